@@ -1,0 +1,47 @@
+"""dualpowers: the rules of *Dual Powers: Revolution 1917* as a Python library.
+
+The engine is pure Python and imports nothing from Jupyter::
+
+    import dualpowers as dp
+    s = dp.new_game(mode="two-player", seed=7)
+    while not s.is_over():
+        s.apply(s.legal_actions()[0])
+    print(s.winner())
+
+Widgets for Jupyter live in :mod:`dualpowers.widgets` (imported on demand).
+Rules are cited by their IDs in RULINGS.md (see docs/rules.md).
+"""
+
+from __future__ import annotations
+
+from . import actions
+from .actions import (
+    Action, BonusDraw, BonusMove, BonusRecruit, BonusRest, ChooseObjective, DoubleMove, Espionage,
+    Inspire, LeaderRecruit, Move, Organize, Pass, PlayCard, Protest, Recruit, Rest, ScoreUnrest,
+    parse_action,
+)
+from .calendar import MONTHS, DateAdvance, advance_date
+from .components import CommandCard, Components, LeaderCard, Region, TokenSpec, default_components, load_components
+from .errors import (
+    ComponentsError, DualPowersError, DuplicateCard, DuplicateToken, IllegalAction, InvalidBlockade,
+    InvalidDate, NotationError, PositionError, TokenCountError, UnknownCard, UnknownRegion, UnknownToken,
+)
+from .opposition import ObjectiveChoice, opposition_objective
+from .presence import Presence, force_in_presence, presence_table
+from .setup import EDITIONS, MODES, new_game
+from .state import Event, State
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "__version__", "new_game", "State", "Event", "MODES", "EDITIONS", "MONTHS",
+    "load_components", "default_components", "Components", "CommandCard", "LeaderCard", "Region", "TokenSpec",
+    "force_in_presence", "presence_table", "Presence",
+    "opposition_objective", "ObjectiveChoice", "advance_date", "DateAdvance",
+    "actions", "Action", "parse_action", "ChooseObjective", "PlayCard", "Recruit", "Move", "DoubleMove", "Rest",
+    "LeaderRecruit", "Protest", "Espionage", "Inspire", "BonusRecruit", "BonusMove", "BonusRest",
+    "BonusDraw", "Organize", "ScoreUnrest", "Pass",
+    "DualPowersError", "IllegalAction", "ComponentsError", "PositionError", "UnknownRegion", "UnknownToken",
+    "UnknownCard", "TokenCountError", "DuplicateToken", "DuplicateCard", "InvalidDate", "InvalidBlockade",
+    "NotationError",
+]

@@ -1,0 +1,108 @@
+"""The calendar: months, days, and what a date advance triggers (RULINGS R-CAL)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import InvalidDate
+
+__all__ = ["MONTHS", "MONTH_LABELS", "DateAdvance", "advance_date", "month_index", "check_date"]
+
+#: Month spaces of the calendar, in order (R-CAL-1).
+MONTHS: tuple[str, ...] = ("mar-apr", "may-jun", "jul", "aug", "sep", "oct-nov")
+MONTH_LABELS = {
+    "mar-apr": "March/April", "may-jun": "May/June", "jul": "July",
+    "aug": "August", "sep": "September", "oct-nov": "October/November",
+}
+LAST_DAY = 31
+BONUS_DAYS = (15, 31)          # R-CAL-4
+SKIPPED_DAYS = (29, 30)        # R-CAL-3
+MAY_JUN = MONTHS.index("may-jun")   # R-CAL-TROTSKY-1
+AUG = MONTHS.index("aug")           # R-CAL-TROTSKY-2
+LAST_MONTH = len(MONTHS) - 1
+
+
+def month_index(month: str | int) -> int:
+    """The index 0..5 of a month name; raises :class:`InvalidDate` for anything else."""
+    if isinstance(month, int) and not isinstance(month, bool):
+        if 0 <= month <= LAST_MONTH:
+            return month
+        raise InvalidDate(f"month index {month} is outside 0..{LAST_MONTH}")
+    try:
+        return MONTHS.index(str(month).lower())
+    except ValueError:
+        raise InvalidDate(f"unknown month {month!r} (months: {', '.join(MONTHS)})") from None
+
+
+def check_date(month: str | int, day: int) -> int:
+    """Check a resting date; return the month index.
+
+    The day marker never rests on 29 or 30 (R-CAL-3) and days run 1..31.
+    """
+    m = month_index(month)
+    if not isinstance(day, int) or isinstance(day, bool) or not 1 <= day <= LAST_DAY:
+        raise InvalidDate(f"day {day!r} is not on the calendar (days run 1..31)")
+    if day in SKIPPED_DAYS:
+        raise InvalidDate(
+            f"day {day} cannot be a resting place: the marker moves on to 31 (R-CAL-3)"
+        )
+    return m
+
+
+@dataclass(frozen=True)
+class DateAdvance:
+    """The result of moving the day marker: the new date and its consequences."""
+
+    month: str
+    day: int
+    bonus: bool               # ended on 15 or 31 (R-CAL-4)
+    month_advanced: bool      # the month marker moved (R-CAL-2, R-CAL-5)
+    skipped_to_31: bool       # ended on 29/30 and moved on to 31 (R-CAL-3)
+    wrapped: bool             # passed day 31 (on Oct/Nov without a month change, R-CAL-6)
+    start_month: str
+    start_day: int
+    days: int
+
+    @property
+    def month_index(self) -> int:
+        return MONTHS.index(self.month)
+
+    def explain(self) -> str:
+        """One sentence saying what happened, for logs and the tutorial."""
+        parts = [f"{MONTH_LABELS[self.start_month]} {self.start_day} + {self.days} days"]
+        if self.month_advanced:
+            parts.append(f"passes day 31: the month marker moves to {MONTH_LABELS[self.month]} (R-CAL-2)")
+        elif self.wrapped:
+            parts.append("passes day 31 on October/November: the month stays (R-CAL-6)")
+        if self.skipped_to_31:
+            parts.append("lands on 29 or 30 and moves on to 31 (R-CAL-3)")
+        parts.append(f"now {MONTH_LABELS[self.month]} {self.day}")
+        if self.bonus:
+            parts.append("ends on 15 or 31: bonus action (R-CAL-4)")
+        return "; ".join(parts) + "."
+
+
+def advance_date(month: str | int, day: int, days: int) -> DateAdvance:
+    """Move the day marker ``days`` spaces from ``month``/``day`` (R-CAL-2..6)."""
+    m = month_index(month)
+    if not 1 <= day <= LAST_DAY:
+        raise InvalidDate(f"day {day!r} is not on the calendar (days run 1..31)")
+    if days < 0:
+        raise ValueError(f"days must be >= 0, not {days}")
+    start_m, start_d = m, day
+    d = day + days
+    month_advanced = wrapped = False
+    while d > LAST_DAY:                       # R-CAL-2: past 31 goes to 1
+        d -= LAST_DAY
+        wrapped = True
+        if m < LAST_MONTH:
+            m += 1
+            month_advanced = True
+        # R-CAL-6: on Oct/Nov the month marker stays.
+    skipped = d in SKIPPED_DAYS               # R-CAL-3
+    if skipped:
+        d = LAST_DAY
+    return DateAdvance(
+        MONTHS[m], d, d in BONUS_DAYS, month_advanced, skipped, wrapped,
+        MONTHS[start_m], start_d, days,
+    )

@@ -1,0 +1,399 @@
+"""Component data: regions, city map, cards and tokens (RULINGS C-*).
+
+The values live in ``data/components.toml``; this module only reads and checks
+them.  An owner of the physical game can replace the stand-in values with a file
+of their own and pass it to :func:`load_components`.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Iterable, Literal
+
+from .errors import ComponentsError
+
+__all__ = [
+    "SIDES",
+    "ACTIONS",
+    "SPECIALS",
+    "Region",
+    "CommandCard",
+    "LeaderCard",
+    "TokenSpec",
+    "Components",
+    "load_components",
+    "default_components",
+]
+
+Side = Literal["red", "white"]
+SIDES: tuple[str, str] = ("red", "white")
+ACTIONS = ("move", "double-move", "rest")
+SPECIALS = ("protest", "espionage", "inspire")
+Connection = tuple[str, str]
+
+
+def other(side: str) -> str:
+    """The opposing side."""
+    return "white" if side == "red" else "red"
+
+
+@dataclass(frozen=True)
+class Region:
+    """One of the six city regions (C-REG)."""
+
+    name: str
+    code: str
+    label: str
+    icon: str
+    position: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class CommandCard:
+    """A command card (C-CMD): region, day number, recruit value, action, VP.
+
+    ``id`` defaults to ``"<region>-<days>"``, the way the rulebook names cards.
+    """
+
+    region: str
+    days: int
+    recruit: int
+    action: str
+    vp: int
+    id: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.id:
+            object.__setattr__(self, "id", f"{self.region}-{self.days}")
+        if self.action not in ACTIONS:
+            raise ComponentsError(
+                f"card {self.id}: action {self.action!r} is not one of {', '.join(ACTIONS)}"
+            )
+        if not 1 <= self.recruit <= 3:
+            raise ComponentsError(f"card {self.id}: recruit value {self.recruit} is not 1, 2 or 3")
+        if self.days < 1:
+            raise ComponentsError(f"card {self.id}: day number {self.days} must be at least 1")
+        if self.vp < 0:
+            raise ComponentsError(f"card {self.id}: victory points {self.vp} cannot be negative")
+
+    def __str__(self) -> str:
+        return self.id
+
+
+@dataclass(frozen=True)
+class LeaderCard:
+    """A leader card (C-LEAD); its token has the same id."""
+
+    id: str
+    faction: str
+    special: str
+    days: int
+    fresh: int
+    exhausted: int
+
+    def __str__(self) -> str:
+        return self.id
+
+
+@dataclass(frozen=True)
+class TokenSpec:
+    """What is printed on a token.
+
+    ``owner`` is "red", "white", "neutral" or "opposition"; ``kind`` is "unit",
+    "leader" or "trotsky".  An Opposition unit's exhausted side shows the
+    difficulty X, so its ``exhausted`` is ``None`` here.
+    """
+
+    id: str
+    owner: str
+    kind: str
+    fresh: int
+    exhausted: int | None
+    recruit: int = 0
+    level: int = 0
+
+    @property
+    def type_key(self) -> tuple[object, ...]:
+        """Tokens with equal keys are interchangeable."""
+        if self.kind == "unit":
+            return (self.owner, self.recruit, self.fresh, self.exhausted, self.level)
+        return (self.id,)
+
+
+@dataclass(frozen=True, eq=False)
+class Components:
+    """Everything the engine knows about the physical game, read from a data file."""
+
+    regions: tuple[Region, ...]
+    connections: tuple[Connection, ...]
+    arrows: dict[str, Connection]
+    cards: dict[str, CommandCard]
+    leaders: dict[str, LeaderCard]
+    tokens: dict[str, TokenSpec]
+    track_length: int
+    trotsky_neutral: str
+    trotsky_red: str
+    source: str
+    sources: dict[str, str] = field(default_factory=dict)
+
+    # --- derived tables, computed once -------------------------------------------------
+    def __post_init__(self) -> None:
+        names = [r.name for r in self.regions]
+        object.__setattr__(self, "region_names", tuple(names))
+        object.__setattr__(self, "region_index", {n: i for i, n in enumerate(names)})
+        object.__setattr__(self, "region_by_code", {r.code: r.name for r in self.regions})
+        object.__setattr__(self, "_open_cache", {})
+        order = list(self.cards) + list(self.leaders)
+        object.__setattr__(self, "card_order", {c: i for i, c in enumerate(order)})
+        object.__setattr__(self, "token_order", {t: i for i, t in enumerate(self.tokens)})
+        object.__setattr__(self, "connection_set", frozenset(self.connections))
+        object.__setattr__(self, "type_keys", {t.id: t.type_key for t in self.tokens.values()})
+
+    region_names: tuple[str, ...] = field(init=False, repr=False)
+    region_index: dict[str, int] = field(init=False, repr=False)
+    region_by_code: dict[str, str] = field(init=False, repr=False)
+    card_order: dict[str, int] = field(init=False, repr=False)
+    token_order: dict[str, int] = field(init=False, repr=False)
+    connection_set: frozenset[Connection] = field(init=False, repr=False)
+    type_keys: dict[str, tuple[object, ...]] = field(init=False, repr=False)
+
+    def connection(self, a: str, b: str) -> Connection:
+        """The canonical spelling of the connection between ``a`` and ``b``."""
+        ia, ib = self.region_index[a], self.region_index[b]
+        return (a, b) if ia < ib else (b, a)
+
+    def is_connection(self, a: str, b: str) -> bool:
+        if a not in self.region_index or b not in self.region_index or a == b:
+            return False
+        return self.connection(a, b) in self.connection_set
+
+    def open_neighbours(self, blockade: Connection | None) -> dict[str, tuple[str, ...]]:
+        """Region -> regions one step away over connections the blockade leaves open."""
+        cache: dict[Any, Any] = self._open_cache  # type: ignore[attr-defined]
+        key = ("1", blockade)
+        hit = cache.get(key)
+        if hit is None:
+            hit = {n: [] for n in self.region_names}
+            for a, b in self.connections:
+                if (a, b) == blockade:
+                    continue
+                hit[a].append(b)
+                hit[b].append(a)
+            hit = {n: tuple(sorted(v, key=self.region_index.__getitem__)) for n, v in hit.items()}
+            cache[key] = hit
+        return hit
+
+    def two_step_reach(self, blockade: Connection | None) -> dict[str, dict[str, str | None]]:
+        """Region -> {destination: intermediate region or None} within two open steps."""
+        cache: dict[Any, Any] = self._open_cache  # type: ignore[attr-defined]
+        key = ("2", blockade)
+        hit = cache.get(key)
+        if hit is None:
+            one = self.open_neighbours(blockade)
+            hit = {}
+            for start in self.region_names:
+                reach: dict[str, str | None] = {n: None for n in one[start]}
+                for mid in one[start]:
+                    for end in one[mid]:
+                        if end != start and end not in reach:
+                            reach[end] = mid
+                hit[start] = reach
+            cache[key] = hit
+        return hit
+
+    def tokens_of(self, owner: str) -> list[str]:
+        return [t.id for t in self.tokens.values() if t.owner == owner]
+
+    def leaders_of(self, faction: str) -> list[str]:
+        return [lead.id for lead in self.leaders.values() if lead.faction == faction]
+
+    def region_of_code(self, code: str) -> str:
+        return self.region_by_code[code]
+
+
+# --------------------------------------------------------------------------------------
+# Loading and checking
+# --------------------------------------------------------------------------------------
+
+
+def _need(d: dict[str, Any], key: str, where: str) -> Any:
+    if key not in d:
+        raise ComponentsError(f"{where}: missing '{key}'")
+    return d[key]
+
+
+def _int(value: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ComponentsError(f"{where}: expected a whole number, got {value!r}")
+    if lo is not None and value < lo or hi is not None and value > hi:
+        rng = f"{lo}..{hi}" if hi is not None else f">= {lo}"
+        raise ComponentsError(f"{where}: {value} is outside {rng}")
+    return value
+
+
+def _parse(raw: dict[str, Any], source: str) -> Components:
+    if raw.get("format") != "dualpowers/components":
+        raise ComponentsError(f"{source}: not a dualpowers components file (format must be 'dualpowers/components')")
+    if raw.get("version") != 1:
+        raise ComponentsError(f"{source}: unsupported version {raw.get('version')!r} (this package reads version 1)")
+    sources: dict[str, str] = {}
+
+    regions: list[Region] = []
+    for i, r in enumerate(_need(raw, "regions", source)):
+        where = f"{source}: regions[{i}]"
+        name = _need(r, "name", where)
+        code = _need(r, "code", where)
+        if not (isinstance(code, str) and len(code) == 1 and code.isalpha() and code.islower()):
+            raise ComponentsError(f"{where}: code {code!r} must be one lower-case letter")
+        pos = r.get("position", [0.5, 0.5])
+        if not (isinstance(pos, list) and len(pos) == 2):
+            raise ComponentsError(f"{where}: position must be [x, y]")
+        regions.append(Region(name, code, r.get("label", name), r.get("icon", ""), (float(pos[0]), float(pos[1]))))
+        sources[f"region {name}"] = r.get("source", "")
+    names = [r.name for r in regions]
+    if len(regions) != 6:
+        raise ComponentsError(f"{source}: the game has six regions, the file lists {len(regions)}")
+    if len(set(names)) != 6 or len({r.code for r in regions}) != 6:
+        raise ComponentsError(f"{source}: region names and codes must be unique")
+    index = {n: i for i, n in enumerate(names)}
+
+    def region(name: Any, where: str) -> str:
+        if name not in index:
+            raise ComponentsError(f"{where}: unknown region {name!r} (regions: {', '.join(names)})")
+        return str(name)
+
+    def conn(pair: Any, where: str) -> Connection:
+        if not (isinstance(pair, list) and len(pair) == 2):
+            raise ComponentsError(f"{where}: a connection is a pair of regions, got {pair!r}")
+        a, b = region(pair[0], where), region(pair[1], where)
+        if a == b:
+            raise ComponentsError(f"{where}: a region cannot connect to itself ({a})")
+        return (a, b) if index[a] < index[b] else (b, a)
+
+    mp = _need(raw, "map", source)
+    connections = tuple(conn(p, f"{source}: map.connections") for p in _need(mp, "connections", f"{source}: map"))
+    if len(set(connections)) != len(connections):
+        raise ComponentsError(f"{source}: map.connections lists a connection twice")
+    arrows_raw = _need(mp, "arrows", f"{source}: map")
+    arrows: dict[str, Connection] = {}
+    for n in names:
+        if n not in arrows_raw:
+            raise ComponentsError(f"{source}: map.arrows has no arrow for region {n}")
+        c = conn(arrows_raw[n], f"{source}: map.arrows.{n}")
+        if c not in connections:
+            raise ComponentsError(f"{source}: map.arrows.{n}: {c[0]}-{c[1]} is not a connection of the map")
+        arrows[n] = c
+    sources["map"] = mp.get("source", "")
+
+    cards: dict[str, CommandCard] = {}
+    cc = _need(raw, "command_cards", source)
+    for i, row in enumerate(_need(cc, "cards", f"{source}: command_cards")):
+        where = f"{source}: command_cards.cards[{i}]"
+        if not (isinstance(row, list) and len(row) == 6):
+            raise ComponentsError(f"{where}: expected [id, region, days, recruit, action, vp]")
+        cid, reg, days, rec, act, vp = row
+        card = CommandCard(region(reg, where), _int(days, where, 1, 31), _int(rec, where, 1, 3), act, _int(vp, where, 0), str(cid))
+        if card.id in cards:
+            raise ComponentsError(f"{where}: card id {card.id!r} used twice")
+        cards[card.id] = card
+    if len(cards) != 48:
+        raise ComponentsError(f"{source}: the game has 48 command cards, the file lists {len(cards)}")
+    sources["command cards"] = cc.get("source", "")
+
+    tokens: dict[str, TokenSpec] = {}
+
+    def add(tok: TokenSpec, where: str) -> None:
+        if tok.id in tokens or tok.id in cards:
+            raise ComponentsError(f"{where}: id {tok.id!r} used twice")
+        tokens[tok.id] = tok
+
+    units = _need(raw, "units", source)
+    for owner, count in (("red", 10), ("white", 10), ("neutral", 6)):
+        rows = _need(units, owner, f"{source}: units")
+        if len(rows) != count:
+            raise ComponentsError(f"{source}: units.{owner} must list {count} tokens, not {len(rows)}")
+        for i, row in enumerate(rows):
+            where = f"{source}: units.{owner}[{i}]"
+            if not (isinstance(row, list) and len(row) == 4):
+                raise ComponentsError(f"{where}: expected [id, recruit, fresh, exhausted]")
+            tid, rec, fresh, exh = row
+            lo = 0 if owner == "neutral" else 1
+            add(TokenSpec(str(tid), owner, "unit", _int(fresh, where, 0, 9), _int(exh, where, 0, 9), _int(rec, where, lo, 3)), where)
+    sources["units"] = units.get("source", "")
+
+    leaders: dict[str, LeaderCard] = {}
+    for i, lead in enumerate(_need(raw, "leaders", source)):
+        where = f"{source}: leaders[{i}]"
+        lid = str(_need(lead, "id", where))
+        fac = _need(lead, "faction", where)
+        if fac not in SIDES:
+            raise ComponentsError(f"{where}: faction {fac!r} must be red or white")
+        spec = _need(lead, "special", where)
+        if spec not in SPECIALS:
+            raise ComponentsError(f"{where}: special {spec!r} must be one of {', '.join(SPECIALS)}")
+        card = LeaderCard(lid, fac, spec, _int(_need(lead, "days", where), where, 1, 31),
+                          _int(_need(lead, "fresh", where), where, 0, 9), _int(_need(lead, "exhausted", where), where, 0, 9))
+        leaders[lid] = card
+        add(TokenSpec(lid, fac, "leader", card.fresh, card.exhausted), where)
+        sources[f"leader {lid}"] = lead.get("source", "")
+    for fac in SIDES:
+        mine = [lc for lc in leaders.values() if lc.faction == fac]
+        if sorted(lc.special for lc in mine) != sorted(SPECIALS):
+            raise ComponentsError(f"{source}: faction {fac} needs exactly one leader per special action ({', '.join(SPECIALS)})")
+
+    tr = _need(raw, "trotsky", source)
+    tn, trd = str(_need(tr, "neutral_id", f"{source}: trotsky")), str(_need(tr, "red_id", f"{source}: trotsky"))
+    tf, te = _int(_need(tr, "fresh", f"{source}: trotsky"), "trotsky.fresh", 0, 9), _int(_need(tr, "exhausted", f"{source}: trotsky"), "trotsky.exhausted", 0, 9)
+    add(TokenSpec(tn, "neutral", "trotsky", tf, te), f"{source}: trotsky")
+    add(TokenSpec(trd, "red", "trotsky", tf, te), f"{source}: trotsky")
+    sources["trotsky"] = tr.get("source", "")
+
+    opp = _need(raw, "opposition", source)
+    per = _int(_need(opp, "per_level", f"{source}: opposition"), "opposition.per_level", 1, 26)
+    for level in (1, 2, 3):
+        for k in range(per):
+            add(TokenSpec(f"O{level}{chr(ord('a') + k)}", "opposition", "unit", level, None, level, level), f"{source}: opposition")
+
+    track = _need(raw, "track", source)
+    length = _int(_need(track, "length", f"{source}: track"), "track.length", 1, 99)
+    sources["track"] = track.get("source", "")
+
+    return Components(tuple(regions), connections, arrows, cards, leaders, tokens, length, tn, trd, source, sources)
+
+
+def load_components(path: str | Path | None = None) -> Components:
+    """Read and check a components file (TOML or JSON); ``None`` gives the packaged stand-in.
+
+    Raises :class:`~dualpowers.errors.ComponentsError` naming the first problem.
+    """
+    if path is None:
+        return default_components()
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ComponentsError(f"cannot read components file {p}: {exc.strerror or exc}") from None
+    try:
+        raw = json.loads(text) if p.suffix.lower() == ".json" else tomllib.loads(text)
+    except (ValueError, tomllib.TOMLDecodeError) as exc:
+        raise ComponentsError(f"{p}: not valid {'JSON' if p.suffix.lower() == '.json' else 'TOML'}: {exc}") from None
+    if not isinstance(raw, dict):
+        raise ComponentsError(f"{p}: the top level must be a table/object")
+    return _parse(raw, str(p))
+
+
+@lru_cache(maxsize=1)
+def default_components() -> Components:
+    """The packaged stand-in components (read once)."""
+    text = resources.files("dualpowers").joinpath("data/components.toml").read_text(encoding="utf-8")
+    return _parse(tomllib.loads(text), "dualpowers/data/components.toml")
+
+
+def describe_sources(comp: Components) -> Iterable[tuple[str, str]]:
+    """(component, source) pairs: which values are rulebook and which stand-in."""
+    return comp.sources.items()

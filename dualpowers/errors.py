@@ -1,0 +1,78 @@
+"""Exceptions raised by dualpowers.
+
+Every problem a user can cause has its own exception type, and every message
+says what is wrong and, where it can, what would be right.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "DualPowersError",
+    "ComponentsError",
+    "IllegalAction",
+    "PositionError",
+    "UnknownRegion",
+    "UnknownToken",
+    "UnknownCard",
+    "TokenCountError",
+    "DuplicateToken",
+    "DuplicateCard",
+    "InvalidDate",
+    "InvalidBlockade",
+    "NotationError",
+]
+
+
+class DualPowersError(Exception):
+    """Base class of every error this package raises on purpose."""
+
+
+class ComponentsError(DualPowersError, ValueError):
+    """A component data file is malformed or inconsistent."""
+
+
+class IllegalAction(DualPowersError, ValueError):
+    """An action that the rules do not allow in this state.
+
+    The state it was applied to is left exactly as it was.
+    """
+
+
+class PositionError(DualPowersError, ValueError):
+    """A position (JSON, notation or dict) that cannot exist in the game."""
+
+
+class UnknownRegion(PositionError):
+    """A region name that is not one of the six regions."""
+
+
+class UnknownToken(PositionError):
+    """A token id or description that matches no token of the game."""
+
+
+class UnknownCard(PositionError):
+    """A card id that is not in the component data."""
+
+
+class TokenCountError(PositionError):
+    """More tokens of a kind than the game contains (e.g. 11 red units)."""
+
+
+class DuplicateToken(PositionError):
+    """The same token placed in two places."""
+
+
+class DuplicateCard(PositionError):
+    """The same card placed in two places."""
+
+
+class InvalidDate(PositionError):
+    """A calendar date the day or month marker can never rest on."""
+
+
+class InvalidBlockade(PositionError):
+    """A blockade marker on something that is not a connection."""
+
+
+class NotationError(PositionError):
+    """A text notation string that cannot be read."""

@@ -1,0 +1,226 @@
+"""A one-line text notation for positions (see docs/notation.md).
+
+Example (start of a two-player game, wrapped here)::
+
+    DP1 2p fr mar-apr1 r 0 n1/n4/n2/n6/n5/n3 gw:rpbn: g-r hr=r4,... turn=objective:r seed=7:3
+
+Fields in order: version, mode (``2p`` or ``solo-<player r|w><difficulty>``),
+edition, date, Will, score (+ toward red), the six regions in component order
+separated by ``/`` (tokens by id, ``'`` = exhausted side up), tiles
+``<unrest><blockade>:<stack>:<discard>`` as region codes (``-`` = none), the
+blockade marker, then ``key=value`` fields for everything else.  Reading goes
+through the same checks as JSON positions.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import quote, unquote
+
+from .calendar import MONTHS
+from .components import SIDES, Components, default_components
+from .errors import NotationError, PositionError
+from .serialize import state_from_dict, state_to_dict
+from .state import State
+
+__all__ = ["to_notation", "from_notation"]
+
+VERSION_TAG = "DP1"
+_DATE = re.compile(r"^([a-z-]+?)(\d{1,2})$")
+_FLAGS = {"b": "bonus_pending", "l": "leader_recruited", "s": "leader_special_used"}
+_LIST_FIELDS = {
+    "hr": ("hands", "red"), "hw": ("hands", "white"), "pr": ("played", "red"), "pw": ("played", "white"),
+    "deck": ("deck", None), "disc": ("discard", None), "gone": ("out_of_game", None),
+    "ostack": ("opposition", "stack"), "olead": ("opposition", "leaders"),
+}
+
+
+def _card_code(comp: Components, card: str) -> str:
+    region, _, rest = card.partition("-")
+    if rest and region in comp.region_index:
+        return next(r.code for r in comp.regions if r.name == region) + rest
+    return card
+
+
+def _card_id(comp: Components, code: str) -> str:
+    if code and code[0] in comp.region_by_code and code[1:2].isdigit():
+        return f"{comp.region_by_code[code[0]]}-{code[1:]}"
+    return code
+
+
+def _codes(comp: Components, regions: list[str] | None) -> str:
+    return "".join(next(r.code for r in comp.regions if r.name == n) for n in regions or [])
+
+
+def to_notation(s: State) -> str:
+    comp = s.comp
+    d = state_to_dict(s)
+    mode = "2p" if s.mode == "two-player" else f"solo-{s.player[0]}{s.difficulty}"  # type: ignore[index]
+    score = f"+{s.score}" if s.score > 0 else str(s.score)
+    board = "/".join(",".join(t + ("'" if t in s.exhausted else "") for t in toks) for _, toks in s.iter_board())
+    one = lambda r: _codes(comp, [r]) if r else "-"  # noqa: E731
+    tiles = f"{one(s.unrest)}{one(s.blockade_tile)}:{_codes(comp, s.tile_stack)}:{_codes(comp, s.tile_discard)}"
+    blockade = "-".join(_codes(comp, [r]) for r in s.blockade) if s.blockade else "-"
+    fields = [VERSION_TAG, mode, s.edition, f"{MONTHS[s.month]}{s.day}", s.will[0], score, board, tiles, blockade]
+    if d["removed"]:
+        fields.append("out=" + ",".join(d["removed"]))
+    if d["waiting"]:
+        fields.append("wait=" + ",".join(d["waiting"]))
+    for key, (top, sub) in _LIST_FIELDS.items():
+        value = d.get(top)
+        if sub is not None and value is not None:
+            value = value.get(sub)
+        if value:
+            fields.append(key + "=" + ",".join(_card_code(comp, c) for c in value))
+    for side in SIDES:
+        if s.objectives[side]:
+            fields.append(f"o{side[0]}=" + _card_code(comp, s.objectives[side]) + ("!" if s.revealed[side] else ""))  # type: ignore[arg-type]
+        elif s.revealed[side]:
+            fields.append(f"o{side[0]}=!")
+    fields.append(f"round={s.round}")
+    flags = "".join(k for k, name in _FLAGS.items() if getattr(s, name))
+    turn = [s.step, s.to_act[0] if s.to_act else "-", str(s.turn_index),
+            _card_code(comp, s.card) if s.card else "-", flags or "-"]
+    fields.append("turn=" + ":".join(turn))
+    if s.turn_order:
+        fields.append("order=" + "".join(x[0] for x in s.turn_order))
+    fields.append(f"seed={s.seed}:{s.shuffles}")
+    if s.won_by:
+        fields.append(f"end={s.won_by[0]}:{quote(s.end_reason or '', safe='')}")
+    return " ".join(fields)
+
+
+def _side(letter: str, what: str) -> str:
+    for side in SIDES:
+        if letter == side[0]:
+            return side
+    raise NotationError(f"{what}: expected 'r' or 'w', got {letter!r}")
+
+
+def from_notation(text: str, components: Components | None = None) -> State:
+    """Read a position written by :func:`to_notation`; raises :class:`NotationError` or another PositionError."""
+    comp = components or default_components()
+    if not isinstance(text, str):
+        raise NotationError(f"notation must be a string, not {type(text).__name__}")
+    parts = text.split()
+    if len(parts) < 9:
+        raise NotationError(f"a position needs at least 9 space-separated fields, got {len(parts)}: {text!r}")
+    if parts[0] != VERSION_TAG:
+        raise NotationError(f"notation must start with {VERSION_TAG!r}, not {parts[0]!r}")
+    mode, edition, date, will, score, board, tiles, blockade = parts[1:9]
+    d: dict[str, Any] = {"edition": edition}
+    if mode == "2p":
+        d["mode"] = "two-player"
+    else:
+        m = re.fullmatch(r"solo-([rw])(\d)", mode)
+        if not m:
+            raise NotationError(f"mode must be '2p' or like 'solo-w3', not {mode!r}")
+        d["mode"] = "solo"
+        d["solo"] = {"player": _side(m.group(1), "mode"), "difficulty": int(m.group(2))}
+    m = _DATE.match(date)
+    if not m:
+        raise NotationError(f"date must look like 'jul12', not {date!r}")
+    d["date"] = {"month": m.group(1), "day": int(m.group(2))}
+    d["will"] = _side(will, "Will")
+    try:
+        d["score"] = int(score)
+    except ValueError:
+        raise NotationError(f"score must be a number like +3, -2 or 0, not {score!r}") from None
+    groups = board.split("/")
+    if len(groups) != len(comp.region_names):
+        raise NotationError(f"the board field needs {len(comp.region_names)} regions separated by '/', got {len(groups)}")
+    d["regions"] = {}
+    for region, group in zip(comp.region_names, groups):
+        if group:
+            d["regions"][region] = [
+                {"id": t.rstrip("'"), "side": "exhausted"} if t.endswith("'") else {"id": t}
+                for t in group.split(",")
+            ]
+
+    def region(code: str, what: str) -> str | None:
+        if code == "-":
+            return None
+        if code not in comp.region_by_code:
+            raise NotationError(f"{what}: unknown region code {code!r} (codes: {''.join(r.code for r in comp.regions)})")
+        return comp.region_by_code[code]
+
+    tparts = tiles.split(":")
+    if len(tparts) != 3 or len(tparts[0]) != 2:
+        raise NotationError(f"tiles must look like 'ng:rpwb:' (unrest, blockade : stack : discard), not {tiles!r}")
+    d["unrest"] = region(tparts[0][0], "unrest tile")
+    d["blockade_tile"] = region(tparts[0][1], "blockade tile")
+    d["tiles"] = {"stack": [region(ch, "tile stack") for ch in tparts[1]],
+                  "discard": [region(ch, "tile discard") for ch in tparts[2]]}
+    if blockade == "-":
+        d["blockade"] = None
+    else:
+        ends = blockade.split("-")
+        if len(ends) != 2:
+            raise NotationError(f"blockade must look like 'g-r' or '-', not {blockade!r}")
+        d["blockade"] = [region(ends[0], "blockade"), region(ends[1], "blockade")]
+    d["hands"], d["played"], d["objectives"] = {}, {}, {}
+    d["revealed"] = []
+    turn: dict[str, Any] = {}
+    d["deck"] = []
+    for field in parts[9:]:
+        key, sep, value = field.partition("=")
+        if not sep:
+            raise NotationError(f"expected key=value, got {field!r}")
+        items = [x for x in value.split(",") if x]
+        if key in _LIST_FIELDS:
+            top, sub = _LIST_FIELDS[key]
+            cards = [_card_id(comp, x) for x in items]
+            if sub is None:
+                d[top] = cards
+            else:
+                d.setdefault(top, {})[sub] = cards
+        elif key == "out":
+            d["removed"] = items
+        elif key == "wait":
+            d["waiting"] = items
+        elif key in ("or", "ow"):
+            side = _side(key[1], key)
+            if value.endswith("!"):
+                d["revealed"].append(side)
+                value = value[:-1]
+            if value:
+                d["objectives"][side] = _card_id(comp, value)
+        elif key == "round":
+            d["round"] = _number(value, "round")
+        elif key == "turn":
+            bits = value.split(":")
+            if len(bits) != 5:
+                raise NotationError(f"turn must look like 'card:r:0:-:-', not {value!r}")
+            step, actor, index, card, flags = bits
+            turn.update(step=step, to_act=None if actor == "-" else _side(actor, "turn"),
+                        index=_number(index, "turn index"), card=None if card == "-" else _card_id(comp, card))
+            for f in flags.replace("-", ""):
+                if f not in _FLAGS:
+                    raise NotationError(f"unknown turn flag {f!r} (flags: {''.join(_FLAGS)})")
+                turn[_FLAGS[f]] = True
+        elif key == "order":
+            turn["order"] = [_side(ch, "order") for ch in value]
+        elif key == "seed":
+            seed, _, shuffles = value.partition(":")
+            d["seed"], d["shuffles"] = _number(seed, "seed"), _number(shuffles or "0", "shuffles")
+        elif key == "end":
+            who, _, reason = value.partition(":")
+            d["result"] = {"winner": _side(who, "end"), "reason": unquote(reason)}
+        else:
+            raise NotationError(f"unknown field {key!r} in notation")
+    turn.setdefault("order", [])
+    d["turn"] = turn
+    try:
+        return state_from_dict(d, comp)
+    except NotationError:
+        raise
+    except PositionError as exc:
+        raise type(exc)(f"in notation: {exc}") from None
+
+
+def _number(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise NotationError(f"{what} must be a whole number, not {text!r}") from None

@@ -1,0 +1,167 @@
+"""The solo Opposition: its turns and how it picks its secret objective (R-SOLO).
+
+:func:`opposition_objective` is a pure function of the cards the Opposition
+played, in order, and explains every tie-break step, like a solo bot's
+priority list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Sequence
+
+from .components import CommandCard, default_components
+from .errors import IllegalAction
+from .state import SUPPLY
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from .state import State
+
+__all__ = ["ObjectiveChoice", "opposition_objective", "take_turn", "reveal_leader"]
+
+
+@dataclass(frozen=True)
+class ObjectiveChoice:
+    """How the Opposition chose its objective (R-SOLO-OBJECTIVE), step by step."""
+
+    cards: tuple[CommandCard, ...]
+    sums: dict[str, int]                # region -> total day numbers
+    counts: dict[str, int]              # region -> number of cards
+    last_played: dict[str, int]         # region -> position (1-based) of its latest card
+    region: str
+    decided_by: str                     # "sum", "cards" or "latest"
+    card: CommandCard
+    card_decided_by: str                # "only card", "vp" or "latest"
+    steps: tuple[str, ...] = field(default=())
+
+    @property
+    def summary(self) -> str:
+        return f"{self.card.id} in {self.region} (region chosen by {self.decided_by}, card by {self.card_decided_by})."
+
+    def __str__(self) -> str:
+        return "\n".join(self.steps)
+
+    def to_frame(self) -> "pd.DataFrame":
+        """Per region: day sum, card count, latest position; the chosen one marked."""
+        import pandas as pd
+        rows = [
+            {"region": r, "day sum": self.sums[r], "cards": self.counts[r],
+             "latest card played": self.last_played[r], "chosen": r == self.region}
+            for r in self.sums
+        ]
+        return pd.DataFrame(rows).set_index("region")
+
+
+def _as_cards(cards: Sequence[CommandCard | str]) -> list[CommandCard]:
+    comp = default_components()
+    out = []
+    for c in cards:
+        if isinstance(c, CommandCard):
+            out.append(c)
+        elif isinstance(c, str) and c in comp.cards:
+            out.append(comp.cards[c])
+        else:
+            raise IllegalAction(f"{c!r} is not a command card (give CommandCard objects or card ids)")
+    return out
+
+
+def opposition_objective(cards: Sequence[CommandCard | str]) -> tuple[CommandCard, ObjectiveChoice]:
+    """The Opposition's secret objective from its played cards, in play order (R-SOLO-OBJECTIVE).
+
+    1. Sum the day numbers per region; the highest sum wins.
+    2. Tie: the region with more cards.
+    3. Tie: the region of the most recently played card among the tied.
+    Then the region's card with the most VP; equal VP: the later-played card (ruling).
+    """
+    played = _as_cards(cards)
+    if not played:
+        raise IllegalAction("the Opposition has played no card: there is no objective to choose")
+    sums: dict[str, int] = {}
+    counts: dict[str, int] = {}
+    last: dict[str, int] = {}
+    for i, c in enumerate(played, start=1):
+        sums[c.region] = sums.get(c.region, 0) + c.days
+        counts[c.region] = counts.get(c.region, 0) + 1
+        last[c.region] = i
+    listing = ", ".join(f"{c.id} ({c.days})" for c in played)
+    steps = [f"Played in order: {listing}."]
+    steps.append("Day sums: " + ", ".join(f"{r} {s}" for r, s in sums.items()) + ".")
+    best = max(sums.values())
+    tied = [r for r in sums if sums[r] == best]
+    decided_by = "sum"
+    if len(tied) == 1:
+        steps.append(f"Step 1: {tied[0]} has the highest sum ({best}).")
+    else:
+        steps.append(f"Step 1: {', '.join(tied)} tie with {best}.")
+        most = max(counts[r] for r in tied)
+        tied2 = [r for r in tied if counts[r] == most]
+        decided_by = "cards"
+        if len(tied2) == 1:
+            steps.append(f"Step 2: {tied2[0]} has more cards ({most}).")
+        else:
+            steps.append(f"Step 2: {', '.join(tied2)} each have {most} card(s): still tied.")
+            decided_by = "latest"
+            latest = max(tied2, key=lambda r: last[r])
+            steps.append(f"Step 3: the most recently played of their cards is {played[last[latest] - 1].id} "
+                         f"(card {last[latest]}), so {latest} wins.")
+            tied2 = [latest]
+        tied = tied2
+    region = tied[0]
+    mine = [(i, c) for i, c in enumerate(played) if c.region == region]
+    top = max(c.vp for _, c in mine)
+    best_cards = [(i, c) for i, c in mine if c.vp == top]
+    card = best_cards[-1][1]
+    if len(mine) == 1:
+        card_by = "only card"
+        steps.append(f"The objective is {card.id}, the only {region} card played.")
+    elif len(best_cards) == 1:
+        card_by = "vp"
+        steps.append(f"The objective is {card.id}: the {region} card with the most VP ({top}).")
+    else:
+        card_by = "latest"
+        steps.append(f"{', '.join(c.id for _, c in best_cards)} share the most VP ({top}); the later-played "
+                     f"{card.id} is the objective (ruling).")
+    return card, ObjectiveChoice(tuple(played), sums, counts, last, region, decided_by, card, card_by, tuple(steps))
+
+
+# ---------------------------------------------------------------------------- turns
+def _place_unit(state: "State", level: int, region: str, why: str) -> None:
+    """Put one Opposition unit of ``level`` on ``region``; none left: nothing (R-SOLO-OPP-TURN, ruling)."""
+    for t in state._at.get(SUPPLY, ()):
+        if state.comp.tokens[t].level == level:
+            state.put(t, region)
+            state.log("opposition", f"The Opposition places a level-{level} unit ({t}) in {region} {why}.")
+            return
+    state.log("opposition", f"The Opposition has no level-{level} unit left: nothing is placed (ruling).")
+
+
+def reveal_leader(state: "State") -> None:
+    """Objective phase: its next leader goes fresh on the unrest region (R-SOLO-OBJ)."""
+    if not state.opp_leaders:
+        return
+    leader = state.opp_leaders.pop(0)
+    state.out_of_game.append(leader)
+    if state.unrest is not None and state.place[leader] == "reserve":
+        state.put(leader, state.unrest)
+        state.log("opposition", f"The Opposition reveals {leader}: the token goes fresh on {state.unrest}, "
+                                "the unrest region (R-SOLO-OBJ).")
+
+
+def take_turn(state: "State") -> None:
+    """Reveal, advance the date, place a unit; on 15/31 a level-1 unit in the unrest region (R-SOLO-OPP-TURN)."""
+    from .round import advance
+    opp = state.opposition
+    assert opp is not None
+    if not state.opp_stack:
+        state.log("opposition", "The Opposition has no card left and skips its turn.")
+        return
+    card = state.comp.cards[state.opp_stack.pop(0)]
+    state.played[opp].append(card.id)
+    state.log("play", f"The Opposition reveals {card.id}.")
+    bonus = advance(state, opp, card.days)
+    _place_unit(state, card.recruit, card.region, f"(recruit value of {card.id})")
+    if bonus and state.unrest is not None:
+        _place_unit(state, 1, state.unrest, "as its bonus recruit (R-SOLO-OPP-TURN)")
+

@@ -1,0 +1,253 @@
+"""The flow of a round: draw, objective, action turns, scoring, cleanup, end.
+
+Rules: P-DRAW, P-OBJ, P-ACT (turn order fixed at the start of the phase),
+R-CAL (date advance and its events), R-ACT-LEADER, R-SOLO-DRAW/OBJ/ORDER,
+R-CLN, R-END-2, R-SOLO-END.  Scoring arithmetic is in :mod:`dualpowers.scoring`
+and the Opposition's own turn in :mod:`dualpowers.opposition`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import opposition, scoring
+from .calendar import AUG, LAST_MONTH, MAY_JUN, MONTH_LABELS, MONTHS, advance_date
+from .state import REMOVED, WAITING
+
+if TYPE_CHECKING:
+    from .state import State
+
+HAND_DRAW = 5          # P-DRAW
+TURNS_PER_PLAYER = 4   # P-ACT
+SOLO_ROUNDS = 3        # R-SOLO-END
+
+
+# ----------------------------------------------------------------------------- calendar
+def take_will(state: "State", side: str, why: str) -> None:
+    if state.will != side:
+        state.will = side
+        state.log("will", f"{side.capitalize()} takes the Will of the People ({why}).")
+
+
+def advance(state: "State", side: str, days: int) -> bool:
+    """Move the date for ``side``'s card and apply the calendar events; return the bonus flag."""
+    adv = advance_date(state.month, state.day, days)
+    state.month, state.day = MONTHS.index(adv.month), adv.day
+    state.log("date", adv.explain())
+    if adv.month_advanced:
+        take_will(state, side, "the month marker advanced, R-CAL-5")
+        _trotsky(state)
+    return adv.bonus
+
+
+def _trotsky(state: "State") -> None:
+    """Trotsky returns in May/June and joins the Bolsheviks in August (R-CAL-TROTSKY-1/2)."""
+    comp = state.comp
+    neutral, red = comp.trotsky_neutral, comp.trotsky_red
+    if state.month == MAY_JUN and state.place[neutral] == WAITING:
+        if state.unrest is not None:
+            state.put(neutral, state.unrest)
+            state.log("trotsky", f"Trotsky returns from exile: the neutral Trotsky enters {state.unrest}, "
+                                 "the unrest region (R-CAL-TROTSKY-1).")
+        else:
+            state.put(neutral, REMOVED)
+            state.log("trotsky", "Trotsky returns, but there is no unrest region to enter: he stays out.")
+    if state.month == AUG and state.place[red] == WAITING:
+        where = state.place[neutral]
+        if where in comp.region_index:
+            tired = neutral in state.exhausted
+            state.put(neutral, REMOVED)
+            state.put(red, where, exhausted=tired)
+            state.log("trotsky", f"Trotsky joins the Bolsheviks: the red Trotsky replaces him in {where}, "
+                                 "same side up (R-CAL-TROTSKY-2).")
+        else:
+            state.put(red, REMOVED)
+            if state.place[neutral] == WAITING:
+                state.put(neutral, REMOVED)
+            state.log("trotsky", "The neutral Trotsky is gone, so the red Trotsky never enters (R-CAL-TROTSKY-2).")
+
+
+# ----------------------------------------------------------------------------- turns
+def play_card(state: "State", side: str, card: str) -> None:
+    """Play a card, advance the date, and open the card's action step (P-ACT)."""
+    comp = state.comp
+    state.hands[side].remove(card)
+    state.played[side].append(card)
+    state.card = card
+    state.leader_recruited = state.leader_special_used = False
+    days = comp.cards[card].days if card in comp.cards else comp.leaders[card].days
+    state.log("play", f"{side.capitalize()} plays {card}.")
+    state.bonus_pending = advance(state, side, days)
+    state.step = "command" if card in comp.cards else "leader"
+
+
+def leader_recruit(state: "State", side: str, leader: str, region: str) -> None:
+    """Place the leader fresh in any region (R-ACT-LEADER); E-IT also rests controlled neutrals."""
+    state.put(leader, region)
+    state.leader_recruited = True
+    state.log("recruit", f"{side.capitalize()} recruits {leader} into {region}.")
+    if state.edition == "it":
+        from .presence import controlled_in
+        rested = [t for t in controlled_in(state, side, region)
+                  if state.comp.tokens[t].owner == "neutral" and t in state.exhausted]
+        for t in rested:
+            state.exhausted.discard(t)
+        if rested:
+            state.log("rest", f"Italian edition: {', '.join(rested)} in {region} turn fresh with the leader's arrival (E-IT).")
+
+
+def after_main_action(state: "State") -> None:
+    """After the card's action: the bonus action if one was earned, else the turn ends."""
+    state.leader_recruited = state.leader_special_used = False
+    if state.bonus_pending:
+        state.step = "bonus"
+    else:
+        end_turn(state)
+
+
+def end_turn(state: "State") -> None:
+    state.card = None
+    state.bonus_pending = False
+    state.turn_index += 1
+    run_until_decision(state)
+
+
+def run_until_decision(state: "State") -> None:
+    """Play automatic turns (the Opposition's) until a player must decide, or score."""
+    while state.turn_index < len(state.turn_order):
+        side = state.turn_order[state.turn_index]
+        if state.mode == "solo" and side == state.opposition:
+            state.step, state.to_act = "card", None
+            opposition.take_turn(state)
+            state.turn_index += 1
+            continue
+        state.step, state.to_act = "card", side
+        return
+    begin_scoring(state)
+
+
+# ----------------------------------------------------------------------------- round start
+def start_round(state: "State", first: bool = False) -> None:
+    """Draw phase and objective phase of a new round (P-DRAW, P-OBJ, R-SOLO-DRAW, R-SOLO-OBJ)."""
+    if not first:
+        state.round += 1
+    state.log("round", f"Round {state.round} begins ({MONTH_LABELS[MONTHS[state.month]]} {state.day}).")
+    if state.mode == "solo":
+        _start_solo_round(state)
+        return
+    for side in ("red", "white"):
+        for _ in range(HAND_DRAW):
+            card = state.draw_card()
+            if card is not None:
+                state.add_to_hand(side, card)
+    state.step, state.to_act = "objective", state.will
+    state.turn_order, state.turn_index = (), 0
+
+
+def objective_chosen(state: "State", side: str) -> None:
+    """The Will holder chooses first, then the other player; then the action phase (P-OBJ)."""
+    if side == state.will:
+        state.to_act = state.other(side)
+    else:
+        begin_action_phase(state)
+
+
+def begin_action_phase(state: "State") -> None:
+    """Fix the turn order from the Will holder at the start of the phase (P-ACT, ruling)."""
+    first = state.will
+    second = state.other(first)
+    state.turn_order = (first, second) * TURNS_PER_PLAYER
+    state.turn_index = 0
+    state.log("phase", f"Action phase: {first} plays first; four turns each (P-ACT).")
+    run_until_decision(state)
+
+
+def _start_solo_round(state: "State") -> None:
+    player, opp = state.player, state.opposition
+    assert player is not None and opp is not None
+    for _ in range(HAND_DRAW - 1):
+        card = state.draw_card()
+        if card is not None:
+            state.add_to_hand(player, card)
+    state.objectives[player] = state.draw_card()
+    state.revealed[player] = False
+    for _ in range(HAND_DRAW):
+        card = state.draw_card()
+        if card is not None:
+            state.opp_stack.append(card)
+    state.log("draw", f"You draw 4 cards and one face-down secret objective; the Opposition gets a stack of "
+                      f"{len(state.opp_stack)} cards (R-SOLO-DRAW).")
+    opposition.reveal_leader(state)
+    take_will(state, opp, "the Opposition takes it at the start of every action phase, R-SOLO-OBJ")
+    state.turn_order = (opp, player) * TURNS_PER_PLAYER + (opp,)
+    state.turn_index = 0
+    run_until_decision(state)
+
+
+# ----------------------------------------------------------------------------- scoring and end
+def begin_scoring(state: "State") -> None:
+    """Resolve the unrest region; pause if its winner has a choice to make (R-SCO-UNREST)."""
+    state.card = None
+    state.log("phase", "Scoring phase.")
+    winner = scoring.unrest_winner(state)
+    if winner is None:
+        continue_scoring(state)
+        return
+    if state.mode == "solo" and winner == state.opposition:
+        state.log("unrest", "The Opposition is stronger in the unrest region and always scores it (R-SOLO-UNREST).")
+        scoring.score_unrest(state, winner)
+        if state.step == "over":
+            return
+        continue_scoring(state)
+        return
+    state.step, state.to_act = "unrest", winner
+
+
+def score_unrest(state: "State", side: str) -> None:
+    scoring.score_unrest(state, side)
+
+
+def continue_scoring(state: "State") -> None:
+    """Objectives, exhaustion, end of game, cleanup, next round (R-SCO, R-END, R-CLN)."""
+    if state.step == "over":
+        return
+    state.step, state.to_act = "scoring", None
+    regions = scoring.score_objectives(state)
+    if state.step == "over":
+        return
+    scoring.exhaust(state, regions)
+    if state.mode == "solo":
+        if state.round >= SOLO_ROUNDS:
+            scoring.finish_on_track(state, f"end of round {SOLO_ROUNDS} (R-SOLO-END)")
+            return
+    elif state.month == LAST_MONTH:
+        scoring.finish_on_track(state, "the month marker is on October/November at the end of scoring (R-END-2)")
+        return
+    cleanup(state)
+    start_round(state)
+
+
+def cleanup(state: "State") -> None:
+    """Tiles move on, cards go to the discard pile, leader cards leave the game (R-CLN)."""
+    comp = state.comp
+    if state.unrest is not None:
+        state.tile_discard.append(state.unrest)
+    state.unrest = state.blockade_tile
+    state.blockade_tile = state.tile_stack.pop(0) if state.tile_stack else None
+    state.blockade = comp.arrows[state.blockade_tile] if state.blockade_tile else None
+    if state.blockade_tile is None:
+        state.log("cleanup", "No region tile is left for the blockade: the city has no blockade this round (R-CLN, ruling).")
+    for side in ("red", "white"):
+        for card in state.played[side]:
+            (state.discard if card in comp.cards else state.out_of_game).append(card)
+        state.played[side] = []
+        if state.objectives[side]:
+            state.discard.append(state.objectives[side])  # type: ignore[arg-type]
+        state.objectives[side] = None
+        state.revealed[side] = False
+    state.discard.extend(state.opp_stack)  # normally empty after five Opposition turns
+    state.opp_stack.clear()
+    state.turn_order, state.turn_index = (), 0
+    state.log("cleanup", f"Cleanup: unrest is now {state.unrest or 'nowhere'}, blockade on "
+                         f"{'-'.join(state.blockade) if state.blockade else 'no connection'}.")
+

@@ -1,0 +1,485 @@
+"""Positions as JSON data: full round-trip, and partial positions for analysis.
+
+The schema is documented in docs/positions.md.  Reading checks everything and
+raises a specific :class:`~dualpowers.errors.PositionError` subclass that says
+what is wrong; nothing is ever evaluated or unpickled.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .calendar import AUG, MAY_JUN, MONTHS, check_date
+from .components import SIDES, Components, default_components, other
+from .errors import (
+    DuplicateCard, DuplicateToken, InvalidBlockade, PositionError, TokenCountError, UnknownCard,
+    UnknownRegion, UnknownToken,
+)
+from .state import BOX, REMOVED, RESERVE, STEPS, SUPPLY, WAITING, State
+
+__all__ = ["SCHEMA", "VERSION", "state_to_dict", "state_from_dict", "state_from_json"]
+
+SCHEMA = "dualpowers/position"
+VERSION = 1
+_KEYS = {
+    "schema", "version", "mode", "edition", "solo", "seed", "shuffles", "date", "will", "score",
+    "unrest", "blockade_tile", "blockade", "tiles", "regions", "removed", "waiting", "hands",
+    "objectives", "revealed", "played", "deck", "discard", "out_of_game", "opposition", "round",
+    "turn", "result",
+}
+_TURN_KEYS = {"step", "to_act", "order", "index", "card", "bonus_pending", "leader_recruited", "leader_special_used"}
+
+
+# ============================================================================ writing
+def state_to_dict(s: State) -> dict[str, Any]:
+    d: dict[str, Any] = {"schema": SCHEMA, "version": VERSION, "mode": s.mode, "edition": s.edition}
+    if s.mode == "solo":
+        d["solo"] = {"player": s.player, "difficulty": s.difficulty}
+    d.update({
+        "seed": s.seed, "shuffles": s.shuffles,
+        "date": {"month": MONTHS[s.month], "day": s.day},
+        "will": s.will, "score": s.score,
+        "unrest": s.unrest, "blockade_tile": s.blockade_tile,
+        "blockade": list(s.blockade) if s.blockade else None,
+        "tiles": {"stack": list(s.tile_stack), "discard": list(s.tile_discard)},
+        "regions": {
+            r: [{"id": t, "side": "exhausted"} if t in s.exhausted else {"id": t} for t in toks]
+            for r, toks in s.iter_board() if toks
+        },
+        "removed": s.tokens_at(REMOVED),
+        "waiting": s.tokens_at(WAITING),
+        "hands": {side: list(s.hands[side]) for side in SIDES},
+        "objectives": dict(s.objectives),
+        "revealed": [side for side in SIDES if s.revealed[side]],
+        "played": {side: list(s.played[side]) for side in SIDES},
+        "deck": list(s.deck), "discard": list(s.discard), "out_of_game": list(s.out_of_game),
+    })
+    if s.mode == "solo":
+        d["opposition"] = {"stack": list(s.opp_stack), "leaders": list(s.opp_leaders)}
+    d["round"] = s.round
+    d["turn"] = {
+        "step": s.step, "to_act": s.to_act, "order": list(s.turn_order), "index": s.turn_index,
+        "card": s.card, "bonus_pending": s.bonus_pending, "leader_recruited": s.leader_recruited,
+        "leader_special_used": s.leader_special_used,
+    }
+    d["result"] = {"winner": s.won_by, "reason": s.end_reason} if s.won_by else None
+    return d
+
+
+# ============================================================================ reading
+def state_from_json(text: str, components: Components | None = None) -> State:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PositionError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    return state_from_dict(data, components)
+
+
+def _side(value: Any, what: str, allow_none: bool = False) -> str | None:
+    if value is None and allow_none:
+        return None
+    if value not in SIDES:
+        raise PositionError(f"{what} must be 'red' or 'white', not {value!r}")
+    return str(value)
+
+
+def _int(value: Any, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise PositionError(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+def _list(value: Any, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise PositionError(f"{what} must be a list, not {type(value).__name__}")
+    return value
+
+
+class _Reader:
+    """Builds a State from (possibly partial) data, checking as it goes."""
+
+    def __init__(self, data: dict[str, Any], comp: Components) -> None:
+        self.d = data
+        self.c = comp
+        self.s = State(comp)
+        self.token_at: dict[str, str] = {}     # token -> where it was listed
+        self.card_at: dict[str, str] = {}      # card -> where it was listed
+
+    # ------------------------------------------------------------------ basics
+    def region(self, name: Any, what: str) -> str:
+        if name not in self.c.region_index:
+            raise UnknownRegion(f"{what}: unknown region {name!r} (regions: {', '.join(self.c.region_names)})")
+        return str(name)
+
+    def card(self, cid: Any, where: str) -> str:
+        if cid not in self.c.card_order:
+            raise UnknownCard(f"{where}: unknown card {cid!r}")
+        if cid in self.card_at:
+            raise DuplicateCard(f"card {cid} is in two places: {self.card_at[cid]} and {where}")
+        self.card_at[cid] = where
+        return str(cid)
+
+    def cards(self, value: Any, where: str) -> list[str]:
+        return [self.card(c, where) for c in _list(value, where)]
+
+    def place_token(self, tid: str, where: str, place: str, exhausted: bool = False) -> None:
+        if tid in self.token_at:
+            raise DuplicateToken(f"token {tid} is in two places: {self.token_at[tid]} and {where}")
+        self.token_at[tid] = where
+        self.s.put(tid, place, exhausted=exhausted)
+
+    # ------------------------------------------------------------------ tokens
+    def describe(self, owner: str, kind: str) -> str:
+        if kind == "unit":
+            return {"neutral": "neutral units", "opposition": "Opposition units"}.get(owner, f"{owner} units")
+        return f"{owner} {kind}s"
+
+    def match(self, entry: dict[str, Any], where: str) -> tuple[str, bool]:
+        """Find the token an entry names (by id, or by owner/kind/values) and its side."""
+        allowed = {"id", "owner", "kind", "strength", "fresh", "exhausted", "side", "level", "recruit", "name"}
+        unknown = set(entry) - allowed
+        if unknown:
+            raise PositionError(f"{where}: unknown token field(s) {', '.join(sorted(unknown))} "
+                                f"(known: {', '.join(sorted(allowed))})")
+        side = entry.get("side")
+        if side not in (None, "fresh", "exhausted"):
+            raise PositionError(f"{where}: side must be 'fresh' or 'exhausted', not {side!r}")
+        tokens = self.c.tokens
+        tid = entry.get("id", entry.get("name"))
+        strength = entry.get("strength")
+        if tid is not None:
+            if tid not in tokens:
+                raise UnknownToken(f"{where}: unknown token {tid!r}")
+            spec = tokens[tid]
+            for key in ("owner", "kind"):
+                if key in entry and entry[key] != getattr(spec, key):
+                    raise UnknownToken(f"{where}: token {tid} has {key} {getattr(spec, key)!r}, not {entry[key]!r}")
+            exhausted = side == "exhausted"
+            if side is None and strength is not None and strength != spec.fresh:
+                exhausted = True
+            return str(tid), exhausted
+        owner, kind = entry.get("owner"), entry.get("kind", "unit")
+        if owner not in ("red", "white", "neutral", "opposition"):
+            raise UnknownToken(f"{where}: a token needs an 'id', or an 'owner' of red, white, neutral or opposition "
+                               f"(got {owner!r})")
+        if kind not in ("unit", "leader", "trotsky"):
+            raise UnknownToken(f"{where}: kind must be unit, leader or trotsky, not {kind!r}")
+        pool = [t for t in tokens.values() if t.owner == owner and t.kind == kind]
+        if not pool:
+            raise UnknownToken(f"{where}: the game has no {owner} {kind}")
+        fits = pool
+        for key in ("fresh", "exhausted", "level", "recruit"):
+            if key in entry:
+                fits = [t for t in fits if getattr(t, key) == entry[key]]
+        x = self.s.difficulty
+
+        def shows(t: Any, exhausted: bool) -> int | None:
+            return (t.exhausted if t.exhausted is not None else x) if exhausted else t.fresh
+
+        options: list[tuple[str, bool]] = []
+        for prefer in (False, True):
+            if side is not None and (side == "exhausted") != prefer:
+                continue
+            for t in fits:
+                if strength is None or shows(t, prefer) == strength:
+                    options.append((t.id, prefer))
+        if not options:
+            wanted = ", ".join(f"{k} {entry[k]}" for k in ("strength", "fresh", "exhausted", "level", "recruit", "side") if k in entry)
+            raise UnknownToken(f"{where}: no {owner} {kind} token has {wanted}")
+        for tid_, exhausted in options:
+            if tid_ not in self.token_at:
+                return tid_, exhausted
+        if all(t.id in self.token_at for t in pool):
+            raise TokenCountError(f"{where}: more {self.describe(owner, kind)} than the game has ({len(pool)})")
+        raise TokenCountError(f"{where}: every {owner} {kind} token matching {entry} is already placed")
+
+    # ------------------------------------------------------------------ main
+    def read(self) -> State:
+        d, s, c = self.d, self.s, self.c
+        if not isinstance(d, dict):
+            raise PositionError(f"a position must be a JSON object, not {type(d).__name__}")
+        unknown = set(d) - _KEYS
+        if unknown:
+            raise PositionError(f"unknown field(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(_KEYS))})")
+        if "schema" in d and d["schema"] != SCHEMA:
+            raise PositionError(f"schema must be {SCHEMA!r}, not {d['schema']!r}")
+        if d.get("version", VERSION) != VERSION:
+            raise PositionError(f"unsupported position version {d.get('version')!r} (this package reads {VERSION})")
+
+        mode = d.get("mode", "two-player")
+        if mode not in ("two-player", "solo"):
+            raise PositionError(f"mode must be 'two-player' or 'solo', not {mode!r}")
+        s.mode = mode
+        edition = d.get("edition", "fr")
+        if edition not in ("fr", "it"):
+            raise PositionError(f"edition must be 'fr' or 'it', not {edition!r}")
+        s.edition = edition
+        if mode == "solo":
+            solo = d.get("solo", {})
+            if not isinstance(solo, dict):
+                raise PositionError("solo must be an object like {\"player\": \"white\", \"difficulty\": 3}")
+            s.player = _side(solo.get("player", "red"), "solo.player")
+            s.opposition = other(s.player)  # type: ignore[arg-type]
+            diff = _int(solo.get("difficulty", 1), "solo.difficulty")
+            if not 1 <= diff <= 6:
+                raise PositionError(f"solo.difficulty must be 1..6, not {diff}")
+            s.difficulty = diff
+        elif "solo" in d:
+            raise PositionError("'solo' settings given for a two-player position")
+        s.seed = _int(d.get("seed", 0), "seed")
+        s.shuffles = _int(d.get("shuffles", 0), "shuffles")
+
+        date = d.get("date", {"month": "mar-apr", "day": 1})
+        if not isinstance(date, dict) or set(date) - {"month", "day"}:
+            raise PositionError(f"date must look like {{\"month\": \"jul\", \"day\": 12}}, not {date!r}")
+        s.month = check_date(date.get("month", "mar-apr"), date.get("day", 1))
+        s.day = date.get("day", 1)
+        s.will = _side(d.get("will", "red"), "will")  # type: ignore[assignment]
+        s.score = _int(d.get("score", 0), "score")
+        if abs(s.score) > c.track_length:
+            raise PositionError(f"score {s.score} is off the track (it runs {-c.track_length}..{c.track_length}; "
+                                "positive means toward red)")
+        self.read_tiles()
+        self.read_tokens()
+        self.read_cards()
+        self.read_turn()
+        return s
+
+    def read_tiles(self) -> None:
+        d, s, c = self.d, self.s, self.c
+        seen: dict[str, str] = {}
+
+        def tile(name: Any, where: str) -> str | None:
+            if name is None:
+                return None
+            r = self.region(name, where)
+            if r in seen:
+                raise PositionError(f"region tile {r} is in two places: {seen[r]} and {where}")
+            seen[r] = where
+            return r
+
+        s.unrest = tile(d.get("unrest"), "unrest")
+        explicit_tile = "blockade_tile" in d
+        s.blockade_tile = tile(d.get("blockade_tile"), "blockade_tile")
+        if "blockade" in d:
+            b = d["blockade"]
+            if b is None:
+                s.blockade = None
+            else:
+                if not (isinstance(b, list) and len(b) == 2):
+                    raise InvalidBlockade(f"blockade must be a pair of regions like [\"green\", \"red\"] or null, not {b!r}")
+                a, z = self.region(b[0], "blockade"), self.region(b[1], "blockade")
+                if not c.is_connection(a, z):
+                    raise InvalidBlockade(f"blockade on {a}-{z}, but {a} and {z} are not connected "
+                                          f"(connections: {', '.join(f'{x}-{y}' for x, y in c.connections)})")
+                s.blockade = c.connection(a, z)
+        elif s.blockade_tile is not None:
+            s.blockade = c.arrows[s.blockade_tile]
+        if not explicit_tile and s.blockade is not None:
+            for r, arrow in c.arrows.items():   # partial position: the tile whose arrow the marker is on
+                if arrow == s.blockade and r not in seen:
+                    s.blockade_tile = tile(r, "blockade_tile")
+                    break
+        tiles = d.get("tiles", {})
+        if not isinstance(tiles, dict) or set(tiles) - {"stack", "discard"}:
+            raise PositionError("tiles must be an object with 'stack' and 'discard' lists")
+        s.tile_discard = [tile(t, "tiles.discard") for t in _list(tiles.get("discard", []), "tiles.discard")]  # type: ignore[misc]
+        if "stack" in tiles:
+            s.tile_stack = [tile(t, "tiles.stack") for t in _list(tiles["stack"], "tiles.stack")]  # type: ignore[misc]
+        else:
+            s.tile_stack = [r for r in c.region_names if r not in seen]
+            s.shuffle(s.tile_stack)
+
+    def read_tokens(self) -> None:
+        d, s, c = self.d, self.s, self.c
+        regions = d.get("regions", {})
+        if not isinstance(regions, dict):
+            raise PositionError("regions must be an object mapping region names to token lists")
+        for r, entries in regions.items():
+            r = self.region(r, "regions")
+            for i, entry in enumerate(_list(entries, f"regions.{r}")):
+                where = f"regions.{r}[{i}]"
+                if isinstance(entry, str):
+                    entry = {"id": entry}
+                if not isinstance(entry, dict):
+                    raise PositionError(f"{where}: a token is an object like {{\"id\": \"R3\"}}, not {entry!r}")
+                tid, exhausted = self.match(entry, where)
+                self.place_token(tid, f"{r}", r, exhausted)
+        for key, place in (("removed", REMOVED), ("waiting", WAITING)):
+            for tid in _list(d.get(key, []), key):
+                if tid not in c.tokens:
+                    raise UnknownToken(f"{key}: unknown token {tid!r}")
+                self.place_token(tid, key, place)
+        # Everything not listed goes where it waits by default.
+        trotsky = {c.trotsky_neutral: MAY_JUN, c.trotsky_red: AUG}
+        for tid, spec in c.tokens.items():
+            if tid in self.token_at:
+                continue
+            if spec.kind == "trotsky":
+                s.put(tid, WAITING if s.month < trotsky[tid] else REMOVED)
+            elif spec.owner == "opposition":
+                s.put(tid, SUPPLY if s.mode == "solo" else BOX)
+            elif spec.owner == "neutral":
+                s.put(tid, REMOVED)
+            elif s.mode == "solo" and spec.owner == s.opposition and spec.kind == "unit":
+                s.put(tid, BOX)
+            else:
+                s.put(tid, RESERVE)
+        self.check_tokens()
+
+    def check_tokens(self) -> None:
+        s, c = self.s, self.c
+        for tid, where in self.token_at.items():
+            spec = c.tokens[tid]
+            if spec.owner == "opposition" and s.mode != "solo":
+                raise PositionError(f"{tid} is an Opposition unit, which exists only in solo games (at {where})")
+            if s.mode == "solo" and spec.owner == s.opposition and spec.kind == "unit":
+                raise PositionError(f"{tid} is a {spec.owner} unit, but in this solo game {spec.owner} is played by "
+                                    "the Opposition with its own units (R-SOLO-SETUP)")
+            place = s.place[tid]
+            if place == REMOVED and spec.kind == "unit" and spec.owner in SIDES + ("opposition",):
+                raise PositionError(f"{tid} is listed as removed, but units never leave the game: they go back "
+                                    "to their reserve or supply (R-SCO-EXHAUST)")
+            if place == WAITING and spec.kind != "trotsky":
+                raise PositionError(f"{tid} is listed as waiting; only the Trotsky tokens wait by the calendar")
+        neutral, red = c.trotsky_neutral, c.trotsky_red
+        on_board = {t: s.place[t] in c.region_index for t in (neutral, red)}
+        if on_board[neutral] and on_board[red]:
+            raise PositionError("both Trotsky tokens are on the board: the red one replaces the neutral one (R-CAL-TROTSKY-2)")
+        if on_board[neutral] and s.month < MAY_JUN:
+            raise PositionError("the neutral Trotsky is on the board before May/June (R-CAL-TROTSKY-1)")
+        if on_board[red] and s.month < AUG:
+            raise PositionError("the red Trotsky is on the board before August (R-CAL-TROTSKY-2)")
+        if s.place[neutral] == WAITING and s.month >= MAY_JUN:
+            raise PositionError("the neutral Trotsky is still waiting although May/June has come (R-CAL-TROTSKY-1)")
+        if s.place[red] == WAITING and s.month >= AUG:
+            raise PositionError("the red Trotsky is still waiting although August has come (R-CAL-TROTSKY-2)")
+
+    def read_cards(self) -> None:
+        d, s, c = self.d, self.s, self.c
+        hands = d.get("hands", {})
+        if not isinstance(hands, dict) or set(hands) - set(SIDES):
+            raise PositionError("hands must be an object with 'red' and/or 'white' lists")
+        objectives = d.get("objectives", {})
+        if not isinstance(objectives, dict) or set(objectives) - set(SIDES):
+            raise PositionError("objectives must be an object with 'red' and/or 'white' cards")
+        played = d.get("played", {})
+        if not isinstance(played, dict) or set(played) - set(SIDES):
+            raise PositionError("played must be an object with 'red' and/or 'white' lists")
+        for side in SIDES:
+            for card in self.cards(hands.get(side, []), f"{side}'s hand"):
+                s.add_to_hand(side, card)
+            obj = objectives.get(side)
+            if obj is not None:
+                self.card(obj, f"{side}'s objective")
+                if obj not in c.cards:
+                    raise PositionError(f"{side}'s objective {obj} is a leader card; objectives are command cards (P-OBJ)")
+            s.objectives[side] = obj
+            s.played[side] = self.cards(played.get(side, []), f"{side}'s played cards")
+        for side in _list(d.get("revealed", []), "revealed"):
+            s.revealed[_side(side, "revealed")] = True  # type: ignore[index]
+        s.discard = self.cards(d.get("discard", []), "discard pile")
+        s.out_of_game = self.cards(d.get("out_of_game", []), "out of game")
+        opp = d.get("opposition", {})
+        if s.mode != "solo" and opp:
+            raise PositionError("'opposition' cards given for a two-player position")
+        if not isinstance(opp, dict) or set(opp) - {"stack", "leaders"}:
+            raise PositionError("opposition must be an object with 'stack' and 'leaders' lists")
+        s.opp_stack = self.cards(opp.get("stack", []), "the Opposition's stack")
+        for card in s.opp_stack:
+            if card not in c.cards:
+                raise PositionError(f"{card} is a leader card; the Opposition's stack holds command cards")
+        explicit_leaders = "leaders" in opp
+        s.opp_leaders = self.cards(opp.get("leaders", []), "the Opposition's leader stack")
+        deck_given = "deck" in d
+        s.deck = self.cards(d.get("deck", []), "deck")
+        # Unlisted leader cards: in hand (or the Opposition's stack) while their token waits in reserve.
+        for lead in c.leaders.values():
+            if lead.id in self.card_at:
+                continue
+            if s.place[lead.id] != RESERVE:
+                s.out_of_game.append(lead.id)
+            elif s.mode == "solo" and lead.faction == s.opposition:
+                if explicit_leaders:
+                    s.out_of_game.append(lead.id)
+                else:
+                    s.opp_leaders.append(lead.id)
+            else:
+                s.add_to_hand(lead.faction, lead.id)
+            self.card_at[lead.id] = "default"
+        rest = [cid for cid in c.cards if cid not in self.card_at]
+        if rest:
+            if not deck_given:
+                s.shuffle(rest)
+            s.deck.extend(rest)
+        for side in SIDES:
+            for card in s.hands[side]:
+                if card in c.leaders:
+                    lead = c.leaders[card]
+                    if lead.faction != side:
+                        raise PositionError(f"{card} is a {lead.faction} leader but is in {side}'s hand")
+                    if s.mode == "solo" and side == s.opposition:
+                        raise PositionError(f"{card} is in the Opposition's hand; its leaders are in its leader stack")
+                    if s.place[card] != RESERVE:
+                        raise PositionError(f"{card}'s card is still in {side}'s hand but the token is in "
+                                            f"{s.place[card]}: a leader enters only when the card is played")
+
+    def read_turn(self) -> None:
+        d, s = self.d, self.s
+        s.round = _int(d.get("round", 1), "round")
+        if s.round < 1:
+            raise PositionError(f"round must be 1 or more, not {s.round}")
+        turn = d.get("turn", {})
+        if not isinstance(turn, dict) or set(turn) - _TURN_KEYS:
+            raise PositionError(f"turn must be an object with keys among {', '.join(sorted(_TURN_KEYS))}")
+        result = d.get("result")
+        if result is not None:
+            if not isinstance(result, dict) or set(result) - {"winner", "reason"}:
+                raise PositionError("result must be null or {\"winner\": ..., \"reason\": ...}")
+            s.won_by = _side(result.get("winner"), "result.winner")
+            s.end_reason = str(result.get("reason", ""))
+        step = turn.get("step", "over" if s.won_by else "card")
+        if step not in STEPS:
+            raise PositionError(f"turn.step must be one of {', '.join(STEPS)}, not {step!r}")
+        if (step == "over") != (s.won_by is not None):
+            raise PositionError("a finished game needs both turn.step 'over' and a result with the winner")
+        s.step = step
+        if s.mode == "solo":
+            default_order = (s.opposition, s.player) * 4 + (s.opposition,)
+            default_actor = s.player
+        else:
+            default_order = (s.will, other(s.will)) * 4
+            default_actor = s.will
+        order = tuple(_side(x, "turn.order") for x in _list(turn.get("order", list(default_order)), "turn.order"))
+        s.turn_order = order  # type: ignore[assignment]
+        s.to_act = _side(turn.get("to_act", None if step == "over" else default_actor), "turn.to_act", allow_none=True)
+        if step != "over" and s.to_act is None:
+            raise PositionError(f"turn.to_act must name who acts at step {step!r}")
+        if s.mode == "solo" and s.to_act == s.opposition:
+            raise PositionError("in solo the Opposition never has to decide: turn.to_act must be the player")
+        if "index" in turn:
+            s.turn_index = _int(turn["index"], "turn.index")
+        elif s.to_act in order and step not in ("objective", "unrest", "over"):
+            s.turn_index = order.index(s.to_act)
+        if step in ("card", "command", "leader", "bonus") and not (
+            0 <= s.turn_index < len(order) and order[s.turn_index] == s.to_act
+        ):
+            raise PositionError(f"turn.index {s.turn_index} does not point at {s.to_act} in the turn order")
+        card = turn.get("card")
+        if step in ("command", "leader"):
+            if card is None or not s.played.get(s.to_act or "") or s.played[s.to_act][-1] != card:  # type: ignore[index]
+                raise PositionError(f"at step {step!r}, turn.card must be the last card {s.to_act} played")
+            if (step == "command") != (card in self.c.cards):
+                raise PositionError(f"turn.card {card} does not fit step {step!r}")
+        elif card is not None and step != "bonus":
+            raise PositionError(f"turn.card is only meaningful at the command, leader or bonus step, not {step!r}")
+        s.card = card
+        s.bonus_pending = bool(turn.get("bonus_pending", step == "bonus"))
+        s.leader_recruited = bool(turn.get("leader_recruited", False))
+        s.leader_special_used = bool(turn.get("leader_special_used", False))
+
+
+def state_from_dict(data: dict[str, Any], components: Components | None = None) -> State:
+    """Read a full or partial position (see docs/positions.md)."""
+    return _Reader(data, components or default_components()).read()

@@ -1,0 +1,418 @@
+"""The game state: one plain value holding a whole position.
+
+A :class:`State` is changed only through :meth:`State.apply`, which checks the
+action first and raises :class:`~dualpowers.errors.IllegalAction` (leaving the
+state untouched) when the rules forbid it.  Chance comes only from seeded
+shuffles (:meth:`State.shuffle`), so a game is its seed plus its action list.
+
+The rules themselves live in the modules named after them (``turn``, ``round``,
+``scoring``, ``opposition``, ``presence``); this module holds the data and the
+primitive moves of tokens and cards.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
+
+from .calendar import MONTHS, MONTH_LABELS
+from .components import Components, Connection, TokenSpec, default_components, other
+from .errors import IllegalAction
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .presence import Presence
+    from .views import PlayerView
+
+__all__ = ["State", "Event", "PLACES", "STEPS"]
+
+#: Places a token can be besides a region.
+RESERVE, SUPPLY, WAITING, REMOVED, BOX = "reserve", "supply", "waiting", "removed", "box"
+PLACES = (RESERVE, SUPPLY, WAITING, REMOVED, BOX)
+#: Steps of play at which a decision is awaited, plus "over".
+STEPS = ("objective", "card", "command", "leader", "bonus", "unrest", "over")
+
+
+class Event(tuple):  # type: ignore[type-arg]
+    """Something that happened while an action was applied: ``(kind, text)``."""
+
+    __slots__ = ()
+
+    def __new__(cls, kind: str, text: str) -> "Event":
+        return tuple.__new__(cls, (kind, text))
+
+    @property
+    def kind(self) -> str:
+        return self[0]  # type: ignore[no-any-return]
+
+    @property
+    def text(self) -> str:
+        return self[1]  # type: ignore[no-any-return]
+
+    def __repr__(self) -> str:
+        return f"Event({self[0]!r}, {self[1]!r})"
+
+    def __str__(self) -> str:
+        return self[1]  # type: ignore[no-any-return]
+
+
+class State:
+    """A complete Dual Powers position, two-player or solo.
+
+    Read the attributes freely; change the state only with :meth:`apply`.
+    Sides are always ``"red"`` and ``"white"``; in solo, :attr:`opposition`
+    names the side the Opposition plays and :attr:`player` the human's side.
+    """
+
+    __slots__ = (
+        "comp", "mode", "edition", "player", "opposition", "difficulty", "seed", "shuffles",
+        "month", "day", "will", "score", "unrest", "blockade_tile", "blockade",
+        "tile_stack", "tile_discard", "place", "exhausted", "_at",
+        "hands", "objectives", "revealed", "played", "deck", "discard", "out_of_game",
+        "opp_stack", "opp_leaders", "round", "step", "to_act", "turn_order", "turn_index",
+        "card", "bonus_pending", "leader_recruited", "leader_special_used",
+        "won_by", "end_reason", "_events",
+    )
+
+    comp: Components
+    mode: str
+    edition: str
+    player: str | None
+    opposition: str | None
+    difficulty: int | None
+    seed: int
+    shuffles: int
+    month: int
+    day: int
+    will: str
+    score: int
+    unrest: str | None
+    blockade_tile: str | None
+    blockade: Connection | None
+    tile_stack: list[str]
+    tile_discard: list[str]
+    place: dict[str, str]
+    exhausted: set[str]
+    _at: dict[str, list[str]]
+    hands: dict[str, list[str]]
+    objectives: dict[str, str | None]
+    revealed: dict[str, bool]
+    played: dict[str, list[str]]
+    deck: list[str]
+    discard: list[str]
+    out_of_game: list[str]
+    opp_stack: list[str]
+    opp_leaders: list[str]
+    round: int
+    step: str
+    to_act: str | None
+    turn_order: tuple[str, ...]
+    turn_index: int
+    card: str | None
+    bonus_pending: bool
+    leader_recruited: bool
+    leader_special_used: bool
+    won_by: str | None
+    end_reason: str | None
+    _events: list[Event] | None
+
+    # ------------------------------------------------------------------ construction
+    def __init__(self, components: Components | None = None) -> None:
+        """An empty board: use :func:`dualpowers.new_game` or :meth:`from_dict` instead."""
+        comp = components or default_components()
+        self.comp = comp
+        self.mode, self.edition = "two-player", "fr"
+        self.player = self.opposition = None
+        self.difficulty = None
+        self.seed, self.shuffles = 0, 0
+        self.month, self.day = 0, 1
+        self.will, self.score = "red", 0
+        self.unrest = self.blockade_tile = None
+        self.blockade = None
+        self.tile_stack, self.tile_discard = [], []
+        self.place = {}
+        self.exhausted = set()
+        self._at = {}
+        self.hands = {"red": [], "white": []}
+        self.objectives = {"red": None, "white": None}
+        self.revealed = {"red": False, "white": False}
+        self.played = {"red": [], "white": []}
+        self.deck, self.discard, self.out_of_game = [], [], []
+        self.opp_stack, self.opp_leaders = [], []
+        self.round = 1
+        self.step = "card"
+        self.to_act = "red"
+        self.turn_order, self.turn_index = (), 0
+        self.card = None
+        self.bonus_pending = self.leader_recruited = self.leader_special_used = False
+        self.won_by = self.end_reason = None
+        self._events = None
+        for tid in comp.tokens:
+            self.place[tid] = BOX
+            self._at.setdefault(BOX, []).append(tid)
+
+    # ------------------------------------------------------------------ value semantics
+    def clone(self) -> "State":
+        """An independent copy (cheap: no deep copy of the shared component data)."""
+        new = State.__new__(State)
+        new.comp = self.comp
+        for name in (
+            "mode", "edition", "player", "opposition", "difficulty", "seed", "shuffles",
+            "month", "day", "will", "score", "unrest", "blockade_tile", "blockade",
+            "round", "step", "to_act", "turn_order", "turn_index", "card", "bonus_pending",
+            "leader_recruited", "leader_special_used", "won_by", "end_reason",
+        ):
+            setattr(new, name, getattr(self, name))
+        new.tile_stack = self.tile_stack[:]
+        new.tile_discard = self.tile_discard[:]
+        new.place = self.place.copy()
+        new.exhausted = self.exhausted.copy()
+        new._at = {k: v[:] for k, v in self._at.items()}
+        new.hands = {k: v[:] for k, v in self.hands.items()}
+        new.objectives = self.objectives.copy()
+        new.revealed = self.revealed.copy()
+        new.played = {k: v[:] for k, v in self.played.items()}
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        new.out_of_game = self.out_of_game[:]
+        new.opp_stack = self.opp_stack[:]
+        new.opp_leaders = self.opp_leaders[:]
+        new._events = None
+        return new
+
+    __copy__ = clone
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "State":
+        return self.clone()
+
+    def key(self) -> tuple[Any, ...]:
+        """Everything that defines the position, as one hashable tuple."""
+        return (
+            self.mode, self.edition, self.player, self.opposition, self.difficulty,
+            self.seed, self.shuffles, self.month, self.day, self.will, self.score,
+            self.unrest, self.blockade_tile, self.blockade, tuple(self.tile_stack),
+            tuple(self.tile_discard), tuple(sorted(self.place.items())),
+            tuple(sorted(self.exhausted)),
+            tuple((s, tuple(self.hands[s])) for s in ("red", "white")),
+            tuple((s, self.objectives[s], self.revealed[s], tuple(self.played[s])) for s in ("red", "white")),
+            tuple(self.deck), tuple(self.discard), tuple(self.out_of_game),
+            tuple(self.opp_stack), tuple(self.opp_leaders), self.round, self.step, self.to_act,
+            self.turn_order, self.turn_index, self.card, self.bonus_pending,
+            self.leader_recruited, self.leader_special_used, self.won_by, self.end_reason,
+            self.comp.source,
+        )
+
+    def __eq__(self, other_: object) -> bool:
+        if not isinstance(other_, State):
+            return NotImplemented
+        return self.key() == other_.key()
+
+    def __hash__(self) -> int:
+        # A state is mutable through apply(): hash it only while you do not change it.
+        return hash(self.key())
+
+    def __repr__(self) -> str:
+        return f"State({self.notation()!r})"
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def month_name(self) -> str:
+        """The month space the marker is on, e.g. ``"jul"``."""
+        return MONTHS[self.month]
+
+    @property
+    def date_label(self) -> str:
+        return f"{MONTH_LABELS[MONTHS[self.month]]} {self.day}"
+
+    @property
+    def regions(self) -> tuple[str, ...]:
+        return self.comp.region_names
+
+    def spec(self, token: str) -> TokenSpec:
+        return self.comp.tokens[token]
+
+    def tokens_at(self, place: str) -> list[str]:
+        """Token ids in a region or other place, in component order."""
+        return list(self._at.get(place, ()))
+
+    def tokens_in(self, region: str) -> list[str]:
+        """Token ids on a region, in component order."""
+        return list(self._at.get(region, ()))
+
+    def reserve(self, side: str) -> list[str]:
+        """The side's red/white units and leaders waiting in reserve."""
+        return [t for t in self._at.get(RESERVE, ()) if self.comp.tokens[t].owner == side]
+
+    def supply(self) -> list[str]:
+        """Opposition units not on the board (solo)."""
+        return list(self._at.get(SUPPLY, ()))
+
+    def is_exhausted(self, token: str) -> bool:
+        return token in self.exhausted
+
+    def strength_of(self, token: str) -> int:
+        """The strength the token shows now (R-STR-1); Opposition X = difficulty."""
+        spec = self.comp.tokens[token]
+        if token in self.exhausted:
+            return spec.exhausted if spec.exhausted is not None else (self.difficulty or 0)
+        return spec.fresh
+
+    def side_of(self, token: str) -> str | None:
+        """The side that owns a token (Opposition units belong to the Opposition's side)."""
+        owner = self.comp.tokens[token].owner
+        if owner == "opposition":
+            return self.opposition
+        return owner if owner in ("red", "white") else None
+
+    def is_over(self) -> bool:
+        return self.step == "over"
+
+    def legal_actions(self) -> list["Action"]:
+        """Every action the player to act may take now (empty when the game is over).
+
+        Interchangeable tokens (same owner, strengths and side, in the same place)
+        are offered once, under the lowest id; :meth:`apply` accepts any of them.
+        """
+        from . import turn
+        return turn.legal_actions(self)
+
+    def apply(self, action: "Action | str") -> list[Event]:
+        """Carry out an action for the player to act and return what happened.
+
+        ``action`` may be an action object or its text form (``"play red-4"``).
+        Raises :class:`IllegalAction` with the reason, leaving the state unchanged.
+        """
+        from . import turn
+        from .actions import parse_action
+        if isinstance(action, str):
+            action = parse_action(action)
+        if self.step == "over":
+            raise IllegalAction(f"the game is over ({self.end_reason})")
+        turn.check(self, action)
+        self._events = events = []
+        turn.perform(self, action)
+        self._events = None
+        return events
+
+    def is_legal(self, action: "Action") -> bool:
+        from . import turn
+        try:
+            turn.check(self, action)
+        except IllegalAction:
+            return False
+        return self.step != "over"
+
+    def controller(self, token: str) -> str | None:
+        """Who controls a token where it stands (R-NEU-1); ``None`` for nobody."""
+        from .presence import controller
+        return controller(self, token)
+
+    def presence(self, region: str) -> "Presence":
+        from .presence import force_in_presence
+        return force_in_presence(self, region)
+
+    def view(self, side: str) -> "PlayerView":
+        """What ``side`` may see of this state (hidden cards masked)."""
+        from .views import player_view
+        return player_view(self, side)
+
+    # ------------------------------------------------------------------ serialisation
+    def to_dict(self) -> dict[str, Any]:
+        """The full position as JSON-ready data (schema in docs/positions.md)."""
+        from .serialize import state_to_dict
+        return state_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], components: Components | None = None) -> "State":
+        """Read a full or partial position; raises a :class:`PositionError` subclass."""
+        from .serialize import state_from_dict
+        return state_from_dict(data, components)
+
+    def to_json(self, **kwargs: Any) -> str:
+        import json
+        return json.dumps(self.to_dict(), **kwargs)
+
+    @classmethod
+    def from_json(cls, text: str, components: Components | None = None) -> "State":
+        from .serialize import state_from_json
+        return state_from_json(text, components)
+
+    def notation(self) -> str:
+        """The one-line text notation (docs/notation.md)."""
+        from .notation import to_notation
+        return to_notation(self)
+
+    @classmethod
+    def from_notation(cls, text: str, components: Components | None = None) -> "State":
+        from .notation import from_notation
+        return from_notation(text, components)
+
+    # ------------------------------------------------------------------ outcome
+    def is_solo(self) -> bool:
+        return self.mode == "solo"
+
+    def winner(self) -> str | None:
+        """``"red"`` or ``"white"`` once the game is over, else ``None``."""
+        return self.won_by
+
+    # ------------------------------------------------------------------ primitives (engine use)
+    def log(self, kind: str, text: str) -> None:
+        if self._events is not None:
+            self._events.append(Event(kind, text))
+
+    def put(self, token: str, dest: str, *, exhausted: bool = False) -> None:
+        """Move a token to ``dest`` (a region or a place), setting its side."""
+        src = self.place[token]
+        at = self._at
+        at[src].remove(token)
+        lst = at.get(dest)
+        if lst is None:
+            at[dest] = [token]
+        else:
+            insort(lst, token, key=self.comp.token_order.__getitem__)
+        self.place[token] = dest
+        if exhausted:
+            self.exhausted.add(token)
+        else:
+            self.exhausted.discard(token)
+
+    def shuffle(self, items: list[str]) -> None:
+        """Shuffle in place with the game's seeded generator (the only source of chance)."""
+        rng = random.Random(f"{self.seed}:{self.shuffles}")
+        self.shuffles += 1
+        rng.shuffle(items)
+
+    def draw_card(self) -> str | None:
+        """Top card of the deck; an empty deck is rebuilt from the shuffled discard (P-DRAW)."""
+        if not self.deck:
+            if not self.discard:
+                return None
+            self.deck = self.discard
+            self.discard = []
+            self.shuffle(self.deck)
+            self.log("reshuffle", "The deck ran out: the discard pile is shuffled into a new deck (P-DRAW).")
+        return self.deck.pop(0)
+
+    def add_to_hand(self, side: str, card: str) -> None:
+        insort(self.hands[side], card, key=self.comp.card_order.__getitem__)
+
+    def iter_board(self) -> Iterator[tuple[str, list[str]]]:
+        for r in self.comp.region_names:
+            yield r, self._at.get(r, [])
+
+    def other(self, side: str) -> str:
+        return other(side)
+
+    def all_card_places(self) -> Iterable[tuple[str, str]]:
+        """(card, place) for every card in the game: used by invariant checks."""
+        for s in ("red", "white"):
+            for c in self.hands[s]:
+                yield c, f"hand:{s}"
+            if self.objectives[s]:
+                yield self.objectives[s], f"objective:{s}"  # type: ignore[misc]
+            for c in self.played[s]:
+                yield c, f"played:{s}"
+        for name in ("deck", "discard", "out_of_game", "opp_stack", "opp_leaders"):
+            for c in getattr(self, name):
+                yield c, name

@@ -1,0 +1,136 @@
+"""What one player may see of a state (hidden information, P-OBJ, R-SOLO-DRAW).
+
+Hidden from a player: the command cards in the opponent's hand (their
+leader cards are public until played) and their face-down objective, the deck
+order, the Opposition's face-down stack and leader order, the solo player's own
+face-down objective, and the seed (which would predict every shuffle).
+:func:`determinize` deals the unseen cards afresh, consistently with the view,
+for search algorithms that sample what they cannot see.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .components import SIDES
+
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = ["HIDDEN", "PlayerView", "player_view", "determinize"]
+
+#: Placeholder for a card the viewer cannot see.
+HIDDEN = "?"
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """A state as ``side`` sees it.  ``data`` has the JSON position schema with hidden cards as ``"?"``."""
+
+    side: str
+    data: dict[str, Any]
+    hand: tuple[str, ...]
+    objective: str | None           # None when the viewer does not know it
+    unseen: tuple[str, ...]          # every card the viewer cannot locate, sorted
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.data
+
+
+def _hidden_slots(state: "State", side: str) -> list[tuple[str, str | None]]:
+    """(where, sub) of every card zone ``side`` cannot see into."""
+    slots: list[tuple[str, str | None]] = [("deck", None)]
+    opp = state.other(side)
+    if state.mode == "two-player":
+        slots.append(("hands", opp))
+        if not state.revealed[opp]:
+            slots.append(("objectives", opp))
+    else:
+        slots.append(("opp_stack", None))
+        if not state.revealed[side]:
+            slots.append(("objectives", side))
+    return slots
+
+
+def player_view(state: "State", side: str) -> PlayerView:
+    if side not in SIDES:
+        raise ValueError(f"side must be 'red' or 'white', not {side!r}")
+    data = state.to_dict()
+    unseen: list[str] = []
+    data["seed"] = None
+    data["shuffles"] = None
+    for where, sub in _hidden_slots(state, side):
+        if where == "deck":
+            unseen.extend(state.deck)
+            data["deck"] = [HIDDEN] * len(state.deck)
+        elif where == "hands":
+            # Leader cards stay in hand until played: which ones are there is public.
+            hidden = [c for c in state.hands[sub] if c in state.comp.cards]  # type: ignore[index]
+            unseen.extend(hidden)
+            data["hands"][sub] = [c for c in state.hands[sub] if c not in state.comp.cards] + [HIDDEN] * len(hidden)  # type: ignore[index]
+        elif where == "objectives":
+            card = state.objectives[sub]  # type: ignore[index]
+            if card:
+                unseen.append(card)
+                data["objectives"][sub] = HIDDEN
+        elif where == "opp_stack":
+            unseen.extend(state.opp_stack)
+            data["opposition"]["stack"] = [HIDDEN] * len(state.opp_stack)
+    if state.mode == "solo":
+        data["opposition"]["leaders"] = sorted(state.opp_leaders)  # which ones are known, not their order
+    own_obj = state.objectives[side]
+    known = own_obj if (state.mode == "two-player" or state.revealed[side]) else None
+    order = state.comp.card_order
+    return PlayerView(side, data, tuple(state.hands[side]), known, tuple(sorted(unseen, key=order.__getitem__)))
+
+
+def determinize(state: "State", side: str, rng: random.Random) -> "State":
+    """A copy of ``state`` where every card ``side`` cannot see is dealt afresh at random.
+
+    Visible facts (own hand, the board, played and discarded cards, revealed
+    objectives, zone sizes) are kept; the seed is replaced so that future
+    shuffles are unknown too.
+    """
+    s = state.clone()
+    slots = _hidden_slots(s, side)
+    pool: list[str] = []
+    sizes: list[int] = []
+    for where, sub in slots:
+        cards = _slot_cards(s, where, sub)
+        pool.extend(cards)
+        sizes.append(len(cards))
+    rng.shuffle(pool)
+    i = 0
+    for (where, sub), n in zip(slots, sizes):
+        _set_slot(s, where, sub, pool[i:i + n])
+        i += n
+    if s.mode == "solo":
+        rng.shuffle(s.opp_leaders)
+    s.seed = rng.randrange(2**31)
+    s.shuffles = 0
+    return s
+
+
+def _slot_cards(s: "State", where: str, sub: str | None) -> list[str]:
+    if where == "deck":
+        return list(s.deck)
+    if where == "opp_stack":
+        return list(s.opp_stack)
+    if where == "hands":
+        return [c for c in s.hands[sub] if c in s.comp.cards]  # type: ignore[index]
+    card = s.objectives[sub]  # type: ignore[index]
+    return [card] if card else []
+
+
+def _set_slot(s: "State", where: str, sub: str | None, cards: list[str]) -> None:
+    if where == "deck":
+        s.deck = cards
+    elif where == "opp_stack":
+        s.opp_stack = cards
+    elif where == "hands":
+        leaders = [c for c in s.hands[sub] if c not in s.comp.cards]  # type: ignore[index]
+        s.hands[sub] = sorted(leaders + cards, key=s.comp.card_order.__getitem__)  # type: ignore[index]
+    else:
+        s.objectives[sub] = cards[0] if cards else None  # type: ignore[index]
