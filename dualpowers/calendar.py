@@ -49,7 +49,7 @@ def check_date(month: str | int, day: int) -> int:
     return m
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DateAdvance:
     """The result of moving the day marker: the new date and its consequences."""
 

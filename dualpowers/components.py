@@ -206,6 +206,23 @@ class Components:
             cache[key] = hit
         return hit
 
+    def side_map(self, opposition: str | None) -> dict[str, str | None]:
+        """Token -> the side it belongs to (Opposition units -> ``opposition``; neutrals -> None)."""
+        cache: dict[Any, Any] = self._open_cache  # type: ignore[attr-defined]
+        key = ("sides", opposition)
+        hit = cache.get(key)
+        if hit is None:
+            hit = {}
+            for t in self.tokens.values():
+                if t.owner in SIDES:
+                    hit[t.id] = t.owner
+                elif t.owner == "opposition":
+                    hit[t.id] = opposition
+                else:
+                    hit[t.id] = None
+            cache[key] = hit
+        return hit  # type: ignore[no-any-return]
+
     def tokens_of(self, owner: str) -> list[str]:
         return [t.id for t in self.tokens.values() if t.owner == owner]
 
@@ -297,7 +314,8 @@ def _parse(raw: dict[str, Any], source: str) -> Components:
         if not (isinstance(row, list) and len(row) == 6):
             raise ComponentsError(f"{where}: expected [id, region, days, recruit, action, vp]")
         cid, reg, days, rec, act, vp = row
-        card = CommandCard(region(reg, where), _int(days, where, 1, 31), _int(rec, where, 1, 3), act, _int(vp, where, 0), str(cid))
+        card = CommandCard(region(reg, where), _int(days, f"{where} days", 1, 31), _int(rec, f"{where} recruit value", 1, 3),
+                           act, _int(vp, f"{where} victory points", 0), str(cid))
         if card.id in cards:
             raise ComponentsError(f"{where}: card id {card.id!r} used twice")
         cards[card.id] = card
@@ -323,7 +341,8 @@ def _parse(raw: dict[str, Any], source: str) -> Components:
                 raise ComponentsError(f"{where}: expected [id, recruit, fresh, exhausted]")
             tid, rec, fresh, exh = row
             lo = 0 if owner == "neutral" else 1
-            add(TokenSpec(str(tid), owner, "unit", _int(fresh, where, 0, 9), _int(exh, where, 0, 9), _int(rec, where, lo, 3)), where)
+            add(TokenSpec(str(tid), owner, "unit", _int(fresh, f"{where} fresh strength", 0, 9),
+                          _int(exh, f"{where} exhausted strength", 0, 9), _int(rec, f"{where} recruit value", lo, 3)), where)
     sources["units"] = units.get("source", "")
 
     leaders: dict[str, LeaderCard] = {}

@@ -20,12 +20,7 @@ SIDES = ("red", "white")
 
 
 def _own_side(state: "State", token: str) -> str | None:
-    owner = state.comp.tokens[token].owner
-    if owner == "red" or owner == "white":
-        return owner
-    if owner == "opposition":
-        return state.opposition
-    return None
+    return state.comp.side_map(state.opposition)[token]
 
 
 def neutral_controller(state: "State", region: str) -> str | None:
@@ -34,8 +29,9 @@ def neutral_controller(state: "State", region: str) -> str | None:
     The Will holder does, but only while they have a token of their own there.
     """
     will = state.will
+    sides = state.comp.side_map(state.opposition)
     for t in state._at.get(region, ()):
-        if _own_side(state, t) == will:
+        if sides[t] == will:
             return will
     return None
 
@@ -56,17 +52,11 @@ def controlled_in(state: "State", side: str, region: str) -> list[str]:
     here = state._at.get(region)
     if not here:
         return []
-    own: list[str] = []
-    neutrals: list[str] = []
-    for t in here:
-        s = _own_side(state, t)
-        if s == side:
-            own.append(t)
-        elif s is None:
-            neutrals.append(t)
-    if own and neutrals and state.will == side:
-        order = state.comp.token_order
-        return sorted(own + neutrals, key=order.__getitem__)
+    sides = state.comp.side_map(state.opposition)
+    own = [t for t in here if sides[t] == side]
+    if own and state.will == side:
+        # ``here`` is kept in component order, so filtering keeps that order.
+        return [t for t in here if sides[t] == side or sides[t] is None]
     return own
 
 

@@ -33,7 +33,7 @@ def advance(state: "State", side: str, days: int) -> bool:
     """Move the date for ``side``'s card and apply the calendar events; return the bonus flag."""
     adv = advance_date(state.month, state.day, days)
     state.month, state.day = MONTHS.index(adv.month), adv.day
-    state.log("date", adv.explain())
+    state.log("date", adv.explain)
     if adv.month_advanced:
         take_will(state, side, "the month marker advanced, R-CAL-5")
         _trotsky(state)

@@ -290,12 +290,19 @@ class _Reader:
         else:
             s.tile_stack = [r for r in c.region_names if r not in seen]
             s.shuffle(s.tile_stack)
+        # Partial position: tiles it does not mention are dealt from the stack, as in setup (S-3).
+        if "unrest" not in d and s.tile_stack:
+            s.unrest = s.tile_stack.pop(0)
+        if not explicit_tile and "blockade" not in d and s.tile_stack:
+            s.blockade_tile = s.tile_stack.pop(0)
+            s.blockade = c.arrows[s.blockade_tile]
 
     def read_tokens(self) -> None:
         d, s, c = self.d, self.s, self.c
         regions = d.get("regions", {})
         if not isinstance(regions, dict):
             raise PositionError("regions must be an object mapping region names to token lists")
+        self.check_counts(regions)
         for r, entries in regions.items():
             r = self.region(r, "regions")
             for i, entry in enumerate(_list(entries, f"regions.{r}")):
@@ -327,6 +334,24 @@ class _Reader:
             else:
                 s.put(tid, RESERVE)
         self.check_tokens()
+
+    def check_counts(self, regions: dict[str, Any]) -> None:
+        """More tokens of a kind on the board than the game has (e.g. 11 red units)?"""
+        counts: dict[tuple[str, str], int] = {}
+        for entries in regions.values():
+            for entry in entries if isinstance(entries, list) else []:
+                if isinstance(entry, str):
+                    entry = {"id": entry}
+                if not isinstance(entry, dict):
+                    continue
+                spec = self.c.tokens.get(entry.get("id", entry.get("name")))  # type: ignore[arg-type]
+                key = (spec.owner, spec.kind) if spec else (entry.get("owner"), entry.get("kind", "unit"))
+                counts[key] = counts.get(key, 0) + 1  # type: ignore[index]
+        for (owner, kind), n in counts.items():
+            total = sum(1 for t in self.c.tokens.values() if t.owner == owner and t.kind == kind)
+            if total and n > total:
+                raise TokenCountError(f"the position puts {n} {self.describe(owner, kind)} on the board, "
+                                      f"but the game has only {total}")
 
     def check_tokens(self) -> None:
         s, c = self.s, self.c

@@ -46,15 +46,15 @@ def new_game(
         s.player, s.opposition, s.difficulty = player, other(player), difficulty
 
     # S-1: reserves and hands; R-SOLO-SETUP: the Opposition's units and leader stack.
+    places: dict[str, str] = {}
     for tid, spec in comp.tokens.items():
         if spec.owner in SIDES and spec.kind in ("unit", "leader"):
-            if mode == "solo" and spec.owner == s.opposition and spec.kind == "unit":
-                continue  # stays in the box
-            s.put(tid, RESERVE)
+            if not (mode == "solo" and spec.owner == s.opposition and spec.kind == "unit"):
+                places[tid] = RESERVE   # the Opposition's own faction units stay in the box
         elif spec.owner == "opposition" and mode == "solo":
-            s.put(tid, SUPPLY)
+            places[tid] = SUPPLY
         elif spec.kind == "trotsky":
-            s.put(tid, WAITING)  # S-2: Trotsky waits by the calendar
+            places[tid] = WAITING  # S-2: Trotsky waits by the calendar
     for side in SIDES:
         leaders = comp.leaders_of(side)
         if mode == "solo" and side == s.opposition:
@@ -66,7 +66,8 @@ def new_game(
     neutrals = [t for t, spec in comp.tokens.items() if spec.owner == "neutral" and spec.kind == "unit"]
     s.shuffle(neutrals)
     for region, token in zip(comp.region_names, neutrals):
-        s.put(token, region)  # S-1: one random neutral per region, fresh
+        places[token] = region  # S-1: one random neutral per region, fresh
+    s.set_places(places)
 
     # S-2: score at the centre, Will with red, March/April 1 (State defaults).
     # S-3: region tiles and the command deck.

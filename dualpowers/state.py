@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from typing import TYPE_CHECKING, Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from .calendar import MONTHS, MONTH_LABELS
 from .components import Components, Connection, TokenSpec, default_components, other
@@ -35,12 +35,13 @@ STEPS = ("objective", "card", "command", "leader", "bonus", "unrest", "over")
 
 
 class Event(tuple):  # type: ignore[type-arg]
-    """Something that happened while an action was applied: ``(kind, text)``."""
+    """Something that happened while an action was applied: ``(kind, text)``.
+
+    The text may be stored as a function and is only written out when read, so
+    that fast playouts do not pay for narration they never show.
+    """
 
     __slots__ = ()
-
-    def __new__(cls, kind: str, text: str) -> "Event":
-        return tuple.__new__(cls, (kind, text))
 
     @property
     def kind(self) -> str:
@@ -48,13 +49,22 @@ class Event(tuple):  # type: ignore[type-arg]
 
     @property
     def text(self) -> str:
-        return self[1]  # type: ignore[no-any-return]
+        t = self[1]
+        return t() if callable(t) else t  # type: ignore[no-any-return]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Event):
+            return (self.kind, self.text) == (other.kind, other.text)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.text))
 
     def __repr__(self) -> str:
-        return f"Event({self[0]!r}, {self[1]!r})"
+        return f"Event({self.kind!r}, {self.text!r})"
 
     def __str__(self) -> str:
-        return self[1]  # type: ignore[no-any-return]
+        return self.text
 
 
 class State:
@@ -148,9 +158,8 @@ class State:
         self.bonus_pending = self.leader_recruited = self.leader_special_used = False
         self.won_by = self.end_reason = None
         self._events = None
-        for tid in comp.tokens:
-            self.place[tid] = BOX
-            self._at.setdefault(BOX, []).append(tid)
+        self.place = dict.fromkeys(comp.tokens, BOX)
+        self._at = {BOX: list(comp.tokens)}
 
     # ------------------------------------------------------------------ value semantics
     def clone(self) -> "State":
@@ -274,8 +283,7 @@ class State:
         Interchangeable tokens (same owner, strengths and side, in the same place)
         are offered once, under the lowest id; :meth:`apply` accepts any of them.
         """
-        from . import turn
-        return turn.legal_actions(self)
+        return _turn.legal_actions(self)
 
     def apply(self, action: "Action | str") -> list[Event]:
         """Carry out an action for the player to act and return what happened.
@@ -283,22 +291,19 @@ class State:
         ``action`` may be an action object or its text form (``"play red-4"``).
         Raises :class:`IllegalAction` with the reason, leaving the state unchanged.
         """
-        from . import turn
-        from .actions import parse_action
         if isinstance(action, str):
-            action = parse_action(action)
+            action = _parse_action(action)
         if self.step == "over":
             raise IllegalAction(f"the game is over ({self.end_reason})")
-        turn.check(self, action)
+        _turn.check(self, action)
         self._events = events = []
-        turn.perform(self, action)
+        _turn.perform(self, action)
         self._events = None
         return events
 
     def is_legal(self, action: "Action") -> bool:
-        from . import turn
         try:
-            turn.check(self, action)
+            _turn.check(self, action)
         except IllegalAction:
             return False
         return self.step != "over"
@@ -357,9 +362,10 @@ class State:
         return self.won_by
 
     # ------------------------------------------------------------------ primitives (engine use)
-    def log(self, kind: str, text: str) -> None:
+    def log(self, kind: str, text: "str | Callable[[], str]") -> None:
+        """Record an event of the action being applied (``text`` may be a function giving it)."""
         if self._events is not None:
-            self._events.append(Event(kind, text))
+            self._events.append(Event((kind, text)))
 
     def put(self, token: str, dest: str, *, exhausted: bool = False) -> None:
         """Move a token to ``dest`` (a region or a place), setting its side."""
@@ -376,6 +382,20 @@ class State:
             self.exhausted.add(token)
         else:
             self.exhausted.discard(token)
+
+    def set_places(self, places: dict[str, str], exhausted: set[str] | None = None) -> None:
+        """Place many tokens at once (setup); the others keep their place."""
+        self.place.update(places)
+        at: dict[str, list[str]] = {}
+        for t, where in self.place.items():   # component order, so each list stays sorted
+            lst = at.get(where)
+            if lst is None:
+                at[where] = [t]
+            else:
+                lst.append(t)
+        self._at = at
+        if exhausted is not None:
+            self.exhausted = set(exhausted)
 
     def shuffle(self, items: list[str]) -> None:
         """Shuffle in place with the game's seeded generator (the only source of chance)."""
@@ -416,3 +436,8 @@ class State:
         for name in ("deck", "discard", "out_of_game", "opp_stack", "opp_leaders"):
             for c in getattr(self, name):
                 yield c, name
+
+
+# The rule modules import this one for its constants; bind them once it is complete.
+from . import turn as _turn  # noqa: E402
+from .actions import parse_action as _parse_action  # noqa: E402

@@ -25,6 +25,18 @@ if TYPE_CHECKING:
 
 __all__ = ["legal_actions", "check", "perform"]
 
+# Actions are immutable values drawn from a small fixed set, so legal_actions reuses them.
+_POOL: dict[tuple[object, ...], Action] = {}
+
+
+def _action(cls: type, *args: object) -> Action:
+    key = (cls, *args)
+    a = _POOL.get(key)
+    if a is None:
+        a = _POOL[key] = cls(*args)
+    return a
+
+
 _PASS = Pass()
 _ESPIONAGE = Espionage()
 _INSPIRE = Inspire()
@@ -64,20 +76,31 @@ def _reserve_units(state: "State", side: str) -> list[str]:
     return [t for t in state._at.get(RESERVE, ()) if tokens[t].owner == side and tokens[t].kind == "unit"]
 
 
-def _recruit_options(state: "State", side: str, budget: int) -> list[tuple[str, ...]]:
-    """Every distinct set of reserve units with total recruit value <= budget (R-ACT-RECRUIT)."""
+_RECRUIT_CACHE: dict[tuple[object, ...], list[Recruit]] = {}
+
+
+def _recruit_options(state: "State", side: str, budget: int) -> list[Recruit]:
+    """Every distinct set of reserve units with total recruit value <= budget (R-ACT-RECRUIT).
+
+    The answer depends only on the reserve's content, so it is memoised.
+    """
+    reserve = tuple(_reserve_units(state, side))
+    key = (id(state.comp), budget, reserve)
+    hit = _RECRUIT_CACHE.get(key)
+    if hit is not None:
+        return hit
     tokens = state.comp.tokens
     groups: dict[object, list[str]] = {}
-    for t in _reserve_units(state, side):
+    for t in reserve:
         if tokens[t].recruit <= budget:
             groups.setdefault(state.comp.type_keys[t], []).append(t)
     kinds = list(groups.values())
-    out: list[tuple[str, ...]] = []
+    out: list[Recruit] = []
 
     def walk(i: int, left: int, chosen: list[str]) -> None:
         if i == len(kinds):
             if chosen:
-                out.append(tuple(sorted(chosen, key=state.comp.token_order.__getitem__)))
+                out.append(Recruit(tuple(sorted(chosen, key=state.comp.token_order.__getitem__))))
             return
         ids = kinds[i]
         cost = tokens[ids[0]].recruit
@@ -88,6 +111,9 @@ def _recruit_options(state: "State", side: str, budget: int) -> list[tuple[str, 
             walk(i + 1, left - n * cost, chosen + ids[:n])
 
     walk(0, budget, [])
+    if len(_RECRUIT_CACHE) > 50_000:
+        _RECRUIT_CACHE.clear()
+    _RECRUIT_CACHE[key] = out
     return out
 
 
@@ -98,15 +124,15 @@ def _bonus_options(state: "State", side: str) -> list[Action]:
     singles = _representatives(state, [t for t in _reserve_units(state, side) if comp.tokens[t].recruit == 1])
     for u in singles:
         for r in comp.region_names:
-            out.append(BonusRecruit(u, r))
+            out.append(_action(BonusRecruit, u, r))
     neighbours = comp.open_neighbours(state.blockade)
     controlled = _controlled_on_board(state, side)
     for region, t in controlled:
         for to in neighbours[region]:
-            out.append(BonusMove(t, to))
+            out.append(_action(BonusMove, t, to))
     for region, t in controlled:
         if t in state.exhausted:
-            out.append(BonusRest(t))
+            out.append(_action(BonusRest, t))
     if state.deck or state.discard:
         out.append(_DRAW)
     if _can_organize(state, side):
@@ -143,26 +169,26 @@ def legal_actions(state: "State") -> list[Action]:
         return []
     comp = state.comp
     if step == "card":
-        return [PlayCard(c) for c in state.hands[side]] or [_PASS]
+        return [_action(PlayCard, c) for c in state.hands[side]] or [_PASS]
     if step == "objective":
         return [ChooseObjective(c) for c in state.hands[side] if c in comp.cards] or [_PASS]
     if step == "command":
         card = comp.cards[state.card]  # type: ignore[index]
-        out: list[Action] = [Recruit(u) for u in _recruit_options(state, side, card.recruit)]
+        out: list[Action] = list(_recruit_options(state, side, card.recruit))
         if card.action == "move":
             neighbours = comp.open_neighbours(state.blockade)
             for region, t in _controlled_on_board(state, side):
                 for to in neighbours[region]:
-                    out.append(Move(t, to))
+                    out.append(_action(Move, t, to))
         elif card.action == "double-move":
             reach = comp.two_step_reach(state.blockade)
             for region, t in _controlled_on_board(state, side):
                 for to, via in reach[region].items():
-                    out.append(DoubleMove(t, to, via))
+                    out.append(_action(DoubleMove, t, to, via))
         else:
             for region, t in _controlled_on_board(state, side):
                 if t in state.exhausted:
-                    out.append(Rest(t))
+                    out.append(_action(Rest, t))
         out.append(_PASS)
         return out
     if step == "leader":

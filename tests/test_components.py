@@ -1,0 +1,84 @@
+"""C-*: component data is loaded from one file, checked, and replaceable."""
+
+import json
+import tomllib
+from importlib import resources
+
+import pytest
+
+import dualpowers as dp
+
+
+def raw():
+    return tomllib.loads(resources.files("dualpowers").joinpath("data/components.toml").read_text())
+
+
+def test_C_default_components_have_every_piece():
+    c = dp.default_components()
+    assert c.region_names == ("red", "blue", "green", "purple", "white", "brown")   # C-REG
+    assert len(c.cards) == 48                                                          # C-CMD
+    assert sum(1 for t in c.tokens.values() if t.owner == "red" and t.kind == "unit") == 10   # C-UNIT
+    assert sum(1 for t in c.tokens.values() if t.owner == "neutral" and t.kind == "unit") == 6  # C-NEU
+    assert sum(1 for t in c.tokens.values() if t.owner == "opposition") == 27               # C-OPP
+    assert {lead.special for lead in c.leaders.values() if lead.faction == "red"} == {"protest", "espionage", "inspire"}
+    assert c.leaders["Lenin"].special == "inspire" and c.leaders["Kerensky"].special == "inspire"
+
+
+def test_C_stand_in_values_are_marked_as_such():
+    c = dp.default_components()
+    assert "stand-in" in c.sources["command cards"]
+    assert "stand-in" in c.sources["map"]
+    assert "rulebook" in c.sources["region red"]
+
+
+def test_C_CMD_cards_named_by_the_rulebook_examples_exist():
+    cards = dp.default_components().cards
+    assert cards["purple-4"].vp > cards["purple-2"].vp
+    assert cards["green-4"].recruit == 2
+    for cid in ("red-2", "red-4", "brown-5"):
+        assert cid in cards
+    assert 3.5 <= sum(c.days for c in cards.values()) / 48 <= 4.5
+
+
+def test_C_MAP_blockade_arrows_sit_on_connections():
+    c = dp.default_components()
+    for region, arrow in c.arrows.items():
+        assert arrow in c.connections and region in arrow
+
+
+def test_load_components_reads_a_users_replacement_file_toml_and_json(tmp_path):
+    data = raw()
+    data["track"]["length"] = 7
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(data))
+    comp = dp.load_components(path)
+    assert comp.track_length == 7
+    s = dp.new_game(seed=1, components=comp)
+    assert s.comp.track_length == 7
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda d: d["regions"].pop(), "six regions"),
+    (lambda d: d["command_cards"]["cards"].pop(), "48 command cards"),
+    (lambda d: d["map"]["connections"].append(["red", "yellow"]), "unknown region 'yellow'"),
+    (lambda d: d["map"]["arrows"].__setitem__("green", ["green", "brown"]), "not a connection"),
+    (lambda d: d["units"]["red"].append(["R11", 1, 1, 0]), "must list 10"),
+    (lambda d: d["command_cards"]["cards"][0].__setitem__(3, 4), "recruit value"),
+    (lambda d: d.__setitem__("format", "something else"), "not a dualpowers components file"),
+])
+def test_load_components_names_the_problem(tmp_path, mutate, message):
+    data = raw()
+    mutate(data)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(dp.ComponentsError, match=message):
+        dp.load_components(path)
+
+
+def test_load_components_rejects_unreadable_and_corrupt_files(tmp_path):
+    with pytest.raises(dp.ComponentsError, match="cannot read"):
+        dp.load_components(tmp_path / "missing.toml")
+    bad = tmp_path / "bad.toml"
+    bad.write_text("this is = = not toml")
+    with pytest.raises(dp.ComponentsError, match="not valid TOML"):
+        dp.load_components(bad)

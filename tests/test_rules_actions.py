@@ -1,0 +1,278 @@
+"""Setup, turn structure and every action (S-*, P-*, R-NEU-1, R-ACT-*), rule by rule."""
+
+import pytest
+
+import dualpowers as dp
+from builders import at_card_step, position, unit
+
+
+# ----------------------------------------------------------------------------- setup
+def test_S_1_S_2_S_3_two_player_setup():
+    s = dp.new_game(seed=11)
+    for side in ("red", "white"):
+        assert len(s.hands[side]) == 8                                  # 3 leaders + 5 drawn
+        assert sum(c in s.comp.leaders for c in s.hands[side]) == 3
+        assert len([t for t in s.reserve(side) if s.spec(t).kind == "unit"]) == 10
+    for r in s.regions:                                                 # one fresh neutral each
+        (t,) = s.tokens_in(r)
+        assert s.spec(t).owner == "neutral" and not s.is_exhausted(t)
+    assert (s.score, s.will, s.month_name, s.day) == (0, "red", "mar-apr", 1)
+    assert s.place["Trotsky"] == s.place["RedTrotsky"] == "waiting"
+    assert s.unrest != s.blockade_tile and s.blockade == s.comp.arrows[s.blockade_tile]
+    assert len(s.tile_stack) == 4 and len(s.deck) == 38
+    assert (s.step, s.to_act) == ("objective", "red")
+
+
+def test_S_3_shuffles_come_from_the_seed_only():
+    assert dp.new_game(seed=5) == dp.new_game(seed=5)
+    assert dp.new_game(seed=5).deck != dp.new_game(seed=6).deck
+
+
+def test_new_game_rejects_bad_options():
+    with pytest.raises(ValueError, match="mode"):
+        dp.new_game(mode="three-player")
+    with pytest.raises(ValueError, match="difficulty"):
+        dp.new_game("solo", difficulty=7)
+    with pytest.raises(ValueError, match="edition"):
+        dp.new_game(edition="en")
+
+
+# ----------------------------------------------------------------------------- round structure
+def test_P_OBJ_objective_must_be_a_command_card_and_stays_secret():
+    s = dp.new_game(seed=3)
+    with pytest.raises(dp.IllegalAction, match="leader card"):
+        s.apply(dp.ChooseObjective("Lenin"))
+    card = next(c for c in s.hands["red"] if c in s.comp.cards)
+    s.apply(dp.ChooseObjective(card))
+    assert s.objectives["red"] == card and card not in s.hands["red"]
+    assert s.view("white").data["objectives"]["red"] == "?"
+    assert s.to_act == "white"
+
+
+def test_P_ACT_turn_order_is_fixed_when_the_phase_starts_even_if_the_will_changes():
+    s = dp.new_game(seed=3)
+    for _ in range(2):
+        s.apply(next(a for a in s.legal_actions() if isinstance(a, dp.ChooseObjective)))
+    assert s.turn_order == ("red", "white") * 4
+    # White inspires the people on their first turn: the order does not change (ruling).
+    s.apply(next(a for a in s.legal_actions() if a.card not in s.comp.leaders))
+    while s.step != "card":
+        s.apply(dp.Pass())
+    s.apply("play Kerensky")
+    s.apply("inspire")
+    while s.step != "card":
+        s.apply(dp.Pass())
+    assert s.will == "white" and s.to_act == "red" and s.turn_order == ("red", "white") * 4
+
+
+def test_P_DRAW_an_empty_deck_is_rebuilt_from_the_shuffled_discard():
+    others = [c for c in dp.default_components().cards if c != "green-2"]
+    s = position(deck=[], discard=others, hands={"red": ["green-2"]}, will="red",
+                 turn={"step": "bonus", "to_act": "red", "bonus_pending": True})
+    events = s.apply("bonus-draw")
+    assert any(e.kind == "reshuffle" for e in events)
+    commands = [c for c in s.hands["red"] if c in s.comp.cards]
+    assert len(commands) == 2 and len(s.deck) == 46 and s.discard == []
+
+
+# ----------------------------------------------------------------------------- control
+def test_R_NEU_1_neutrals_obey_the_will_holder_only_beside_their_own_token():
+    s = position(will="red", regions={"green": [unit("neutral", 1), unit("red", 2)],
+                                      "blue": [unit("neutral", 1), unit("white", 3)]})
+    green_n = next(t for t in s.tokens_in("green") if s.spec(t).owner == "neutral")
+    blue_n = next(t for t in s.tokens_in("blue") if s.spec(t).owner == "neutral")
+    assert s.controller(green_n) == "red"
+    assert s.controller(blue_n) is None          # red holds the Will but has no token in blue
+    p = dp.force_in_presence(s, "blue")
+    assert p.strength == {"red": 0, "white": 3} and "count for nobody" in p.neutral_reason
+
+
+# ----------------------------------------------------------------------------- command actions
+def test_R_ACT_CMD_recruit_or_the_printed_action_never_both_and_passing_is_allowed():
+    s = at_card_step("red", ["red-2"], regions={"red": [unit("red", 1)]})
+    s.apply("play red-2")
+    kinds = {type(a) for a in s.legal_actions()}
+    assert kinds == {dp.Recruit, dp.Move, dp.Pass}
+    with pytest.raises(dp.IllegalAction, match="Recruit or move"):
+        s.apply(dp.Rest("R1"))
+    day = s.day
+    s.apply("pass")
+    assert s.day == day and s.to_act == "white" and s.played["red"] == ["red-2"]
+
+
+def test_R_ACT_RECRUIT_every_distinct_subset_within_the_recruit_value():
+    s = at_card_step("red", ["red-5b"])          # recruit value 3
+    s.apply("play red-5b")
+    recruits = [a for a in s.legal_actions() if isinstance(a, dp.Recruit)]
+    costs = sorted(sum(s.spec(u).recruit for u in a.units) for a in recruits)
+    assert max(costs) == 3 and min(costs) == 1
+    assert all(len(set(a.units)) == len(a.units) for a in recruits)
+    assert dp.Recruit(("R1", "R2", "R3")) in recruits
+    with pytest.raises(dp.IllegalAction, match="gives 3"):
+        s.apply(dp.Recruit(("R8", "R1")))
+    s.apply(dp.Recruit(("R2", "R5")))            # any interchangeable ids are accepted
+    assert s.tokens_in("red") == ["R2", "R5"] and not s.is_exhausted("R5")
+
+
+def test_R_ACT_RECRUIT_impossible_when_no_reserve_unit_fits():
+    s = at_card_step("red", ["red-2"], regions={"blue": [{"id": f"R{i}"} for i in range(1, 5)]})
+    s.apply("play red-2")                         # recruit 1, but every value-1 unit is out
+    assert not any(isinstance(a, dp.Recruit) for a in s.legal_actions())
+    with pytest.raises(dp.IllegalAction, match="not in red's reserve"):
+        s.apply(dp.Recruit(("R1",)))
+
+
+def test_R_ACT_MOVE_one_step_over_an_open_connection():
+    s = at_card_step("white", ["blue-2"], blockade=["green", "red"],
+                     regions={"green": [{"id": "Kerensky"}], "blue": [unit("white", 2)]})
+    s.apply("play blue-2")
+    with pytest.raises(dp.IllegalAction, match="blockade"):
+        s.apply(dp.Move("Kerensky", "red"))
+    with pytest.raises(dp.IllegalAction, match="not connected"):
+        s.apply(dp.Move("Kerensky", "brown"))
+    before = s.clone()
+    with pytest.raises(dp.IllegalAction):
+        s.apply(dp.Move("Kerensky", "red"))
+    assert s == before                             # illegal: state untouched
+    s.apply(dp.Move("W5", "white"))
+    assert s.place["W5"] == "white"
+
+
+def test_R_ACT_MOVE_a_token_keeps_its_side_and_only_controlled_tokens_move():
+    s = at_card_step("red", ["red-2"], will="white",
+                     regions={"green": [unit("red", 0, "exhausted"), unit("neutral", 1)]})
+    s.apply("play red-2")
+    neutral = next(t for t in s.tokens_in("green") if s.spec(t).owner == "neutral")
+    with pytest.raises(dp.IllegalAction, match="does not control"):
+        s.apply(dp.Move(neutral, "blue"))
+    mover = next(t for t in s.tokens_in("green") if s.spec(t).owner == "red")
+    s.apply(dp.Move(mover, "blue"))
+    assert s.is_exhausted(mover)
+
+
+def test_R_ACT_DMOVE_one_token_one_or_two_steps():
+    s = at_card_step("red", ["red-3b"], blockade=["white", "brown"], regions={"green": [unit("red", 3)]})
+    s.apply("play red-3b")
+    dests = {a.to for a in s.legal_actions() if isinstance(a, dp.DoubleMove)}
+    assert dests == {"red", "blue", "white", "purple"}     # brown is behind the blockade on white-brown
+    assert "brown" not in dests
+    s.apply(dp.DoubleMove("R8", "purple", "red"))
+    assert s.place["R8"] == "purple"
+
+
+def test_R_ACT_DMOVE_rejects_a_blocked_path_and_returning_home():
+    s = at_card_step("red", ["red-3b"], blockade=["green", "red"], regions={"green": [unit("red", 3)]})
+    s.apply("play red-3b")
+    with pytest.raises(dp.IllegalAction, match="blockade"):
+        s.apply(dp.DoubleMove("R8", "purple", "red"))
+    with pytest.raises(dp.IllegalAction, match="must end away"):
+        s.apply(dp.DoubleMove("R8", "green", "blue"))
+
+
+def test_R_ACT_REST_flips_only_an_exhausted_controlled_token():
+    s = at_card_step("red", ["red-3"], regions={"red": [{"id": "R9", "side": "exhausted"}, {"id": "R8"}]})
+    s.apply("play red-3")
+    assert [a for a in s.legal_actions() if isinstance(a, dp.Rest)] == [dp.Rest("R9")]
+    with pytest.raises(dp.IllegalAction, match="already fresh"):
+        s.apply(dp.Rest("R8"))
+    s.apply(dp.Rest("R9"))
+    assert not s.is_exhausted("R9")
+
+
+# ----------------------------------------------------------------------------- leaders
+def test_R_ACT_LEADER_recruit_into_any_region_and_special_in_either_order():
+    s = at_card_step("red", ["Lenin"], will="white")
+    s.apply("play Lenin")
+    assert s.step == "leader"
+    s.apply("inspire")                            # special first
+    assert s.will == "red" and s.step == "leader"
+    s.apply("leader-recruit brown")               # then the recruit, anywhere
+    assert s.place["Lenin"] == "brown" and s.step == "card" and s.to_act == "white"
+    assert "Lenin" not in s.hands["red"]
+
+
+def test_R_ACT_LEADER_each_part_is_optional():
+    s = at_card_step("red", ["Kamenev"])
+    s.apply("play Kamenev")
+    s.apply("pass")
+    assert s.place["Kamenev"] == "reserve" and s.to_act == "white"
+
+
+def test_R_ACT_PROTEST_moves_the_blockade_to_another_connection():
+    s = at_card_step("red", ["Kamenev"], blockade=["green", "red"])
+    s.apply("play Kamenev")
+    protests = [a for a in s.legal_actions() if isinstance(a, dp.Protest)]
+    assert len(protests) == len(s.comp.connections) - 1
+    with pytest.raises(dp.IllegalAction, match="already on"):
+        s.apply(dp.Protest(("green", "red")))
+    with pytest.raises(dp.IllegalAction, match="not a connection"):
+        s.apply(dp.Protest(("green", "brown")))
+    s.apply("protest blue-white")
+    assert s.blockade == ("blue", "white")
+
+
+def test_R_ACT_SPY_reveals_the_opponents_objective():
+    s = at_card_step("red", ["Stalin"], objectives={"white": "green-4"})
+    s.apply("play Stalin")
+    s.apply("espionage")
+    assert s.revealed["white"] and s.view("red").data["objectives"]["white"] == "green-4"
+
+
+def test_R_ACT_INSPIRE_takes_the_will_and_is_refused_when_already_held():
+    s = at_card_step("white", ["Kerensky"], will="white")
+    s.apply("play Kerensky")
+    assert dp.Inspire() not in s.legal_actions()
+    with pytest.raises(dp.IllegalAction, match="already holds"):
+        s.apply("inspire")
+
+
+def test_E_IT_leader_recruit_also_rests_controlled_exhausted_neutrals():
+    regions = {"green": [unit("neutral", 0, "exhausted"), unit("red", 1)]}
+    for edition, rested in (("it", True), ("fr", False)):
+        s = at_card_step("red", ["Stalin"], edition=edition, regions=regions)
+        s.apply("play Stalin")
+        s.apply("leader-recruit green")
+        neutral = next(t for t in s.tokens_in("green") if s.spec(t).owner == "neutral")
+        assert s.is_exhausted(neutral) is not rested
+
+
+# ----------------------------------------------------------------------------- bonus actions
+def test_R_ACT_BONUS_earned_on_15_or_31_and_taken_after_the_action():
+    s = at_card_step("red", ["purple-4"], date={"month": "jul", "day": 11})
+    s.apply("play purple-4")
+    assert s.bonus_pending and s.step == "command"
+    s.apply("recruit R5")
+    assert s.step == "bonus"
+    kinds = {type(a) for a in s.legal_actions()}
+    assert {dp.BonusRecruit, dp.BonusMove, dp.BonusDraw, dp.Pass} <= kinds and dp.Organize not in kinds
+    s.apply("bonus-recruit R1 brown")
+    assert s.place["R1"] == "brown" and s.to_act == "white"
+
+
+def test_R_ACT_BONUS_recruit_takes_a_value_1_unit_only():
+    s = position(will="red", turn={"step": "bonus", "to_act": "red", "bonus_pending": True})
+    with pytest.raises(dp.IllegalAction, match="recruit value 1"):
+        s.apply("bonus-recruit R5 green")
+
+
+def test_R_ACT_BONUS_draw_grows_the_hand_for_good():
+    s = position(will="red", hands={"red": ["red-2"]}, turn={"step": "bonus", "to_act": "red", "bonus_pending": True})
+    before = len(s.hands["red"])
+    s.apply("bonus-draw")
+    assert len(s.hands["red"]) == before + 1
+
+
+def test_R_ACT_BONUS_organize_is_solo_only():
+    s = position(will="red", turn={"step": "bonus", "to_act": "red", "bonus_pending": True})
+    with pytest.raises(dp.IllegalAction, match="solo"):
+        s.apply("organize")
+
+
+def test_illegal_actions_name_the_reason_and_leave_the_state_unchanged():
+    s = dp.new_game(seed=2)
+    before = s.clone()
+    for bad, why in ((dp.PlayCard("red-2"), "secret objective"), ("play Lenin", "secret objective"),
+                     ("objective nosuch", "not in red's hand"), ("fly R1", "unknown action")):
+        with pytest.raises(dp.IllegalAction, match=why):
+            s.apply(bad)
+        assert s == before
