@@ -153,6 +153,7 @@ class Components:
         object.__setattr__(self, "token_order", {t: i for i, t in enumerate(self.tokens)})
         object.__setattr__(self, "connection_set", frozenset(self.connections))
         object.__setattr__(self, "type_keys", {t.id: t.type_key for t in self.tokens.values()})
+        object.__setattr__(self, "sides", {opp: self._side_table(opp) for opp in (None, "red", "white")})
 
     region_names: tuple[str, ...] = field(init=False, repr=False)
     region_index: dict[str, int] = field(init=False, repr=False)
@@ -161,6 +162,8 @@ class Components:
     token_order: dict[str, int] = field(init=False, repr=False)
     connection_set: frozenset[Connection] = field(init=False, repr=False)
     type_keys: dict[str, tuple[object, ...]] = field(init=False, repr=False)
+    #: sides[opposition][token]: the side a token belongs to (Opposition units -> the Opposition's side).
+    sides: dict[str | None, dict[str, str | None]] = field(init=False, repr=False)
 
     def connection(self, a: str, b: str) -> Connection:
         """The canonical spelling of the connection between ``a`` and ``b``."""
@@ -206,22 +209,20 @@ class Components:
             cache[key] = hit
         return hit
 
+    def _side_table(self, opposition: str | None) -> dict[str, str | None]:
+        table: dict[str, str | None] = {}
+        for t in self.tokens.values():
+            if t.owner in SIDES:
+                table[t.id] = t.owner
+            elif t.owner == "opposition":
+                table[t.id] = opposition
+            else:
+                table[t.id] = None
+        return table
+
     def side_map(self, opposition: str | None) -> dict[str, str | None]:
         """Token -> the side it belongs to (Opposition units -> ``opposition``; neutrals -> None)."""
-        cache: dict[Any, Any] = self._open_cache  # type: ignore[attr-defined]
-        key = ("sides", opposition)
-        hit = cache.get(key)
-        if hit is None:
-            hit = {}
-            for t in self.tokens.values():
-                if t.owner in SIDES:
-                    hit[t.id] = t.owner
-                elif t.owner == "opposition":
-                    hit[t.id] = opposition
-                else:
-                    hit[t.id] = None
-            cache[key] = hit
-        return hit  # type: ignore[no-any-return]
+        return self.sides[opposition]
 
     def tokens_of(self, owner: str) -> list[str]:
         return [t.id for t in self.tokens.values() if t.owner == owner]

@@ -20,7 +20,7 @@ SIDES = ("red", "white")
 
 
 def _own_side(state: "State", token: str) -> str | None:
-    return state.comp.side_map(state.opposition)[token]
+    return state.comp.sides[state.opposition][token]
 
 
 def neutral_controller(state: "State", region: str) -> str | None:
@@ -29,7 +29,7 @@ def neutral_controller(state: "State", region: str) -> str | None:
     The Will holder does, but only while they have a token of their own there.
     """
     will = state.will
-    sides = state.comp.side_map(state.opposition)
+    sides = state.comp.sides[state.opposition]
     for t in state._at.get(region, ()):
         if sides[t] == will:
             return will
@@ -52,7 +52,7 @@ def controlled_in(state: "State", side: str, region: str) -> list[str]:
     here = state._at.get(region)
     if not here:
         return []
-    sides = state.comp.side_map(state.opposition)
+    sides = state.comp.sides[state.opposition]
     own = [t for t in here if sides[t] == side]
     if own and state.will == side:
         # ``here`` is kept in component order, so filtering keeps that order.

@@ -179,7 +179,7 @@ def _start_solo_round(state: "State") -> None:
                       f"{len(state.opp_stack)} cards (R-SOLO-DRAW).")
     opposition.reveal_leader(state)
     take_will(state, opp, "the Opposition takes it at the start of every action phase, R-SOLO-OBJ")
-    state.turn_order = (opp, player) * TURNS_PER_PLAYER + (opp,)
+    state.turn_order = (opp, player) * TURNS_PER_PLAYER + (opp,)   # R-SOLO-ORDER
     state.turn_index = 0
     run_until_decision(state)
 

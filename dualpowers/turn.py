@@ -121,15 +121,21 @@ def _bonus_options(state: "State", side: str) -> list[Action]:
     """Bonus Recruit, Move, Rest, Draw, and (solo) Organize (R-ACT-BONUS)."""
     comp = state.comp
     out: list[Action] = []
+    pool = _POOL
     singles = _representatives(state, [t for t in _reserve_units(state, side) if comp.tokens[t].recruit == 1])
     for u in singles:
         for r in comp.region_names:
-            out.append(_action(BonusRecruit, u, r))
+            key = (BonusRecruit, u, r)
+            a = pool.get(key)
+            out.append(a if a is not None else _action(BonusRecruit, u, r))
     neighbours = comp.open_neighbours(state.blockade)
     controlled = _controlled_on_board(state, side)
+    pool = _POOL
     for region, t in controlled:
         for to in neighbours[region]:
-            out.append(_action(BonusMove, t, to))
+            key = (BonusMove, t, to)
+            a = pool.get(key)
+            out.append(a if a is not None else _action(BonusMove, t, to))
     for region, t in controlled:
         if t in state.exhausted:
             out.append(_action(BonusRest, t))
@@ -169,7 +175,8 @@ def legal_actions(state: "State") -> list[Action]:
         return []
     comp = state.comp
     if step == "card":
-        return [_action(PlayCard, c) for c in state.hands[side]] or [_PASS]
+        pool = _POOL
+        return [pool.get((PlayCard, c)) or _action(PlayCard, c) for c in state.hands[side]] or [_PASS]
     if step == "objective":
         return [ChooseObjective(c) for c in state.hands[side] if c in comp.cards] or [_PASS]
     if step == "command":
@@ -177,14 +184,20 @@ def legal_actions(state: "State") -> list[Action]:
         out: list[Action] = list(_recruit_options(state, side, card.recruit))
         if card.action == "move":
             neighbours = comp.open_neighbours(state.blockade)
+            pool = _POOL
             for region, t in _controlled_on_board(state, side):
                 for to in neighbours[region]:
-                    out.append(_action(Move, t, to))
+                    key = (Move, t, to)
+                    a = pool.get(key)
+                    out.append(a if a is not None else _action(Move, t, to))
         elif card.action == "double-move":
             reach = comp.two_step_reach(state.blockade)
+            pool = _POOL
             for region, t in _controlled_on_board(state, side):
                 for to, via in reach[region].items():
-                    out.append(_action(DoubleMove, t, to, via))
+                    key = (DoubleMove, t, to, via)
+                    a = pool.get(key)
+                    out.append(a if a is not None else _action(DoubleMove, t, to, via))
         else:
             for region, t in _controlled_on_board(state, side):
                 if t in state.exhausted:
@@ -460,16 +473,16 @@ def perform(state: "State", action: Action) -> None:
             flow.leader_recruit(state, side, lead.id, action.region)  # type: ignore[union-attr]
         else:
             state.leader_special_used = True
-            if kind is Protest:
+            if kind is Protest:                     # R-ACT-PROTEST
                 a, b = action.connection  # type: ignore[union-attr]
                 state.blockade = comp.connection(a, b)
                 state.log("protest", f"{lead.id} mobilizes a protest: the blockade moves to {a}-{b}.")
-            elif kind is Espionage:
+            elif kind is Espionage:                 # R-ACT-SPY
                 target = _espionage_target(state, side)
                 state.revealed[target] = True
                 whose = "their own" if target == side else f"{target}'s"
                 state.log("reveal", f"{lead.id} spies: {whose} secret objective is revealed ({state.objectives[target]}).")
-            else:
+            else:                                   # R-ACT-INSPIRE
                 state.will = side
                 state.log("will", f"{lead.id} inspires the people: {side} takes the Will.")
         special_left = not state.leader_special_used and _leader_special_options(state, side, lead.special)

@@ -6,6 +6,11 @@ import dualpowers as dp
 from builders import at_card_step
 
 
+def test_R_CAL_1_six_month_spaces_and_days_1_to_31():
+    assert dp.MONTHS == ("mar-apr", "may-jun", "jul", "aug", "sep", "oct-nov")
+    assert dp.advance_date(month="sep", day=31, days=1).month == "oct-nov"
+
+
 def test_R_CAL_2_moving_past_31_goes_to_1_and_advances_the_month():
     adv = dp.advance_date(month="mar-apr", day=31, days=2)
     assert (adv.month, adv.day, adv.month_advanced) == ("may-jun", 2, True)

@@ -13,15 +13,43 @@ def raw():
     return tomllib.loads(resources.files("dualpowers").joinpath("data/components.toml").read_text())
 
 
-def test_C_default_components_have_every_piece():
+def test_C_REG_six_regions():
+    assert dp.default_components().region_names == ("red", "blue", "green", "purple", "white", "brown")
+
+
+def count(owner, kind="unit"):
+    return sum(1 for t in dp.default_components().tokens.values() if t.owner == owner and t.kind == kind)
+
+
+def test_C_UNIT_ten_units_per_faction_with_values_in_range():
+    assert count("red") == count("white") == 10
+    for t in dp.default_components().tokens.values():
+        if t.owner in ("red", "white") and t.kind == "unit":
+            assert 1 <= t.recruit <= 3 and 1 <= t.fresh <= 3 and 0 <= t.exhausted <= 3
+
+
+def test_C_NEU_six_neutral_units_fresh_strength_1():
+    assert count("neutral") == 6
+    assert {t.fresh for t in dp.default_components().tokens.values() if t.owner == "neutral" and t.kind == "unit"} == {1}
+
+
+def test_C_LEAD_one_leader_per_special_and_two_trotskys():
     c = dp.default_components()
-    assert c.region_names == ("red", "blue", "green", "purple", "white", "brown")   # C-REG
-    assert len(c.cards) == 48                                                          # C-CMD
-    assert sum(1 for t in c.tokens.values() if t.owner == "red" and t.kind == "unit") == 10   # C-UNIT
-    assert sum(1 for t in c.tokens.values() if t.owner == "neutral" and t.kind == "unit") == 6  # C-NEU
-    assert sum(1 for t in c.tokens.values() if t.owner == "opposition") == 27               # C-OPP
-    assert {lead.special for lead in c.leaders.values() if lead.faction == "red"} == {"protest", "espionage", "inspire"}
+    for side in ("red", "white"):
+        assert sorted(c.leaders[lead].special for lead in c.leaders_of(side)) == ["espionage", "inspire", "protest"]
     assert c.leaders["Lenin"].special == "inspire" and c.leaders["Kerensky"].special == "inspire"
+    assert count("neutral", "trotsky") == count("red", "trotsky") == 1
+
+
+def test_C_OPP_nine_opposition_units_per_level():
+    tokens = dp.default_components().tokens.values()
+    for level in (1, 2, 3):
+        mine = [t for t in tokens if t.owner == "opposition" and t.level == level]
+        assert len(mine) == 9 and all(t.fresh == level and t.exhausted is None for t in mine)
+
+
+def test_C_TRACK_length_is_configurable_data():
+    assert dp.default_components().track_length >= 1
 
 
 def test_C_stand_in_values_are_marked_as_such():

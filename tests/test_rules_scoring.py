@@ -142,6 +142,15 @@ def test_R_CLN_ruling_no_tile_left_means_no_blockade():
     assert s.unrest == "green" and s.blockade_tile is None and s.blockade is None
 
 
+def test_R_SCO_MOVE_each_vp_moves_the_marker_one_space_toward_the_scorer():
+    from dualpowers.scoring import award
+    s = position(score=2)
+    award(s, "white", 3, "a test")
+    assert s.score == -1
+    award(s, "red", 1, "a test")
+    assert s.score == 0
+
+
 def test_R_END_1_reaching_the_end_of_the_track_stops_scoring_at_once():
     length = dp.default_components().track_length
     s = last_turn(score=length - 2, unrest=None, blockade_tile=None,

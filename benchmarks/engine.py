@@ -1,0 +1,147 @@
+"""Engine speed figures, on one core.
+
+    python benchmarks/engine.py            # a readable table
+    python benchmarks/engine.py --json     # one JSON object
+
+Random games pick uniformly among legal actions.  A "ply" is one call of
+``legal_actions()`` plus one ``apply()``, with the game-over test; python-chess
+random playouts are timed the same way (``is_game_over()``, ``legal_moves``,
+``push``) for comparison.  Targets (issue 2): >= 1,500 solo games/s, >= 400
+two-player games/s, ply cost <= python-chess's.  These are figures to read,
+never test assertions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import dualpowers as dp  # noqa: E402
+
+
+def pin_one_core() -> None:
+    if hasattr(os, "sched_setaffinity"):
+        try:
+            os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+        except OSError:
+            pass
+
+
+def random_games(mode: str, seconds: float) -> tuple[float, float]:
+    """(games per second, microseconds per ply) for random games of ``mode``."""
+    games = plies = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        s = dp.new_game(mode, games, player="red" if games % 2 else "white", difficulty=1 + games % 6)
+        rng = random.Random(games)
+        while not s.is_over():
+            s.apply(rng.choice(s.legal_actions()))
+            plies += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, elapsed / plies * 1e6
+
+
+def ply_cost(seconds: float) -> float:
+    """Microseconds per ply over a mix of two-player and solo random games, excluding setup."""
+    spent = 0.0
+    plies = 0
+    g = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        s = dp.new_game("two-player" if g % 2 else "solo", g)
+        rng = random.Random(g)
+        t = time.perf_counter()
+        while not s.is_over():
+            s.apply(rng.choice(s.legal_actions()))
+            plies += 1
+        spent += time.perf_counter() - t
+        g += 1
+    return spent / plies * 1e6
+
+
+def chess_ply_cost(seconds: float) -> float | None:
+    try:
+        import chess
+    except ImportError:
+        return None
+    spent = 0.0
+    plies = 0
+    g = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        board = chess.Board()
+        rng = random.Random(g)
+        t = time.perf_counter()
+        while not board.is_game_over() and board.ply() < 300:
+            board.push(rng.choice(list(board.legal_moves)))
+            plies += 1
+        spent += time.perf_counter() - t
+        g += 1
+    return spent / plies * 1e6
+
+
+def fip_rate(seconds: float) -> float:
+    positions = []
+    for g in range(20):
+        s = dp.new_game("two-player", g)
+        rng = random.Random(g)
+        for _ in range(40):
+            if s.is_over():
+                break
+            s.apply(rng.choice(s.legal_actions()))
+        positions.append(s)
+    regions = positions[0].regions
+    calls = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for s in positions:
+            for r in regions:
+                dp.force_in_presence(s, r)
+        calls += len(positions) * len(regions)
+    return calls / (time.perf_counter() - start)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
+    args = parser.parse_args(argv)
+    pin_one_core()
+    solo, solo_ply = random_games("solo", args.seconds)
+    two, two_ply = random_games("two-player", args.seconds)
+    ply = ply_cost(args.seconds)
+    chess_ply = chess_ply_cost(args.seconds)
+    figures = {
+        "solo_games_per_s": round(solo, 1),
+        "two_player_games_per_s": round(two, 1),
+        "ply_us": round(ply, 2),
+        "chess_ply_us": round(chess_ply, 2) if chess_ply else None,
+        "ply_ratio": round(ply / chess_ply, 3) if chess_ply else None,
+        "fip_per_s": round(fip_rate(args.seconds), 1),
+    }
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    print(f"dualpowers {dp.__version__} on Python {platform.python_version()}, one core")
+    print(f"  random solo games/s        {figures['solo_games_per_s']:>10,.0f}   (target >= 1,500)")
+    print(f"  random two-player games/s  {figures['two_player_games_per_s']:>10,.0f}   (target >= 400)")
+    print(f"  us per ply                 {figures['ply_us']:>10.1f}   (solo {solo_ply:.1f}, two-player {two_ply:.1f}, with setup)")
+    if chess_ply:
+        print(f"  python-chess us per ply    {figures['chess_ply_us']:>10.1f}   (ratio {figures['ply_ratio']:.2f}, target <= 1)")
+    else:
+        print("  python-chess not installed: pip install chess to compare")
+    print(f"  force_in_presence calls/s  {figures['fip_per_s']:>10,.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

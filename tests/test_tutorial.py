@@ -1,0 +1,297 @@
+"""The tutorial model (dualpowers.tutorial): data, navigation, languages, replay."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import dualpowers as dp
+from dualpowers.tutorial import (
+    LANGUAGES, MARKERS, Tutorial, TutorialError, load_examples, replay,
+)
+from dualpowers.tutorial.model import DATA_FILE
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLE_IDS = list("ABCDEFGH")
+
+
+@pytest.fixture
+def tut() -> Tutorial:
+    return Tutorial()
+
+
+def all_positions():
+    data = load_examples()
+    for ex in data.examples:
+        for k in range(len(ex.steps) + 1):
+            yield ex.id, k
+
+
+# --------------------------------------------------------------------------- data
+def test_all_eight_rulebook_examples_in_order(tut):
+    assert tut.example_ids == EXAMPLE_IDS
+
+
+def test_every_step_agrees_with_the_engine(tut):
+    """Every step of every example replays through the engine and matches its `expect` block."""
+    assert tut.verify() == {}
+
+
+@pytest.mark.parametrize("example_id,index", list(all_positions()))
+def test_every_step_applies_and_is_narrated_in_three_languages(example_id, index):
+    t = Tutorial(example=example_id)
+    t.goto(index)
+    state, outcome = t.view()
+    assert isinstance(state, dp.State)
+    for lang in LANGUAGES:
+        assert t.narration(lang).strip()
+        assert t.title(lang).strip()
+        assert t.source(lang).strip()
+    assert t.rules, "every step names the rule(s) it illustrates"
+    for rid in t.rules:
+        assert all(t.rule_title(rid, lang).strip() for lang in LANGUAGES)
+    if index:
+        assert outcome.kind == t.step.kind
+        assert outcome.lines, "the engine has something to say at every step"
+    assert t.check() == []
+
+
+def test_narrations_differ_between_languages(tut):
+    for ex in tut.examples:
+        for step in (ex.intro, *ex.steps):
+            texts = [step.narration[lang] for lang in LANGUAGES]
+            assert len(set(texts)) == 3, f"example {ex.id}: a narration is not translated"
+
+
+def test_french_and_italian_use_each_editions_terms(tut):
+    fr = " ".join(s.narration["fr"] for ex in tut.examples for s in (ex.intro, *ex.steps))
+    it = " ".join(s.narration["it"] for ex in tut.examples for s in (ex.intro, *ex.steps))
+    for term in ("Zone", "Force en Présence", "Volonté du Peuple", "Émeute", "Barricade", "Reposé", "Fatigué",
+                 "Action supplémentaire"):
+        assert term in fr, term
+    for term in ("quartiere", "forza maggiore", "volere del popolo", "agitazione", "blocco", "riposat", "affaticat",
+                 "azione bonus"):
+        assert term in it, term
+
+
+def test_errata_notes_present_for_B_E_H_only(tut):
+    for ex in tut.examples:
+        if ex.id in ("B", "E", "H"):
+            assert ex.erratum is not None
+            assert all(ex.erratum[lang].strip() for lang in LANGUAGES)
+        else:
+            assert ex.erratum is None
+    b = tut.data.example("B").erratum["en"]
+    assert "4" in b and "2" in b and "Italian" in b
+    assert "yellow" in tut.data.example("E").erratum["en"] and "brown" in tut.data.example("E").erratum["en"]
+    assert "brown 4" in tut.data.example("H").erratum["en"] and "brown-5" in tut.data.example("H").erratum["en"]
+    # B's erratum step is the refused French version.
+    flagged = [s for s in tut.data.example("B").steps if s.erratum]
+    assert len(flagged) == 1 and flagged[0].kind == "try"
+
+
+def test_rule_ids_exist_in_rulings():
+    rulings = None
+    for path in (REPO / "docs" / "rules.md", Path("/work/shared/RULINGS.md")):
+        if path.is_file():
+            rulings = path.read_text(encoding="utf-8")
+            break
+    if rulings is None:
+        pytest.skip("RULINGS.md / docs/rules.md not available")
+    known = set(re.findall(r"\b[A-Z]-[A-Z0-9]+(?:-[A-Z0-9]+)*\b", rulings))
+    used = set(load_examples().rules)
+    assert used <= known, f"unknown rule IDs: {sorted(used - known)}"
+
+
+def test_highlights_are_board_items(tut):
+    for ex in tut.examples:
+        tut.select(ex.id)
+        comp = tut.state.comp
+        while True:
+            for item in tut.highlight:
+                if isinstance(item, tuple):
+                    assert comp.connection(*item) == item
+                else:
+                    assert (item in MARKERS or item in comp.region_index or item in comp.tokens
+                            or item in comp.cards or item in comp.leaders), item
+            if not tut.next():
+                break
+
+
+def test_markers_are_known_to_the_board_drawing():
+    board = pytest.importorskip("dualpowers.drawing.board")
+    assert MARKERS <= board.HIGHLIGHT_KEYS
+
+
+def test_start_positions_are_partial_positions():
+    raw = json.loads((REPO / "dualpowers" / "tutorial" / DATA_FILE).read_text(encoding="utf-8"))
+    for ex in raw["examples"]:
+        dp.State.from_dict(ex["position"])   # the documented partial-position format, as is
+
+
+# --------------------------------------------------------------------------- navigation
+def test_navigation_next_back_restart(tut):
+    tut.select("A")
+    assert (tut.index, tut.count, tut.at_start, tut.at_end) == (0, 3, True, False)
+    assert tut.back() is False and tut.index == 0
+    seen = [tut.narration()]
+    while tut.next():
+        seen.append(tut.narration())
+    assert tut.index == 3 and tut.at_end
+    assert len(set(seen)) == 4, "each step has its own narration"
+    assert tut.next() is False and tut.index == 3
+    assert tut.back() is True and tut.index == 2
+    tut.restart()
+    assert tut.index == 0 and tut.narration() == seen[0]
+
+
+def test_select_and_next_example(tut):
+    tut.select("C")
+    tut.next()
+    tut.select("D")
+    assert tut.example.id == "D" and tut.index == 0
+    assert tut.next_example() and tut.example.id == "E"
+    assert tut.previous_example() and tut.example.id == "D"
+    tut.select("H")
+    assert tut.next_example() is False and tut.example.id == "H"
+    with pytest.raises(KeyError):
+        tut.select("Z")
+    with pytest.raises(IndexError):
+        tut.goto(99)
+
+
+def test_state_is_replayed_not_stored(tut):
+    tut.select("A")
+    tut.next()
+    s1 = tut.state
+    s1.apply("recruit W5")                 # mutating what we got back ...
+    s2 = tut.state                         # ... does not change the tutorial's position
+    assert s2.step == "command" and s2.day == 31
+    assert s1 is not s2
+    # going back and forth gives the same positions
+    tut.next()
+    after = tut.state.to_dict()
+    tut.back()
+    tut.next()
+    assert tut.state.to_dict() == after
+    assert tut.state == replay(tut.example, 2)[0]
+
+
+def test_state_follows_the_engine_in_example_A(tut):
+    tut.select("A")
+    assert (tut.state.month_name, tut.state.day) == ("jul", 26)
+    tut.next()
+    s = tut.state
+    assert (s.day, s.bonus_pending) == (31, True)
+    assert tut.highlight == frozenset({"date"})
+    assert tut.rules == ("R-CAL-2", "R-CAL-3", "R-CAL-4")
+    tut.next()
+    tut.next()
+    assert "W1" in tut.state.tokens_in("brown")
+
+
+def test_try_step_shows_the_refusal_and_keeps_the_position(tut):
+    tut.select("C")
+    tut.goto(1)
+    before = tut.state.to_dict()
+    tut.next()
+    out = tut.outcome
+    assert out.kind == "try" and "blockade" in out.error
+    assert out.lines[0].startswith("Refused:")
+    assert tut.state.to_dict() == before
+    assert ("green", "red") in tut.highlight or ("red", "green") in tut.highlight
+
+
+def test_query_steps_give_engine_results(tut):
+    tut.select("E")
+    tut.goto(2)
+    p = tut.outcome.result
+    assert isinstance(p, dp.Presence) and p.decided_by == "tokens"
+    tut.select("H")
+    tut.goto(4)
+    why = tut.outcome.result
+    assert isinstance(why, dp.ObjectiveChoice) and why.card.id == "purple-4"
+    assert any("purple-2" in line for line in tut.outcome.lines)
+
+
+# --------------------------------------------------------------------------- languages
+def test_language_switch(tut):
+    tut.select("A")
+    tut.next()
+    en = tut.narration()
+    tut.language = "fr"
+    fr = tut.narration()
+    tut.set_language("it")
+    it = tut.narration()
+    assert len({en, fr, it}) == 3
+    assert "31" in en and "31" in fr and "31" in it
+    assert "Action supplémentaire" in fr and "azione bonus" in it
+    assert tut.index == 1, "switching language keeps the place"
+    assert tut.narration("en") == en
+    with pytest.raises(ValueError):
+        tut.language = "de"
+    assert Tutorial(language="fr").language == "fr"
+
+
+def test_titles_and_ui_texts_per_language(tut):
+    assert [i for i, _ in tut.titles("it")] == EXAMPLE_IDS
+    assert tut.ui("next", "fr") != tut.ui("next", "en")
+    assert tut.ui("step_of", "it", i=2, n=3) == "Passo 2 di 3"
+
+
+# --------------------------------------------------------------------------- bad data
+def _write(tmp_path, data) -> Path:
+    p = tmp_path / "ex.json"
+    p.write_text(json.dumps(data), encoding="utf-8")
+    return p
+
+
+def _minimal(**step):
+    texts = {"en": "x", "fr": "x", "it": "x"}
+    base_step = {"kind": "action", "action": "play purple-4", "narration": texts, "rules": []}
+    base_step.update(step)
+    return {
+        "format": "dualpowers/tutorial", "rules": {}, "ui": {},
+        "examples": [{
+            "id": "Z", "title": texts, "source": texts,
+            "position": {"date": {"month": "jul", "day": 26}, "hands": {"white": ["purple-4"]},
+                         "turn": {"step": "card", "to_act": "white"}},
+            "intro": {"narration": texts}, "steps": [base_step],
+        }],
+    }
+
+
+def test_own_data_file_loads(tmp_path):
+    t = Tutorial(load_examples(_write(tmp_path, _minimal())))
+    t.next()
+    assert t.state.day == 31
+
+
+def test_bad_data_is_reported(tmp_path):
+    bad = _minimal()
+    del bad["examples"][0]["steps"][0]["narration"]["it"]
+    with pytest.raises(TutorialError, match="missing text for it"):
+        load_examples(_write(tmp_path, bad))
+    with pytest.raises(TutorialError, match="cannot read action"):
+        load_examples(_write(tmp_path, _minimal(action="fly W1 moon")))
+    with pytest.raises(TutorialError, match="error_contains"):
+        load_examples(_write(tmp_path, _minimal(kind="try")))
+    with pytest.raises(TutorialError, match="no title"):
+        load_examples(_write(tmp_path, _minimal(rules=["R-NOPE"])))
+
+
+def test_a_step_the_engine_refuses_is_an_error(tmp_path):
+    t = Tutorial(load_examples(_write(tmp_path, _minimal(action="play red-2"))))
+    t.next()
+    with pytest.raises(TutorialError, match="refused"):
+        _ = t.state
+
+
+def test_a_try_the_engine_accepts_is_an_error(tmp_path):
+    t = Tutorial(load_examples(_write(tmp_path, _minimal(kind="try", expect={"error_contains": ["x"]}))))
+    t.next()
+    with pytest.raises(TutorialError, match="accepted"):
+        _ = t.state
