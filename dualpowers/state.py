@@ -322,6 +322,11 @@ class State:
         from .views import player_view
         return player_view(self, side)
 
+    def _repr_svg_(self) -> str:
+        """A static picture of the board, for notebooks without a live kernel (nbconvert, GitHub)."""
+        from .drawing.svg import board_svg
+        return board_svg(self)
+
     # ------------------------------------------------------------------ serialisation
     def to_dict(self) -> dict[str, Any]:
         """The full position as JSON-ready data (schema in docs/positions.md)."""
