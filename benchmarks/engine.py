@@ -3,6 +3,7 @@
     python benchmarks/engine.py            # a readable table
     python benchmarks/engine.py --json     # one JSON object
 
+Times are CPU time of this process, so other load on the machine does not count.
 Random games pick uniformly among legal actions.  A "ply" is one call of
 ``legal_actions()`` plus one ``apply()``, with the game-over test; python-chess
 random playouts are timed the same way (``is_game_over()``, ``legal_moves``,
@@ -38,15 +39,15 @@ def pin_one_core() -> None:
 def random_games(mode: str, seconds: float) -> tuple[float, float]:
     """(games per second, microseconds per ply) for random games of ``mode``."""
     games = plies = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         s = dp.new_game(mode, games, player="red" if games % 2 else "white", difficulty=1 + games % 6)
         rng = random.Random(games)
         while not s.is_over():
             s.apply(rng.choice(s.legal_actions()))
             plies += 1
         games += 1
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return games / elapsed, elapsed / plies * 1e6
 
 
@@ -55,15 +56,15 @@ def ply_cost(seconds: float) -> float:
     spent = 0.0
     plies = 0
     g = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         s = dp.new_game("two-player" if g % 2 else "solo", g)
         rng = random.Random(g)
-        t = time.perf_counter()
+        t = time.process_time()
         while not s.is_over():
             s.apply(rng.choice(s.legal_actions()))
             plies += 1
-        spent += time.perf_counter() - t
+        spent += time.process_time() - t
         g += 1
     return spent / plies * 1e6
 
@@ -76,15 +77,15 @@ def chess_ply_cost(seconds: float) -> float | None:
     spent = 0.0
     plies = 0
     g = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         board = chess.Board()
         rng = random.Random(g)
-        t = time.perf_counter()
+        t = time.process_time()
         while not board.is_game_over() and board.ply() < 300:
             board.push(rng.choice(list(board.legal_moves)))
             plies += 1
-        spent += time.perf_counter() - t
+        spent += time.process_time() - t
         g += 1
     return spent / plies * 1e6
 
@@ -101,13 +102,13 @@ def fip_rate(seconds: float) -> float:
         positions.append(s)
     regions = positions[0].regions
     calls = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         for s in positions:
             for r in regions:
                 dp.force_in_presence(s, r)
         calls += len(positions) * len(regions)
-    return calls / (time.perf_counter() - start)
+    return calls / (time.process_time() - start)
 
 
 def main(argv: list[str] | None = None) -> int:

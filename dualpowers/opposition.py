@@ -133,7 +133,7 @@ def _place_unit(state: "State", level: int, region: str, why: str) -> None:
     for t in state._at.get(SUPPLY, ()):
         if tokens[t].level == level:
             state.put(t, region)
-            state.log("opposition", f"The Opposition places a level-{level} unit ({t}) in {region} {why}.")
+            state.log("opposition", lambda: f"The Opposition places a level-{level} unit ({t}) in {region} {why}.")
             return
     state.log("opposition", f"The Opposition has no level-{level} unit left: nothing is placed (ruling).")
 
@@ -160,7 +160,7 @@ def take_turn(state: "State") -> None:
         return
     card = state.comp.cards[state.opp_stack.pop(0)]
     state.played[opp].append(card.id)
-    state.log("play", f"The Opposition reveals {card.id}.")
+    state.log("play", lambda: f"The Opposition reveals {card.id}.")
     bonus = advance(state, opp, card.days)
     _place_unit(state, card.recruit, card.region, f"(recruit value of {card.id})")
     if bonus and state.unrest is not None:

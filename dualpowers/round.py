@@ -76,7 +76,7 @@ def play_card(state: "State", side: str, card: str) -> None:
     state.card = card
     state.leader_recruited = state.leader_special_used = False
     days = comp.cards[card].days if card in comp.cards else comp.leaders[card].days
-    state.log("play", f"{side.capitalize()} plays {card}.")
+    state.log("play", lambda: f"{side.capitalize()} plays {card}.")
     state.bonus_pending = advance(state, side, days)
     state.step = "command" if card in comp.cards else "leader"
 

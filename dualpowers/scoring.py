@@ -37,8 +37,8 @@ def award(state: "State", side: str, vp: int, why: str) -> None:
         return
     limit = state.comp.track_length
     state.score += vp if side == "red" else -vp
-    state.log("score", f"{side.capitalize()} scores {vp} VP for {why}; the marker is at "
-                       f"{_track_label(state.score)}.")
+    label = _track_label(state.score)
+    state.log("score", lambda: f"{side.capitalize()} scores {vp} VP for {why}; the marker is at {label}.")
     if abs(state.score) >= limit:
         state.score = limit if state.score > 0 else -limit
         game_over(state, side, "the score marker reached the end of the support track (R-END-1)")

@@ -62,12 +62,23 @@ def _representatives(state: "State", tokens: list[str]) -> list[str]:
 
 def _controlled_on_board(state: "State", side: str) -> list[tuple[str, str]]:
     """(region, token) for every token ``side`` controls, one per interchangeable group."""
+    keys = state.comp.type_keys
+    exhausted = state.exhausted
+    at = state._at
     out = []
     for region in state.comp.region_names:
+        if not at.get(region):
+            continue
         mine = controlled_in(state, side, region)
-        if mine:
-            for t in _representatives(state, mine):
-                out.append((region, t))
+        if len(mine) == 1:
+            out.append((region, mine[0]))
+        elif mine:
+            seen: set[object] = set()
+            for t in mine:
+                k = (keys[t], t in exhausted)
+                if k not in seen:
+                    seen.add(k)
+                    out.append((region, t))
     return out
 
 
