@@ -1,0 +1,59 @@
+# Dual Powers: Revolution 1917 -- developer tasks.
+#
+#   make venv      create $(VENV) (only if it is missing)
+#   make install   editable install with the `lab` extra
+#   make lab       open the tutorial notebook in JupyterLab
+#   make test      editable install with the `test` extra, then pytest
+#                  (extra arguments: make test PYTEST_ARGS='-m "not binder" -x')
+#   make bench     run the engine benchmark
+#   make clean     remove build artefacts, caches and stamp files (keeps $(VENV))
+
+VENV        ?= .venv
+PYTHON      ?= python3
+PYTEST_ARGS ?=
+
+VPY   := $(VENV)/bin/python
+PIP   := $(VPY) -m pip
+# -q keeps pip quiet on success; errors are still printed and fail the target.
+PIP_INSTALL := $(PIP) install -q --disable-pip-version-check
+
+# Stamp files: a re-run is a no-op until pyproject.toml (or the venv) changes.
+LAB_STAMP  := $(VENV)/.stamp-install-lab
+TEST_STAMP := $(VENV)/.stamp-install-test
+
+# --allow-root only when running as root (e.g. in a container / CI).
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root,)
+
+.PHONY: venv install lab test bench clean
+
+venv: $(VPY)
+
+$(VPY):
+	$(PYTHON) -m venv $(VENV)
+
+$(LAB_STAMP): pyproject.toml | $(VPY)
+	$(PIP_INSTALL) -e ".[lab]"
+	@touch $@
+
+$(TEST_STAMP): pyproject.toml | $(VPY)
+	$(PIP_INSTALL) -e ".[test]"
+	@touch $@
+
+install: $(LAB_STAMP)
+
+lab: install
+	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) notebooks/01_tutorial.ipynb
+
+test: $(TEST_STAMP)
+	$(VPY) -m pytest $(PYTEST_ARGS)
+
+bench: $(TEST_STAMP)
+	$(VPY) benchmarks/engine.py
+
+clean:
+	rm -rf build dist *.egg-info .eggs .pytest_cache .hypothesis .ipynb_checkpoints \
+	       htmlcov .coverage .coverage.* test-results test-output playwright-report
+	find . \( -path ./.git -o -path ./$(VENV) \) -prune -o -type d \( -name __pycache__ \
+	       -o -name .ipynb_checkpoints -o -name .pytest_cache -o -name '*.egg-info' \) \
+	       -prune -exec rm -rf {} +
+	rm -f $(LAB_STAMP) $(TEST_STAMP)

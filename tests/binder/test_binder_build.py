@@ -1,0 +1,181 @@
+"""Binder build check: what repo2docker does, in a fresh virtual environment.
+
+1. copy the repository (without .venv, .git, caches) to a temporary folder;
+2. create a fresh venv and ``pip install -r binder/requirements.txt`` into it;
+3. run ``binder/postBuild`` from the copy's root with that venv first on PATH;
+4. check that ``dualpowers`` imports from the copy and the pinned versions are the
+   ones installed, then execute every ``notebooks/*.ipynb`` with nbclient in that venv.
+
+Downloads from PyPI: takes a minute or two. Deselect with ``-m "not binder"``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import textwrap
+import zipfile
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+pytestmark = pytest.mark.binder
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = sorted((REPO_ROOT / "notebooks").glob("*.ipynb"))
+COPY_IGNORE = shutil.ignore_patterns(
+    ".venv", "venv", ".git", "__pycache__", "*.pyc", "*.egg-info", "build", "dist",
+    ".pytest_cache", ".hypothesis", ".ipynb_checkpoints", "test-results", "test-output",
+)
+PIP_TIMEOUT_S = 900
+CELL_TIMEOUT_S = 180
+
+
+def _run(cmd, *, cwd: Path, env: dict[str, str], timeout: float = PIP_TIMEOUT_S,
+         what: str = "") -> subprocess.CompletedProcess:
+    proc = subprocess.run(
+        [str(c) for c in cmd], cwd=str(cwd), env=env, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=timeout,
+    )
+    if proc.returncode != 0:
+        # pytrace=False: a short report, without a dump of locals (the env dict).
+        tail = "\n".join(proc.stdout.splitlines()[-60:])
+        shown = [str(c) if len(str(c)) < 200 else "<script>" for c in cmd]
+        pytest.fail(
+            f"{what or cmd[0]} failed with exit code {proc.returncode}: {' '.join(shown)}\n"
+            f"--- output (tail) ---\n{tail}",
+            pytrace=False,
+        )
+    return proc
+
+
+def _pins(requirements: Path) -> dict[str, str]:
+    pins = {}
+    for line in requirements.read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        m = re.fullmatch(r"([A-Za-z0-9_.\-\[\]]+)\s*==\s*([^\s;]+)", line)
+        if m:
+            pins[re.sub(r"\[.*\]", "", m.group(1))] = m.group(2)
+    return pins
+
+
+@pytest.fixture(scope="module")
+def binder_venv(tmp_path_factory):
+    """A fresh venv built like Binder does it, from a copy of the repository."""
+    base = tmp_path_factory.mktemp("binder-build")
+    repo = base / "repo"
+    shutil.copytree(REPO_ROOT, repo, ignore=COPY_IGNORE, symlinks=True)
+    assert (repo / "binder" / "requirements.txt").is_file()
+    assert os.access(repo / "binder" / "postBuild", os.X_OK), "binder/postBuild must be executable"
+
+    venv = base / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    bindir = venv / "bin"
+    env = {
+        k: v for k, v in os.environ.items()
+        if not k.startswith(("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "CONDA", "JUPYTER", "JPY_"))
+    }
+    jupyter_home = base / "jupyter-home"
+    jupyter_home.mkdir()
+    env.update(
+        PATH=f"{bindir}{os.pathsep}{os.environ.get('PATH', '')}",
+        VIRTUAL_ENV=str(venv),
+        PIP_DISABLE_PIP_VERSION_CHECK="1",
+        PIP_NO_INPUT="1",
+        JUPYTER_CONFIG_DIR=str(jupyter_home / "config"),
+        JUPYTER_DATA_DIR=str(jupyter_home / "data"),
+        JUPYTER_RUNTIME_DIR=str(jupyter_home / "runtime"),
+        JUPYTER_PLATFORM_DIRS="1",
+        IPYTHONDIR=str(jupyter_home / "ipython"),
+        MPLBACKEND="Agg",
+    )
+    python = bindir / "python"
+    _run([python, "-m", "pip", "install", "-q", "-r", "binder/requirements.txt"],
+         cwd=repo, env=env, what="pip install -r binder/requirements.txt")
+    _run(["bash", "binder/postBuild"], cwd=repo, env=env, what="binder/postBuild")
+    _run([python, "-m", "pip", "check"], cwd=repo, env=env, what="pip check")
+    return SimpleNamespace(base=base, repo=repo, venv=venv, python=python, env=env)
+
+
+def test_postbuild_installs_package_with_pinned_runtime(binder_venv):
+    pins = _pins(binder_venv.repo / "binder" / "requirements.txt")
+    assert pins, "binder/requirements.txt pins nothing"
+    script = textwrap.dedent(
+        """
+        import json, importlib.metadata as md
+        import dualpowers
+        import ipywidgets, ipycanvas, pandas, PIL, ipykernel, jupyterlab, voila
+        print(json.dumps({
+            "path": [str(p) for p in dualpowers.__path__],
+            "versions": {n: md.version(n) for n in %r},
+        }))
+        """
+        % sorted(pins)
+    )
+    # Outside the repo copy, so the import cannot come from the current directory.
+    out = _run([binder_venv.python, "-c", script], cwd=binder_venv.base,
+               env=binder_venv.env, timeout=120, what="import check").stdout
+    info = json.loads(out.strip().splitlines()[-1])
+    repo = binder_venv.repo.resolve()
+    assert any(Path(p).resolve() == repo / "dualpowers" for p in info["path"]), (
+        f"dualpowers imported from {info['path']}, not from the Binder copy {repo}"
+    )
+    assert info["versions"] == pins
+
+
+@pytest.mark.parametrize(
+    "notebook",
+    NOTEBOOKS or [pytest.param(None, marks=pytest.mark.skip(reason="notebooks/ has no notebooks yet"))],
+    ids=[nb.name for nb in NOTEBOOKS] or ["no-notebooks"],
+)
+def test_notebook_runs_in_binder_env(binder_venv, notebook):
+    copy = binder_venv.repo / "notebooks" / notebook.name
+    runner = textwrap.dedent(
+        f"""
+        import sys
+        import nbformat
+        from nbclient import NotebookClient
+        from nbclient.exceptions import CellExecutionError
+        path = sys.argv[1]
+        nb = nbformat.read(path, as_version=4)
+        client = NotebookClient(
+            nb, timeout={CELL_TIMEOUT_S}, kernel_name="python3", allow_errors=False,
+            resources={{"metadata": {{"path": sys.argv[2]}}}},
+        )
+        try:
+            client.execute()
+        except CellExecutionError as exc:
+            print(exc)
+            sys.exit(1)
+        print("executed", sum(c.cell_type == "code" for c in nb.cells), "code cells")
+        """
+    )
+    n_cells = sum(c.get("cell_type") == "code" for c in json.loads(copy.read_text())["cells"])
+    _run([binder_venv.python, "-c", runner, copy, copy.parent], cwd=copy.parent,
+         env=binder_venv.env, timeout=60 + CELL_TIMEOUT_S * max(n_cells, 1),
+         what=f"executing {notebook.name}")
+
+
+def test_wheel_has_package_data_and_entry_point(binder_venv):
+    """A plain (non-editable) build ships every data file the sources have."""
+    wheel_dir = binder_venv.base / "wheel"
+    _run([binder_venv.python, "-m", "pip", "wheel", "-q", "--no-deps", "-w", wheel_dir, "."],
+         cwd=binder_venv.repo, env=binder_venv.env, what="pip wheel")
+    (wheel,) = wheel_dir.glob("dualpowers-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    pkg = binder_venv.repo / "dualpowers"
+    expected = [p for pattern in ("py.typed", "data/*.toml", "data/*.json",
+                                  "tutorial/*.json", "tutorial/*.toml")
+                for p in pkg.glob(pattern)]
+    missing = [str(p.relative_to(binder_venv.repo)) for p in expected
+               if p.relative_to(binder_venv.repo).as_posix() not in names]
+    assert not missing, f"not in {wheel.name}: {missing}"
+    entry_points = next((n for n in names if n.endswith(".dist-info/entry_points.txt")), None)
+    assert entry_points, "no entry_points.txt in the wheel"
+    text = zipfile.ZipFile(wheel).read(entry_points).decode()
+    assert re.search(r"^dualpowers\s*=\s*dualpowers\.cli:main$", text, re.M), text

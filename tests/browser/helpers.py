@@ -1,0 +1,578 @@
+"""Helpers for real-browser tests (Playwright sync API + Debian chromium).
+
+Two halves:
+
+* Server processes: ``JupyterLabServer`` / ``VoilaServer`` and the functions that
+  start and stop them (the fixtures in ``conftest.py`` use these).
+* Page helpers, all taking a Playwright ``Page`` (or ``Frame``):
+  ``wait_kernel_ready``, ``run_all_cells``, ``wait_all_executed``,
+  ``canvas_is_painted``, ``wait_canvas_painted``, ``click_widget_button``,
+  ``text_of``, ``wait_until``, ``open_notebook``, ``run_notebook``.
+
+Timeouts are in **milliseconds** (Playwright's convention) unless a parameter
+name ends in ``_s``.
+
+Widgets are found by CSS class: in the notebooks give every widget a test needs
+a class with ``widget.add_class("dp-...")``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, TypeVar
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("DUALPOWERS_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+# Seconds allowed for a server to answer before the start counts as failed.
+SERVER_START_TIMEOUT_S = 90.0
+SERVER_STOP_TIMEOUT_S = 10.0
+
+T = TypeVar("T")
+
+
+# --------------------------------------------------------------------------- #
+# Generic polling
+# --------------------------------------------------------------------------- #
+def wait_until(
+    predicate: Callable[[], T],
+    timeout: float = 30_000,
+    interval: float = 200,
+    message: str | Callable[[], str] = "condition not met",
+) -> T:
+    """Call ``predicate()`` until it returns something truthy; return that value.
+
+    Raises ``TimeoutError`` with ``message`` after ``timeout`` ms.
+    """
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            text = message() if callable(message) else message
+            raise TimeoutError(f"after {timeout / 1000:.0f} s: {text}")
+        time.sleep(interval / 1000)
+
+
+# --------------------------------------------------------------------------- #
+# Server processes
+# --------------------------------------------------------------------------- #
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that was free a moment ago."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def is_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def _write_json(path: Path, data: Any) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+
+
+def make_jupyter_env(base: Path) -> dict[str, str]:
+    """Environment for Jupyter processes with config/data/runtime under ``base``.
+
+    * JupyterLab user settings: news pop-up and update check off, autosave off,
+      every notebook cell attached to the DOM (``windowingMode: none``) so the
+      helpers see all cells.
+    * A ``python3`` kernel spec pointing at ``sys.executable`` is written into the
+      temporary data dir, which is searched first (``JUPYTER_PREFER_ENV_PATH=0``);
+      ``sys.prefix/share/jupyter`` stays on the path, so the lab extensions that
+      come with the wheels (ipywidgets, ipycanvas) are found.
+    """
+    config_dir = base / "config"
+    data_dir = base / "data"
+    runtime_dir = base / "runtime"
+    settings_dir = config_dir / "lab" / "user-settings"
+    workspaces_dir = config_dir / "lab" / "workspaces"
+    for d in (config_dir, data_dir, runtime_dir, settings_dir, workspaces_dir):
+        d.mkdir(parents=True, exist_ok=True)
+
+    _write_json(
+        settings_dir / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings",
+        {"fetchNews": "false", "checkForUpdates": False},
+    )
+    _write_json(
+        settings_dir / "@jupyterlab" / "docmanager-extension" / "plugin.jupyterlab-settings",
+        {"autosave": False},
+    )
+    _write_json(
+        settings_dir / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings",
+        {"windowingMode": "none"},
+    )
+
+    kernel_dir = data_dir / "kernels" / "python3"
+    if not kernel_dir.exists():
+        try:
+            from ipykernel.kernelspec import write_kernel_spec
+
+            write_kernel_spec(path=kernel_dir)
+        except ImportError:  # pragma: no cover - ipykernel is a test dependency
+            _write_json(
+                kernel_dir / "kernel.json",
+                {
+                    "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+                    "display_name": "Python 3 (ipykernel)",
+                    "language": "python",
+                    "metadata": {"debugger": True},
+                },
+            )
+        spec = json.loads((kernel_dir / "kernel.json").read_text())
+        spec["argv"][0] = sys.executable
+        _write_json(kernel_dir / "kernel.json", spec)
+
+    env = dict(os.environ)
+    # Kernels must not inherit the parent's IPython/Jupyter state.
+    for name in ("JUPYTER_TOKEN", "JPY_SESSION_NAME", "IPYTHONDIR"):
+        env.pop(name, None)
+    env.update(
+        JUPYTER_CONFIG_DIR=str(config_dir),
+        JUPYTER_DATA_DIR=str(data_dir),
+        JUPYTER_RUNTIME_DIR=str(runtime_dir),
+        JUPYTERLAB_SETTINGS_DIR=str(settings_dir),
+        JUPYTERLAB_WORKSPACES_DIR=str(workspaces_dir),
+        JUPYTER_PLATFORM_DIRS="1",
+        # Look in the temporary dirs before sys.prefix's, so the kernel spec above
+        # (argv[0] = sys.executable) is the one used.
+        JUPYTER_PREFER_ENV_PATH="0",
+        IPYTHONDIR=str(base / "ipython"),
+        PYTHONUNBUFFERED="1",
+    )
+    return env
+
+
+def _tail(path: Path, n: int = 40) -> str:
+    try:
+        lines = path.read_text(errors="replace").splitlines()
+    except OSError:
+        return "(no log)"
+    return "\n".join(lines[-n:])
+
+
+def _http_status(url: str, timeout: float = 2.0) -> int | None:
+    """HTTP status of GET ``url``, or None when nothing answers."""
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as r:
+            return r.status
+    except urllib.error.HTTPError as e:
+        return e.code
+    except (urllib.error.URLError, OSError):
+        return None
+
+
+@dataclass
+class _Process:
+    proc: subprocess.Popen
+    log_path: Path
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def log_tail(self, n: int = 40) -> str:
+        return _tail(self.log_path, n)
+
+    def stop(self, timeout_s: float = SERVER_STOP_TIMEOUT_S) -> None:
+        """SIGTERM (Jupyter then shuts its kernels down), SIGKILL the group on timeout."""
+        if self.proc.poll() is not None:
+            return
+        try:
+            self.proc.send_signal(signal.SIGTERM)
+            self.proc.wait(timeout=timeout_s)
+        except subprocess.TimeoutExpired:
+            pass
+        finally:
+            if self.proc.poll() is None:
+                try:
+                    os.killpg(self.proc.pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    self.proc.kill()
+                try:
+                    self.proc.wait(timeout=timeout_s)
+                except subprocess.TimeoutExpired:
+                    pass
+
+
+def _spawn(cmd: list[str], env: dict[str, str], cwd: Path, log_path: Path) -> _Process:
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    log = open(log_path, "wb")
+    try:
+        proc = subprocess.Popen(
+            cmd,
+            cwd=str(cwd),
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # own process group: killable with its kernels
+        )
+    finally:
+        log.close()
+    return _Process(proc, log_path)
+
+
+def _wait_http(process: _Process, url: str, ok: Callable[[int | None], bool], what: str,
+               timeout_s: float = SERVER_START_TIMEOUT_S) -> None:
+    deadline = time.monotonic() + timeout_s
+    while True:
+        if not process.alive():
+            raise RuntimeError(
+                f"{what} exited with code {process.proc.returncode} before answering.\n"
+                f"--- log ({process.log_path}) ---\n{process.log_tail()}"
+            )
+        if ok(_http_status(url)):
+            return
+        if time.monotonic() > deadline:
+            process.stop()
+            raise RuntimeError(
+                f"{what} did not answer {url} within {timeout_s:.0f} s.\n"
+                f"--- log ({process.log_path}) ---\n{process.log_tail()}"
+            )
+        time.sleep(0.25)
+
+
+@dataclass
+class JupyterLabServer:
+    """A running ``jupyter lab``. ``url`` ends with ``/``."""
+
+    url: str
+    token: str
+    root_dir: Path
+    port: int
+    _process: _Process = field(repr=False)
+
+    def notebook_url(self, path: str | os.PathLike[str]) -> str:
+        """URL opening ``path`` (relative to ``root_dir``, or absolute inside it) in Lab.
+
+        ``reset`` starts from an empty workspace, so only this notebook is open.
+        """
+        p = Path(path)
+        if p.is_absolute():
+            p = p.resolve().relative_to(self.root_dir.resolve())
+        quoted = urllib.parse.quote(p.as_posix())
+        return f"{self.url}lab/tree/{quoted}?reset&token={self.token}"
+
+    def api(self, method: str, endpoint: str, body: Any = None) -> Any:
+        """Call the server's REST API, e.g. ``api("GET", "api/sessions")``."""
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(
+            f"{self.url}{endpoint.lstrip('/')}",
+            data=data,
+            method=method,
+            headers={"Authorization": f"token {self.token}", "Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(req, timeout=30) as r:
+            raw = r.read()
+        return json.loads(raw) if raw else None
+
+    def shutdown_kernels(self) -> None:
+        """Shut down every running kernel (handy between tests of one server)."""
+        for kernel in self.api("GET", "api/kernels") or []:
+            try:
+                self.api("DELETE", f"api/kernels/{kernel['id']}")
+            except urllib.error.HTTPError:
+                pass
+
+    def log_tail(self, n: int = 40) -> str:
+        return self._process.log_tail(n)
+
+    def stop(self) -> None:
+        self._process.stop()
+
+
+@dataclass
+class VoilaServer:
+    """A running ``voila NOTEBOOK``; the notebook is served at ``url``."""
+
+    url: str
+    notebook: Path
+    port: int
+    _process: _Process = field(repr=False)
+
+    def log_tail(self, n: int = 40) -> str:
+        return self._process.log_tail(n)
+
+    def stop(self) -> None:
+        self._process.stop()
+
+
+def start_lab(root_dir: Path, env: dict[str, str], log_dir: Path) -> JupyterLabServer:
+    """Start ``python -m jupyterlab`` on 127.0.0.1 serving ``root_dir``; wait for /api/status."""
+    root_dir = Path(root_dir).resolve()
+    port = free_port()
+    token = secrets.token_hex(16)
+    cmd = [
+        sys.executable, "-m", "jupyterlab",
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={root_dir}",
+        "--ServerApp.terminals_enabled=False",
+        "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]
+    if is_root():
+        cmd.append("--allow-root")
+    process = _spawn(cmd, env, root_dir, log_dir / f"jupyterlab-{port}.log")
+    url = f"http://127.0.0.1:{port}/"
+    _wait_http(process, f"{url}api/status?token={token}", lambda s: s == 200, "jupyter lab")
+    return JupyterLabServer(url=url, token=token, root_dir=root_dir, port=port, _process=process)
+
+
+def start_voila(notebook: Path, env: dict[str, str], log_dir: Path) -> VoilaServer:
+    """Start ``python -m voila NOTEBOOK`` on 127.0.0.1; wait until it answers HTTP.
+
+    The readiness probe asks for a static file, so it does not run the notebook.
+    """
+    notebook = Path(notebook).resolve()
+    port = free_port()
+    cmd = [
+        sys.executable, "-m", "voila", str(notebook),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+    ]
+    process = _spawn(cmd, env, notebook.parent, log_dir / f"voila-{port}.log")
+    url = f"http://127.0.0.1:{port}/"
+    _wait_http(process, f"{url}voila/static/", lambda s: s is not None, "voila")
+    return VoilaServer(url=url, notebook=notebook, port=port, _process=process)
+
+
+# --------------------------------------------------------------------------- #
+# Page helpers
+# --------------------------------------------------------------------------- #
+_KERNEL_READY_JS = """
+() => {
+  const ind = document.querySelector('.jp-Notebook-ExecutionIndicator');
+  const name = document.querySelector('.jp-Toolbar-kernelName');
+  return !!ind && ind.getAttribute('data-status') === 'idle'
+      && !!name && /python/i.test(name.textContent || '');
+}
+"""
+
+
+def wait_kernel_ready(page, timeout: float = 60_000) -> None:
+    """Wait until the open notebook's kernel is attached and idle (JupyterLab 4).
+
+    Both conditions are needed: ``.jp-Notebook-ExecutionIndicator`` says
+    ``data-status="idle"`` even before a kernel is attached, and ``.jp-Toolbar-kernelName``
+    must name the Python kernel.
+    """
+    page.wait_for_function(_KERNEL_READY_JS, timeout=timeout, polling=200)
+
+
+def _menu_command(page, menu: str, command: str, label: str, timeout: float) -> None:
+    """Open menu-bar menu ``menu`` and click the item running ``command`` (or labelled ``label``)."""
+    page.locator(".lm-MenuBar-item").filter(
+        has=page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(rf"^\s*{re.escape(menu)}\s*$"))
+    ).first.click(timeout=timeout)
+    item = page.locator(f'.lm-Menu-item[data-command="{command}"]')
+    if item.count() == 0:  # fall back on the label
+        item = page.locator(".lm-Menu-item").filter(
+            has=page.locator(".lm-Menu-itemLabel", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
+        )
+    item = item.first
+    item.wait_for(state="visible", timeout=timeout)
+    if "lm-mod-disabled" in (item.get_attribute("class") or ""):
+        page.keyboard.press("Escape")
+        raise RuntimeError(f"{menu} > {label} is disabled: is a notebook the current widget?")
+    item.click(timeout=timeout)
+
+
+_NUMBERED_PROMPTS_JS = """
+() => Array.from(document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt'))
+  .filter(p => /\\[\\s*\\d+\\s*\\]/.test(p.textContent || '')).length
+"""
+
+
+def run_all_cells(page, timeout: float = 15_000, clear_first: bool = True) -> None:
+    """Run > Run All Cells, through the menu bar.
+
+    With ``clear_first`` (default) Edit > Clear Outputs of All Cells runs first and
+    the execution counts saved in the file disappear, so ``wait_all_executed``
+    cannot mistake stored prompts for a finished run.
+    """
+    if clear_first:
+        _menu_command(page, "Edit", "notebook:clear-all-cell-outputs",
+                      "Clear Outputs of All Cells", timeout)
+        page.wait_for_function(f"() => ({_NUMBERED_PROMPTS_JS})() === 0", timeout=timeout)
+    _menu_command(page, "Run", "notebook:run-all-cells", "Run All Cells", timeout)
+
+
+_EXECUTION_STATE_JS = """
+() => {
+  const cells = Array.from(document.querySelectorAll('.jp-Notebook .jp-CodeCell'));
+  let pending = 0, done = 0;
+  for (const cell of cells) {
+    const editor = cell.querySelector('.jp-InputArea-editor');
+    const src = editor ? (editor.textContent || '') : '';
+    if (!src.trim()) continue;  // Lab does not execute empty cells
+    const prompt = cell.querySelector('.jp-InputPrompt');
+    const text = prompt ? (prompt.textContent || '') : '';
+    if (/\\[\\s*\\d+\\s*\\]/.test(text)) done++; else pending++;
+  }
+  const errors = Array.from(document.querySelectorAll(
+      '.jp-OutputArea [data-mime-type="application/vnd.jupyter.stderr"]'))
+    .map(e => e.textContent || '')
+    .filter(t => /Traceback|Error\\b/.test(t));
+  const ind = document.querySelector('.jp-Notebook-ExecutionIndicator');
+  const idle = !!ind && ind.getAttribute('data-status') === 'idle';
+  return {cells: cells.length, done, pending, errors, idle};
+}
+"""
+
+
+def wait_all_executed(page, timeout: float = 120_000, fail_on_error: bool = True) -> int:
+    """Wait until every non-empty code cell's input prompt shows a number.
+
+    Returns the number of executed code cells. With ``fail_on_error`` an error
+    output (a traceback) while the kernel is idle raises ``AssertionError`` at once
+    instead of waiting for the timeout.
+    """
+    deadline = time.monotonic() + timeout / 1000
+    idle_with_errors = 0
+    state: dict[str, Any] = {}
+    while True:
+        state = page.evaluate(_EXECUTION_STATE_JS)
+        if state["cells"] and state["pending"] == 0 and state["idle"]:
+            if fail_on_error and state["errors"]:
+                raise AssertionError("notebook cells raised:\n" + "\n---\n".join(state["errors"]))
+            return int(state["done"])
+        if fail_on_error and state["errors"] and state["idle"]:
+            idle_with_errors += 1
+            if idle_with_errors >= 3:  # stable for ~0.75 s: Run All stopped at an error
+                raise AssertionError(
+                    "notebook stopped with an error:\n" + "\n---\n".join(state["errors"])
+                )
+        else:
+            idle_with_errors = 0
+        if time.monotonic() > deadline:
+            raise TimeoutError(
+                f"after {timeout / 1000:.0f} s not all cells executed: {state['done']} done, "
+                f"{state['pending']} pending, kernel idle={state['idle']}"
+            )
+        time.sleep(0.25)
+
+
+_CANVAS_PAINTED_JS = """
+(selector) => {
+  const canvases = [];
+  for (const el of document.querySelectorAll(selector)) {
+    if (el.tagName === 'CANVAS') canvases.push(el);
+    else canvases.push(...el.querySelectorAll('canvas'));
+  }
+  for (const c of canvases) {
+    if (!c.width || !c.height) continue;
+    let data;
+    try {
+      const ctx = c.getContext('2d', {willReadFrequently: true});
+      if (!ctx) continue;
+      data = ctx.getImageData(0, 0, c.width, c.height).data;
+    } catch (e) { continue; }
+    const r = data[0], g = data[1], b = data[2], a = data[3];
+    let opaque = false, varied = false;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3] !== 0) opaque = true;
+      if (!varied && (data[i] !== r || data[i + 1] !== g || data[i + 2] !== b || data[i + 3] !== a))
+        varied = true;
+      if (opaque && varied) return true;
+    }
+  }
+  return false;
+}
+"""
+
+
+def canvas_is_painted(page, selector: str = "canvas") -> bool:
+    """True if any canvas matched by ``selector`` (a canvas, or an element holding
+    canvases) has non-transparent pixels that are not all the same colour.
+
+    Reads the pixels in the page with ``getImageData``; no waiting.
+    """
+    return bool(page.evaluate(_CANVAS_PAINTED_JS, selector))
+
+
+def wait_canvas_painted(page, selector: str = "canvas", timeout: float = 30_000) -> None:
+    """Wait for a canvas matched by ``selector`` to exist and be painted."""
+    page.wait_for_selector(selector, state="attached", timeout=timeout)
+    wait_until(
+        lambda: canvas_is_painted(page, selector),
+        timeout=timeout,
+        message=f"no painted canvas matches {selector!r}",
+    )
+
+
+def _widget_locator(page, css_class: str):
+    cls = css_class.lstrip(".")
+    return page.locator(f"button.{cls}").or_(page.locator(f".{cls} button")).first
+
+
+def click_widget_button(page, css_class: str, timeout: float = 15_000) -> None:
+    """Click the ipywidgets Button that has ``css_class`` (``button.add_class(css_class)``),
+    or the first button inside an element with that class. Waits until it is enabled."""
+    button = _widget_locator(page, css_class)
+    button.wait_for(state="visible", timeout=timeout)
+    wait_until(button.is_enabled, timeout=timeout, message=f"button .{css_class} stays disabled")
+    button.click(timeout=timeout)
+
+
+def text_of(page, css_class: str, timeout: float = 15_000) -> str:
+    """Text of the first element with ``css_class``, stripped (waits for it to exist).
+
+    Label / HTML / Button / any container: its visible text. A text-entry widget
+    (``Text``, ``Textarea``, ...: class on the widget, or on the input itself): the
+    value typed in it.
+    """
+    cls = css_class.lstrip(".")
+    el = page.locator(f".{cls}").first
+    el.wait_for(state="attached", timeout=timeout)
+    if el.evaluate("e => ['INPUT', 'TEXTAREA', 'SELECT'].includes(e.tagName)"):
+        return el.input_value().strip()
+    entry = el.locator(":scope.widget-text input, :scope.widget-textarea textarea")
+    if entry.count() == 1:
+        return entry.input_value().strip()
+    return (el.inner_text() or "").strip()
+
+
+def open_notebook(page, lab: JupyterLabServer, path: str | os.PathLike[str],
+                  timeout: float = 60_000) -> None:
+    """Open ``path`` in JupyterLab and wait for its kernel."""
+    page.goto(lab.notebook_url(path), wait_until="domcontentloaded", timeout=timeout)
+    page.wait_for_selector(".jp-Notebook", timeout=timeout)
+    wait_kernel_ready(page, timeout=timeout)
+
+
+def run_notebook(page, lab: JupyterLabServer, path: str | os.PathLike[str],
+                 timeout: float = 180_000) -> int:
+    """Open ``path`` in Lab, Run All Cells, wait for all to finish; returns the
+    number of executed code cells (raises on a traceback)."""
+    open_notebook(page, lab, path)
+    run_all_cells(page)
+    return wait_all_executed(page, timeout=timeout)
