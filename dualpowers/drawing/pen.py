@@ -10,7 +10,7 @@ rect       axis-aligned rectangle, optionally with rounded corners
 circle     circle given by centre and radius
 polygon    closed polygon given by its corner points
 line       open polyline through two or more points
-text       one line of text, vertically centred on ``y``
+text       one line of text, vertically centred on ``y``; squeezed to ``max_width`` if wider
 group      context manager naming what is drawn inside (SVG keeps it; others ignore it)
 ========== =====================================================================
 
@@ -57,7 +57,7 @@ class Pen(Protocol):
              dash: Dash = None) -> None: ...
 
     def text(self, x: float, y: float, text: str, *, size: float = 12.0, fill: str = "#000000",
-             align: str = "left", bold: bool = False) -> None: ...
+             align: str = "left", bold: bool = False, max_width: float | None = None) -> None: ...
 
     def group(self, kind: str, ident: str = "", **attrs: str) -> Any: ...
 
@@ -109,9 +109,10 @@ class ScaledPen(PenBase):
         self.pen.line([self._p(x, y) for x, y in points], stroke=stroke, width=width * self.s, dash=self._d(dash))
 
     def text(self, x: float, y: float, text: str, *, size: float = 12.0, fill: str = "#000000",
-             align: str = "left", bold: bool = False) -> None:
+             align: str = "left", bold: bool = False, max_width: float | None = None) -> None:
         px, py = self._p(x, y)
-        self.pen.text(px, py, text, size=size * self.s, fill=fill, align=align, bold=bold)
+        self.pen.text(px, py, text, size=size * self.s, fill=fill, align=align, bold=bold,
+                      max_width=None if max_width is None else max_width * self.s)
 
     def group(self, kind: str, ident: str = "", **attrs: str) -> Any:
         return self.pen.group(kind, ident, **attrs)

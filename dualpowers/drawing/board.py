@@ -1,0 +1,744 @@
+"""The one routine that draws the board, whatever the back end.
+
+:func:`draw_board` draws a :class:`~dualpowers.state.State` through a
+:class:`~dualpowers.drawing.pen.Pen`: the SVG, Pillow (PNG) and ipycanvas back
+ends all call it, so the static pictures and the live widget always agree.
+
+Accessibility: the printed region colours are easy to confuse, so every region
+also carries its text label and an icon glyph; token sides differ by pattern
+(solid = fresh, hatched with a dashed rim = exhausted), token kinds by shape
+(circle = unit, rounded square = leader, hexagon = Trotsky, octagon with a double
+rim = Opposition unit), and every marker has words next to it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any, Sequence
+
+from .layout import (
+    DESIGN_H, DESIGN_W, Box, Layout, TokenSlot, layout_for, played_groups, text_width,
+)
+from .pen import Pen, Point, ScaledPen
+
+if TYPE_CHECKING:
+    from ..state import State
+
+__all__ = [
+    "draw_board", "draw_empty", "normalize_highlight", "HIGHLIGHT_KEYS",
+    "REGION_COLOURS", "FACTION_COLOURS", "ICONS",
+]
+
+# ---------------------------------------------------------------------- palette
+PAPER = "#f4f0e6"
+INK = "#1f1f1f"
+MUTED = "#5f5a50"
+ROAD = "#8c8577"
+GLOW = "#ff9800"         # highlight colour (amber)
+GLOW_DARK = "#7a3e00"
+
+#: Region colour -> (strong colour of the header, pale body tint, text on the header, outline).
+REGION_COLOURS: dict[str, tuple[str, str, str, str]] = {
+    "red": ("#c62828", "#fbe4e1", "#ffffff", "#7f1010"),
+    "blue": ("#1f5fae", "#dfe9f6", "#ffffff", "#123a6b"),
+    "green": ("#2e7d32", "#e1f0df", "#ffffff", "#1b4d1e"),
+    "purple": ("#6a2c91", "#ece1f3", "#ffffff", "#40175a"),
+    "white": ("#ffffff", "#fbfbf8", "#111111", "#3a3a3a"),
+    "brown": ("#8b5a2b", "#f1e5d6", "#ffffff", "#55341a"),
+}
+_FALLBACK_REGION = ("#607d8b", "#e6ecef", "#ffffff", "#37474f")
+
+#: Faction -> fill, text on the fill, rim, pale fill (exhausted side), hatch colour.
+FACTION_COLOURS: dict[str, dict[str, str]] = {
+    "red": {"fill": "#a3161c", "text": "#ffffff", "rim": "#3d0608", "pale": "#f6d6d4", "hatch": "#a3161c"},
+    "white": {"fill": "#f7f7f4", "text": "#111111", "rim": "#222222", "pale": "#ffffff", "hatch": "#6b6b6b"},
+    "neutral": {"fill": "#b3a66a", "text": "#111111", "rim": "#4a4322", "pale": "#efe9cd", "hatch": "#7d7035"},
+}
+SIDE_NAMES = {"red": "Red", "white": "White"}
+SIDE_TITLES = {"red": "Petrograd Soviet", "white": "Provisional Government"}
+MONTH_SHORT = ("Mar/Apr", "May/Jun", "Jul", "Aug", "Sep", "Oct/Nov")
+STEP_WORDS = {
+    "objective": "choose a secret objective",
+    "card": "play a card",
+    "command": "take the card's action",
+    "leader": "leader recruit / special action",
+    "bonus": "take the bonus action",
+    "unrest": "score unrest or take a bonus",
+    "over": "game over",
+}
+
+#: Keys of ``highlight`` naming parts of the board other than regions, tokens, connections, cards.
+HIGHLIGHT_KEYS = frozenset({"date", "calendar", "will", "score", "track", "unrest", "blockade", "tiles",
+                            "cards", "status", "info"})
+_ALIASES = {"calendar": "date", "track": "score"}
+
+
+# ---------------------------------------------------------------------- highlight
+def normalize_highlight(state: "State | None", highlight: Any) -> frozenset[Any]:
+    """Turn a ``highlight`` argument into a frozen set of region names, token ids, card ids,
+    canonical connection tuples and the keys in :data:`HIGHLIGHT_KEYS`.
+
+    Accepts ``None``, one item, or any collection of items; a connection is a pair
+    of region names in either order.  Unknown names raise ``ValueError``.
+    """
+    if highlight is None:
+        return frozenset()
+    if isinstance(highlight, str) or _is_pair(state, highlight):
+        highlight = [highlight]
+    out: set[Any] = set()
+    for item in highlight:
+        if isinstance(item, (tuple, list)) and len(item) == 2 and all(isinstance(x, str) for x in item):
+            if state is not None:
+                a, b = item
+                if not state.comp.is_connection(a, b):
+                    raise ValueError(f"highlight: {a}-{b} is not a connection of the map")
+                out.add(state.comp.connection(a, b))
+            else:
+                out.add(tuple(item))
+            continue
+        if not isinstance(item, str):
+            raise ValueError(f"highlight: cannot highlight {item!r}")
+        key = _ALIASES.get(item, item)
+        if state is not None and not (
+            key in HIGHLIGHT_KEYS or key in state.comp.region_index or key in state.comp.tokens
+            or key in state.comp.cards or key in state.comp.leaders
+        ):
+            raise ValueError(
+                f"highlight: unknown item {item!r} (give region names, token ids, card ids, connection "
+                f"pairs, or one of {', '.join(sorted(HIGHLIGHT_KEYS))})"
+            )
+        out.add(key)
+    return frozenset(out)
+
+
+def _is_pair(state: "State | None", x: Any) -> bool:
+    if not (isinstance(x, tuple) and len(x) == 2 and all(isinstance(v, str) for v in x)):
+        return False
+    regions = state.comp.region_index if state is not None else None
+    return regions is None or (x[0] in regions and x[1] in regions)
+
+
+# ---------------------------------------------------------------------- the routine
+def draw_board(pen: Pen, state: "State", *, highlight: Any = None,
+               width: float = DESIGN_W, height: float = DESIGN_H) -> Layout:
+    """Draw the whole board for ``state`` through ``pen`` on a ``width`` x ``height`` picture.
+
+    ``highlight`` emphasises parts of the board (see :func:`normalize_highlight`).
+    Returns the :class:`Layout` used, which can hit-test clicks on the picture.
+    """
+    lay = layout_for(state.comp, float(width), float(height))
+    hl = normalize_highlight(state, highlight)
+    pen.clear(PAPER)
+    p = ScaledPen(pen, lay.scale, lay.dx, lay.dy)
+    _status(p, lay, state, hl)
+    _map(p, lay, state, hl)
+    _calendar(p, lay, state, hl)
+    _will(p, lay, state, hl)
+    _tiles(p, lay, state, hl)
+    _info(p, lay, state, hl)
+    _track(p, lay, state, hl)
+    _cards_row(p, lay, state, hl)
+    return lay
+
+
+def draw_empty(pen: Pen, *, width: float = DESIGN_W, height: float = DESIGN_H, message: str = "No position") -> None:
+    """A blank board with a message (a widget without a state)."""
+    pen.clear(PAPER)
+    pen.text(width / 2, height / 2, message, size=max(10.0, 18 * min(width / DESIGN_W, height / DESIGN_H)),
+             fill=MUTED, align="center")
+
+
+# ---------------------------------------------------------------------- status line
+def _status(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
+    b = lay.status
+    with p.group("status"):
+        p.rect(b.x, b.y, b.w, b.h, fill="#2b2824")
+        if "status" in hl:
+            p.rect(b.x + 2, b.y + 2, b.w - 4, b.h - 4, stroke=GLOW, width=3)
+        rounds = " of 3" if s.mode == "solo" else ""
+        p.text(b.x + 10, b.cy, f"Round {s.round}{rounds}", size=13, fill="#ffffff", bold=True)
+        if s.mode == "solo":
+            right = f"Solo: you play {SIDE_NAMES.get(s.player or '', '?')}, difficulty X = {s.difficulty}"
+        else:
+            right = "Two-player game"
+        if s.edition != "fr":
+            right += f"  |  edition {s.edition.upper()}"
+        p.text(b.right - 10, b.cy, right, size=11, fill="#e0dccf", align="right", max_width=330)
+        right_w = min(330.0, text_width(right, 11))
+        if s.is_over():
+            win = s.winner()
+            text = f"GAME OVER: {SIDE_NAMES.get(win or '', 'nobody').upper()} WINS" if win else "GAME OVER"
+            if s.mode == "solo" and win:
+                text += " (you)" if win == s.player else " (the Opposition)"
+            w = text_width(text, 13, True) + 24
+            fc = FACTION_COLOURS.get(win or "neutral", FACTION_COLOURS["neutral"])
+            with p.group("result", win or ""):
+                p.rect(b.cx - w / 2, b.y + 3, w, b.h - 6, fill=fc["fill"], stroke="#ffd54f", width=2, radius=6)
+                p.text(b.cx, b.cy, text, size=13, fill=fc["text"], bold=True, align="center", max_width=w - 12)
+            return
+        who = s.to_act
+        if who:
+            name = SIDE_NAMES.get(who, who)
+            if s.mode == "solo":
+                name += " (you)" if who == s.player else " (Opposition)"
+            fc = FACTION_COLOURS[who] if who in FACTION_COLOURS else FACTION_COLOURS["neutral"]
+            x = b.x + 128
+            p.circle(x, b.cy, 6, fill=fc["fill"], stroke="#ffffff", width=1.5)
+            p.text(x + 12, b.cy, f"{name} to act: {STEP_WORDS.get(s.step, s.step)}", size=13,
+                   fill="#ffffff", bold=True, max_width=b.right - 30 - right_w - (x + 12))
+
+
+# ---------------------------------------------------------------------- the city map
+def _map(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
+    comp = s.comp
+    with p.group("map"):
+        # Connections first (under the region boxes): a road between box centres.
+        for conn in comp.connections:
+            pts = lay.roads[conn]
+            with p.group("connection", f"{conn[0]}-{conn[1]}"):
+                p.line(pts, stroke=ROAD, width=5)
+                p.line(pts, stroke="#d9d2c2", width=1.5)
+        for r in comp.regions:
+            _region(p, lay, s, r, hl)
+        # Where each road leaves a box: a small gate, so short roads stay visible.
+        for conn in comp.connections:
+            vis = lay.connections[conn]
+            (x1, y1), (x2, y2) = vis[0], vis[-1]
+            lit = conn in hl
+            if lit:  # drawn over the boxes' edges so that even a short road shows up
+                u1 = _unit(vis[1][0] - x1, vis[1][1] - y1) if len(vis) > 1 else (0.0, 0.0)
+                u2 = _unit(x2 - vis[-2][0], y2 - vis[-2][1]) if len(vis) > 1 else (0.0, 0.0)
+                seg = [(x1 - u1[0] * 10, y1 - u1[1] * 10), *vis[1:-1], (x2 + u2[0] * 10, y2 + u2[1] * 10)]
+                p.line(seg, stroke=GLOW_DARK, width=9)
+                p.line(seg, stroke=GLOW, width=6)
+            for x, y in ((x1, y1), (x2, y2)):
+                p.circle(x, y, 4.5 if lit else 3.5, fill=GLOW if lit else ROAD, stroke=INK, width=1)
+        if s.blockade is not None and s.blockade in lay.connections:
+            _blockade_marker(p, lay, s.blockade, "blockade" in hl)
+        if s.unrest in lay.regions:
+            _unrest_badge(p, lay, s.unrest, "unrest" in hl)
+
+
+def _region(p: ScaledPen, lay: Layout, s: "State", region: Any, hl: frozenset[Any]) -> None:
+    geom = lay.regions[region.name]
+    strong, pale, on_strong, outline = REGION_COLOURS.get(region.name, _FALLBACK_REGION)
+    b, hd = geom.box, geom.header
+    with p.group("region", region.name, label=region.label):
+        if region.name in hl:
+            p.rect(b.x - 5, b.y - 5, b.w + 10, b.h + 10, fill=None, stroke=GLOW, width=6, radius=12)
+        p.rect(b.x, b.y, b.w, b.h, fill=pale, stroke=outline, width=2, radius=8)
+        p.rect(hd.x, hd.y, hd.w, hd.h, fill=strong, stroke=outline, width=2, radius=8)
+        # square off the header's lower corners so it joins the body
+        p.rect(hd.x + 1, hd.bottom - 8, hd.w - 2, 7, fill=strong)
+        p.line([(hd.x, hd.bottom), (hd.right, hd.bottom)], stroke=outline, width=1.5)
+        k = hd.h / 22
+        draw_icon(p, region.icon, hd.x + 13 * k, hd.cy, 15 * k, on_strong)
+        label = region.label or region.name
+        p.text(hd.x + 25 * k, hd.cy + 0.5, label, size=11.5 * k, fill=on_strong, bold=True, max_width=hd.w - 30 * k)
+
+        tokens = s.tokens_in(region.name)
+        presence = None
+        try:
+            from ..presence import force_in_presence
+            presence = force_in_presence(s, region.name)
+        except Exception:  # a partial position: draw without the strengths line
+            presence = None
+        for slot in lay.token_slots(region.name, tokens):
+            _token(p, s, slot, slot.id in hl)
+
+        f = geom.footer
+        if presence is not None and tokens:
+            st = presence.strength
+            left = f"Red {st.get('red', 0)}  White {st.get('white', 0)}"
+            w = presence.winner
+            if w is None:
+                right = "nobody stronger"
+            else:
+                why = {"tokens": " (more tokens)", "will": " (Will)"}.get(presence.decided_by or "", "")
+                right = f"{SIDE_NAMES[w]} stronger{why}"
+            fs = 9 * f.h / 14
+            p.text(f.x + 6, f.cy - 1, left, size=fs, fill=MUTED, max_width=f.w * 0.45)
+            room = f.w - 18 - min(f.w * 0.45, text_width(left, fs))
+            p.text(f.right - 6, f.cy - 1, right, size=fs, fill=INK, bold=True, align="right", max_width=room)
+
+
+def _unit(dx: float, dy: float) -> Point:
+    n = math.hypot(dx, dy) or 1.0
+    return dx / n, dy / n
+
+
+def _unrest_badge(p: ScaledPen, lay: Layout, region: str, lit: bool) -> None:
+    """A tab on top of the region box, placed clear of the roads that meet that edge."""
+    b = lay.regions[region].box
+    w, h = 70.0, 16.0
+    gates = [pt[0] for pts in lay.connections.values() for pt in (pts[0], pts[-1]) if abs(pt[1] - b.y) < 1.5]
+    x = b.right - w - 8
+    for cand in (b.right - w - 8, b.cx - w / 2, b.x + 8):
+        if not any(cand - 8 <= gx <= cand + w + 8 for gx in gates):
+            x = cand
+            break
+    y = b.y - h + 3
+    with p.group("unrest-badge"):
+        if lit:
+            p.rect(x - 3, y - 3, w + 6, h + 6, stroke=GLOW, width=4, radius=8)
+        p.rect(x, y, w, h, fill="#fff3e0", stroke="#bf360c", width=1.5, radius=7)
+        _burst(p, x + 9, y + h / 2, 6.5, "#e65100")
+        p.text(x + 18, y + h / 2, "UNREST", size=9.5, fill="#bf360c", bold=True)
+
+
+def _burst(p: ScaledPen, cx: float, cy: float, r: float, colour: str) -> None:
+    pts = []
+    for i in range(16):
+        rr = r if i % 2 == 0 else r * 0.5
+        a = math.pi * i / 8
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    p.polygon(pts, fill=colour, stroke=None)
+
+
+def _blockade_marker(p: ScaledPen, lay: Layout, conn: tuple[str, str], lit: bool) -> None:
+    """A striped barrier across the blocked road, with the word next to it."""
+    (mx, my), (ux, uy) = lay.connection_mid(conn)   # middle of the road, direction along it
+    vx, vy = -uy, ux                 # across the road
+    half_len, half_th = 17.0, 6.0
+
+    def pt(u: float, v: float) -> Point:
+        return (mx + ux * u + vx * v, my + uy * u + vy * v)
+
+    with p.group("blockade", f"{conn[0]}-{conn[1]}"):
+        if lit:
+            p.polygon([pt(-half_th - 5, -half_len - 5), pt(half_th + 5, -half_len - 5),
+                       pt(half_th + 5, half_len + 5), pt(-half_th - 5, half_len + 5)], fill=GLOW)
+        stripes = 6
+        for i in range(stripes):
+            v0 = -half_len + 2 * half_len * i / stripes
+            v1 = -half_len + 2 * half_len * (i + 1) / stripes
+            p.polygon([pt(-half_th, v0), pt(half_th, v0), pt(half_th, v1), pt(-half_th, v1)],
+                      fill="#111111" if i % 2 else "#ffc400")
+        p.polygon([pt(-half_th, -half_len), pt(half_th, -half_len), pt(half_th, half_len), pt(-half_th, half_len)],
+                  stroke="#111111", width=1.5)
+        # the word, on a small plate beside the barrier
+        tw = text_width("BLOCKADE", 8.5, True) + 8
+        if abs(ux) >= abs(uy):   # a mostly level road: the barrier stands upright, write below it
+            lx, ly = mx, my + half_len + 9
+        else:                    # a mostly upright road: write beside the barrier
+            lx, ly = mx + half_len + 4 + tw / 2, my
+        p.rect(lx - tw / 2, ly - 7, tw, 14, fill="#111111", radius=3)
+        p.text(lx, ly, "BLOCKADE", size=8.5, fill="#ffc400", bold=True, align="center")
+
+
+# ---------------------------------------------------------------------- tokens
+def token_style(s: "State", token: str) -> dict[str, Any]:
+    """Colours and shape of a token as drawn now (public so that legends can reuse it)."""
+    spec = s.spec(token)
+    side = s.side_of(token)
+    faction = side if side in FACTION_COLOURS else "neutral"
+    fc = FACTION_COLOURS[faction]
+    shape = {"leader": "square", "trotsky": "hexagon"}.get(spec.kind, "circle")
+    if spec.owner == "opposition":
+        shape = "octagon"
+    if spec.kind == "leader" or spec.kind == "trotsky":
+        caption = "Trotsky" if spec.kind == "trotsky" else spec.id
+    else:
+        caption = spec.id
+    return {"faction": faction, "colours": fc, "shape": shape, "caption": caption,
+            "exhausted": s.is_exhausted(token), "opposition": spec.owner == "opposition"}
+
+
+def _shape_points(shape: str, x: float, y: float, r: float) -> list[Point]:
+    if shape == "square":
+        k = r * 0.92
+        return [(x - k, y - k), (x + k, y - k), (x + k, y + k), (x - k, y + k)]
+    if shape == "hexagon":
+        return [(x + r * 1.08 * math.cos(math.pi / 3 * i), y + r * 1.08 * math.sin(math.pi / 3 * i)) for i in range(6)]
+    if shape == "octagon":
+        return [(x + r * 1.04 * math.cos(math.pi / 8 + math.pi / 4 * i),
+                 y + r * 1.04 * math.sin(math.pi / 8 + math.pi / 4 * i)) for i in range(8)]
+    return [(x + r * math.cos(2 * math.pi * i / 20), y + r * math.sin(2 * math.pi * i / 20)) for i in range(20)]
+
+
+def _outline(p: ScaledPen, shape: str, x: float, y: float, r: float, **style: Any) -> None:
+    if shape == "circle":
+        p.circle(x, y, r, **style)
+    elif shape == "square":
+        p.rect(x - r * 0.92, y - r * 0.92, r * 1.84, r * 1.84, radius=r * 0.3, **style)
+    else:
+        p.polygon(_shape_points(shape, x, y, r), **style)
+
+
+def _token(p: ScaledPen, s: "State", slot: TokenSlot, lit: bool) -> None:
+    st = token_style(s, slot.id)
+    fc, shape, x, y, r = st["colours"], st["shape"], slot.x, slot.y, slot.r
+    exhausted = st["exhausted"]
+    side_word = "exhausted" if exhausted else "fresh"
+    with p.group("token", slot.id, side=side_word, owner=st["faction"]):
+        if lit:
+            p.circle(x, y, r + 5.5, fill=GLOW, stroke=GLOW_DARK, width=1)
+        if exhausted:
+            # exhausted side: pale, hatched, dashed rim
+            _outline(p, shape, x, y, r, fill=fc["pale"], stroke=None)
+            for seg in hatch(_shape_points(shape, x, y, r * 0.98), spacing=max(2.5, r * 0.36)):
+                p.line(seg, stroke=fc["hatch"], width=max(0.8, r * 0.11))
+            _outline(p, shape, x, y, r, fill=None, stroke=fc["rim"], width=max(1.0, r * 0.16), dash=(3.0, 2.0))
+            p.circle(x, y, r * 0.55, fill="#ffffff", stroke=None)
+            num_colour = INK
+        else:
+            _outline(p, shape, x, y, r, fill=fc["fill"], stroke=fc["rim"], width=max(1.0, r * 0.15))
+            num_colour = fc["text"]
+        if st["opposition"]:  # the Opposition's mark: a second rim inside
+            _outline(p, shape, x, y, r * 0.78, fill=None, stroke=fc["rim"] if exhausted else fc["text"],
+                     width=max(0.8, r * 0.09))
+        if shape == "square":  # leaders: a small star on top
+            _star(p, x + r * 0.85, y - r * 0.8, r * 0.4, "#ffd54f", fc["rim"])
+        p.text(x, y + 0.5, str(s.strength_of(slot.id)), size=r * 1.15, fill=num_colour, bold=True, align="center")
+        if slot.caption_size:
+            p.text(x, slot.caption_y, st["caption"], size=slot.caption_size, fill=INK, align="center",
+                   max_width=slot.r * 3.6)
+
+
+def _star(p: ScaledPen, cx: float, cy: float, r: float, fill: str, stroke: str) -> None:
+    pts = []
+    for i in range(10):
+        rr = r if i % 2 == 0 else r * 0.45
+        a = -math.pi / 2 + math.pi * i / 5
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    p.polygon(pts, fill=fill, stroke=stroke, width=max(0.6, r * 0.15))
+
+
+def hatch(points: Sequence[Point], spacing: float = 4.0, angle: float = math.pi / 4) -> list[list[Point]]:
+    """Parallel hatch lines clipped to a convex polygon, as two-point segments."""
+    ca, sa = math.cos(angle), math.sin(angle)
+    # u runs along the hatch lines, v across them
+    us = [(x * ca + y * sa, -x * sa + y * ca) for x, y in points]
+    vmin, vmax = min(v for _, v in us), max(v for _, v in us)
+    out: list[list[Point]] = []
+    v = vmin + spacing / 2
+    n = len(us)
+    while v < vmax:
+        hits: list[float] = []
+        for i in range(n):
+            (u1, v1), (u2, v2) = us[i], us[(i + 1) % n]
+            if (v1 - v) * (v2 - v) < 0 or (v1 == v and v2 != v):
+                t = (v - v1) / (v2 - v1)
+                hits.append(u1 + t * (u2 - u1))
+        if len(hits) >= 2:
+            a, b = min(hits), max(hits)
+            out.append([(a * ca - v * sa, a * sa + v * ca), (b * ca - v * sa, b * sa + v * ca)])
+        v += spacing
+    return out
+
+
+# ---------------------------------------------------------------------- icons
+def draw_icon(p: Any, icon: str, cx: float, cy: float, size: float, colour: str) -> None:
+    """A simple geometric glyph for a region icon, fitting a ``size`` square centred on (cx, cy)."""
+    fn = ICONS.get(icon, _icon_default)
+    fn(p, cx, cy, size / 2, colour)
+
+
+def _icon_factory(p: Any, cx: float, cy: float, h: float, c: str) -> None:
+    # saw-tooth roof, a chimney on the right
+    x0, x1, y1 = cx - h, cx + h, cy + h * 0.9
+    yr = cy - h * 0.05
+    p.polygon([(x0, y1), (x0, yr - h * 0.1), (x0 + h * 0.5, yr - h * 0.55), (x0 + h * 0.5, yr),
+               (x0 + h, yr - h * 0.55), (x0 + h, yr), (x1 - h * 0.35, yr), (x1 - h * 0.35, cy - h * 0.95),
+               (x1, cy - h * 0.95), (x1, y1)], fill=c)
+
+
+def _icon_anchor(p: Any, cx: float, cy: float, h: float, c: str) -> None:
+    w = max(1.0, h * 0.26)
+    p.circle(cx, cy - h * 0.72, h * 0.22, stroke=c, width=w)
+    p.line([(cx, cy - h * 0.5), (cx, cy + h * 0.9)], stroke=c, width=w)
+    p.line([(cx - h * 0.45, cy - h * 0.25), (cx + h * 0.45, cy - h * 0.25)], stroke=c, width=w)
+    arc = [(cx + h * 0.8 * math.cos(a), cy + h * 0.1 + h * 0.8 * math.sin(a))
+           for a in [math.pi * (0.05 + 0.9 * i / 8) for i in range(9)]]
+    p.line(arc, stroke=c, width=w)
+    p.polygon([(cx - h, cy + h * 0.05), (cx - h * 0.55, cy + h * 0.2), (cx - h * 0.9, cy + h * 0.45)], fill=c)
+    p.polygon([(cx + h, cy + h * 0.05), (cx + h * 0.55, cy + h * 0.2), (cx + h * 0.9, cy + h * 0.45)], fill=c)
+
+
+def _icon_tree(p: Any, cx: float, cy: float, h: float, c: str) -> None:
+    p.polygon([(cx, cy - h), (cx + h * 0.6, cy - h * 0.2), (cx - h * 0.6, cy - h * 0.2)], fill=c)
+    p.polygon([(cx, cy - h * 0.55), (cx + h * 0.85, cy + h * 0.5), (cx - h * 0.85, cy + h * 0.5)], fill=c)
+    p.rect(cx - h * 0.15, cy + h * 0.5, h * 0.3, h * 0.45, fill=c)
+
+
+def _icon_crown(p: Any, cx: float, cy: float, h: float, c: str) -> None:
+    p.polygon([(cx - h, cy - h * 0.6), (cx - h * 0.5, cy), (cx, cy - h * 0.85), (cx + h * 0.5, cy),
+               (cx + h, cy - h * 0.6), (cx + h * 0.8, cy + h * 0.45), (cx - h * 0.8, cy + h * 0.45)], fill=c)
+    p.rect(cx - h * 0.8, cy + h * 0.6, h * 1.6, h * 0.3, fill=c)
+
+
+def _icon_columns(p: Any, cx: float, cy: float, h: float, c: str) -> None:
+    p.polygon([(cx - h, cy - h * 0.5), (cx, cy - h), (cx + h, cy - h * 0.5)], fill=c)
+    for i in range(3):
+        x = cx - h * 0.7 + i * h * 0.7
+        p.rect(x - h * 0.13, cy - h * 0.38, h * 0.26, h * 1.0, fill=c)
+    p.rect(cx - h, cy + h * 0.7, h * 2, h * 0.28, fill=c)
+
+
+def _icon_rails(p: Any, cx: float, cy: float, h: float, c: str) -> None:
+    w = max(1.0, h * 0.2)
+    for i in range(4):
+        y = cy - h * 0.75 + i * h * 0.5
+        p.line([(cx - h * 0.9, y), (cx + h * 0.9, y)], stroke=c, width=w)
+    p.line([(cx - h * 0.45, cy - h), (cx - h * 0.45, cy + h)], stroke=c, width=w * 1.3)
+    p.line([(cx + h * 0.45, cy - h), (cx + h * 0.45, cy + h)], stroke=c, width=w * 1.3)
+
+
+def _icon_default(p: Any, cx: float, cy: float, h: float, c: str) -> None:
+    p.circle(cx, cy, h * 0.7, stroke=c, width=max(1.0, h * 0.25))
+
+
+ICONS = {
+    "factory": _icon_factory, "anchor": _icon_anchor, "tree": _icon_tree,
+    "crown": _icon_crown, "columns": _icon_columns, "rails": _icon_rails,
+}
+
+
+# ---------------------------------------------------------------------- side panel
+def _calendar(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
+    with p.group("calendar"):
+        c = lay.calendar
+        if "date" in hl:
+            p.rect(c.x - 3, c.y - 3, c.w + 6, c.h + 6, stroke=GLOW, width=5, radius=8)
+        tx, ty = lay.calendar_title
+        p.text(tx, ty, "CALENDAR", size=10, fill=MUTED, bold=True)
+        for i, b in enumerate(lay.month_cells):
+            here = i == s.month
+            p.rect(b.x, b.y, b.w, b.h, fill="#263238" if here else "#ffffff", stroke="#263238",
+                   width=1.5 if here else 1, radius=4)
+            p.text(b.cx, b.cy, MONTH_SHORT[i], size=10, fill="#ffffff" if here else INK,
+                   bold=here, align="center")
+        for d, b in enumerate(lay.day_cells, start=1):
+            here = d == s.day
+            skipped = d in (29, 30)
+            bonus = d in (15, 31)
+            p.rect(b.x + 1, b.y + 1, b.w - 2, b.h - 2, fill="#263238" if here else ("#ece8dd" if skipped else "#ffffff"),
+                   stroke="#9e9686", width=0.8, radius=2)
+            colour = "#ffffff" if here else ("#a09a8c" if skipped else INK)
+            p.text(b.cx - (3 if bonus else 0), b.cy, str(d), size=9.5, fill=colour, bold=here or bonus, align="center")
+            if skipped:
+                p.line([(b.x + 5, b.bottom - 4), (b.right - 5, b.y + 4)], stroke="#a09a8c", width=1)
+            if bonus:
+                _star(p, b.right - 7, b.y + 6, 4, "#ffb300", "#6d4c00")
+        x, y = lay.date_label
+        p.text(x, y, f"Date: {s.date_label}", size=13, fill=INK, bold=True, align="center", max_width=c.w - 8)
+
+
+def _will(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
+    b = lay.will
+    side = s.will
+    fc = FACTION_COLOURS.get(side, FACTION_COLOURS["neutral"])
+    with p.group("will", side):
+        if "will" in hl:
+            p.rect(b.x - 4, b.y - 4, b.w + 8, b.h + 8, stroke=GLOW, width=5, radius=8)
+        p.rect(b.x, b.y, b.w, b.h, fill="#ffffff", stroke="#3a3a3a", width=1.5, radius=6)
+        # a flag in the holder's colour
+        fx, fy = b.x + 14, b.y + 8
+        p.line([(fx, fy), (fx, b.bottom - 6)], stroke=INK, width=2)
+        p.polygon([(fx + 1, fy), (fx + 20, fy + 3), (fx + 16, fy + 8), (fx + 20, fy + 13), (fx + 1, fy + 13)],
+                  fill=fc["fill"], stroke=fc["rim"], width=1)
+        who = SIDE_NAMES.get(side, side)
+        p.text(b.x + 44, b.y + 13, f"{who} holds the Will of the People", size=11, fill=INK, bold=True,
+               max_width=b.w - 50)
+        sub = SIDE_TITLES.get(side, "")
+        if s.mode == "solo":
+            sub += " (you)" if side == s.player else " (the Opposition)"
+        p.text(b.x + 44, b.y + 28, sub, size=9.5, fill=MUTED, max_width=b.w - 50)
+
+
+def _tile(p: ScaledPen, s: "State", b: Box, title: str, region: str | None, extra: str, lit: bool) -> None:
+    with p.group("tile", f"{title.lower()}:{region or ''}"):
+        if lit:
+            p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 6, stroke=GLOW, width=5, radius=7)
+        if region is None:
+            p.rect(b.x, b.y, b.w, b.h, fill="#ffffff", stroke="#9e9686", width=1, dash=(4, 3), radius=5)
+            p.text(b.cx, b.y + 11, title, size=9.5, fill=MUTED, bold=True, align="center")
+            p.text(b.cx, b.y + 30, "no tile", size=10, fill=MUTED, align="center")
+            return
+        strong, pale, on_strong, outline = REGION_COLOURS.get(region, _FALLBACK_REGION)
+        p.rect(b.x, b.y, b.w, b.h, fill=pale, stroke=outline, width=1.5, radius=5)
+        p.rect(b.x, b.y, b.w, 18, fill=strong, stroke=outline, width=1.5, radius=5)
+        p.rect(b.x + 1, b.y + 12, b.w - 2, 5, fill=strong)
+        p.text(b.cx, b.y + 9, title, size=9.5, fill=on_strong, bold=True, align="center")
+        reg = s.comp.regions[s.comp.region_index[region]]
+        draw_icon(p, reg.icon, b.x + 13, b.y + 32, 13, outline)
+        p.text(b.x + 25, b.y + 27, region.capitalize(), size=10.5, fill=INK, bold=True)
+        if extra:
+            p.text(b.x + 25, b.y + 39, extra, size=8.5, fill=MUTED, max_width=b.w - 28)
+
+
+def _tiles(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
+    with p.group("tiles"):
+        tx, ty = lay.tiles_title
+        p.text(tx, ty, "REGION TILES", size=10, fill=MUTED, bold=True)
+        p.text(lay.panel.right - 2, ty, f"{len(s.tile_stack)} left in the stack", size=9, fill=MUTED, align="right")
+        lit = "tiles" in hl
+        _tile(p, s, lay.unrest_tile, "UNREST", s.unrest, "scored this round", lit or "unrest" in hl)
+        arrow = f"marker: {s.blockade[0]}-{s.blockade[1]}" if s.blockade else "no marker"
+        _tile(p, s, lay.blockade_tile, "BLOCKADE", s.blockade_tile, arrow, lit or "blockade" in hl)
+
+
+def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
+    b = lay.info
+    lines: list[tuple[str, str]] = []   # (text, colour key)
+    if s.is_over() and s.end_reason:
+        for i, part in enumerate(_wrap(f"Game over: {s.end_reason}", b.w - 14, 10)[:3]):
+            lines.append((part, "!" if i == 0 else ""))
+    for side in ("red", "white"):
+        res = s.reserve(side)
+        units = sum(1 for t in res if s.spec(t).kind == "unit")
+        leaders = len(res) - units
+        if s.mode == "solo" and side == s.opposition:
+            continue
+        lines.append((f"{SIDE_NAMES[side]} reserve: {_count(units, 'unit')}, {_count(leaders, 'leader')}", side))
+    if s.mode == "solo":
+        levels = {1: 0, 2: 0, 3: 0}
+        for t in s.supply():
+            levels[s.spec(t).level] = levels.get(s.spec(t).level, 0) + 1
+        lines.append((f"Opposition supply: L1 x{levels[1]}, L2 x{levels[2]}, L3 x{levels[3]}", s.opposition or ""))
+        lines.append((f"Your hand: {_count(len(s.hands.get(s.player or '', [])), 'card')}", s.player or ""))
+        lines.append((f"Opposition stack: {_count(len(s.opp_stack), 'card')}, "
+                      f"{_count(len(s.opp_leaders), 'leader')}", s.opposition or ""))
+    else:
+        lines.append((f"Hands: Red {len(s.hands['red'])} cards, White {len(s.hands['white'])} cards", ""))
+    lines.append((f"Deck {len(s.deck)}, discard {len(s.discard)}", ""))
+    objs = []
+    for side in ("red", "white"):
+        o = s.objectives.get(side)
+        if o:
+            objs.append(f"{SIDE_NAMES[side]} {o if s.revealed.get(side) else 'hidden'}")
+    if objs:
+        lines.append(("Objectives: " + ", ".join(objs), ""))
+    if s.card:
+        lines.append((f"Card in play: {s.card}", ""))
+    tr = [t for t in (s.comp.trotsky_neutral, s.comp.trotsky_red) if t in s.place]
+    on_board = [t for t in tr if s.place[t] in s.comp.region_index]
+    if on_board:
+        lines.append((f"Trotsky on the board ({s.place[on_board[0]]})", ""))
+    elif any(s.place[t] == "waiting" for t in tr):
+        lines.append(("Trotsky waits by the calendar", ""))
+    with p.group("info"):
+        if "info" in hl:
+            p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 6, stroke=GLOW, width=4, radius=6)
+        y = b.y + 8
+        for text, colour in lines:
+            if y > b.bottom - 4:
+                break
+            if colour == "!":
+                _burst(p, b.x + 5, y, 5, "#bf360c")
+            elif colour in FACTION_COLOURS:
+                fc = FACTION_COLOURS[colour]
+                p.circle(b.x + 5, y, 4, fill=fc["fill"], stroke=fc["rim"], width=1)
+            p.text(b.x + 14, y, text, size=10, fill=INK, max_width=b.w - 14)
+            y += 15
+
+
+# ---------------------------------------------------------------------- support track
+def _track(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
+    L = s.comp.track_length
+    score = max(-L, min(L, s.score))
+    cells = lay.track_cells
+    with p.group("score", str(s.score)):
+        if "score" in hl:
+            t = lay.track
+            p.rect(t.x - 2, t.y - 2, t.w + 4, t.h + 4, stroke=GLOW, width=5, radius=8)
+        if score > 0:
+            title = f"SUPPORT TRACK: Red leads by {score}"
+        elif score < 0:
+            title = f"SUPPORT TRACK: White leads by {-score}"
+        else:
+            title = "SUPPORT TRACK: level (marker at the centre)"
+        tx, ty = lay.track_title
+        p.text(tx, ty, title, size=10.5, fill=INK, bold=True, align="center")
+        first, last = cells[0], cells[-1]
+        p.text(first.x - 6, first.cy - 5, "WHITE", size=10, fill=INK, bold=True, align="right")
+        p.text(first.x - 6, first.cy + 7, "wins", size=9, fill=MUTED, align="right")
+        p.text(last.right + 6, last.cy - 5, "RED", size=10, fill=FACTION_COLOURS["red"]["fill"], bold=True)
+        p.text(last.right + 6, last.cy + 7, "wins", size=9, fill=MUTED)
+        for i, b in enumerate(cells):
+            v = i - L
+            fill = "#f6dcd9" if v > 0 else ("#ebebe8" if v < 0 else "#ffffff")
+            if abs(v) == L:
+                fill = "#e8a6a0" if v > 0 else "#c9c9c4"
+            p.rect(b.x, b.y, b.w, b.h, fill=fill, stroke="#8f887a", width=1)
+            p.text(b.cx, b.cy, str(abs(v)) if v else "0", size=9, fill=MUTED, align="center")
+        b = cells[score + L]
+        side = "red" if score > 0 else ("white" if score < 0 else "neutral")
+        fc = FACTION_COLOURS[side]
+        p.circle(b.cx, b.cy, min(b.w, b.h) / 2 - 0.5, fill=fc["fill"], stroke="#111111", width=2)
+        p.text(b.cx, b.cy + 0.5, str(abs(score)), size=11, fill=fc["text"], bold=True, align="center")
+
+
+# ---------------------------------------------------------------------- played cards
+def _cards_row(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
+    groups = played_groups(s)
+    slots, labels = lay.card_slots(groups)
+    r = lay.row
+    with p.group("cards"):
+        if "cards" in hl:
+            p.rect(r.x - 2, r.y - 2, r.w + 4, r.h + 4, stroke=GLOW, width=4, radius=6)
+        if s.mode == "solo":
+            t1, t2 = "OPPOSITION'S", "CARDS, IN ORDER"
+        else:
+            t1, t2 = "PLAYED THIS", "ROUND"
+        p.text(r.x + 2, r.y + 22, t1, size=10, fill=MUTED, bold=True)
+        p.text(r.x + 2, r.y + 36, t2, size=10, fill=MUTED, bold=True)
+        if not slots:
+            p.text(r.x + 112, r.cy, "no cards played yet this round", size=10, fill=MUTED)
+            return
+        for side, (x, y) in labels:
+            p.text(x + 2, y, SIDE_NAMES.get(side, side) + ":", size=10, fill=INK, bold=True)
+        for slot in slots:
+            _card(p, s, slot.id, slot.box, slot.id in hl)
+
+
+def _card(p: ScaledPen, s: "State", cid: str, b: Box, lit: bool) -> None:
+    comp = s.comp
+    with p.group("card", cid):
+        if lit:
+            p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 6, stroke=GLOW, width=4, radius=6)
+        k = b.w / 64
+        if cid in comp.cards:
+            card = comp.cards[cid]
+            strong, pale, on_strong, outline = REGION_COLOURS.get(card.region, _FALLBACK_REGION)
+            reg = comp.regions[comp.region_index[card.region]]
+            lines = [f"{card.days} days", f"recruit {card.recruit}", f"{card.action}, {card.vp} VP"]
+            icon = reg.icon
+        elif cid in comp.leaders:
+            lead = comp.leaders[cid]
+            fc = FACTION_COLOURS.get(lead.faction, FACTION_COLOURS["neutral"])
+            strong, pale, on_strong, outline = fc["fill"], "#ffffff", fc["text"], fc["rim"]
+            lines = [f"{lead.days} days", "leader", lead.special]
+            icon = ""
+        else:
+            strong, pale, on_strong, outline = _FALLBACK_REGION
+            lines, icon = ["?"], ""
+        p.rect(b.x, b.y, b.w, b.h, fill=pale, stroke=outline, width=1.5, radius=4)
+        p.rect(b.x, b.y, b.w, 15, fill=strong, stroke=outline, width=1.5, radius=4)
+        p.rect(b.x + 1, b.y + 10, b.w - 2, 4, fill=strong)
+        if icon:
+            draw_icon(p, icon, b.x + 8, b.y + 7.5, 10, on_strong)
+        p.text(b.x + (16 if icon else 4), b.y + 7.5, cid, size=9.5, fill=on_strong, bold=True,
+               max_width=b.w - (18 if icon else 6))
+        for i, line in enumerate(lines):
+            p.text(b.x + 4, b.y + 23 + i * 11.5, line, size=9 * min(1, k), fill=INK, max_width=b.w - 6)
+
+
+def _wrap(text: str, room: float, size: float) -> list[str]:
+    """Split ``text`` into lines that fit ``room`` (estimated width)."""
+    lines: list[str] = []
+    cur = ""
+    for word in text.split():
+        trial = f"{cur} {word}".strip()
+        if cur and text_width(trial, size) > room:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = trial
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")

@@ -1,0 +1,509 @@
+"""Where everything goes on the drawn board.
+
+The board is designed on a fixed grid of ``DESIGN_W`` x ``DESIGN_H`` (900 x 640)
+units; :class:`Layout` holds the geometry in those units plus the scale and
+offset that map them to the pixels of a picture of any size.  Region boxes are
+placed from the component data (``Region.position``, 0..1 on the map) and pushed
+apart if they would overlap, so a components file with other positions still
+gives a readable map.
+
+The same :class:`Layout` serves the drawing (:mod:`dualpowers.drawing.board`)
+and the hit-testing of mouse clicks (:meth:`Layout.hit_test`), so a click always
+lands on what was drawn there.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Sequence
+
+if TYPE_CHECKING:
+    from ..components import Components
+    from ..state import State
+
+__all__ = ["DESIGN_W", "DESIGN_H", "Box", "RegionGeom", "TokenSlot", "Layout", "layout_for", "text_width"]
+
+DESIGN_W, DESIGN_H = 900.0, 640.0
+Point = tuple[float, float]
+
+# Token cell inside a region box (design units) and what is drawn in it.
+CELL_W, CELL_H = 42.0, 33.0
+TOKEN_R = 11.5
+CAPTION_SIZE = 9.0
+HEADER_H, FOOTER_H, PAD = 22.0, 13.0, 4.0
+REGION_W = 4 * CELL_W + 2 * PAD                          # four tokens a row
+REGION_H = HEADER_H + 3 * CELL_H + FOOTER_H + 2 * PAD    # three rows: twelve tokens
+REGION_GAP = 18.0
+
+
+# Advance widths (thousandths of the font size) of the printable ASCII characters in
+# DejaVu Sans and DejaVu Sans Bold: the widest of the usual sans-serif fonts, so an
+# estimate made with them errs on the safe side.
+_WIDTHS_REGULAR = (
+    318, 401, 460, 838, 636, 950, 780, 275, 390, 390, 500, 838, 318, 361, 318, 337, 636, 636, 636,
+    636, 636, 636, 636, 636, 636, 636, 337, 337, 838, 838, 838, 531, 1000, 684, 686, 698, 770, 632,
+    575, 775, 752, 295, 295, 656, 557, 863, 748, 787, 603, 787, 695, 635, 611, 732, 684, 989, 685,
+    611, 685, 390, 337, 390, 838, 500, 500, 613, 635, 550, 635, 615, 352, 635, 634, 278, 278, 579,
+    278, 974, 634, 612, 635, 635, 411, 521, 392, 634, 592, 818, 592, 592, 525, 636, 337, 636, 838,
+)
+_WIDTHS_BOLD = (
+    348, 456, 521, 838, 696, 1002, 872, 306, 457, 457, 523, 838, 380, 415, 380, 365, 696, 696, 696,
+    696, 696, 696, 696, 696, 696, 696, 400, 400, 838, 838, 838, 580, 1000, 774, 762, 734, 830, 683,
+    683, 821, 837, 372, 372, 775, 637, 995, 837, 850, 733, 850, 770, 720, 682, 812, 774, 1103, 771,
+    724, 725, 457, 365, 457, 838, 500, 500, 675, 716, 593, 716, 678, 435, 716, 712, 343, 343, 665,
+    343, 1042, 712, 687, 716, 716, 493, 595, 478, 712, 652, 924, 645, 652, 582, 712, 365, 712, 838,
+)
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """A back-end independent (slightly generous) estimate of the width of a line of text."""
+    table = _WIDTHS_BOLD if bold else _WIDTHS_REGULAR
+    total = 0
+    for ch in text:
+        o = ord(ch) - 32
+        total += table[o] if 0 <= o < len(table) else 700
+    return total * size / 1000.0
+
+
+@dataclass(frozen=True)
+class Box:
+    """An axis-aligned rectangle in design units."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.h
+
+    @property
+    def cx(self) -> float:
+        return self.x + self.w / 2
+
+    @property
+    def cy(self) -> float:
+        return self.y + self.h / 2
+
+    def contains(self, px: float, py: float, pad: float = 0.0) -> bool:
+        return self.x - pad <= px <= self.right + pad and self.y - pad <= py <= self.bottom + pad
+
+    def inset(self, dx: float, dy: float | None = None) -> "Box":
+        dy = dx if dy is None else dy
+        return Box(self.x + dx, self.y + dy, self.w - 2 * dx, self.h - 2 * dy)
+
+
+@dataclass(frozen=True)
+class RegionGeom:
+    """A region box: its header (icon and label), token area and footer (strengths)."""
+
+    name: str
+    box: Box
+    header: Box
+    tokens: Box
+    footer: Box
+
+
+@dataclass(frozen=True)
+class TokenSlot:
+    """Where one token is drawn: centre, radius and caption (size 0: no caption)."""
+
+    id: str
+    x: float
+    y: float
+    r: float
+    caption_y: float
+    caption_size: float
+
+
+@dataclass(frozen=True)
+class CardSlot:
+    """A small card in the bottom row (played cards)."""
+
+    id: str
+    box: Box
+    side: str
+
+
+class Layout:
+    """Geometry of the board for one set of components and one picture size.
+
+    Everything is in design units (900 x 640); ``scale``, ``dx`` and ``dy`` map design
+    units to pixels: ``px = x * scale + dx``.  Use :func:`layout_for` to get a cached one.
+    """
+
+    def __init__(self, comp: "Components", width: float = DESIGN_W, height: float = DESIGN_H) -> None:
+        self.comp = comp
+        self.width, self.height = float(width), float(height)
+        self.scale = min(self.width / DESIGN_W, self.height / DESIGN_H)
+        self.dx = (self.width - DESIGN_W * self.scale) / 2
+        self.dy = (self.height - DESIGN_H * self.scale) / 2
+
+        # The big areas.
+        self.status = Box(0, 0, DESIGN_W, 30)
+        self.map = Box(6, 44, 654, 464)
+        self.panel = Box(668, 36, 226, 470)
+        self.track = Box(6, 512, 888, 54)
+        self.row = Box(6, 572, 888, 64)
+
+        self.regions: dict[str, RegionGeom] = self._place_regions()
+        # Roads: centre to centre, bent around any third box in the way; ``connections``
+        # holds the part of each road that is visible between its two boxes.
+        self.roads: dict[tuple[str, str], list[Point]] = {}
+        self.connections: dict[tuple[str, str], list[Point]] = {}
+        for c in comp.connections:
+            a, b = self.regions[c[0]].box, self.regions[c[1]].box
+            others = [g.box for n, g in self.regions.items() if n not in c]
+            road = _route(a, b, others)
+            self.roads[c] = road
+            self.connections[c] = _clip_road(road, a, b)
+
+        # The side panel: calendar, Will of the People, tiles, counts.
+        p = self.panel
+        self.calendar_title = (p.x, p.y + 8)
+        mw = (p.w - 8) / 3
+        self.month_cells = [Box(p.x + (i % 3) * (mw + 4), p.y + 18 + (i // 3) * 25, mw, 22) for i in range(6)]
+        dw, dh = p.w / 7, 19.0
+        top = p.y + 70
+        self.day_cells = [Box(p.x + ((d - 1) % 7) * dw, top + ((d - 1) // 7) * dh, dw, dh) for d in range(1, 32)]
+        self.calendar = Box(p.x - 2, p.y, p.w + 4, top + 5 * dh + 26 - p.y)
+        self.date_label = (p.x + p.w / 2, top + 5 * dh + 14)
+        self.will = Box(p.x, self.calendar.bottom + 6, p.w, 40)
+        tiles_top = self.will.bottom + 22
+        self.tiles_title = (p.x, tiles_top - 9)
+        self.unrest_tile = Box(p.x, tiles_top, (p.w - 6) / 2, 46)
+        self.blockade_tile = Box(p.x + (p.w + 6) / 2, tiles_top, (p.w - 6) / 2, 46)
+        self.info = Box(p.x, self.unrest_tile.bottom + 10, p.w, p.bottom - self.unrest_tile.bottom - 10)
+
+        # The support track: 2 * length + 1 spaces, white's end on the left, red's on the right.
+        t = self.track
+        n = 2 * comp.track_length + 1
+        left, right = t.x + 52, t.right - 52
+        cw = (right - left) / n
+        self.track_title = (t.cx, t.y + 8)
+        self.track_cells = [Box(left + i * cw, t.y + 20, cw, 30) for i in range(n)]
+
+    # ------------------------------------------------------------------ regions
+    def _place_regions(self) -> dict[str, RegionGeom]:
+        """Boxes at the data's positions, pushed apart until none overlap (shrunk if needed)."""
+        area = self.map
+        w, h = REGION_W, REGION_H
+        placed: list[list[float]] | None = None
+        for _ in range(12):
+            placed = _separate(
+                [(area.x + r.position[0] * area.w, area.y + r.position[1] * area.h) for r in self.comp.regions],
+                w, h, area, REGION_GAP,
+            )
+            if placed is not None:
+                break
+            w, h = w * 0.93, h * 0.93
+        if placed is None:  # give up separating: keep the (clamped) positions
+            placed = [[min(max(area.x + r.position[0] * area.w - w / 2, area.x), area.right - w),
+                       min(max(area.y + r.position[1] * area.h - h / 2, area.y), area.bottom - h)]
+                      for r in self.comp.regions]
+        k = w / REGION_W
+        out: dict[str, RegionGeom] = {}
+        for r, (x, y) in zip(self.comp.regions, placed):
+            box = Box(x, y, w, h)
+            header = Box(x, y, w, HEADER_H * k)
+            footer = Box(x, box.bottom - FOOTER_H * k, w, FOOTER_H * k)
+            tokens = Box(x + PAD * k, header.bottom + PAD * k, w - 2 * PAD * k,
+                         footer.y - header.bottom - 2 * PAD * k)
+            out[r.name] = RegionGeom(r.name, box, header, tokens, footer)
+        return out
+
+    def connection_mid(self, conn: Sequence[str]) -> tuple[Point, Point]:
+        """The middle of the visible part of a road, and the road's direction there."""
+        return _polyline_mid(self.connections[_canon(self.comp, conn)])
+
+    # ------------------------------------------------------------------ tokens
+    def token_slots(self, region: str, tokens: Sequence[str]) -> list[TokenSlot]:
+        """Grid positions for ``tokens`` in ``region``: 4 x 3 at full size, smaller if more."""
+        area = self.regions[region].tokens
+        n = len(tokens)
+        if n == 0:
+            return []
+        cw, ch = CELL_W * area.w / (REGION_W - 2 * PAD), CELL_H * area.w / (REGION_W - 2 * PAD)
+        cols = max(1, int(area.w // cw + 1e-9))
+        rows = max(1, int(area.h // ch + 1e-9))
+        f = cw / CELL_W
+        if n > cols * rows:  # shrink the cells until all fit
+            best = None
+            for c in range(1, n + 1):
+                r = math.ceil(n / c)
+                k = min(area.w / (c * CELL_W), area.h / (r * CELL_H))
+                if best is None or k > best[0]:
+                    best = (k, c, r)
+            assert best is not None
+            f, cols, rows = best
+            cw, ch = CELL_W * f, CELL_H * f
+        used_cols = min(n, cols)
+        used_rows = math.ceil(n / cols)
+        x0 = area.cx - used_cols * cw / 2
+        y0 = area.y + max(0.0, (area.h - used_rows * ch) / 2) if used_rows < 2 else area.y
+        caption = CAPTION_SIZE * f if CAPTION_SIZE * f >= 6.5 else 0.0
+        out = []
+        for i, tid in enumerate(tokens):
+            c, r = i % cols, i // cols
+            x = x0 + (c + 0.5) * cw
+            top = y0 + r * ch
+            if caption:
+                out.append(TokenSlot(tid, x, top + 13 * f, TOKEN_R * f, top + 28 * f, caption))
+            else:
+                out.append(TokenSlot(tid, x, top + ch / 2, min(TOKEN_R * f * 1.2, ch / 2 - 1), 0.0, 0.0))
+        return out
+
+    def all_token_slots(self, state: "State") -> dict[str, TokenSlot]:
+        out: dict[str, TokenSlot] = {}
+        for region in self.comp.region_names:
+            for slot in self.token_slots(region, state.tokens_in(region)):
+                out[slot.id] = slot
+        return out
+
+    # ------------------------------------------------------------------ played cards row
+    def card_slots(self, groups: Sequence[tuple[str, Sequence[str]]]) -> tuple[list[CardSlot], list[tuple[str, Point]]]:
+        """Small cards for each ``(side, card ids)`` group, left to right in order.
+
+        Returns the card slots and, for each group, where its side label goes.
+        """
+        r = self.row
+        x0 = r.x + 112
+        n = sum(len(ids) for _, ids in groups)
+        labels = len(groups) if len(groups) > 1 else 0
+        label_w = 44.0
+        room = r.right - x0 - labels * label_w
+        cw = min(64.0, (room - 4 * max(n - 1, 0)) / max(n, 1))
+        gap = 4.0
+        cards: list[CardSlot] = []
+        label_pos: list[tuple[str, Point]] = []
+        x = x0
+        for side, ids in groups:
+            if labels:
+                label_pos.append((side, (x, r.y + 30)))
+                x += label_w
+            for cid in ids:
+                cards.append(CardSlot(cid, Box(x, r.y + 2, cw, r.h - 4), side))
+                x += cw + gap
+            x += 6
+        return cards, label_pos
+
+    # ------------------------------------------------------------------ coordinates and clicks
+    def to_design(self, px: float, py: float) -> Point:
+        """Picture pixels to design units."""
+        return ((px - self.dx) / self.scale, (py - self.dy) / self.scale)
+
+    def to_pixels(self, x: float, y: float) -> Point:
+        """Design units to picture pixels."""
+        return (x * self.scale + self.dx, y * self.scale + self.dy)
+
+    def hit_test(self, state: "State | None", px: float, py: float) -> tuple[str, Any] | None:
+        """What is under the picture pixel (px, py)?
+
+        Returns ``("token", id)``, ``("region", name)``, ``("connection", (a, b))``,
+        ``("card", id)``, ``("date", None)``, ``("will", None)``, ``("score", None)``,
+        ``("tiles", None)`` or ``None``.  Tokens win over the region they stand in.
+        """
+        x, y = self.to_design(px, py)
+        if state is not None:
+            for slot in self.all_token_slots(state).values():
+                if (x - slot.x) ** 2 + (y - slot.y) ** 2 <= (slot.r + 2) ** 2:
+                    return ("token", slot.id)
+        for name, geom in self.regions.items():
+            if geom.box.contains(x, y):
+                return ("region", name)
+        for conn, pts in self.connections.items():
+            if any(_dist_to_segment((x, y), a, b) <= 6 for a, b in zip(pts, pts[1:])):
+                return ("connection", conn)
+        if state is not None:
+            for slot in self.card_slots(played_groups(state))[0]:
+                if slot.box.contains(x, y):
+                    return ("card", slot.id)
+        if self.calendar.contains(x, y):
+            return ("date", None)
+        if self.will.contains(x, y):
+            return ("will", None)
+        if self.track.contains(x, y):
+            return ("score", None)
+        if self.unrest_tile.contains(x, y) or self.blockade_tile.contains(x, y):
+            return ("tiles", None)
+        return None
+
+
+def played_groups(state: "State") -> list[tuple[str, list[str]]]:
+    """The bottom row: the Opposition's cards in solo, both sides' cards otherwise."""
+    if state.mode == "solo" and state.opposition:
+        return [(state.opposition, list(state.played.get(state.opposition, [])))]
+    return [(side, list(state.played.get(side, []))) for side in ("red", "white")]
+
+
+@lru_cache(maxsize=16)
+def layout_for(comp: "Components", width: float = DESIGN_W, height: float = DESIGN_H) -> Layout:
+    """A cached :class:`Layout` (components objects compare by identity)."""
+    return Layout(comp, width, height)
+
+
+# ---------------------------------------------------------------------- helpers
+def _canon(comp: "Components", conn: Sequence[str]) -> tuple[str, str]:
+    a, b = conn
+    return comp.connection(a, b)
+
+
+def _dist_to_segment(p: Point, a: Point, b: Point) -> float:
+    (px, py), (ax, ay), (bx, by) = p, a, b
+    dx, dy = bx - ax, by - ay
+    ll = dx * dx + dy * dy
+    t = 0.0 if ll == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / ll))
+    return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
+
+
+def _separate(centres: list[Point], w: float, h: float, area: Box, gap: float) -> list[list[float]] | None:
+    """Top-left corners for boxes of w x h near ``centres``, inside ``area``, not overlapping.
+
+    A few rounds of pushing each overlapping pair apart along the axis where they
+    overlap least; ``None`` if the boxes still overlap afterwards.
+    """
+    pos = [[cx - w / 2, cy - h / 2] for cx, cy in centres]
+
+    def clamp() -> None:
+        for p in pos:
+            p[0] = min(max(p[0], area.x), area.right - w)
+            p[1] = min(max(p[1], area.y), area.bottom - h)
+
+    clamp()
+    n = len(pos)
+    for _ in range(300):
+        moved = False
+        for i in range(n):
+            for j in range(i + 1, n):
+                a, b = pos[i], pos[j]
+                ox = min(a[0], b[0]) + w + gap - max(a[0], b[0])
+                oy = min(a[1], b[1]) + h + gap - max(a[1], b[1])
+                if ox > 0.01 and oy > 0.01:
+                    moved = True
+                    if ox <= oy:
+                        s = 1 if a[0] <= b[0] else -1
+                        a[0] -= s * ox / 2
+                        b[0] += s * ox / 2
+                    else:
+                        s = 1 if a[1] <= b[1] else -1
+                        a[1] -= s * oy / 2
+                        b[1] += s * oy / 2
+        clamp()
+        if not moved:
+            return pos
+    return None
+
+
+def _segment_hits_box(p0: Point, p1: Point, box: Box) -> bool:
+    """Does the segment p0-p1 pass through ``box`` (Liang-Barsky clipping)?"""
+    (x0, y0), (x1, y1) = p0, p1
+    dx, dy = x1 - x0, y1 - y0
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, x0 - box.x), (dx, box.right - x0), (-dy, y0 - box.y), (dy, box.bottom - y0)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        r = q / p
+        if p < 0:
+            t0 = max(t0, r)
+        else:
+            t1 = min(t1, r)
+        if t0 > t1:
+            return False
+    return True
+
+
+def _route(a: Box, b: Box, others: Sequence[Box], margin: float = 14.0) -> list[Point]:
+    """A road from the centre of ``a`` to the centre of ``b``: straight, or bent once around
+    a corner of a box that is in the way."""
+    ca, cb = (a.cx, a.cy), (b.cx, b.cy)
+    blocking = [o for o in others if _segment_hits_box(ca, cb, o.inset(-2))]
+    if not blocking:
+        return [ca, cb]
+    best: tuple[float, Point] | None = None
+    for o in blocking:
+        for corner in ((o.x - margin, o.y - margin), (o.right + margin, o.y - margin),
+                       (o.x - margin, o.bottom + margin), (o.right + margin, o.bottom + margin)):
+            if any(box.contains(*corner, pad=2) for box in (a, b, *others)):
+                continue
+            if any(_segment_hits_box(ca, corner, box.inset(-2)) for box in others):
+                continue
+            if any(_segment_hits_box(corner, cb, box.inset(-2)) for box in others):
+                continue
+            length = math.dist(ca, corner) + math.dist(corner, cb)
+            if best is None or length < best[0]:
+                best = (length, corner)
+    return [ca, best[1], cb] if best else [ca, cb]
+
+
+def _exit_t(box: Box, p0: Point, p1: Point) -> float | None:
+    """Where (0..1) the segment p0-p1, starting inside ``box``, leaves it; None if it does not."""
+    (x0, y0), (x1, y1) = p0, p1
+    if box.contains(x1, y1):
+        return None
+    t = 1.0
+    dx, dy = x1 - x0, y1 - y0
+    if dx > 0:
+        t = min(t, (box.right - x0) / dx)
+    elif dx < 0:
+        t = min(t, (box.x - x0) / dx)
+    if dy > 0:
+        t = min(t, (box.bottom - y0) / dy)
+    elif dy < 0:
+        t = min(t, (box.y - y0) / dy)
+    return max(0.0, t)
+
+
+def _clip_road(road: list[Point], a: Box, b: Box) -> list[Point]:
+    """The part of ``road`` outside boxes ``a`` (where it starts) and ``b`` (where it ends)."""
+    pts = list(road)
+    # leave a
+    i, start = 0, None
+    while i < len(pts) - 1:
+        t = _exit_t(a, pts[i], pts[i + 1])
+        if t is not None:
+            (x0, y0), (x1, y1) = pts[i], pts[i + 1]
+            start = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
+            break
+        i += 1
+    if start is None:
+        m = ((a.cx + b.cx) / 2, (a.cy + b.cy) / 2)
+        return [m, m]
+    rest = [start] + pts[i + 1:]
+    # enter b (walk backwards from b's centre)
+    j, end = len(rest) - 1, None
+    while j > 0:
+        t = _exit_t(b, rest[j], rest[j - 1])
+        if t is not None:
+            (x0, y0), (x1, y1) = rest[j], rest[j - 1]
+            end = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
+            break
+        j -= 1
+    if end is None:
+        return [start, start]
+    return rest[:j] + [end]
+
+
+def _polyline_mid(pts: Sequence[Point]) -> tuple[Point, Point]:
+    """The point halfway along a polyline and the unit direction there."""
+    lengths = [math.dist(p, q) for p, q in zip(pts, pts[1:])]
+    total = sum(lengths)
+    if total == 0:
+        return pts[0], (1.0, 0.0)
+    half = total / 2
+    for (p, q), seg in zip(zip(pts, pts[1:]), lengths):
+        if seg >= half and seg > 0:
+            t = half / seg
+            return ((p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t),
+                    ((q[0] - p[0]) / seg, (q[1] - p[1]) / seg))
+        half -= seg
+    p, q = pts[-2], pts[-1]
+    return q, (1.0, 0.0)

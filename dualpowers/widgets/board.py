@@ -1,0 +1,213 @@
+"""The live board: an ipycanvas picture of a state that answers mouse clicks.
+
+::
+
+    from dualpowers.widgets import BoardWidget
+    board = BoardWidget(state)
+    board.on_region_click(lambda region: print("region", region))
+    board.on_token_click(lambda token: print("token", token))
+    board                      # display it
+    board.state = new_state    # one redraw
+    board.show(new_state, highlight=["blue", "R3"])   # state and highlight, one redraw
+
+The picture is drawn by the same routine as the SVG and PNG pictures
+(:func:`dualpowers.drawing.draw_board`).  It is drawn again whenever a browser
+view connects (``on_client_ready``), so it also appears under Voila.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+import ipywidgets as widgets
+from ipycanvas import Canvas, hold_canvas
+from ipywidgets import CallbackDispatcher
+
+from ..drawing.board import draw_board, draw_empty, normalize_highlight
+from ..drawing.layout import Layout, layout_for
+from ..drawing.pen import RecordingPen
+from .canvas_pen import CanvasPen
+
+if TYPE_CHECKING:
+    from ..state import State
+
+__all__ = ["BoardWidget", "CSS_CLASS", "CANVAS_CSS_CLASS"]
+
+#: CSS class of the BoardWidget box and of the canvas inside it (for browser tests).
+CSS_CLASS = "dp-board-widget"
+CANVAS_CSS_CLASS = "dp-board"
+
+
+def _forget_current_canvas() -> None:
+    try:
+        from ipycanvas.canvas import _CANVAS_MANAGER
+        _CANVAS_MANAGER._current_canvas = None
+    except (ImportError, AttributeError):  # pragma: no cover - other ipycanvas versions
+        pass
+
+
+class BoardWidget(widgets.VBox):
+    """A picture of a Dual Powers position that can be clicked.
+
+    ``state`` and ``highlight`` are properties: setting either redraws the board once,
+    in one batched message, and only if the picture changes.  The widget keeps a
+    snapshot (a clone) of the state it shows; after changing a state in place
+    (``state.apply(...)``), assign it again.
+
+    Clicks: :meth:`on_region_click` callbacks get the region name when a region box is
+    clicked away from its tokens; :meth:`on_token_click` callbacks get the token id;
+    :meth:`on_click` callbacks get ``(kind, ident)`` for anything hit (see
+    :meth:`dualpowers.drawing.layout.Layout.hit_test`).
+    """
+
+    def __init__(self, state: "State | None" = None, *, width: int = 900, height: int = 640,
+                 highlight: Any = None, **kwargs: Any) -> None:
+        self.canvas = Canvas(width=int(width), height=int(height))
+        self.canvas.add_class(CANVAS_CSS_CLASS)
+        super().__init__(children=[self.canvas], **kwargs)
+        self.add_class(CSS_CLASS)
+        self._pen = CanvasPen(self.canvas)
+        self._state: State | None = None
+        self._highlight: frozenset[Any] = frozenset()
+        self._shown_key: Any = None
+        #: how many times the board has been drawn (diagnostics and tests)
+        self.redraw_count = 0
+        self._region_callbacks = CallbackDispatcher()
+        self._token_callbacks = CallbackDispatcher()
+        self._click_callbacks = CallbackDispatcher()
+        self.canvas.on_client_ready(self._on_client_ready)
+        self.canvas.on_mouse_down(self._on_mouse_down)
+        self.show(state, highlight=highlight, force=True)
+
+    # ------------------------------------------------------------------ what is shown
+    @property
+    def state(self) -> "State | None":
+        """The snapshot of the state shown (a clone of the one assigned)."""
+        return self._state
+
+    @state.setter
+    def state(self, state: "State | None") -> None:
+        self.show(state, highlight=self._highlight)
+
+    @property
+    def highlight(self) -> frozenset[Any]:
+        """What is emphasised, as normalised by :func:`dualpowers.drawing.normalize_highlight`."""
+        return self._highlight
+
+    @highlight.setter
+    def highlight(self, highlight: Any) -> None:
+        self.show(self._state, highlight=highlight)
+
+    @property
+    def width(self) -> int:
+        return int(self.canvas.width)
+
+    @property
+    def height(self) -> int:
+        return int(self.canvas.height)
+
+    @property
+    def layout_geometry(self) -> Layout | None:
+        """The board geometry in use (for hit-testing or placing overlays)."""
+        if self._state is None:
+            return None
+        return layout_for(self._state.comp, float(self.width), float(self.height))
+
+    def show(self, state: "State | None", highlight: Any = None, *, force: bool = False) -> bool:
+        """Show ``state`` with ``highlight`` in one redraw; returns whether it redrew.
+
+        Nothing is sent when the picture would not change (same position, same
+        highlight), unless ``force`` is true.
+        """
+        hl = normalize_highlight(state, highlight)
+        key = self._key(state, hl)
+        if not force and key == self._shown_key:
+            return False
+        self._state = state.clone() if state is not None else None
+        self._highlight = hl
+        self._shown_key = key
+        self._redraw()
+        return True
+
+    def _key(self, state: "State | None", hl: frozenset[Any]) -> Any:
+        if state is None:
+            return (None, hl, self.width, self.height)
+        return (state.key(), id(state.comp), hl, self.width, self.height)
+
+    def redraw(self) -> None:
+        """Draw the board again (e.g. after the canvas was cleared elsewhere)."""
+        self._redraw()
+
+    def _redraw(self) -> None:
+        # Draw into a recording first: an error in the drawing then cannot leave
+        # ipycanvas' (global) hold_canvas batching switched on half-way.
+        rec = RecordingPen()
+        if self._state is None:
+            draw_empty(rec, width=self.width, height=self.height, message="No position to show")
+        else:
+            draw_board(rec, self._state, highlight=self._highlight, width=self.width, height=self.height)
+        pen = self._pen
+        with hold_canvas():
+            for name, args, kwargs in rec.calls:
+                getattr(pen, name)(*args, **kwargs)
+        self.redraw_count += 1
+
+    def _on_client_ready(self, *_: Any) -> None:
+        """A new browser view starts blank: draw again, whatever was drawn before.
+
+        ipycanvas batches draw commands through one kernel-wide manager that
+        remembers which canvas the last command went to and only sends a "switch
+        canvas" command when that changes.  Under Voila the notebook, and so our
+        first draws, ran before any browser existed: the browser's manager never saw
+        the switch and the repaint would fail ("Cannot read properties of undefined
+        (reading 'clearCanvas')"), leaving the board blank.  Forgetting the current
+        canvas makes the repaint start with the switch.
+        """
+        _forget_current_canvas()
+        self._redraw()
+
+    # ------------------------------------------------------------------ pictures
+    def to_svg(self) -> str:
+        """The shown board as SVG text (same drawing as the canvas)."""
+        from ..drawing.svg import board_svg
+        if self._state is None:
+            raise ValueError("the board shows no state")
+        return board_svg(self._state, highlight=self._highlight, width=self.width, height=self.height)
+
+    def to_png(self) -> bytes:
+        """The shown board as PNG bytes, drawn with Pillow (no browser needed)."""
+        from ..drawing.png import board_png
+        if self._state is None:
+            raise ValueError("the board shows no state")
+        return board_png(self._state, highlight=self._highlight, width=self.width, height=self.height)
+
+    # ------------------------------------------------------------------ clicks
+    def on_region_click(self, callback: Callable[[str], Any], remove: bool = False) -> None:
+        """Call ``callback(region_name)`` when a region is clicked (not on one of its tokens)."""
+        self._region_callbacks.register_callback(callback, remove=remove)
+
+    def on_token_click(self, callback: Callable[[str], Any], remove: bool = False) -> None:
+        """Call ``callback(token_id)`` when a token on the board is clicked."""
+        self._token_callbacks.register_callback(callback, remove=remove)
+
+    def on_click(self, callback: Callable[[str, Any], Any], remove: bool = False) -> None:
+        """Call ``callback(kind, ident)`` for every click that hits something."""
+        self._click_callbacks.register_callback(callback, remove=remove)
+
+    def hit_test(self, x: float, y: float) -> tuple[str, Any] | None:
+        """What is at canvas pixel (x, y): ``("token", id)``, ``("region", name)``, ... or None."""
+        lay = self.layout_geometry
+        if lay is None:
+            return None
+        return lay.hit_test(self._state, x, y)
+
+    def _on_mouse_down(self, x: float, y: float) -> None:
+        hit = self.hit_test(x, y)
+        if hit is None:
+            return
+        kind, ident = hit
+        if kind == "token":
+            self._token_callbacks(ident)
+        elif kind == "region":
+            self._region_callbacks(ident)
+        self._click_callbacks(kind, ident)

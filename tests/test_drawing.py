@@ -1,0 +1,332 @@
+"""The board pictures: one drawing routine (draw_board) behind SVG, PNG and the canvas.
+
+Pure Python: no browser, no Jupyter.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import dualpowers as dp
+from dualpowers.drawing import RecordingPen, SvgPen, board_svg, draw_board, layout_for, normalize_highlight
+from dualpowers.drawing.layout import DESIGN_H, DESIGN_W
+from dualpowers.drawing.png import PillowPen, board_png
+
+Image = pytest.importorskip("PIL.Image")
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def play(state: dp.State, n: int, seed: int = 1) -> dp.State:
+    rng = random.Random(seed)
+    for _ in range(n):
+        if state.is_over():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def play_to_end(state: dp.State, seed: int = 1, limit: int = 2000) -> dp.State:
+    play(state, limit, seed)
+    assert state.is_over()
+    return state
+
+
+@pytest.fixture(scope="module")
+def two_player() -> dp.State:
+    return play(dp.new_game(mode="two-player", seed=7), 30)
+
+
+@pytest.fixture(scope="module")
+def solo() -> dp.State:
+    return play(dp.new_game("solo", 3, player="white", difficulty=3), 25, seed=2)
+
+
+@pytest.fixture(scope="module")
+def states(two_player: dp.State, solo: dp.State) -> list[dp.State]:
+    return [dp.new_game(seed=1), two_player, dp.new_game("solo", 4, player="red", difficulty=5), solo]
+
+
+def parse(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    assert root.tag == SVG + "svg"
+    return root
+
+
+def texts(root: ET.Element) -> list[str]:
+    return ["".join(t.itertext()) for t in root.iter(SVG + "text")]
+
+
+def groups(root: ET.Element, kind: str) -> list[ET.Element]:
+    return [g for g in root.iter(SVG + "g") if g.get("class", "").split()[0] == kind]
+
+
+def on_board(state: dp.State) -> set[str]:
+    return {t for r in state.comp.region_names for t in state.tokens_in(r)}
+
+
+# ---------------------------------------------------------------------- SVG content
+def test_svg_is_well_formed_and_sized(states: list[dp.State]) -> None:
+    for s in states:
+        root = parse(board_svg(s))
+        assert root.get("width") == "900" and root.get("height") == "640"
+    root = parse(board_svg(states[0], width=450, height=320))
+    assert (root.get("width"), root.get("height")) == ("450", "320")
+
+
+def test_svg_shows_every_region_with_label_and_icon(states: list[dp.State]) -> None:
+    for s in states:
+        root = parse(board_svg(s))
+        words = texts(root)
+        regions = {g.get("data-id"): g for g in groups(root, "region")}
+        assert set(regions) == set(s.comp.region_names)
+        for r in s.comp.regions:
+            assert r.label in words, r.label
+            # not colour alone: the label is in the region's own group, with icon shapes beside it
+            g = regions[r.name]
+            assert r.label in ["".join(t.itertext()) for t in g.iter(SVG + "text")]
+            assert g.get("data-label") == r.label
+        assert {r.icon for r in s.comp.regions} == {"factory", "anchor", "tree", "crown", "columns", "rails"}
+
+
+def test_svg_shows_every_token_on_the_board(states: list[dp.State]) -> None:
+    for s in states:
+        root = parse(board_svg(s))
+        drawn = {g.get("data-id"): g for g in groups(root, "token")}
+        assert set(drawn) == on_board(s)
+        for tid, g in drawn.items():
+            shown = ["".join(t.itertext()) for t in g.iter(SVG + "text")]
+            assert str(s.strength_of(tid)) in shown            # strength shown
+            spec = s.spec(tid)
+            if spec.kind == "leader":
+                assert tid in shown                              # leaders named
+            if spec.kind == "trotsky":
+                assert "Trotsky" in shown                        # Trotsky named
+            assert g.get("data-side") == ("exhausted" if s.is_exhausted(tid) else "fresh")
+
+
+def test_fresh_and_exhausted_sides_differ_visibly() -> None:
+    s = dp.new_game(seed=4)
+    token = s.tokens_in("blue")[0]
+    tired = s.clone()
+    tired.put(token, "blue", exhausted=True)
+    assert tired.is_exhausted(token) and not s.is_exhausted(token)
+
+    def token_group(state: dp.State) -> ET.Element:
+        (g,) = [g for g in groups(parse(board_svg(state)), "token") if g.get("data-id") == token]
+        return g
+
+    fresh, exhausted = token_group(s), token_group(tired)
+    assert "fresh" in fresh.get("class", "") and "exhausted" in exhausted.get("class", "")
+    # the exhausted side has a dashed rim and hatching; the fresh side is solid
+    assert not any(e.get("stroke-dasharray") for e in fresh.iter())
+    assert any(e.get("stroke-dasharray") for e in exhausted.iter())
+    assert len(list(exhausted.iter(SVG + "polyline"))) >= 3     # hatch lines
+    fills = lambda g: {e.get("fill") for e in g.iter() if e.get("fill") not in (None, "none")}  # noqa: E731
+    assert fills(fresh) != fills(exhausted)
+
+
+def test_opposition_units_have_their_own_mark(solo: dp.State) -> None:
+    root = parse(board_svg(solo))
+    opp = [g for g in groups(root, "token") if solo.spec(g.get("data-id")).owner == "opposition"]
+    own = [g for g in groups(root, "token") if solo.spec(g.get("data-id")).kind == "unit"
+           and solo.spec(g.get("data-id")).owner in ("red", "white")]
+    assert opp, "the solo fixture should have Opposition units on the board"
+    for g in opp:
+        assert g.get("data-owner") == solo.opposition
+        assert len(list(g.iter(SVG + "polygon"))) >= 2          # octagon plus the inner rim
+    for g in own:
+        assert not list(g.iter(SVG + "polygon"))                # plain discs
+
+
+def test_markers_calendar_will_score_and_status(two_player: dp.State) -> None:
+    s = two_player
+    root = parse(board_svg(s))
+    words = texts(root)
+    assert f"Date: {s.date_label}" in words
+    assert [g.get("data-id") for g in groups(root, "will")] == [s.will]
+    assert [g.get("data-id") for g in groups(root, "score")] == [str(s.score)]
+    assert any(w.startswith(f"Round {s.round}") for w in words)
+    assert any(w.startswith(f"{s.to_act.capitalize()} to act") for w in words)
+    if s.blockade:
+        assert [g.get("data-id") for g in groups(root, "blockade")] == ["-".join(s.blockade)]
+    assert "UNREST" in words
+    tiles = [g.get("data-id") for g in groups(root, "tile")]
+    assert f"unrest:{s.unrest}" in tiles and f"blockade:{s.blockade_tile}" in tiles
+    roads = {g.get("data-id") for g in groups(root, "connection")}
+    assert roads == {f"{a}-{b}" for a, b in s.comp.connections}
+
+
+def test_solo_row_shows_the_oppositions_cards_in_order(solo: dp.State) -> None:
+    played = solo.played[solo.opposition]
+    assert played
+    root = parse(board_svg(solo))
+    assert [g.get("data-id") for g in groups(root, "card")] == played
+    words = texts(root)
+    for cid in played:
+        card = solo.comp.cards[cid]
+        assert f"{card.days} days" in words and f"recruit {card.recruit}" in words
+
+
+def test_result_is_shown_when_the_game_is_over() -> None:
+    s = play_to_end(dp.new_game("solo", 11, player="red", difficulty=2), seed=3)
+    words = texts(parse(board_svg(s)))
+    assert any(w.startswith(f"GAME OVER: {s.winner().upper()} WINS") for w in words)
+
+
+# ---------------------------------------------------------------------- highlight
+def test_highlight_changes_the_picture(two_player: dp.State) -> None:
+    s = two_player
+    plain = board_svg(s)
+    token = sorted(on_board(s))[0]
+    a, b = s.comp.connections[0]
+    for item in ["blue", token, (a, b), (b, a), "date", "will", "score", "unrest", "blockade", "tiles"]:
+        assert board_svg(s, highlight=[item]) != plain, item
+    # a connection may be named in either order; a single item needs no list
+    assert board_svg(s, highlight=[(b, a)]) == board_svg(s, highlight=(a, b))
+    assert board_svg(s, highlight="blue") == board_svg(s, highlight={"blue"})
+    assert board_svg(s, highlight=[]) == plain == board_svg(s, highlight=None)
+
+
+def test_highlight_rejects_unknown_names(two_player: dp.State) -> None:
+    with pytest.raises(ValueError, match="unknown item"):
+        board_svg(two_player, highlight=["bleu"])
+    with pytest.raises(ValueError, match="not a connection"):
+        normalize_highlight(two_player, [("green", "brown")])
+
+
+# ---------------------------------------------------------------------- PNG
+@pytest.mark.parametrize("size", [(900, 640), (450, 320), (1200, 800)])
+def test_png_decodes_at_the_requested_size_and_is_not_blank(two_player: dp.State, size: tuple[int, int]) -> None:
+    data = board_png(two_player, width=size[0], height=size[1])
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    assert img.size == size
+    colours = img.convert("RGB").getcolors(maxcolors=1 << 20)
+    assert colours is not None and len(colours) > 50
+    # some dark ink (text, outlines) and the deep red of red tokens
+    lo, hi = img.convert("L").getextrema()
+    assert lo < 60 and hi > 230
+
+
+def test_png_highlight_changes_pixels(two_player: dp.State) -> None:
+    assert board_png(two_player) != board_png(two_player, highlight=["green"])
+
+
+def test_png_and_svg_are_quick(two_player: dp.State) -> None:
+    board_png(two_player)  # fonts load once
+    t0 = time.perf_counter()
+    for _ in range(3):
+        board_png(two_player)
+    png_ms = (time.perf_counter() - t0) / 3 * 1000
+    t0 = time.perf_counter()
+    for _ in range(10):
+        board_svg(two_player)
+    svg_ms = (time.perf_counter() - t0) / 10 * 1000
+    # generous bounds (shared CI machines); typical: png ~60 ms, svg ~5 ms
+    assert png_ms < 600 and svg_ms < 100, (png_ms, svg_ms)
+
+
+# ---------------------------------------------------------------------- one drawing path
+def test_svg_and_png_come_from_the_same_draw_board_calls(states: list[dp.State]) -> None:
+    for s in states:
+        for hl in (None, ["blue", "will", s.comp.connections[2]]):
+            rec = RecordingPen()
+            draw_board(rec, s, highlight=hl)
+            svg, png = SvgPen(), PillowPen(900, 640, supersample=1)
+            draw_board(svg, s, highlight=hl)
+            draw_board(png, s, highlight=hl)
+            assert rec.counts() == svg.counts == png.counts
+            assert sum(rec.counts().values()) > 200
+
+
+def test_board_svg_and_board_png_call_draw_board(monkeypatch: pytest.MonkeyPatch, two_player: dp.State) -> None:
+    import dualpowers.drawing.png as png_mod
+    import dualpowers.drawing.svg as svg_mod
+    seen: list[str] = []
+
+    def spy(pen, state, **kw):  # type: ignore[no-untyped-def]
+        seen.append(type(pen).__name__)
+        return draw_board(pen, state, **kw)
+
+    monkeypatch.setattr(svg_mod, "draw_board", spy)
+    monkeypatch.setattr(png_mod, "draw_board", spy)
+    svg_mod.board_svg(two_player)
+    png_mod.board_png(two_player)
+    assert seen == ["SvgPen", "PillowPen"]
+
+
+def test_drawing_imports_nothing_from_jupyter() -> None:
+    code = (
+        "import sys, dualpowers.drawing, dualpowers.drawing.png, dualpowers.drawing.svg\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'ipycanvas', 'IPython', 'PIL'))\n"
+        "print(bad)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout + out.stderr
+
+
+# ---------------------------------------------------------------------- layout and hit-testing
+def test_region_boxes_do_not_overlap_and_fit_the_map() -> None:
+    lay = layout_for(dp.default_components())
+    boxes = [g.box for g in lay.regions.values()]
+    for i, a in enumerate(boxes):
+        assert lay.map.x <= a.x and a.right <= lay.map.right and lay.map.y <= a.y and a.bottom <= lay.map.bottom
+        for b in boxes[i + 1:]:
+            assert a.right <= b.x or b.right <= a.x or a.bottom <= b.y or b.bottom <= a.y
+
+
+@pytest.mark.parametrize("n", [1, 4, 12, 13, 20, 30])
+def test_tokens_get_separate_places_inside_their_region(n: int) -> None:
+    lay = layout_for(dp.default_components())
+    ids = [f"T{i}" for i in range(n)]
+    slots = lay.token_slots("blue", ids)
+    area = lay.regions["blue"].tokens
+    for i, a in enumerate(slots):
+        assert area.contains(a.x, a.y, pad=0.5)
+        assert area.x - 0.5 <= a.x - a.r and a.x + a.r <= area.right + 0.5
+        for b in slots[i + 1:]:
+            assert (a.x - b.x) ** 2 + (a.y - b.y) ** 2 >= (a.r + b.r) ** 2  # no overlap
+    if n <= 12:
+        assert all(s.caption_size for s in slots)
+
+
+def test_hit_test_finds_tokens_regions_and_panels(two_player: dp.State) -> None:
+    s = two_player
+    for w, h in ((900, 640), (450, 320), (1000, 640)):
+        lay = layout_for(s.comp, float(w), float(h))
+        for tid, slot in lay.all_token_slots(s).items():
+            assert lay.hit_test(s, *lay.to_pixels(slot.x, slot.y)) == ("token", tid)
+        for name, geom in lay.regions.items():
+            f = geom.footer
+            assert lay.hit_test(s, *lay.to_pixels(f.x + 3, f.cy)) == ("region", name)
+        assert lay.hit_test(s, *lay.to_pixels(lay.will.cx, lay.will.cy)) == ("will", None)
+        assert lay.hit_test(s, *lay.to_pixels(lay.track.cx, lay.track.cy)) == ("score", None)
+        assert lay.hit_test(s, *lay.to_pixels(*lay.date_label)) == ("date", None)
+
+
+# ---------------------------------------------------------------------- many positions
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 120), solo=st.booleans())
+def test_any_reachable_position_draws(seed: int, steps: int, solo: bool) -> None:
+    s = dp.new_game("solo", seed, player="red" if seed % 2 else "white", difficulty=1 + seed % 6) if solo \
+        else dp.new_game(seed=seed)
+    play(s, steps, seed)
+    root = parse(board_svg(s))
+    assert {g.get("data-id") for g in groups(root, "token")} == on_board(s)
+    rec = RecordingPen()
+    lay = draw_board(rec, s, width=DESIGN_W, height=DESIGN_H)
+    for name, args, _ in rec.calls:  # everything stays on the picture
+        if name == "text":
+            x, y = args[0], args[1]
+            assert -1 <= x <= lay.width + 1 and -1 <= y <= lay.height + 1

@@ -1,0 +1,240 @@
+"""BoardWidget driven from Python, without a browser.
+
+ipycanvas sends drawing commands through one shared manager; the tests replace its
+sending method with a recorder, so every message that would go to the browser is
+seen here.  Clicks are fed in as the browser would send them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import ipywidgets as widgets
+import pytest
+from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
+
+import dualpowers as dp
+from dualpowers.drawing import RecordingPen, board_svg, draw_board
+from dualpowers.widgets import BoardWidget
+from dualpowers.widgets.canvas_pen import CanvasPen
+
+NAMES = {code: name for name, code in COMMANDS.items()}
+
+
+def play(state: dp.State, n: int, seed: int = 1) -> dp.State:
+    rng = random.Random(seed)
+    for _ in range(n):
+        if state.is_over():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.fixture
+def sent(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every message the canvas manager would send to the browser."""
+    out: list[Any] = []
+    monkeypatch.setattr(_CANVAS_MANAGER, "_send_custom", lambda command, buffers=[]: out.append(command))
+    return out
+
+
+def commands(message: Any) -> list[tuple[str, list[Any]]]:
+    """The (name, args) of the drawing commands in one batched message."""
+    assert isinstance(message, list) and message and isinstance(message[0], list), "not a batch"
+    return [(NAMES.get(c[0], str(c[0])), c[1]) for c in message]
+
+
+@pytest.fixture
+def state() -> dp.State:
+    return play(dp.new_game(seed=7), 30)
+
+
+def click(w: BoardWidget, x: float, y: float) -> None:
+    """What ipycanvas does when the browser reports a mouse press."""
+    w.canvas._handle_frontend_event(None, {"event": "mouse_down", "x": x, "y": y}, [])
+
+
+# ---------------------------------------------------------------------- construction
+def test_construct_draws_once_in_one_message(sent: list[Any], state: dp.State) -> None:
+    w = BoardWidget(state)
+    assert isinstance(w, widgets.DOMWidget)
+    assert w.canvas in w.children
+    assert "dp-board" in w.canvas._dom_classes and "dp-board-widget" in w._dom_classes
+    assert (w.canvas.width, w.canvas.height) == (900, 640)
+    assert w.redraw_count == 1
+    assert len(sent) == 1
+    cmds = commands(sent[0])
+    assert len(cmds) > 300
+    drawn_text = [args[0] for name, args in cmds if name == "fillText"]
+    for r in state.comp.regions:
+        assert r.label in drawn_text
+
+
+def test_construct_without_state_and_size(sent: list[Any]) -> None:
+    w = BoardWidget(width=450, height=320)
+    assert w.state is None and w.redraw_count == 1 and len(sent) == 1
+    assert (w.width, w.height) == (450, 320)
+    assert w.hit_test(100, 100) is None
+    click(w, 100, 100)  # nothing to hit, nothing happens
+    with pytest.raises(ValueError):
+        w.to_svg()
+
+
+# ---------------------------------------------------------------------- redraws
+def test_new_state_redraws_exactly_once(sent: list[Any], state: dp.State) -> None:
+    w = BoardWidget(dp.new_game(seed=1))
+    sent.clear()
+    w.state = state
+    assert len(sent) == 1 and w.redraw_count == 2
+    assert commands(sent[0])[0][0] in ("switchCanvas", "clear", "set")
+
+
+def test_same_state_again_does_not_redraw(sent: list[Any], state: dp.State) -> None:
+    w = BoardWidget(state)
+    sent.clear()
+    w.state = state
+    w.state = state.clone()
+    w.highlight = None
+    assert sent == [] and w.redraw_count == 1
+
+
+def test_state_changed_in_place_then_assigned_redraws(sent: list[Any], state: dp.State) -> None:
+    s = state.clone()
+    w = BoardWidget(s)
+    assert w.state is not s and w.state == s   # the widget keeps a snapshot
+    s.apply(s.legal_actions()[0])
+    assert w.state != s                        # ... which the change does not touch
+    sent.clear()
+    w.state = s
+    assert len(sent) == 1 and w.state == s
+
+
+def test_highlight_redraws_once_and_only_when_it_changes(sent: list[Any], state: dp.State) -> None:
+    w = BoardWidget(state)
+    sent.clear()
+    w.highlight = ["blue", "will"]
+    assert len(sent) == 1
+    assert w.highlight == frozenset({"blue", "will"})
+    w.highlight = ("will", "blue")             # the same set
+    a, b = state.comp.connections[0]
+    w.highlight = [(a, b)]
+    w.highlight = [(b, a)]                     # same connection, other spelling
+    assert len(sent) == 2
+    assert w.highlight == frozenset({(a, b)})
+
+
+def test_show_sets_state_and_highlight_in_one_redraw(sent: list[Any], state: dp.State) -> None:
+    w = BoardWidget(dp.new_game(seed=1))
+    sent.clear()
+    assert w.show(state, highlight=["green"]) is True
+    assert len(sent) == 1
+    assert w.show(state, highlight=["green"]) is False
+    assert len(sent) == 1
+    assert w.show(state, highlight=["green"], force=True) is True
+    assert len(sent) == 2
+
+
+def test_bad_highlight_raises_and_keeps_the_picture(sent: list[Any], state: dp.State) -> None:
+    w = BoardWidget(state, highlight="blue")
+    sent.clear()
+    with pytest.raises(ValueError):
+        w.highlight = ["nowhere"]
+    assert sent == [] and w.highlight == frozenset({"blue"})
+    assert not _CANVAS_MANAGER._caching
+
+
+def test_a_new_browser_view_gets_the_picture_again(sent: list[Any], state: dp.State) -> None:
+    w = BoardWidget(state)
+    sent.clear()
+    w.canvas._handle_frontend_event(None, {"event": "client_ready"}, [])
+    assert len(sent) == 1 and w.redraw_count == 2
+    assert any(name == "fillText" for name, _ in commands(sent[0]))
+
+
+def test_a_new_browser_view_repaint_starts_by_naming_its_canvas(sent: list[Any], state: dp.State) -> None:
+    """Under Voila the first draws ran before any browser existed, so the browser never
+    saw which canvas they were for; the repaint must begin with a canvas switch even
+    though, kernel-side, this canvas was the last one drawn on."""
+    w = BoardWidget(state)
+    assert _CANVAS_MANAGER._current_canvas is w.canvas
+    sent.clear()
+    w.canvas._handle_frontend_event(None, {"event": "client_ready"}, [])
+    assert sent[0][0][0] == COMMANDS["switchCanvas"]
+
+
+def test_canvas_pen_gets_the_same_primitives_as_the_other_back_ends(sent: list[Any], state: dp.State) -> None:
+    w = BoardWidget(state)
+    rec = RecordingPen()
+    draw_board(rec, state, highlight=["red"])
+    w._pen.counts = dict.fromkeys(w._pen.counts, 0)
+    w.highlight = ["red"]
+    assert w._pen.counts == rec.counts()
+    assert isinstance(w._pen, CanvasPen)
+
+
+def test_static_pictures_match_the_widget(state: dp.State) -> None:
+    w = BoardWidget(state, highlight=["blue"])
+    assert w.to_svg() == board_svg(state, highlight=["blue"])
+    assert w.to_png()[:4] == b"\x89PNG"
+
+
+# ---------------------------------------------------------------------- clicks
+@pytest.mark.parametrize("size", [(900, 640), (600, 427)])
+def test_clicks_map_to_tokens_and_regions(sent: list[Any], state: dp.State, size: tuple[int, int]) -> None:
+    w = BoardWidget(state, width=size[0], height=size[1])
+    tokens: list[str] = []
+    regions: list[str] = []
+    anything: list[tuple[str, Any]] = []
+    w.on_token_click(tokens.append)
+    w.on_region_click(regions.append)
+    w.on_click(lambda kind, ident: anything.append((kind, ident)))
+    lay = w.layout_geometry
+    assert lay is not None
+
+    slots = lay.all_token_slots(w.state)
+    for tid, slot in slots.items():
+        x, y = lay.to_pixels(slot.x, slot.y)
+        click(w, x + slot.r * lay.scale * 0.5, y)   # off-centre, still on the token
+    assert tokens == list(slots)
+    assert regions == []
+
+    for name, geom in lay.regions.items():
+        x, y = lay.to_pixels(geom.header.right - 4, geom.header.cy)
+        click(w, x, y)
+    assert regions == list(lay.regions)
+
+    click(w, *lay.to_pixels(lay.will.cx, lay.will.cy))
+    assert anything[-1] == ("will", None)
+    n = len(anything)
+    click(w, 2, size[1] - 2)                      # empty corner
+    assert len(anything) == n
+    assert sent and all(isinstance(m, list) for m in sent)   # clicks draw nothing by themselves
+    assert w.redraw_count == 1
+
+
+def test_callbacks_can_be_removed(state: dp.State) -> None:
+    w = BoardWidget(state)
+    got: list[str] = []
+    w.on_region_click(got.append)
+    w.on_region_click(got.append, remove=True)
+    geom = w.layout_geometry.regions["blue"]
+    click(w, *w.layout_geometry.to_pixels(geom.footer.x + 3, geom.footer.cy))
+    assert got == []
+
+
+def test_a_failing_callback_does_not_break_the_widget(sent: list[Any], state: dp.State) -> None:
+    w = BoardWidget(state)
+    got: list[str] = []
+
+    def boom(region: str) -> None:
+        raise RuntimeError("user code failed")
+
+    w.on_region_click(boom)
+    w.on_region_click(got.append)
+    geom = w.layout_geometry.regions["green"]
+    click(w, *w.layout_geometry.to_pixels(geom.footer.x + 3, geom.footer.cy))
+    assert got == ["green"]
+    sent.clear()
+    w.state = play(state.clone(), 3, seed=9)
+    assert len(sent) == 1
