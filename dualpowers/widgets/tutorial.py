@@ -1,0 +1,241 @@
+"""The rulebook examples A-H as a Jupyter widget: narration beside a live board.
+
+::
+
+    from dualpowers.widgets.tutorial import TutorialWidget
+    TutorialWidget()                       # English, Example A
+    TutorialWidget(language="it", example="E")
+
+A thin view over :class:`dualpowers.tutorial.Tutorial` (the pure-Python model):
+the widget only forwards clicks and draws what the model says.  The board is a
+:class:`~dualpowers.widgets.board.BoardWidget` showing the position replayed
+through the engine, with the step's highlight.
+
+CSS classes (for browser tests): ``dp-tutorial`` (the whole widget),
+``dp-example`` (example menu), ``dp-language`` (language menu), ``dp-back``,
+``dp-next``, ``dp-restart`` (buttons), ``dp-narration`` (title, step counter,
+narration, rule badges), ``dp-erratum`` (erratum note), ``dp-outcome`` (what the
+engine answered), ``dp-rule-badge`` (each rule ID), and the board's own
+``dp-board-widget`` / ``dp-board`` (canvas).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..presence import Presence
+from ..opposition import ObjectiveChoice
+from ..tutorial import LANGUAGE_NAMES, LANGUAGES, Outcome, Tutorial, TutorialError
+from ._common import STYLE, df_html, lines_html
+from .board import BoardWidget
+
+__all__ = ["TutorialWidget", "narration_html", "outcome_html", "erratum_html"]
+
+_W = widgets.Layout
+
+TUTORIAL_STYLE = """<style>
+.dp-narration .dp-tut-title { font-size: 16px; font-weight: bold; color: #3a2f1c; }
+.dp-narration .dp-tut-progress { font-size: 12px; color: #6b6150; margin-top: 2px; }
+.dp-narration .dp-tut-text { font-size: 14px; line-height: 1.45; margin: 8px 0; }
+.dp-tut-source { font-size: 11px; line-height: 1.35; color: #6b6150; margin-top: 3px; }
+.dp-rule-badge { display: inline-block; font-family: monospace; font-size: 11px; padding: 1px 6px;
+  margin: 1px 3px 1px 0; border-radius: 9px; background: #1f5fae; color: #fff; cursor: help; }
+.dp-rule-title { font-size: 11px; line-height: 1.35; color: #4a4538; margin-top: 3px; }
+.dp-erratum-box { border-left: 4px solid #e0a100; background: #fff8e1; padding: 6px 8px;
+  font-size: 12px; line-height: 1.4; }
+.dp-erratum-box.dp-erratum-here { border-left-color: #d35400; background: #ffe9cc; }
+.dp-outcome-box { font-size: 12px; background: #faf8f3; border: 1px solid #d8d2c4; padding: 4px 8px; }
+.dp-outcome-box .dp-refused { color: #a3161c; font-weight: bold; }
+</style>"""
+
+
+# ---------------------------------------------------------------------------- HTML pieces
+def narration_html(t: Tutorial) -> str:
+    """Title, step counter, narration and rule badges, in the tutorial's language."""
+    progress = t.ui("scene") if t.index == 0 else t.ui("step_of", i=t.index, n=t.count)
+    badges = "".join(
+        f"<span class='dp-rule-badge' title='{escape(t.rule_title(r), quote=True)}'>{escape(r)}</span>"
+        for r in t.rules
+    )
+    titles = "<br>".join(f"<b>{escape(r)}</b>: {escape(t.rule_title(r))}" for r in t.rules)
+    return (
+        f"<div class='dp-tut-title'>{escape(t.title())}</div>"
+        f"<div class='dp-tut-progress'>{escape(progress)}</div>"
+        f"<div class='dp-tut-text'>{escape(t.narration())}</div>"
+        f"<div class='dp-tut-rules'>{escape(t.ui('rules'))}: {badges}</div>"
+        f"<div class='dp-rule-title'>{titles}</div>"
+        f"<div class='dp-tut-source'>{escape(t.ui('source', ref=t.source()))}</div>"
+    )
+
+
+def erratum_html(t: Tutorial) -> str:
+    """The example's erratum note ('' when the rulebooks are consistent)."""
+    note = t.erratum()
+    if note is None:
+        return ""
+    here = " dp-erratum-here" if t.erratum_here else ""
+    return (f"<div class='dp-erratum-box{here}'><b>⚠ {escape(t.ui('erratum'))}</b><br>"
+            f"{escape(note)}</div>")
+
+
+def outcome_html(t: Tutorial, outcome: Outcome, edition: str) -> str:
+    """What the engine answered at this step, in its own (English) words."""
+    parts: list[str] = []
+    if outcome.kind == "try":
+        parts.append(f"<div class='dp-refused'>✖ {escape(t.ui('refused'))}</div>"
+                     f"<div>{escape(outcome.error or '')}</div>")
+    elif isinstance(outcome.result, Presence):
+        p = outcome.result
+        parts.append(df_html(p.to_frame().set_index("token")))
+        parts.append(lines_html(outcome.lines))
+    elif isinstance(outcome.result, ObjectiveChoice):
+        parts.append(df_html(outcome.result.to_frame()))
+        parts.append(lines_html(outcome.lines))
+    elif outcome.lines:
+        parts.append(lines_html(outcome.lines))
+    edition_name = t.ui(f"edition_{edition}") if f"edition_{edition}" in t.data.ui else edition
+    footer = f"<div class='dp-tut-source'>{escape(t.ui('edition', name=edition_name))}</div>"
+    if not parts:
+        return footer
+    return (f"<div class='dp-outcome-box'><b>{escape(t.ui('engine'))}</b>{''.join(parts)}</div>{footer}")
+
+
+# ---------------------------------------------------------------------------- the widget
+class TutorialWidget(widgets.VBox):
+    """Example menu, language menu, Back / Next / Restart, narration, and the board.
+
+    Drive it from Python as a user would: ``w.next_button.click()``,
+    ``w.language_dropdown.value = "fr"``, ``w.example_dropdown.value = "E"``; or
+    call :meth:`next`, :meth:`back`, :meth:`restart`, :meth:`select`,
+    :meth:`set_language`.  ``w.tutorial`` is the model; ``w.board`` the board.
+    """
+
+    def __init__(self, tutorial: Tutorial | None = None, *, language: str | None = None,
+                 example: str | None = None, board_width: int = 720, board_height: int = 512,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("dp-tutorial")
+        self.tutorial = tutorial if tutorial is not None else Tutorial()
+        t = self.tutorial
+        if language is not None:
+            t.language = language
+        if example is not None:
+            t.select(example)
+        self._syncing = False
+
+        self.example_dropdown = widgets.Dropdown(options=self._example_options(), value=t.example.id,
+                                                 layout=_W(width="360px"))
+        self.example_dropdown.add_class("dp-example")
+        self.language_dropdown = widgets.Dropdown(options=[(LANGUAGE_NAMES[k], k) for k in LANGUAGES],
+                                                  value=t.language, layout=_W(width="130px"))
+        self.language_dropdown.add_class("dp-language")
+        self.back_button = self._button("dp-back")
+        self.next_button = self._button("dp-next", style="primary")
+        self.restart_button = self._button("dp-restart")
+        self.narration = widgets.HTML(layout=_W(width="100%"))
+        self.narration.add_class("dp-narration")
+        self.erratum = widgets.HTML(layout=_W(width="100%"))
+        self.erratum.add_class("dp-erratum")
+        self.outcome = widgets.HTML(layout=_W(width="100%"))
+        self.outcome.add_class("dp-outcome")
+        self.board = BoardWidget(None, width=board_width, height=board_height)
+
+        self.example_dropdown.observe(self._example_changed, "value")
+        self.language_dropdown.observe(self._language_changed, "value")
+        self.back_button.on_click(lambda _: self.back())
+        self.next_button.on_click(lambda _: self.next())
+        self.restart_button.on_click(lambda _: self.restart())
+
+        buttons = widgets.HBox([self.back_button, self.next_button, self.restart_button],
+                               layout=_W(flex_flow="row wrap", margin="6px 0"))
+        panel = widgets.VBox([self.narration, buttons, self.erratum, self.outcome],
+                             layout=_W(width="380px", min_width="300px", margin="0 12px 0 0"))
+        header = widgets.HBox(
+            [widgets.HTML("<b style='font-size: 17px'>Dual Powers: Revolution 1917</b>",
+                          layout=_W(margin="0 16px 0 0")),
+             self.example_dropdown, self.language_dropdown],
+            layout=_W(flex_flow="row wrap", align_items="center"),
+        )
+        body = widgets.HBox([panel, self.board], layout=_W(flex_flow="row wrap", align_items="flex-start"))
+        self.children = [widgets.HTML(STYLE + TUTORIAL_STYLE), header, body]
+        self.refresh()
+
+    # ------------------------------------------------------------------ actions
+    def next(self) -> None:
+        """One step forward; at the end of an example, on to the next example."""
+        if not self.tutorial.next():
+            if not self.tutorial.next_example():
+                return
+        self.refresh()
+
+    def back(self) -> None:
+        if self.tutorial.back():
+            self.refresh()
+
+    def restart(self) -> None:
+        self.tutorial.restart()
+        self.refresh()
+
+    def select(self, example_id: str) -> None:
+        """Open an example at its scene."""
+        self.tutorial.select(example_id)
+        self.refresh()
+
+    def set_language(self, language: str) -> None:
+        self.tutorial.language = language
+        self.refresh()
+
+    # ------------------------------------------------------------------ display
+    def refresh(self) -> None:
+        """Bring every part of the widget in line with the model (one board redraw at most)."""
+        t = self.tutorial
+        self._syncing = True
+        try:
+            if self.language_dropdown.value != t.language:
+                self.language_dropdown.value = t.language
+            options = self._example_options()
+            if list(self.example_dropdown.options) != options:
+                self.example_dropdown.options = options
+            if self.example_dropdown.value != t.example.id:
+                self.example_dropdown.value = t.example.id
+        finally:
+            self._syncing = False
+        self.back_button.description = t.ui("back")
+        self.restart_button.description = t.ui("restart")
+        last_example = t.example.id == t.example_ids[-1]
+        self.next_button.description = t.ui("next_example") if t.at_end and not last_example else t.ui("next")
+        self.back_button.disabled = t.at_start
+        self.restart_button.disabled = t.at_start
+        self.next_button.disabled = t.at_end and last_example
+        self.narration.value = narration_html(t)
+        self.erratum.value = erratum_html(t)
+        self.erratum.layout.display = None if t.erratum() else "none"
+        try:
+            state, outcome = t.view()
+        except TutorialError as exc:     # bad tutorial data: say so instead of failing silently
+            self.outcome.value = f"<div class='dp-error-box'>{escape(str(exc))}</div>"
+            return
+        self.outcome.value = outcome_html(t, outcome, state.edition)
+        self.board.show(state, highlight=t.highlight)
+
+    # ------------------------------------------------------------------ internals
+    def _button(self, css_class: str, style: str = "") -> widgets.Button:
+        b = widgets.Button(button_style=style, layout=_W(width="auto", min_width="90px"))
+        b.add_class(css_class)
+        return b
+
+    def _example_options(self) -> list[tuple[str, str]]:
+        return [(title, eid) for eid, title in self.tutorial.titles()]
+
+    def _example_changed(self, change: dict[str, Any]) -> None:
+        if self._syncing or change["new"] is None or change["new"] == self.tutorial.example.id:
+            return
+        self.select(change["new"])
+
+    def _language_changed(self, change: dict[str, Any]) -> None:
+        if self._syncing or change["new"] == self.tutorial.language:
+            return
+        self.set_language(change["new"])
