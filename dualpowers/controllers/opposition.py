@@ -1,0 +1,241 @@
+"""Controllers behind the Opposition widget (no Jupyter imports).
+
+* :class:`OppositionExplorer`: five command cards, chosen or dealt at random
+  with a seed, and the objective the solo Opposition draws from them
+  (R-SOLO-OBJECTIVE), explained step by step by
+  :func:`dualpowers.opposition_objective`.
+* :class:`SoloRoundWalker`: a seeded solo game advanced one player decision at
+  a time.  The player's decision follows a simple, documented rule
+  (:func:`~dualpowers.controllers.play.choose_action`: the first legal action, or
+  a seeded random one); the Opposition's turns happen inside the engine.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+from ..components import Components, default_components
+from ..errors import DualPowersError
+from ..opposition import ObjectiveChoice, opposition_objective
+from ..setup import new_game
+from ..state import State
+from .play import LogEntry, choose_action, opening_lines, side_label
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..actions import Action
+    from ..components import CommandCard
+
+__all__ = ["OppositionExplorer", "SoloRoundWalker", "HAND"]
+
+#: The Opposition plays five cards a round (R-SOLO-DRAW, R-SOLO-ORDER).
+HAND = 5
+
+
+class OppositionExplorer:
+    """Five cards in play order and the objective the Opposition takes from them.
+
+    ``cards`` holds card ids or ``None`` for an empty slot.  :attr:`choice` is
+    the engine's :class:`~dualpowers.ObjectiveChoice` (``None`` while the cards
+    cannot be judged, with the reason in :attr:`error`).
+    """
+
+    def __init__(self, cards: Sequence[str | None] | None = None, *, components: Components | None = None,
+                 seed: int | None = None) -> None:
+        self.comp = components or default_components()
+        self.cards: list[str | None] = [None] * HAND
+        self.card: "CommandCard | None" = None
+        self.choice: ObjectiveChoice | None = None
+        self.error: str | None = None
+        self._listeners: list[Callable[["OppositionExplorer"], None]] = []
+        if cards is not None:
+            self.set_cards(cards)
+        elif seed is not None:
+            self.deal(seed)
+        else:
+            self._update()
+
+    def on_change(self, callback: Callable[["OppositionExplorer"], None]) -> None:
+        self._listeners.append(callback)
+
+    def card_options(self) -> list[tuple[str, str]]:
+        """(label, id) for every command card, for a menu."""
+        return [(f"{c.id}: {c.days} days, {c.vp} VP", c.id) for c in self.comp.cards.values()]
+
+    def set_card(self, slot: int, card: str | None) -> None:
+        """Put ``card`` (an id, or ``None`` to empty it) in slot 0..4 of the play order."""
+        if not 0 <= slot < HAND:
+            raise IndexError(f"slot must be 0..{HAND - 1}, not {slot}")
+        self.cards[slot] = card or None
+        self._update()
+
+    def set_cards(self, cards: Sequence[str | None]) -> None:
+        if len(cards) > HAND:
+            raise ValueError(f"the Opposition plays {HAND} cards a round, not {len(cards)}")
+        self.cards = [c or None for c in cards] + [None] * (HAND - len(cards))
+        self._update()
+
+    def deal(self, seed: int) -> list[str]:
+        """Five different command cards drawn at random with ``seed`` (same seed, same cards)."""
+        rng = random.Random(seed)
+        self.cards = list(rng.sample(list(self.comp.cards), HAND))
+        self._update()
+        return list(self.cards)  # type: ignore[arg-type]
+
+    def _update(self) -> None:
+        chosen = [c for c in self.cards if c]
+        self.card = self.choice = None
+        self.error = None
+        dupes = sorted({c for c in chosen if chosen.count(c) > 1})
+        if dupes:
+            self.error = f"each card exists once in the deck, but {', '.join(dupes)} is chosen twice"
+        else:
+            try:
+                self.card, self.choice = opposition_objective(chosen)
+            except DualPowersError as exc:
+                self.error = str(exc)
+        for cb in list(self._listeners):
+            cb(self)
+
+    @property
+    def steps(self) -> list[str]:
+        """The engine's explanation, one sentence per step."""
+        return list(self.choice.steps) if self.choice else []
+
+    def frame(self) -> "pd.DataFrame":
+        """Per region: day sum, number of cards, latest position, the chosen one marked."""
+        import pandas as pd
+        return self.choice.to_frame() if self.choice else pd.DataFrame()
+
+    def cards_frame(self) -> "pd.DataFrame":
+        """The cards in play order with their region, days and VP."""
+        import pandas as pd
+        rows = []
+        for i, cid in enumerate(self.cards, start=1):
+            if not cid:
+                continue
+            c = self.comp.cards[cid]
+            rows.append({"order": i, "card": c.id, "region": c.region, "days": c.days, "VP": c.vp,
+                         "objective": self.card is not None and c.id == self.card.id})
+        return pd.DataFrame(rows, columns=["order", "card", "region", "days", "VP", "objective"]).set_index("order")
+
+    def summary(self) -> str:
+        if self.error:
+            return f"No objective: {self.error}"
+        assert self.choice is not None and self.card is not None
+        return f"The Opposition's objective is {self.card.id} ({self.card.vp} VP in {self.card.region}): {self.choice.summary}"
+
+
+class SoloRoundWalker:
+    """A seeded solo game shown one player decision at a time, until the round is scored.
+
+    ``policy`` is how the player's decisions are made: ``"first"`` always takes
+    the first legal action, ``"random"`` picks one with ``random.Random(seed)``.
+    """
+
+    def __init__(self, seed: int = 7, *, player: str = "white", difficulty: int = 3, edition: str = "fr",
+                 policy: str = "first") -> None:
+        self._listeners: list[Callable[["SoloRoundWalker"], None]] = []
+        self.restart(seed, player=player, difficulty=difficulty, edition=edition, policy=policy, notify=False)
+
+    def on_change(self, callback: Callable[["SoloRoundWalker"], None]) -> None:
+        self._listeners.append(callback)
+
+    def _notify(self) -> None:
+        for cb in list(self._listeners):
+            cb(self)
+
+    def restart(self, seed: int | None = None, *, player: str | None = None, difficulty: int | None = None,
+                edition: str | None = None, policy: str | None = None, notify: bool = True) -> None:
+        """A new solo game (options not given keep their value)."""
+        if seed is not None:
+            self.seed = seed
+        self.player = player or getattr(self, "player", "white")
+        self.difficulty = difficulty or getattr(self, "difficulty", 3)
+        self.edition = edition or getattr(self, "edition", "fr")
+        self.policy = policy or getattr(self, "policy", "first")
+        if self.policy not in ("first", "random"):
+            raise ValueError(f"policy must be 'first' or 'random', not {self.policy!r}")
+        self.rng = random.Random(self.seed)
+        self.state: State = new_game("solo", self.seed, player=self.player, difficulty=self.difficulty,
+                                     edition=self.edition)
+        self.round = self.state.round
+        opp = self.state.opposition or ""
+        # The Opposition's five cards for this round, in the order it will play them
+        # (the one already played, then its face-down stack): used only after scoring.
+        self.round_cards: list[str] = list(self.state.played[opp]) + list(self.state.opp_stack)
+        self.actions: list[str] = []
+        self.log: list[LogEntry] = [LogEntry("info", f"Solo game, seed {self.seed}: you play {self.player}, "
+                                                     f"difficulty {self.difficulty}, edition {self.edition}.")]
+        self.log += [LogEntry("info", t) for t in opening_lines(self.state)]
+        self.last_events: list[LogEntry] = list(self.log)
+        if notify:
+            self._notify()
+
+    @property
+    def finished(self) -> bool:
+        """True once the round has been scored (or the game ended)."""
+        return self.state.is_over() or self.state.round > self.round
+
+    def next_action(self) -> "Action":
+        """The decision :meth:`step` would take now."""
+        return choose_action(self.state, self.policy, self.rng)
+
+    def step(self) -> list[LogEntry]:
+        """Apply one player decision (the Opposition's turns follow inside the engine)."""
+        if self.finished:
+            self.last_events = [LogEntry("info", "The round is over.")]
+            self._notify()
+            return self.last_events
+        actor = self.state.to_act
+        action = self.next_action()
+        events = self.state.apply(action)
+        self.actions.append(str(action))
+        entries = [LogEntry("action", f"{side_label(self.state, actor)}: {action}")]
+        entries += [LogEntry(e.kind, e.text) for e in events]
+        if self.finished:
+            entries.append(LogEntry("info", f"Round {self.round} is over after {len(self.actions)} decisions."))
+        self.log.extend(entries)
+        self.last_events = entries
+        self._notify()
+        return entries
+
+    def run_round(self, max_steps: int = 1000) -> int:
+        """Step until the round is scored; return the number of decisions taken."""
+        n = 0
+        while not self.finished:
+            if n >= max_steps:
+                raise RuntimeError(f"the round did not end within {max_steps} decisions")
+            self.step()
+            n += 1
+        return n
+
+    def objective_explorer(self) -> OppositionExplorer:
+        """The Opposition's five cards of the round, with its objective explained."""
+        return OppositionExplorer(self.round_cards, components=self.state.comp)
+
+    def status(self) -> str:
+        s = self.state
+        if s.is_over():
+            return f"Game over: {s.winner()} wins ({s.end_reason}); score {s.score:+d}."
+        if self.finished:
+            return f"Round {self.round} has been scored; score {s.score:+d} (positive = toward red)."
+        return (f"Round {s.round}, {s.date_label}, Will: {s.will}, score {s.score:+d}; "
+                f"{side_label(s, s.to_act)} to decide ({s.step}); next: {self.next_preview()}")
+
+    def next_preview(self) -> str:
+        """The next decision without taking it (uses a copy of the random generator)."""
+        if self.finished:
+            return "-"
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return str(choose_action(self.state, self.policy, rng))
+
+    def log_text(self) -> str:
+        return "\n".join(e.text for e in self.log)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seed": self.seed, "player": self.player, "difficulty": self.difficulty,
+                "edition": self.edition, "policy": self.policy, "actions": list(self.actions)}

@@ -1,0 +1,523 @@
+"""A game being played: the controller behind the play widget (no Jupyter imports).
+
+A :class:`GameSession` is a starting point plus the list of actions taken
+since, in their text form.  The engine is deterministic, so that list is the
+whole game: **undo** replays it minus the last action from a fresh start, and a
+**save** is plain JSON (the starting point, the options, the action list and,
+for convenience and as a check, the current position).  Loading never
+evaluates or unpickles anything: it reads JSON, replays the actions through
+:meth:`dualpowers.State.apply` and, when the file carries a position, checks
+that the replay arrives at exactly that position.
+
+The starting point is either a new game (mode, seed, player side, difficulty,
+edition) or any position the engine accepts (e.g. one built in the analyzer).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from ..actions import Action, parse_action
+from ..errors import DualPowersError, IllegalAction, PositionError
+from ..setup import new_game
+from ..state import Event, State
+
+__all__ = [
+    "GameSession", "LoadError", "LogEntry", "describe_action", "action_groups", "action_mentions",
+    "choose_action", "opening_lines", "GROUP_LABELS", "POLICIES", "SAVE_FORMAT",
+]
+
+SAVE_FORMAT = "dualpowers/game"
+SAVE_VERSION = 1
+
+#: Menu titles for the kinds of action, in the order a turn meets them.
+GROUP_LABELS: dict[str, str] = {
+    "objective": "Secret objective",
+    "play": "Play a card",
+    "recruit": "Recruit",
+    "move": "Move",
+    "double-move": "Double move",
+    "rest": "Rest",
+    "leader-recruit": "Leader recruit",
+    "protest": "Mobilize Protest",
+    "espionage": "Espionage",
+    "inspire": "Inspire the People",
+    "score-unrest": "Score the unrest region",
+    "bonus-recruit": "Bonus recruit",
+    "bonus-move": "Bonus move",
+    "bonus-rest": "Bonus rest",
+    "bonus-draw": "Bonus draw",
+    "organize": "Organize",
+    "pass": "Pass",
+}
+
+#: How :func:`choose_action` picks when a program, not a person, decides.
+POLICIES = ("first", "random")
+
+
+class LoadError(DualPowersError, ValueError):
+    """A saved game that cannot be read or replayed."""
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the game log: ``kind`` is ``"action"``, ``"info"`` or an engine event kind."""
+
+    kind: str
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+# ---------------------------------------------------------------------------- action helpers
+def action_word(action: Action) -> str:
+    return type(action).word  # type: ignore[union-attr]
+
+
+def action_groups(actions: Iterable[Action]) -> dict[str, list[Action]]:
+    """Actions grouped by kind (``"play"``, ``"move"`` ...), groups in :data:`GROUP_LABELS` order."""
+    groups: dict[str, list[Action]] = {}
+    for a in actions:
+        groups.setdefault(action_word(a), []).append(a)
+    order = list(GROUP_LABELS)
+    return dict(sorted(groups.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order)))
+
+
+def action_regions(state: State, action: Action) -> set[str]:
+    """Regions an action is about (destination, via, card region, protest connection ...)."""
+    out: set[str] = set()
+    for name in ("to", "via", "region"):
+        value = getattr(action, name, None)
+        if value:
+            out.add(value)
+    conn = getattr(action, "connection", None)
+    if conn:
+        out.update(conn)
+    card = getattr(action, "card", None)
+    if card in state.comp.cards:
+        out.add(state.comp.cards[card].region)
+    token = getattr(action, "token", None)
+    if token and token in state.place:
+        out.add(state.place[token])
+    return out
+
+
+def action_tokens(action: Action) -> set[str]:
+    out: set[str] = set()
+    for name in ("token", "unit"):
+        value = getattr(action, name, None)
+        if value:
+            out.add(value)
+    out.update(getattr(action, "units", ()) or ())
+    card = getattr(action, "card", None)
+    if card:
+        out.add(card)  # a leader card and its token share the id
+    return out
+
+
+def action_mentions(state: State, action: Action, *, region: str | None = None, token: str | None = None) -> bool:
+    """Whether an action concerns ``region`` and/or ``token`` (used to filter by a board click)."""
+    if region is not None and region not in action_regions(state, action):
+        return False
+    if token is not None:
+        if token in action_tokens(action):
+            return True
+        # Interchangeable tokens: the engine offers the lowest id of a group; a click on
+        # another token of the same kind, side and place means the same thing.
+        keys = state.comp.type_keys
+        for t in action_tokens(action):
+            if (t in keys and token in keys and keys[t] == keys[token] and state.place.get(t) == state.place.get(token)
+                    and (t in state.exhausted) == (token in state.exhausted)):
+                return True
+        return False
+    return True
+
+
+def describe_action(state: State, action: Action) -> str:
+    """The action's text form followed by a short human explanation."""
+    comp = state.comp
+    text = str(action)
+    word = action_word(action)
+    if word in ("play", "objective"):
+        card = action.card  # type: ignore[union-attr]
+        if card in comp.cards:
+            c = comp.cards[card]
+            return (f"{text}  ({c.region}, {c.days} days, recruit {c.recruit}, {c.action}, {c.vp} VP)")
+        if card in comp.leaders:
+            lead = comp.leaders[card]
+            return f"{text}  (leader, {lead.days} days, {lead.special}, strength {lead.fresh}/{lead.exhausted})"
+    if word == "recruit":
+        units = action.units  # type: ignore[union-attr]
+        cost = sum(comp.tokens[u].recruit for u in units)
+        strength = "+".join(str(comp.tokens[u].fresh) for u in units)
+        return f"{text}  (strength {strength}, recruit value {cost})"
+    if word in ("move", "double-move", "bonus-move", "rest", "bonus-rest"):
+        token = action.token  # type: ignore[union-attr]
+        where = state.place.get(token, "?")
+        if word in ("rest", "bonus-rest"):
+            return f"{text}  ({token} in {where} turns fresh)"
+        return f"{text}  (from {where})"
+    if word == "bonus-recruit":
+        return f"{text}  (a recruit-1 unit)"
+    if word == "score-unrest":
+        from ..scoring import unrest_vp
+        return f"{text}  ({unrest_vp(state)} VP instead of a bonus action)"
+    return text
+
+
+def choose_action(state: State, policy: str = "first", rng: random.Random | None = None) -> Action:
+    """A legal action picked by a simple rule: the first one offered, or a seeded random one.
+
+    ``"first"`` takes :meth:`State.legal_actions` ``[0]``: the first card in hand,
+    the first recruit option, ...  ``"random"`` draws uniformly with ``rng``.
+    """
+    legal = state.legal_actions()
+    if not legal:
+        raise IllegalAction("no legal action: the game is over")
+    if policy == "first":
+        return legal[0]
+    if policy == "random":
+        return (rng or random.Random(0)).choice(legal)
+    raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}")
+
+
+def side_label(state: State, side: str | None) -> str:
+    if side is None:
+        return "nobody"
+    if state.mode == "solo":
+        return f"You ({side})" if side == state.player else f"The Opposition ({side})"
+    return side.capitalize()
+
+
+def opening_lines(state: State) -> list[str]:
+    """What happened before the first decision of a new solo game.
+
+    ``new_game`` already plays the Opposition's leader reveal and first turn but
+    returns no events for them, so they are described here from the position.
+    """
+    if state.mode != "solo":
+        return []
+    opp = state.opposition
+    lines = []
+    leaders = [t for r, toks in state.iter_board() for t in toks
+               if state.comp.tokens[t].kind == "leader" and state.comp.tokens[t].owner == opp]
+    for t in leaders:
+        lines.append(f"The Opposition revealed its leader {t}: the token is on {state.place[t]}, "
+                     "the unrest region (R-SOLO-OBJ).")
+    lines.append(f"The Opposition holds the Will of the People ({opp}).")
+    for card in state.played[opp or ""]:
+        lines.append(f"The Opposition played {card}.")
+    units = [f"{t} in {r}" for r, toks in state.iter_board() for t in toks if state.comp.tokens[t].owner == "opposition"]
+    if units:
+        lines.append("Opposition units on the board: " + ", ".join(units) + ".")
+    lines.append(f"The date is {state.date_label}.")
+    return lines
+
+
+# ---------------------------------------------------------------------------- the session
+class GameSession:
+    """A game in progress: the state, the actions taken, the log; undo, save, load.
+
+    >>> g = GameSession(mode="solo", seed=7, player="white", difficulty=3)
+    >>> g.apply(g.legal()[0].__str__())  # doctest: +SKIP
+    """
+
+    def __init__(self, mode: str = "solo", seed: int = 0, *, player: str = "red", difficulty: int = 1,
+                 edition: str = "fr", start: State | dict[str, Any] | None = None) -> None:
+        self._listeners: list[Callable[["GameSession"], None]] = []
+        self.message = ""
+        self.filter_region: str | None = None
+        self.filter_token: str | None = None
+        self._setup(mode, seed, player, difficulty, edition, start)
+
+    # ------------------------------------------------------------------ setup and replay
+    def _setup(self, mode: str, seed: int, player: str, difficulty: int, edition: str,
+               start: State | dict[str, Any] | None, actions: list[str] | None = None) -> None:
+        if start is not None:
+            start_dict = start.to_dict() if isinstance(start, State) else json.loads(json.dumps(start))
+            probe = State.from_dict(start_dict)
+            mode, seed, edition = probe.mode, probe.seed, probe.edition
+            if probe.mode == "solo":
+                player, difficulty = probe.player or player, probe.difficulty or difficulty
+            self.start: dict[str, Any] | None = start_dict
+        else:
+            self.start = None
+            new_game(mode, seed, player=player, difficulty=difficulty, edition=edition)  # checks the options
+        self.mode = "two-player" if mode in ("2p", "two_player") else mode
+        self.seed, self.player, self.difficulty, self.edition = seed, player, difficulty, edition
+        self.state, self.actions, self.log = self._replay(actions or [])
+
+    def _fresh(self) -> State:
+        if self.start is not None:
+            return State.from_dict(self.start)
+        return new_game(self.mode, self.seed, player=self.player, difficulty=self.difficulty, edition=self.edition)
+
+    def _header(self, state: State) -> list[LogEntry]:
+        if self.start is not None:
+            lines = [LogEntry("info", f"Game continued from a given position ({state.date_label}, "
+                                      f"round {state.round}).")]
+        elif self.mode == "solo":
+            lines = [LogEntry("info", f"New solo game: you play {self.player} against the Opposition, "
+                                      f"difficulty {self.difficulty}, edition {self.edition}, seed {self.seed}.")]
+        else:
+            lines = [LogEntry("info", f"New two-player game (hot seat), edition {self.edition}, seed {self.seed}.")]
+        if not self.start:
+            lines += [LogEntry("info", t) for t in opening_lines(state)]
+        return lines
+
+    def _replay(self, actions: list[str]) -> tuple[State, list[str], list[LogEntry]]:
+        state = self._fresh()
+        log = self._header(state)
+        done: list[str] = []
+        for i, text in enumerate(actions):
+            actor = state.to_act
+            try:
+                act = parse_action(text)
+                events = state.apply(act)
+            except DualPowersError as exc:
+                raise LoadError(f"action {i + 1} ({text!r}) cannot be replayed: {exc}") from None
+            text = str(act)
+            log.extend(self._entries(state, text, events, actor))
+            done.append(text)
+        return state, done, log
+
+    def _entries(self, state: State, text: str, events: list[Event], actor: str | None) -> list[LogEntry]:
+        who = side_label(state, actor) if actor else None
+        head = LogEntry("action", f"{who}: {text}" if who else f"> {text}")
+        return [head] + [LogEntry(e.kind, e.text) for e in events]
+
+    # ------------------------------------------------------------------ observers
+    def on_change(self, callback: Callable[["GameSession"], None]) -> None:
+        self._listeners.append(callback)
+
+    def _changed(self, message: str = "") -> None:
+        self.message = message
+        for cb in list(self._listeners):
+            cb(self)
+
+    # ------------------------------------------------------------------ playing
+    def new_game(self, mode: str | None = None, seed: int | None = None, *, player: str | None = None,
+                 difficulty: int | None = None, edition: str | None = None) -> None:
+        """Start again; options not given keep their current value."""
+        self._setup(mode or self.mode, self.seed if seed is None else seed, player or self.player,
+                    difficulty or self.difficulty, edition or self.edition, None)
+        self.clear_filter(notify=False)
+        self._changed("New game started.")
+
+    @classmethod
+    def from_position(cls, state: State | dict[str, Any]) -> "GameSession":
+        """A session that starts from any position the engine accepts."""
+        return cls(start=state)
+
+    def legal(self) -> list[Action]:
+        return self.state.legal_actions()
+
+    def legal_texts(self) -> list[str]:
+        return [str(a) for a in self.legal()]
+
+    def groups(self, filtered: bool = True) -> dict[str, list[Action]]:
+        """Legal actions by kind (see :data:`GROUP_LABELS`), after the board-click filter."""
+        return action_groups(self.filtered() if filtered else self.legal())
+
+    def filtered(self) -> list[Action]:
+        """Legal actions concerning the clicked region/token; all of them when nothing matches."""
+        legal = self.legal()
+        if self.filter_region is None and self.filter_token is None:
+            return legal
+        hits = [a for a in legal
+                if action_mentions(self.state, a, region=self.filter_region, token=self.filter_token)]
+        return hits or legal
+
+    def filter_matches(self) -> int:
+        """How many legal actions the current filter keeps (0 means the filter is ignored)."""
+        if self.filter_region is None and self.filter_token is None:
+            return len(self.legal())
+        return sum(action_mentions(self.state, a, region=self.filter_region, token=self.filter_token)
+                   for a in self.legal())
+
+    def set_filter(self, *, region: str | None = None, token: str | None = None) -> None:
+        self.filter_region, self.filter_token = region, token
+        what = region or token
+        n = self.filter_matches()
+        self._changed(f"Showing the {n} action(s) about {what}." if n else
+                      f"No legal action concerns {what}: showing all.")
+
+    def clear_filter(self, notify: bool = True) -> None:
+        self.filter_region = self.filter_token = None
+        if notify:
+            self._changed("Showing every legal action.")
+
+    def describe(self, action: Action) -> str:
+        return describe_action(self.state, action)
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Apply one action for the player to act; raise IllegalAction (nothing changes) if it is not legal."""
+        act = parse_action(action) if isinstance(action, str) else action
+        actor = self.state.to_act
+        events = self.state.apply(act)
+        text = str(act)
+        self.actions.append(text)
+        self.log.extend(self._entries(self.state, text, events, actor))
+        self.filter_region = self.filter_token = None
+        self._changed(f"Applied: {text}.")
+        return events
+
+    def auto(self, policy: str = "first", rng: random.Random | None = None) -> Action:
+        """Apply one action picked by :func:`choose_action`; return it."""
+        act = choose_action(self.state, policy, rng)
+        self.apply(act)
+        return act
+
+    def play_out(self, policy: str = "first", seed: int = 0, max_actions: int = 10_000) -> int:
+        """Apply actions picked by ``policy`` until the game ends; return how many."""
+        rng = random.Random(seed)
+        n = 0
+        while not self.state.is_over():
+            if n >= max_actions:
+                raise RuntimeError(f"the game did not end within {max_actions} actions")
+            self.auto(policy, rng)
+            n += 1
+        return n
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.actions)
+
+    def undo(self) -> str | None:
+        """Take back the last action (replaying the rest from the start); return it."""
+        if not self.actions:
+            self._changed("Nothing to undo.")
+            return None
+        last = self.actions[-1]
+        self.state, self.actions, self.log = self._replay(self.actions[:-1])
+        self.filter_region = self.filter_token = None
+        self._changed(f"Undid: {last}.")
+        return last
+
+    # ------------------------------------------------------------------ showing
+    def is_over(self) -> bool:
+        return self.state.is_over()
+
+    def status(self) -> str:
+        s = self.state
+        if s.is_over():
+            return self.result() or ""
+        score = "centre" if s.score == 0 else f"{abs(s.score)} toward {'red' if s.score > 0 else 'white'}"
+        return (f"Round {s.round}, {s.date_label}; Will: {s.will}; score: {score}; "
+                f"{side_label(s, s.to_act)} to act ({s.step}).")
+
+    def result(self) -> str | None:
+        """The outcome in words once the game is over, else ``None``."""
+        s = self.state
+        if not s.is_over():
+            return None
+        winner = s.winner() or ""
+        if s.mode == "solo":
+            headline = "You win!" if winner == s.player else f"The Opposition ({winner}) wins."
+        else:
+            headline = f"{winner.capitalize()} wins!"
+        if s.score == 0:
+            where = "at the centre"
+        else:
+            where = f"{abs(s.score)} toward {'red' if s.score > 0 else 'white'}"
+        return f"{headline} Why: {s.end_reason}. Final score: {where}."
+
+    def hand_lines(self) -> list[str]:
+        """What the player to act may see of the cards: their hand and their objective."""
+        s = self.state
+        side = s.to_act
+        if side is None:
+            return []
+        lines = [f"{side_label(s, side)} hand: {', '.join(s.hands[side]) or '(empty)'}"]
+        obj = s.objectives[side]
+        if obj and (s.mode == "two-player" or s.revealed[side]):
+            lines.append(f"Secret objective: {obj}{' (revealed)' if s.revealed[side] else ''}")
+        elif obj:
+            lines.append("Secret objective: face down, unseen (R-SOLO-DRAW)")
+        opp = s.other(side)
+        if s.revealed[opp] and s.objectives[opp]:
+            lines.append(f"Opponent's objective (revealed): {s.objectives[opp]}")
+        if s.mode == "solo":
+            played = s.played[s.opposition or ""]
+            lines.append(f"The Opposition's cards this round: {', '.join(played) or '(none yet)'}")
+        return lines
+
+    def log_text(self, last: int | None = None) -> str:
+        entries = self.log if last is None else self.log[-last:]
+        return "\n".join(e.text for e in entries)
+
+    # ------------------------------------------------------------------ save and load
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "format": SAVE_FORMAT, "version": SAVE_VERSION, "mode": self.mode, "seed": self.seed,
+            "options": {"player": self.player, "difficulty": self.difficulty, "edition": self.edition},
+        }
+        if self.start is not None:
+            d["start"] = self.start
+        d["actions"] = list(self.actions)
+        d["position"] = self.state.to_dict()
+        return d
+
+    def save(self, indent: int | None = 2) -> str:
+        """The game as JSON text (starting point, options, actions, current position)."""
+        return json.dumps(self.to_dict(), indent=indent)
+
+    def load(self, text: str) -> None:
+        """Replace this game with a saved one (see :meth:`save`), or start from a bare position JSON.
+
+        Raises :class:`LoadError` (and changes nothing) when the text is not a game
+        this engine can replay.
+        """
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise LoadError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        if not isinstance(data, dict):
+            raise LoadError(f"a saved game is a JSON object, not {type(data).__name__}")
+        old = (self.mode, self.seed, self.player, self.difficulty, self.edition, self.start,
+               self.state, self.actions, self.log)
+        try:
+            if data.get("format") != SAVE_FORMAT:
+                if data.get("schema") == "dualpowers/position" or "regions" in data:
+                    try:
+                        self._setup(self.mode, self.seed, self.player, self.difficulty, self.edition, data)
+                    except PositionError as exc:
+                        raise LoadError(f"not a position the engine accepts: {exc}") from None
+                    self.clear_filter(notify=False)
+                    self._changed("Loaded a position; the game goes on from there.")
+                    return
+                raise LoadError(f"not a saved game: 'format' must be {SAVE_FORMAT!r}")
+            if data.get("version") != SAVE_VERSION:
+                raise LoadError(f"unsupported saved-game version {data.get('version')!r} (this reads {SAVE_VERSION})")
+            actions = data.get("actions", [])
+            if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+                raise LoadError("'actions' must be a list of action texts")
+            options = data.get("options", {})
+            if not isinstance(options, dict):
+                raise LoadError("'options' must be an object")
+            seed = data.get("seed", 0)
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise LoadError(f"'seed' must be a whole number, not {seed!r}")
+            mode = data.get("mode", "solo")
+            start = data.get("start")
+            try:
+                self._setup(mode, seed, options.get("player", "red"), options.get("difficulty", 1),
+                            options.get("edition", "fr"), start, actions)
+            except LoadError:
+                raise
+            except (ValueError, PositionError) as exc:
+                raise LoadError(f"cannot start the saved game: {exc}") from None
+            saved = data.get("position")
+            if saved is not None and saved != json.loads(json.dumps(self.state.to_dict())):
+                raise LoadError("the saved position does not match the one the actions lead to "
+                                "(was the file edited, or saved by another engine version?)")
+        except LoadError:
+            (self.mode, self.seed, self.player, self.difficulty, self.edition, self.start,
+             self.state, self.actions, self.log) = old
+            raise
+        self.clear_filter(notify=False)
+        self._changed(f"Loaded a saved game ({len(self.actions)} actions replayed).")

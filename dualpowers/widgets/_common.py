@@ -1,0 +1,91 @@
+"""Small helpers shared by the analyzer, Opposition and play widgets."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
+
+import ipywidgets as widgets
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..controllers.play import LogEntry
+
+__all__ = ["STYLE", "df_html", "lines_html", "log_html", "css", "button", "esc"]
+
+esc = escape
+
+#: One stylesheet for every dualpowers widget (HTML widgets do not get the notebook's table style).
+STYLE = """<style>
+.dp-table table { border-collapse: collapse; font-size: 12px; }
+.dp-table th, .dp-table td { padding: 2px 8px; border-bottom: 1px solid #d8d2c4; text-align: left;
+  vertical-align: top; }
+.dp-table th { background: #efe9dc; }
+.dp-log-box { max-height: 320px; overflow-y: auto; font-family: monospace; font-size: 12px;
+  background: #faf8f3; border: 1px solid #d8d2c4; padding: 4px 8px; white-space: pre-wrap; }
+.dp-log-box div { margin: 0; line-height: 1.35; }
+.dp-log-box .dp-log-action { font-weight: bold; color: #1f1f1f; margin-top: 4px; }
+.dp-log-box .dp-log-event { color: #4a4538; padding-left: 1.5em; }
+.dp-log-box .dp-log-info { color: #1f5fae; }
+.dp-log-box .dp-log-end { color: #a3161c; font-weight: bold; padding-left: 1.5em; }
+.dp-error-box { color: #a3161c; font-weight: bold; }
+.dp-ok-box { color: #2e7d32; }
+</style>"""
+
+
+def css(widget: widgets.Widget, *classes: str) -> widgets.Widget:
+    """Add CSS classes (tests and the browser find widgets by class); return the widget."""
+    for c in classes:
+        widget.add_class(c)
+    return widget
+
+
+def button(description: str, css_class: str, *, tooltip: str = "", style: str = "", width: str = "auto",
+           icon: str = "") -> widgets.Button:
+    b = widgets.Button(description=description, tooltip=tooltip or description, button_style=style,
+                       icon=icon, layout=widgets.Layout(width=width))
+    b.add_class(css_class)
+    return b
+
+
+def df_html(df: "pd.DataFrame", caption: str = "") -> str:
+    """A DataFrame as an escaped HTML table (missing values shown as a dash)."""
+    if df is None or df.empty:
+        return f"<div class='dp-table'><i>{escape(caption or 'nothing to show')}</i></div>"
+    table = df.to_html(na_rep="-", border=0, escape=True)
+    cap = f"<div><b>{escape(caption)}</b></div>" if caption else ""
+    return f"<div class='dp-table'>{cap}{table}</div>"
+
+
+def lines_html(lines: Iterable[str], ordered: bool = False) -> str:
+    tag = "ol" if ordered else "ul"
+    items = "".join(f"<li>{escape(str(x))}</li>" for x in lines)
+    return f"<{tag} style='margin: 2px 0; padding-left: 1.5em'>{items}</{tag}>"
+
+
+def log_html(entries: Sequence["LogEntry"], newest_first: bool = True, limit: int | None = 400) -> str:
+    """The game log as HTML: each action with the events it caused; newest block first by default."""
+    blocks: list[list[Any]] = []
+    for e in entries:
+        if e.kind in ("action", "info") or not blocks:
+            if e.kind == "info" and blocks and blocks[-1] and blocks[-1][0].kind == "info":
+                blocks[-1].append(e)
+                continue
+            blocks.append([e])
+        else:
+            blocks[-1].append(e)
+    if newest_first:
+        blocks.reverse()
+    out: list[str] = []
+    count = 0
+    for block in blocks:
+        for e in block:
+            kind = "action" if e.kind == "action" else "info" if e.kind == "info" else (
+                "end" if e.kind == "end" else "event")
+            out.append(f"<div class='dp-log-{kind}'>{escape(e.text)}</div>")
+            count += 1
+        if limit is not None and count >= limit:
+            out.append("<div class='dp-log-info'>(older entries not shown)</div>")
+            break
+    return f"<div class='dp-log-box'>{''.join(out)}</div>"

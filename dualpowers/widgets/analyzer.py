@@ -1,0 +1,313 @@
+"""The position analyzer: edit a position on the board and see Force in Presence everywhere.
+
+A thin ipywidgets view over :class:`dualpowers.controllers.PositionEditor`;
+every rule and every check is the engine's.
+
+>>> from dualpowers.widgets.analyzer import AnalyzerWidget
+>>> AnalyzerWidget()          # doctest: +SKIP
+
+CSS classes (for tests and styling): ``dp-analyzer`` (the whole widget),
+``dp-board`` (the board canvas), ``dp-palette``, ``dp-palette-side``,
+``dp-click-mode``, ``dp-add-region``, ``dp-add-token``, ``dp-token-list``,
+``dp-flip-token``, ``dp-remove-token``, ``dp-clear-region``, ``dp-clear-board``,
+``dp-mode``, ``dp-player``, ``dp-difficulty``, ``dp-edition``, ``dp-month``,
+``dp-day``, ``dp-will``, ``dp-score``, ``dp-unrest``, ``dp-blockade``,
+``dp-io-text``, ``dp-export-json``, ``dp-export-partial``, ``dp-export-notation``,
+``dp-import``, ``dp-drop-extras``, ``dp-analyzer-error``, ``dp-analyzer-message``,
+``dp-analyzer-table``, ``dp-region-select``, ``dp-region-report``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..calendar import MONTH_LABELS, MONTHS
+from ..controllers.editor import PositionEditor
+from ..errors import PositionError
+from ..state import State
+from ._common import STYLE, button, css, df_html, lines_html
+
+__all__ = ["AnalyzerWidget"]
+
+_W = widgets.Layout
+
+
+class AnalyzerWidget(widgets.VBox):
+    """Position editor + Force in Presence, over a :class:`PositionEditor`.
+
+    Click a region on the board to add the token chosen in the palette; click a
+    token to flip it or remove it (the "Click a token" toggle).  Every change is
+    validated by the engine and the error, if any, is shown in words.
+    """
+
+    def __init__(self, editor: PositionEditor | None = None, *, state: State | None = None,
+                 width: int = 900, height: int = 640, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("dp-analyzer")
+        self.editor = editor if editor is not None else PositionEditor(state)
+        self._syncing = False
+        self._last_valid: State | None = self.editor.state
+        from .board import BoardWidget
+        self.board = BoardWidget(self.editor.state, width=width, height=height)
+        self.board.on_region_click(self._region_clicked)
+        self.board.on_token_click(self._token_clicked)
+        ed = self.editor
+        regions = list(ed.comp.region_names)
+
+        # ---- tokens
+        self.palette = css(widgets.Dropdown(options=[(p.label, p.key) for p in ed.palette], value=ed.selected,
+                                            description="Token", layout=_W(width="100%")), "dp-palette")
+        self.palette_side = css(widgets.ToggleButtons(options=[("fresh", False), ("exhausted", True)],
+                                                      value=ed.selected_exhausted, description="Side up"),
+                                "dp-palette-side")
+        self.click_mode = css(widgets.ToggleButtons(options=[("flip it", "flip"), ("remove it", "remove")],
+                                                    value=ed.click_mode, description="Click a token"),
+                              "dp-click-mode")
+        self.add_region = css(widgets.Dropdown(options=regions, value=regions[0], description="Region",
+                                               layout=_W(width="220px")), "dp-add-region")
+        self.add_token = button("Add to region", "dp-add-token", icon="plus")
+        self.token_list = css(widgets.Select(options=[], rows=8, description="On board", layout=_W(width="100%")),
+                              "dp-token-list")
+        self.flip_token = button("Flip", "dp-flip-token", icon="refresh")
+        self.remove_token = button("Remove", "dp-remove-token", icon="trash")
+        self.clear_region = button("Clear region", "dp-clear-region")
+        self.clear_board = button("Clear board", "dp-clear-board", style="warning")
+        tokens_box = widgets.VBox([
+            widgets.HTML("<b>Palette</b>: choose a token, then click a region on the board "
+                         "(or pick a region here and press <i>Add</i>)."),
+            self.palette, self.palette_side, widgets.HBox([self.add_region, self.add_token]),
+            self.click_mode, self.token_list,
+            widgets.HBox([self.flip_token, self.remove_token, self.clear_region, self.clear_board]),
+        ])
+
+        # ---- game settings
+        self.mode = css(widgets.ToggleButtons(options=[("two-player", "two-player"), ("solo", "solo")],
+                                              value=ed.mode, description="Mode"), "dp-mode")
+        self.player = css(widgets.Dropdown(options=["red", "white"], value=ed.player, description="You play",
+                                           layout=_W(width="200px")), "dp-player")
+        self.difficulty = css(widgets.IntSlider(value=ed.difficulty, min=1, max=6, description="Difficulty X"),
+                              "dp-difficulty")
+        self.edition = css(widgets.Dropdown(options=[("French / English (fr)", "fr"), ("Italian (it)", "it")],
+                                            value=ed.edition, description="Edition"), "dp-edition")
+        self.month = css(widgets.Dropdown(options=[(MONTH_LABELS[m], m) for m in MONTHS], value=ed.month,
+                                          description="Month"), "dp-month")
+        self.day = css(widgets.BoundedIntText(value=ed.day, min=1, max=31, description="Day",
+                                              layout=_W(width="160px")), "dp-day")
+        self.will = css(widgets.ToggleButtons(options=["red", "white"], value=ed.will, description="Will"),
+                        "dp-will")
+        track = ed.comp.track_length
+        self.score = css(widgets.IntSlider(value=ed.score, min=-track, max=track,
+                                           description="Score", tooltip="positive = toward red"), "dp-score")
+        self.unrest = css(widgets.Dropdown(options=[("none", "")] + [(r, r) for r in regions],
+                                           value=ed.unrest or "", description="Unrest"), "dp-unrest")
+        self.blockade = css(widgets.Dropdown(options=[(label, value or "") for label, value in ed.blockade_options()],
+                                             value=self._blockade_value(), description="Blockade"), "dp-blockade")
+        settings_box = widgets.VBox([
+            self.mode, widgets.HBox([self.player, self.difficulty]), self.edition,
+            widgets.HBox([self.month, self.day]), self.will,
+            widgets.HTML("Score: positive numbers lean toward red, negative toward white."), self.score,
+            self.unrest, self.blockade,
+        ])
+
+        # ---- import / export
+        self.io_text = css(widgets.Textarea(placeholder="Paste a JSON position or a DP1 notation line, then Import.",
+                                            layout=_W(width="100%", height="180px")), "dp-io-text")
+        self.export_json = button("Export JSON", "dp-export-json", icon="download")
+        self.export_partial = button("Export board JSON", "dp-export-partial",
+                                     tooltip="The editor's own (partial) position: also works while it is invalid")
+        self.export_notation = button("Export notation", "dp-export-notation")
+        self.import_button = button("Import", "dp-import", style="primary", icon="upload")
+        self.drop_extras = button("Keep board only", "dp-drop-extras",
+                                  tooltip="Forget imported hands, deck, tiles and turn data")
+        self.extras_note = widgets.HTML()
+        io_box = widgets.VBox([
+            widgets.HBox([self.export_json, self.export_partial, self.export_notation]),
+            self.io_text, widgets.HBox([self.import_button, self.drop_extras]), self.extras_note,
+        ])
+
+        tabs = widgets.Tab(children=[tokens_box, settings_box, io_box], layout=_W(width="100%"))
+        for i, title in enumerate(["Tokens", "Date, Will, tiles, mode", "Import / export"]):
+            tabs.set_title(i, title)
+        self.tabs = tabs
+
+        # ---- verdict and analysis
+        self.error = css(widgets.HTML(), "dp-analyzer-error")
+        self.message_label = css(widgets.HTML(), "dp-analyzer-message")
+        self.table = css(widgets.HTML(), "dp-analyzer-table")
+        self.region_select = css(widgets.Dropdown(options=regions, value=regions[0],
+                                                  description="Explain"), "dp-region-select")
+        self.region_report = css(widgets.HTML(), "dp-region-report")
+
+        # ---- events
+        self.palette.observe(self._palette_changed, "value")
+        self.palette_side.observe(self._palette_changed, "value")
+        self.click_mode.observe(self._click_mode_changed, "value")
+        self.add_token.on_click(lambda _: self._guard(lambda: ed.add(self.add_region.value)))
+        self.flip_token.on_click(lambda _: self._on_listed(ed.flip))
+        self.remove_token.on_click(lambda _: self._on_listed(ed.remove))
+        self.clear_region.on_click(lambda _: self._guard(lambda: ed.clear_region(self.add_region.value)))
+        self.clear_board.on_click(lambda _: self._guard(ed.clear_board))
+        for w in (self.mode, self.player, self.difficulty):
+            w.observe(lambda _: self._set(lambda: ed.set_mode(self.mode.value, self.player.value,
+                                                              self.difficulty.value)), "value")
+        self.edition.observe(lambda ch: self._set(lambda: ed.set_edition(ch["new"])), "value")
+        self.month.observe(lambda ch: self._set(lambda: ed.set_date(month=ch["new"])), "value")
+        self.day.observe(lambda ch: self._set(lambda: ed.set_date(day=ch["new"])), "value")
+        self.will.observe(lambda ch: self._set(lambda: ed.set_will(ch["new"])), "value")
+        self.score.observe(lambda ch: self._set(lambda: ed.set_score(ch["new"])), "value")
+        self.unrest.observe(lambda ch: self._set(lambda: ed.set_unrest(ch["new"] or None)), "value")
+        self.blockade.observe(lambda ch: self._set(lambda: ed.set_blockade(ch["new"] or None)), "value")
+        self.export_json.on_click(lambda _: self._export("json"))
+        self.export_partial.on_click(lambda _: self._export("partial"))
+        self.export_notation.on_click(lambda _: self._export("notation"))
+        self.import_button.on_click(lambda _: self._import())
+        self.drop_extras.on_click(lambda _: self._guard(ed.drop_extras))
+        self.region_select.observe(lambda _: self._show_report(), "value")
+
+        board_col = widgets.VBox([self.board, self.error, self.message_label], layout=_W(flex="0 0 auto"))
+        side_col = widgets.VBox([tabs], layout=_W(flex="1 1 360px", min_width="360px"))
+        self.children = [
+            widgets.HTML(STYLE),
+            widgets.HBox([board_col, side_col], layout=_W(flex_flow="row wrap", align_items="flex-start")),
+            widgets.HTML("<b>Force in Presence</b> in every region (R-STR-2; neutrals follow R-NEU-1):"),
+            self.table,
+            widgets.HBox([self.region_select]), self.region_report,
+        ]
+        ed.on_change(lambda _: self.refresh())
+        self.refresh()
+
+    # ------------------------------------------------------------------ event plumbing
+    def _blockade_value(self) -> str:
+        b = self.editor.blockade
+        return f"{b[0]}-{b[1]}" if b else ""
+
+    def _guard(self, fn: Any) -> Any:
+        """Run a controller call; show a user mistake as a message instead of raising."""
+        try:
+            return fn()
+        except (ValueError, KeyError, IndexError) as exc:
+            self._say(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc), error=True)
+            return None
+
+    def _set(self, fn: Any) -> None:
+        if not self._syncing:
+            self._guard(fn)
+
+    def _palette_changed(self, _: Any = None) -> None:
+        if not self._syncing:
+            self.editor.select(self.palette.value, self.palette_side.value)
+
+    def _click_mode_changed(self, _: Any = None) -> None:
+        if not self._syncing:
+            self.editor.set_click_mode(self.click_mode.value)
+
+    def _region_clicked(self, region: str) -> None:
+        self.add_region.value = region
+        self.region_select.value = region
+        self._guard(lambda: self.editor.click_region(region))
+
+    def _token_clicked(self, token: str) -> None:
+        self._guard(lambda: self.editor.click_token(token))
+        self.refresh()   # the message changes even when the click did nothing
+
+    def _on_listed(self, fn: Any) -> None:
+        value = self.token_list.value
+        if not value:
+            self._say("Choose a token in the list first.", error=True)
+            return
+        region, index = value
+        entry = self.editor.board[region][index]
+        if "id" in entry:
+            self._guard(lambda: fn(entry["id"]))
+        elif fn == self.editor.remove:
+            self._guard(lambda: self.editor.remove_entry(region, index))
+        else:
+            self._say("This entry names no particular token (the game has no more of that kind): remove it.",
+                      error=True)
+
+    def _export(self, what: str) -> None:
+        ed = self.editor
+        try:
+            if what == "json":
+                self.io_text.value = ed.export_json()
+            elif what == "partial":
+                self.io_text.value = ed.export_json(partial=True)
+            else:
+                self.io_text.value = ed.export_notation()
+        except PositionError as exc:
+            self._say(str(exc), error=True)
+            return
+        self._say({"json": "Exported the full position as JSON.", "partial": "Exported the editor's board JSON.",
+                   "notation": "Exported the position in the DP1 notation."}[what])
+
+    def _import(self) -> None:
+        text = self.io_text.value
+        if not text.strip():
+            self._say("Paste a position into the text box first.", error=True)
+            return
+        try:
+            kind = self.editor.import_text(text)
+        except PositionError as exc:
+            self._say(f"Import refused, nothing changed: {type(exc).__name__}: {exc}", error=True)
+            return
+        self._say(f"Imported the {'JSON' if kind == 'json' else 'notation'} position.")
+
+    def _say(self, text: str, error: bool = False) -> None:
+        cls = "dp-error-box" if error else "dp-ok-box"
+        self.message_label.value = f"<span class='{cls}'>{escape(text)}</span>"
+
+    # ------------------------------------------------------------------ drawing
+    def refresh(self) -> None:
+        """Bring every control, the board and the analysis in line with the editor."""
+        ed = self.editor
+        self._syncing = True
+        try:
+            self.palette.value = ed.selected
+            self.palette_side.value = ed.selected_exhausted
+            self.click_mode.value = ed.click_mode
+            self.mode.value = ed.mode
+            self.player.value = ed.player
+            self.difficulty.value = ed.difficulty
+            self.player.disabled = self.difficulty.disabled = ed.mode != "solo"
+            self.edition.value = ed.edition
+            if ed.month in MONTHS:
+                self.month.value = ed.month
+            self.day.value = max(1, min(31, ed.day)) if isinstance(ed.day, int) else 1
+            self.will.value = ed.will
+            track = ed.comp.track_length
+            self.score.value = max(-track, min(track, ed.score))
+            self.unrest.value = ed.unrest or ""
+            self.blockade.value = self._blockade_value()
+            old = self.token_list.value
+            options = [(label, (region, i)) for region, i, label in ed.entries()]
+            self.token_list.options = options
+            if old in [v for _, v in options]:
+                self.token_list.value = old
+        finally:
+            self._syncing = False
+        if ed.message:
+            self._say(ed.message)
+        if ed.state is not None:
+            self._last_valid = ed.state
+            self.error.value = "<span class='dp-ok-box'>The engine accepts this position.</span>"
+            self.board.show(ed.state, highlight=[r for r, w in ed.winners().items() if w])
+            self.table.value = df_html(ed.presence_frame())
+        else:
+            note = " The board still shows the last valid position." if self._last_valid is not None else ""
+            self.error.value = (f"<span class='dp-error-box'>{escape(ed.error_type or 'PositionError')}: "
+                                f"{escape(ed.error or '')}</span><i>{escape(note)}</i>")
+            self.table.value = df_html(ed.presence_frame(), "No analysis while the position is not valid.")
+        if ed.extras:
+            self.extras_note.value = ("<i>This position carries cards, tiles and turn data from an import; "
+                                      "they are kept on export. <b>Keep board only</b> drops them.</i>")
+        else:
+            self.extras_note.value = "<i>Board only: cards and turn data get the engine's defaults.</i>"
+        self._show_report()
+
+    def _show_report(self) -> None:
+        region = self.region_select.value
+        lines = self.editor.region_report(region)
+        self.region_report.value = f"<b>{escape(region)}</b>" + lines_html(lines)

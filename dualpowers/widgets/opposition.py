@@ -1,0 +1,174 @@
+"""The solo Opposition in Jupyter: how it picks its objective, and a solo round turn by turn.
+
+Thin ipywidgets views over :class:`dualpowers.controllers.OppositionExplorer`
+and :class:`dualpowers.controllers.SoloRoundWalker`.
+
+* :class:`OppositionWidget` -- five card menus (or a seeded *Deal*) and the
+  objective the Opposition takes from them, step by step (R-SOLO-OBJECTIVE).
+* :class:`SoloRoundWidget` -- a seeded solo game: *Next* applies one decision of
+  the player, chosen by a simple rule (the first legal action, or a seeded
+  random one); the Opposition's turns happen inside the engine.
+
+CSS classes: ``dp-opposition``, ``dp-opp-card`` (and ``dp-opp-card-0`` ..
+``dp-opp-card-4``), ``dp-opp-seed``, ``dp-opp-deal``, ``dp-opp-clear``,
+``dp-opp-cards``, ``dp-opp-steps``, ``dp-opp-table``, ``dp-opp-choice``;
+``dp-solo-round``, ``dp-board``, ``dp-round-seed``, ``dp-round-player``,
+``dp-round-difficulty``, ``dp-round-edition``, ``dp-round-policy``,
+``dp-round-restart``, ``dp-round-next``, ``dp-round-finish``,
+``dp-round-status``, ``dp-round-last``, ``dp-round-log``, ``dp-round-objective``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..controllers.opposition import HAND, OppositionExplorer, SoloRoundWalker
+from ._common import STYLE, button, css, df_html, lines_html, log_html
+
+__all__ = ["OppositionWidget", "SoloRoundWidget", "objective_html"]
+
+_W = widgets.Layout
+
+
+def objective_html(explorer: OppositionExplorer) -> tuple[str, str, str, str]:
+    """(cards table, steps, sums table, verdict) as HTML for an explorer."""
+    cards = df_html(explorer.cards_frame(), "The Opposition's cards, in the order it played them")
+    if explorer.error:
+        return cards, "", "", f"<span class='dp-error-box'>No objective: {escape(explorer.error)}</span>"
+    steps = "<b>Step by step</b>" + lines_html(explorer.steps, ordered=True)
+    table = df_html(explorer.frame(), "Day numbers summed per region")
+    card = explorer.card
+    assert card is not None
+    verdict = (f"<div style='font-size: 15px'>Objective: <b>{escape(card.id)}</b> "
+               f"({card.vp} VP in {escape(card.region)})</div><i>{escape(explorer.summary())}</i>")
+    return cards, steps, table, verdict
+
+
+class OppositionWidget(widgets.VBox):
+    """Choose or deal the Opposition's five cards and watch it pick its objective."""
+
+    def __init__(self, explorer: OppositionExplorer | None = None, *, seed: int = 1917, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("dp-opposition")
+        self.explorer = explorer if explorer is not None else OppositionExplorer(seed=seed)
+        x = self.explorer
+        self._syncing = False
+        options = [("(no card)", "")] + x.card_options()
+        self.card_menus = []
+        for i in range(HAND):
+            dd = widgets.Dropdown(options=options, value=x.cards[i] or "", description=f"Card {i + 1}",
+                                  layout=_W(width="300px"))
+            css(dd, "dp-opp-card", f"dp-opp-card-{i}")
+            dd.observe(lambda ch, i=i: self._card_changed(i, ch["new"]), "value")
+            self.card_menus.append(dd)
+        self.seed = css(widgets.IntText(value=seed, description="Seed", layout=_W(width="180px")), "dp-opp-seed")
+        self.deal_button = button("Deal 5 at random", "dp-opp-deal", style="info", icon="random")
+        self.clear_button = button("Clear", "dp-opp-clear")
+        self.cards_html = css(widgets.HTML(), "dp-opp-cards")
+        self.steps_html = css(widgets.HTML(), "dp-opp-steps")
+        self.table_html = css(widgets.HTML(), "dp-opp-table")
+        self.choice_html = css(widgets.HTML(), "dp-opp-choice")
+        self.deal_button.on_click(lambda _: self.explorer.deal(int(self.seed.value)))
+        self.clear_button.on_click(lambda _: self.explorer.set_cards([]))
+        self.children = [
+            widgets.HTML(STYLE),
+            widgets.HTML("Cards in the order the Opposition played them (card 1 first):"),
+            widgets.HBox(self.card_menus[:3], layout=_W(flex_flow="row wrap")),
+            widgets.HBox(self.card_menus[3:], layout=_W(flex_flow="row wrap")),
+            widgets.HBox([self.seed, self.deal_button, self.clear_button]),
+            widgets.HBox([self.cards_html, self.table_html], layout=_W(flex_flow="row wrap", grid_gap="24px")),
+            self.steps_html, self.choice_html,
+        ]
+        x.on_change(lambda _: self.refresh())
+        self.refresh()
+
+    def _card_changed(self, slot: int, value: str) -> None:
+        if not self._syncing:
+            self.explorer.set_card(slot, value or None)
+
+    def refresh(self) -> None:
+        x = self.explorer
+        self._syncing = True
+        try:
+            for dd, card in zip(self.card_menus, x.cards):
+                dd.value = card or ""
+        finally:
+            self._syncing = False
+        cards, steps, table, verdict = objective_html(x)
+        self.cards_html.value = cards
+        self.steps_html.value = steps
+        self.table_html.value = table
+        self.choice_html.value = verdict
+
+
+class SoloRoundWidget(widgets.VBox):
+    """A seeded solo round, one player decision per click on *Next*."""
+
+    def __init__(self, walker: SoloRoundWalker | None = None, *, seed: int = 7, player: str = "white",
+                 difficulty: int = 3, edition: str = "fr", policy: str = "first",
+                 width: int = 900, height: int = 640, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("dp-solo-round")
+        self.walker = walker if walker is not None else SoloRoundWalker(
+            seed, player=player, difficulty=difficulty, edition=edition, policy=policy)
+        w = self.walker
+        from .board import BoardWidget
+        self.board = BoardWidget(w.state, width=width, height=height)
+        self.seed = css(widgets.IntText(value=w.seed, description="Seed", layout=_W(width="180px")), "dp-round-seed")
+        self.player = css(widgets.ToggleButtons(options=["red", "white"], value=w.player, description="You play"),
+                          "dp-round-player")
+        self.difficulty = css(widgets.IntSlider(value=w.difficulty, min=1, max=6, description="Difficulty X"),
+                              "dp-round-difficulty")
+        self.edition = css(widgets.Dropdown(options=[("French / English (fr)", "fr"), ("Italian (it)", "it")],
+                                            value=w.edition, description="Edition"), "dp-round-edition")
+        self.policy = css(widgets.Dropdown(options=[("always the first legal action", "first"),
+                                                    ("a seeded random legal action", "random")],
+                                           value=w.policy, description="Player rule", layout=_W(width="380px")),
+                          "dp-round-policy")
+        self.restart_button = button("New round", "dp-round-restart", icon="refresh")
+        self.next_button = button("Next", "dp-round-next", style="success", icon="step-forward")
+        self.finish_button = button("Finish the round", "dp-round-finish", icon="fast-forward")
+        self.status = css(widgets.HTML(), "dp-round-status")
+        self.last = css(widgets.HTML(), "dp-round-last")
+        self.log_view = css(widgets.HTML(), "dp-round-log")
+        self.objective = css(widgets.HTML(), "dp-round-objective")
+        self.restart_button.on_click(lambda _: self._restart())
+        self.next_button.on_click(lambda _: self.walker.step())
+        self.finish_button.on_click(lambda _: self.walker.run_round())
+        side = widgets.VBox([
+            self.status, widgets.HBox([self.next_button, self.finish_button]),
+            widgets.HTML("<b>What the last step did</b>"), self.last,
+            widgets.HTML("<b>The whole log</b> (most recent first)"), self.log_view,
+        ], layout=_W(flex="1 1 360px", min_width="360px"))
+        self.children = [
+            widgets.HTML(STYLE),
+            widgets.HBox([self.seed, self.player, self.difficulty], layout=_W(flex_flow="row wrap")),
+            widgets.HBox([self.edition, self.policy, self.restart_button], layout=_W(flex_flow="row wrap")),
+            widgets.HBox([self.board, side], layout=_W(flex_flow="row wrap", align_items="flex-start")),
+            self.objective,
+        ]
+        w.on_change(lambda _: self.refresh())
+        self.refresh()
+
+    def _restart(self) -> None:
+        self.walker.restart(int(self.seed.value), player=self.player.value, difficulty=int(self.difficulty.value),
+                            edition=self.edition.value, policy=self.policy.value)
+
+    def refresh(self) -> None:
+        w = self.walker
+        self.board.state = w.state
+        self.status.value = f"<b>{escape(w.status())}</b>"
+        self.last.value = log_html(w.last_events, newest_first=False)
+        self.log_view.value = log_html(w.log)
+        self.next_button.disabled = self.finish_button.disabled = w.finished
+        if w.finished:
+            cards, steps, table, verdict = objective_html(w.objective_explorer())
+            self.objective.value = ("<h4>How the Opposition chose its objective this round</h4>"
+                                    f"<div style='display: flex; gap: 24px; flex-wrap: wrap'>{cards}{table}</div>"
+                                    f"{steps}{verdict}")
+        else:
+            self.objective.value = ("<i>The Opposition's objective is chosen at scoring, from the five cards "
+                                    "it played; it appears here when the round is over.</i>")

@@ -1,0 +1,211 @@
+"""Play a whole game in Jupyter: solo against the Opposition, or two players on one screen.
+
+A thin ipywidgets view over :class:`dualpowers.controllers.GameSession`: the
+legal actions come from the engine, grouped by kind; clicking a region or a
+token on the board narrows the list to the actions about it.
+
+>>> from dualpowers.widgets.play import PlayWidget
+>>> PlayWidget(mode="solo", seed=7, player="white", difficulty=3)   # doctest: +SKIP
+
+CSS classes: ``dp-play`` (the whole widget), ``dp-board``, ``dp-mode``,
+``dp-player``, ``dp-difficulty``, ``dp-edition``, ``dp-seed``, ``dp-new-game``,
+``dp-status``, ``dp-hand``, ``dp-filter``, ``dp-clear-filter``,
+``dp-action-group``, ``dp-action``, ``dp-apply``, ``dp-auto``, ``dp-undo``,
+``dp-message``, ``dp-result``, ``dp-log``, ``dp-save-text``, ``dp-save``, ``dp-load``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..controllers.play import GROUP_LABELS, GameSession, LoadError
+from ..errors import DualPowersError
+from ._common import STYLE, button, css, lines_html, log_html
+
+__all__ = ["PlayWidget"]
+
+_W = widgets.Layout
+
+
+class PlayWidget(widgets.VBox):
+    """A game with its board, the legal actions, undo, a log, save and load."""
+
+    def __init__(self, session: GameSession | None = None, *, mode: str = "solo", seed: int = 0,
+                 player: str = "red", difficulty: int = 1, edition: str = "fr",
+                 width: int = 900, height: int = 640, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("dp-play")
+        self.session = session if session is not None else GameSession(
+            mode=mode, seed=seed, player=player, difficulty=difficulty, edition=edition)
+        g = self.session
+        self._syncing = False
+        from .board import BoardWidget
+        self.board = BoardWidget(g.state, width=width, height=height)
+        self.board.on_region_click(lambda r: self._filter(region=r))
+        self.board.on_token_click(lambda t: self._filter(token=t))
+
+        # ---- new game
+        self.mode = css(widgets.ToggleButtons(options=[("Solo", "solo"), ("Two players, hot seat", "two-player")],
+                                              value=g.mode, description="Game"), "dp-mode")
+        self.player = css(widgets.ToggleButtons(options=["red", "white"], value=g.player, description="You play"),
+                          "dp-player")
+        self.difficulty = css(widgets.IntSlider(value=g.difficulty, min=1, max=6, description="Difficulty X"),
+                              "dp-difficulty")
+        self.edition = css(widgets.Dropdown(options=[("French / English (fr)", "fr"), ("Italian (it)", "it")],
+                                            value=g.edition, description="Edition"), "dp-edition")
+        self.seed = css(widgets.IntText(value=g.seed, description="Seed", layout=_W(width="180px")), "dp-seed")
+        self.new_game = button("New game", "dp-new-game", style="info", icon="play")
+        self.mode.observe(lambda _: self._mode_changed(), "value")
+        self._mode_changed()
+        setup = widgets.VBox([
+            widgets.HBox([self.mode, self.seed, self.new_game], layout=_W(flex_flow="row wrap")),
+            widgets.HBox([self.player, self.difficulty, self.edition], layout=_W(flex_flow="row wrap")),
+        ])
+
+        # ---- the turn
+        self.status = css(widgets.HTML(), "dp-status")
+        self.hand = css(widgets.HTML(), "dp-hand")
+        self.filter_label = css(widgets.HTML(), "dp-filter")
+        self.clear_filter = button("Show all actions", "dp-clear-filter")
+        self.group = css(widgets.ToggleButtons(options=[], description="", style={"button_width": "auto"}),
+                         "dp-action-group")
+        self.action = css(widgets.Dropdown(options=[], description="Action", layout=_W(width="100%")), "dp-action")
+        self.apply_button = button("Apply", "dp-apply", style="success", icon="check")
+        self.auto_button = button("Let the computer choose", "dp-auto",
+                                  tooltip="Apply the first legal action (a simple rule, not a strategy)")
+        self.undo_button = button("Undo", "dp-undo", style="warning", icon="undo")
+        self.message = css(widgets.HTML(), "dp-message")
+        self.result = css(widgets.HTML(), "dp-result")
+        self.log_view = css(widgets.HTML(), "dp-log")
+
+        # ---- save / load
+        self.save_text = css(widgets.Textarea(placeholder="Save writes the game here as JSON; paste a saved game "
+                                                          "(or a position JSON) and press Load.",
+                                              layout=_W(width="100%", height="120px")), "dp-save-text")
+        self.save_button = button("Save", "dp-save", icon="save")
+        self.load_button = button("Load", "dp-load", icon="folder-open")
+
+        self.new_game.on_click(lambda _: self._new_game())
+        self.clear_filter.on_click(lambda _: self.session.clear_filter())
+        self.group.observe(lambda _: self._fill_actions(), "value")
+        self.apply_button.on_click(lambda _: self._apply())
+        self.auto_button.on_click(lambda _: self._auto())
+        self.undo_button.on_click(lambda _: self.session.undo())
+        self.save_button.on_click(lambda _: self._save())
+        self.load_button.on_click(lambda _: self._load())
+
+        turn = widgets.VBox([
+            self.status, self.hand, widgets.HBox([self.filter_label, self.clear_filter]),
+            self.group, self.action,
+            widgets.HBox([self.apply_button, self.auto_button, self.undo_button]),
+            self.message, self.result,
+            widgets.HTML("<b>Game log</b> (most recent first)"), self.log_view,
+        ], layout=_W(flex="1 1 380px", min_width="380px"))
+        self.children = [
+            widgets.HTML(STYLE), setup,
+            widgets.HBox([self.board, turn], layout=_W(flex_flow="row wrap", align_items="flex-start")),
+            widgets.HTML("<b>Save and load</b>: plain JSON (seed, options, the list of actions and the position)."),
+            self.save_text, widgets.HBox([self.save_button, self.load_button]),
+        ]
+        g.on_change(lambda _: self.refresh())
+        self.refresh()
+
+    # ------------------------------------------------------------------ handlers
+    def _mode_changed(self) -> None:
+        solo = self.mode.value == "solo"
+        self.player.disabled = self.difficulty.disabled = not solo
+
+    def _say(self, text: str, error: bool = False) -> None:
+        cls = "dp-error-box" if error else "dp-ok-box"
+        self.message.value = f"<span class='{cls}'>{escape(text)}</span>" if text else ""
+
+    def _new_game(self) -> None:
+        try:
+            self.session.new_game(self.mode.value, int(self.seed.value), player=self.player.value,
+                                  difficulty=int(self.difficulty.value), edition=self.edition.value)
+        except ValueError as exc:
+            self._say(str(exc), error=True)
+
+    def _filter(self, *, region: str | None = None, token: str | None = None) -> None:
+        self.session.set_filter(region=region, token=token)
+
+    def _apply(self) -> None:
+        text = self.action.value
+        if not text:
+            self._say("There is no action to apply.", error=True)
+            return
+        try:
+            self.session.apply(text)
+        except DualPowersError as exc:
+            self._say(f"Not allowed: {exc}", error=True)
+
+    def _auto(self) -> None:
+        try:
+            self.session.auto("first")
+        except DualPowersError as exc:
+            self._say(str(exc), error=True)
+
+    def _save(self) -> None:
+        self.save_text.value = self.session.save()
+        self._say(f"Saved: {len(self.session.actions)} actions. Copy the text to keep it.")
+
+    def _load(self) -> None:
+        try:
+            self.session.load(self.save_text.value)
+        except LoadError as exc:
+            self._say(f"Load refused, the game is unchanged: {exc}", error=True)
+
+    # ------------------------------------------------------------------ drawing
+    def _fill_actions(self) -> None:
+        if self._syncing:
+            return
+        g = self.session
+        group = self.group.value
+        acts = g.groups().get(group, []) if group else []
+        self.action.options = [(g.describe(a), str(a)) for a in acts]
+        self.action.value = str(acts[0]) if acts else None
+
+    def refresh(self) -> None:
+        """Bring the board, the action menus, the log and the result in line with the session."""
+        g = self.session
+        s = g.state
+        hl: list[Any] = []
+        if g.filter_region:
+            hl.append(g.filter_region)
+        if g.filter_token and g.filter_token in s.comp.tokens:
+            hl.append(g.filter_token)
+        self.board.show(s, highlight=hl)
+        self.status.value = f"<b>{escape(g.status())}</b>"
+        self.hand.value = lines_html(g.hand_lines())
+        if g.filter_region or g.filter_token:
+            what = g.filter_region or g.filter_token
+            n = g.filter_matches()
+            self.filter_label.value = (f"Actions about <b>{escape(str(what))}</b> ({n})" if n
+                                       else f"Nothing about <b>{escape(str(what))}</b>: all actions shown")
+            self.clear_filter.disabled = False
+        else:
+            self.filter_label.value = "<i>Click a region or a token on the board to narrow the list.</i>"
+            self.clear_filter.disabled = True
+        groups = g.groups()
+        old = self.group.value
+        self._syncing = True
+        try:
+            self.group.options = [(f"{GROUP_LABELS.get(k, k)} ({len(v)})", k) for k, v in groups.items()]
+            if groups:
+                self.group.value = old if old in groups else next(iter(groups))
+        finally:
+            self._syncing = False
+        self._fill_actions()
+        over = s.is_over()
+        self.apply_button.disabled = self.auto_button.disabled = over or not groups
+        self.group.disabled = self.action.disabled = over
+        self.undo_button.disabled = not g.can_undo
+        if g.message:
+            self._say(g.message)
+        result = g.result()
+        self.result.value = (f"<div style='font-size: 16px; padding: 6px; background: #fff3cd; "
+                             f"border: 1px solid #d8b54a'><b>{escape(result)}</b></div>" if result else "")
+        self.log_view.value = log_html(g.log)

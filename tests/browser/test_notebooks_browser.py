@@ -1,0 +1,111 @@
+"""The analyzer, Opposition and play notebooks in a real JupyterLab (Playwright + chromium).
+
+Each notebook is copied, without its stored outputs, to a temporary folder that
+a JupyterLab server serves; the test runs all cells from the Run menu, waits for
+every cell to finish without a traceback, and checks that a board canvas has
+been painted.  In the analyzer a click on the board adds a token; in the play
+notebook one action is applied by clicking the ``dp-apply`` button and the game
+log must change.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import nbformat
+import pytest
+
+from helpers import (
+    REPO_ROOT,
+    click_widget_button,
+    run_notebook,
+    text_of,
+    wait_canvas_painted,
+    wait_until,
+)
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOKS = ("02_analyzer.ipynb", "03_opposition.ipynb", "04_play.ipynb")
+BOARD = ".dp-board canvas, canvas.dp-board"
+
+
+@pytest.fixture(scope="module")
+def notebook_dir(tmp_path_factory):
+    """Fresh copies of the notebooks: no stored outputs, so every prompt number is new."""
+    folder = tmp_path_factory.mktemp("dp-notebooks")
+    for name in NOTEBOOKS:
+        nb = nbformat.read(REPO_ROOT / "notebooks" / name, as_version=4)
+        for cell in nb.cells:
+            if cell.cell_type == "code":
+                cell.outputs = []
+                cell.execution_count = None
+        nb.metadata.pop("widgets", None)
+        nbformat.write(nb, folder / name)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def lab(lab_server_factory, notebook_dir):
+    server = lab_server_factory(notebook_dir)
+    yield server
+    server.shutdown_kernels()
+
+
+def _run(page, lab, name: str) -> int:
+    executed = run_notebook(page, lab, name, timeout=180_000)
+    wait_canvas_painted(page, BOARD, timeout=60_000)
+    return executed
+
+
+def _click_board(page, region: str) -> None:
+    """Click the header of ``region`` on the first board canvas, like a user would."""
+    from dualpowers.components import default_components
+    from dualpowers.drawing.layout import layout_for
+
+    canvas = page.locator(BOARD).first
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    assert box is not None and box["width"] > 0
+    width, height = canvas.evaluate("c => [c.width, c.height]")
+    lay = layout_for(default_components(), float(width), float(height))
+    header = lay.regions[region].header
+    x, y = lay.to_pixels(header.cx, header.cy)
+    canvas.click(position={"x": x * box["width"] / width, "y": y * box["height"] / height})
+
+
+def test_analyzer_notebook(page, lab):
+    assert _run(page, lab, "02_analyzer.ipynb") >= 5
+    assert "accepts" in text_of(page, "dp-analyzer-error")
+    assert "winner" in text_of(page, "dp-analyzer-table")
+    # a click on the board adds the palette's token (the first entry: a red unit) to brown
+    _click_board(page, "brown")
+    wait_until(lambda: "to brown" in text_of(page, "dp-analyzer-message"), timeout=20_000,
+               message=lambda: f"message is {text_of(page, 'dp-analyzer-message')!r}")
+    lab.shutdown_kernels()
+
+
+def test_opposition_notebook(page, lab):
+    assert _run(page, lab, "03_opposition.ipynb") >= 4
+    assert "Objective" in text_of(page, "dp-opp-choice")
+    before = text_of(page, "dp-round-log")
+    click_widget_button(page, "dp-round-next")
+    wait_until(lambda: text_of(page, "dp-round-log") != before, timeout=20_000,
+               message="the solo round log did not change after Next")
+    lab.shutdown_kernels()
+
+
+def test_play_notebook_apply_changes_the_log(page, lab):
+    assert _run(page, lab, "04_play.ipynb") >= 3
+    before = text_of(page, "dp-log")
+    status = text_of(page, "dp-status")
+    assert "New solo game" in before and "to act (card)" in status
+    click_widget_button(page, "dp-apply")
+    wait_until(lambda: text_of(page, "dp-log") != before, timeout=20_000,
+               message="the game log did not change after Apply")
+    after = text_of(page, "dp-log")
+    assert "You (red): play" in after
+    wait_until(lambda: text_of(page, "dp-status") != status, timeout=20_000, message="the status did not change")
+    wait_canvas_painted(page, BOARD, timeout=20_000)
+    lab.shutdown_kernels()

@@ -1,0 +1,42 @@
+"""Helpers for driving the widgets in Python, as a browser would (no browser needed).
+
+Board clicks are sent the way ipycanvas receives them from the front end: a
+``mouse_down`` event with canvas pixel coordinates, computed from the board's
+own layout (a region's header, a token's centre).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+
+def _mouse_down(board, x: float, y: float) -> None:
+    board.canvas._handle_frontend_event(None, {"event": "mouse_down", "x": x, "y": y}, [])
+
+
+def region_click(board, region: str) -> None:
+    lay = board.layout_geometry
+    assert lay is not None, "the board shows no state"
+    header = lay.regions[region].header
+    x, y = lay.to_pixels(header.cx, header.cy)
+    assert board.hit_test(x, y) == ("region", region)
+    _mouse_down(board, x, y)
+
+
+def token_click(board, token: str) -> None:
+    lay = board.layout_geometry
+    assert lay is not None, "the board shows no state"
+    slot = lay.all_token_slots(board.state)[token]
+    x, y = lay.to_pixels(slot.x, slot.y)
+    assert board.hit_test(x, y) == ("token", token)
+    _mouse_down(board, x, y)
+
+
+@pytest.fixture
+def click_region():
+    return region_click
+
+
+@pytest.fixture
+def click_token():
+    return token_click

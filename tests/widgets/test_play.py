@@ -1,0 +1,361 @@
+"""The play controller (GameSession) and widget: whole games, undo, save and load, without a browser."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import dualpowers as dp
+from dualpowers.controllers import GameSession, LoadError, choose_action, describe_action
+from dualpowers.controllers.play import GROUP_LABELS, action_groups, action_mentions
+
+
+def replay(mode, seed, actions, **opts) -> dp.State:
+    s = dp.new_game(mode, seed, **opts)
+    for a in actions:
+        s.apply(a)
+    return s
+
+
+# ---------------------------------------------------------------------------- whole games
+@pytest.mark.parametrize("player,difficulty,edition,policy", [
+    ("red", 1, "fr", "first"),
+    ("white", 3, "it", "random"),
+    ("white", 6, "fr", "random"),
+    ("red", 4, "it", "first"),
+])
+def test_whole_solo_game(player, difficulty, edition, policy):
+    g = GameSession(mode="solo", seed=21, player=player, difficulty=difficulty, edition=edition)
+    n = g.play_out(policy, seed=5)
+    assert g.is_over() and n == len(g.actions) > 0
+    s = g.state
+    assert s.winner() in ("red", "white")
+    # solo ends after the third round's scoring, or at an end of the track
+    assert s.round <= 3 and (s.round == 3 or abs(s.score) == s.comp.track_length)
+    assert g.result().startswith("You win!" if s.winner() == player else f"The Opposition ({s.winner()}) wins.")
+    assert s.end_reason in g.result()
+    assert g.legal() == [] and g.groups() == {}
+    # the session's state is exactly the engine's replay of its action list
+    assert replay("solo", 21, g.actions, player=player, difficulty=difficulty, edition=edition) == s
+    with pytest.raises(dp.IllegalAction):
+        g.apply("pass")
+
+
+@pytest.mark.parametrize("seed,policy", [(1, "first"), (2, "random"), (8, "random")])
+def test_whole_two_player_game(seed, policy):
+    g = GameSession(mode="two-player", seed=seed)
+    g.play_out(policy, seed=seed)
+    s = g.state
+    assert s.is_over() and s.winner() in ("red", "white")
+    assert s.month_name == "oct-nov" or abs(s.score) == s.comp.track_length
+    assert g.result().startswith(f"{s.winner().capitalize()} wins!")
+    assert replay("two-player", seed, g.actions) == s
+    # every action is in the log, in order, with whoever took it
+    heads = [e.text for e in g.log if e.kind == "action"]
+    assert len(heads) == len(g.actions)
+    assert all(h.endswith(a) for h, a in zip(heads, g.actions))
+    assert heads[0].startswith(("Red:", "White:"))
+    assert any(e.kind == "end" for e in g.log)
+
+
+def test_hot_seat_game_by_hand_actions():
+    g = GameSession(mode="two-player", seed=4)
+    s = g.state
+    assert s.step == "objective" and s.to_act == "red"
+    groups = g.groups()
+    assert list(groups) == ["objective"]
+    first = groups["objective"][0]
+    g.apply(str(first))
+    assert g.actions == [str(first)] and g.state.objectives["red"] == first.card
+    assert g.state.to_act == "white"
+
+
+# ---------------------------------------------------------------------------- undo
+def test_undo_replays_from_the_start():
+    g = GameSession(mode="solo", seed=9, player="white", difficulty=2)
+    states = [g.state.clone()]
+    logs = [len(g.log)]
+    for _ in range(12):
+        g.auto("first")
+        states.append(g.state.clone())
+        logs.append(len(g.log))
+    for i in range(12, 0, -1):
+        assert g.state == states[i]
+        undone = g.undo()
+        assert undone is not None
+        assert g.state == states[i - 1] and len(g.log) == logs[i - 1]
+    assert not g.can_undo and g.undo() is None and g.message == "Nothing to undo."
+
+
+def test_undo_after_game_end_reopens_it():
+    g = GameSession(mode="two-player", seed=2)
+    g.play_out("first")
+    last = g.actions[-1]
+    assert g.undo() == last
+    assert not g.is_over() and g.result() is None
+    g.apply(last)
+    assert g.is_over()
+
+
+def test_illegal_action_changes_nothing():
+    g = GameSession(mode="solo", seed=3)
+    before, n = g.state.clone(), len(g.log)
+    with pytest.raises(dp.IllegalAction):
+        g.apply("move R1 brown")
+    with pytest.raises(dp.IllegalAction):
+        g.apply("fly away")
+    assert g.state == before and g.actions == [] and len(g.log) == n
+
+
+# ---------------------------------------------------------------------------- save / load
+def test_save_load_round_trip_mid_game():
+    g = GameSession(mode="solo", seed=13, player="red", difficulty=5, edition="it")
+    for _ in range(15):
+        g.auto("random")
+    text = g.save()
+    data = json.loads(text)
+    assert data["format"] == "dualpowers/game" and data["seed"] == 13 and data["mode"] == "solo"
+    assert data["options"] == {"player": "red", "difficulty": 5, "edition": "it"}
+    assert data["actions"] == g.actions and data["position"] == json.loads(g.state.to_json())
+    h = GameSession(mode="two-player", seed=0)
+    h.load(text)
+    assert h.state == g.state and h.actions == g.actions
+    assert [e.text for e in h.log] == [e.text for e in g.log]
+    assert (h.mode, h.player, h.difficulty, h.edition) == ("solo", "red", 5, "it")
+    # the loaded game goes on and can be undone past the load
+    h.auto("first")
+    h.undo()
+    h.undo()
+    assert h.state == replay("solo", 13, g.actions[:-1], player="red", difficulty=5, edition="it")
+
+
+def test_save_load_finished_game():
+    g = GameSession(mode="two-player", seed=6)
+    g.play_out("random", seed=3)
+    h = GameSession()
+    h.load(g.save())
+    assert h.is_over() and h.result() == g.result()
+
+
+@pytest.mark.parametrize("mutate,match", [
+    (lambda d: d.update(actions=d["actions"] + ["move R1 yellow"]), "cannot be replayed"),
+    (lambda d: d["position"].update(score=5), "does not match"),
+    (lambda d: d.update(format="chess/pgn"), "not a saved game"),
+    (lambda d: d.update(version=99), "version"),
+    (lambda d: d.update(actions="play red-2"), "list of action texts"),
+    (lambda d: d.update(seed="7"), "whole number"),
+    (lambda d: d["options"].update(difficulty=9), "difficulty"),
+])
+def test_load_rejects_bad_files_and_keeps_the_game(mutate, match):
+    g = GameSession(mode="solo", seed=17)
+    for _ in range(4):
+        g.auto("first")
+    data = json.loads(g.save())
+    mutate(data)
+    h = GameSession(mode="two-player", seed=1)
+    h.auto("first")
+    before, actions = h.state.clone(), list(h.actions)
+    with pytest.raises(LoadError, match=match):
+        h.load(json.dumps(data))
+    assert h.state == before and h.actions == actions and h.mode == "two-player"
+
+
+def test_load_is_json_only():
+    h = GameSession()
+    for text in ("__import__('os')", "[1, 2]", "cos\nsystem\n(S'ls'\ntR."):
+        with pytest.raises(LoadError):
+            h.load(text)
+
+
+def test_load_a_bare_position_and_play_on():
+    s = dp.new_game("solo", 31, player="white", difficulty=1)
+    for _ in range(5):
+        s.apply(s.legal_actions()[0])
+    h = GameSession()
+    h.load(s.to_json())
+    assert h.state == s and h.actions == [] and h.start is not None
+    h.play_out("first")
+    assert h.is_over()
+    # a saved game started from a position carries that position and replays from it
+    k = GameSession()
+    k.load(h.save())
+    assert k.state == h.state
+    assert GameSession.from_position(s).state == s
+
+
+# ---------------------------------------------------------------------------- grouping and filters
+def test_groups_and_descriptions():
+    g = GameSession(mode="solo", seed=7, player="white", difficulty=3)
+    groups = g.groups()
+    assert list(groups) == ["play"]
+    assert all(k in GROUP_LABELS for k in groups)
+    texts = [describe_action(g.state, a) for a in groups["play"]]
+    assert texts[0].startswith("play purple-2") and "days" in texts[0] and "VP" in texts[0]
+    g.apply("play purple-2")
+    groups = g.groups()
+    assert list(groups) == ["recruit", "pass"]      # nothing of white's on the board to move yet
+    assert list(groups)[-1] == "pass"
+    assert sum(len(v) for v in groups.values()) == len(g.legal())
+    assert action_groups(g.legal()) == groups
+
+
+def test_board_clicks_filter_the_actions():
+    g = GameSession(mode="solo", seed=7, player="white", difficulty=3)
+    g.apply("play purple-2")
+    g.apply("recruit W3")   # W3 is now in purple
+    while g.state.step != "command":
+        g.auto("first")
+    legal = g.legal()
+    g.set_filter(region="purple")
+    kept = g.filtered()
+    assert kept and len(kept) <= len(legal)
+    assert all(action_mentions(g.state, a, region="purple") for a in kept)
+    token = next(t for t in g.state.tokens_in("purple") if g.state.spec(t).owner == "white")
+    g.set_filter(token=token)
+    if g.filter_matches():
+        assert all(token in str(a) or g.state.spec(token).kind == "unit" for a in g.filtered())
+    g.set_filter(region="brown", token="nonexistent-token")
+    assert g.filter_matches() == 0 and g.filtered() == legal   # nothing matches: show all
+    g.clear_filter()
+    assert g.filtered() == legal
+
+
+def test_choose_action_policies_are_deterministic():
+    import random
+    s = dp.new_game("two-player", 1)
+    assert choose_action(s, "first") == s.legal_actions()[0]
+    a = choose_action(s, "random", random.Random(4))
+    b = choose_action(s, "random", random.Random(4))
+    assert a == b
+    with pytest.raises(ValueError):
+        choose_action(s, "clever")
+
+
+def test_solo_opening_is_described_in_the_log():
+    g = GameSession(mode="solo", seed=7, player="white", difficulty=3)
+    text = g.log_text()
+    opp = g.state.opposition
+    assert f"The Opposition played {g.state.played[opp][0]}." in text
+    assert "New solo game" in text
+    assert any("hand" in line for line in g.hand_lines())
+    assert "unseen" in " ".join(g.hand_lines())     # the solo player's own objective is face down
+
+
+def test_new_game_keeps_or_changes_options():
+    g = GameSession(mode="solo", seed=1, player="white", difficulty=2)
+    g.auto("first")
+    seen = []
+    g.on_change(lambda s: seen.append(s.message))
+    g.new_game(seed=2)
+    assert g.actions == [] and g.state == dp.new_game("solo", 2, player="white", difficulty=2)
+    g.new_game("two-player", 3, edition="it")
+    assert g.state == dp.new_game("two-player", 3, edition="it")
+    assert seen == ["New game started.", "New game started."]
+    with pytest.raises(ValueError):
+        g.new_game("solo", 1, difficulty=7)
+
+
+# ---------------------------------------------------------------------------- widget
+@pytest.fixture
+def play_widget():
+    pytest.importorskip("ipycanvas")
+    from dualpowers.widgets.play import PlayWidget
+    return PlayWidget(mode="solo", seed=7, player="white", difficulty=3)
+
+
+def test_play_widget_apply_undo_log(play_widget):
+    w = play_widget
+    g = w.session
+    assert w.group.value == "play" and w.action.value == "play purple-2"
+    log0 = w.log_view.value
+    w.action.value = "play purple-4"
+    w.apply_button.click()
+    assert g.actions == ["play purple-4"] and w.log_view.value != log0
+    assert "White plays purple-4." in w.log_view.value
+    assert w.board.state == g.state
+    assert set(dict(w.group.options).values()) == set(g.groups())
+    w.group.value = "recruit"
+    assert all(v.startswith("recruit ") for _, v in w.action.options)
+    w.apply_button.click()
+    assert g.actions[-1].startswith("recruit ")
+    w.undo_button.click()
+    w.undo_button.click()
+    assert g.actions == [] and w.undo_button.disabled
+    assert g.state == dp.new_game("solo", 7, player="white", difficulty=3)
+    assert w.log_view.value == log0
+
+
+def test_play_widget_board_click_filters(play_widget, click_region, click_token):
+    w = play_widget
+    g = w.session
+    click_region(w.board, "brown")
+    assert g.filter_region == "brown"
+    assert all("brown" in v for _, v in w.action.options)
+    assert "brown" in w.filter_label.value and not w.clear_filter.disabled
+    w.clear_filter.click()
+    assert g.filter_region is None and w.clear_filter.disabled
+    # a token: the Opposition's leader on the unrest region concerns no action of ours: all shown
+    opp_leader = next(t for r, toks in g.state.iter_board() for t in toks if g.state.spec(t).kind == "leader")
+    click_token(w.board, opp_leader)
+    assert g.filter_token == opp_leader
+    assert "all actions shown" in w.filter_label.value
+    assert len(w.action.options) == len(g.groups()["play"])
+
+
+def test_play_widget_whole_two_player_game_by_buttons():
+    pytest.importorskip("ipycanvas")
+    from dualpowers.widgets.play import PlayWidget
+    w = PlayWidget(mode="two-player", seed=12)
+    n = 0
+    while not w.session.is_over():
+        w.auto_button.click()
+        n += 1
+        assert n < 1000
+    assert w.apply_button.disabled and w.auto_button.disabled
+    assert "wins!" in w.result.value
+    assert w.session.state.winner() in w.result.value.lower()
+
+
+def test_play_widget_new_game_save_load(play_widget):
+    w = play_widget
+    g = w.session
+    for _ in range(6):
+        w.auto_button.click()
+    w.save_button.click()
+    saved = w.save_text.value
+    assert json.loads(saved)["actions"] == g.actions
+    state = g.state.clone()
+    w.mode.value = "two-player"
+    assert w.player.disabled and w.difficulty.disabled
+    w.seed.value = 3
+    w.edition.value = "it"
+    w.new_game.click()
+    assert g.mode == "two-player" and g.state == dp.new_game("two-player", 3, edition="it")
+    w.save_text.value = saved
+    w.load_button.click()
+    assert g.state == state and g.mode == "solo"
+    assert w.board.state == state
+    w.save_text.value = saved.replace('"seed": 7', '"seed": 8')
+    w.load_button.click()
+    assert "Load refused" in w.message.value and g.state == state
+    w.save_text.value = "not json"
+    w.load_button.click()
+    assert "not valid JSON" in w.message.value
+
+
+def test_play_widget_whole_solo_game_by_choosing_from_the_menus(play_widget):
+    w = play_widget
+    g = w.session
+    import random
+    rng = random.Random(3)
+    while not g.is_over():
+        w.group.value = rng.choice([v for _, v in w.group.options])
+        w.action.value = rng.choice([v for _, v in w.action.options])
+        w.apply_button.click()
+    assert g.result() in w.result.value.replace("&#x27;", "'")
+    assert dp.new_game("solo", 7, player="white", difficulty=3).clone() is not None
+    s = dp.new_game("solo", 7, player="white", difficulty=3)
+    for a in g.actions:
+        s.apply(a)
+    assert s == g.state
