@@ -9,7 +9,6 @@ import io
 import random
 import subprocess
 import sys
-import time
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -221,20 +220,6 @@ def test_png_decodes_at_the_requested_size_and_is_not_blank(two_player: dp.State
 
 def test_png_highlight_changes_pixels(two_player: dp.State) -> None:
     assert board_png(two_player) != board_png(two_player, highlight=["green"])
-
-
-def test_png_and_svg_are_quick(two_player: dp.State) -> None:
-    board_png(two_player)  # fonts load once
-    t0 = time.perf_counter()
-    for _ in range(3):
-        board_png(two_player)
-    png_ms = (time.perf_counter() - t0) / 3 * 1000
-    t0 = time.perf_counter()
-    for _ in range(10):
-        board_svg(two_player)
-    svg_ms = (time.perf_counter() - t0) / 10 * 1000
-    # generous bounds (shared CI machines); typical: png ~60 ms, svg ~5 ms
-    assert png_ms < 600 and svg_ms < 100, (png_ms, svg_ms)
 
 
 # ---------------------------------------------------------------------- one drawing path
