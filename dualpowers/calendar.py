@@ -44,7 +44,7 @@ def check_date(month: str | int, day: int) -> int:
         raise InvalidDate(f"day {day!r} is not on the calendar (days run 1..31)")
     if day in SKIPPED_DAYS:
         raise InvalidDate(
-            f"day {day} cannot be a resting place: the marker moves on to 31 (R-CAL-3)"
+            f"day {day} cannot be a resting place: a marker that ends on 29 or 30 moves on to 31 (R-CAL-3)"
         )
     return m
 
@@ -83,10 +83,12 @@ class DateAdvance:
 
 
 def advance_date(month: str | int, day: int, days: int) -> DateAdvance:
-    """Move the day marker ``days`` spaces from ``month``/``day`` (R-CAL-2..6)."""
-    m = month_index(month)
-    if not 1 <= day <= LAST_DAY:
-        raise InvalidDate(f"day {day!r} is not on the calendar (days run 1..31)")
+    """Move the day marker ``days`` spaces from ``month``/``day`` (R-CAL-2..6).
+
+    The start must be a date the marker can rest on, so 29 and 30 are refused
+    like anywhere else (R-CAL-3).
+    """
+    m = check_date(month, day)
     if days < 0:
         raise ValueError(f"days must be >= 0, not {days}")
     start_m, start_d = m, day

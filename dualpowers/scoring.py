@@ -97,6 +97,13 @@ def _objective_card(state: "State", side: str) -> str | None:
     return state.objectives[side]
 
 
+def _who(state: "State", side: str) -> str:
+    """How the log names a side: in solo the Opposition is named as such."""
+    if side == state.opposition:
+        return f"The Opposition ({side})"
+    return side.capitalize()
+
+
 def score_objectives(state: "State") -> list[str]:
     """Reveal (markers 2 and 3) and score both objectives; return the marked regions (R-SCO-REVEAL, R-SCO-OBJ)."""
     marked: list[str] = [state.unrest] if state.unrest else []
@@ -105,12 +112,12 @@ def score_objectives(state: "State") -> list[str]:
         card_id = _objective_card(state, side)
         state.revealed[side] = True
         if card_id is None:
-            state.log("objective", f"{side.capitalize()} has no secret objective this round.")
+            state.log("objective", f"{_who(state, side)} has no secret objective this round.")
             continue
         card = cards[card_id]
         marked.append(card.region)
         p = force_in_presence(state, card.region)
-        state.log("objective", f"{side.capitalize()} reveals {card.id} ({card.vp} VP in {card.region}). {p.reason}")
+        state.log("objective", f"{_who(state, side)} reveals {card.id} ({card.vp} VP in {card.region}). {p.reason}")
         if p.winner:
             award(state, p.winner, card.vp, f"the objective {card.id}")
             if state.step == "over":
@@ -122,8 +129,11 @@ def exhaust(state: "State", regions: list[str]) -> None:
     """In each marked region, once: fresh tokens tire, tired tokens leave (R-SCO-EXHAUST)."""
     tokens = state.comp.tokens
     for region in dict.fromkeys(regions):
+        here = list(state._at.get(region, ()))
+        if not here:
+            continue
         left: list[str] = []
-        for t in list(state._at.get(region, ())):
+        for t in here:
             if t in state.exhausted:
                 spec = tokens[t]
                 if spec.kind == "unit" and spec.owner in ("red", "white"):

@@ -19,7 +19,7 @@ from .components import SIDES
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["HIDDEN", "PlayerView", "player_view", "determinize"]
+__all__ = ["HIDDEN", "PlayerView", "player_view", "known_objective", "determinize"]
 
 #: Placeholder for a card the viewer cannot see.
 HIDDEN = "?"
@@ -80,10 +80,17 @@ def player_view(state: "State", side: str) -> PlayerView:
             data["opposition"]["stack"] = [HIDDEN] * len(state.opp_stack)
     if state.mode == "solo":
         data["opposition"]["leaders"] = sorted(state.opp_leaders)  # which ones are known, not their order
-    own_obj = state.objectives[side]
-    known = own_obj if (state.mode == "two-player" or state.revealed[side]) else None
     order = state.comp.card_order
-    return PlayerView(side, data, tuple(state.hands[side]), known, tuple(sorted(unseen, key=order.__getitem__)))
+    return PlayerView(side, data, tuple(state.hands[side]), known_objective(state, side), tuple(sorted(unseen, key=order.__getitem__)))
+
+
+def known_objective(state: "State", side: str) -> str | None:
+    """``side``'s own objective card if ``side`` knows it: always in two-player; in
+    solo only once revealed, since the solo player's objective is dealt face down
+    (R-SOLO-DRAW)."""
+    if state.mode == "two-player" or state.revealed[side]:
+        return state.objectives[side]
+    return None
 
 
 def determinize(state: "State", side: str, rng: random.Random) -> "State":

@@ -30,7 +30,7 @@ def test_R_CAL_4_bonus_only_when_ending_on_15_or_31():
 
 
 def test_R_CAL_6_oct_nov_wraps_without_a_month_change():
-    adv = dp.advance_date(month="oct-nov", day=30 - 1, days=4)
+    adv = dp.advance_date(month="oct-nov", day=28, days=5)
     assert (adv.month, adv.day, adv.month_advanced, adv.wrapped) == ("oct-nov", 2, False, True)
 
 
@@ -39,6 +39,9 @@ def test_R_CAL_invalid_inputs_are_rejected_clearly():
         dp.advance_date(month="june", day=1, days=2)
     with pytest.raises(dp.InvalidDate, match="days run 1..31"):
         dp.advance_date(month="jul", day=40, days=2)
+    for day in (29, 30):                  # R-CAL-3: the marker never rests there
+        with pytest.raises(dp.InvalidDate, match="29 or 30"):
+            dp.advance_date(month="jul", day=day, days=2)
 
 
 def test_R_CAL_explain_names_every_effect():

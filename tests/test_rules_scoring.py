@@ -113,15 +113,17 @@ def test_R_SCO_OBJ_both_markers_in_one_region_score_twice_but_exhaust_once():
 
 
 def test_R_SCO_EXHAUST_fresh_tire_and_tired_leave_for_reserve_or_for_good():
-    s = last_turn(unrest="white", objectives={}, will="white",
+    s = last_turn(unrest="white", objectives={"red": "green-4"}, will="white",
                   regions={"white": [{"id": "W5"}, {"id": "Kerensky", "side": "exhausted"},
                                      {"id": "R10", "side": "exhausted"}, {"id": "N5", "side": "exhausted"}]})
-    finish_turn(s)
+    events = finish_turn(s)
     if s.step == "unrest":
-        s.apply("pass")
+        events += s.apply("pass")
     assert s.is_exhausted("W5") and s.place["W5"] == "white"
     assert s.place["R10"] == "reserve" and not s.is_exhausted("R10")
     assert s.place["Kerensky"] == "removed" and s.place["N5"] == "removed"
+    # Green (red's objective) is marked but empty: only regions with tokens are mentioned.
+    assert [e.text.split()[1] for e in events if e.kind == "exhaust"] == ["white"]
 
 
 # ----------------------------------------------------------------------------- cleanup and end
