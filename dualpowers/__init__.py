@@ -28,7 +28,7 @@ from .errors import (
 )
 from .opposition import ObjectiveChoice, opposition_objective
 from .presence import Presence, force_in_presence, presence_table
-from .rules import Rule, rule, rules
+from .rules import Rule, rule, rules, rules_markdown
 from .setup import EDITIONS, MODES, new_game
 from .state import Event, State
 
@@ -38,7 +38,7 @@ __all__ = [
     "__version__", "new_game", "State", "Event", "MODES", "EDITIONS", "MONTHS",
     "load_components", "default_components", "Components", "CommandCard", "LeaderCard", "Region", "TokenSpec",
     "force_in_presence", "presence_table", "Presence",
-    "opposition_objective", "ObjectiveChoice", "advance_date", "DateAdvance", "rules", "rule", "Rule",
+    "opposition_objective", "ObjectiveChoice", "advance_date", "DateAdvance", "rules", "rule", "Rule", "rules_markdown",
     "actions", "Action", "parse_action", "ChooseObjective", "PlayCard", "Recruit", "Move", "DoubleMove", "Rest",
     "LeaderRecruit", "Protest", "Espionage", "Inspire", "BonusRecruit", "BonusMove", "BonusRest",
     "BonusDraw", "Organize", "ScoreUnrest", "Pass",

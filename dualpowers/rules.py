@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-__all__ = ["Rule", "rules", "rule"]
+__all__ = ["Rule", "rules", "rule", "rules_markdown"]
 
 
 @dataclass(frozen=True)
@@ -38,3 +38,27 @@ def rule(rule_id: str) -> Rule:
         if r.id == rule_id:
             return r
     raise KeyError(f"unknown rule id {rule_id!r}")
+
+
+def rules_markdown() -> str:
+    """The rule index as a Markdown page (``docs/rules.md`` is this text)."""
+    lines = [
+        "# Rule index",
+        "",
+        "Every rule the engine implements, by its RULINGS.md ID, with the module that",
+        "implements it. *Ruling* marks a point the rulebooks leave open and RULINGS.md",
+        "settles. The last table lists decisions the engine makes where no text speaks.",
+        "Generated from `dualpowers/data/rules.toml` by `dualpowers.rules_markdown()`;",
+        "`dualpowers rules` prints the same list.",
+        "",
+        "| ID | Rule | Module | Ruling |",
+        "|---|---|---|---|",
+    ]
+    own = [r for r in rules() if r.engine]
+    for r in rules():
+        if not r.engine:
+            module = f"`dualpowers/{r.module}.py`" if r.module else ""
+            lines.append(f"| {r.id} | {r.summary} | {module} | {'yes' if r.ruling else ''} |")
+    lines += ["", "## Engine decisions", "", "| ID | Decision |", "|---|---|"]
+    lines += [f"| {r.id} | {r.summary} |" for r in own]
+    return "\n".join(lines) + "\n"

@@ -37,3 +37,9 @@ def test_every_rule_has_a_test_named_after_it():
 def test_rulings_are_flagged_and_engine_decisions_listed():
     assert dp.rule("R-CAL-6").ruling and not dp.rule("R-CAL-3").ruling
     assert any(r.engine for r in dp.rules())
+
+
+def test_docs_rule_index_is_up_to_date():
+    """docs/rules.md is generated from the packaged index; regenerate it after editing rules.toml:
+    python -c "import dualpowers as dp; open('docs/rules.md','w').write(dp.rules_markdown())"."""
+    assert (ROOT / "docs" / "rules.md").read_text(encoding="utf-8") == dp.rules_markdown()
