@@ -1,0 +1,126 @@
+"""A win-rate chart with confidence intervals, drawn through the same pens as the board.
+
+Used by the difficulty notebook: win rate (y, 0..100 %) against a category on x
+(the solo difficulty), one line per series (a policy and faction), each point with
+its 95 % interval as an error bar.  Series differ by marker shape and line dash as
+well as colour, so the chart can be read without colour.
+
+    svg = win_rate_svg(points, title="Solo win rate by difficulty")
+
+``points`` is a sequence of mappings (or a pandas DataFrame) with the keys
+``series``, ``x``, ``rate``, ``low`` and ``high`` (rates as fractions 0..1).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping, Sequence
+
+from .pen import Pen
+from .svg import SvgPen
+
+__all__ = ["draw_win_rates", "win_rate_svg", "ChartError"]
+
+#: (colour, marker, dash) per series, in order; cycles if there are more series.
+SERIES_STYLES: tuple[tuple[str, str, tuple[float, ...] | None], ...] = (
+    ("#1f5fae", "circle", None),
+    ("#c0392b", "square", (6.0, 4.0)),
+    ("#2e7d32", "triangle", (2.0, 3.0)),
+    ("#7b3fa0", "diamond", (9.0, 3.0, 2.0, 3.0)),
+    ("#b36b00", "circle-open", (12.0, 4.0)),
+    ("#37474f", "square-open", (1.0, 2.0)),
+)
+
+REQUIRED = ("series", "x", "rate", "low", "high")
+
+
+class ChartError(ValueError):
+    """The data cannot be charted (a missing column, a rate outside 0..1)."""
+
+
+def _rows(points: Any) -> list[Mapping[str, Any]]:
+    if hasattr(points, "to_dict"):               # a pandas DataFrame
+        points = points.to_dict("records")
+    rows = list(points)
+    for i, row in enumerate(rows):
+        missing = [k for k in REQUIRED if k not in row]
+        if missing:
+            raise ChartError(f"point {i} lacks {', '.join(missing)} (needs {', '.join(REQUIRED)})")
+        for k in ("rate", "low", "high"):
+            if not 0.0 <= float(row[k]) <= 1.0:
+                raise ChartError(f"point {i}: {k} = {row[k]!r} is not a fraction between 0 and 1")
+        if not float(row["low"]) <= float(row["rate"]) <= float(row["high"]):
+            raise ChartError(f"point {i}: the interval {row['low']}..{row['high']} does not contain {row['rate']}")
+    return rows
+
+
+def _marker(pen: Pen, kind: str, x: float, y: float, colour: str, r: float = 5.0) -> None:
+    open_ = kind.endswith("-open")
+    fill = "#ffffff" if open_ else colour
+    shape = kind.removesuffix("-open")
+    if shape == "circle":
+        pen.circle(x, y, r, fill=fill, stroke=colour, width=2)
+    elif shape == "square":
+        pen.rect(x - r, y - r, 2 * r, 2 * r, fill=fill, stroke=colour, width=2)
+    elif shape == "triangle":
+        pen.polygon([(x, y - r - 1), (x + r + 1, y + r), (x - r - 1, y + r)], fill=fill, stroke=colour, width=2)
+    else:  # diamond
+        pen.polygon([(x, y - r - 1), (x + r + 1, y), (x, y + r + 1), (x - r - 1, y)], fill=fill, stroke=colour, width=2)
+
+
+def draw_win_rates(pen: Pen, points: Iterable[Mapping[str, Any]] | Any, *, title: str = "",
+                   x_label: str = "difficulty", width: float = 720, height: float = 420) -> None:
+    """Draw the chart through ``pen`` (any back end of :mod:`dualpowers.drawing.pen`)."""
+    rows = _rows(points)
+    xs: list[Any] = sorted({r["x"] for r in rows}, key=lambda v: (str(type(v)), v))
+    series: list[str] = list(dict.fromkeys(str(r["series"]) for r in rows))
+    left, right, top, bottom = 60.0, 190.0, 40.0, 50.0
+    pw, ph = width - left - right, height - top - bottom
+    pen.clear("#ffffff")
+    if title:
+        pen.text(left, 18, title, size=15, bold=True, max_width=width - left - 10)
+
+    def px(x: Any) -> float:
+        i = xs.index(x)
+        return left + (i + 0.5) * pw / max(len(xs), 1)
+
+    def py(rate: float) -> float:
+        return top + ph * (1.0 - rate)
+
+    for pct in range(0, 101, 20):                       # grid and y axis
+        y = py(pct / 100)
+        pen.line([(left, y), (left + pw, y)], stroke="#dddddd", width=1)
+        pen.text(left - 8, y, f"{pct}%", size=11, align="right", fill="#444444")
+    pen.line([(left, top), (left, top + ph), (left + pw, top + ph)], stroke="#333333", width=1.5)
+    for x in xs:
+        pen.text(px(x), top + ph + 16, str(x), size=12, align="center")
+    pen.text(left + pw / 2, height - 12, x_label, size=12, align="center", fill="#444444")
+    pen.line([(left, py(0.5)), (left + pw, py(0.5))], stroke="#999999", width=1, dash=(3, 3))
+
+    n = max(len(series), 1)
+    for i, name in enumerate(series):
+        colour, marker, dash = SERIES_STYLES[i % len(SERIES_STYLES)]
+        offset = (i - (n - 1) / 2) * min(8.0, pw / max(len(xs), 1) / (n + 1))   # keep error bars apart
+        mine = sorted((r for r in rows if str(r["series"]) == name), key=lambda r: xs.index(r["x"]))
+        pts = [(px(r["x"]) + offset, py(float(r["rate"]))) for r in mine]
+        with pen.group("series", name):
+            if len(pts) > 1:
+                pen.line(pts, stroke=colour, width=2, dash=dash)
+            for r, (x, y) in zip(mine, pts):
+                lo, hi = py(float(r["low"])), py(float(r["high"]))
+                pen.line([(x, lo), (x, hi)], stroke=colour, width=1.5)
+                pen.line([(x - 4, lo), (x + 4, lo)], stroke=colour, width=1.5)
+                pen.line([(x - 4, hi), (x + 4, hi)], stroke=colour, width=1.5)
+                _marker(pen, marker, x, y, colour)
+        ly = top + 10 + i * 22                           # legend: marker, dash and name
+        lx = left + pw + 16
+        pen.line([(lx, ly), (lx + 30, ly)], stroke=colour, width=2, dash=dash)
+        _marker(pen, marker, lx + 15, ly, colour, r=4)
+        pen.text(lx + 38, ly, name, size=12, max_width=right - 58)
+
+
+def win_rate_svg(points: Sequence[Mapping[str, Any]] | Any, *, title: str = "", x_label: str = "difficulty",
+                 width: float = 720, height: float = 420) -> str:
+    """The chart as an SVG document (shows in notebooks and on GitHub without a kernel)."""
+    pen = SvgPen(width, height)
+    draw_win_rates(pen, points, title=title, x_label=x_label, width=width, height=height)
+    return pen.svg(title=title or "win rates")
