@@ -19,8 +19,7 @@ import dualpowers as dp
 from dualpowers.drawing import RecordingPen, SvgPen, board_svg, draw_board, layout_for, normalize_highlight
 from dualpowers.drawing.layout import DESIGN_H, DESIGN_W
 from dualpowers.drawing.png import PillowPen, board_png
-
-Image = pytest.importorskip("PIL.Image")
+from PIL import Image
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -115,7 +115,7 @@ def test_highlights_are_board_items(tut):
 
 
 def test_markers_are_known_to_the_board_drawing():
-    board = pytest.importorskip("dualpowers.drawing.board")
+    from dualpowers.drawing import board
     assert MARKERS <= board.HIGHLIGHT_KEYS
 
 

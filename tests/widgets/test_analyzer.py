@@ -226,7 +226,6 @@ def test_listeners_hear_every_change():
 # ---------------------------------------------------------------------------- widget
 @pytest.fixture
 def widget():
-    pytest.importorskip("ipycanvas")
     from dualpowers.widgets.analyzer import AnalyzerWidget
     w = AnalyzerWidget()
     w.editor.import_json(json.dumps(FIXED))

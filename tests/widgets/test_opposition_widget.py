@@ -102,7 +102,6 @@ def test_walker_step_by_step_and_restart():
 # ---------------------------------------------------------------------------- widgets
 @pytest.fixture
 def opp_widget():
-    pytest.importorskip("ipycanvas")
     from dualpowers.widgets.opposition import OppositionWidget
     return OppositionWidget(seed=5)
 
@@ -131,7 +130,6 @@ def test_opposition_widget_menus_and_deal(opp_widget):
 
 
 def test_solo_round_widget_next_and_finish():
-    pytest.importorskip("ipycanvas")
     from dualpowers.widgets.opposition import SoloRoundWidget
     w = SoloRoundWidget(seed=7, player="white", difficulty=3)
     walker = w.walker
