@@ -5,7 +5,9 @@
 #   make lab       open the tutorial notebook in JupyterLab
 #   make test      editable install with the `test` extra, then pytest
 #                  (extra arguments: make test PYTEST_ARGS='-m "not binder" -x')
-#   make bench     run the engine benchmark
+#   make bench     print the speed figures (engine, drawing, advisor, simulations)
+#   make measure   measure player strength and solo difficulty (tens of minutes; see benchmarks/strength.py)
+#   make notebooks re-run the notebooks and store their outputs (so they show without a kernel)
 #   make clean     remove build artefacts, caches and stamp files (keeps $(VENV))
 
 VENV        ?= .venv
@@ -24,7 +26,7 @@ TEST_STAMP := $(VENV)/.stamp-install-test
 # --allow-root only when running as root (e.g. in a container / CI).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root,)
 
-.PHONY: venv install lab test bench clean
+.PHONY: venv install lab test bench measure notebooks clean
 
 venv: $(VPY)
 
@@ -49,6 +51,15 @@ test: $(TEST_STAMP)
 
 bench: $(TEST_STAMP)
 	$(VPY) benchmarks/engine.py
+	$(VPY) benchmarks/drawing.py
+	$(VPY) benchmarks/advisor.py
+	$(VPY) benchmarks/simulate.py
+
+measure: $(TEST_STAMP)
+	$(VPY) benchmarks/strength.py
+
+notebooks: $(TEST_STAMP)
+	$(VPY) scripts/execute_notebooks.py
 
 clean:
 	rm -rf build dist *.egg-info .eggs .pytest_cache .hypothesis .ipynb_checkpoints \

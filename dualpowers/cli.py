@@ -4,6 +4,8 @@
     dualpowers presence POSITION          # Force in Presence of every region, with reasons
     dualpowers new [--solo white --difficulty 3] [--seed 7]   # a new game's notation
     dualpowers random-game --seed 7       # play a random game, print the log and the result
+    dualpowers simulate --games 1000 --mode solo --difficulty 1-6 --player both --policy greedy \
+                        --out results.csv      # many games, on every core; win rates with 95% CIs
 
 POSITION is a JSON file, a JSON string or a one-line notation.
 """
@@ -14,10 +16,13 @@ import argparse
 import json
 import random
 import sys
+import time
 from pathlib import Path
+from typing import Iterator, TextIO
 
 from . import __version__
 from .errors import DualPowersError
+from .policies import PolicySpecError
 from .presence import force_in_presence
 from .rules import rules
 from .setup import new_game
@@ -75,6 +80,108 @@ def _random_game(args: argparse.Namespace) -> int:
     return 0
 
 
+class ProgressBar:
+    """A one-line progress bar, redrawn in place at most ten times a second on a terminal.
+
+    When ``stream`` is not a terminal (a log file, a pipe, CI) it draws nothing while
+    the run goes on and writes one line at the end, so logs are not flooded.
+    """
+
+    def __init__(self, total: int, stream: TextIO | None = None, width: int = 30) -> None:
+        self.total, self.width = total, width
+        self.stream = stream or sys.stderr
+        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.start = self._drawn = time.perf_counter()
+        self.done = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        self.done = done
+        now = time.perf_counter()
+        if self.tty and (now - self._drawn >= 0.1 or done >= total):
+            self._drawn = now
+            self.stream.write("\r" + self._line(now) + "\x1b[K")
+            self.stream.flush()
+
+    def _line(self, now: float) -> str:
+        elapsed = max(now - self.start, 1e-9)
+        rate = self.done / elapsed
+        part = self.done / self.total if self.total else 1.0
+        bar = "#" * int(part * self.width)
+        eta = f"  eta {(self.total - self.done) / rate:.0f} s" if 0 < self.done < self.total else ""
+        return f"{100 * part:3.0f}% [{bar:<{self.width}}] {self.done}/{self.total} games  {rate:.0f} games/s{eta}"
+
+    def close(self, failed: bool = False) -> None:
+        """End the bar: on a terminal, its last state; elsewhere one closing line.  After a
+        failure, only end the line on a terminal (the error follows)."""
+        elapsed = time.perf_counter() - self.start
+        if failed:
+            if self.tty and self.done:
+                self.stream.write("\n")
+        elif self.tty:
+            self.stream.write("\r" + self._line(time.perf_counter()) + "\x1b[K\n")
+        else:
+            self.stream.write(f"{self.done} games in {elapsed:.1f} s ({self.done / max(elapsed, 1e-9):.0f} games/s)\n")
+        self.stream.flush()
+
+
+def parse_int_list(text: str, low: int, high: int) -> tuple[int, ...]:
+    """``"3"``, ``"1-6"``, ``"1,3,5"`` or ``"1-3,6"`` as a tuple of ints within ``low..high``."""
+    values: list[int] = []
+    for part in text.split(","):
+        first, dash, last = part.strip().partition("-")
+        try:
+            lo, hi = int(first), int(last if dash else first)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r}: expected a number, a range like {low}-{high} "
+                                             f"or a list like 1,3,5") from None
+        if not (low <= lo <= hi <= high):
+            raise argparse.ArgumentTypeError(f"{text!r}: values must be within {low}-{high}, ranges low-high")
+        values.extend(v for v in range(lo, hi + 1) if v not in values)
+    return tuple(values)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from . import simulate as sim
+
+    if args.mode == "solo" and (args.red or args.white):
+        raise sim.SimulationError("--red and --white name the policies of a two-player game; "
+                                  "in solo, --policy names the player's")
+    if args.mode == "two-player" and (args.player or args.difficulty):
+        raise sim.SimulationError("--player and --difficulty are for solo games (--mode solo)")
+    if args.dask and args.workers:
+        raise sim.SimulationError("--workers counts local processes; with --dask the cluster's workers play")
+    config = sim.SimConfig(
+        mode=args.mode, edition=args.edition, difficulties=args.difficulty or (1,), player=args.player or "red",
+        policy=args.policy, red=args.red or args.policy, white=args.white or args.policy, seed=args.seed)
+    if args.out:
+        sim.check_output(args.out)   # fail now, not after the games
+    bar = None if args.no_progress else ProgressBar(args.games)
+    rows = sim.iter_rows(config, args.games, workers=args.workers, dask=args.dask, chunk_size=args.chunk_size,
+                         progress=bar, dask_timeout=args.dask_timeout)
+    tally = sim.Tally()
+
+    def counted() -> Iterator[dict[str, object]]:
+        for row in rows:
+            tally.add(row)
+            yield row
+
+    try:
+        if args.out:
+            written = sim.write_rows(counted(), args.out)
+        else:
+            written = sum(1 for _ in counted())
+    except BaseException:
+        if bar is not None:
+            bar.close(failed=True)
+        raise
+    if bar is not None:
+        bar.close()
+    if args.out:
+        print(f"wrote {written} rows to {args.out}", file=sys.stderr)
+    print(sim.format_summary(tally.rows()))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="dualpowers", description="Dual Powers: Revolution 1917 rules engine")
     parser.add_argument("--version", action="version", version=f"dualpowers {__version__}")
@@ -93,12 +200,60 @@ def main(argv: list[str] | None = None) -> int:
         if name == "random-game":
             p.add_argument("--quiet", action="store_true", help="print only the result")
         p.set_defaults(func=func)
+    _add_simulate(sub)
     args = parser.parse_args(argv)
     try:
         return int(args.func(args))
-    except DualPowersError as exc:
+    except (DualPowersError, PolicySpecError) as exc:
         print(f"dualpowers: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("dualpowers: interrupted", file=sys.stderr)
+        return 130
+
+
+def _add_simulate(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    p = sub.add_parser(
+        "simulate", help="play many games and summarise the win rates",
+        description="Play many games with computer policies, write one row per game (CSV or Parquet) and "
+                    "print win rates with 95%% Wilson confidence intervals. See docs/simulate.md.",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    p.add_argument("--games", "-n", type=_positive, default=100, help="how many games")
+    p.add_argument("--mode", choices=("solo", "two-player"), default="solo")
+    p.add_argument("--edition", choices=("fr", "it"), default="fr")
+    p.add_argument("--difficulty", type=lambda text: parse_int_list(text, 1, 6), default=None,
+                   help="solo: the Opposition's difficulty, a range (1-6) or a list (1,3,5); games cycle "
+                        "through them [1]")
+    p.add_argument("--player", choices=("red", "white", "both"), default=None,
+                   help="solo: the side the policy plays; 'both' alternates [red]")
+    p.add_argument("--policy", default="random", metavar="SPEC",
+                   help="the solo player's policy (random, greedy, advisor[:k=v,...]); in two-player, "
+                        "both sides' unless --red/--white say otherwise")
+    p.add_argument("--red", metavar="SPEC", help="two-player: red's policy")
+    p.add_argument("--white", metavar="SPEC", help="two-player: white's policy")
+    p.add_argument("--seed", type=int, default=0, help="base seed; game i's seed is derived from it and i")
+    p.add_argument("--workers", "-j", type=_positive, default=None,
+                   help="local worker processes [all cores]; 1 plays in this process")
+    p.add_argument("--dask", metavar="ADDRESS", help="run on the Dask cluster whose scheduler is at ADDRESS "
+                   "(tcp://host:8786); needs the 'sim' extra")
+    p.add_argument("--dask-timeout", type=float, default=10.0, metavar="SECONDS",
+                   help="how long to wait for the scheduler and a first worker")
+    p.add_argument("--chunk-size", type=_positive, default=None, metavar="GAMES",
+                   help="games per task [about 8 tasks per worker, at most 250]")
+    p.add_argument("--out", "-o", metavar="PATH", help="write one row per game to PATH (*.csv or *.parquet)")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bar (on stderr; when stderr is not a terminal it is one closing line)")
+    p.set_defaults(func=_simulate)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, not {text!r}")
+    return value
 
 
 if __name__ == "__main__":

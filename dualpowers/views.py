@@ -3,9 +3,10 @@
 Hidden from a player: the command cards in the opponent's hand (their
 leader cards are public until played) and their face-down objective, the deck
 order, the Opposition's face-down stack and leader order, the solo player's own
-face-down objective, and the seed (which would predict every shuffle).
-:func:`determinize` deals the unseen cards afresh, consistently with the view,
-for search algorithms that sample what they cannot see.
+face-down objective, the order of the face-down region tiles (S-3), and the seed
+(which would predict every shuffle).  :func:`determinize` deals what is unseen
+afresh, consistently with the view, for search algorithms that sample what they
+cannot see; its result depends only on the view and the random generator.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from .components import SIDES
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["HIDDEN", "PlayerView", "player_view", "known_objective", "determinize"]
+__all__ = ["HIDDEN", "PlayerView", "player_view", "known_objective", "canonical", "determinize"]
 
 #: Placeholder for a card the viewer cannot see.
 HIDDEN = "?"
@@ -80,6 +81,7 @@ def player_view(state: "State", side: str) -> PlayerView:
             data["opposition"]["stack"] = [HIDDEN] * len(state.opp_stack)
     if state.mode == "solo":
         data["opposition"]["leaders"] = sorted(state.opp_leaders)  # which ones are known, not their order
+    data["tiles"]["stack"] = sorted(state.tile_stack, key=state.comp.region_index.__getitem__)  # face down (S-3)
     order = state.comp.card_order
     return PlayerView(side, data, tuple(state.hands[side]), known_objective(state, side), tuple(sorted(unseen, key=order.__getitem__)))
 
@@ -93,14 +95,22 @@ def known_objective(state: "State", side: str) -> str | None:
     return None
 
 
-def determinize(state: "State", side: str, rng: random.Random) -> "State":
-    """A copy of ``state`` where every card ``side`` cannot see is dealt afresh at random.
+def canonical(state: "State", side: str) -> "State":
+    """A copy of ``state`` keeping only what ``side`` can see: the unseen cards, the
+    Opposition's leaders and the face-down tiles in a fixed order, the seed zeroed.
 
-    Visible facts (own hand, the board, played and discarded cards, revealed
-    objectives, zone sizes) are kept; the seed is replaced so that future
-    shuffles are unknown too.
+    Two states ``side`` cannot tell apart have equal canonical forms, so a search
+    that starts from it cannot depend on anything hidden.
     """
     s = state.clone()
+    _deal(s, side, None)
+    s.seed = s.shuffles = 0
+    return s
+
+
+def _deal(s: "State", side: str, rng: random.Random | None) -> None:
+    """Put every unseen card, the Opposition's leaders and the face-down tiles in a
+    fixed order, then shuffle them with ``rng`` (if given), in place."""
     slots = _hidden_slots(s, side)
     pool: list[str] = []
     sizes: list[int] = []
@@ -108,13 +118,31 @@ def determinize(state: "State", side: str, rng: random.Random) -> "State":
         cards = _slot_cards(s, where, sub)
         pool.extend(cards)
         sizes.append(len(cards))
-    rng.shuffle(pool)
+    pool.sort(key=s.comp.card_order.__getitem__)
+    s.opp_leaders.sort()
+    s.tile_stack.sort(key=s.comp.region_index.__getitem__)
+    if rng is not None:
+        rng.shuffle(pool)
+        if s.mode == "solo":
+            rng.shuffle(s.opp_leaders)
+        rng.shuffle(s.tile_stack)
     i = 0
     for (where, sub), n in zip(slots, sizes):
         _set_slot(s, where, sub, pool[i:i + n])
         i += n
-    if s.mode == "solo":
-        rng.shuffle(s.opp_leaders)
+
+
+def determinize(state: "State", side: str, rng: random.Random) -> "State":
+    """A copy of ``state`` where every card ``side`` cannot see is dealt afresh at random.
+
+    Visible facts (own hand, the board, played and discarded cards, revealed
+    objectives, zone sizes) are kept; the seed is replaced so that future
+    shuffles are unknown too.  The unseen cards, the Opposition's leaders and the
+    face-down tiles are put in a fixed order before shuffling, so two states that
+    ``side`` cannot tell apart give the same result for the same ``rng``.
+    """
+    s = state.clone()
+    _deal(s, side, rng)
     s.seed = rng.randrange(2**31)
     s.shuffles = 0
     return s

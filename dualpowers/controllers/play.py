@@ -18,16 +18,20 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from ..actions import Action, parse_action
 from ..errors import DualPowersError, IllegalAction, PositionError
+from ..policies import PolicySpecError, make_policy
 from ..setup import new_game
 from ..state import Event, State
 
+if TYPE_CHECKING:
+    from ..advisor import Ranking
+
 __all__ = [
     "GameSession", "LoadError", "LogEntry", "describe_action", "action_groups", "action_mentions",
-    "choose_action", "opening_lines", "GROUP_LABELS", "POLICIES", "SAVE_FORMAT",
+    "choose_action", "opening_lines", "action_highlight", "GROUP_LABELS", "POLICIES", "SAVE_FORMAT",
 ]
 
 SAVE_FORMAT = "dualpowers/game"
@@ -55,7 +59,7 @@ GROUP_LABELS: dict[str, str] = {
 }
 
 #: How :func:`choose_action` picks when a program, not a person, decides.
-POLICIES = ("first", "random")
+POLICIES = ("first", "random", "greedy", "advisor")
 
 
 class LoadError(DualPowersError, ValueError):
@@ -119,6 +123,34 @@ def action_tokens(action: Action) -> set[str]:
     return out
 
 
+def action_highlight(state: State, action: Action) -> list[Any]:
+    """What to light up on the board for ``action``: its regions, tokens and cards, and for
+    a move the connection it crosses (an arrow's worth of information without arrows)."""
+    comp = state.comp
+    items: list[Any] = sorted(action_regions(state, action))
+    items += sorted(t for t in action_tokens(action) if t in comp.tokens or t in comp.cards or t in comp.leaders)
+    token, to = getattr(action, "token", None), getattr(action, "to", None)
+    if token and to:
+        stops = [state.place.get(token), getattr(action, "via", None), to]
+        path = [r for r in stops if r in comp.region_index]
+        items += [(a, b) for a, b in zip(path, path[1:]) if comp.is_connection(a, b)]
+    conn = getattr(action, "connection", None)
+    if conn:
+        items.append(tuple(conn))
+    items += _BOARD_PARTS.get(action_word(action), [])
+    return items
+
+
+#: The part of the board an action without a region or token is about.
+_BOARD_PARTS: dict[str, list[Any]] = {
+    "inspire": ["will"],              # R-ACT-INSPIRE takes the Will
+    "espionage": ["cards"],           # R-ACT-SPY reveals an objective
+    "organize": ["cards"],
+    "bonus-draw": ["cards"],
+    "score-unrest": ["unrest"],
+}
+
+
 def action_mentions(state: State, action: Action, *, region: str | None = None, token: str | None = None) -> bool:
     """Whether an action concerns ``region`` and/or ``token`` (used to filter by a board click)."""
     if region is not None and region not in action_regions(state, action):
@@ -170,19 +202,23 @@ def describe_action(state: State, action: Action) -> str:
 
 
 def choose_action(state: State, policy: str = "first", rng: random.Random | None = None) -> Action:
-    """A legal action picked by a simple rule: the first one offered, or a seeded random one.
+    """A legal action picked by a program: ``"first"`` or any :mod:`dualpowers.policies` spec.
 
-    ``"first"`` takes :meth:`State.legal_actions` ``[0]``: the first card in hand,
-    the first recruit option, ...  ``"random"`` draws uniformly with ``rng``.
+    ``"first"`` takes :meth:`State.legal_actions` ``[0]`` (the first card in hand,
+    the first recruit option, ...): predictable, for demonstrations.  ``"random"``,
+    ``"greedy"`` and ``"advisor"`` (see :func:`dualpowers.policies.make_policy`)
+    draw what they need from ``rng``.
     """
     legal = state.legal_actions()
     if not legal:
         raise IllegalAction("no legal action: the game is over")
     if policy == "first":
         return legal[0]
-    if policy == "random":
-        return (rng or random.Random(0)).choice(legal)
-    raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}")
+    try:
+        chooser = make_policy(policy)
+    except PolicySpecError:
+        raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}") from None
+    return chooser.choose(state, rng or random.Random(0))
 
 
 def side_label(state: State, side: str | None) -> str:
@@ -371,6 +407,19 @@ class GameSession:
         act = choose_action(self.state, policy, rng)
         self.apply(act)
         return act
+
+    def hint(self, playouts: int | None = None, seed: int | None = None) -> "Ranking":
+        """The advisor's ranking of the legal actions of the side to act.
+
+        The advisor sees only what that side sees (hidden cards are sampled), so a
+        hint never leaks the opponent's hand or the Opposition's stack.  The same
+        game, position and ``seed`` give the same hint; by default the seed is the
+        number of actions taken, so asking twice in a position agrees.
+        """
+        from ..advisor import Advisor   # the search is loaded only when a hint is asked for
+        if self.state.is_over():
+            raise IllegalAction("the game is over: there is nothing to advise")
+        return Advisor(playouts=playouts, seed=len(self.actions) if seed is None else seed).rank(self.state)
 
     def play_out(self, policy: str = "first", seed: int = 0, max_actions: int = 10_000) -> int:
         """Apply actions picked by ``policy`` until the game ends; return how many."""

@@ -5,6 +5,7 @@ The engine itself (``import dualpowers``) imports none of this.
 
 from __future__ import annotations
 
+from .advisor import AdvisorWidget
 from .analyzer import AnalyzerWidget
 from .board import BoardWidget
 from .opposition import OppositionWidget, SoloRoundWidget
@@ -12,6 +13,7 @@ from .play import PlayWidget
 from .tutorial import TutorialWidget
 
 __all__ = [
+    "AdvisorWidget",
     "AnalyzerWidget",
     "BoardWidget",
     "OppositionWidget",

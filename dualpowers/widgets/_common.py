@@ -31,6 +31,7 @@ STYLE = """<style>
 .dp-log-box .dp-log-end { color: #a3161c; font-weight: bold; padding-left: 1.5em; }
 .dp-error-box { color: #a3161c; font-weight: bold; }
 .dp-ok-box { color: #2e7d32; }
+.dp-hint-box { border-left: 4px solid #1f5fae; background: #eef4fb; padding: 6px 8px; font-size: 12px; }
 </style>"""
 
 

@@ -2,7 +2,9 @@
 
 A thin ipywidgets view over :class:`dualpowers.controllers.GameSession`: the
 legal actions come from the engine, grouped by kind; clicking a region or a
-token on the board narrows the list to the actions about it.
+token on the board narrows the list to the actions about it.  *Hint* asks the
+advisor (:mod:`dualpowers.advisor`) to rank the actions from the view of the
+side to act; the computer can also choose for you with a chosen policy.
 
 >>> from dualpowers.widgets.play import PlayWidget
 >>> PlayWidget(mode="solo", seed=7, player="white", difficulty=3)   # doctest: +SKIP
@@ -10,7 +12,8 @@ token on the board narrows the list to the actions about it.
 CSS classes: ``dp-play`` (the whole widget), ``dp-board``, ``dp-mode``,
 ``dp-player``, ``dp-difficulty``, ``dp-edition``, ``dp-seed``, ``dp-new-game``,
 ``dp-status``, ``dp-hand``, ``dp-filter``, ``dp-clear-filter``,
-``dp-action-group``, ``dp-action``, ``dp-apply``, ``dp-auto``, ``dp-undo``,
+``dp-action-group``, ``dp-action``, ``dp-apply``, ``dp-auto``, ``dp-auto-policy``,
+``dp-hint``, ``dp-hint-view``, ``dp-undo``,
 ``dp-message``, ``dp-result``, ``dp-log``, ``dp-save-text``, ``dp-save``, ``dp-load``.
 """
 
@@ -21,7 +24,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..controllers.play import GROUP_LABELS, GameSession, LoadError
+from ..controllers.play import GROUP_LABELS, GameSession, LoadError, action_highlight
 from ..errors import DualPowersError
 from ._common import STYLE, button, css, lines_html, log_html
 
@@ -75,7 +78,15 @@ class PlayWidget(widgets.VBox):
         self.action = css(widgets.Dropdown(options=[], description="Action", layout=_W(width="100%")), "dp-action")
         self.apply_button = button("Apply", "dp-apply", style="success", icon="check")
         self.auto_button = button("Let the computer choose", "dp-auto",
-                                  tooltip="Apply the first legal action (a simple rule, not a strategy)")
+                                  tooltip="Apply the action the chosen computer player picks")
+        self.auto_policy = css(widgets.Dropdown(
+            options=[("greedy player", "greedy"), ("random player", "random"), ("first legal action", "first")],
+            value="greedy", description="Computer", layout=_W(width="260px")), "dp-auto-policy")
+        self.hint_button = button("Hint", "dp-hint", style="info", icon="lightbulb-o",
+                                  tooltip="Ask the advisor to rank your actions (about a second)")
+        self.hint_view = css(widgets.HTML(), "dp-hint-view")
+        self._hint_at: Any = None                  # the position (State.key) the shown hint is about
+        self._hint_highlight: list[Any] = []
         self.undo_button = button("Undo", "dp-undo", style="warning", icon="undo")
         self.message = css(widgets.HTML(), "dp-message")
         self.result = css(widgets.HTML(), "dp-result")
@@ -93,6 +104,7 @@ class PlayWidget(widgets.VBox):
         self.group.observe(lambda _: self._fill_actions(), "value")
         self.apply_button.on_click(lambda _: self._apply())
         self.auto_button.on_click(lambda _: self._auto())
+        self.hint_button.on_click(lambda _: self._hint())
         self.undo_button.on_click(lambda _: self.session.undo())
         self.save_button.on_click(lambda _: self._save())
         self.load_button.on_click(lambda _: self._load())
@@ -100,8 +112,9 @@ class PlayWidget(widgets.VBox):
         turn = widgets.VBox([
             self.status, self.hand, widgets.HBox([self.filter_label, self.clear_filter]),
             self.group, self.action,
-            widgets.HBox([self.apply_button, self.auto_button, self.undo_button]),
-            self.message, self.result,
+            widgets.HBox([self.apply_button, self.hint_button, self.undo_button]),
+            widgets.HBox([self.auto_button, self.auto_policy]),
+            self.hint_view, self.message, self.result,
             widgets.HTML("<b>Game log</b> (most recent first)"), self.log_view,
         ], layout=_W(flex="1 1 380px", min_width="380px"))
         self.children = [
@@ -144,9 +157,42 @@ class PlayWidget(widgets.VBox):
 
     def _auto(self) -> None:
         try:
-            self.session.auto("first")
+            self.session.auto(self.auto_policy.value)
         except DualPowersError as exc:
             self._say(str(exc), error=True)
+
+    def _hint(self) -> None:
+        """Rank the legal actions with the advisor, show the best three and preselect the best."""
+        g = self.session
+        try:
+            ranking = g.hint()
+        except DualPowersError as exc:
+            self._say(str(exc), error=True)
+            return
+        best = ranking.best
+        s = g.state
+        self._hint_at = s.key()
+        self._hint_highlight = action_highlight(s, best.action)
+        rows = "".join(
+            f"<tr><td>{i}</td><td>{escape(g.describe(r.action))}</td>"
+            f"<td>{r.win_prob:.0%} ({r.win_low:.0%}–{r.win_high:.0%})</td>"
+            f"<td>{r.score_change:+.1f}</td><td>{r.playouts}</td></tr>"
+            for i, r in enumerate(ranking.actions[:3], 1))
+        self.hint_view.value = (
+            f"<div class='dp-hint-box'><b>Advisor</b> ({ranking.playouts:,} playouts, seeing only what "
+            f"{escape(ranking.side)} sees): best is <b>{escape(best.text)}</b>, highlighted on the board "
+            f"and selected below.<div class='dp-table'><table><tr><th>#</th><th>action</th><th>wins (95% interval)</th>"
+            f"<th>score change</th><th>playouts</th></tr>{rows}</table></div></div>")
+        self.refresh()
+        self._select(best.action)
+
+    def _select(self, action: Any) -> None:
+        """Show ``action`` in the action menus (its group, then the action itself)."""
+        word = type(action).word
+        if word in [v for _, v in self.group.options]:
+            self.group.value = word
+        if str(action) in [v for _, v in self.action.options]:
+            self.action.value = str(action)
 
     def _save(self) -> None:
         self.save_text.value = self.session.save()
@@ -177,6 +223,10 @@ class PlayWidget(widgets.VBox):
             hl.append(g.filter_region)
         if g.filter_token and g.filter_token in s.comp.tokens:
             hl.append(g.filter_token)
+        if self._hint_at is not None and self._hint_at != s.key():
+            self._hint_at, self._hint_highlight = None, []     # the hint was for another position
+            self.hint_view.value = ""
+        hl.extend(x for x in self._hint_highlight if x not in hl)
         self.board.show(s, highlight=hl)
         self.status.value = f"<b>{escape(g.status())}</b>"
         self.hand.value = lines_html(g.hand_lines())
@@ -200,7 +250,7 @@ class PlayWidget(widgets.VBox):
             self._syncing = False
         self._fill_actions()
         over = s.is_over()
-        self.apply_button.disabled = self.auto_button.disabled = over or not groups
+        self.apply_button.disabled = self.auto_button.disabled = self.hint_button.disabled = over or not groups
         self.group.disabled = self.action.disabled = over
         self.undo_button.disabled = not g.can_undo
         if g.message:

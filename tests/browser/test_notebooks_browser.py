@@ -1,11 +1,12 @@
-"""The analyzer, Opposition and play notebooks in a real JupyterLab (Playwright + chromium).
+"""The analyzer, Opposition, play, advisor and difficulty notebooks in a real JupyterLab (Playwright + chromium).
 
 Each notebook is copied, without its stored outputs, to a temporary folder that
 a JupyterLab server serves; the test runs all cells from the Run menu, waits for
 every cell to finish without a traceback, and checks that a board canvas has
 been painted.  In the analyzer a click on the board adds a token; in the play
 notebook one action is applied by clicking the ``dp-apply`` button and the game
-log must change.
+log must change, and a hint is asked for; in the advisor notebook the actions are
+ranked by a click; the difficulty notebook must show its tables and charts.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from helpers import (
 
 pytestmark = pytest.mark.browser
 
-NOTEBOOKS = ("02_analyzer.ipynb", "03_opposition.ipynb", "04_play.ipynb")
+NOTEBOOKS = ("02_analyzer.ipynb", "03_opposition.ipynb", "04_play.ipynb", "05_advisor.ipynb",
+             "06_difficulty.ipynb")
 BOARD = ".dp-board canvas, canvas.dp-board"
 
 
@@ -108,4 +110,29 @@ def test_play_notebook_apply_changes_the_log(page, lab):
     assert "You (red): play" in after
     wait_until(lambda: text_of(page, "dp-status") != status, timeout=20_000, message="the status did not change")
     wait_canvas_painted(page, BOARD, timeout=20_000)
+    click_widget_button(page, "dp-hint")
+    wait_until(lambda: "Advisor" in text_of(page, "dp-hint-view"), timeout=60_000,
+               message=lambda: f"no hint shown: {text_of(page, 'dp-hint-view')!r}")
+    assert "playouts" in text_of(page, "dp-hint-view")
+    lab.shutdown_kernels()
+
+
+def test_advisor_notebook_ranks_the_actions_on_a_click(page, lab):
+    assert _run(page, lab, "05_advisor.ipynb") >= 5
+    assert "Press Rank the actions" in text_of(page, "dp-advisor-summary")
+    click_widget_button(page, "dp-advise")
+    wait_until(lambda: "playouts in" in text_of(page, "dp-advisor-summary"), timeout=60_000,
+               message=lambda: f"no ranking shown: {text_of(page, 'dp-advisor-summary')!r}")
+    assert "best first" in text_of(page, "dp-advisor-table")
+    wait_canvas_painted(page, BOARD, timeout=20_000)
+    lab.shutdown_kernels()
+
+
+def test_difficulty_notebook_shows_its_tables_and_charts(page, lab):
+    assert run_notebook(page, lab, "06_difficulty.ipynb", timeout=180_000) >= 5
+    outputs = page.locator(".jp-OutputArea-output")
+    wait_until(lambda: "games per cell" in outputs.all_inner_texts().__str__(), timeout=20_000,
+               message="the measured table is not shown")
+    charts = page.locator(".jp-RenderedSVG svg, .jp-RenderedSVG img, .jp-RenderedImage img")
+    wait_until(lambda: charts.count() >= 2, timeout=20_000, message="the two charts are not shown")
     lab.shutdown_kernels()

@@ -259,7 +259,6 @@ def test_new_game_keeps_or_changes_options():
 # ---------------------------------------------------------------------------- widget
 @pytest.fixture
 def play_widget():
-    pytest.importorskip("ipycanvas")
     from dualpowers.widgets.play import PlayWidget
     return PlayWidget(mode="solo", seed=7, player="white", difficulty=3)
 
@@ -304,7 +303,6 @@ def test_play_widget_board_click_filters(play_widget, click_region, click_token)
 
 
 def test_play_widget_whole_two_player_game_by_buttons():
-    pytest.importorskip("ipycanvas")
     from dualpowers.widgets.play import PlayWidget
     w = PlayWidget(mode="two-player", seed=12)
     n = 0
@@ -359,3 +357,85 @@ def test_play_widget_whole_solo_game_by_choosing_from_the_menus(play_widget):
     for a in g.actions:
         s.apply(a)
     assert s == g.state
+
+
+# ---------------------------------------------------------------------------- advisor hints
+def test_hint_ranks_every_legal_action_and_is_repeatable():
+    g = GameSession(mode="solo", seed=7, player="white", difficulty=3)
+    for _ in range(4):
+        g.auto("greedy")
+    ranking = g.hint(playouts=150)
+    assert ranking.side == g.state.to_act
+    assert sorted(str(r.action) for r in ranking.actions) == sorted(g.legal_texts())
+    again = g.hint(playouts=150)
+    assert [(r.text, r.playouts) for r in again.actions] == [(r.text, r.playouts) for r in ranking.actions]
+    assert g.state == replay("solo", 7, g.actions, player="white", difficulty=3)   # asking changes nothing
+
+
+def test_hint_after_the_game_is_refused():
+    g = GameSession(mode="two-player", seed=3)
+    g.play_out("first")
+    with pytest.raises(dp.IllegalAction, match="game is over"):
+        g.hint()
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_computer_players_choose_legal_actions(policy):
+    import random
+    s = dp.new_game("two-player", 4)
+    rng = random.Random(1)
+    for _ in range(30):
+        assert choose_action(s, policy, rng) in s.legal_actions()
+        s.apply(choose_action(s, policy, rng))
+    with pytest.raises(ValueError, match="policy must be one of first, random, greedy, advisor"):
+        choose_action(s, "clever")
+
+
+def test_play_widget_hint_selects_and_highlights_the_best_action(play_widget, monkeypatch):
+    w = play_widget
+    g = w.session
+    real_hint = GameSession.hint                 # a small budget keeps the test quick
+    monkeypatch.setattr(GameSession, "hint", lambda self, playouts=None, seed=None: real_hint(self, 120, seed))
+    w.hint_button.click()
+    best = g.hint().best
+    assert w.action.value == str(best.action)
+    assert escape_text(best.text) in w.hint_view.value and "playouts" in w.hint_view.value
+    assert w.board.highlight and set(w.board.highlight) <= set(g.state.comp.region_names) | set(g.state.comp.tokens)
+    w.apply_button.click()                       # the hint was about the old position: it goes
+    assert w.hint_view.value == "" and not w.board.highlight
+
+
+def test_play_widget_computer_player_is_chosen_from_a_menu(play_widget):
+    w = play_widget
+    assert w.auto_policy.value == "greedy"
+    w.auto_policy.value = "first"
+    first = w.session.legal()[0]
+    w.auto_button.click()
+    assert w.session.actions == [str(first)]
+
+
+def escape_text(text: str) -> str:
+    from html import escape
+    return escape(text)
+
+
+def test_every_legal_action_can_be_highlighted_on_the_board():
+    import random
+    from dualpowers.controllers.play import action_highlight
+    from dualpowers.drawing.board import normalize_highlight
+    for mode, seed in (("two-player", 2), ("solo", 3)):
+        s = dp.new_game(mode, seed, player="white")
+        rng = random.Random(seed)
+        while not s.is_over():
+            for a in s.legal_actions():
+                lit = normalize_highlight(s, action_highlight(s, a))     # never an unknown item ...
+                assert lit or isinstance(a, dp.Pass), a                  # ... and empty only for a pass
+            s.apply(rng.choice(s.legal_actions()))
+
+
+def test_a_move_lights_its_token_destination_and_the_connection_crossed():
+    from dualpowers.controllers.play import action_highlight
+    s = dp.State.from_dict({"regions": {"blue": [{"id": "R1"}]}})
+    to = next(r for r in s.comp.region_names if s.comp.is_connection("blue", r))
+    items = action_highlight(s, dp.Move("R1", to))
+    assert {"blue", to, "R1"} <= set(items) and ("blue", to) in items

@@ -1,0 +1,107 @@
+"""How strong are the computer players, and how hard is each solo difficulty?
+
+    python benchmarks/strength.py                  # everything, all local cores (tens of minutes)
+    python benchmarks/strength.py --quick          # small samples, to try the script
+    python benchmarks/strength.py --only duels     # or: --only difficulty
+
+Two measurements, both written into the package (``dualpowers/data/results/``,
+read with :func:`dualpowers.results.measured`; the README and
+``notebooks/06_difficulty.ipynb`` show them):
+
+* ``strength.csv``: two-player duels, greedy against random and the advisor against
+  greedy, each over ``--duel-games`` games (default 1,000), half with each side, so
+  neither side's first move decides;
+* ``difficulty.csv``: solo win rate for every difficulty 1-6, both factions and each
+  policy (random, greedy, the advisor), ``--cell-games`` games per cell (fewer for the
+  advisor, which thinks ~1,000 times longer per move).
+
+Every figure comes with its 95 % Wilson interval.  These are measurements to read,
+never test assertions; games are seeded, so a rerun gives the same table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import pandas as pd  # noqa: E402
+
+from dualpowers.simulate import SimConfig, run, summarize  # noqa: E402
+from dualpowers.stats import wilson_interval  # noqa: E402
+
+from dualpowers.results import results_dir  # noqa: E402
+
+RESULTS = results_dir()
+
+
+def duel(a: str, b: str, games: int, seed: int, workers: int | None) -> dict[str, object]:
+    """``a`` against ``b`` in two-player games, ``a`` playing red in the first half, white in the second."""
+    half = games // 2
+    wins = 0
+    start = time.perf_counter()
+    for red, white, n, a_side in ((a, b, half, "red"), (b, a, games - half, "white")):
+        rows = run(SimConfig(mode="two-player", red=red, white=white, seed=seed), n, workers=workers)
+        wins += sum(r["winner"] == a_side for r in rows)
+    low, high = wilson_interval(wins, games)
+    return {"player": a, "opponent": b, "games": games, "wins": wins, "win_rate": wins / games,
+            "ci_low": low, "ci_high": high, "seconds": round(time.perf_counter() - start, 1)}
+
+
+def difficulty_table(policy: str, games_per_cell: int, seed: int, workers: int | None) -> pd.DataFrame:
+    """Solo win rates of ``policy`` per difficulty and faction."""
+    config = SimConfig(mode="solo", difficulties=(1, 2, 3, 4, 5, 6), player="both", policy=policy, seed=seed)
+    rows = run(config, games_per_cell * 12, workers=workers)
+    table = summarize(rows, by=("difficulty", "player", "red_policy", "white_policy"))
+    table["policy"] = policy
+    return table[["policy", "difficulty", "player", "games", "wins", "win_rate", "ci_low", "ci_high", "mean_rounds"]]
+
+
+def show(title: str, records: list[dict[str, object]], label) -> None:
+    """Print one line per record: its label, wins of games, the rate and its interval."""
+    print(title)
+    for r in records:
+        print(f"  {label(r):<40} {r['wins']:>5}/{r['games']:<5} {100 * r['win_rate']:6.1f}%  "
+              f"[{100 * r['ci_low']:.1f}%, {100 * r['ci_high']:.1f}%]")
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="small samples (a trial run; results not written)")
+    ap.add_argument("--only", choices=("duels", "difficulty"), help="run one of the two measurements")
+    ap.add_argument("--duel-games", type=int, default=1000)
+    ap.add_argument("--cell-games", type=int, default=500, help="solo games per difficulty and faction")
+    ap.add_argument("--advisor-cell-games", type=int, default=40)
+    ap.add_argument("--advisor", default="advisor:playouts=50", help="the advisor's policy spec in these runs")
+    ap.add_argument("--workers", type=int, default=None)
+    ap.add_argument("--seed", type=int, default=2026)
+    args = ap.parse_args(argv)
+    if args.quick:
+        args.duel_games, args.cell_games, args.advisor_cell_games = 20, 10, 2
+    RESULTS.mkdir(parents=True, exist_ok=True)
+
+    if args.only in (None, "duels"):
+        duels = pd.DataFrame([duel("greedy", "random", args.duel_games, args.seed, args.workers),
+                              duel(args.advisor, "greedy", args.duel_games, args.seed + 1, args.workers)])
+        show("two-player duels (win rate of the first-named player, 95% Wilson interval)",
+             duels.to_dict("records"), lambda d: f"{d['player']} vs {d['opponent']} ({d['seconds']} s)")
+        if not args.quick:
+            duels.to_csv(RESULTS / "strength.csv", index=False)
+
+    if args.only in (None, "difficulty"):
+        tables = [difficulty_table("random", args.cell_games, args.seed, args.workers),
+                  difficulty_table("greedy", args.cell_games, args.seed, args.workers),
+                  difficulty_table(args.advisor, args.advisor_cell_games, args.seed, args.workers)]
+        table = pd.concat(tables, ignore_index=True)
+        show("solo win rate by difficulty (95% Wilson interval)", table.to_dict("records"),
+             lambda r: f"{r['policy']}, difficulty {r['difficulty']}, {r['player']}")
+        if not args.quick:
+            table.to_csv(RESULTS / "difficulty.csv", index=False)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,27 @@
+"""The advisor: ranks a player's legal actions by estimated value, seeing only what that player sees.
+
+    import dualpowers as dp
+    from dualpowers.advisor import Advisor
+    s = dp.new_game("solo", seed=3, player="white", difficulty=2)
+    r = Advisor(playouts=1000, seed=0).rank(s)
+    print(r.explain())          # the best action, its win chance and interval
+    r.to_frame()                # every action as a pandas DataFrame
+
+The search (:mod:`.search`) is single-observer information-set Monte Carlo tree
+search: it starts from :func:`dualpowers.views.canonical` and every playout deals
+the cards the player cannot see afresh (:func:`dualpowers.views.determinize`), so
+two states the player cannot tell apart get the same answer.  :mod:`.ranking` holds the answer and its statistics, :mod:`.policy` the
+advisor as a player for simulations.  Pure Python; pandas is imported only by
+``Ranking.to_frame``.
+"""
+
+from __future__ import annotations
+
+from .policy import POLICY_PLAYOUTS, AdvisorPolicy
+from .ranking import RankedAction, Ranking, best_probabilities
+from .search import DEFAULT_PLAYOUTS, EXPLORATION, Advisor, Search
+
+__all__ = [
+    "Advisor", "Search", "Ranking", "RankedAction", "AdvisorPolicy",
+    "DEFAULT_PLAYOUTS", "POLICY_PLAYOUTS", "EXPLORATION", "best_probabilities",
+]

@@ -1,0 +1,184 @@
+"""The advisor's answer: the legal actions in order, each with its estimates.
+
+Numbers a reader can check: the win probability is the share of playouts through
+the action that ``side`` won, with a 95% Wilson interval (honest even for a few
+playouts); the score change is the mean movement of the score track in ``side``'s
+favour from now to the end of those playouts.  Past the search tree's first few
+decisions the playouts are random on both sides, so these are chances under
+random play from there on, not under expert play: in solo, where random play
+almost never beats the Opposition, they are near 0 and the order rests on the score.
+
+``confidence`` is the probability that the action is the best of them all, given
+the playouts seen, "best" meaning the highest mean playout *value*: the quantity
+the search maximises (a win first, then the final score: see
+:mod:`.search`).  Each action's mean value gets a normal curve (its sample mean and
+standard error, with one prior pseudo-playout uniform on 0..1 so that a few equal
+playouts do not look certain), and the chance that it beats every other is
+integrated numerically.  The confidences sum to 1; an action never simulated keeps
+the flat prior.  Actions are ranked by playouts, which the search spends on the
+actions whose value keeps looking best; on ties, by mean value.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Sequence
+
+from ..stats import wilson_interval
+
+if TYPE_CHECKING:
+    from ..actions import Action
+
+__all__ = ["RankedAction", "Ranking", "ActionStats", "ordered", "best_probabilities", "build_ranking"]
+
+SPAN = 6.0          # best_probabilities: standard errors either side of a mean that matter
+POINTS = 48         # best_probabilities: integration points per action
+
+
+@dataclass(frozen=True)
+class ActionStats:
+    """Raw search totals for one root action (win and score sums over its playouts)."""
+
+    action: "Action"
+    index: int          # position in state.legal_actions(): the last tie-break
+    playouts: int
+    wins: float
+    score: float
+    value: float        # sum of playout values (win, then final score; in 0..1)
+    value2: float       # sum of their squares, for the standard error
+
+    @property
+    def mean(self) -> float:
+        """The win rate (0.5, i.e. unknown, before any playout)."""
+        return self.wins / self.playouts if self.playouts else 0.5
+
+    def value_estimate(self) -> tuple[float, float]:
+        """(mean, standard error) of the playout value, with one uniform prior pseudo-playout."""
+        n = self.playouts + 1
+        mean = (self.value + 0.5) / n
+        spread = self.value2 + 1.0 / 3.0 - n * mean * mean     # sum of squared deviations
+        return mean, math.sqrt(max(spread, 1e-12) / (n * n))
+
+
+def ordered(stats: Sequence[ActionStats]) -> list[ActionStats]:
+    """Best first: most playouts (the search spends them on what keeps looking best,
+    which is steadier than the highest mean of a few playouts), then mean value,
+    then the engine's order of legal actions."""
+    return sorted(stats, key=lambda a: (-a.playouts, -(a.value / a.playouts if a.playouts else 0.0), a.index))
+
+
+def best_probabilities(estimates: Sequence[tuple[float, float]]) -> list[float]:
+    """For a (mean, standard error) per action: the probability that each has the highest true mean."""
+    if not estimates:
+        return []
+    if len(estimates) == 1:
+        return [1.0]
+    params = [(mu, max(sd, 1e-9)) for mu, sd in estimates]
+    # The maximum lies above every action's lower bound: integrate only above the highest
+    # one, on points packed where each remaining contender's curve is (their spreads differ a lot).
+    lo = max(mu - SPAN * sd for mu, sd in params)
+    live = [i for i, (mu, sd) in enumerate(params) if mu + SPAN * sd > lo]
+    points = {lo}
+    for i in live:
+        mu, sd = params[i]
+        a, b = max(lo, mu - SPAN * sd), mu + SPAN * sd
+        points.update(a + (b - a) * g / POINTS for g in range(POINTS + 1))
+    xs = sorted(points)
+    root2, norm = math.sqrt(2.0), 1.0 / math.sqrt(2.0 * math.pi)
+    cdfs = [[0.5 * (1.0 + math.erf((x - params[i][0]) / (params[i][1] * root2))) for x in xs] for i in live]
+    pdfs = [[norm / params[i][1] * math.exp(-0.5 * ((x - params[i][0]) / params[i][1]) ** 2) for x in xs]
+            for i in live]
+    k = len(live)
+    curves = [[0.0] * len(xs) for _ in live]
+    for g in range(len(xs)):
+        # density of "i is the maximum" at x: i's density times every other CDF (prefix/suffix products)
+        prefix = [1.0] * (k + 1)
+        for j in range(k):
+            prefix[j + 1] = prefix[j] * cdfs[j][g]
+        suffix = 1.0
+        for j in range(k - 1, -1, -1):
+            curves[j][g] = pdfs[j][g] * prefix[j] * suffix
+            suffix *= cdfs[j][g]
+    out = [0.0] * len(params)
+    for j, i in enumerate(live):
+        c = curves[j]
+        out[i] = sum((xs[g + 1] - xs[g]) * (c[g] + c[g + 1]) / 2 for g in range(len(xs) - 1))
+    total = sum(out)
+    return [t / total for t in out] if total > 0 else [1.0 / len(params)] * len(params)
+
+
+@dataclass(frozen=True)
+class RankedAction:
+    """One legal action with the search's estimates for it (see the module docstring)."""
+
+    action: "Action"
+    text: str
+    win_prob: float
+    win_low: float
+    win_high: float
+    score_change: float
+    playouts: int
+    confidence: float
+
+    def __str__(self) -> str:
+        return (f"{self.text} wins {self.win_prob:.0%} ({self.win_low:.0%}\u2013{self.win_high:.0%}) "
+                f"of {self.playouts:,} playouts, score {self.score_change:+.1f} VP")
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """Every legal action of ``side``, best first, after ``playouts`` playouts in ``seconds`` (wall clock)."""
+
+    side: str
+    actions: list[RankedAction]
+    playouts: int
+    seconds: float
+    seed: int
+
+    @property
+    def best(self) -> RankedAction:
+        return self.actions[0]
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def to_frame(self) -> Any:
+        """A pandas DataFrame, one row per action, best first."""
+        import pandas as pd   # only here: the engine does not need pandas
+        return pd.DataFrame(
+            [(i, a.text, a.win_prob, a.win_low, a.win_high, a.score_change, a.playouts, a.confidence)
+             for i, a in enumerate(self.actions, 1)],
+            columns=["rank", "action", "win_prob", "win_low", "win_high", "score_change", "playouts", "confidence"],
+        )
+
+    def explain(self, top: int = 3) -> str:
+        """A few lines for a human: the best action, how sure, and the runners-up."""
+        best = self.best
+        lines = [f"{self.side.capitalize()}: {best}; {best.confidence:.0%} likely the best."]
+        for a in self.actions[1:top]:
+            lines.append(f"  then {a}")
+        rest = len(self.actions) - max(top, 1)
+        if rest > 0:
+            lines.append(f"  ({rest} more action{'s' if rest > 1 else ''})")
+        if best.playouts and best.win_high < 0.05:
+            lines.append("Random play almost never wins from here: the order rests on the score.")
+        lines.append(f"{self.playouts:,} playouts in {self.seconds:.2f} s (seed {self.seed}).")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.explain()
+
+
+def build_ranking(side: str, stats: Sequence[ActionStats], playouts: int, seconds: float, seed: int) -> Ranking:
+    """Turn the search's totals into a :class:`Ranking`."""
+    rows = ordered(stats)
+    conf = best_probabilities([a.value_estimate() for a in rows])
+    ranked = []
+    for a, c in zip(rows, conf):
+        low, high = wilson_interval(a.wins, a.playouts)  # type: ignore[arg-type]
+        ranked.append(RankedAction(
+            action=a.action, text=str(a.action), win_prob=a.mean, win_low=low, win_high=high,
+            score_change=a.score / a.playouts if a.playouts else 0.0, playouts=a.playouts, confidence=c,
+        ))
+    return Ranking(side=side, actions=ranked, playouts=playouts, seconds=seconds, seed=seed)

@@ -1,0 +1,284 @@
+"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+
+Why this search: a player's turn is several decisions in a row (a card, then its
+command, then a bonus), so a flat "try each action, then play at random" would
+judge a card by random follow-ups.  A tree over the decisions learns the
+follow-ups too, while each playout starts from a fresh determinization
+(:func:`dualpowers.views.determinize`), so nothing the player cannot see is used.
+
+One iteration:
+
+1. deal the unseen cards at random (a determinization of the player's view);
+2. walk down the tree, choosing by UCB1 among the children whose actions are legal
+   in *this* determinization (counting availability, as ISMCTS does), until an
+   action with no node yet: add it (expansion), with a *prior*: the greedy
+   policy's evaluation of the position it leads to (:func:`dualpowers.policies.evaluate`,
+   which reads only what the mover knows), squashed to 0..1 and counted as
+   ``PRIOR_WEIGHT`` pseudo-playouts, so that a small budget starts from sensible
+   moves and the playouts then correct it (without it, 200 playouts a move lost
+   8 games in 10 to the greedy policy; with it, 5 in 10);
+3. play uniformly random legal actions to the end of the game (fast: about a
+   millisecond a game);
+4. credit every node on the path with the playout's *value* for the side that chose
+   the node's action: ``WIN_WEIGHT`` for a win (half of it for a draw) plus
+   ``1 - WIN_WEIGHT`` times where the score marker ended, scaled from 0 (at the
+   other side's end of the track) to 1 (at one's own).  A win outweighs any score,
+   and the score still tells moves apart when almost every playout is lost, as in
+   solo, where random play (and even the greedy policy) nearly never wins.  Wins
+   and score changes are also counted separately, for the ranking's figures.
+
+The tree is keyed by actions only ("open loop"): the Opposition's turns in solo
+and card draws fall inside the edges.  The opponent's choice of a secret
+objective (P-OBJ) is one hidden edge the player cannot tell apart, taken at
+random.  A consequence: the search does not value information it would learn
+later (Espionage is judged by the board, not by what it reveals).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import TYPE_CHECKING
+
+from ..components import SIDES
+from ..policies import evaluate
+from .ranking import ActionStats, Ranking, build_ranking, ordered
+from ..views import canonical, determinize
+
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..state import State
+
+__all__ = ["Advisor", "Search", "DEFAULT_PLAYOUTS", "EXPLORATION", "WIN_WEIGHT", "PRIOR_WEIGHT", "PRIOR_SCALE", "check_budget"]
+
+#: The default budget.  Measured with benchmarks/advisor.py (one core, CPU time): about
+#: 0.9 s on a mid-game solo position (1.3 s at worst of six), 1.4 s at the start of a
+#: solo game, the target being <= 2 s; two-player playouts are longer (about 2.6 s
+#: mid-game, 4 s at the start), so pass ``seconds=`` there if time matters more.
+DEFAULT_PLAYOUTS = 2000
+#: UCB1 exploration constant for rewards in [0, 1] (0.7 as in Cowling et al.'s ISMCTS).
+EXPLORATION = 0.7
+#: Share of a playout's value that comes from winning; the rest comes from the final score.
+WIN_WEIGHT = 0.75
+#: Pseudo-playouts given to a new node's prior (0 turns the prior off).
+PRIOR_WEIGHT = 5
+#: Victory points of evaluation that move the prior from 0.5 to about 0.73.
+PRIOR_SCALE = 3.0
+#: The key of the opponent's hidden objective choice: one edge, whichever card it was.
+_HIDDEN = "objective ?"
+
+
+def check_budget(playouts: object, seconds: object, default: int = DEFAULT_PLAYOUTS) -> tuple[int | None, float | None]:
+    """Validate a budget: a playout count, a time in seconds, or both (whichever ends first).
+
+    With neither, ``default`` playouts.  Raises TypeError or ValueError with the reason.
+    """
+    if playouts is None and seconds is None:
+        return default, None
+    if playouts is not None:
+        if isinstance(playouts, bool) or not isinstance(playouts, int):
+            raise TypeError(f"playouts must be a whole number, not {playouts!r}")
+        if playouts < 1:
+            raise ValueError(f"playouts must be at least 1, not {playouts}")
+    if seconds is not None:
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+            raise TypeError(f"seconds must be a number, not {seconds!r}")
+        if not seconds > 0 or math.isinf(seconds):
+            raise ValueError(f"seconds must be a positive finite number, not {seconds}")
+    return playouts, (float(seconds) if seconds is not None else None)
+
+
+def fresh_seed() -> int:
+    return random.SystemRandom().randrange(2**63)
+
+
+class _Node:
+    """A decision edge of the tree: its totals are from the view of ``mover``, who chose it."""
+
+    __slots__ = ("children", "visits", "wins", "score", "value", "value2", "avail", "mover", "prior")
+
+    def __init__(self, mover: str | None) -> None:
+        self.children: dict[object, _Node] = {}
+        self.visits = 0
+        self.wins = 0.0
+        self.score = 0.0
+        self.value = 0.0
+        self.value2 = 0.0
+        self.avail = 1
+        self.mover = mover
+        self.prior = 0.5
+
+
+def _check_side(state: "State", side: str | None) -> str:
+    if state.is_over():
+        raise ValueError(f"the game is over ({state.end_reason}): there is nothing to advise")
+    if side is None:
+        side = state.to_act
+    if side not in SIDES:
+        raise ValueError(f"side must be 'red' or 'white', not {side!r}")
+    if side != state.to_act:
+        raise ValueError(f"it is {state.to_act}'s decision, not {side}'s: the advisor ranks the actions "
+                         f"of the side to act")
+    return side  # type: ignore[return-value]
+
+
+class Search:
+    """A search in progress, for ``side`` (the side to act) in ``state``.
+
+    Call :meth:`run` as often as you like (the budget adds up), then read
+    :meth:`ranking` or :meth:`best_action`.  The real ``state`` is only read through
+    :func:`dualpowers.views.canonical`, so the answer depends on nothing ``side`` cannot see.
+    """
+
+    def __init__(self, state: "State", side: str | None = None, seed: int | None = 0,
+                 exploration: float = EXPLORATION, prior_weight: float = PRIOR_WEIGHT) -> None:
+        self.side = _check_side(state, side)
+        self.seed = fresh_seed() if seed is None else seed
+        self.exploration = exploration
+        self.prior_weight = prior_weight
+        self.playouts = 0
+        self.seconds = 0.0
+        self._view = canonical(state, self.side)
+        self._actions = self._view.legal_actions()
+        self._root = _Node(None)
+        self._rng = random.Random(self.seed)
+        self._sign = 1 if self.side == "red" else -1
+        self._track = max(1, state.comp.track_length)
+
+    # ------------------------------------------------------------------ running
+    def run(self, playouts: int | None = None, seconds: float | None = None) -> "Search":
+        """Add up to ``playouts`` playouts, or as many as fit in ``seconds`` of wall-clock
+        time, whichever ends first (at least one)."""
+        playouts, seconds = check_budget(playouts, seconds)
+        start = time.perf_counter()
+        deadline = start + seconds if seconds is not None else math.inf
+        done = 0
+        try:
+            while True:
+                self._iterate()
+                done += 1
+                if playouts is not None and done >= playouts:
+                    break
+                if seconds is not None and time.perf_counter() >= deadline:
+                    break
+        finally:
+            self.playouts += done
+            self.seconds += time.perf_counter() - start
+        return self
+
+    def _iterate(self) -> None:
+        rng, side, c, k = self._rng, self.side, self.exploration, self.prior_weight
+        d = determinize(self._view, side, rng)
+        node = self._root
+        path = []
+        while d.step != "over":
+            mover = d.to_act
+            legal = d.legal_actions()
+            children = node.children
+            if mover != side and d.step == "objective":
+                child = children.get(_HIDDEN)
+                if child is None:
+                    child = children[_HIDDEN] = _Node(mover)
+                else:
+                    child.avail += 1
+                action: Action = rng.choice(legal)
+                new = child.visits == 0
+            else:
+                untried = []
+                best, best_value = None, -math.inf
+                for a in legal:
+                    ch = children.get(a)
+                    if ch is None:
+                        untried.append(a)
+                        continue
+                    ch.avail += 1
+                    if not untried:
+                        seen = ch.visits + k       # real playouts plus the prior's pseudo-playouts
+                        value = (ch.value + k * ch.prior) / seen + c * math.sqrt(math.log(ch.avail) / seen)
+                        if value > best_value:
+                            best, best_value = a, value
+                if untried:
+                    action = rng.choice(untried)
+                    child = children[action] = _Node(mover)
+                    new = True
+                else:
+                    action, child, new = best, children[best], False  # type: ignore[assignment]
+            d.apply(action)
+            path.append(child)
+            node = child
+            if new:
+                if k:
+                    child.prior = 1.0 / (1.0 + math.exp(-evaluate(d, mover) / PRIOR_SCALE))  # type: ignore[arg-type]
+                break
+        choice, legal_actions = rng.choice, d.legal_actions
+        while d.step != "over":
+            d.apply(choice(legal_actions()))
+        won = d.won_by
+        win = 1.0 if won == side else 0.0 if won is not None else 0.5
+        delta = (d.score - self._view.score) * self._sign
+        track = self._track
+        place = min(1.0, max(0.0, (d.score * self._sign + track) / (2 * track)))
+        value = WIN_WEIGHT * win + (1.0 - WIN_WEIGHT) * place
+        for n in path:
+            n.visits += 1
+            if n.mover == side:
+                n.wins += win
+                n.score += delta
+                n.value += value
+                n.value2 += value * value
+            else:
+                n.wins += 1.0 - win
+                n.score -= delta
+                n.value += 1.0 - value
+                n.value2 += (1.0 - value) ** 2
+
+    # ------------------------------------------------------------------ results
+    def stats(self) -> list[ActionStats]:
+        """Totals for every legal action at the root, in the engine's order."""
+        out = []
+        for i, a in enumerate(self._actions):
+            n = self._root.children.get(a)
+            out.append(ActionStats(a, i, n.visits, n.wins, n.score, n.value, n.value2) if n
+                       else ActionStats(a, i, 0, 0.0, 0.0, 0.0, 0.0))
+        return out
+
+    def best_action(self) -> "Action":
+        """The action a :meth:`ranking` would put first (cheaper: no intervals or confidence)."""
+        return ordered(self.stats())[0].action
+
+    def ranking(self) -> Ranking:
+        return build_ranking(self.side, self.stats(), self.playouts, self.seconds, self.seed)
+
+
+class Advisor:
+    """Ranks the legal actions of the side to act by estimated value (SO-ISMCTS, see :class:`Search`).
+
+    The budget is ``playouts`` (default :data:`DEFAULT_PLAYOUTS`), or ``seconds`` of
+    wall-clock time instead, or both (whichever ends first).  With a playout budget the
+    answer is a function of the player's view and ``seed``: same seed, same ranking.  A
+    time budget depends on the machine's speed and load, so it is not reproducible.
+    ``seed=None`` draws a fresh seed each time (reported as ``Ranking.seed``).
+    ``exploration`` and ``prior_weight`` tune the search (see the module docstring).
+    """
+
+    def __init__(self, playouts: int | None = None, seconds: float | None = None, seed: int | None = 0,
+                 exploration: float = EXPLORATION, prior_weight: float = PRIOR_WEIGHT) -> None:
+        self.playouts, self.seconds = check_budget(playouts, seconds)
+        self.seed = seed
+        self.exploration = exploration
+        self.prior_weight = prior_weight
+
+    def search(self, state: "State", side: str | None = None) -> Search:
+        """A search not yet run, for running step by step (e.g. to show progress)."""
+        return Search(state, side, self.seed, self.exploration, self.prior_weight)
+
+    def rank(self, state: "State", side: str | None = None) -> Ranking:
+        """Every legal action of ``side`` (default: the side to act), best first.
+
+        Raises ValueError if the game is over or ``side`` is not the side to act.
+        """
+        return self.search(state, side).run(self.playouts, self.seconds).ranking()
+
+    def __repr__(self) -> str:
+        return f"Advisor(playouts={self.playouts}, seconds={self.seconds}, seed={self.seed})"

@@ -1,0 +1,611 @@
+"""Many games at once: the library behind ``dualpowers simulate``.
+
+    from dualpowers.simulate import SimConfig, run, summarize
+    config = SimConfig(mode="solo", difficulties=(1, 2, 3), player="both", policy="greedy", seed=0)
+    rows = run(config, games=600)                 # all local cores
+    rows = run(config, games=600, workers=1)      # the same rows, in this process
+    rows = run(config, games=600, dask="tcp://scheduler:8786")   # the same rows, on a Dask cluster
+    print(summarize(rows))                        # win rates with 95% Wilson intervals
+
+Game ``i`` of a run is fixed by the configuration and ``i`` alone: its seed is
+derived from the base seed and ``i`` (:func:`derive_seed`), its policies get a
+:class:`random.Random` of their own seeded from the game's seed, and its
+difficulty and player side come from ``i`` (:meth:`SimConfig.game`).  So the rows
+are the same whichever backend plays them, and they always come back in game
+order.  (A policy that reads the clock, e.g. an advisor with a time budget,
+breaks that promise for itself.)
+
+The row schema is :data:`COLUMNS`; see docs/simulate.md.  This module imports
+no Jupyter code; pandas is imported only by the functions that return frames,
+pyarrow only for Parquet, and Dask only when a run is sent to a cluster.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import itertools
+import math
+import os
+import random
+import socket
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
+
+from .components import SIDES
+from .errors import DualPowersError
+from .policies import PolicySpecError, make_policy
+from .round import SOLO_ROUNDS
+from .setup import EDITIONS, new_game
+from .stats import Z_95, wilson_interval
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = [
+    "SimConfig", "GameSpec", "SimulationError", "COLUMNS", "ENDINGS", "derive_seed", "ended_by",
+    "play_game", "play_games", "iter_rows", "run", "default_workers", "to_frame", "write_rows", "read_rows",
+    "summarize", "Tally", "format_summary",
+]
+
+Progress = Callable[[int, int], None]
+
+#: ``ended_by`` values: the rule ID the engine cites in ``State.end_reason`` -> category.
+ENDINGS: dict[str, str] = {
+    "R-END-1": "track",                           # the marker reached the end of the support track
+    "R-END-2": "oct-nov",                         # two-player: scoring with the month on October/November
+    "R-SOLO-END": f"solo-round-{SOLO_ROUNDS}",    # solo: end of the last round
+}
+
+#: The row of one game, column by column (name, type, what it holds).  ``None``
+#: is a missing value (empty in CSV, null in Parquet).
+COLUMNS: tuple[tuple[str, str, str], ...] = (
+    ("game", "int", "index of the game in the run, 0-based"),
+    ("seed", "int", "the game's seed, derived from the run's seed and the index"),
+    ("mode", "str", "'solo' or 'two-player'"),
+    ("edition", "str", "'fr' or 'it'"),
+    ("difficulty", "int?", "solo: the Opposition's difficulty 1-6; two-player: missing"),
+    ("player", "str?", "solo: the side the policy plays, 'red' or 'white'; two-player: missing"),
+    ("red_policy", "str", "policy spec of red ('opposition' when red is the solo Opposition)"),
+    ("white_policy", "str", "policy spec of white ('opposition' when white is the solo Opposition)"),
+    ("winner", "str", "'red' or 'white'"),
+    ("player_won", "bool?", "solo: whether the player won; two-player: missing"),
+    ("final_score", "int", "the score marker at the end, > 0 toward red"),
+    ("rounds", "int", "the round the game ended in"),
+    ("ended_by", "str", "how it ended: " + ", ".join(f"'{c}'" for c in [*ENDINGS.values(), "other"])),
+    ("decided_by_will", "bool", "ended by time with the marker at the centre, so the Will holder won"),
+    ("plies", "int", "decisions taken by the policies (the solo Opposition's moves are not counted)"),
+)
+
+COLUMN_NAMES: tuple[str, ...] = tuple(name for name, _, _ in COLUMNS)
+
+#: Columns a summary groups by unless told otherwise.
+GROUP_BY = ("mode", "edition", "difficulty", "player", "red_policy", "white_policy")
+
+#: A game that needs more decisions than this is taken to be stuck (a policy or engine bug).
+MAX_PLIES = 100_000
+
+
+class SimulationError(DualPowersError, ValueError):
+    """A simulation that cannot be run as asked: a bad option, a missing extra, an unreachable cluster."""
+
+
+# ---------------------------------------------------------------------------- configuration
+def derive_seed(base: int, index: int, purpose: str = "game") -> int:
+    """A 63-bit seed for game ``index`` of a run seeded ``base`` (stable across Python versions
+    and processes: SHA-256, not ``hash()``).  Runs with nearby base seeds share no games."""
+    digest = hashlib.sha256(f"dualpowers.simulate:{purpose}:{base}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything that decides one game of a run (see :meth:`SimConfig.game`)."""
+
+    game: int
+    seed: int
+    mode: str
+    edition: str
+    difficulty: int | None
+    player: str | None
+    red_policy: str
+    white_policy: str
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    """What a run plays; every game of it is :meth:`game` ``(i)``.
+
+    * ``mode``: ``"solo"`` or ``"two-player"``; ``edition``: ``"fr"`` or ``"it"``.
+    * solo: ``difficulties`` (one or more of 1-6), ``player`` (``"red"``, ``"white"`` or
+      ``"both"``) and ``policy``, the player's policy spec.  The games go round every
+      (difficulty, side) pair in turn, so each pair gets a share within one game of the others.
+    * two-player: ``red`` and ``white``, the two policy specs.
+    * ``seed``: the run's base seed.
+    """
+
+    mode: str = "solo"
+    edition: str = "fr"
+    difficulties: tuple[int, ...] = (1,)
+    player: str = "red"
+    policy: str = "random"
+    red: str = "random"
+    white: str = "random"
+    seed: int = 0
+    _cycle: tuple[tuple[int | None, str | None], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        mode = {"2p": "two-player", "two_player": "two-player"}.get(self.mode, self.mode)
+        if mode not in ("solo", "two-player"):
+            raise SimulationError(f"mode must be 'solo' or 'two-player', not {self.mode!r}")
+        if self.edition not in EDITIONS:
+            raise SimulationError(f"edition must be one of {', '.join(EDITIONS)}, not {self.edition!r}")
+        if isinstance(self.difficulties, int):
+            object.__setattr__(self, "difficulties", (self.difficulties,))
+        difficulties = tuple(self.difficulties)
+        if not difficulties or any(isinstance(d, bool) or d not in range(1, 7) for d in difficulties):
+            raise SimulationError(f"difficulties must be one or more of 1-6, not {self.difficulties!r}")
+        if self.player not in (*SIDES, "both"):
+            raise SimulationError(f"player must be 'red', 'white' or 'both', not {self.player!r}")
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+            raise SimulationError(f"seed must be an int, not {self.seed!r}")
+        specs = [self.policy] if mode == "solo" else [self.red, self.white]
+        for spec in specs:
+            if not isinstance(spec, str):
+                raise SimulationError(f"policies are named by spec strings (e.g. 'greedy'), not {spec!r}")
+            try:
+                make_policy(spec)
+            except PolicySpecError as exc:
+                raise SimulationError(str(exc)) from None
+            except ImportError as exc:
+                raise SimulationError(f"policy {spec!r} cannot be loaded: {exc}") from None
+        object.__setattr__(self, "mode", mode)
+        object.__setattr__(self, "difficulties", difficulties)
+        for name in ("policy", "red", "white"):
+            object.__setattr__(self, name, getattr(self, name).strip())
+        if mode == "solo":
+            sides = SIDES if self.player == "both" else (self.player,)
+            cycle: tuple[tuple[int | None, str | None], ...] = tuple(itertools.product(difficulties, sides))
+        else:
+            cycle = ((None, None),)
+        object.__setattr__(self, "_cycle", cycle)
+
+    def game(self, index: int) -> GameSpec:
+        """Game ``index`` of this run: its seed, difficulty, sides and policies."""
+        difficulty, player = self._cycle[index % len(self._cycle)]
+        if player is None:
+            red, white = self.red, self.white
+        else:
+            red, white = (self.policy, "opposition") if player == "red" else ("opposition", self.policy)
+        return GameSpec(index, derive_seed(self.seed, index), self.mode, self.edition, difficulty, player,
+                        red, white)
+
+
+# ---------------------------------------------------------------------------- one game
+def ended_by(reason: str | None) -> str:
+    """The short category of ``State.end_reason`` (see :data:`ENDINGS`); ``"other"`` if it cites none."""
+    for rule_id, category in ENDINGS.items():
+        if reason and f"({rule_id})" in reason:
+            return category
+    return "other"
+
+
+def play_game(game: GameSpec) -> dict[str, Any]:
+    """Play one game to the end and return its row (keys in :data:`COLUMNS` order)."""
+    s = new_game(game.mode, game.seed, player=game.player or "red", difficulty=game.difficulty or 1,
+                 edition=game.edition)
+    policies = {side: make_policy(spec) for side, spec in (("red", game.red_policy), ("white", game.white_policy))
+                if spec != "opposition"}
+    rng = random.Random(derive_seed(game.seed, 0, "policies"))
+    plies = 0
+    while not s.is_over():
+        if plies >= MAX_PLIES:
+            raise SimulationError(f"game {game.game} (seed {game.seed}) did not end within {MAX_PLIES} decisions")
+        side = s.to_act
+        assert side is not None
+        s.apply(policies[side].choose(s, rng))
+        plies += 1
+    winner = s.winner()
+    reason = s.end_reason or ""
+    return {
+        "game": game.game, "seed": game.seed, "mode": game.mode, "edition": game.edition,
+        "difficulty": game.difficulty, "player": game.player,
+        "red_policy": game.red_policy, "white_policy": game.white_policy,
+        "winner": winner, "player_won": None if game.player is None else winner == game.player,
+        "final_score": s.score, "rounds": s.round, "ended_by": ended_by(reason),
+        "decided_by_will": "the Will holder wins" in reason, "plies": plies,
+    }
+
+
+def play_games(config: SimConfig, start: int, stop: int) -> list[dict[str, Any]]:
+    """Rows of games ``start`` .. ``stop - 1``: one task of a process pool or a Dask cluster."""
+    return [play_game(config.game(i)) for i in range(start, stop)]
+
+
+# ---------------------------------------------------------------------------- backends
+def default_workers() -> int:
+    """The cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:   # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def chunk_size_for(games: int, workers: int) -> int:
+    """Games per task: about eight tasks a worker, so the load evens out, but at most 250
+    games, so progress moves, and never fewer than one."""
+    return max(1, min(250, math.ceil(games / (workers * 8))))
+
+
+def _ranges(start: int, stop: int, size: int) -> list[tuple[int, int]]:
+    return [(lo, min(lo + size, stop)) for lo in range(start, stop, size)]
+
+
+def iter_rows(
+    config: SimConfig,
+    games: int,
+    *,
+    workers: int | None = None,
+    dask: "str | Any | None" = None,
+    chunk_size: int | None = None,
+    progress: Progress | None = None,
+    dask_timeout: float = 10.0,
+) -> Iterator[dict[str, Any]]:
+    """The rows of games ``0 .. games - 1``, in game order, as they are played.
+
+    * ``dask``: a scheduler address (``"tcp://host:8786"``) or a ``distributed.Client``;
+      the games run as tasks on that cluster.  ``dask_timeout`` seconds to connect.
+    * otherwise ``workers`` processes on this machine (default: every core it may use);
+      ``workers=1`` plays in this process.
+    * ``chunk_size``: games per task (default: :func:`chunk_size_for`).
+    * ``progress(done, total)`` is called as games finish (in any order).
+
+    Bad arguments raise :class:`SimulationError` at once; a cluster is contacted when
+    the first row is asked for.
+    """
+    if not isinstance(games, int) or isinstance(games, bool) or games < 0:
+        raise SimulationError(f"the number of games must be a whole number >= 0, not {games!r}")
+    if workers is not None and (not isinstance(workers, int) or workers < 1):
+        raise SimulationError(f"workers must be a whole number >= 1, not {workers!r}")
+    if chunk_size is not None and (not isinstance(chunk_size, int) or chunk_size < 1):
+        raise SimulationError(f"chunk size must be a whole number >= 1, not {chunk_size!r}")
+    return _rows(config, games, workers, dask, chunk_size, progress, dask_timeout)
+
+
+def _rows(config: SimConfig, games: int, workers: int | None, dask: "str | Any | None", chunk_size: int | None,
+          progress: Progress | None, dask_timeout: float) -> Iterator[dict[str, Any]]:
+    if dask is not None:
+        yield from _dask_rows(config, games, dask, chunk_size, progress, dask_timeout)
+        return
+    workers = workers or default_workers()
+    chunks = _ranges(0, games, chunk_size or chunk_size_for(games, workers))
+    if workers == 1 or len(chunks) <= 1:
+        for i in range(games):
+            yield play_game(config.game(i))
+            if progress is not None:
+                progress(i + 1, games)
+        return
+    yield from _pool_rows(config, games, chunks, workers, progress)
+
+
+def run(config: SimConfig, games: int, **options: Any) -> list[dict[str, Any]]:
+    """All rows of :func:`iter_rows` as a list (same options)."""
+    return list(iter_rows(config, games, **options))
+
+
+def _in_order(
+    submit: Callable[[tuple[int, int]], Any],
+    wait_first: Callable[[list[Any]], Iterable[Any]],
+    chunks: list[tuple[int, int]],
+    window: int,
+    games: int,
+    progress: Progress | None,
+) -> Iterator[dict[str, Any]]:
+    """Run ``chunks`` with at most ``window`` submitted but not yet yielded, and yield
+    their rows in game order whatever order they finish in."""
+    pending: dict[Any, int] = {}
+    finished: dict[int, list[dict[str, Any]]] = {}
+    submitted = yielded = done = 0
+    while yielded < len(chunks):
+        while submitted < len(chunks) and len(pending) + len(finished) < window:
+            pending[submit(chunks[submitted])] = submitted
+            submitted += 1
+        for future in wait_first(list(pending)):
+            k = pending.pop(future)
+            finished[k] = future.result()
+            done += len(finished[k])
+            if progress is not None:
+                progress(done, games)
+        while yielded in finished:
+            yield from finished.pop(yielded)
+            yielded += 1
+
+
+def _mp_context() -> Any:
+    """``forkserver`` where there is one: safe when the parent has threads (a Jupyter kernel,
+    a Dask client) and cheap, since the server has imported dualpowers once.  Else ``spawn``."""
+    import multiprocessing
+
+    try:
+        ctx = multiprocessing.get_context("forkserver")
+    except ValueError:
+        return multiprocessing.get_context("spawn")
+    ctx.set_forkserver_preload(["dualpowers.simulate"])
+    return ctx
+
+
+def _pool_rows(config: SimConfig, games: int, chunks: list[tuple[int, int]], workers: int,
+               progress: Progress | None) -> Iterator[dict[str, Any]]:
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=_mp_context())
+    try:
+        yield from _in_order(
+            lambda c: pool.submit(play_games, config, *c),
+            lambda fs: wait(fs, return_when=FIRST_COMPLETED).done,
+            chunks, workers * 4, games, progress,
+        )
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _dask_client(dask: "str | Any", timeout: float) -> tuple[Any, bool]:
+    """(client, whether we opened it and must close it)."""
+    try:
+        import distributed
+    except ImportError:
+        raise SimulationError(
+            "running on a Dask cluster needs dask.distributed: pip install 'dualpowers[sim]'") from None
+    if isinstance(dask, distributed.Client):
+        return dask, False
+    if not isinstance(dask, str) or not dask.strip():
+        raise SimulationError(f"a Dask scheduler address looks like 'tcp://host:8786', not {dask!r}")
+    from distributed.comm.addressing import get_address_host_port
+
+    address = dask.strip()
+    try:
+        # Look before connecting: a Client that fails half-built complains again when collected.
+        host, port = get_address_host_port(address)
+    except (ValueError, TypeError) as exc:
+        raise SimulationError(f"{dask!r} is not a Dask scheduler address like 'tcp://host:8786' ({exc})") from None
+    try:
+        socket.create_connection((host, port), timeout=timeout).close()
+        client = distributed.Client(address, timeout=timeout, set_as_default=False)
+    except (OSError, TimeoutError) as exc:
+        raise SimulationError(f"cannot reach a Dask scheduler at {dask!r} within {timeout:g} s "
+                              f"({type(exc).__name__}: {exc})") from None
+    return client, True
+
+
+def _dask_rows(config: SimConfig, games: int, dask: "str | Any", chunk_size: int | None,
+               progress: Progress | None, timeout: float) -> Iterator[dict[str, Any]]:
+    client, own = _dask_client(dask, timeout)
+    try:
+        import distributed
+
+        try:
+            client.wait_for_workers(1, timeout=timeout)
+        except (TimeoutError, OSError):
+            raise SimulationError(f"the Dask scheduler at {client.scheduler.address} has no workers "
+                                  f"(waited {timeout:g} s)") from None
+        threads = max(1, sum(client.nthreads().values()))
+        chunks = _ranges(0, games, chunk_size or chunk_size_for(games, threads))
+
+        completed = distributed.as_completed(loop=client.loop)
+
+        def submit(chunk: tuple[int, int]) -> Any:
+            future = client.submit(play_games, config, *chunk, pure=False)
+            completed.add(future)
+            return future
+
+        try:
+            yield from _in_order(submit, lambda _: [next(completed)], chunks, threads * 4, games, progress)
+        except ModuleNotFoundError as exc:
+            if "dualpowers" not in str(exc):
+                raise
+            raise SimulationError(f"the Dask workers cannot import dualpowers ({exc}): install the same "
+                                  f"dualpowers version in the workers' environment") from None
+    finally:
+        if own:
+            client.close()
+
+
+# ---------------------------------------------------------------------------- files and frames
+_PANDAS_DTYPES = {"int": "int64", "int?": "Int64", "str": "string", "str?": "string", "bool": "bool",
+                  "bool?": "boolean"}
+_FORMATS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}
+
+
+def _format_of(path: "str | Path", format: str | None) -> str:
+    if format is not None:
+        if format not in ("csv", "parquet"):
+            raise SimulationError(f"format must be 'csv' or 'parquet', not {format!r}")
+        return format
+    suffix = Path(path).suffix.lower()
+    if suffix not in _FORMATS:
+        raise SimulationError(f"cannot tell the format of {str(path)!r}: name it *.csv or *.parquet")
+    return _FORMATS[suffix]
+
+
+def _need_pyarrow() -> Any:
+    try:
+        import pyarrow
+        import pyarrow.parquet  # noqa: F401
+    except ImportError:
+        raise SimulationError("Parquet files need pyarrow: pip install 'dualpowers[sim]' (or write a .csv)") from None
+    return pyarrow
+
+
+def check_output(path: "str | Path", format: str | None = None) -> str:
+    """The format ``path`` will be written in; raises :class:`SimulationError` now (before
+    any game is played) if it cannot be written: unknown suffix, Parquet without pyarrow,
+    missing folder."""
+    fmt = _format_of(path, format)
+    if fmt == "parquet":
+        _need_pyarrow()
+    parent = Path(path).resolve().parent
+    if not parent.is_dir():
+        raise SimulationError(f"cannot write {str(path)!r}: there is no folder {str(parent)!r}")
+    return fmt
+
+
+def write_rows(rows: Iterable[dict[str, Any]], path: "str | Path", *, format: str | None = None,
+               batch: int = 10_000) -> int:
+    """Write ``rows`` to ``path`` as they come (CSV, or Parquet in row groups of ``batch``
+    rows); returns how many were written.  Missing values are empty CSV cells, Parquet nulls.
+
+    The rows go to ``PATH.part`` first, renamed to ``path`` once the last is written, so an
+    interrupted or failed run leaves no file that looks complete."""
+    fmt = check_output(path, format)
+    path = Path(path)
+    part = path.with_name(path.name + ".part")
+    try:
+        count = _write(rows, part, fmt, batch)
+        part.replace(path)
+    finally:
+        part.unlink(missing_ok=True)
+    return count
+
+
+def _write(rows: Iterable[dict[str, Any]], path: Path, fmt: str, batch: int) -> int:
+    count = 0
+    if fmt == "csv":
+        with open(path, "w", newline="", encoding="utf-8") as f:
+            writer = csv.DictWriter(f, fieldnames=COLUMN_NAMES, extrasaction="ignore")
+            writer.writeheader()
+            for row in rows:
+                writer.writerow(row)
+                count += 1
+        return count
+    pa = _need_pyarrow()
+    kinds = {"int": pa.int64(), "int?": pa.int64(), "str": pa.string(), "str?": pa.string(),
+             "bool": pa.bool_(), "bool?": pa.bool_()}
+    schema = pa.schema([pa.field(name, kinds[kind], nullable=kind.endswith("?")) for name, kind, _ in COLUMNS])
+    with pa.parquet.ParquetWriter(str(path), schema) as writer:
+        buffer: list[dict[str, Any]] = []
+        for row in itertools.chain(rows, [None]):
+            if row is not None:
+                buffer.append(row)
+                count += 1
+            if buffer and (row is None or len(buffer) >= batch):
+                writer.write_table(pa.Table.from_pylist(buffer, schema=schema))
+                buffer = []
+        if count == 0:
+            writer.write_table(schema.empty_table())
+    return count
+
+
+def _typed(df: "pd.DataFrame") -> "pd.DataFrame":
+    import pandas as pd
+
+    df = df.reindex(columns=list(COLUMN_NAMES))
+    for name, kind, _ in COLUMNS:
+        column = df[name]
+        if kind.startswith("bool"):   # CSV cells are text
+            column = column.map(lambda v: {"True": True, "False": False}.get(v, v) if isinstance(v, str) else v)
+        df[name] = column.astype(_PANDAS_DTYPES[kind]) if len(df) else pd.Series([], dtype=_PANDAS_DTYPES[kind])
+    return df
+
+
+def to_frame(rows: Iterable[dict[str, Any]]) -> "pd.DataFrame":
+    """A pandas DataFrame of rows, with the schema's dtypes (nullable ``Int64``, ``boolean``, ``string``)."""
+    import pandas as pd
+
+    return _typed(pd.DataFrame.from_records(list(rows), columns=list(COLUMN_NAMES)))
+
+
+def read_rows(path: "str | Path", *, format: str | None = None) -> "pd.DataFrame":
+    """A results file written by :func:`write_rows`, as :func:`to_frame` would give it."""
+    import pandas as pd
+
+    fmt = _format_of(path, format)
+    if fmt == "parquet":
+        _need_pyarrow()
+        return _typed(pd.read_parquet(path))
+    return _typed(pd.read_csv(path, dtype=str, keep_default_na=False, na_values=[""]))
+
+
+# ---------------------------------------------------------------------------- summary
+class Tally:
+    """Win counts per group, fed one row at a time (so a run never has to be held in memory).
+
+    The win rate counted is the solo player's (``player_won``) in solo games and red's
+    in two-player games; the ``side`` column of the table says whose it is.
+    """
+
+    def __init__(self, by: Sequence[str] = GROUP_BY, z: float = Z_95) -> None:
+        unknown = [c for c in by if c not in COLUMN_NAMES]
+        if unknown:
+            raise SimulationError(f"cannot group by {', '.join(unknown)}: not a column ({', '.join(COLUMN_NAMES)})")
+        self.by = tuple(by) if "mode" in by else ("mode", *by)
+        self.z = z
+        self._groups: dict[tuple[Any, ...], list[Any]] = {}
+
+    def add(self, row: dict[str, Any]) -> None:
+        key = tuple(_plain(row[c]) for c in self.by)
+        group = self._groups.setdefault(key, [0, 0, 0, set()])   # games, wins, rounds, sides counted
+        solo = row["mode"] == "solo"
+        group[0] += 1
+        group[1] += bool(row["player_won"]) if solo else row["winner"] == "red"
+        group[2] += int(row["rounds"])
+        group[3].add(row["player"] if solo else "red")
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One dict per group, sorted by the group's values."""
+        out = []
+        for key in sorted(self._groups, key=lambda k: tuple((v is None, str(v)) for v in k)):
+            games, wins, rounds, sides = self._groups[key]
+            low, high = wilson_interval(wins, games, self.z)
+            out.append({**dict(zip(self.by, key)), "games": games,
+                        "side": sides.pop() if len(sides) == 1 else "player", "wins": wins,
+                        "win_rate": wins / games, "ci_low": low, "ci_high": high,
+                        "mean_rounds": rounds / games})
+        return out
+
+
+def _plain(value: Any) -> Any:
+    """pandas' missing values (NA, NaN) as None, numpy scalars as Python ones."""
+    if value is None:
+        return None
+    try:
+        if value != value:   # NaN
+            return None
+    except TypeError:        # pd.NA
+        return None
+    return value.item() if hasattr(value, "item") else value
+
+
+def summarize(rows: "Iterable[dict[str, Any]] | pd.DataFrame", by: Sequence[str] = GROUP_BY,
+              z: float = Z_95) -> "pd.DataFrame":
+    """Win rates per group (default: per configuration: mode, edition, difficulty, player side,
+    policies), with the Wilson score interval at ``z`` (95%) as ``ci_low``/``ci_high``."""
+    import pandas as pd
+
+    tally = Tally(by, z)
+    records = rows.to_dict("records") if isinstance(rows, pd.DataFrame) else rows
+    for row in records:
+        tally.add(row)
+    columns = [*tally.by, "games", "side", "wins", "win_rate", "ci_low", "ci_high", "mean_rounds"]
+    return pd.DataFrame(tally.rows(), columns=columns)
+
+
+def format_summary(table: "Sequence[dict[str, Any]] | pd.DataFrame") -> str:
+    """A plain-text table of :meth:`Tally.rows` or :func:`summarize`'s frame."""
+    records = table.to_dict("records") if hasattr(table, "to_dict") else list(table)
+    if not records:
+        return "no games"
+    keys = [k for k in records[0] if k not in ("games", "side", "wins", "win_rate", "ci_low", "ci_high",
+                                               "mean_rounds")]
+    header = [k.replace("_", " ") for k in keys] + ["games", "wins of", "wins", "win rate", "95% CI", "rounds"]
+    lines = [header]
+    for r in records:
+        lines.append([("-" if _plain(r[k]) is None else str(_plain(r[k]))) for k in keys] + [
+            str(r["games"]), str(r["side"]), str(r["wins"]), f"{100 * r['win_rate']:.1f}%",
+            f"[{100 * r['ci_low']:.1f}%, {100 * r['ci_high']:.1f}%]", f"{r['mean_rounds']:.2f}"])
+    numeric = {"games", "wins", "win rate", "rounds", "difficulty"}
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    return "\n".join(
+        "  ".join(cell.rjust(w) if name in numeric else cell.ljust(w)
+                  for cell, w, name in zip(line, widths, header)).rstrip()
+        for line in lines)

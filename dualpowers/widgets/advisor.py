@@ -1,0 +1,145 @@
+"""The advisor on the analyzer's board: "what should I play here?".
+
+Set up or import a position with the analyzer's editor, then press *Rank the
+actions*: the advisor (:mod:`dualpowers.advisor`) ranks every legal action of the
+side to act, seeing only what that side sees, and the best ones light up on the
+board (their regions, tokens, cards and, for moves, the connection crossed).
+*Play the best action* applies the top choice, so a learner can follow the
+advisor through a game.
+
+>>> from dualpowers.widgets.advisor import AdvisorWidget
+>>> AdvisorWidget(state)        # doctest: +SKIP
+
+CSS classes: ``dp-advisor`` (the whole widget), ``dp-advisor-playouts``,
+``dp-advisor-seed``, ``dp-advisor-top``, ``dp-advise``, ``dp-play-best``,
+``dp-advisor-summary``, ``dp-advisor-table``; the analyzer inside keeps its own
+(``dp-analyzer``, ``dp-board``, ...).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as widgets
+
+from ..advisor import DEFAULT_PLAYOUTS, Advisor, Ranking
+from ..controllers.play import action_highlight, describe_action
+from ..errors import DualPowersError
+from ._common import STYLE, button, css, df_html
+from .analyzer import AnalyzerWidget
+
+if TYPE_CHECKING:
+    from ..state import State
+
+__all__ = ["AdvisorWidget"]
+
+_W = widgets.Layout
+
+
+class AdvisorWidget(widgets.VBox):
+    """An :class:`AnalyzerWidget` with the advisor's ranking of the side to act's actions."""
+
+    def __init__(self, state: "State | None" = None, *, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0,
+                 top: int = 3, width: int = 900, height: int = 640, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("dp-advisor")
+        self.analyzer = AnalyzerWidget(state=state, width=width, height=height)
+        self.editor = self.analyzer.editor
+        self.board = self.analyzer.board
+        self.ranking: Ranking | None = None
+        self._ranked: Any = None                 # the position (State.key) the ranking is about
+
+        self.playouts = css(widgets.IntSlider(value=playouts, min=50, max=5000, step=50, description="Playouts",
+                                              continuous_update=False), "dp-advisor-playouts")
+        self.seed = css(widgets.IntText(value=seed, description="Seed", layout=_W(width="180px")), "dp-advisor-seed")
+        self.top = css(widgets.IntSlider(value=top, min=1, max=6, description="Light up"), "dp-advisor-top")
+        self.rank_button = button("Rank the actions", "dp-advise", style="primary", icon="lightbulb-o")
+        self.play_best_button = button("Play the best action", "dp-play-best", style="success", icon="forward")
+        self.summary = css(widgets.HTML(), "dp-advisor-summary")
+        self.table = css(widgets.HTML(), "dp-advisor-table")
+
+        self.rank_button.on_click(lambda _: self.rank())
+        self.play_best_button.on_click(lambda _: self.play_best())
+        self.top.observe(lambda _: self._light_up(), "value")
+        self.editor.on_change(lambda _: self._position_changed())
+
+        panel = widgets.VBox([
+            widgets.HTML("<b>Advisor</b>: ranks the legal actions of the side to act by playing the game "
+                         "out many times, dealing the cards that side cannot see afresh each time."),
+            widgets.HBox([self.playouts, self.seed, self.top], layout=_W(flex_flow="row wrap")),
+            widgets.HBox([self.rank_button, self.play_best_button]),
+            self.summary, self.table,
+        ])
+        self.children = [widgets.HTML(STYLE), panel, self.analyzer]
+        self._show()
+
+    # ------------------------------------------------------------------ actions
+    def rank(self) -> Ranking | None:
+        """Rank the actions of the side to act in the editor's position; show and return the ranking."""
+        state = self.editor.state
+        if state is None:
+            return self._fail(f"The position is not valid: {self.editor.error}")
+        try:
+            ranking = Advisor(playouts=int(self.playouts.value), seed=int(self.seed.value)).rank(state)
+        except (DualPowersError, ValueError) as exc:
+            return self._fail(str(exc))
+        self.ranking, self._ranked = ranking, state.key()
+        self._show()
+        return ranking
+
+    def play_best(self) -> None:
+        """Apply the best ranked action (ranking first if needed) and edit the position it leads to."""
+        if self.ranking is None and self.rank() is None:
+            return
+        assert self.ranking is not None and self.editor.state is not None
+        after = self.editor.state.clone()
+        after.apply(self.ranking.best.action)
+        self.editor.load_state(after)          # clears the ranking through _position_changed
+
+    # ------------------------------------------------------------------ display
+    def _fail(self, message: str) -> None:
+        self.ranking, self._ranked = None, None
+        self._show()
+        self.summary.value = f"<span class='dp-error-box'>{escape(message)}</span>"
+        return None
+
+    def _position_changed(self) -> None:
+        state = self.editor.state
+        if self.ranking is not None and (state is None or state.key() != self._ranked):
+            self.ranking, self._ranked = None, None     # the ranking was about another position
+        self._show()
+
+    def _show(self) -> None:
+        state = self.editor.state
+        over = state is None or state.is_over()
+        self.rank_button.disabled = self.play_best_button.disabled = over
+        if self.ranking is None:
+            if state is not None and state.is_over():
+                self.summary.value = f"<i>The game is over: {escape(state.end_reason or '')}</i>"
+            elif state is not None:
+                self.summary.value = (f"<i>{escape(state.to_act or '')} to act ({escape(state.step)}), "
+                                      f"{len(state.legal_actions())} legal actions. Press <b>Rank the actions</b>.</i>")
+            self.table.value = ""
+            return
+        r = self.ranking
+        self.summary.value = "<div class='dp-hint-box'>" + "<br>".join(escape(line) for line in r.explain().splitlines()) + "</div>"
+        frame = r.to_frame().set_index("rank")
+        assert state is not None
+        frame.insert(1, "meaning", [describe_action(state, a.action) for a in r.actions])
+        self.table.value = df_html(frame.round(3), f"Every legal action of {r.side}, best first")
+        self._light_up()
+
+    def highlight_items(self) -> list[Any]:
+        """What the board lights up: the parts of the top actions of the ranking."""
+        state = self.editor.state
+        if self.ranking is None or state is None:
+            return []
+        items: list[Any] = []
+        for ranked in self.ranking.actions[: int(self.top.value)]:
+            items += [x for x in action_highlight(state, ranked.action) if x not in items]
+        return items
+
+    def _light_up(self) -> None:
+        if self.ranking is not None and self.editor.state is not None:
+            self.board.show(self.editor.state, highlight=self.highlight_items())

@@ -1,0 +1,243 @@
+"""The advisor (dualpowers.advisor): ranks the side to act's actions from what that side can see."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+import dualpowers as dp
+from dualpowers.advisor import Advisor, AdvisorPolicy, RankedAction, Ranking, best_probabilities
+from dualpowers.policies import PolicySpecError, RandomPolicy, make_policy
+from dualpowers.views import canonical, determinize
+
+
+def played(state: dp.State, plies: int, seed: int = 0) -> dp.State:
+    """``state`` after ``plies`` random decisions (stopping at a card step if it can)."""
+    rng = random.Random(seed)
+    for _ in range(plies):
+        state.apply(rng.choice(state.legal_actions()))
+    while state.step not in ("card", "over"):
+        state.apply(rng.choice(state.legal_actions()))
+    assert not state.is_over()
+    return state
+
+
+def solo_midgame() -> dp.State:
+    return played(dp.new_game("solo", 7, player="white", difficulty=2), 6)
+
+
+def two_player_midgame() -> dp.State:
+    return played(dp.new_game("two-player", 5), 20)
+
+
+def indistinguishable(state: dp.State, side: str, seed: int = 99) -> dp.State:
+    """Another state ``side`` cannot tell from ``state``: unseen cards and face-down tiles re-dealt."""
+    other = determinize(state, side, random.Random(seed))
+    random.Random(seed).shuffle(other.tile_stack)
+    assert other != state
+    return other
+
+
+def rows(r: Ranking) -> list[tuple[object, ...]]:
+    return [(a.text, a.win_prob, a.win_low, a.win_high, a.score_change, a.playouts, a.confidence) for a in r.actions]
+
+
+def winning_position() -> dp.State:
+    """Red won the unrest region at +8: scoring its 3 VP ends the game at once (R-END-1)."""
+    return dp.State.from_dict({
+        "mode": "two-player", "score": 8, "unrest": "brown", "blockade": None,
+        "date": {"month": "jul", "day": 31}, "will": "white",
+        "regions": {"brown": [{"owner": "red", "kind": "unit", "strength": 3}],
+                    "blue": [{"owner": "white", "kind": "unit", "strength": 3}]},
+        "turn": {"step": "unrest", "to_act": "red"},
+    })
+
+
+# ---------------------------------------------------------------------------- the contract
+def test_rank_returns_a_complete_ranking_best_first():
+    s = solo_midgame()
+    r = Advisor(playouts=120, seed=1).rank(s)
+    assert isinstance(r, Ranking) and r.side == s.to_act == "white"
+    assert r.playouts == 120 and r.seconds > 0 and r.seed == 1
+    texts = [a.text for a in r.actions]
+    assert sorted(texts) == sorted(str(a) for a in s.legal_actions())       # each legal action once
+    assert len(set(texts)) == len(texts)
+    assert all(isinstance(a, RankedAction) and str(a.action) == a.text for a in r.actions)
+    assert r.best is r.actions[0]
+    assert sum(a.playouts for a in r.actions) == r.playouts
+    assert [a.playouts for a in r.actions] == sorted((a.playouts for a in r.actions), reverse=True)
+
+
+def test_estimates_lie_in_their_intervals_and_confidences_sum_to_one():
+    for s in (solo_midgame(), two_player_midgame()):
+        r = Advisor(playouts=150, seed=2).rank(s)
+        for a in r.actions:
+            assert 0.0 <= a.win_low <= a.win_prob <= a.win_high <= 1.0
+            assert 0.0 <= a.confidence <= 1.0
+        assert sum(a.confidence for a in r.actions) == pytest.approx(1.0)
+
+
+def test_a_small_budget_still_lists_every_action_unsimulated_ones_last():
+    s = played(dp.new_game("solo", 3, player="red", difficulty=1), 0)
+    while len(s.legal_actions()) < 6:
+        s.apply(s.legal_actions()[0])
+    r = Advisor(playouts=3).rank(s)
+    assert len(r.actions) == len(s.legal_actions())
+    unseen = [a for a in r.actions if a.playouts == 0]
+    assert len(unseen) == len(r.actions) - 3 and r.actions[-len(unseen):] == unseen
+    assert all((a.win_prob, a.win_low, a.win_high) == (0.5, 0.0, 1.0) for a in unseen)
+
+
+def test_same_seed_same_ranking_other_seeds_differ():
+    s = solo_midgame()
+    first = rows(Advisor(playouts=100, seed=5).rank(s))
+    assert rows(Advisor(playouts=100, seed=5).rank(s.clone())) == first
+    assert any(rows(Advisor(playouts=100, seed=k).rank(s)) != first for k in (6, 7, 8))
+
+
+def test_the_ranking_does_not_depend_on_the_hash_seed_of_the_process():
+    code = (
+        "import json, sys; sys.path.insert(0, 'tests'); import test_advisor as t; "
+        "from dualpowers.advisor import Advisor; "
+        "print(json.dumps(t.rows(Advisor(playouts=60, seed=3).rank(t.two_player_midgame()))))"
+    )
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True,
+                         cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    here = rows(Advisor(playouts=60, seed=3).rank(two_player_midgame()))
+    assert [tuple(row) for row in json.loads(out.stdout)] == here
+
+
+# ---------------------------------------------------------------------------- hidden information
+@pytest.mark.parametrize("make", [solo_midgame, two_player_midgame], ids=["solo", "two-player"])
+def test_states_the_player_cannot_tell_apart_get_the_same_ranking(make):
+    # Solo: the player's own face-down objective and the Opposition's stack and leader
+    # order are unseen (R-SOLO-DRAW); two players: the opponent's hand and objective (P-OBJ).
+    s = make()
+    side = s.to_act
+    other = indistinguishable(s, side)
+    assert canonical(other, side) == canonical(s, side)
+    assert rows(Advisor(playouts=80, seed=4).rank(other)) == rows(Advisor(playouts=80, seed=4).rank(s))
+    me = AdvisorPolicy(playouts=30)
+    assert me.choose(s, random.Random(1)) == me.choose(other, random.Random(1))
+
+
+def test_what_the_player_sees_is_kept_in_every_sample():
+    s = solo_midgame()
+    side = s.to_act
+    view = canonical(s, side)
+    rng = random.Random(0)
+    for _ in range(5):
+        d = determinize(view, side, rng)
+        assert d.legal_actions() == s.legal_actions()
+        assert d.hands[side] == s.hands[side] and d.score == s.score and d.place == s.place
+        assert sorted(d.deck + d.opp_stack + [d.objectives[side]]) == sorted(s.deck + s.opp_stack + [s.objectives[side]])
+
+
+# ---------------------------------------------------------------------------- quality
+@pytest.mark.parametrize("seed", [0, 1])
+def test_an_obviously_winning_move_is_ranked_first(seed):
+    s = winning_position()
+    r = Advisor(playouts=200, seed=seed).rank(s)
+    assert r.best.text == "score-unrest"
+    assert r.best.win_prob == 1.0 and r.best.score_change == pytest.approx(2.0)   # +8 to +10
+    assert r.best.confidence == max(a.confidence for a in r.actions)
+
+
+# ---------------------------------------------------------------------------- budgets and errors
+def test_a_seconds_budget_stops():
+    s = two_player_midgame()
+    r = Advisor(seconds=0.2).rank(s)
+    assert r.playouts >= 1 and 0.2 <= r.seconds < 10
+    both = Advisor(playouts=7, seconds=60).rank(s)          # whichever ends first
+    assert both.playouts == 7
+
+
+def test_the_search_can_be_run_in_steps():
+    s = solo_midgame()
+    search = Advisor(seed=3).search(s)
+    search.run(40).run(40)
+    assert search.playouts == 80
+    assert rows(search.ranking()) == rows(Advisor(playouts=80, seed=3).rank(s))
+    assert search.best_action() == search.ranking().best.action
+
+
+def test_errors_are_clear():
+    s = solo_midgame()
+    with pytest.raises(ValueError, match="red's|white's"):
+        Advisor(playouts=5).rank(s, side="red")
+    with pytest.raises(ValueError, match="side must be"):
+        Advisor(playouts=5).rank(s, side="blue")
+    over = dp.new_game("solo", 1)
+    while not over.is_over():
+        over.apply(over.legal_actions()[0])
+    with pytest.raises(ValueError, match="game is over"):
+        Advisor(playouts=5).rank(over)
+    with pytest.raises(ValueError, match="at least 1"):
+        Advisor(playouts=0)
+    with pytest.raises(TypeError, match="whole number"):
+        Advisor(playouts=2.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="positive"):
+        Advisor(seconds=-1)
+
+
+def test_to_frame_and_explain():
+    s = solo_midgame()
+    r = Advisor(playouts=60).rank(s)
+    df = r.to_frame()
+    assert list(df.columns) == ["rank", "action", "win_prob", "win_low", "win_high", "score_change", "playouts", "confidence"]
+    assert list(df["rank"]) == list(range(1, len(r.actions) + 1))
+    assert list(df["action"]) == [a.text for a in r.actions]
+    text = r.explain()
+    assert r.best.text in text and "%" in text and "60 playouts" in text
+
+
+def test_best_probabilities():
+    p = best_probabilities([(0.5, 0.01), (0.49, 0.01), (0.2, 0.1)])
+    assert p[0] == pytest.approx(0.76, abs=0.01) and sum(p) == pytest.approx(1.0)   # P(N(0.01, 0.014) > 0)
+    assert best_probabilities([(0.5, 0.01), (0.5, 0.01)]) == pytest.approx([0.5, 0.5])
+    assert best_probabilities([(0.3, 0.05)]) == [1.0]
+
+
+# ---------------------------------------------------------------------------- the advisor as a player
+def play(mode: str, seed: int, players: dict[str, object], **kw: object) -> tuple[dp.State, list[dp.Action]]:
+    s = dp.new_game(mode, seed, **kw)
+    rng = random.Random(seed)
+    actions = []
+    while not s.is_over():
+        a = players[s.to_act].choose(s, rng)  # type: ignore[attr-defined]
+        actions.append(a)
+        s.apply(a)
+    return s, actions
+
+
+@pytest.mark.parametrize("mode, kw", [("solo", {"player": "red", "difficulty": 2}), ("two-player", {})])
+def test_advisor_policy_plays_whole_games_that_replay_exactly(mode, kw):
+    me = AdvisorPolicy(playouts=8)
+    players = {"red": me, "white": me if mode == "solo" else RandomPolicy()}
+    end, actions = play(mode, 3, players, **kw)
+    assert end.is_over() and end.winner() in ("red", "white")
+    replay = dp.new_game(mode, 3, **kw)
+    for a in actions:
+        replay.apply(str(a))
+    assert replay == end
+    again, actions_again = play(mode, 3, players, **kw)     # the seed decides every search too
+    assert actions_again == actions and again == end
+
+
+def test_make_policy_builds_the_advisor_and_rejects_bad_specs():
+    p = make_policy("advisor:playouts=20")
+    assert isinstance(p, AdvisorPolicy) and p.name == "advisor" and p.playouts == 20 and p.seconds is None
+    assert make_policy("advisor").playouts == 200                     # type: ignore[attr-defined]
+    assert make_policy("advisor:seconds=0.5").playouts is None        # type: ignore[attr-defined]
+    s = solo_midgame()
+    assert p.choose(s, random.Random(0)) in s.legal_actions()
+    for bad in ("advisor:playouts=0", "advisor:playouts=abc", "advisor:playouts=1.5", "advisor:bogus=1",
+                "advisor:seconds=-1", "advisor:playouts", "advisor:seed=x", "advisr"):
+        with pytest.raises(PolicySpecError):
+            make_policy(bad)

@@ -1,0 +1,142 @@
+"""Built-in policies (dualpowers.policies): legal choices, no peeking, the evaluation's terms, specs."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from builders import position, unit
+
+import dualpowers as dp
+from dualpowers.policies import (
+    GreedyPolicy, Policy, PolicySpecError, RandomPolicy, evaluate, make_policy, policy_names,
+)
+from dualpowers.views import determinize
+
+MODES = [("solo", {"player": "white", "difficulty": 3}), ("solo", {"player": "red", "difficulty": 1}), ("two-player", {})]
+
+
+@pytest.mark.parametrize("policy", [RandomPolicy(), GreedyPolicy()], ids=["random", "greedy"])
+@pytest.mark.parametrize("mode, kw", MODES, ids=["solo-white", "solo-red", "two-player"])
+def test_policies_always_choose_a_legal_action(policy, mode, kw):
+    for seed in range(3):
+        s = dp.new_game(mode, seed, **kw)
+        rng = random.Random(seed)
+        while not s.is_over():
+            a = policy.choose(s, rng)
+            assert a in s.legal_actions()
+            s.apply(a)
+        assert s.winner() in ("red", "white")
+
+
+def unseen_twin(state: dp.State, seed: int) -> dp.State:
+    """A state the side to act cannot tell from ``state``: the cards it cannot see re-dealt."""
+    twin = determinize(state, state.to_act, random.Random(seed))
+    random.Random(seed).shuffle(twin.tile_stack)
+    return twin
+
+
+def midgame(mode: str, seed: int, plies: int, **kw: object) -> dp.State:
+    s = dp.new_game(mode, seed, **kw)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        s.apply(rng.choice(s.legal_actions()))
+    while s.step != "card":
+        s.apply(rng.choice(s.legal_actions()))
+    return s
+
+
+@pytest.mark.parametrize("mode, kw", MODES, ids=["solo-white", "solo-red", "two-player"])
+def test_greedy_chooses_the_same_when_only_unseen_cards_differ(mode, kw):
+    # At a card step no action's immediate result depends on an unseen card (Espionage, a bonus
+    # draw or the end of a turn would; see the next test).
+    s = midgame(mode, 7, 6, **kw)
+    for k in range(10):
+        twin = unseen_twin(s, k)
+        assert twin != s
+        assert GreedyPolicy().choose(twin, random.Random(k)) == GreedyPolicy().choose(s, random.Random(k))
+
+
+def test_greedy_is_a_function_of_the_players_view_in_every_position():
+    greedy = GreedyPolicy()
+    for mode, kw in MODES:
+        for seed in range(4):
+            s = dp.new_game(mode, seed, **kw)
+            rng = random.Random(seed)
+            while not s.is_over():
+                if len(s.legal_actions()) > 1:
+                    assert greedy.choose(unseen_twin(s, seed), random.Random(1)) == greedy.choose(s, random.Random(1))
+                s.apply(rng.choice(s.legal_actions()))
+
+
+# ---------------------------------------------------------------------------- evaluate, term by term
+def test_evaluate_counts_the_score_toward_the_side_and_the_will():
+    s = position(will="red", score=0)
+    assert (evaluate(s, "red"), evaluate(s, "white")) == (1.0, -1.0)          # Will: +-1
+    s = position(will="white", score=3)
+    assert (evaluate(s, "red"), evaluate(s, "white")) == (3.0 - 1.0, -3.0 + 1.0)
+
+
+def test_evaluate_gives_half_a_point_per_region_held():
+    s = position(will="red", regions={"blue": [unit("red", 2)], "green": [unit("white", 1)], "purple": [unit("white", 2)]})
+    assert evaluate(s, "red") == pytest.approx(1.0 + 0.5 - 0.5 - 0.5)
+    assert evaluate(s, "white") == pytest.approx(-1.0 - 0.5 + 0.5 + 0.5)
+
+
+def test_evaluate_gives_the_unrest_points_to_the_stronger_side():
+    from dualpowers.scoring import unrest_vp
+    s = position(will="red", unrest="brown", date={"month": "jul", "day": 1}, regions={"brown": [unit("white", 2)]})
+    vp = unrest_vp(s)
+    assert vp > 0
+    assert evaluate(s, "white") == pytest.approx(-1.0 + 0.5 + vp)
+    assert evaluate(s, "red") == pytest.approx(1.0 - 0.5 - vp)
+
+
+def test_evaluate_counts_only_the_objective_the_side_knows():
+    card = dp.default_components().cards["blue-3"]
+    s = position(will="white", regions={card.region: [unit("white", 2)]}, objectives={"red": card.id})
+    # Red knows its objective and that white holds its region (R-SCO-OBJ); white does not know it.
+    assert evaluate(s, "red") == pytest.approx(-1.0 - 0.5 - card.vp)
+    assert evaluate(s, "white") == pytest.approx(1.0 + 0.5)
+    # Solo: the player's own objective is face down until revealed (R-SOLO-DRAW).
+    solo = {"mode": "solo", "solo": {"player": "white", "difficulty": 2}, "unrest": "brown", "blockade": None,
+            "will": "red", "regions": {card.region: [unit("white", 2)]}, "objectives": {"white": card.id}}
+    hidden = dp.State.from_dict(solo)
+    shown = dp.State.from_dict({**solo, "revealed": ["white"]})
+    assert evaluate(hidden, "white") == pytest.approx(-1.0 + 0.5)
+    assert evaluate(shown, "white") == pytest.approx(-1.0 + 0.5 + card.vp)
+
+
+def test_evaluate_a_finished_game_is_worth_a_hundred():
+    s = position(score=10, result={"winner": "red", "reason": "the score marker reached the end"})
+    assert s.is_over()
+    assert (evaluate(s, "red"), evaluate(s, "white")) == (100.0, -100.0)
+
+
+# ---------------------------------------------------------------------------- strength
+def test_greedy_beats_random_in_two_player_games():
+    greedy, rand = GreedyPolicy(), RandomPolicy()
+    wins = 0
+    for g in range(40):
+        s = dp.new_game("two-player", 1000 + g)
+        rng = random.Random(g)
+        me = "red" if g % 2 else "white"
+        while not s.is_over():
+            s.apply((greedy if s.to_act == me else rand).choose(s, rng))
+        wins += s.winner() == me
+    assert wins >= 30, f"greedy won only {wins} of 40"      # about 39 of 40 in practice
+
+
+# ---------------------------------------------------------------------------- specs
+def test_make_policy_by_name_and_errors():
+    assert isinstance(make_policy("random"), RandomPolicy)
+    assert isinstance(make_policy(" greedy "), GreedyPolicy)
+    mine = GreedyPolicy()
+    assert make_policy(mine) is mine and isinstance(mine, Policy)
+    assert set(policy_names()) >= {"random", "greedy", "advisor"}
+    for bad in ("alphazero", "", "greedy:depth=2", "random:x=1", "advisor:=3", "advisor:playouts"):
+        with pytest.raises(PolicySpecError):
+            make_policy(bad)
+    with pytest.raises(PolicySpecError):
+        make_policy(42)  # type: ignore[arg-type]
+    assert issubclass(PolicySpecError, ValueError)

@@ -1,0 +1,291 @@
+"""`dualpowers simulate` and dualpowers.simulate: rows, backends, files, the summary, the CLI."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+
+import pytest
+
+from dualpowers import simulate as sim
+from dualpowers.cli import ProgressBar, main, parse_int_list
+from dualpowers.simulate import SimConfig, SimulationError
+from dualpowers.stats import wilson_interval
+
+SOLO = SimConfig(mode="solo", difficulties=(1, 4), player="both", policy="random", seed=11)
+TWO = SimConfig(mode="two-player", red="random", white="greedy", seed=3)
+
+
+@pytest.fixture(scope="module")
+def solo_rows():
+    return sim.run(SOLO, 40, workers=1)
+
+
+# ---------------------------------------------------------------------------- rows
+def test_rows_follow_the_schema_and_are_deterministic(solo_rows):
+    assert [r["game"] for r in solo_rows] == list(range(40))
+    assert all(tuple(r) == sim.COLUMN_NAMES for r in solo_rows)
+    assert sim.run(SOLO, 40, workers=1) == solo_rows
+    # game i depends on the config and i alone, not on the run around it
+    assert sim.play_game(SOLO.game(17)) == solo_rows[17]
+    assert [r["seed"] for r in solo_rows] == [sim.derive_seed(11, i) for i in range(40)]
+    assert len({r["seed"] for r in solo_rows}) == 40
+    other = SimConfig(mode="solo", difficulties=(1, 4), player="both", seed=12)
+    assert not {r["seed"] for r in solo_rows} & {other.game(i).seed for i in range(40)}
+    for r in solo_rows:
+        assert r["mode"] == "solo" and r["edition"] == "fr"
+        assert r["winner"] in ("red", "white")
+        assert r["player_won"] == (r["winner"] == r["player"])
+        assert r["ended_by"] in ("track", "solo-round-3")
+        assert (r["ended_by"] == "track") == (abs(r["final_score"]) == 10)   # the ends of the track
+        assert not r["decided_by_will"] or r["final_score"] == 0
+        assert 1 <= r["rounds"] <= 3 and r["plies"] > 0
+        opposition = "white" if r["player"] == "red" else "red"
+        assert r[f"{opposition}_policy"] == "opposition" and r[f"{r['player']}_policy"] == "random"
+
+
+def test_solo_games_go_round_every_difficulty_and_side():
+    assert [(SOLO.game(i).difficulty, SOLO.game(i).player) for i in range(5)] == [
+        (1, "red"), (1, "white"), (4, "red"), (4, "white"), (1, "red")]
+    one = SimConfig(mode="solo", difficulties=3, player="white")
+    assert {(one.game(i).difficulty, one.game(i).player) for i in range(6)} == {(3, "white")}
+
+
+def test_two_player_rows():
+    rows = sim.run(TWO, 6, workers=1)
+    for r in rows:
+        assert r["difficulty"] is None and r["player"] is None and r["player_won"] is None
+        assert (r["red_policy"], r["white_policy"]) == ("random", "greedy")
+        assert r["ended_by"] in ("track", "oct-nov")
+
+
+def test_ended_by_categories():
+    assert sim.ended_by("the score marker reached the end of the support track (R-END-1)") == "track"
+    assert sim.ended_by("the month marker is on October/November at the end of scoring (R-END-2); "
+                        "the marker is at the centre, so the Will holder wins") == "oct-nov"
+    assert sim.ended_by("end of round 3 (R-SOLO-END)") == "solo-round-3"
+    assert sim.ended_by(None) == sim.ended_by("resigned") == "other"
+
+
+def test_bad_configs_and_options_are_refused_at_once():
+    for kwargs, message in (({"mode": "three"}, "mode"), ({"edition": "de"}, "edition"),
+                            ({"difficulties": (0,)}, "1-6"), ({"player": "green"}, "player"),
+                            ({"policy": "nope"}, "unknown policy 'nope'"),
+                            ({"mode": "two-player", "white": "greedy:depth=2"}, "takes no options")):
+        with pytest.raises(SimulationError, match=message):
+            SimConfig(**kwargs)
+    with pytest.raises(SimulationError, match="workers"):
+        sim.iter_rows(SOLO, 4, workers=0)
+    with pytest.raises(SimulationError, match="number of games"):
+        sim.iter_rows(SOLO, -1)
+
+
+# ---------------------------------------------------------------------------- backends
+def test_serial_process_pool_and_dask_give_the_same_rows(solo_rows):
+    distributed = pytest.importorskip("distributed")
+    seen = []
+    pooled = sim.run(SOLO, 40, workers=2, chunk_size=5, progress=lambda done, total: seen.append((done, total)))
+    assert pooled == solo_rows
+    assert seen[-1] == (40, 40) and [d for d, _ in seen] == sorted(d for d, _ in seen) and len(seen) == 8
+    # Worker processes, as on a real cluster (rows are pickled back, dualpowers imported there).
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        seen.clear()
+        by_address = sim.run(SOLO, 40, dask=cluster.scheduler_address, chunk_size=3,
+                             progress=lambda done, total: seen.append(done))
+        assert by_address == solo_rows and seen[-1] == 40
+        with distributed.Client(cluster, set_as_default=False) as client:
+            assert sim.run(SOLO, 40, dask=client) == solo_rows
+            assert client.status == "running"   # a client we were given is not closed
+
+
+def test_unreachable_or_malformed_dask_address_is_a_clear_error():
+    pytest.importorskip("distributed")
+    with pytest.raises(SimulationError, match="cannot reach a Dask scheduler at 'tcp://127.0.0.1:1'"):
+        sim.run(SOLO, 4, dask="tcp://127.0.0.1:1", dask_timeout=2)
+    with pytest.raises(SimulationError, match="not a Dask scheduler address"):
+        sim.run(SOLO, 4, dask="no:such:address")
+
+
+# ---------------------------------------------------------------------------- files
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_files_round_trip(tmp_path, suffix, solo_rows):
+    if suffix == ".parquet":
+        pytest.importorskip("pyarrow")
+    import pandas as pd
+
+    mixed = solo_rows[:10] + sim.run(TWO, 3, workers=1)
+    path = tmp_path / f"results{suffix}"
+    assert sim.write_rows(iter(mixed), path) == 13
+    assert not list(tmp_path.glob("*.part"))
+    frame = sim.read_rows(path)
+    pd.testing.assert_frame_equal(frame, sim.to_frame(mixed))
+    assert str(frame["difficulty"].dtype) == "Int64" and str(frame["player_won"].dtype) == "boolean"
+    assert frame["player"].isna().sum() == 3
+    back = [{k: sim._plain(v) for k, v in r.items()} for r in frame.to_dict("records")]
+    assert back == mixed
+    empty = tmp_path / f"empty{suffix}"
+    assert sim.write_rows([], empty) == 0 and len(sim.read_rows(empty)) == 0
+
+
+def test_csv_is_plain(tmp_path, solo_rows):
+    path = tmp_path / "r.csv"
+    sim.write_rows(solo_rows[:2], path)
+    with open(path, newline="") as f:
+        lines = list(csv.reader(f))
+    assert lines[0] == list(sim.COLUMN_NAMES)
+    assert lines[1][sim.COLUMN_NAMES.index("player_won")] in ("True", "False")
+
+
+def test_a_failed_run_leaves_no_file(tmp_path, solo_rows):
+    def broken():
+        yield solo_rows[0]
+        raise RuntimeError("worker died")
+
+    path = tmp_path / "r.csv"
+    with pytest.raises(RuntimeError):
+        sim.write_rows(broken(), path)
+    assert not list(tmp_path.iterdir())
+
+
+def test_output_checks(tmp_path, monkeypatch):
+    with pytest.raises(SimulationError, match=r"\*\.csv or \*\.parquet"):
+        sim.check_output(tmp_path / "r.xlsx")
+    with pytest.raises(SimulationError, match="no folder"):
+        sim.check_output(tmp_path / "missing" / "r.csv")
+    monkeypatch.setitem(sys.modules, "pyarrow", None)   # as if pyarrow were not installed
+    with pytest.raises(SimulationError, match="Parquet files need pyarrow"):
+        sim.check_output(tmp_path / "r.parquet")
+    assert sim.check_output(tmp_path / "r.csv") == "csv"
+
+
+# ---------------------------------------------------------------------------- statistics
+def test_wilson_interval_known_values():
+    def rounded(wins, n, **kw):
+        return tuple(round(x, 4) for x in wilson_interval(wins, n, **kw))
+
+    assert rounded(81, 263) == (0.2553, 0.3662)     # Wilson (1927) / Newcombe (1998) worked example
+    assert rounded(5, 10) == (0.2366, 0.7634)
+    assert rounded(0, 10) == (0.0, 0.2775)
+    assert rounded(10, 10) == (0.7225, 1.0)
+    assert rounded(1, 1) == (0.2065, 1.0)
+    assert rounded(5, 10, z=1.0) == (0.3492, 0.6508)   # 0.5 -+ sqrt(0.0275) / 1.1
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    low, high = wilson_interval(30, 100)
+    assert (round(1 - high, 12), round(1 - low, 12)) == tuple(round(x, 12) for x in wilson_interval(70, 100))
+    for bad in ((3, 2), (-1, 5), (0, -1)):
+        with pytest.raises(ValueError):
+            wilson_interval(*bad)
+
+
+def test_summarize_counts_wins_with_wilson_intervals(solo_rows):
+    table = sim.summarize(solo_rows)
+    assert len(table) == 4 and table["games"].sum() == 40
+    assert list(table["side"]) == ["red", "white", "red", "white"]
+    for r in table.to_dict("records"):
+        group = [x for x in solo_rows if (x["difficulty"], x["player"]) == (r["difficulty"], r["player"])]
+        wins = sum(x["player_won"] for x in group)
+        assert (r["games"], r["wins"]) == (len(group), wins)
+        assert (r["ci_low"], r["ci_high"]) == wilson_interval(wins, len(group))
+    import pandas as pd
+
+    pd.testing.assert_frame_equal(sim.summarize(sim.to_frame(solo_rows)), table)
+    by_difficulty = sim.summarize(solo_rows, by=["difficulty"])
+    assert list(by_difficulty.columns[:2]) == ["mode", "difficulty"]
+    assert list(by_difficulty["side"]) == ["player", "player"] and list(by_difficulty["games"]) == [20, 20]
+    two = sim.summarize(sim.run(TWO, 4, workers=1))
+    assert list(two["side"]) == ["red"] and two["games"].iloc[0] == 4
+    with pytest.raises(SimulationError, match="not a column"):
+        sim.summarize(solo_rows, by=["colour"])
+    text = sim.format_summary(table)
+    assert "95% CI" in text.splitlines()[0] and len(text.splitlines()) == 5
+
+
+# ---------------------------------------------------------------------------- command line
+def test_cli_simulate_writes_rows_and_prints_a_summary(tmp_path, capsys):
+    out = tmp_path / "results.csv"
+    assert main(["simulate", "--games", "12", "--difficulty", "2-3", "--player", "both", "--seed", "5",
+                 "--workers", "1", "--out", str(out)]) == 0
+    captured = capsys.readouterr()
+    lines = captured.out.strip().splitlines()
+    assert "95% CI" in lines[0] and len(lines) == 5 and all("solo" in line for line in lines[1:])
+    # stderr is not a terminal here: no bar, one closing line
+    assert captured.err.splitlines()[0].startswith("12 games in ")
+    assert "\r" not in captured.err and f"wrote 12 rows to {out}" in captured.err
+    config = SimConfig(mode="solo", difficulties=(2, 3), player="both", seed=5)
+    assert [{k: sim._plain(v) for k, v in r.items()} for r in sim.read_rows(out).to_dict("records")] \
+        == sim.run(config, 12, workers=1)
+
+
+def test_cli_simulate_two_player_without_progress(capsys):
+    assert main(["simulate", "-n", "3", "--mode", "two-player", "--red", "greedy", "--white", "random",
+                 "--no-progress", "-j", "1"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == "" and "two-player" in captured.out and "greedy" in captured.out
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--policy", "nope"], "unknown policy 'nope'"),
+    (["--mode", "two-player", "--player", "white"], "for solo games"),
+    (["--red", "greedy"], "--red and --white name the policies of a two-player game"),
+    (["--out", "results.xlsx"], "name it *.csv or *.parquet"),
+    (["--dask", "tcp://127.0.0.1:1", "--dask-timeout", "2"], "cannot reach a Dask scheduler"),
+    (["--dask", "tcp://127.0.0.1:1", "--workers", "2"], "--workers counts local processes"),
+])
+def test_cli_simulate_errors_are_messages_not_tracebacks(args, message, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["simulate", "-n", "2", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("dualpowers: ") and message in err and "Traceback" not in err
+    assert not list(tmp_path.iterdir())
+
+
+def test_cli_parquet_without_pyarrow_fails_before_playing(capsys, tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    assert main(["simulate", "-n", "2", "--out", str(tmp_path / "r.parquet")]) == 2
+    captured = capsys.readouterr()
+    assert "Parquet files need pyarrow" in captured.err and "games in" not in captured.err
+
+
+def test_cli_dask_without_dask_installed(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    assert main(["simulate", "-n", "2", "--dask", "tcp://127.0.0.1:8786"]) == 2
+    assert "needs dask.distributed: pip install 'dualpowers[sim]'" in capsys.readouterr().err
+
+
+def test_cli_bad_numbers_are_usage_errors(capsys):
+    for args in (["--difficulty", "0-9"], ["--games", "0"], ["--workers", "many"]):
+        with pytest.raises(SystemExit) as exit_:
+            main(["simulate", *args])
+        assert exit_.value.code == 2
+    assert "values must be within 1-6" in capsys.readouterr().err
+
+
+def test_parse_int_list_and_the_progress_bar():
+    assert parse_int_list("3", 1, 6) == (3,)
+    assert parse_int_list("1-3,6", 1, 6) == (1, 2, 3, 6)
+    assert parse_int_list("2, 2,1", 1, 6) == (2, 1)
+    for bad in ("7", "3-1", "x", "1-"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            parse_int_list(bad, 1, 6)
+
+    class Terminal:
+        def __init__(self):
+            self.text = ""
+
+        def isatty(self):
+            return True
+
+        def write(self, text):
+            self.text += text
+
+        def flush(self):
+            pass
+
+    term = Terminal()
+    bar = ProgressBar(4, stream=term)
+    for done in range(1, 5):
+        bar(done, 4)
+    bar.close()
+    assert term.text.startswith("\r") and term.text.endswith("\n") and "4/4 games" in term.text

@@ -1,0 +1,83 @@
+"""The advisor widget (notebook 05): ranking on the analyzer's board, without a browser."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import dualpowers as dp
+from dualpowers.controllers.play import action_highlight
+from dualpowers.drawing import normalize_highlight
+from dualpowers.policies import make_policy
+from dualpowers.widgets.advisor import AdvisorWidget
+
+
+def mid_game(seed: int = 1917, plies: int = 8) -> dp.State:
+    s = dp.new_game("solo", seed, player="white", difficulty=3)
+    rng, greedy = random.Random(seed), make_policy("greedy")
+    for _ in range(plies):
+        s.apply(greedy.choose(s, rng))
+    return s
+
+
+@pytest.fixture
+def w() -> AdvisorWidget:
+    return AdvisorWidget(mid_game(), playouts=100)
+
+
+def test_before_ranking_it_says_who_acts_and_how_many_actions(w):
+    s = w.editor.state
+    assert f"{s.to_act} to act" in w.summary.value and f"{len(s.legal_actions())} legal actions" in w.summary.value
+    assert w.table.value == "" and w.ranking is None
+
+
+def test_rank_shows_every_action_and_lights_up_the_top_ones(w):
+    w.rank_button.click()
+    r = w.ranking
+    s = w.editor.state
+    assert r is not None and len(r.actions) == len(s.legal_actions()) >= 2
+    assert r.best.text in w.summary.value and "playouts" in w.summary.value
+    for ranked in r.actions:
+        assert f"<td>{ranked.text}</td>" in w.table.value
+    lit = [normalize_highlight(s, action_highlight(s, a.action)) for a in r.actions]
+    w.top.value = 1
+    assert w.board.highlight == lit[0]
+    w.top.value = 3
+    assert w.board.highlight == frozenset().union(*lit[:3])
+
+
+def test_same_seed_same_ranking_other_seed_is_its_own(w):
+    first = [(a.text, a.playouts) for a in w.rank().actions]
+    assert [(a.text, a.playouts) for a in w.rank().actions] == first
+    w.seed.value = 5
+    assert sorted(a.text for a in w.rank().actions) == sorted(t for t, _ in first)
+
+
+def test_play_best_applies_the_top_choice_and_forgets_the_old_ranking(w):
+    before = w.editor.state.clone()
+    best = w.rank().best.action
+    w.play_best_button.click()
+    expected = before.clone()
+    expected.apply(best)
+    assert w.editor.state.key() == expected.key()
+    assert w.ranking is None and w.table.value == ""
+
+
+def test_an_edit_forgets_the_ranking_and_an_invalid_position_is_explained(w):
+    w.rank()
+    region = w.editor.comp.region_names[0]
+    w.editor.add(region)
+    assert w.ranking is None
+    w.editor.set_date(day=30)                    # the marker never rests on 30 (R-CAL-3)
+    assert w.rank() is None and "not valid" in w.summary.value
+    assert w.rank_button.disabled
+
+
+def test_a_finished_game_has_nothing_to_rank():
+    s = dp.new_game("two-player", 3)
+    rng = random.Random(3)
+    while not s.is_over():
+        s.apply(rng.choice(s.legal_actions()))
+    w = AdvisorWidget(s, playouts=50)
+    assert "game is over" in w.summary.value and w.rank_button.disabled and w.play_best_button.disabled
