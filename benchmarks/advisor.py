@@ -8,7 +8,10 @@ machine does not count.  Figures:
 
 * playouts per second of the search (determinize, walk the tree, random playout to
   the end, back up), on a mid-game solo and a mid-game two-player position, beside
-  bare random playouts from the same positions (what the tree costs on top);
+  bare random playouts from the same positions (what the tree costs on top), and
+  with playouts cut at the end of the round (``horizon="round"``, what
+  :class:`~dualpowers.advisor.AdvisorPolicy` uses), with the time of one of its
+  decisions (:data:`~dualpowers.advisor.POLICY_PLAYOUTS` playouts);
 * time to a stable top choice on typical mid-game solo positions: the search runs
   in steps of ``--step`` playouts up to twice the default budget; the top action is
   *stable* from the first step after which it never changes again.  Reported: the
@@ -35,7 +38,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import dualpowers as dp  # noqa: E402
-from dualpowers.advisor import DEFAULT_PLAYOUTS, Search, canonical, sample  # noqa: E402
+from dualpowers.advisor import DEFAULT_PLAYOUTS, POLICY_HORIZON, POLICY_PLAYOUTS, Search  # noqa: E402
+from dualpowers.views import canonical, determinize  # noqa: E402
 from dualpowers.policies import GreedyPolicy  # noqa: E402
 
 from engine import pin_one_core  # noqa: E402
@@ -62,9 +66,9 @@ def two_player_midgame(seed: int) -> dp.State:
     return s
 
 
-def search_rate(state: dp.State, seconds: float) -> float:
+def search_rate(state: dp.State, seconds: float, horizon: str = "game") -> float:
     """Search playouts per CPU second."""
-    search = Search(state, seed=0)
+    search = Search(state, seed=0, horizon=horizon)
     start = time.process_time()
     while time.process_time() - start < seconds:
         search.run(50)
@@ -77,7 +81,7 @@ def random_rate(state: dp.State, seconds: float) -> float:
     n = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        d = sample(view, side, rng)
+        d = determinize(view, side, rng)
         while d.step != "over":
             d.apply(rng.choice(d.legal_actions()))
         n += 1
@@ -119,6 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     two = two_player_midgame(0)
     solo_search, two_search = search_rate(solo, args.seconds), search_rate(two, args.seconds)
     solo_random, two_random = random_rate(solo, args.seconds), random_rate(two, args.seconds)
+    solo_round, two_round = (search_rate(solo, args.seconds, POLICY_HORIZON),
+                             search_rate(two, args.seconds, POLICY_HORIZON))
     positions = [s for s in (solo_midgame(seed) for seed in range(args.positions * 2)) if s is not None][:args.positions]
     runs = [stability(s, args.budget, args.step) for s in positions]
     figures = {
@@ -127,6 +133,10 @@ def main(argv: list[str] | None = None) -> int:
         "two_player_playouts_per_s": round(two_search, 1),
         "solo_random_playouts_per_s": round(solo_random, 1),
         "two_player_random_playouts_per_s": round(two_random, 1),
+        "solo_round_playouts_per_s": round(solo_round, 1),
+        "two_player_round_playouts_per_s": round(two_round, 1),
+        "policy_decision_ms_solo": round(1000 * POLICY_PLAYOUTS / solo_round, 1),
+        "policy_decision_ms_two_player": round(1000 * POLICY_PLAYOUTS / two_round, 1),
         "positions": len(runs),
         "stable_s_median": round(statistics.median(r["stable_s"] for r in runs), 3),
         "stable_s_max": round(max(r["stable_s"] for r in runs), 3),
@@ -144,6 +154,10 @@ def main(argv: list[str] | None = None) -> int:
           f"   (bare random playouts {figures['solo_random_playouts_per_s']:,.0f})")
     print(f"  search playouts/s, two-player mid-game  {figures['two_player_playouts_per_s']:>8,.0f}"
           f"   (bare random playouts {figures['two_player_random_playouts_per_s']:,.0f})")
+    print(f"  playouts to the end of the round, /s    {figures['solo_round_playouts_per_s']:>8,.0f} solo, "
+          f"{figures['two_player_round_playouts_per_s']:,.0f} two-player: an AdvisorPolicy decision "
+          f"({POLICY_PLAYOUTS} playouts) takes {figures['policy_decision_ms_solo']:.0f} ms solo, "
+          f"{figures['policy_decision_ms_two_player']:.0f} ms two-player")
     print(f"  default budget: {args.budget:,} playouts; stability over {n} solo positions (round 2 start),"
           f" steps of {args.step}, up to {2 * args.budget:,}:")
     print(f"  time to a stable top choice, median     {figures['stable_s_median']:>8.2f} s"

@@ -1,6 +1,7 @@
 """Board drawing speed figures (figures to read, never test assertions).
 
-    python benchmarks/drawing.py
+    python benchmarks/drawing.py                # one second per figure
+    python benchmarks/drawing.py --seconds 3    # steadier
 
 Prints milliseconds per picture for the SVG and PNG back ends and for the
 recording pass that the live ipycanvas board replays, on a mid-game position.
@@ -8,6 +9,7 @@ recording pass that the live ipycanvas board replays, on a mid-game position.
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 import time
@@ -42,12 +44,15 @@ def ms_per_call(fn, seconds: float = 1.0) -> float:
     return (time.process_time() - start) / n * 1000
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=1.0, help="CPU time per figure (default 1)")
+    seconds = parser.parse_args(argv).seconds
     s = mid_game()
     print(f"{'picture':<28}{'ms':>10}")
-    print(f"{'recording (canvas replay)':<28}{ms_per_call(lambda: draw_board(RecordingPen(), s)):>10.2f}")
-    print(f"{'SVG':<28}{ms_per_call(lambda: board_svg(s)):>10.2f}")
-    print(f"{'PNG (Pillow)':<28}{ms_per_call(lambda: board_png(s)):>10.2f}")
+    print(f"{'recording (canvas replay)':<28}{ms_per_call(lambda: draw_board(RecordingPen(), s), seconds):>10.2f}")
+    print(f"{'SVG':<28}{ms_per_call(lambda: board_svg(s), seconds):>10.2f}")
+    print(f"{'PNG (Pillow)':<28}{ms_per_call(lambda: board_png(s), seconds):>10.2f}")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,10 @@ read with :func:`dualpowers.results.measured`; the README and
   neither side's first move decides;
 * ``difficulty.csv``: solo win rate for every difficulty 1-6, both factions and each
   policy (random, greedy, the advisor), ``--cell-games`` games per cell (fewer for the
-  advisor, which thinks ~1,000 times longer per move).
+  advisor, which thinks ~100 times longer per move).
+
+The advisor plays with :class:`dualpowers.advisor.AdvisorPolicy`'s defaults (100
+playouts a decision, each to the end of the round) unless ``--advisor`` says otherwise.
 
 Every figure comes with its 95 % Wilson interval.  These are measurements to read,
 never test assertions; games are seeded, so a rerun gives the same table.
@@ -35,8 +38,6 @@ from dualpowers.simulate import SimConfig, run, summarize  # noqa: E402
 from dualpowers.stats import wilson_interval  # noqa: E402
 
 from dualpowers.results import results_dir  # noqa: E402
-
-RESULTS = results_dir()
 
 
 def duel(a: str, b: str, games: int, seed: int, workers: int | None) -> dict[str, object]:
@@ -75,14 +76,18 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--only", choices=("duels", "difficulty"), help="run one of the two measurements")
     ap.add_argument("--duel-games", type=int, default=1000)
     ap.add_argument("--cell-games", type=int, default=500, help="solo games per difficulty and faction")
-    ap.add_argument("--advisor-cell-games", type=int, default=40)
-    ap.add_argument("--advisor", default="advisor:playouts=50", help="the advisor's policy spec in these runs")
+    ap.add_argument("--advisor-cell-games", type=int, default=60)
+    ap.add_argument("--advisor", default="advisor",
+                    help="the advisor's policy spec in these runs (default: the AdvisorPolicy defaults)")
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--out", type=Path, default=results_dir(),
+                    help="folder for strength.csv and difficulty.csv (default: the package's, which "
+                         "dualpowers.results.measured reads; then run scripts/readme_results.py)")
     args = ap.parse_args(argv)
     if args.quick:
         args.duel_games, args.cell_games, args.advisor_cell_games = 20, 10, 2
-    RESULTS.mkdir(parents=True, exist_ok=True)
+    args.out.mkdir(parents=True, exist_ok=True)
 
     if args.only in (None, "duels"):
         duels = pd.DataFrame([duel("greedy", "random", args.duel_games, args.seed, args.workers),
@@ -90,7 +95,7 @@ def main(argv: list[str] | None = None) -> None:
         show("two-player duels (win rate of the first-named player, 95% Wilson interval)",
              duels.to_dict("records"), lambda d: f"{d['player']} vs {d['opponent']} ({d['seconds']} s)")
         if not args.quick:
-            duels.to_csv(RESULTS / "strength.csv", index=False)
+            duels.to_csv(args.out / "strength.csv", index=False)
 
     if args.only in (None, "difficulty"):
         tables = [difficulty_table("random", args.cell_games, args.seed, args.workers),
@@ -100,7 +105,7 @@ def main(argv: list[str] | None = None) -> None:
         show("solo win rate by difficulty (95% Wilson interval)", table.to_dict("records"),
              lambda r: f"{r['policy']}, difficulty {r['difficulty']}, {r['player']}")
         if not args.quick:
-            table.to_csv(RESULTS / "difficulty.csv", index=False)
+            table.to_csv(args.out / "difficulty.csv", index=False)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["TABLES", "measured", "results_dir"]
+__all__ = ["TABLES", "measured", "results_dir", "markdown"]
 
 #: The measured tables, by name.
 TABLES = ("difficulty", "strength")
@@ -41,3 +41,29 @@ def measured(name: str) -> "pd.DataFrame":
     if not path.is_file():
         raise FileNotFoundError(f"{path} is missing: run `python benchmarks/strength.py` to measure it")
     return pd.read_csv(path)
+
+
+def _rate(row: "pd.Series") -> str:
+    return f"{row.win_rate:.1%} ({row.ci_low:.1%}–{row.ci_high:.1%})"
+
+
+def markdown(name: str) -> str:
+    """One measured table as the Markdown the README shows (a test keeps the two equal).
+
+    ``difficulty``: one row per policy and faction, one column per difficulty X;
+    ``strength``: one row per duel.  Each cell is the win rate and its 95 % interval.
+    """
+    table = measured(name)
+    if name == "strength":
+        lines = ["| player | opponent | games | wins | win rate (95% interval) |",
+                 "| --- | --- | ---: | ---: | --- |"]
+        lines += [f"| {r.player} | {r.opponent} | {r.games} | {r.wins} | {_rate(r)} |" for r in table.itertuples()]
+        return "\n".join(lines) + "\n"
+    levels = sorted(table.difficulty.unique())
+    lines = ["| policy | plays | games per cell | " + " | ".join(f"X = {x}" for x in levels) + " |",
+             "| --- | --- | ---: | " + " | ".join("---" for _ in levels) + " |"]
+    for (policy, player), group in table.groupby(["policy", "player"], sort=False):
+        cells = {r.difficulty: _rate(r) for r in group.itertuples()}
+        games = "/".join(str(n) for n in sorted(group.games.unique()))
+        lines.append(f"| {policy} | {player} | {games} | " + " | ".join(cells.get(x, "") for x in levels) + " |")
+    return "\n".join(lines) + "\n"

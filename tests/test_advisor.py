@@ -11,7 +11,8 @@ import sys
 import pytest
 
 import dualpowers as dp
-from dualpowers.advisor import Advisor, AdvisorPolicy, RankedAction, Ranking, best_probabilities
+from dualpowers.advisor import POLICY_PLAYOUTS, Advisor, AdvisorPolicy, RankedAction, Ranking, best_probabilities
+from dualpowers.advisor import search as search_module
 from dualpowers.policies import PolicySpecError, RandomPolicy, make_policy
 from dualpowers.views import canonical, determinize
 
@@ -233,11 +234,59 @@ def test_advisor_policy_plays_whole_games_that_replay_exactly(mode, kw):
 def test_make_policy_builds_the_advisor_and_rejects_bad_specs():
     p = make_policy("advisor:playouts=20")
     assert isinstance(p, AdvisorPolicy) and p.name == "advisor" and p.playouts == 20 and p.seconds is None
-    assert make_policy("advisor").playouts == 200                     # type: ignore[attr-defined]
+    default = make_policy("advisor")
+    assert (default.playouts, default.horizon) == (POLICY_PLAYOUTS, "round")        # type: ignore[attr-defined]
+    assert make_policy("advisor:horizon=game,playouts=9").horizon == "game"          # type: ignore[attr-defined]
     assert make_policy("advisor:seconds=0.5").playouts is None        # type: ignore[attr-defined]
     s = solo_midgame()
     assert p.choose(s, random.Random(0)) in s.legal_actions()
     for bad in ("advisor:playouts=0", "advisor:playouts=abc", "advisor:playouts=1.5", "advisor:bogus=1",
-                "advisor:seconds=-1", "advisor:playouts", "advisor:seed=x", "advisr"):
+                "advisor:seconds=-1", "advisor:playouts", "advisor:seed=x", "advisr",
+                "advisor:horizon=year"):
         with pytest.raises(PolicySpecError):
             make_policy(bad)
+
+
+# ---------------------------------------------------------------------------- the playout horizon
+def finished_playouts(monkeypatch, state: dp.State, horizon: str, playouts: int) -> list[dp.State]:
+    """Run a search and return every determinization as its playout left it."""
+    seen: list[dp.State] = []
+
+    def recording(view, side, rng):
+        d = determinize(view, side, rng)
+        seen.append(d)
+        return d
+
+    monkeypatch.setattr(search_module, "determinize", recording)
+    Advisor(playouts=playouts, seed=5, horizon=horizon).rank(state)
+    assert len(seen) == playouts
+    return seen
+
+
+def test_a_game_horizon_plays_every_playout_to_the_end(monkeypatch):
+    assert all(d.is_over() for d in finished_playouts(monkeypatch, solo_midgame(), "game", 30))
+
+
+def test_a_round_horizon_stops_each_playout_when_the_round_ends(monkeypatch):
+    s = two_player_midgame()
+    ends = finished_playouts(monkeypatch, s, "round", 30)
+    assert all(d.is_over() or (d.round == s.round + 1 and d.step == "objective") for d in ends)
+    assert any(not d.is_over() for d in ends)
+
+
+def test_a_round_horizon_ranking_is_reproducible_and_values_the_position():
+    s = two_player_midgame()
+    r = Advisor(playouts=120, seed=6, horizon="round").rank(s)
+    assert rows(r) == rows(Advisor(playouts=120, seed=6, horizon="round").rank(s))
+    assert all(0.0 < a.win_prob < 1.0 for a in r.actions if a.playouts)   # evaluations, not counted wins
+    assert r.horizon == "round" and "evaluation's estimates" in r.explain()
+    assert Advisor(playouts=10).rank(s).horizon == "game"
+    won = Advisor(playouts=60, seed=0, horizon="round").rank(winning_position())
+    assert won.best.text == "score-unrest" and won.best.win_prob == 1.0   # a real end still counts as a win
+
+
+def test_an_unknown_horizon_is_refused():
+    with pytest.raises(ValueError, match="horizon must be one of 'game', 'round'"):
+        Advisor(horizon="turn")
+    with pytest.raises(PolicySpecError, match="horizon"):
+        AdvisorPolicy(horizon="turn")

@@ -83,7 +83,7 @@ def test_bad_configs_and_options_are_refused_at_once():
 
 # ---------------------------------------------------------------------------- backends
 def test_serial_process_pool_and_dask_give_the_same_rows(solo_rows):
-    distributed = pytest.importorskip("distributed")
+    import distributed
     seen = []
     pooled = sim.run(SOLO, 40, workers=2, chunk_size=5, progress=lambda done, total: seen.append((done, total)))
     assert pooled == solo_rows
@@ -101,7 +101,6 @@ def test_serial_process_pool_and_dask_give_the_same_rows(solo_rows):
 
 
 def test_unreachable_or_malformed_dask_address_is_a_clear_error():
-    pytest.importorskip("distributed")
     with pytest.raises(SimulationError, match="cannot reach a Dask scheduler at 'tcp://127.0.0.1:1'"):
         sim.run(SOLO, 4, dask="tcp://127.0.0.1:1", dask_timeout=2)
     with pytest.raises(SimulationError, match="not a Dask scheduler address"):
@@ -111,8 +110,6 @@ def test_unreachable_or_malformed_dask_address_is_a_clear_error():
 # ---------------------------------------------------------------------------- files
 @pytest.mark.parametrize("suffix", [".csv", ".parquet"])
 def test_files_round_trip(tmp_path, suffix, solo_rows):
-    if suffix == ".parquet":
-        pytest.importorskip("pyarrow")
     import pandas as pd
 
     mixed = solo_rows[:10] + sim.run(TWO, 3, workers=1)

@@ -17,11 +17,11 @@ advisor as a player for simulations.  Pure Python; pandas is imported only by
 
 from __future__ import annotations
 
-from .policy import POLICY_PLAYOUTS, AdvisorPolicy
+from .policy import POLICY_HORIZON, POLICY_PLAYOUTS, AdvisorPolicy
 from .ranking import RankedAction, Ranking, best_probabilities
-from .search import DEFAULT_PLAYOUTS, EXPLORATION, Advisor, Search
+from .search import DEFAULT_PLAYOUTS, EXPLORATION, HORIZONS, Advisor, Search
 
 __all__ = [
     "Advisor", "Search", "Ranking", "RankedAction", "AdvisorPolicy",
-    "DEFAULT_PLAYOUTS", "POLICY_PLAYOUTS", "EXPLORATION", "best_probabilities",
+    "DEFAULT_PLAYOUTS", "POLICY_PLAYOUTS", "POLICY_HORIZON", "HORIZONS", "EXPLORATION", "best_probabilities",
 ]

@@ -7,6 +7,10 @@ favour from now to the end of those playouts.  Past the search tree's first few
 decisions the playouts are random on both sides, so these are chances under
 random play from there on, not under expert play: in solo, where random play
 almost never beats the Opposition, they are near 0 and the order rests on the score.
+With ``horizon="round"`` the playouts stop at the end of the round: a playout whose
+game did not end counts as the evaluation's estimate (0..1) instead of a win or a
+loss, and the score change runs to the end of the round (``Ranking.horizon`` says
+which, and :meth:`Ranking.explain` warns).
 
 ``confidence`` is the probability that the action is the best of them all, given
 the playouts seen, "best" meaning the highest mean playout *value*: the quantity
@@ -135,6 +139,7 @@ class Ranking:
     playouts: int
     seconds: float
     seed: int
+    horizon: str = "game"
 
     @property
     def best(self) -> RankedAction:
@@ -161,7 +166,9 @@ class Ranking:
         rest = len(self.actions) - max(top, 1)
         if rest > 0:
             lines.append(f"  ({rest} more action{'s' if rest > 1 else ''})")
-        if best.playouts and best.win_high < 0.05:
+        if self.horizon == "round":
+            lines.append("Playouts stop at the end of the round: the win chances are the evaluation's estimates.")
+        elif best.playouts and best.win_high < 0.05:
             lines.append("Random play almost never wins from here: the order rests on the score.")
         lines.append(f"{self.playouts:,} playouts in {self.seconds:.2f} s (seed {self.seed}).")
         return "\n".join(lines)
@@ -170,7 +177,8 @@ class Ranking:
         return self.explain()
 
 
-def build_ranking(side: str, stats: Sequence[ActionStats], playouts: int, seconds: float, seed: int) -> Ranking:
+def build_ranking(side: str, stats: Sequence[ActionStats], playouts: int, seconds: float, seed: int,
+                  horizon: str = "game") -> Ranking:
     """Turn the search's totals into a :class:`Ranking`."""
     rows = ordered(stats)
     conf = best_probabilities([a.value_estimate() for a in rows])
@@ -181,4 +189,4 @@ def build_ranking(side: str, stats: Sequence[ActionStats], playouts: int, second
             action=a.action, text=str(a.action), win_prob=a.mean, win_low=low, win_high=high,
             score_change=a.score / a.playouts if a.playouts else 0.0, playouts=a.playouts, confidence=c,
         ))
-    return Ranking(side=side, actions=ranked, playouts=playouts, seconds=seconds, seed=seed)
+    return Ranking(side=side, actions=ranked, playouts=playouts, seconds=seconds, seed=seed, horizon=horizon)

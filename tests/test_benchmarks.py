@@ -1,0 +1,53 @@
+"""The benchmark scripts still run (tiny budgets) and print what their docstrings promise.
+
+Their figures are read by people, never asserted: these tests only keep the
+scripts from rotting as the library changes under them.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+
+BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def bench(script: str, *args: str) -> str:
+    done = subprocess.run([sys.executable, str(BENCH / script), *args], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_engine_benchmark_prints_its_json_keys():
+    figures = json.loads(bench("engine.py", "--json", "--seconds", "0.05"))
+    assert set(figures) >= {"solo_games_per_s", "two_player_games_per_s", "ply_us", "chess_ply_us",
+                            "ply_ratio", "fip_per_s"}
+    assert all(figures[k] > 0 for k in ("solo_games_per_s", "two_player_games_per_s", "ply_us", "fip_per_s"))
+
+
+def test_advisor_benchmark_runs():
+    figures = json.loads(bench("advisor.py", "--json", "--seconds", "0.05", "--positions", "1",
+                               "--step", "20", "--budget", "20"))
+    assert figures["positions"] == 1 and figures["solo_playouts_per_s"] > 0
+    assert figures["policy_decision_ms_two_player"] > 0
+
+
+def test_drawing_and_simulation_benchmarks_run():
+    assert "SVG" in bench("drawing.py", "--seconds", "0.05")
+    figures = json.loads(bench("simulate.py", "--json", "--games", "24", "--repeat", "1", "--no-dask"))
+    assert figures
+
+
+def test_strength_benchmark_writes_the_tables_measured_reads(tmp_path):
+    out = bench("strength.py", "--duel-games", "2", "--cell-games", "1", "--advisor-cell-games", "1",
+                "--advisor", "advisor:playouts=3", "--out", str(tmp_path))
+    assert "two-player duels" in out and "solo win rate by difficulty" in out
+    strength = pd.read_csv(tmp_path / "strength.csv")
+    assert list(strength.player) == ["greedy", "advisor:playouts=3"] and list(strength.games) == [2, 2]
+    difficulty = pd.read_csv(tmp_path / "difficulty.csv")
+    assert len(difficulty) == 3 * 6 * 2 and set(difficulty.games) == {1}

@@ -1,0 +1,54 @@
+"""The measured tables shipped in the package (dualpowers.results) and their copy in the README."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dualpowers import results
+from dualpowers.results import markdown, measured
+from dualpowers.stats import wilson_interval
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def check_rates(table) -> None:
+    """Every row's rate is wins / games and its interval is the Wilson interval around it."""
+    for r in table.itertuples():
+        assert 0 <= r.wins <= r.games
+        assert r.win_rate == pytest.approx(r.wins / r.games)
+        assert (r.ci_low, r.ci_high) == pytest.approx(wilson_interval(r.wins, r.games))
+        assert r.ci_low <= r.win_rate <= r.ci_high
+
+
+def test_difficulty_covers_every_policy_faction_and_difficulty():
+    table = measured("difficulty")
+    assert {"policy", "difficulty", "player", "games", "wins", "win_rate", "ci_low", "ci_high"} <= set(table.columns)
+    assert {p.split(":")[0] for p in table.policy} == {"random", "greedy", "advisor"}
+    for _, cell in table.groupby("policy"):
+        assert sorted(zip(cell.difficulty, cell.player)) == sorted((x, p) for x in range(1, 7) for p in ("red", "white"))
+    assert (table[table.policy.isin(["random", "greedy"])].games >= 500).all()
+    check_rates(table)
+
+
+def test_strength_duels_are_measured_over_at_least_a_thousand_games():
+    table = measured("strength")
+    assert [(r.player.split(":")[0], r.opponent) for r in table.itertuples()] == [("greedy", "random"),
+                                                                                    ("advisor", "greedy")]
+    assert (table.games >= 1000).all()
+    check_rates(table)
+
+
+@pytest.mark.parametrize("name", results.TABLES)
+def test_the_readme_shows_the_measured_tables(name):
+    assert markdown(name) in README.read_text(encoding="utf-8"), \
+        f"README.md is out of date: run `python scripts/readme_results.py`"
+
+
+def test_bad_names_and_missing_files_are_clear(tmp_path, monkeypatch):
+    with pytest.raises(ValueError, match="unknown table 'speed'"):
+        measured("speed")
+    monkeypatch.setattr(results, "results_dir", lambda: tmp_path)
+    with pytest.raises(FileNotFoundError, match="benchmarks/strength.py"):
+        measured("strength")
