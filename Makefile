@@ -6,7 +6,8 @@
 #   make test      editable install with the `test` extra, then pytest
 #                  (extra arguments: make test PYTEST_ARGS='-m "not binder" -x')
 #   make bench     print the speed figures (engine, drawing, advisor, simulations)
-#   make measure   measure player strength and solo difficulty (tens of minutes; see benchmarks/strength.py)
+#   make measure   measure player strength and solo difficulty, copy the tables into README.md
+#                  (about 40 minutes on 2 cores; see benchmarks/strength.py)
 #   make notebooks re-run the notebooks and store their outputs (so they show without a kernel)
 #   make clean     remove build artefacts, caches and stamp files (keeps $(VENV))
 
@@ -57,6 +58,7 @@ bench: $(TEST_STAMP)
 
 measure: $(TEST_STAMP)
 	$(VPY) benchmarks/strength.py
+	$(VPY) scripts/readme_results.py
 
 notebooks: $(TEST_STAMP)
 	$(VPY) scripts/execute_notebooks.py

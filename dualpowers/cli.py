@@ -152,7 +152,8 @@ def _simulate(args: argparse.Namespace) -> int:
         raise sim.SimulationError("--workers counts local processes; with --dask the cluster's workers play")
     config = sim.SimConfig(
         mode=args.mode, edition=args.edition, difficulties=args.difficulty or (1,), player=args.player or "red",
-        policy=args.policy, red=args.red or args.policy, white=args.white or args.policy, seed=args.seed)
+        policy=args.policy, red=args.red or args.policy, white=args.white or args.policy, seed=args.seed,
+        components=args.components)
     if args.out:
         sim.check_output(args.out)   # fail now, not after the games
     bar = None if args.no_progress else ProgressBar(args.games)
@@ -232,6 +233,8 @@ def _add_simulate(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") ->
     p.add_argument("--red", metavar="SPEC", help="two-player: red's policy")
     p.add_argument("--white", metavar="SPEC", help="two-player: white's policy")
     p.add_argument("--seed", type=int, default=0, help="base seed; game i's seed is derived from it and i")
+    p.add_argument("--components", metavar="PATH",
+                   help="play with this components file (TOML or JSON) instead of the packaged stand-in")
     p.add_argument("--workers", "-j", type=_positive, default=None,
                    help="local worker processes [all cores]; 1 plays in this process")
     p.add_argument("--dask", metavar="ADDRESS", help="run on the Dask cluster whose scheduler is at ADDRESS "

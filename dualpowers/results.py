@@ -6,16 +6,17 @@
     from dualpowers.results import measured
     measured("difficulty")      # policy, difficulty, player, games, wins, win_rate, ci_low, ci_high, ...
     measured("strength")        # player, opponent, games, wins, win_rate, ci_low, ci_high, ...
+    print(markdown("difficulty"))   # the table as the README shows it
 
-They were measured with the packaged *stand-in* components; with other components
-(:func:`dualpowers.load_components`) run the script again.
+They were measured with the packaged *stand-in* components; for other components
+(:func:`dualpowers.load_components`) run ``benchmarks/strength.py --components FILE --out FOLDER``.
 """
 
 from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -43,7 +44,8 @@ def measured(name: str) -> "pd.DataFrame":
     return pd.read_csv(path)
 
 
-def _rate(row: "pd.Series") -> str:
+def _rate(row: Any) -> str:
+    """A row's win rate and interval, e.g. ``69.1% (66.2%–71.9%)``."""
     return f"{row.win_rate:.1%} ({row.ci_low:.1%}–{row.ci_high:.1%})"
 
 

@@ -23,6 +23,7 @@ pyarrow only for Parquet, and Dask only when a run is sent to a cluster.
 from __future__ import annotations
 
 import csv
+import functools
 import hashlib
 import itertools
 import math
@@ -33,8 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
-from .components import SIDES
-from .errors import DualPowersError
+from .components import SIDES, Components, load_components
+from .errors import ComponentsError, DualPowersError
 from .policies import PolicySpecError, make_policy
 from .round import SOLO_ROUNDS
 from .setup import EDITIONS, new_game
@@ -111,6 +112,13 @@ class GameSpec:
     player: str | None
     red_policy: str
     white_policy: str
+    components: str | None = None
+
+
+@functools.lru_cache(maxsize=8)
+def _components(path: str) -> Components:
+    """A components file, read once per process (each worker reads it when it first needs it)."""
+    return load_components(path)
 
 
 @dataclass(frozen=True)
@@ -123,6 +131,10 @@ class SimConfig:
       (difficulty, side) pair in turn, so each pair gets a share within one game of the others.
     * two-player: ``red`` and ``white``, the two policy specs.
     * ``seed``: the run's base seed.
+    * ``components``: a components file (see :func:`dualpowers.load_components`) to
+      play with instead of the packaged stand-in.  Only its path travels, so every
+      worker must be able to read the file at that path (on a Dask cluster: a shared
+      or copied file).
     """
 
     mode: str = "solo"
@@ -133,6 +145,7 @@ class SimConfig:
     red: str = "random"
     white: str = "random"
     seed: int = 0
+    components: str | None = None
     _cycle: tuple[tuple[int | None, str | None], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -150,6 +163,13 @@ class SimConfig:
             raise SimulationError(f"player must be 'red', 'white' or 'both', not {self.player!r}")
         if not isinstance(self.seed, int) or isinstance(self.seed, bool):
             raise SimulationError(f"seed must be an int, not {self.seed!r}")
+        if self.components is not None:
+            path = Path(self.components).resolve()
+            try:
+                _components(str(path))
+            except ComponentsError as exc:
+                raise SimulationError(f"components file {self.components}: {exc}") from None
+            object.__setattr__(self, "components", str(path))
         specs = [self.policy] if mode == "solo" else [self.red, self.white]
         for spec in specs:
             if not isinstance(spec, str):
@@ -179,7 +199,7 @@ class SimConfig:
         else:
             red, white = (self.policy, "opposition") if player == "red" else ("opposition", self.policy)
         return GameSpec(index, derive_seed(self.seed, index), self.mode, self.edition, difficulty, player,
-                        red, white)
+                        red, white, self.components)
 
 
 # ---------------------------------------------------------------------------- one game
@@ -194,7 +214,7 @@ def ended_by(reason: str | None) -> str:
 def play_game(game: GameSpec) -> dict[str, Any]:
     """Play one game to the end and return its row (keys in :data:`COLUMNS` order)."""
     s = new_game(game.mode, game.seed, player=game.player or "red", difficulty=game.difficulty or 1,
-                 edition=game.edition)
+                 edition=game.edition, components=_components(game.components) if game.components else None)
     policies = {side: make_policy(spec) for side, spec in (("red", game.red_policy), ("white", game.white_policy))
                 if spec != "opposition"}
     rng = random.Random(derive_seed(game.seed, 0, "policies"))

@@ -51,3 +51,9 @@ def test_strength_benchmark_writes_the_tables_measured_reads(tmp_path):
     assert list(strength.player) == ["greedy", "advisor:playouts=3"] and list(strength.games) == [2, 2]
     difficulty = pd.read_csv(tmp_path / "difficulty.csv")
     assert len(difficulty) == 3 * 6 * 2 and set(difficulty.games) == {1}
+
+
+def test_strength_benchmark_keeps_other_components_out_of_the_packaged_tables(tmp_path):
+    done = subprocess.run([sys.executable, str(BENCH / "strength.py"), "--components", str(tmp_path / "c.toml")],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "--components needs --out" in done.stderr

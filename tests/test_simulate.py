@@ -199,6 +199,39 @@ def test_summarize_counts_wins_with_wilson_intervals(solo_rows):
     assert "95% CI" in text.splitlines()[0] and len(text.splitlines()) == 5
 
 
+# ---------------------------------------------------------------------------- a user's components
+def short_track_components(folder) -> str:
+    """The packaged components with a track of 3 spaces a side (RULINGS C-TRACK): games end sooner."""
+    from importlib import resources
+
+    text = resources.files("dualpowers").joinpath("data/components.toml").read_text(encoding="utf-8")
+    assert "[track]\n# Spaces on each side of the centre of the support track (RULINGS C-TRACK).\nlength = 10" in text
+    path = folder / "short_track.toml"
+    path.write_text(text.replace("(RULINGS C-TRACK).\nlength = 10", "(RULINGS C-TRACK).\nlength = 3"),
+                    encoding="utf-8")
+    return str(path)
+
+
+def test_a_run_plays_with_a_users_components_file_on_every_backend(tmp_path):
+    config = SimConfig(mode="two-player", seed=4, components=short_track_components(tmp_path))
+    rows = sim.run(config, 12, workers=1)
+    assert all(abs(r["final_score"]) <= 3 for r in rows)
+    assert rows != sim.run(SimConfig(mode="two-player", seed=4), 12, workers=1)
+    assert sim.run(config, 12, workers=2, chunk_size=3) == rows          # workers read the file too
+    assert config.game(5).components == str((tmp_path / "short_track.toml").resolve())   # only the path travels
+
+
+def test_a_bad_components_file_is_refused_before_any_game(tmp_path, capsys):
+    bad = tmp_path / "broken.toml"
+    bad.write_text("[track]\nlength = 'long'\n", encoding="utf-8")
+    with pytest.raises(SimulationError, match="components file .*broken.toml"):
+        SimConfig(components=str(bad))
+    assert main(["simulate", "-n", "2", "--components", str(tmp_path / "missing.toml")]) == 2
+    assert "missing.toml" in capsys.readouterr().err
+    assert main(["simulate", "-n", "2", "-j", "1", "--no-progress", "--components",
+                 short_track_components(tmp_path)]) == 0
+
+
 # ---------------------------------------------------------------------------- command line
 def test_cli_simulate_writes_rows_and_prints_a_summary(tmp_path, capsys):
     out = tmp_path / "results.csv"
