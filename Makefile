@@ -7,7 +7,7 @@
 #                  (extra arguments: make test PYTEST_ARGS='-m "not binder" -x')
 #   make bench     print the speed figures (engine, drawing, advisor, simulations)
 #   make measure   measure player strength and solo difficulty, copy the tables into README.md
-#                  (about 40 minutes on 2 cores; see benchmarks/strength.py)
+#                  (about an hour on 2 cores; see benchmarks/strength.py)
 #   make notebooks re-run the notebooks and store their outputs (so they show without a kernel)
 #   make clean     remove build artefacts, caches and stamp files (keeps $(VENV))
 

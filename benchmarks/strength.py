@@ -1,6 +1,6 @@
 """How strong are the computer players, and how hard is each solo difficulty?
 
-    python benchmarks/strength.py                  # everything, all local cores (about 40 minutes on 2)
+    python benchmarks/strength.py                  # everything, all local cores (about an hour on 2)
     python benchmarks/strength.py --quick          # small samples, to try the script
     python benchmarks/strength.py --only duels     # or: --only difficulty
 
@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--only", choices=("duels", "difficulty"), help="run one of the two measurements")
     ap.add_argument("--duel-games", type=int, default=1000)
     ap.add_argument("--cell-games", type=int, default=500, help="solo games per difficulty and faction")
-    ap.add_argument("--advisor-cell-games", type=int, default=60)
+    ap.add_argument("--advisor-cell-games", type=int, default=150)
     ap.add_argument("--advisor", default="advisor",
                     help="the advisor's policy spec in these runs (default: the AdvisorPolicy defaults)")
     ap.add_argument("--workers", type=int, default=None)
