@@ -175,6 +175,8 @@ class Search:
         self._rng = random.Random(self.seed)
         self._sign = 1 if self.side == "red" else -1
         self._track = max(1, state.comp.track_length)
+        # The last round a playout may play: the current one, or any (to the end of the game).
+        self._last_round = self._view.round if self.horizon == "round" else math.inf
 
     # ------------------------------------------------------------------ running
     def run(self, playouts: int | None = None, seconds: float | None = None) -> "Search":
@@ -241,14 +243,9 @@ class Search:
                 if k:
                     child.prior = _squash(evaluate(d, mover))  # type: ignore[arg-type]
                 break
-        choice, legal_actions = rng.choice, d.legal_actions
-        if self.horizon == "round":
-            start_round = self._view.round
-            while d.step != "over" and d.round == start_round:
-                d.apply(choice(legal_actions()))
-        else:
-            while d.step != "over":
-                d.apply(choice(legal_actions()))
+        choice, legal_actions, last_round = rng.choice, d.legal_actions, self._last_round
+        while d.step != "over" and d.round <= last_round:
+            d.apply(choice(legal_actions()))
         delta = (d.score - self._view.score) * self._sign
         if d.step == "over":
             won = d.won_by
