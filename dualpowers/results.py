@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["TABLES", "measured", "results_dir", "markdown"]
+__all__ = ["TABLES", "measured", "results_dir", "markdown", "rate_text"]
 
 #: The measured tables, by name.
 TABLES = ("difficulty", "strength")
@@ -44,8 +44,9 @@ def measured(name: str) -> "pd.DataFrame":
     return pd.read_csv(path)
 
 
-def _rate(row: Any) -> str:
-    """A row's win rate and interval, e.g. ``69.1% (66.2%–71.9%)``."""
+def rate_text(row: Any) -> str:
+    """A row's win rate and interval, e.g. ``69.1% (66.2%–71.9%)``: the README's and the
+    difficulty notebook's one format (``row``: a DataFrame row or an ``itertuples`` tuple)."""
     return f"{row.win_rate:.1%} ({row.ci_low:.1%}–{row.ci_high:.1%})"
 
 
@@ -59,13 +60,13 @@ def markdown(name: str) -> str:
     if name == "strength":
         lines = ["| player | opponent | games | wins | win rate (95% interval) |",
                  "| --- | --- | ---: | ---: | --- |"]
-        lines += [f"| {r.player} | {r.opponent} | {r.games} | {r.wins} | {_rate(r)} |" for r in table.itertuples()]
+        lines += [f"| {r.player} | {r.opponent} | {r.games} | {r.wins} | {rate_text(r)} |" for r in table.itertuples()]
         return "\n".join(lines) + "\n"
     levels = sorted(table.difficulty.unique())
     lines = ["| policy | plays | games per cell | " + " | ".join(f"X = {x}" for x in levels) + " |",
              "| --- | --- | ---: | " + " | ".join("---" for _ in levels) + " |"]
     for (policy, player), group in table.groupby(["policy", "player"], sort=False):
-        cells = {r.difficulty: _rate(r) for r in group.itertuples()}
+        cells = {r.difficulty: rate_text(r) for r in group.itertuples()}
         games = "/".join(str(n) for n in sorted(group.games.unique()))
         lines.append(f"| {policy} | {player} | {games} | " + " | ".join(cells.get(x, "") for x in levels) + " |")
     return "\n".join(lines) + "\n"
