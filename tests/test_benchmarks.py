@@ -16,9 +16,14 @@ import pandas as pd
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
 
 
-def bench(script: str, *args: str) -> str:
-    done = subprocess.run([sys.executable, str(BENCH / script), *args], capture_output=True, text=True,
+def run_script(script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(BENCH / script), *args], capture_output=True, text=True,
                           timeout=300)
+
+
+def bench(script: str, *args: str) -> str:
+    """What ``script`` prints, asserting it succeeded."""
+    done = run_script(script, *args)
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -54,6 +59,5 @@ def test_strength_benchmark_writes_the_tables_measured_reads(tmp_path):
 
 
 def test_strength_benchmark_keeps_other_components_out_of_the_packaged_tables(tmp_path):
-    done = subprocess.run([sys.executable, str(BENCH / "strength.py"), "--components", str(tmp_path / "c.toml")],
-                          capture_output=True, text=True, timeout=60)
+    done = run_script("strength.py", "--components", str(tmp_path / "c.toml"))
     assert done.returncode == 2 and "--components needs --out" in done.stderr
