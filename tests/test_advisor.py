@@ -257,8 +257,9 @@ def finished_playouts(monkeypatch, state: dp.State, horizon: str, playouts: int)
         seen.append(d)
         return d
 
+    search = Advisor(playouts=playouts, seed=5, horizon=horizon).search(state)   # (its priors deal too)
     monkeypatch.setattr(search_module, "determinize", recording)
-    Advisor(playouts=playouts, seed=5, horizon=horizon).rank(state)
+    search.run(playouts)
     assert len(seen) == playouts
     return seen
 
@@ -280,7 +281,7 @@ def test_a_round_horizon_ranking_is_reproducible_and_values_the_position():
     assert rows(r) == rows(Advisor(playouts=120, seed=6, horizon="round").rank(s))
     assert all(0.0 < a.win_prob < 1.0 for a in r.actions if a.playouts)   # evaluations, not counted wins
     assert r.horizon == "round" and "evaluation's estimates" in r.explain()
-    assert Advisor(playouts=10).rank(s).horizon == "game"
+    assert Advisor(playouts=10).rank(s).horizon == "round"                 # the default since informed playouts
     won = Advisor(playouts=60, seed=0, horizon="round").rank(winning_position())
     assert won.best.text == "score-unrest" and won.best.win_prob == 1.0   # a real end still counts as a win
 

@@ -51,6 +51,7 @@ class ActionStats:
     score: float
     value: float        # sum of playout values (win, then final score; in 0..1)
     value2: float       # sum of their squares, for the standard error
+    prior: float = 0.5  # the evaluation's opinion before any playout (0..1), see the search
 
     @property
     def mean(self) -> float:
@@ -70,6 +71,38 @@ def ordered(stats: Sequence[ActionStats]) -> list[ActionStats]:
     which is steadier than the highest mean of a few playouts), then mean value,
     then the engine's order of legal actions."""
     return sorted(stats, key=lambda a: (-a.playouts, -(a.value / a.playouts if a.playouts else 0.0), a.index))
+
+
+#: ordered_by_value: standard errors of the difference within which two actions count as equally good.
+CLOSE_Z = 3.0
+
+
+def posterior(a: ActionStats, prior_weight: float) -> tuple[float, float]:
+    """(mean, standard error) of an action's value, its prior counted as ``prior_weight`` playouts."""
+    _, se = a.value_estimate()
+    n = a.playouts + prior_weight
+    return ((a.value + prior_weight * a.prior) / n if n else 0.5), se
+
+
+def ordered_by_value(stats: Sequence[ActionStats], prior_weight: float) -> list[ActionStats]:
+    """Best first, for stable advice: the actions the playouts cannot tell from the best (their
+    mean values within :data:`CLOSE_Z` standard errors of the difference) come first, in the order
+    of their priors (which do not depend on the seed), then the others by mean value.
+
+    Why: when two actions are about equally good, which one comes out on top of a noisy
+    estimate changes from seed to seed; ranking such near-ties by a fixed judgement gives the
+    same advice each time the question is asked.  Actions without a playout come last."""
+    est = [posterior(a, prior_weight) for a in stats]
+    tried = [i for i, a in enumerate(stats) if a.playouts] or list(range(len(stats)))
+    top = max(tried, key=lambda i: (est[i][0], -stats[i].index))
+    m0, s0 = est[top]
+    close = [i for i in tried if est[i][0] >= m0 - CLOSE_Z * math.sqrt(s0 * s0 + est[i][1] ** 2)]
+    rest = [i for i in tried if i not in close]
+    untried = [i for i in range(len(stats)) if i not in tried]
+    close.sort(key=lambda i: (-stats[i].prior, stats[i].index))
+    rest.sort(key=lambda i: (-est[i][0], stats[i].index))
+    untried.sort(key=lambda i: (-stats[i].prior, stats[i].index))
+    return [stats[i] for i in close + rest + untried]
 
 
 def best_probabilities(estimates: Sequence[tuple[float, float]]) -> list[float]:
@@ -178,9 +211,9 @@ class Ranking:
 
 
 def build_ranking(side: str, stats: Sequence[ActionStats], playouts: int, seconds: float, seed: int,
-                  horizon: str = "game") -> Ranking:
-    """Turn the search's totals into a :class:`Ranking`."""
-    rows = ordered(stats)
+                  horizon: str = "game", sort: bool = True, prior_weight: float = 0) -> Ranking:
+    """Turn the search's totals into a :class:`Ranking` (``sort=False``: ``stats`` are in order already)."""
+    rows = ordered(stats) if sort else list(stats)
     conf = best_probabilities([a.value_estimate() for a in rows])
     ranked = []
     for a, c in zip(rows, conf):
