@@ -1,6 +1,6 @@
 """The scoring phase: unrest, secret objectives, exhaustion, the track (R-SCO, R-END-1).
 
-Functions here change the score and the board; :mod:`dualpowers.round` calls
+Functions here change the score and the board; :mod:`dualpowers.rounds` calls
 them in the rulebook's order.
 """
 
@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .opposition import opposition_objective
+from .places import REMOVED, RESERVE, SUPPLY
 from .presence import force_in_presence
-from .state import REMOVED, RESERVE, SUPPLY
 
 if TYPE_CHECKING:
     from .state import State
@@ -87,7 +88,6 @@ def reveal_order(state: "State") -> tuple[str, str]:
 
 def _objective_card(state: "State", side: str) -> str | None:
     if state.mode == "solo" and side == state.opposition:
-        from .opposition import opposition_objective
         played = [state.comp.cards[c] for c in state.played[side] if c in state.comp.cards]
         if not played:
             return None

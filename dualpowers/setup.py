@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from .components import SIDES, Components, default_components, other
-from .state import RESERVE, SUPPLY, WAITING, State
+from .places import RESERVE, SUPPLY, WAITING
+from .rounds import start_round
+from .state import State
 
 __all__ = ["new_game", "MODES", "EDITIONS"]
 
@@ -78,6 +80,5 @@ def new_game(
     s.deck = list(comp.cards)
     s.shuffle(s.deck)
 
-    from .round import start_round
     start_round(s, first=True)
     return s

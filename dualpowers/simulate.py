@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 from .components import SIDES, Components, load_components
 from .errors import ComponentsError, DualPowersError
 from .policies import PolicySpecError, make_policy
-from .round import SOLO_ROUNDS
+from .rounds import SOLO_ROUNDS
 from .setup import EDITIONS, new_game
 from .stats import Z_95, wilson_interval
 

@@ -3,14 +3,14 @@
 Rules: P-OBJ, P-ACT, R-ACT-* (command, leader and bonus actions), R-SCO-UNREST
 (the unrest winner's choice), R-SOLO (Organize, Espionage on oneself).
 ``check`` raises :class:`IllegalAction` before anything changes; ``perform``
-then changes the state.  The flow between turns is in :mod:`dualpowers.round`.
+then changes the state.  The flow between turns is in :mod:`dualpowers.rounds`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import round as flow
+from . import rounds as flow
 from .actions import (
     Action, BonusDraw, BonusMove, BonusRecruit, BonusRest, ChooseObjective, DoubleMove,
     Espionage, Inspire, LeaderRecruit, Move, Organize, Pass, PlayCard, Protest, Recruit, Rest,
@@ -18,7 +18,7 @@ from .actions import (
 )
 from .errors import IllegalAction
 from .presence import controlled_in, controller
-from .state import RESERVE
+from .places import RESERVE
 
 if TYPE_CHECKING:
     from .state import State
