@@ -40,13 +40,15 @@ def play_card(state: "State", side: str, card: str) -> None:
 
 
 def leader_recruit(state: "State", side: str, leader: str, region: str) -> None:
-    """Place the leader fresh in any region (R-ACT-LEADER); E-IT also rests controlled neutrals."""
+    """Place the leader fresh in any region (R-ACT-LEADER); E-IT also rests the controlled
+    neutral units there (units only: neutral Trotsky is not one)."""
     state.put(leader, region)
     state.leader_recruited = True
     state.log("recruit", f"{side.capitalize()} recruits {leader} into {region}.")
     if state.edition == "it":
+        tokens = state.comp.tokens
         rested = [t for t in controlled_in(state, side, region)
-                  if state.comp.tokens[t].owner == "neutral" and t in state.exhausted]
+                  if tokens[t].owner == "neutral" and tokens[t].kind == "unit" and t in state.exhausted]
         for t in rested:
             state.exhausted.discard(t)
         if rested:
