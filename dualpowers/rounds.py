@@ -25,6 +25,17 @@ SOLO_ROUNDS = 3        # R-SOLO-END
 STEPS = ("objective", "card", "command", "leader", "bonus", "unrest", "scoring", "over")
 
 
+# ----------------------------------------------------------------------------- turn orders
+def action_order(first: str, second: str) -> tuple[str, ...]:
+    """Two players alternate, the Will holder first, four turns each (P-ACT)."""
+    return (first, second) * TURNS_PER_PLAYER
+
+
+def solo_order(opposition: str, player: str) -> tuple[str, ...]:
+    """The Opposition plays five turns around the player's four (R-SOLO-ORDER)."""
+    return (opposition, player) * TURNS_PER_PLAYER + (opposition,)
+
+
 # ----------------------------------------------------------------------------- turns
 def play_card(state: "State", side: str, card: str) -> None:
     """Play a card, advance the date, and open the card's action step (P-ACT)."""
@@ -115,7 +126,7 @@ def begin_action_phase(state: "State") -> None:
     """Fix the turn order from the Will holder at the start of the phase (P-ACT, ruling)."""
     first = state.will
     second = state.other(first)
-    state.turn_order = (first, second) * TURNS_PER_PLAYER
+    state.turn_order = action_order(first, second)
     state.turn_index = 0
     state.log("phase", f"Action phase: {first} plays first; four turns each (P-ACT).")
     run_until_decision(state)
@@ -138,7 +149,7 @@ def _start_solo_round(state: "State") -> None:
                       f"{len(state.opp_stack)} cards (R-SOLO-DRAW).")
     opposition.reveal_leader(state)
     take_will(state, opp, "the Opposition takes it at the start of every action phase, R-SOLO-OBJ")
-    state.turn_order = (opp, player) * TURNS_PER_PLAYER + (opp,)   # R-SOLO-ORDER
+    state.turn_order = solo_order(opp, player)
     state.turn_index = 0
     run_until_decision(state)
 

@@ -16,8 +16,8 @@ from .errors import (
     DuplicateCard, DuplicateToken, InvalidBlockade, PositionError, TokenCountError, UnknownCard,
     UnknownRegion, UnknownToken,
 )
-from .places import BOX, REMOVED, RESERVE, SUPPLY, WAITING
-from .rounds import STEPS
+from .places import REMOVED, RESERVE, WAITING, start_place
+from .rounds import STEPS, action_order, solo_order
 
 if TYPE_CHECKING:
     from .state import State
@@ -327,16 +327,10 @@ class _Reader:
         for tid, spec in c.tokens.items():
             if tid in self.token_at:
                 continue
-            if spec.kind == "trotsky":
-                s.put(tid, WAITING if s.month < trotsky[tid] else REMOVED)
-            elif spec.owner == "opposition":
-                s.put(tid, SUPPLY if s.mode == "solo" else BOX)
-            elif spec.owner == "neutral":
-                s.put(tid, REMOVED)
-            elif s.mode == "solo" and spec.owner == s.opposition and spec.kind == "unit":
-                s.put(tid, BOX)
-            else:
-                s.put(tid, RESERVE)
+            where = start_place(spec, s.mode, s.opposition)
+            if where is None or (where == WAITING and s.month >= trotsky[tid]):
+                where = REMOVED     # a neutral not on the board, or a Trotsky whose month has passed
+            s.put(tid, where)
         self.check_tokens()
 
     def check_counts(self, regions: dict[str, Any]) -> None:
@@ -475,10 +469,10 @@ class _Reader:
             raise PositionError("a finished game needs both turn.step 'over' and a result with the winner")
         s.step = step
         if s.mode == "solo":
-            default_order = (s.opposition, s.player) * 4 + (s.opposition,)
+            default_order = solo_order(s.opposition, s.player)  # type: ignore[arg-type]
             default_actor = s.player
         else:
-            default_order = (s.will, other(s.will)) * 4
+            default_order = action_order(s.will, other(s.will))
             default_actor = s.will
         order = tuple(_side(x, "turn.order") for x in _list(turn.get("order", list(default_order)), "turn.order"))
         s.turn_order = order  # type: ignore[assignment]

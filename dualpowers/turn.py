@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from . import rounds as flow
 from .actions import (
-    Action, BonusDraw, BonusMove, BonusRecruit, BonusRest, ChooseObjective, DoubleMove,
+    BONUS_ACTIONS, Action, BonusDraw, BonusMove, BonusRecruit, BonusRest, ChooseObjective, DoubleMove,
     Espionage, Inspire, LeaderRecruit, Move, Organize, Pass, PlayCard, Protest, Recruit, Rest,
     ScoreUnrest,
 )
@@ -29,7 +29,8 @@ from .presence import controlled_in, controller
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["ActionRule", "StepRule", "ACTIONS", "STEP_RULES", "legal_actions", "check", "perform"]
+__all__ = ["ActionRule", "StepRule", "ACTIONS", "STEP_RULES", "legal_actions", "check", "perform",
+           "group_key", "interchangeable"]
 
 Offer = Callable[["State", str], Iterable[Any]]
 Check = Callable[["State", str, Any], None]
@@ -95,14 +96,26 @@ def _who(side: str) -> str:
 
 
 # ============================================================================ shared helpers
+def group_key(state: "State", token: str) -> tuple[object, bool]:
+    """Tokens in one place with equal keys are interchangeable: same owner and values
+    (:attr:`TokenSpec.type_key`) and the same side up (ENGINE-SAME)."""
+    return (state.comp.type_keys[token], token in state.exhausted)
+
+
+def interchangeable(state: "State", a: str, b: str) -> bool:
+    """Whether tokens ``a`` and ``b`` are interchangeable where they stand (ENGINE-SAME):
+    the engine offers one of them and accepts either."""
+    tokens = state.comp.tokens
+    return (a in tokens and b in tokens and state.place.get(a) == state.place.get(b)
+            and group_key(state, a) == group_key(state, b))
+
+
 def _representatives(state: "State", tokens: list[str]) -> list[str]:
-    """One token per group of interchangeable tokens (same type and side), lowest id first (ENGINE-SAME)."""
-    keys = state.comp.type_keys
-    exhausted = state.exhausted
+    """One token per group of interchangeable tokens, lowest id first (ENGINE-SAME)."""
     seen: set[object] = set()
     out = []
     for t in tokens:
-        k = (keys[t], t in exhausted)
+        k = group_key(state, t)
         if k not in seen:
             seen.add(k)
             out.append(t)
@@ -124,7 +137,7 @@ def _controlled_on_board(state: "State", side: str) -> list[tuple[str, str]]:
         elif mine:
             seen: set[object] = set()
             for t in mine:
-                k = (keys[t], t in exhausted)
+                k = (keys[t], t in exhausted)          # group_key, inlined: this is the hot path
                 if k not in seen:
                     seen.add(k)
                     out.append((region, t))
@@ -688,8 +701,6 @@ def _refuse_unrest(state: "State", side: str, action: Action) -> str:
     return f"{side} won the unrest region: score it, take a bonus action, or pass; not '{action}' (R-SCO-UNREST)"
 
 
-_BONUS_KINDS = (BonusRecruit, BonusMove, BonusRest, BonusDraw, Organize)
-
 STEP_RULES: dict[str, StepRule] = {
     "objective": StepRule((ChooseObjective, Pass), lambda s, side, a: flow.objective_chosen(s, side),
                           _refuse_objective),
@@ -697,8 +708,8 @@ STEP_RULES: dict[str, StepRule] = {
     "command": StepRule((Recruit, Move, DoubleMove, Rest, Pass), lambda s, side, a: flow.after_main_action(s),
                         _refuse_command),
     "leader": StepRule((LeaderRecruit, Protest, Espionage, Inspire, Pass), _after_leader, _refuse_leader),
-    "bonus": StepRule(_BONUS_KINDS + (Pass,), lambda s, side, a: flow.end_turn(s), _refuse_bonus),
-    "unrest": StepRule((ScoreUnrest,) + _BONUS_KINDS + (Pass,), lambda s, side, a: flow.continue_scoring(s),
+    "bonus": StepRule(BONUS_ACTIONS + (Pass,), lambda s, side, a: flow.end_turn(s), _refuse_bonus),
+    "unrest": StepRule((ScoreUnrest,) + BONUS_ACTIONS + (Pass,), lambda s, side, a: flow.continue_scoring(s),
                        _refuse_unrest),
 }
 _OFFERS = {step: tuple(ACTIONS[k].offer for k in rule.kinds) for step, rule in STEP_RULES.items()}
