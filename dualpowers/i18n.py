@@ -36,7 +36,7 @@ from typing import Any
 
 __all__ = [
     "LANGUAGES", "DEFAULT_LANGUAGE", "LANGUAGE_NAMES", "DOMAINS", "LOCALE_DIR",
-    "N_", "gettext", "pgettext", "ngettext", "translator", "Translator",
+    "N_", "NP_", "gettext", "pgettext", "ngettext", "translator", "Translator",
     "check_language", "catalog", "translations", "placeholders", "clear_cache",
 ]
 
@@ -53,6 +53,11 @@ LOCALE_DIR = Path(__file__).with_name("locale")
 def N_(msgid: str) -> str:
     """Mark ``msgid`` for extraction without translating it (translate it later)."""
     return msgid
+
+
+def NP_(context: str, msgid: str) -> tuple[str, str]:
+    """Mark a msgid that has a context: ``NP_("region", "red")`` -> ``("region", "red")``."""
+    return (context, msgid)
 
 
 def check_language(lang: str) -> str:
