@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GameSession", "LoadError", "LogEntry", "describe_action", "action_groups", "action_mentions",
-    "choose_action", "opening_lines", "action_highlight", "GROUP_LABELS", "POLICIES", "SAVE_FORMAT",
+    "choose_action", "opening_lines", "action_highlight", "lead_text", "GROUP_LABELS", "POLICIES", "SAVE_FORMAT",
 ]
 
 SAVE_FORMAT = "dualpowers/game"
@@ -198,6 +198,15 @@ def choose_action(state: State, policy: str = "first", rng: random.Random | None
     except PolicySpecError:
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}") from None
     return chooser.choose(state, rng or random.Random(0))
+
+
+def lead_text(score: int) -> str:
+    """The one way the score is said everywhere: "Red leads by 5", "White leads by 2", "level"."""
+    if score > 0:
+        return f"Red leads by {score}"
+    if score < 0:
+        return f"White leads by {-score}"
+    return "level"
 
 
 def side_label(state: State, side: str | None) -> str:
@@ -434,8 +443,7 @@ class GameSession:
         s = self.state
         if s.is_over():
             return self.result() or ""
-        score = "centre" if s.score == 0 else f"{abs(s.score)} toward {'red' if s.score > 0 else 'white'}"
-        return (f"Round {s.round}, {s.date_label}; Will: {s.will}; score: {score}; "
+        return (f"Round {s.round}, {s.date_label}; Will: {s.will}; score: {lead_text(s.score)}; "
                 f"{side_label(s, s.to_act)} to act ({s.step}).")
 
     def result(self) -> str | None:
@@ -448,11 +456,7 @@ class GameSession:
             headline = "You win!" if winner == s.player else f"The Opposition ({winner}) wins."
         else:
             headline = f"{winner.capitalize()} wins!"
-        if s.score == 0:
-            where = "at the centre"
-        else:
-            where = f"{abs(s.score)} toward {'red' if s.score > 0 else 'white'}"
-        return f"{headline} Why: {s.end_reason}. Final score: {where}."
+        return f"{headline} Why: {s.end_reason}. Final score: {lead_text(s.score)}."
 
     def hand_lines(self) -> list[str]:
         """What the player to act may see of the cards: their hand and their objective."""
