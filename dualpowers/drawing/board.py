@@ -94,7 +94,7 @@ def _side(side: str | None) -> str:
 
 #: Keys of ``highlight`` naming parts of the board other than regions, tokens, connections, cards.
 HIGHLIGHT_KEYS = frozenset({"date", "calendar", "will", "score", "track", "unrest", "blockade", "tiles",
-                            "cards", "status", "info"})
+                            "cards", "status", "info", "reserve"})
 _ALIASES = {"calendar": "date", "track": "score"}
 
 
@@ -685,6 +685,8 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         for text, colour in lines:
             if y > b.bottom - 4:
                 break
+            if "reserve" in hl and " reserve: " in text:
+                p.rect(b.x, y - 7, b.w, 14, fill="#ffe0b2", stroke=GLOW, width=2, radius=3)
             if colour == "!":
                 _burst(p, b.x + 5, y, 5, "#bf360c")
             elif colour in FACTION_COLOURS:
