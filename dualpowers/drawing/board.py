@@ -179,7 +179,8 @@ def draw_empty(pen: Pen, *, width: float = DESIGN_W, height: float = DESIGN_H, m
                lang: str = DEFAULT_LANGUAGE) -> None:
     """A blank board with a message (a widget without a state); the default message in ``lang``."""
     if message is None:
-        message = translator(check_language(lang))("No position")
+        _ = translator(check_language(lang))
+        message = _("No position")
     pen.clear(PAPER)
     pen.text(width / 2, height / 2, message, size=max(10.0, 18 * min(width / DESIGN_W, height / DESIGN_H)),
              fill=MUTED, align="center")
