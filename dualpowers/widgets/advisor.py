@@ -128,10 +128,10 @@ class AdvisorWidget(widgets.VBox):
             return
         r = self.ranking
         self.summary.value = "<div class='dp-hint-box'>" + "<br>".join(escape(line) for line in r.explain().splitlines()) + "</div>"
-        frame = r.to_frame().set_index("rank")
+        frame = r.to_frame()
         assert state is not None
-        frame.insert(1, "meaning", [describe_action(state, a.action) for a in r.actions])
-        self.table.value = df_html(frame.round(3), f"Every legal action of {r.side}, best first")
+        frame.insert(2, "meaning", [describe_action(state, a.action) for a in r.actions])
+        self.table.value = df_html(frame, f"Every legal action of {r.side}, best first")
         self._light_up()
 
     def highlight_items(self) -> list[Any]:

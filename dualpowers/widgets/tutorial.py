@@ -91,7 +91,7 @@ def outcome_html(t: Tutorial, outcome: Outcome, edition: str) -> str:
                      f"<div>{escape(outcome.error or '')}</div>")
     elif isinstance(outcome.result, Presence):
         p = outcome.result
-        parts.append(df_html(p.to_frame().set_index("token")))
+        parts.append(df_html(p.to_frame()))
         parts.append(lines_html(outcome.lines))
     elif isinstance(outcome.result, ObjectiveChoice):
         parts.append(df_html(outcome.result.to_frame()))
