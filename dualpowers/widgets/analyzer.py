@@ -24,7 +24,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..calendar import MONTH_LABELS, MONTHS
+from ..dates import MONTH_LABELS, MONTHS
 from ..controllers.editor import PositionEditor
 from ..controllers.play import lead_text
 from ..errors import PositionError
