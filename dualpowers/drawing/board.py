@@ -86,7 +86,7 @@ def _n(singular: str, plural: str, n: int, **params: Any) -> str:
     return translator(_LANG.get()).n(singular, plural, n, **params)
 
 
-_.n = _n  # type: ignore[attr-defined]  # _.n("{n} card", "{n} cards", n), as on a Translator
+_.ngettext = _n  # type: ignore[attr-defined]  # _.ngettext("{n} card", "{n} cards", n), as on a Translator
 
 
 def _side(side: str | None) -> str:
@@ -647,7 +647,7 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         if s.mode == "solo" and side == s.opposition:
             continue
         lines.append((_("{side} reserve: {units}, {leaders}", side=_side(side),
-                        units=_.n("{n} unit", "{n} units", units), leaders=_.n("{n} leader", "{n} leaders", leaders)),
+                        units=_.ngettext("{n} unit", "{n} units", units), leaders=_.ngettext("{n} leader", "{n} leaders", leaders)),
                       side))
     if s.mode == "solo":
         levels = {1: 0, 2: 0, 3: 0}
@@ -655,10 +655,10 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             levels[s.spec(t).level] = levels.get(s.spec(t).level, 0) + 1
         lines.append((_("Opposition supply: L1 x{l1}, L2 x{l2}, L3 x{l3}", l1=levels[1], l2=levels[2], l3=levels[3]),
                       s.opposition or ""))
-        lines.append((_("Your hand: {cards}", cards=_.n("{n} card", "{n} cards", len(s.hands.get(s.player or '', [])))),
+        lines.append((_("Your hand: {cards}", cards=_.ngettext("{n} card", "{n} cards", len(s.hands.get(s.player or '', [])))),
                       s.player or ""))
-        lines.append((_("Opposition stack: {cards}, {leaders}", cards=_.n("{n} card", "{n} cards", len(s.opp_stack)),
-                        leaders=_.n("{n} leader", "{n} leaders", len(s.opp_leaders))), s.opposition or ""))
+        lines.append((_("Opposition stack: {cards}, {leaders}", cards=_.ngettext("{n} card", "{n} cards", len(s.opp_stack)),
+                        leaders=_.ngettext("{n} leader", "{n} leaders", len(s.opp_leaders))), s.opposition or ""))
     else:
         lines.append((_("Hands: Red {red} cards, White {white} cards", red=len(s.hands['red']),
                         white=len(s.hands['white'])), ""))
@@ -766,14 +766,14 @@ def _card(p: ScaledPen, s: "State", cid: str, b: Box, lit: bool) -> None:
             card = comp.cards[cid]
             strong, pale, on_strong, outline = REGION_COLOURS.get(card.region, _FALLBACK_REGION)
             reg = comp.regions[comp.region_index[card.region]]
-            lines = [_.n("{n} day", "{n} days", card.days), _("recruit {n}", n=card.recruit),
+            lines = [_.ngettext("{n} day", "{n} days", card.days), _("recruit {n}", n=card.recruit),
                      _("{action}, {vp} VP", action=names.card_action(card.action, _LANG.get()), vp=card.vp)]
             icon = reg.icon
         elif cid in comp.leaders:
             lead = comp.leaders[cid]
             fc = FACTION_COLOURS.get(lead.faction, FACTION_COLOURS["neutral"])
             strong, pale, on_strong, outline = fc["fill"], "#ffffff", fc["text"], fc["rim"]
-            lines = [_.n("{n} day", "{n} days", lead.days), _("leader"), names.special(lead.special, _LANG.get())]
+            lines = [_.ngettext("{n} day", "{n} days", lead.days), _("leader"), names.special(lead.special, _LANG.get())]
             icon = ""
         else:
             strong, pale, on_strong, outline = _FALLBACK_REGION
