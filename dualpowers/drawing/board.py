@@ -18,12 +18,9 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .. import names
-try:
-    from ..dates import MONTHS
-except ImportError:  # before the engine's rename of calendar.py
-    from ..calendar import MONTHS
+from ..dates import BONUS_DAYS, MONTHS, SKIPPED_DAYS
 from ..i18n import DEFAULT_LANGUAGE, N_, check_language, translator
-
+from ..rounds import SOLO_ROUNDS
 from .layout import (
     DESIGN_H, DESIGN_W, Box, Layout, TokenSlot, layout_for, played_groups, text_width,
 )
@@ -194,7 +191,8 @@ def _status(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         if "status" in hl:
             p.rect(b.x + 2, b.y + 2, b.w - 4, b.h - 4, stroke=GLOW, width=3)
         if s.mode == "solo":
-            p.text(b.x + 10, b.cy, _("Round {number} of 3", number=s.round), size=13, fill="#ffffff", bold=True)
+            p.text(b.x + 10, b.cy, _("Round {number} of {rounds}", number=s.round, rounds=SOLO_ROUNDS), size=13,
+                   fill="#ffffff", bold=True)
         else:
             p.text(b.x + 10, b.cy, _("Round {number}", number=s.round), size=13, fill="#ffffff", bold=True)
         if s.mode == "solo":
@@ -560,8 +558,8 @@ def _calendar(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None
                    fill="#ffffff" if here else INK, bold=here, align="center", max_width=b.w - 2)
         for d, b in enumerate(lay.day_cells, start=1):
             here = d == s.day
-            skipped = d in (29, 30)
-            bonus = d in (15, 31)
+            skipped = d in SKIPPED_DAYS
+            bonus = d in BONUS_DAYS
             p.rect(b.x + 1, b.y + 1, b.w - 2, b.h - 2, fill="#263238" if here else ("#ece8dd" if skipped else "#ffffff"),
                    stroke="#9e9686", width=0.8, radius=2)
             colour = "#ffffff" if here else ("#a09a8c" if skipped else INK)
