@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 from ..actions import Action, parse_action
 from ..errors import DualPowersError, IllegalAction, PositionError
 from ..policies import PolicySpecError, make_policy
-from ..scoring import side_name, track_label
+from ..scoring import side_name
 from ..setup import MODE_ALIASES, new_game
 from ..state import Event, State
 from ..turn import interchangeable
