@@ -64,14 +64,18 @@ class AdvisorWidget(widgets.VBox):
         self.top.observe(lambda _: self._light_up(), "value")
         self.editor.on_change(lambda _: self._position_changed())
 
-        panel = widgets.VBox([
-            widgets.HTML("<b>Advisor</b>: ranks the legal actions of the side to act by playing the game "
-                         "out many times, dealing the cards that side cannot see afresh each time."),
-            widgets.HBox([self.playouts, self.seed, self.top], layout=_W(flex_flow="row wrap")),
-            widgets.HBox([self.rank_button, self.play_best_button]),
-            self.summary, self.table,
-        ])
-        self.children = [widgets.HTML(STYLE), panel, self.analyzer]
+        # The analyzer's screen, with the advisor's controls in its panel: Rank is the
+        # primary button, the summary the narration; the ranking table goes below.
+        a = self.analyzer
+        scr = self.screen = a.screen
+        scr.set_title("Advisor")
+        scr.set_primary(self.rank_button, self.play_best_button)
+        scr.set_narration(self.summary, a.error, a.message_label)
+        intro = widgets.HTML("<i>Ranks the legal actions of the side to act by playing the game out many "
+                             "times, dealing the cards that side cannot see afresh each time.</i>")
+        scr.set_secondary(intro, self.playouts, self.seed, self.top, a.palette, a.tabs)
+        scr.set_below(self.table, *scr.below.children)
+        self.children = [widgets.HTML(STYLE), a]
         self._show()
 
     # ------------------------------------------------------------------ actions
@@ -124,10 +128,10 @@ class AdvisorWidget(widgets.VBox):
             return
         r = self.ranking
         self.summary.value = "<div class='dp-hint-box'>" + "<br>".join(escape(line) for line in r.explain().splitlines()) + "</div>"
-        frame = r.to_frame().set_index("rank")
+        frame = r.to_frame()
         assert state is not None
-        frame.insert(1, "meaning", [describe_action(state, a.action) for a in r.actions])
-        self.table.value = df_html(frame.round(3), f"Every legal action of {r.side}, best first")
+        frame.insert(2, "meaning", [describe_action(state, a.action) for a in r.actions])
+        self.table.value = df_html(frame, f"Every legal action of {r.side}, best first")
         self._light_up()
 
     def highlight_items(self) -> list[Any]:

@@ -29,8 +29,10 @@ import ipywidgets as widgets
 from ..presence import Presence
 from ..opposition import ObjectiveChoice
 from ..tutorial import LANGUAGE_NAMES, LANGUAGES, Outcome, Tutorial, TutorialError
+from . import language as notebook_language
 from ._common import STYLE, df_html, lines_html
 from .board import BoardWidget
+from .screen import Screen, bind_keys, button_action
 
 __all__ = ["TutorialWidget", "narration_html", "outcome_html", "erratum_html"]
 
@@ -89,7 +91,7 @@ def outcome_html(t: Tutorial, outcome: Outcome, edition: str) -> str:
                      f"<div>{escape(outcome.error or '')}</div>")
     elif isinstance(outcome.result, Presence):
         p = outcome.result
-        parts.append(df_html(p.to_frame().set_index("token")))
+        parts.append(df_html(p.to_frame()))
         parts.append(lines_html(outcome.lines))
     elif isinstance(outcome.result, ObjectiveChoice):
         parts.append(df_html(outcome.result.to_frame()))
@@ -111,17 +113,23 @@ class TutorialWidget(widgets.VBox):
     ``w.language_dropdown.value = "fr"``, ``w.example_dropdown.value = "E"``; or
     call :meth:`next`, :meth:`back`, :meth:`restart`, :meth:`select`,
     :meth:`set_language`.  ``w.tutorial`` is the model; ``w.board`` the board.
+
+    The language is the notebook's (:mod:`dualpowers.widgets.language`): the menu
+    here changes it for every widget, and a change made elsewhere reaches this one.
+    ``language=`` (or a model with its own language) sets the notebook's language.
     """
 
     def __init__(self, tutorial: Tutorial | None = None, *, language: str | None = None,
-                 example: str | None = None, board_width: int = 720, board_height: int = 512,
+                 example: str | None = None, board_width: int = 900, board_height: int = 640,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dp-tutorial")
         self.tutorial = tutorial if tutorial is not None else Tutorial()
         t = self.tutorial
-        if language is not None:
-            t.language = language
+        if language is None:
+            language = tutorial.language if tutorial is not None else notebook_language.current()
+        t.language = language
+        notebook_language.set(language)
         if example is not None:
             t.select(example)
         self._syncing = False
@@ -143,24 +151,29 @@ class TutorialWidget(widgets.VBox):
         self.outcome.add_class("dp-outcome")
         self.board = BoardWidget(None, width=board_width, height=board_height)
 
+        notebook_language.setting.observe(self._notebook_language_changed, "value")
         self.example_dropdown.observe(self._example_changed, "value")
         self.language_dropdown.observe(self._language_changed, "value")
         self.back_button.on_click(lambda _: self.back())
         self.next_button.on_click(lambda _: self.next())
         self.restart_button.on_click(lambda _: self.restart())
 
-        buttons = widgets.HBox([self.back_button, self.next_button, self.restart_button],
-                               layout=_W(flex_flow="row wrap", margin="6px 0"))
-        panel = widgets.VBox([self.narration, buttons, self.erratum, self.outcome],
-                             layout=_W(width="380px", min_width="300px", margin="0 12px 0 0"))
-        header = widgets.HBox(
-            [widgets.HTML("<b style='font-size: 17px'>Dual Powers: Revolution 1917</b>",
-                          layout=_W(margin="0 16px 0 0")),
-             self.example_dropdown, self.language_dropdown],
-            layout=_W(flex_flow="row wrap", align_items="center"),
+        # One screen: board on the left; title, Back/Next/Restart, narration and the
+        # menus in the panel beside it (see dualpowers.widgets.screen).
+        self.example_dropdown.layout.width = "100%"
+        self.screen = Screen(
+            self.board,
+            title=self._title_html(),
+            primary=[self.back_button, self.next_button, self.restart_button],
+            narration=[self.narration, self.erratum, self.outcome],
+            secondary=[self.example_dropdown, self.language_dropdown],
         )
-        body = widgets.HBox([panel, self.board], layout=_W(flex_flow="row wrap", align_items="flex-start"))
-        self.children = [widgets.HTML(STYLE + TUTORIAL_STYLE), header, body]
+        bind_keys(self.screen, {
+            "ArrowRight": button_action(self.next_button), "n": button_action(self.next_button),
+            "Enter": button_action(self.next_button),
+            "ArrowLeft": button_action(self.back_button), "b": button_action(self.back_button),
+        })
+        self.children = [widgets.HTML(STYLE + TUTORIAL_STYLE), self.screen]
         self.refresh()
 
     # ------------------------------------------------------------------ actions
@@ -185,8 +198,14 @@ class TutorialWidget(widgets.VBox):
         self.refresh()
 
     def set_language(self, language: str) -> None:
+        """Switch this widget and every other widget of the notebook to ``language``."""
         self.tutorial.language = language
+        notebook_language.set(language)
         self.refresh()
+
+    def close(self) -> None:
+        notebook_language.setting.unobserve(self._notebook_language_changed, "value")
+        super().close()
 
     # ------------------------------------------------------------------ display
     def refresh(self) -> None:
@@ -210,6 +229,7 @@ class TutorialWidget(widgets.VBox):
         self.back_button.disabled = t.at_start
         self.restart_button.disabled = t.at_start
         self.next_button.disabled = t.at_end and last_example
+        self.screen.set_title(self._title_html())
         self.narration.value = narration_html(t)
         self.erratum.value = erratum_html(t)
         self.erratum.layout.display = None if t.erratum() else "none"
@@ -222,8 +242,11 @@ class TutorialWidget(widgets.VBox):
         self.board.show(state, highlight=t.highlight)
 
     # ------------------------------------------------------------------ internals
+    def _title_html(self) -> str:
+        return "<span>Dual Powers: Revolution 1917 &middot; tutorial</span>"
+
     def _button(self, css_class: str, style: str = "") -> widgets.Button:
-        b = widgets.Button(button_style=style, layout=_W(width="auto", min_width="90px"))
+        b = widgets.Button(button_style=style, layout=_W(width="auto", min_width="84px"))
         b.add_class(css_class)
         return b
 
@@ -239,3 +262,8 @@ class TutorialWidget(widgets.VBox):
         if self._syncing or change["new"] == self.tutorial.language:
             return
         self.set_language(change["new"])
+
+    def _notebook_language_changed(self, change: dict[str, Any]) -> None:
+        if change["new"] != self.tutorial.language:
+            self.tutorial.language = change["new"]
+            self.refresh()
