@@ -44,7 +44,7 @@ class AdvisorPolicy:
 
     def __init__(self, playouts: int | None = None, seconds: float | None = None, seed: int | None = None,
                  horizon: str = POLICY_HORIZON, playout: str = POLICY_PLAYOUT, value: str = POLICY_VALUE,
-                 name: str = "advisor") -> None:
+                 close_z: float = 0.0, name: str = "advisor") -> None:
         try:
             self.playouts, self.seconds = check_budget(playouts, seconds, default=POLICY_PLAYOUTS)
             self.horizon = check_horizon(horizon)
@@ -55,6 +55,7 @@ class AdvisorPolicy:
         except (TypeError, ValueError) as exc:
             raise PolicySpecError(f"advisor: {exc}") from None
         self.seed = seed
+        self.close_z = float(close_z)
         self.name = name
 
     def choose(self, state: "State", rng: random.Random) -> "Action":
@@ -62,7 +63,8 @@ class AdvisorPolicy:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        search = Search(state, state.to_act, seed, horizon=self.horizon, playout=self.playout, value=self.value)
+        search = Search(state, state.to_act, seed, horizon=self.horizon, playout=self.playout, value=self.value,
+                        close_z=self.close_z)
         return search.run(self.playouts, self.seconds).best_action()
 
     def __repr__(self) -> str:

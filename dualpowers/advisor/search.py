@@ -57,7 +57,7 @@ from typing import TYPE_CHECKING
 
 from ..components import SIDES
 from ..policies import evaluate
-from .ranking import ActionStats, Ranking, build_ranking, ordered, ordered_by_value
+from .ranking import CLOSE_Z, ActionStats, Ranking, build_ranking, ordered, ordered_by_value
 from ..views import canonical, determinize
 from .playout import EPSILON, PLAYOUTS, playout_chooser
 
@@ -199,12 +199,13 @@ class Search:
     def __init__(self, state: "State", side: str | None = None, seed: int | None = 0,
                  exploration: float = EXPLORATION, prior_weight: float = PRIOR_WEIGHT,
                  horizon: str = "game", playout: str = "random", value: str = "win",
-                 epsilon: float = EPSILON) -> None:
+                 epsilon: float = EPSILON, close_z: float = CLOSE_Z) -> None:
         self.side = _check_side(state, side)
         self.horizon = check_horizon(horizon)
         self.playout = check_choice("playout", playout, PLAYOUTS)
         self.value_kind = check_choice("value", value, VALUES)
         self._choose = playout_chooser(self.playout, epsilon)
+        self.close_z = close_z
         self.seed = fresh_seed() if seed is None else seed
         self.exploration = exploration
         self.prior_weight = prior_weight
@@ -358,15 +359,21 @@ class Search:
 
     def _order(self) -> list[ActionStats]:
         stats = self.stats()
-        return ordered_by_value(stats, self.prior_weight) if self._relative else ordered(stats)
+        return ordered_by_value(stats, self.prior_weight, self.close_z) if self._relative else ordered(stats)
 
     def best_action(self) -> "Action":
         """The action a :meth:`ranking` would put first (cheaper: no intervals or confidence)."""
         return self._order()[0].action
 
     def ranking(self) -> Ranking:
+        if not self._relative:
+            return build_ranking(self.side, self._order(), self.playouts, self.seconds, self.seed, self.horizon,
+                                 sort=False)
+        from .explain import effects
+        view, side = self._view, self.side
         return build_ranking(self.side, self._order(), self.playouts, self.seconds, self.seed, self.horizon,
-                             sort=False, prior_weight=self.prior_weight if self._relative else 0)
+                             sort=False, prior_weight=self.prior_weight, scale=PRIOR_SCALE, start=self._eval0,
+                             explain=lambda a: effects(view, a, side), close_z=self.close_z)
 
 
 class Advisor:

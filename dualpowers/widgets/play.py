@@ -253,14 +253,17 @@ class PlayWidget(widgets.VBox):
         self._hint_highlight = action_highlight(s, best.action)
         rows = "".join(
             f"<tr><td>{i}</td><td>{escape(g.describe(r.action))}</td>"
-            f"<td>{r.win_prob:.0%} ({r.win_low:.0%}–{r.win_high:.0%})</td>"
-            f"<td>{r.score_change:+.1f}</td><td>{r.playouts}</td></tr>"
+            f"<td>{'<br>'.join(escape(e) for e in r.effects)}</td>"
+            f"<td>{escape(r.outlook())}</td><td>{escape(ranking.sureness(r))}</td></tr>"
             for i, r in enumerate(ranking.actions[:3], 1))
+        behind = ("<p><b>Every action leaves you behind</b> at the end of the round: the least bad first.</p>"
+                  if ranking.behind else "")
+        lit = "highlighted on the board and " if self._hint_highlight else ""
         self.hint_view.value = (
             f"<div class='dp-hint-box'><b>Advisor</b> ({ranking.playouts:,} playouts, seeing only what "
-            f"{escape(ranking.side)} sees): best is <b>{escape(best.text)}</b>, highlighted on the board "
-            f"and selected below.<div class='dp-table'><table><tr><th>#</th><th>action</th><th>wins (95% interval)</th>"
-            f"<th>score change</th><th>playouts</th></tr>{rows}</table></div></div>")
+            f"{escape(ranking.side)} sees): best is <b>{escape(best.text)}</b> ({escape(ranking.sureness())}), "
+            f"{lit}selected below.{behind}<div class='dp-table'><table><tr><th>#</th><th>action</th>"
+            f"<th>what it changes</th><th>at the end of the round</th><th>how sure</th></tr>{rows}</table></div></div>")
         self.refresh()
         self._select(best.action)
 
