@@ -147,6 +147,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=6,
                         help="stored solo positions for the time-to-stable test (default 6)")
     parser.add_argument("--no-v1", action="store_true", help="skip the first version's agreement (slow)")
+    parser.add_argument("--agreement-positions", type=int, default=None,
+                        help="use only the first N stored positions for the agreement (default: all)")
     parser.add_argument("--step", type=int, default=100, help="playouts between checks of the top choice (default 100)")
     parser.add_argument("--budget", type=int, default=DEFAULT_PLAYOUTS, help="budget to judge (default: the default)")
     args = parser.parse_args(argv)
@@ -161,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     informed_solo = search_rate(solo, args.seconds, "round", "informed", "margin")
     informed_two = search_rate(two, args.seconds, "round", "informed", "margin")
     stored = load_positions()
+    if args.agreement_positions:
+        stored = dict(list(stored.items())[:args.agreement_positions])
     seed_agreement, top_choice_s, differ = agreement(stored, Advisor(playouts=args.budget))
     if args.no_v1:
         v1_agreement = v1_s = None
