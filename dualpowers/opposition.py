@@ -131,7 +131,7 @@ def opposition_objective(cards: Sequence[CommandCard | str]) -> tuple[CommandCar
 def _place_unit(state: "State", level: int, region: str, why: str) -> None:
     """Put one Opposition unit of ``level`` on ``region``; none left: nothing (R-SOLO-OPP-TURN, ruling)."""
     tokens = state.comp.tokens
-    for t in state._at.get(SUPPLY, ()):
+    for t in state.at.get(SUPPLY, ()):
         if tokens[t].level == level:
             state.put(t, region)
             state.log("opposition", lambda: f"The Opposition places a level-{level} unit ({t}) in {region} {why}.")

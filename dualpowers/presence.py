@@ -32,7 +32,7 @@ def neutral_controller(state: "State", region: str) -> str | None:
     """
     will = state.will
     sides = state.comp.sides[state.opposition]
-    for t in state._at.get(region, ()):
+    for t in state.at.get(region, ()):
         if sides[t] == will:
             return will
     return None
@@ -51,7 +51,7 @@ def controller(state: "State", token: str) -> str | None:
 
 def controlled_in(state: "State", side: str, region: str) -> list[str]:
     """The tokens ``side`` controls in ``region`` (own tokens, plus neutrals if R-NEU-1 allows)."""
-    here = state._at.get(region)
+    here = state.at.get(region)
     if not here:
         return []
     sides = state.comp.sides[state.opposition]
@@ -131,7 +131,7 @@ def force_in_presence(state: "State", region: str) -> Presence:
     """Compute Force in Presence in ``region`` (R-STR-1, R-STR-2, R-NEU-1)."""
     if region not in state.comp.region_index:
         raise UnknownRegion(f"unknown region {region!r} (regions: {', '.join(state.comp.region_names)})")
-    here = state._at.get(region, ())
+    here = state.at.get(region, ())
     neutral_side = neutral_controller(state, region)
     strength = {"red": 0, "white": 0}
     count = {"red": 0, "white": 0}

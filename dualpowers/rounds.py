@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import opposition, scoring
+from .scoring import SOLO_ROUNDS   # R-SOLO-END
 from .dates import LAST_MONTH, MONTH_LABELS, MONTHS, advance, take_will
 from .presence import controlled_in
 
@@ -20,9 +21,10 @@ if TYPE_CHECKING:
 
 HAND_DRAW = 5          # P-DRAW
 TURNS_PER_PLAYER = 4   # P-ACT
-SOLO_ROUNDS = 3        # R-SOLO-END
 #: Steps of a round at which a decision is awaited, the automatic scoring step, and "over".
 STEPS = ("objective", "card", "command", "leader", "bonus", "unrest", "scoring", "over")
+#: The steps a position can rest at: scoring runs through without stopping.
+RESTING_STEPS = tuple(step for step in STEPS if step != "scoring")
 
 
 # ----------------------------------------------------------------------------- turn orders
@@ -188,10 +190,10 @@ def continue_scoring(state: "State") -> None:
     scoring.exhaust(state, regions)
     if state.mode == "solo":
         if state.round >= SOLO_ROUNDS:
-            scoring.finish_on_track(state, f"end of round {SOLO_ROUNDS} (R-SOLO-END)")
+            scoring.finish_on_track(state, scoring.Ending.SOLO_ROUND)
             return
     elif state.month == LAST_MONTH:
-        scoring.finish_on_track(state, "the month marker is on October/November at the end of scoring (R-END-2)")
+        scoring.finish_on_track(state, scoring.Ending.OCT_NOV)
         return
     cleanup(state)
     start_round(state)

@@ -6,6 +6,8 @@ them in the rulebook's order.
 
 from __future__ import annotations
 
+import enum
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .opposition import opposition_objective
@@ -16,7 +18,8 @@ if TYPE_CHECKING:
     from .state import State
 
 __all__ = ["unrest_vp", "award", "unrest_winner", "score_unrest", "reveal_order", "score_objectives",
-           "exhaust", "finish_on_track", "game_over", "track_label", "side_name"]
+           "exhaust", "finish_on_track", "game_over", "track_label", "side_name", "Ending", "Outcome",
+           "outcome"]
 
 #: Unrest VP by month space (R-SCO-UNREST); Oct/Nov differs by edition (E-FR, E-IT).
 UNREST_VP = {"fr": (2, 2, 3, 4, 5, 7), "it": (2, 2, 3, 4, 5, 6)}
@@ -26,8 +29,53 @@ def unrest_vp(state: "State") -> int:
     return UNREST_VP[state.edition][state.month]
 
 
-def game_over(state: "State", winner: str, reason: str) -> None:
+#: A solo game ends after the scoring of this round (R-SOLO-END).
+SOLO_ROUNDS = 3
+
+
+class Ending(enum.Enum):
+    """How a game ends."""
+
+    TRACK = "track"                  # the score marker reached an end of the track (R-END-1)
+    OCT_NOV = "oct-nov"              # two players: scoring with the month on Oct/Nov (R-END-2)
+    SOLO_ROUND = f"solo-round-{SOLO_ROUNDS}"   # solo: after the scoring of the last round (R-SOLO-END)
+
+
+#: What each ending says in the game's end reason.
+_ENDING_TEXT = {
+    Ending.TRACK: "the score marker reached the end of the support track (R-END-1)",
+    Ending.OCT_NOV: "the month marker is on October/November at the end of scoring (R-END-2)",
+    Ending.SOLO_ROUND: f"end of round {SOLO_ROUNDS} (R-SOLO-END)",
+}
+_BY_WILL_TEXT = "; the marker is at the centre, so the Will holder wins"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game: the winner, how it ended, and whether the score
+    stood at the centre so that the Will holder won (R-END-2)."""
+
+    winner: str
+    ending: Ending
+    decided_by_will: bool = False
+
+
+def outcome(state: "State") -> Outcome | None:
+    """The outcome of a finished game, read from the final position; ``None`` before the end.
+
+    The track's end stops the game at once (R-END-1), so a marker on an end square
+    means that ending; otherwise time ran out (R-END-2, R-SOLO-END)."""
+    if state.won_by is None:
+        return None
+    if abs(state.score) >= state.comp.track_length:
+        return Outcome(state.won_by, Ending.TRACK)
+    ending = Ending.SOLO_ROUND if state.mode == "solo" else Ending.OCT_NOV
+    return Outcome(state.won_by, ending, state.score == 0)
+
+
+def game_over(state: "State", winner: str, ending: Ending, by_will: bool = False) -> None:
     state.step, state.to_act = "over", None
+    reason = _ENDING_TEXT[ending] + (_BY_WILL_TEXT if by_will else "")
     state.won_by, state.end_reason = winner, reason
     state.log("end", f"The game ends: {winner} wins ({reason}).")
 
@@ -42,7 +90,7 @@ def award(state: "State", side: str, vp: int, why: str) -> None:
     state.log("score", lambda: f"{side.capitalize()} scores {vp} VP for {why}; the marker is at {label}.")
     if abs(state.score) >= limit:
         state.score = limit if state.score > 0 else -limit
-        game_over(state, side, "the score marker reached the end of the support track (R-END-1)")
+        game_over(state, side, Ending.TRACK)
 
 
 def track_label(score: int) -> str:
@@ -52,14 +100,14 @@ def track_label(score: int) -> str:
     return f"{abs(score)} toward {'red' if score > 0 else 'white'}"
 
 
-def finish_on_track(state: "State", reason: str) -> None:
+def finish_on_track(state: "State", ending: Ending) -> None:
     """End by time: the side the marker leans to wins; at the centre, the Will holder (R-END-2)."""
     if state.score > 0:
-        game_over(state, "red", reason)
+        game_over(state, "red", ending)
     elif state.score < 0:
-        game_over(state, "white", reason)
+        game_over(state, "white", ending)
     else:
-        game_over(state, state.will, reason + "; the marker is at the centre, so the Will holder wins")
+        game_over(state, state.will, ending, by_will=True)
 
 
 def unrest_winner(state: "State") -> str | None:
@@ -130,7 +178,7 @@ def exhaust(state: "State", regions: list[str]) -> None:
     """In each marked region, once: fresh tokens tire, tired tokens leave (R-SCO-EXHAUST)."""
     tokens = state.comp.tokens
     for region in dict.fromkeys(regions):
-        here = list(state._at.get(region, ()))
+        here = list(state.at.get(region, ()))
         if not here:
             continue
         left: list[str] = []

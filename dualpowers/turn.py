@@ -126,7 +126,7 @@ def _controlled_on_board(state: "State", side: str) -> list[tuple[str, str]]:
     """(region, token) for every token ``side`` controls, one per interchangeable group (ENGINE-SAME)."""
     keys = state.comp.type_keys
     exhausted = state.exhausted
-    at = state._at
+    at = state.at
     out = []
     for region in state.comp.region_names:
         if not at.get(region):
@@ -146,7 +146,7 @@ def _controlled_on_board(state: "State", side: str) -> list[tuple[str, str]]:
 
 def _reserve_units(state: "State", side: str) -> list[str]:
     tokens = state.comp.tokens
-    return [t for t in state._at.get(RESERVE, ()) if tokens[t].owner == side and tokens[t].kind == "unit"]
+    return [t for t in state.at.get(RESERVE, ()) if tokens[t].owner == side and tokens[t].kind == "unit"]
 
 
 def _check_region(state: "State", region: str) -> None:
