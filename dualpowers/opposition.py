@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
 
 from .components import CommandCard, default_components
+from . import narration as say
 from .dates import advance
+from .narration import Message
 from .errors import IllegalAction
 from .places import RESERVE, SUPPLY
 
@@ -38,8 +40,13 @@ class ObjectiveChoice:
     steps: tuple[str, ...] = field(default=())
 
     @property
+    def summary_message(self) -> Message:
+        return Message(say.OPP_OBJECTIVE_SUMMARY, card=self.card.id, region=self.region,
+                       decided_by=self.decided_by, card_decided_by=self.card_decided_by)
+
+    @property
     def summary(self) -> str:
-        return f"{self.card.id} in {self.region} (region chosen by {self.decided_by}, card by {self.card_decided_by})."
+        return self.summary_message.text
 
     def __str__(self) -> str:
         return "\n".join(self.steps)
@@ -128,15 +135,18 @@ def opposition_objective(cards: Sequence[CommandCard | str]) -> tuple[CommandCar
 
 
 # ---------------------------------------------------------------------------- turns
-def _place_unit(state: "State", level: int, region: str, why: str) -> None:
+def _place_unit(state: "State", level: int, region: str, msgid: str, card: str | None = None) -> None:
     """Put one Opposition unit of ``level`` on ``region``; none left: nothing (R-SOLO-OPP-TURN, ruling)."""
     tokens = state.comp.tokens
     for t in state.at.get(SUPPLY, ()):
         if tokens[t].level == level:
             state.put(t, region)
-            state.log("opposition", lambda: f"The Opposition places a level-{level} unit ({t}) in {region} {why}.")
+            if card is None:
+                state.log("opposition", msgid, level=level, token=t, region=region)
+            else:
+                state.log("opposition", msgid, level=level, token=t, region=region, card=card)
             return
-    state.log("opposition", f"The Opposition has no level-{level} unit left: nothing is placed (ruling).")
+    state.log("opposition", say.OPP_NO_UNIT, level=level)
 
 
 def reveal_leader(state: "State") -> None:
@@ -147,8 +157,7 @@ def reveal_leader(state: "State") -> None:
     state.out_of_game.append(leader)
     if state.unrest is not None and state.place[leader] == RESERVE:
         state.put(leader, state.unrest)
-        state.log("opposition", f"The Opposition reveals {leader}: the token goes fresh on {state.unrest}, "
-                                "the unrest region (R-SOLO-OBJ).")
+        state.log("opposition", say.OPP_REVEALS_LEADER, leader=leader, region=state.unrest)
 
 
 def take_turn(state: "State") -> None:
@@ -156,13 +165,13 @@ def take_turn(state: "State") -> None:
     opp = state.opposition
     assert opp is not None
     if not state.opp_stack:
-        state.log("opposition", "The Opposition has no card left and skips its turn.")
+        state.log("opposition", say.OPP_NO_CARD)
         return
     card = state.comp.cards[state.opp_stack.pop(0)]
     state.played[opp].append(card.id)
-    state.log("play", lambda: f"The Opposition reveals {card.id}.")
+    state.log("play", say.OPP_REVEALS_CARD, card=card.id)
     bonus = advance(state, opp, card.days)
-    _place_unit(state, card.recruit, card.region, f"(recruit value of {card.id})")
+    _place_unit(state, card.recruit, card.region, say.OPP_PLACES_RECRUIT, card.id)
     if bonus and state.unrest is not None:
-        _place_unit(state, 1, state.unrest, "as its bonus recruit (R-SOLO-OPP-TURN)")
+        _place_unit(state, 1, state.unrest, say.OPP_PLACES_BONUS)   # R-SOLO-OPP-TURN
 

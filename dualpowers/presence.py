@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from . import narration as say
 from .errors import UnknownRegion
+from .narration import Message
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -78,35 +80,42 @@ class Presence:
     shown: dict[str, int] = field(default_factory=dict)          # token -> strength it shows
 
     @property
+    def reason_message(self) -> Message:
+        """The deciding step, citing the rule (R-STR-2), as a message."""
+        region = self.region
+        if not self.control:
+            return Message(say.PRESENCE_EMPTY, region=region)
+        if self.winner is None:
+            return Message(say.PRESENCE_NOBODY, region=region)
+        winner = self.winner
+        loser = "white" if winner == "red" else "red"
+        if self.decided_by == "strength":
+            return Message(say.PRESENCE_STRENGTH, winner=winner, region=region,
+                           strength=self.strength[winner], other=self.strength[loser])
+        if self.decided_by == "tokens":
+            return Message(say.PRESENCE_TOKENS, red=self.strength["red"], white=self.strength["white"],
+                           region=region, winner=winner, tokens=self.tokens[winner], other=self.tokens[loser])
+        return Message(say.PRESENCE_WILL, red=self.strength["red"], white=self.strength["white"],
+                       red_tokens=self.tokens["red"], white_tokens=self.tokens["white"], region=region, winner=winner)
+
+    @property
     def reason(self) -> str:
         """The deciding step in words, citing the rule."""
-        r, w = self.strength["red"], self.strength["white"]
-        tr, tw = self.tokens["red"], self.tokens["white"]
-        if not self.control:
-            return f"No token in {self.region}: nobody has greater strength (R-STR-2)."
-        if self.winner is None:
-            return (f"Only neutral tokens in {self.region} and nobody has a token of their own "
-                    "there to control them: nobody has greater strength (R-NEU-1, R-STR-2).")
-        loser = "white" if self.winner == "red" else "red"
-        if self.decided_by == "strength":
-            return (f"{self.winner.capitalize()} has greater strength in {self.region}: "
-                    f"{self.strength[self.winner]} against {self.strength[loser]} (R-STR-2).")
-        if self.decided_by == "tokens":
-            return (f"Strength is tied {r}-{w} in {self.region}; {self.winner} controls more tokens "
-                    f"({self.tokens[self.winner]} against {self.tokens[loser]}) and wins (R-STR-2).")
-        return (f"Strength ({r}-{w}) and token count ({tr}-{tw}) are tied in {self.region}; "
-                f"{self.winner}, holding the Will of the People, wins (R-STR-2).")
+        return self.reason_message.text
+
+    @property
+    def neutral_reason_message(self) -> Message:
+        """Why the neutral tokens here count for whom (R-NEU-1), as a message."""
+        if not self.neutrals:
+            return Message(say.NEUTRALS_NONE, region=self.region)
+        if self.neutral_controller:
+            return Message(say.NEUTRALS_COUNT, side=self.will, region=self.region)
+        return Message(say.NEUTRALS_IDLE, side=self.will, region=self.region)
 
     @property
     def neutral_reason(self) -> str:
         """Why the neutral tokens here count for whom (R-NEU-1)."""
-        if not self.neutrals:
-            return f"No neutral token in {self.region}."
-        if self.neutral_controller:
-            return (f"{self.will.capitalize()} holds the Will and has a token of their own in "
-                    f"{self.region}, so its neutral tokens count for {self.will} (R-NEU-1).")
-        return (f"{self.will.capitalize()} holds the Will but has no token of their own in "
-                f"{self.region}, so its neutral tokens count for nobody (R-NEU-1).")
+        return self.neutral_reason_message.text
 
     def as_row(self) -> dict[str, Any]:
         return {

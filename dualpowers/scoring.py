@@ -10,6 +10,8 @@ import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from . import narration as say
+from .narration import Message
 from .opposition import opposition_objective
 from .places import REMOVED, RESERVE, SUPPLY
 from .presence import force_in_presence
@@ -19,7 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = ["unrest_vp", "award", "unrest_winner", "score_unrest", "reveal_order", "score_objectives",
            "exhaust", "finish_on_track", "game_over", "track_label", "side_name", "Ending", "Outcome",
-           "outcome"]
+           "outcome", "ending_message"]
 
 #: Unrest VP by month space (R-SCO-UNREST); Oct/Nov differs by edition (E-FR, E-IT).
 UNREST_VP = {"fr": (2, 2, 3, 4, 5, 7), "it": (2, 2, 3, 4, 5, 6)}
@@ -41,13 +43,6 @@ class Ending(enum.Enum):
     SOLO_ROUND = f"solo-round-{SOLO_ROUNDS}"   # solo: after the scoring of the last round (R-SOLO-END)
 
 
-#: What each ending says in the game's end reason.
-_ENDING_TEXT = {
-    Ending.TRACK: "the score marker reached the end of the support track (R-END-1)",
-    Ending.OCT_NOV: "the month marker is on October/November at the end of scoring (R-END-2)",
-    Ending.SOLO_ROUND: f"end of round {SOLO_ROUNDS} (R-SOLO-END)",
-}
-_BY_WILL_TEXT = "; the marker is at the centre, so the Will holder wins"
 
 
 @dataclass(frozen=True)
@@ -73,31 +68,42 @@ def outcome(state: "State") -> Outcome | None:
     return Outcome(state.won_by, ending, state.score == 0)
 
 
+def ending_message(ending: Ending, by_will: bool = False) -> Message:
+    """Why the game ended, as a message (``State.end_reason`` is its English text)."""
+    if ending is Ending.TRACK:
+        why = Message(say.END_TRACK)                       # R-END-1
+    elif ending is Ending.OCT_NOV:
+        why = Message(say.END_OCT_NOV)                     # R-END-2
+    else:
+        why = Message(say.END_SOLO, round=SOLO_ROUNDS)     # R-SOLO-END
+    return Message(say.END_BY_WILL, ending=why) if by_will else why
+
+
 def game_over(state: "State", winner: str, ending: Ending, by_will: bool = False) -> None:
     state.step, state.to_act = "over", None
-    reason = _ENDING_TEXT[ending] + (_BY_WILL_TEXT if by_will else "")
-    state.won_by, state.end_reason = winner, reason
-    state.log("end", f"The game ends: {winner} wins ({reason}).")
+    reason = ending_message(ending, by_will)
+    state.won_by, state.end_reason = winner, reason.text
+    state.log("end", say.GAME_ENDS, side=winner, reason=reason)
 
 
-def award(state: "State", side: str, vp: int, why: str) -> None:
+def award(state: "State", side: str, vp: int, why: Message) -> None:
     """Move the score marker ``vp`` spaces toward ``side``; an end of the track wins at once (R-SCO-MOVE, R-END-1)."""
     if vp <= 0:
         return
     limit = state.comp.track_length
     state.score += vp if side == "red" else -vp
-    label = track_label(state.score)
-    state.log("score", lambda: f"{side.capitalize()} scores {vp} VP for {why}; the marker is at {label}.")
+    if state.narrating:
+        state.log("score", say.SCORES, side=side, vp=vp, why=why, where=track_label(state.score))
     if abs(state.score) >= limit:
         state.score = limit if state.score > 0 else -limit
         game_over(state, side, Ending.TRACK)
 
 
-def track_label(score: int) -> str:
-    """Where the score marker stands, in words: "the centre" or "3 toward red" (R-SCO-MOVE)."""
+def track_label(score: int) -> Message:
+    """Where the score marker stands: "the centre" or "3 toward red" (R-SCO-MOVE)."""
     if score == 0:
-        return "the centre"
-    return f"{abs(score)} toward {'red' if score > 0 else 'white'}"
+        return Message(say.TRACK_CENTRE)
+    return Message(say.TRACK_TOWARD, spaces=abs(score), side="red" if score > 0 else "white")
 
 
 def finish_on_track(state: "State", ending: Ending) -> None:
@@ -113,15 +119,15 @@ def finish_on_track(state: "State", ending: Ending) -> None:
 def unrest_winner(state: "State") -> str | None:
     """Objective marker 1 goes on the unrest region; who is stronger there (R-SCO-UNREST)."""
     if state.unrest is None:
-        state.log("unrest", "No unrest region this round (the region tiles have run out).")
+        state.log("unrest", say.UNREST_NONE)   # ENGINE-NO-UNREST
         return None
     p = force_in_presence(state, state.unrest)
-    state.log("unrest", f"Unrest in {state.unrest}: {p.reason}")
+    state.log("unrest", say.UNREST_IN, region=state.unrest, reason=p.reason_message)
     return p.winner
 
 
 def score_unrest(state: "State", side: str) -> None:
-    award(state, side, unrest_vp(state), f"the unrest region {state.unrest}")
+    award(state, side, unrest_vp(state), Message(say.FOR_UNREST, region=state.unrest))
 
 
 def reveal_order(state: "State") -> tuple[str, str]:
@@ -141,16 +147,16 @@ def _objective_card(state: "State", side: str) -> str | None:
         if not played:
             return None
         card, why = opposition_objective(played)
-        state.log("objective", f"The Opposition's objective: {why.summary}")
+        state.log("objective", say.OPP_OBJECTIVE, summary=why.summary_message)
         return card.id
     return state.objectives[side]
 
 
-def side_name(state: "State", side: str) -> str:
+def side_name(state: "State", side: str) -> Message:
     """How the log names a side: in solo the Opposition is named as such (R-SOLO)."""
     if side == state.opposition:
-        return f"The Opposition ({side})"
-    return side.capitalize()
+        return Message(say.OPPOSITION_SIDE, side=side)
+    return Message(say.SIDE, side=side)
 
 
 def score_objectives(state: "State") -> list[str]:
@@ -161,14 +167,15 @@ def score_objectives(state: "State") -> list[str]:
         card_id = _objective_card(state, side)
         state.revealed[side] = True
         if card_id is None:
-            state.log("objective", f"{side_name(state, side)} has no secret objective this round.")
+            state.log("objective", say.NO_OBJECTIVE, who=side_name(state, side))
             continue
         card = cards[card_id]
         marked.append(card.region)
         p = force_in_presence(state, card.region)
-        state.log("objective", f"{side_name(state, side)} reveals {card.id} ({card.vp} VP in {card.region}). {p.reason}")
+        state.log("objective", say.REVEALS_OBJECTIVE, who=side_name(state, side), card=card.id, vp=card.vp,
+                  region=card.region, reason=p.reason_message)
         if p.winner:
-            award(state, p.winner, card.vp, f"the objective {card.id}")
+            award(state, p.winner, card.vp, Message(say.FOR_OBJECTIVE, card=card.id))
             if state.step == "over":
                 break
     return marked
@@ -195,6 +202,6 @@ def exhaust(state: "State", regions: list[str]) -> None:
             else:
                 state.exhausted.add(t)
         if left:
-            state.log("exhaust", f"In {region} the already tired tokens leave: {', '.join(left)}; the rest tire (R-SCO-EXHAUST).")
+            state.log("exhaust", say.EXHAUST_LEAVE, region=region, tokens=tuple(left))
         else:
-            state.log("exhaust", f"In {region} every token tires (R-SCO-EXHAUST).")
+            state.log("exhaust", say.EXHAUST_ALL, region=region)

@@ -15,13 +15,15 @@ from __future__ import annotations
 import json
 import random
 from bisect import insort
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from . import turn as _turn
 from .actions import parse_action
 from .components import Components, Connection, TokenSpec, default_components, other
-from .dates import MONTH_LABELS, MONTHS
+from .dates import MONTHS
+from . import narration as say
 from .errors import IllegalAction
+from .narration import Event, Message
 from .notation import read_notation, to_notation
 from .places import BOX, PLACES, RESERVE, SUPPLY
 from .presence import Presence, controller, force_in_presence
@@ -34,39 +36,6 @@ if TYPE_CHECKING:
     from .actions import Action
 
 __all__ = ["State", "Event", "PLACES", "STEPS", "Outcome"]
-
-
-class Event(tuple):  # type: ignore[type-arg]
-    """Something that happened while an action was applied: ``(kind, text)``.
-
-    The text may be stored as a function and is only written out when read, so
-    that fast playouts do not pay for narration they never show.
-    """
-
-    __slots__ = ()
-
-    @property
-    def kind(self) -> str:
-        return self[0]  # type: ignore[no-any-return]
-
-    @property
-    def text(self) -> str:
-        t = self[1]
-        return t() if callable(t) else t  # type: ignore[no-any-return]
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Event):
-            return (self.kind, self.text) == (other.kind, other.text)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.kind, self.text))
-
-    def __repr__(self) -> str:
-        return f"Event({self.kind!r}, {self.text!r})"
-
-    def __str__(self) -> str:
-        return self.text
 
 
 class State:
@@ -237,7 +206,7 @@ class State:
 
     @property
     def date_label(self) -> str:
-        return f"{MONTH_LABELS[MONTHS[self.month]]} {self.day}"
+        return Message(say.DATE, month=MONTHS[self.month], day=self.day).text
 
     @property
     def regions(self) -> tuple[str, ...]:
@@ -358,10 +327,16 @@ class State:
         return outcome(self)
 
     # ------------------------------------------------------------------ primitives (engine use)
-    def log(self, kind: str, text: "str | Callable[[], str]") -> None:
-        """Record an event of the action being applied (``text`` may be a function giving it)."""
+    @property
+    def narrating(self) -> bool:
+        """Whether events are being recorded (inside :meth:`apply`): build costly messages only then."""
+        return self._events is not None
+
+    def log(self, kind: str, msgid: str, /, **params: Any) -> None:
+        """Record an event of the action being applied: a template of :mod:`dualpowers.narration`
+        and its parameters (raw ids for game names)."""
         if self._events is not None:
-            self._events.append(Event((kind, text)))
+            self._events.append(Event(kind, msgid, params))
 
     def put(self, token: str, dest: str, *, exhausted: bool = False) -> None:
         """Move a token to ``dest`` (a region or a place), setting its side."""
@@ -407,7 +382,7 @@ class State:
             self.deck = self.discard
             self.discard = []
             self.shuffle(self.deck)
-            self.log("reshuffle", "The deck ran out: the discard pile is shuffled into a new deck (P-DRAW).")
+            self.log("reshuffle", say.RESHUFFLE)
         return self.deck.pop(0)
 
     def add_to_hand(self, side: str, card: str) -> None:

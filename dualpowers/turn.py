@@ -22,6 +22,7 @@ from .actions import (
     ScoreUnrest,
 )
 from .components import CommandCard, LeaderCard
+from . import narration as say
 from .errors import IllegalAction
 from .places import RESERVE
 from .presence import controlled_in, controller
@@ -89,10 +90,6 @@ def _leader(state: "State") -> LeaderCard:
 
 def _fail(msg: str) -> IllegalAction:
     return IllegalAction(msg)
-
-
-def _who(side: str) -> str:
-    return side.capitalize()
 
 
 # ============================================================================ shared helpers
@@ -187,10 +184,10 @@ def _check_reserve_unit(state: "State", side: str, unit: str) -> None:
         raise _fail(f"{unit} is not in {side}'s reserve (it is in {state.place[unit]})")
 
 
-def _move(state: "State", side: str, token: str, to: str, what: str) -> None:
+def _move(state: "State", side: str, token: str, to: str, msgid: str) -> None:
     start = state.place[token]
     state.put(token, to, exhausted=token in state.exhausted)
-    state.log("move", f"{_who(side)} {what}: {token} from {start} to {to}.")
+    state.log("move", msgid, side=side, token=token, start=start, to=to)
 
 
 def _command_card(state: "State", wanted: str, action: Action) -> None:
@@ -217,7 +214,7 @@ def _check_objective(state: "State", side: str, action: ChooseObjective) -> None
 def _do_objective(state: "State", side: str, action: ChooseObjective) -> None:
     state.hands[side].remove(action.card)
     state.objectives[side] = action.card
-    state.log("objective", f"{_who(side)} places a secret objective face down.")
+    state.log("objective", say.OBJECTIVE_PLACED, side=side)
 
 
 # ============================================================================ P-ACT: playing a card
@@ -296,7 +293,7 @@ def _do_recruit(state: "State", side: str, action: Recruit) -> None:
     region = _card(state).region
     for u in action.units:
         state.put(u, region)
-    state.log("recruit", f"{_who(side)} recruits {', '.join(action.units)} into {region}.")
+    state.log("recruit", say.RECRUITS, side=side, units=action.units, region=region)
 
 
 # ============================================================================ R-ACT-MOVE
@@ -320,7 +317,7 @@ def _check_move(state: "State", side: str, action: Move) -> None:
 
 
 def _do_move(state: "State", side: str, action: Move | DoubleMove) -> None:
-    _move(state, side, action.token, action.to, "moves")
+    _move(state, side, action.token, action.to, say.MOVES)
 
 
 # ============================================================================ R-ACT-DMOVE
@@ -371,7 +368,7 @@ def _check_rest(state: "State", side: str, action: Rest) -> None:
 
 def _do_rest(state: "State", side: str, action: Rest) -> None:
     state.exhausted.discard(action.token)
-    state.log("rest", f"{_who(side)} rests {action.token}: it is fresh again.")
+    state.log("rest", say.RESTS, side=side, token=action.token)
 
 
 # ============================================================================ R-ACT-LEADER
@@ -434,7 +431,7 @@ def _do_protest(state: "State", side: str, action: Protest) -> None:
     a, b = action.connection
     state.leader_special_used = True
     state.blockade = state.comp.connection(a, b)
-    state.log("protest", f"{state.card} mobilizes a protest: the blockade moves to {a}-{b}.")
+    state.log("protest", say.PROTEST, leader=state.card, a=a, b=b)
 
 
 # ---------------------------------------------------------------------------- R-ACT-SPY
@@ -462,8 +459,10 @@ def _do_espionage(state: "State", side: str, action: Espionage) -> None:
     state.leader_special_used = True
     target = _espionage_target(state, side)
     state.revealed[target] = True
-    whose = "their own" if target == side else f"{target}'s"
-    state.log("reveal", f"{state.card} spies: {whose} secret objective is revealed ({state.objectives[target]}).")
+    if target == side:
+        state.log("reveal", say.SPY_SELF, leader=state.card, card=state.objectives[target])
+    else:
+        state.log("reveal", say.SPY_OPPONENT, leader=state.card, target=target, card=state.objectives[target])
 
 
 # ---------------------------------------------------------------------------- R-ACT-INSPIRE
@@ -482,7 +481,7 @@ def _check_inspire(state: "State", side: str, action: Inspire) -> None:
 def _do_inspire(state: "State", side: str, action: Inspire) -> None:
     state.leader_special_used = True
     state.will = side
-    state.log("will", f"{state.card} inspires the people: {side} takes the Will.")
+    state.log("will", say.INSPIRE, leader=state.card, side=side)
 
 
 # ============================================================================ R-ACT-BONUS
@@ -508,7 +507,7 @@ def _check_bonus_recruit(state: "State", side: str, action: BonusRecruit) -> Non
 
 def _do_bonus_recruit(state: "State", side: str, action: BonusRecruit) -> None:
     state.put(action.unit, action.region)
-    state.log("recruit", f"{_who(side)} takes a bonus recruit: {action.unit} into {action.region}.")
+    state.log("recruit", say.BONUS_RECRUIT, side=side, unit=action.unit, region=action.region)
 
 
 def _offer_bonus_move(state: "State", side: str) -> list[BonusMove]:
@@ -528,7 +527,7 @@ def _check_bonus_move(state: "State", side: str, action: BonusMove) -> None:
 
 
 def _do_bonus_move(state: "State", side: str, action: BonusMove) -> None:
-    _move(state, side, action.token, action.to, "bonus move")
+    _move(state, side, action.token, action.to, say.BONUS_MOVES)
 
 
 def _offer_bonus_rest(state: "State", side: str) -> list[BonusRest]:
@@ -544,7 +543,7 @@ def _check_bonus_rest(state: "State", side: str, action: BonusRest) -> None:
 
 def _do_bonus_rest(state: "State", side: str, action: BonusRest) -> None:
     state.exhausted.discard(action.token)
-    state.log("rest", f"{_who(side)} rests {action.token} as a bonus: it is fresh again.")
+    state.log("rest", say.BONUS_REST, side=side, token=action.token)
 
 
 def _offer_bonus_draw(state: "State", side: str) -> list[BonusDraw]:
@@ -560,7 +559,7 @@ def _do_bonus_draw(state: "State", side: str, action: BonusDraw) -> None:
     card = state.draw_card()
     if card is not None:
         state.add_to_hand(side, card)
-    state.log("draw", f"{_who(side)} draws a bonus card; the hand grows for good.")
+    state.log("draw", say.BONUS_DRAW, side=side)
 
 
 def _can_organize(state: "State", side: str) -> bool:
@@ -580,7 +579,7 @@ def _check_organize(state: "State", side: str, action: Organize) -> None:
 
 def _do_organize(state: "State", side: str, action: Organize) -> None:
     state.revealed[side] = True
-    state.log("reveal", f"{_who(side)} organizes and looks at their own secret objective: {state.objectives[side]}.")
+    state.log("reveal", say.ORGANIZE, side=side, card=state.objectives[side])
 
 
 # ============================================================================ R-SCO-UNREST
@@ -623,18 +622,16 @@ def _check_pass(state: "State", side: str, action: Pass) -> None:
         raise _fail(why)
 
 
-_PASS_TEXT = {
-    "card": "{side} has no card to play and passes the turn.",
-    "command": "{side} takes no action with {card} (R-ACT-CMD).",
-    "bonus": "{side} declines the bonus action.",
-    "unrest": "{side} declines both the unrest points and the bonus action.",
-}
-
-
 def _do_pass(state: "State", side: str, action: Pass) -> None:
-    text = _PASS_TEXT.get(state.step)
-    if text is not None:
-        state.log("pass", text.format(side=_who(side), card=state.card))
+    step = state.step
+    if step == "card":
+        state.log("pass", say.PASS_TURN, side=side)
+    elif step == "command":
+        state.log("pass", say.PASS_COMMAND, side=side, card=state.card)
+    elif step == "bonus":
+        state.log("pass", say.PASS_BONUS, side=side)
+    elif step == "unrest":
+        state.log("pass", say.PASS_UNREST, side=side)
 
 
 # ============================================================================ the table
