@@ -133,16 +133,25 @@ def take_will(state: "State", side: str, msgid: str) -> None:
         state.log("will", msgid, side=side)
 
 
+#: (month index, day, days) -> (month index, day, bonus, month advanced): advance_date's
+#: answers, kept so that a game pays for each date move once.
+_TABLE: dict[tuple[int, int, int], tuple[int, int, bool, bool]] = {}
+
+
 def advance(state: "State", side: str, days: int) -> bool:
     """Move the date for ``side``'s card and apply the calendar events; return the bonus flag."""
-    adv = advance_date(state.month, state.day, days)
-    state.month, state.day = MONTHS.index(adv.month), adv.day
+    key = (state.month, state.day, days)
+    move = _TABLE.get(key)
+    if move is None:
+        adv = advance_date(state.month, state.day, days)
+        move = _TABLE[key] = (MONTHS.index(adv.month), adv.day, adv.bonus, adv.month_advanced)
     if state.narrating:
-        state.log("date", say.DATE_ADVANCE, **adv.message().params)
-    if adv.month_advanced:
+        state.log("date", say.DATE_ADVANCE, **advance_date(state.month, state.day, days).message().params)
+    state.month, state.day, bonus, month_advanced = move
+    if month_advanced:
         take_will(state, side, say.WILL_NEW_MONTH)   # R-CAL-5
         _trotsky(state)
-    return adv.bonus
+    return bonus
 
 
 def _trotsky(state: "State") -> None:

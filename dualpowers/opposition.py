@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
     from .state import State
 
-__all__ = ["ObjectiveChoice", "opposition_objective", "take_turn", "reveal_leader"]
+__all__ = ["ObjectiveChoice", "opposition_objective", "opposition_card", "take_turn", "reveal_leader"]
 
 
 @dataclass(frozen=True)
@@ -86,6 +86,19 @@ def opposition_objective(cards: Sequence[CommandCard | str]) -> tuple[CommandCar
     played = _as_cards(cards)
     if not played:
         raise IllegalAction("the Opposition has played no card: there is no objective to choose")
+    steps: list[str] = []
+    choice = _choose(played, steps)
+    return choice.card, choice
+
+
+def opposition_card(played: Sequence[CommandCard]) -> CommandCard:
+    """The same choice as :func:`opposition_objective` for a non-empty list of cards, without
+    the explanation (the quiet path of playouts)."""
+    return _choose(played, None).card
+
+
+def _choose(played: Sequence[CommandCard], steps: list[str] | None) -> ObjectiveChoice:
+    """R-SOLO-OBJECTIVE, step by step; ``steps`` (if given) receives the explanation."""
     sums: dict[str, int] = {}
     counts: dict[str, int] = {}
     last: dict[str, int] = {}
@@ -93,27 +106,32 @@ def opposition_objective(cards: Sequence[CommandCard | str]) -> tuple[CommandCar
         sums[c.region] = sums.get(c.region, 0) + c.days
         counts[c.region] = counts.get(c.region, 0) + 1
         last[c.region] = i
-    listing = ", ".join(f"{c.id} ({c.days})" for c in played)
-    steps = [f"Played in order: {listing}."]
-    steps.append("Day sums: " + ", ".join(f"{r} {s}" for r, s in sums.items()) + ".")
+    if steps is not None:
+        listing = ", ".join(f"{c.id} ({c.days})" for c in played)
+        steps.append(f"Played in order: {listing}.")
+        steps.append("Day sums: " + ", ".join(f"{r} {s}" for r, s in sums.items()) + ".")
     best = max(sums.values())
     tied = [r for r in sums if sums[r] == best]
     decided_by = "sum"
     if len(tied) == 1:
-        steps.append(f"Step 1: {tied[0]} has the highest sum ({best}).")
+        if steps is not None:
+            steps.append(f"Step 1: {tied[0]} has the highest sum ({best}).")
     else:
-        steps.append(f"Step 1: {', '.join(tied)} tie with {best}.")
+        if steps is not None:
+            steps.append(f"Step 1: {', '.join(tied)} tie with {best}.")
         most = max(counts[r] for r in tied)
         tied2 = [r for r in tied if counts[r] == most]
         decided_by = "cards"
         if len(tied2) == 1:
-            steps.append(f"Step 2: {tied2[0]} has more cards ({most}).")
+            if steps is not None:
+                steps.append(f"Step 2: {tied2[0]} has more cards ({most}).")
         else:
-            steps.append(f"Step 2: {', '.join(tied2)} each have {most} card(s): still tied.")
             decided_by = "latest"
             latest = max(tied2, key=lambda r: last[r])
-            steps.append(f"Step 3: the most recently played of their cards is {played[last[latest] - 1].id} "
-                         f"(card {last[latest]}), so {latest} wins.")
+            if steps is not None:
+                steps.append(f"Step 2: {', '.join(tied2)} each have {most} card(s): still tied.")
+                steps.append(f"Step 3: the most recently played of their cards is {played[last[latest] - 1].id} "
+                             f"(card {last[latest]}), so {latest} wins.")
             tied2 = [latest]
         tied = tied2
     region = tied[0]
@@ -123,15 +141,18 @@ def opposition_objective(cards: Sequence[CommandCard | str]) -> tuple[CommandCar
     card = best_cards[-1][1]
     if len(mine) == 1:
         card_by = "only card"
-        steps.append(f"The objective is {card.id}, the only {region} card played.")
+        if steps is not None:
+            steps.append(f"The objective is {card.id}, the only {region} card played.")
     elif len(best_cards) == 1:
         card_by = "vp"
-        steps.append(f"The objective is {card.id}: the {region} card with the most VP ({top}).")
+        if steps is not None:
+            steps.append(f"The objective is {card.id}: the {region} card with the most VP ({top}).")
     else:
         card_by = "latest"
-        steps.append(f"{', '.join(c.id for _, c in best_cards)} share the most VP ({top}); the later-played "
-                     f"{card.id} is the objective (ruling).")
-    return card, ObjectiveChoice(tuple(played), sums, counts, last, region, decided_by, card, card_by, tuple(steps))
+        if steps is not None:
+            steps.append(f"{', '.join(c.id for _, c in best_cards)} share the most VP ({top}); the later-played "
+                         f"{card.id} is the objective (ruling).")
+    return ObjectiveChoice(tuple(played), sums, counts, last, region, decided_by, card, card_by, tuple(steps or ()))
 
 
 # ---------------------------------------------------------------------------- turns

@@ -7,7 +7,7 @@ strength in a region; scoring, movement and the analysis tools all ask here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from . import narration as say
 from .errors import UnknownRegion
@@ -18,10 +18,8 @@ if TYPE_CHECKING:
 
     from .state import State
 
-__all__ = ["Presence", "controller", "controlled_in", "force_in_presence", "presence_table"]
-
-SIDES = ("red", "white")
-
+__all__ = ["Presence", "controller", "controlled_in", "controlled_by_region", "force_in_presence", "stronger_side",
+           "presence_table"]
 
 def _own_side(state: "State", token: str) -> str | None:
     return state.comp.sides[state.opposition][token]
@@ -51,17 +49,32 @@ def controller(state: "State", token: str) -> str | None:
     return neutral_controller(state, region)
 
 
+def controlled_by_region(state: "State", side: str, regions: Iterable[str]) -> list[tuple[str, list[str]]]:
+    """(region, tokens) for each of ``regions`` where ``side`` controls a token: its own
+    tokens, plus the neutral ones when it holds the Will and has a token of its own
+    there (R-NEU-1).  Tokens come in component order."""
+    at = state.at
+    sides = state.comp.sides[state.opposition]
+    with_neutrals = state.will == side
+    out = []
+    for region in regions:
+        here = at.get(region)
+        if not here:
+            continue
+        mine = [t for t in here if sides[t] == side]
+        if not mine:
+            continue
+        if with_neutrals:
+            mine = [t for t in here if sides[t] == side or sides[t] is None]
+        out.append((region, mine))
+    return out
+
+
 def controlled_in(state: "State", side: str, region: str) -> list[str]:
     """The tokens ``side`` controls in ``region`` (own tokens, plus neutrals if R-NEU-1 allows)."""
-    here = state.at.get(region)
-    if not here:
-        return []
-    sides = state.comp.sides[state.opposition]
-    own = [t for t in here if sides[t] == side]
-    if own and state.will == side:
-        # ``here`` is kept in component order, so filtering keeps that order.
-        return [t for t in here if sides[t] == side or sides[t] is None]
-    return own
+    for _, tokens in controlled_by_region(state, side, (region,)):
+        return tokens
+    return []
 
 
 @dataclass(frozen=True)
@@ -136,35 +149,54 @@ class Presence:
         )
 
 
-def force_in_presence(state: "State", region: str) -> Presence:
-    """Compute Force in Presence in ``region`` (R-STR-1, R-STR-2, R-NEU-1)."""
-    if region not in state.comp.region_index:
-        raise UnknownRegion(f"unknown region {region!r} (regions: {', '.join(state.comp.region_names)})")
-    here = state.at.get(region, ())
+def _tally(state: "State", region: str) -> tuple[dict[str, int], dict[str, int], str | None]:
+    """Strength and number of tokens each side controls in ``region`` (R-STR-1, R-NEU-1),
+    and who controls its neutral tokens."""
+    sides = state.comp.sides[state.opposition]
     neutral_side = neutral_controller(state, region)
     strength = {"red": 0, "white": 0}
     count = {"red": 0, "white": 0}
+    for t in state.at.get(region, ()):
+        s = sides[t] or neutral_side
+        if s is not None:
+            strength[s] += state.strength_of(t)
+            count[s] += 1
+    return strength, count, neutral_side
+
+
+def _decide(strength: dict[str, int], count: dict[str, int], will: str) -> tuple[str | None, str | None]:
+    """Greater strength wins; tie: more tokens; tie: the Will holder; nobody without tokens (R-STR-2)."""
+    if not count["red"] and not count["white"]:
+        return None, None
+    if strength["red"] != strength["white"]:
+        return ("red" if strength["red"] > strength["white"] else "white"), "strength"
+    if count["red"] != count["white"]:
+        return ("red" if count["red"] > count["white"] else "white"), "tokens"
+    return will, "will"
+
+
+def stronger_side(state: "State", region: str) -> str | None:
+    """Who has greater strength in ``region``, without the explanation (the scoring's quiet path)."""
+    strength, count, _ = _tally(state, region)
+    return _decide(strength, count, state.will)[0]
+
+
+def force_in_presence(state: "State", region: str) -> Presence:
+    """Compute Force in Presence in ``region`` (R-STR-1, R-STR-2, R-NEU-1), with the reason."""
+    if region not in state.comp.region_index:
+        raise UnknownRegion(f"unknown region {region!r} (regions: {', '.join(state.comp.region_names)})")
+    strength, count, neutral_side = _tally(state, region)
+    winner, by = _decide(strength, count, state.will)
     control: dict[str, str | None] = {}
     shown: dict[str, int] = {}
     neutrals: list[str] = []
-    for t in here:
+    for t in state.at.get(region, ()):
         shown[t] = state.strength_of(t)
         s = _own_side(state, t)
         if s is None:
             neutrals.append(t)
             s = neutral_side
         control[t] = s
-        if s is not None:
-            strength[s] += shown[t]
-            count[s] += 1
-    if not count["red"] and not count["white"]:
-        return Presence(region, None, strength, count, None, state.will, control, neutral_side, tuple(neutrals), shown)
-    if strength["red"] != strength["white"]:
-        winner, by = ("red" if strength["red"] > strength["white"] else "white"), "strength"
-    elif count["red"] != count["white"]:
-        winner, by = ("red" if count["red"] > count["white"] else "white"), "tokens"
-    else:
-        winner, by = state.will, "will"
     return Presence(region, winner, strength, count, by, state.will, control, neutral_side, tuple(neutrals), shown)
 
 

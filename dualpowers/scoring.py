@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 
 from . import narration as say
 from .narration import Message
-from .opposition import opposition_objective
+from .opposition import opposition_card, opposition_objective
 from .places import REMOVED, RESERVE, SUPPLY
-from .presence import force_in_presence
+from .presence import force_in_presence, stronger_side
 
 if TYPE_CHECKING:
     from .state import State
@@ -121,6 +121,8 @@ def unrest_winner(state: "State") -> str | None:
     if state.unrest is None:
         state.log("unrest", say.UNREST_NONE)   # ENGINE-NO-UNREST
         return None
+    if not state.narrating:
+        return stronger_side(state, state.unrest)
     p = force_in_presence(state, state.unrest)
     state.log("unrest", say.UNREST_IN, region=state.unrest, reason=p.reason_message)
     return p.winner
@@ -146,6 +148,8 @@ def _objective_card(state: "State", side: str) -> str | None:
         played = [state.comp.cards[c] for c in state.played[side] if c in state.comp.cards]
         if not played:
             return None
+        if not state.narrating:
+            return opposition_card(played).id
         card, why = opposition_objective(played)
         state.log("objective", say.OPP_OBJECTIVE, summary=why.summary_message)
         return card.id
@@ -171,11 +175,15 @@ def score_objectives(state: "State") -> list[str]:
             continue
         card = cards[card_id]
         marked.append(card.region)
-        p = force_in_presence(state, card.region)
-        state.log("objective", say.REVEALS_OBJECTIVE, who=side_name(state, side), card=card.id, vp=card.vp,
-                  region=card.region, reason=p.reason_message)
-        if p.winner:
-            award(state, p.winner, card.vp, Message(say.FOR_OBJECTIVE, card=card.id))
+        if state.narrating:
+            p = force_in_presence(state, card.region)
+            state.log("objective", say.REVEALS_OBJECTIVE, who=side_name(state, side), card=card.id, vp=card.vp,
+                      region=card.region, reason=p.reason_message)
+            winner = p.winner
+        else:
+            winner = stronger_side(state, card.region)
+        if winner:
+            award(state, winner, card.vp, Message(say.FOR_OBJECTIVE, card=card.id))
             if state.step == "over":
                 break
     return marked

@@ -267,9 +267,21 @@ class State:
             raise IllegalAction(f"the game is over ({self.end_reason})")
         _turn.check(self, action)
         self._events = events = []
-        _turn.perform(self, action)
-        self._events = None
+        try:
+            _turn.perform(self, action)
+        finally:
+            self._events = None
         return events
+
+    def push(self, action: "Action") -> None:
+        """Play an action taken from this very position's :meth:`legal_actions`, quietly.
+
+        The fast path for playouts and simulations: no second check and no
+        narration (like python-chess's ``Board.push``).  The caller vouches for
+        the action; anything else may break the position, so use :meth:`apply`
+        for actions from outside.
+        """
+        _turn.perform(self, action)
 
     def is_legal(self, action: "Action") -> bool:
         try:
