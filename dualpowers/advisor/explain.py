@@ -65,7 +65,7 @@ def _who(state: "State", side: str | None, viewer: str) -> str:
         return "nobody"
     if side == viewer:
         return "you"
-    return "the Opposition" if state.is_solo() else side.capitalize()
+    return "the Opposition" if state.mode == "solo" else side.capitalize()
 
 
 def _strengths(state: "State", region: str, side: str) -> tuple[int, int, str | None]:

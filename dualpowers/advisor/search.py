@@ -146,7 +146,7 @@ def _finish_turn(state: "State", side: str) -> float:
         best, top = None, -math.inf
         for a in state.legal_actions():
             trial = state.clone()
-            trial.apply(a)
+            trial.push(a)
             v = evaluate(trial, side)
             if v > top:
                 best, top, kept = a, v, trial
@@ -234,7 +234,7 @@ class Search:
             base = determinize(self._view, side, random.Random(i))
             for a in self._actions:
                 trial = base.clone()
-                trial.apply(a)
+                trial.push(a)
                 totals[a] += _finish_turn(trial, side)
         return {a: _squash(v / PRIOR_DEALS - self._eval0) for a, v in totals.items()}
 
@@ -296,7 +296,7 @@ class Search:
                     new = True
                 else:
                     action, child, new = best, children[best], False  # type: ignore[assignment]
-            d.apply(action)
+            d.push(action)
             path.append(child)
             node = child
             if new:
@@ -311,11 +311,11 @@ class Search:
         if self.playout == "random":
             choice = rng.choice
             while d.step != "over" and d.round <= last_round:
-                d.apply(choice(legal_actions()))
+                d.push(choice(legal_actions()))
         else:
             choose = self._choose
             while d.step != "over" and d.round <= last_round:
-                d.apply(choose(d, legal_actions(), rng))
+                d.push(choose(d, legal_actions(), rng))
         delta = (d.score - self._view.score) * self._sign
         if d.step == "over":
             won = d.won_by

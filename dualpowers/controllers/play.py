@@ -212,7 +212,7 @@ def side_label(state: State, side: str | None) -> str:
         return "nobody"
     if state.mode == "solo" and side == state.player:
         return f"You ({side})"
-    return side_name(state, side)
+    return side_name(state, side).text
 
 
 def opening_lines(state: State) -> list[str]:
