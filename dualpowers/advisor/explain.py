@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..actions import Inspire, PlayCard, ScoreUnrest
+from ..actions import BonusDraw, Espionage, Inspire, Organize, Pass, PlayCard, Protest, ScoreUnrest
 from ..dates import MONTH_LABELS, advance_date
 from ..presence import force_in_presence
 from ..scoring import unrest_vp
@@ -138,6 +138,18 @@ def effects(state: "State", action: "Action", side: str | None = None) -> Effect
                      if view.will != side else "keeps the Will of the People")
     elif isinstance(action, ScoreUnrest):
         lines.append(f"scores {unrest_vp(view)} VP for the unrest region ({view.unrest})")
+    elif isinstance(action, Protest):
+        a, b = action.connection
+        lines.append(f"moves the blockade to {a}\u2013{b}: no move may cross it (R-ACT-PROTEST)")
+    elif isinstance(action, Espionage):
+        lines.append("reveals your own objective (R-ACT-SPY)" if view.mode == "solo"
+                     else "reveals the opponent's objective (R-ACT-SPY)")
+    elif isinstance(action, Organize):
+        lines.append("reveals your own objective (R-ACT-BONUS)")
+    elif isinstance(action, BonusDraw):
+        lines.append("draws a command card: your hand grows for good (R-ACT-BONUS)")
+    elif isinstance(action, Pass):
+        lines.append("does nothing now")
     if not lines:
         lines.append("changes no region's Force in Presence")
     return Effects(side, tuple(changes), tuple(lines))
