@@ -11,7 +11,7 @@ read with :func:`dualpowers.results.measured`; the README and
 ``notebooks/06_difficulty.ipynb`` show them):
 
 * ``strength.csv``: two-player duels (``--duels``, default: greedy against random, the
-  advisor against its first version ``advisor-v1`` and against greedy), each over
+  first advisor ``advisor-v1`` against greedy, the advisor against ``advisor-v1``), each over
   ``--duel-games`` games (default 1,000), half with each side, so neither side's
   first move decides;
 * ``difficulty.csv``: solo win rate for every difficulty 1-6, both factions and each
@@ -47,6 +47,10 @@ import pandas as pd  # noqa: E402
 from dualpowers.simulate import SimConfig, iter_rows, summarize  # noqa: E402
 from dualpowers.results import results_dir  # noqa: E402
 from dualpowers.stats import wilson_interval  # noqa: E402
+
+
+#: Seed offset of each duel (a duel's games depend only on --seed and this), as stored.
+DUEL_SEEDS = {("greedy", "random"): 0, ("advisor-v1", "greedy"): 1, ("advisor", "advisor-v1"): 0}
 
 
 def duel(a: str, b: str, games: int, seed: int, workers: int | None,
@@ -115,7 +119,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--advisor", default="advisor",
                     help="the advisor's policy spec in these runs (default: the AdvisorPolicy defaults)")
     ap.add_argument("--workers", type=int, default=None)
-    ap.add_argument("--duels", default="greedy:random,advisor:advisor-v1,advisor:greedy",
+    ap.add_argument("--duels", default="greedy:random,advisor-v1:greedy,advisor:advisor-v1",
                     help="comma-separated player:opponent pairs (default: %(default)s)")
     ap.add_argument("--policies", default=None,
                     help="comma-separated solo policies for the difficulty table (default: random, greedy, the advisor)")
@@ -140,8 +144,9 @@ def main(argv: list[str] | None = None) -> None:
     if args.only in (None, "duels"):
         pairs = [tuple(p.split(":", 1)) for p in args.duels.split(",") if p.strip()]
         pairs = [(args.advisor if a == "advisor" else a, args.advisor if b == "advisor" else b) for a, b in pairs]
-        duels = pd.DataFrame([duel(a, b, args.duel_games, args.seed + i, args.workers, args.components, deadline)
-                              for i, (a, b) in enumerate(pairs)])
+        duels = pd.DataFrame([duel(a, b, args.duel_games, args.seed + DUEL_SEEDS.get((a, b), 0), args.workers,
+                                   args.components, deadline)
+                              for a, b in pairs])
         show("two-player duels (win rate of the first-named player, 95% Wilson interval)",
              duels.to_dict("records"), lambda d: f"{d['player']} vs {d['opponent']} ({d['seconds']} s)")
         if not args.quick:

@@ -55,8 +55,8 @@ def test_strength_benchmark_writes_the_tables_measured_reads(tmp_path):
                 "--advisor", "advisor:playouts=3", "--out", str(tmp_path))
     assert "two-player duels" in out and "solo win rate by difficulty" in out
     strength = pd.read_csv(tmp_path / "strength.csv")
-    assert list(strength.player) == ["greedy", "advisor:playouts=3", "advisor:playouts=3"]
-    assert list(strength.opponent) == ["random", "advisor-v1", "greedy"] and list(strength.games) == [2, 2, 2]
+    assert list(strength.player) == ["greedy", "advisor-v1", "advisor:playouts=3"]
+    assert list(strength.opponent) == ["random", "greedy", "advisor-v1"] and list(strength.games) == [2, 2, 2]
     difficulty = pd.read_csv(tmp_path / "difficulty.csv")
     assert len(difficulty) == 3 * 6 * 2 and set(difficulty.games) == {1}
 
