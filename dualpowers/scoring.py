@@ -36,18 +36,21 @@ def award(state: "State", side: str, vp: int, why: str) -> None:
     if vp <= 0:
         return
     limit = state.comp.track_length
-    state.score += vp if side == "red" else -vp
-    label = _track_label(state.score)
+    score = state.score + (vp if side == "red" else -vp)
+    state.score = max(-limit, min(limit, score))   # the marker stops at the end (R-SCO-MOVE)
+    label = _track_label(state.score, limit)
     state.log("score", lambda: f"{side.capitalize()} scores {vp} VP for {why}; the marker is at {label}.")
     if abs(state.score) >= limit:
-        state.score = limit if state.score > 0 else -limit
         game_over(state, side, "the score marker reached the end of the support track (R-END-1)")
 
 
-def _track_label(score: int) -> str:
+def _track_label(score: int, limit: int | None = None) -> str:
     if score == 0:
         return "the centre"
-    return f"{abs(score)} toward {'red' if score > 0 else 'white'}"
+    side = "red" if score > 0 else "white"
+    if limit is not None and abs(score) >= limit:
+        return f"the {side} end of the track ({limit})"
+    return f"{abs(score)} toward {side}"
 
 
 def finish_on_track(state: "State", reason: str) -> None:
