@@ -169,8 +169,13 @@ def prescan(data: Any, error: type[DualPowersError], where: str = "") -> None:
             raise error(f"{where}{json_path(path)} is a text of {len(value):,} characters, far too long")
 
 
-def check(data: Any, name: str, error: type[DualPowersError], where: str = "") -> None:
-    """Raise ``error`` naming the first field of ``data`` that breaks schema ``name``."""
+def check(data: Any, name: str, error: type[DualPowersError], where: str = "",
+          by_field: dict[str, type[DualPowersError]] | None = None) -> None:
+    """Raise ``error`` naming the first field of ``data`` that breaks schema ``name``.
+
+    ``by_field`` picks a more specific error class by the top-level field at fault
+    (a bad ``date`` is an ``InvalidDate``).
+    """
     prescan(data, error, where)
     try:
         err = best_match(_validator(name).iter_errors(data))
@@ -179,6 +184,8 @@ def check(data: Any, name: str, error: type[DualPowersError], where: str = "") -
     if err is None:
         return
     path = json_path(err.absolute_path)
+    if by_field and err.absolute_path and err.absolute_path[0] in by_field:
+        error = by_field[err.absolute_path[0]]
     if "propertyNames" in err.schema_path:
         raise error(f"{where}{path} has a key that is not a name: {brief(err.instance, 30)}")
     why = err.schema.get("description") if isinstance(err.schema, dict) and err.validator != "pattern" else None
