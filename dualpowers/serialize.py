@@ -535,6 +535,11 @@ class _Reader:
         s, c = self.s, self.c
         from .scoring import unrest_winner
         solo = s.mode == "solo"
+        # INV-OBJECTIVE-STEP: a solo game has no objective step (R-SOLO-DRAW); never the Opposition's decision.
+        if solo and s.step == "objective":
+            raise PositionError("turn.step 'objective' does not happen in solo: the player's objective is dealt "
+                                "face down and the Opposition's is chosen at scoring (R-SOLO-DRAW) "
+                                "[INV-OBJECTIVE-STEP]")
         # INV-ROUND: a solo game has rounds 1-3 (R-SOLO-END).
         if solo and s.round > 3:
             raise PositionError(f"round {s.round}: a solo game has rounds 1-3 (R-SOLO-END) [INV-ROUND]")
@@ -553,12 +558,8 @@ class _Reader:
                                 "objectives (P-ACT) [INV-ORDER]")
         if not 0 <= s.turn_index <= len(order):
             raise PositionError(f"turn.index {s.turn_index} is outside the turn order of {len(order)} turns [INV-ORDER]")
-        # INV-OBJECTIVE-STEP: only two-player games choose objectives, each side once, Will holder first.
+        # INV-ONE-OBJECTIVE: each side chooses one objective, once (P-OBJ).
         if s.step == "objective":
-            if solo:
-                raise PositionError("turn.step 'objective' does not happen in solo: the player's objective is dealt "
-                                    "face down and the Opposition's is chosen at scoring (R-SOLO-DRAW) "
-                                    "[INV-OBJECTIVE-STEP]")
             if s.to_act is not None and s.objectives[s.to_act] is not None:
                 raise PositionError(f"{s.to_act} already has an objective ({s.objectives[s.to_act]}) and cannot choose a "
                                     "second: a side has at most one (P-OBJ) [INV-ONE-OBJECTIVE]")
