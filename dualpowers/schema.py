@@ -214,4 +214,6 @@ def decode_json(text: Any, error: type[DualPowersError], what: str = "the text")
     except RecursionError:
         raise error(f"{what} is nested too deeply to be a dualpowers file") from None
     except ValueError as exc:   # e.g. an integer over the 4,300-digit conversion limit
+        if "digits" in str(exc):
+            raise error(f"{what} holds a number too long to read (over 4,300 digits)") from None
         raise error(f"{what} is not usable JSON: {brief(str(exc), 120)}") from None
