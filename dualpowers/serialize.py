@@ -8,18 +8,22 @@ what is wrong; nothing is ever evaluated or unpickled.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .calendar import AUG, MAY_JUN, MONTHS, check_date
+from .dates import AUG, MAY_JUN, MONTHS, check_date
 from .components import SIDES, Components, default_components, other
 from .errors import (
     brief, DualPowersError, DuplicateCard, DuplicateToken, InvalidBlockade, InvalidDate, PositionError, TokenCountError, UnknownCard,
     UnknownRegion, UnknownToken,
 )
+from .places import REMOVED, RESERVE, WAITING, start_place
+from .rounds import STEPS, action_order, solo_order
 from .schema import check, decode_json
-from .state import BOX, REMOVED, RESERVE, STEPS, SUPPLY, WAITING, State
 
-__all__ = ["SCHEMA", "VERSION", "state_to_dict", "state_from_dict", "state_from_json"]
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = ["SCHEMA", "VERSION", "state_to_dict", "read_position", "load_json"]
 
 SCHEMA = "dualpowers/position"
 VERSION = 1
@@ -33,7 +37,7 @@ _TURN_KEYS = {"step", "to_act", "order", "index", "card", "bonus_pending", "lead
 
 
 # ============================================================================ writing
-def state_to_dict(s: State) -> dict[str, Any]:
+def state_to_dict(s: "State") -> dict[str, Any]:
     d: dict[str, Any] = {"schema": SCHEMA, "version": VERSION, "mode": s.mode, "edition": s.edition}
     if s.mode == "solo":
         d["solo"] = {"player": s.player, "difficulty": s.difficulty}
@@ -69,9 +73,9 @@ def state_to_dict(s: State) -> dict[str, Any]:
 
 
 # ============================================================================ reading
-def state_from_json(text: str | bytes, components: Components | None = None) -> State:
-    """Read a position from JSON text; every failure is a :class:`PositionError`."""
-    return state_from_dict(decode_json(text, PositionError, "the position"), components)
+def load_json(text: str | bytes) -> Any:
+    """The data of a JSON position; every way text can fail to be data raises :class:`PositionError`."""
+    return decode_json(text, PositionError, "the position")
 
 
 def _side(value: Any, what: str, allow_none: bool = False) -> str | None:
@@ -95,12 +99,12 @@ def _list(value: Any, what: str) -> list[Any]:
 
 
 class _Reader:
-    """Builds a State from (possibly partial) data, checking as it goes."""
+    """Fills a blank State from (possibly partial) data, checking as it goes."""
 
-    def __init__(self, data: dict[str, Any], comp: Components) -> None:
+    def __init__(self, data: dict[str, Any], blank: "State") -> None:
         self.d = data
-        self.c = comp
-        self.s = State(comp)
+        self.c = blank.comp
+        self.s = blank
         self.token_at: dict[str, str] = {}     # token -> where it was listed
         self.card_at: dict[str, str] = {}      # card -> where it was listed
 
@@ -202,7 +206,7 @@ class _Reader:
         raise TokenCountError(f"{where}: every {owner} {kind} token matching {entry} is already placed")
 
     # ------------------------------------------------------------------ main
-    def read(self) -> State:
+    def read(self) -> "State":
         d, s, c = self.d, self.s, self.c
         if not isinstance(d, dict):
             raise PositionError(f"a position must be a JSON object, not {type(d).__name__}")
@@ -330,16 +334,10 @@ class _Reader:
         for tid, spec in c.tokens.items():
             if tid in self.token_at:
                 continue
-            if spec.kind == "trotsky":
-                s.put(tid, WAITING if s.month < trotsky[tid] else REMOVED)
-            elif spec.owner == "opposition":
-                s.put(tid, SUPPLY if s.mode == "solo" else BOX)
-            elif spec.owner == "neutral":
-                s.put(tid, REMOVED)
-            elif s.mode == "solo" and spec.owner == s.opposition and spec.kind == "unit":
-                s.put(tid, BOX)
-            else:
-                s.put(tid, RESERVE)
+            where = start_place(spec, s.mode, s.opposition)
+            if where is None or (where == WAITING and s.month >= trotsky[tid]):
+                where = REMOVED     # a neutral not on the board, or a Trotsky whose month has passed
+            s.put(tid, where)
         self.check_tokens()
 
     def check_counts(self, regions: dict[str, Any]) -> None:
@@ -478,10 +476,10 @@ class _Reader:
             raise PositionError("a finished game needs both turn.step 'over' and a result with the winner")
         s.step = step
         if s.mode == "solo":
-            default_order: tuple[str, ...] = (s.opposition, s.player) * 4 + (s.opposition,)  # type: ignore[assignment]
+            default_order = solo_order(s.opposition, s.player)  # type: ignore[arg-type]
             default_actor = s.player
         else:
-            default_order = () if step == "objective" else (s.will, other(s.will)) * 4
+            default_order = () if step == "objective" else action_order(s.will, other(s.will))
             default_actor = s.will
         if step == "unrest":
             from .scoring import unrest_winner
@@ -546,7 +544,7 @@ class _Reader:
         # INV-ORDER: the turn order has 8 alternating turns, or the solo order O P O P O P O P O.
         order = s.turn_order
         if solo:
-            if order != (s.opposition, s.player) * 4 + (s.opposition,):
+            if order != solo_order(s.opposition, s.player):  # type: ignore[arg-type]
                 raise PositionError("turn.order: the solo order is Opposition, player, ... 9 turns starting and "
                                     f"ending with the Opposition ({s.opposition}) (R-SOLO-ORDER) [INV-ORDER]")
         elif order or s.step != "objective":
@@ -608,18 +606,18 @@ class _Reader:
                                 "Blockade, the stack or the discard (S-3, R-CLN) [INV-TILES]")
 
 
-def state_from_dict(data: dict[str, Any], components: Components | None = None) -> State:
-    """Read a full or partial position (see docs/positions.md).
+def read_position(blank: "State", data: dict[str, Any]) -> "State":
+    """Read a full or partial position (see docs/positions.md) into ``blank``, a new
+    ``State(components)``; :meth:`State.from_dict` is the public way in.
 
     The data's shape is checked first against ``docs/schema/position.json``, then
     the rules: every position read is one the rules can reach.  Every failure is
     a :class:`PositionError` (or subclass) naming the field.
     """
-    comp = components or default_components()
     if not isinstance(data, dict):
         raise PositionError(f"a position must be a JSON object, not {type(data).__name__}")
     check(data, "position", PositionError, by_field={"date": InvalidDate, "blockade": InvalidBlockade})
-    reader = _Reader(data, comp)
+    reader = _Reader(data, blank)
     try:
         state = reader.read()
         reader.check_reachable()

@@ -30,7 +30,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
-from ..calendar import MONTHS
+from ..dates import MONTHS
 from ..components import SIDES, Components, default_components
 from ..errors import DualPowersError, PositionError, brief
 from ..schema import decode_json

@@ -16,6 +16,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, Sequence
 
+from ..dates import BONUS_DAYS, SKIPPED_DAYS
+from ..rounds import SOLO_ROUNDS
 from .layout import (
     DESIGN_H, DESIGN_W, Box, Layout, TokenSlot, layout_for, played_groups, text_width,
 )
@@ -155,7 +157,7 @@ def _status(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         p.rect(b.x, b.y, b.w, b.h, fill="#2b2824")
         if "status" in hl:
             p.rect(b.x + 2, b.y + 2, b.w - 4, b.h - 4, stroke=GLOW, width=3)
-        rounds = " of 3" if s.mode == "solo" else ""
+        rounds = f" of {SOLO_ROUNDS}" if s.mode == "solo" else ""
         p.text(b.x + 10, b.cy, f"Round {s.round}{rounds}", size=13, fill="#ffffff", bold=True)
         if s.mode == "solo":
             right = f"Solo: you play {SIDE_NAMES.get(s.player or '', '?')}, difficulty X = {s.difficulty}"
@@ -510,8 +512,8 @@ def _calendar(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None
                    bold=here, align="center")
         for d, b in enumerate(lay.day_cells, start=1):
             here = d == s.day
-            skipped = d in (29, 30)
-            bonus = d in (15, 31)
+            skipped = d in SKIPPED_DAYS
+            bonus = d in BONUS_DAYS
             p.rect(b.x + 1, b.y + 1, b.w - 2, b.h - 2, fill="#263238" if here else ("#ece8dd" if skipped else "#ffffff"),
                    stroke="#9e9686", width=0.8, radius=2)
             colour = "#ffffff" if here else ("#a09a8c" if skipped else INK)
