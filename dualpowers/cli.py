@@ -38,7 +38,10 @@ def _looks_like_path(text: str) -> bool:
     stripped = text.strip()
     if not stripped or stripped.startswith(("{", "[", "DP")) or "\n" in stripped or len(stripped) > 4096:
         return False
-    return Path(stripped).suffix.lower() in (".json", ".txt") or "/" in stripped or Path(stripped).exists()
+    if Path(stripped).exists():
+        return True
+    return not any(ch.isspace() for ch in stripped) and (Path(stripped).suffix.lower() in (".json", ".txt")
+                                                          or "/" in stripped)
 
 
 def read_position(text: str) -> State:

@@ -216,7 +216,6 @@ def read_notation(blank: "State", text: str) -> "State":
             d["result"] = {"winner": _side(who, "end"), "reason": unquote(reason)}
         else:
             raise NotationError(f"unknown field {brief(key, 40)} in notation")
-    turn.setdefault("order", [])
     d["turn"] = turn
     try:
         return read_position(blank, d)
