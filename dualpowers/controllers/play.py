@@ -225,7 +225,7 @@ def side_label(state: State, side: str | None) -> str:
         return "nobody"
     if state.mode == "solo" and side == state.player:
         return f"You ({side})"
-    return side_name(state, side)
+    return side_name(state, side).text
 
 
 def opening_lines(state: State) -> list[str]:
@@ -457,7 +457,7 @@ class GameSession:
         s = self.state
         if s.is_over():
             return self.result() or ""
-        score = track_label(s.score)
+        score = track_label(s.score).text
         return (f"Round {s.round}, {s.date_label}; Will: {s.will}; score: {score}; "
                 f"{side_label(s, s.to_act)} to act ({s.step}).")
 
@@ -471,7 +471,7 @@ class GameSession:
             headline = "You win!" if winner == s.player else f"The Opposition ({winner}) wins."
         else:
             headline = f"{winner.capitalize()} wins!"
-        return f"{headline} Why: {s.end_reason}. Final score: {track_label(s.score)}."
+        return f"{headline} Why: {s.end_reason}. Final score: {track_label(s.score).text}."
 
     def hand_lines(self) -> list[str]:
         """What the player to act may see of the cards: their hand and their objective."""
