@@ -160,13 +160,22 @@ def prescan(data: Any, error: type[DualPowersError], where: str = "") -> None:
             for k, v in value.items():
                 if not isinstance(k, str):
                     raise error(f"{where}{json_path(path)} has a key that is not text: {brief(k, 30)}")
+                try:
+                    k.encode("utf-8")
+                except UnicodeEncodeError:
+                    raise error(f"{where}{json_path(path)} has a key that is not valid Unicode text") from None
                 stack.append((v, path + (k,)))
         elif isinstance(value, (list, tuple)):
             stack.extend((v, path + (i,)) for i, v in enumerate(value))
         elif isinstance(value, int) and not isinstance(value, bool) and not -MAX_INT <= value < MAX_INT:
             raise error(f"{where}{json_path(path)} is {brief(value)}, far beyond any value the game uses")
-        elif isinstance(value, str) and len(value) > 10_000:
-            raise error(f"{where}{json_path(path)} is a text of {len(value):,} characters, far too long")
+        elif isinstance(value, str):
+            if len(value) > 10_000:
+                raise error(f"{where}{json_path(path)} is a text of {len(value):,} characters, far too long")
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError as exc:   # a lone surrogate, e.g. from the JSON escape "\ud800"
+                raise error(f"{where}{json_path(path)} is not valid Unicode text (character {exc.start})") from None
 
 
 def check(data: Any, name: str, error: type[DualPowersError], where: str = "",

@@ -37,7 +37,7 @@ def names() -> list[str]:
 #: Values a mutation may put anywhere: the right kind of thing, the wrong kind, and the nasty.
 NASTY = [None, True, False, 0, -1, 1, 2, 3, 7, 31, 99, 100, 2**63, -(2**63) - 1, 10**4000, 1.0, 0.5, math.nan,
          math.inf, "", " ", "no", "red", "white", "solo", "two-player", "jul", "over", "objective", "unrest",
-         "a,b", "a/b", "x'", "x y", "é", "\x00", "x" * 300, [], [None], ["red"], {}, {"id": "R1"}, [[[[[]]]]]]
+         "a,b", "a/b", "x'", "x y", "é", "\x00", "\ud800", "a\nb", "x" * 300, [], [None], ["red"], {}, {"id": "R1"}, [[[[[]]]]]]
 
 
 def scalar_or_nested() -> st.SearchStrategy[Any]:

@@ -265,7 +265,8 @@ def test_wrong_types_are_refused_by_the_schema_naming_the_field(data, path):
 
 
 def test_decoding_failures_are_position_errors_with_short_messages():
-    for text in ("[" * 100_000, '{"seed": ' + "9" * 5000 + "}", b"\xff\xfe{}", '{"a": ' + "x" * 300_000):
+    for text in ("[" * 100_000, '{"seed": ' + "9" * 5000 + "}", b"\xff\xfe{}", '{"a": ' + "x" * 300_000,
+                 '{"score": 10, "result": {"winner": "red", "reason": "a\\ud800"}}'):
         with pytest.raises(dp.PositionError) as info:
             dp.State.from_json(text)
         assert len(str(info.value)) < 300
