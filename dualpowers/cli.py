@@ -235,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, func, helptext in (("new", _new, "print a new game's notation"),
                                  ("random-game", _random_game, "play a random game")):
         p = sub.add_parser(name, help=helptext)
-        p.add_argument("--seed", type=int, default=0)
+        p.add_argument("--seed", type=_seed, default=0)
         p.add_argument("--solo", choices=("red", "white"), help="solo game, playing this side")
         p.add_argument("--difficulty", type=int, default=1, choices=range(1, 7))
         p.add_argument("--edition", choices=("fr", "it"), default="fr")
@@ -291,7 +291,7 @@ def _add_simulate(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") ->
                         "both sides' unless --red/--white say otherwise")
     p.add_argument("--red", metavar="SPEC", help="two-player: red's policy")
     p.add_argument("--white", metavar="SPEC", help="two-player: white's policy")
-    p.add_argument("--seed", type=int, default=0, help="base seed; game i's seed is derived from it and i")
+    p.add_argument("--seed", type=_seed, default=0, help="base seed; game i's seed is derived from it and i")
     p.add_argument("--components", metavar="PATH",
                    help="play with this components file (TOML or JSON) instead of the packaged stand-in")
     p.add_argument("--workers", "-j", type=_positive, default=None,
@@ -306,6 +306,16 @@ def _add_simulate(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") ->
     p.add_argument("--no-progress", action="store_true",
                    help="no progress bar (on stderr; when stderr is not a terminal it is one closing line)")
     p.set_defaults(func=_simulate)
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {brief(text, 30)}") from None
+    if not -(2**63) <= value < 2**63:
+        raise argparse.ArgumentTypeError("a seed is a whole number within 64 bits")
+    return value
 
 
 def _seconds(text: str) -> float:

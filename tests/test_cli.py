@@ -73,6 +73,7 @@ def test_cli_messages_never_echo_the_whole_input(capsys):
     (["simulate", "--dask-timeout", "-1"], "--dask-timeout"),
     (["simulate", "--dask-timeout", "nan"], "--dask-timeout"),
     (["simulate", "--games", "0"], "--games"),
+    (["new", "--seed", "9" * 3000], "64 bits"),   # the reader could not read that game's notation back
 ])
 def test_cli_bad_simulate_arguments_are_one_line(capsys, argv, message):
     with pytest.raises(SystemExit) as info:
