@@ -41,7 +41,8 @@ NASTY = [None, True, False, 0, -1, 1, 2, 3, 7, 31, 99, 100, 2**63, -(2**63) - 1,
 
 
 def scalar_or_nested() -> st.SearchStrategy[Any]:
-    leaf = st.one_of(st.sampled_from(NASTY), st.sampled_from(names()),
+    leaf = st.one_of(st.sampled_from(NASTY).map(copy.deepcopy),   # a copy: mutations must not edit NASTY
+                     st.sampled_from(names()),
                      st.sampled_from(names()).map(str.upper), st.integers(), st.text(max_size=12))
     return st.recursive(leaf, lambda inner: st.one_of(st.lists(inner, max_size=3),
                                                       st.dictionaries(st.text(max_size=6), inner, max_size=2)),
