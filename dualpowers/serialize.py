@@ -7,14 +7,13 @@ what is wrong; nothing is ever evaluated or unpickled.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 from .dates import AUG, MAY_JUN, MONTHS, check_date
-from .components import SIDES, Components, default_components, other
+from .components import SIDES, other
 from .errors import (
-    brief, DualPowersError, DuplicateCard, DuplicateToken, InvalidBlockade, InvalidDate, PositionError, TokenCountError, UnknownCard,
-    UnknownRegion, UnknownToken,
+    DualPowersError, DuplicateCard, DuplicateToken, InvalidBlockade, InvalidDate, PositionError, TokenCountError,
+    UnknownCard, UnknownRegion, UnknownToken, brief,
 )
 from .places import REMOVED, RESERVE, WAITING, start_place
 from .rounds import RESTING_STEPS, action_order, solo_order
