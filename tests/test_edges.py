@@ -125,3 +125,39 @@ def test_editor_import_is_a_transaction(monkeypatch):
         ed.import_text(dp.new_game("two-player", 4).notation())
     monkeypatch.undo()
     assert json.dumps(ed.position_dict(), sort_keys=True) == before
+
+
+# ---------------------------------------------------------------------- the widgets show every refusal
+def test_play_widget_shows_why_a_load_is_refused_whatever_the_failure(monkeypatch):
+    from dualpowers.widgets.play import PlayWidget
+    w = PlayWidget(mode="two-player", seed=12)
+    w.session.auto("first")
+    before = _session_snapshot(w.session)
+    for text in ('{"format": "dualpowers/game", "version": 1, "mode": ["solo"]}', "[" * 100_000):
+        w.save_text.value = text
+        w.load_button.click()
+        assert "Load refused" in w.message.value and len(w.message.value) < 700
+        assert _session_snapshot(w.session) == before
+
+    def boom(self, text):
+        raise RuntimeError("something unforeseen")
+    monkeypatch.setattr(GameSession, "load", boom)
+    w.load_button.click()
+    assert "Load refused" in w.message.value and "RuntimeError" in w.message.value
+
+
+def test_analyzer_shows_why_an_import_is_refused_whatever_the_failure(monkeypatch):
+    from dualpowers.controllers.editor import PositionEditor
+    from dualpowers.widgets.analyzer import AnalyzerWidget
+    w = AnalyzerWidget()
+    for text in ('{"unrest": ["red"]}', "[" * 100_000, '{"mode": "solo", "opposition": {"leaders": ["red-4"]}}'):
+        w.io_text.value = text
+        w.import_button.click()
+        assert "Import refused" in w.message_label.value and len(w.message_label.value) < 700
+
+    def boom(self, text):
+        raise RuntimeError("something unforeseen")
+    monkeypatch.setattr(PositionEditor, "import_text", boom)
+    w.io_text.value = "DP1"
+    w.import_button.click()
+    assert "Import refused" in w.message_label.value and "RuntimeError" in w.message_label.value
