@@ -16,6 +16,7 @@ from .narration import Message
 if TYPE_CHECKING:
     import pandas as pd
 
+    from .components import Components
     from .state import State
 
 __all__ = ["Presence", "controller", "controlled_in", "controlled_by_region", "force_in_presence", "stronger_side",
@@ -54,20 +55,39 @@ def controlled_by_region(state: "State", side: str, regions: Iterable[str]) -> l
     tokens, plus the neutral ones when it holds the Will and has a token of its own
     there (R-NEU-1).  Tokens come in component order."""
     at = state.at
-    sides = state.comp.sides[state.opposition]
+    own, other_side = _owned(state.comp, state.opposition, side)
     with_neutrals = state.will == side
     out = []
     for region in regions:
         here = at.get(region)
-        if not here:
+        if not here or own.isdisjoint(here):
             continue
-        mine = [t for t in here if sides[t] == side]
-        if not mine:
-            continue
-        if with_neutrals:
-            mine = [t for t in here if sides[t] == side or sides[t] is None]
-        out.append((region, mine))
+        if len(here) == 1:
+            out.append((region, [here[0]]))
+        elif with_neutrals:
+            out.append((region, [t for t in here if t not in other_side]))
+        else:
+            out.append((region, [t for t in here if t in own]))
     return out
+
+
+# (id(components), opposition, side) -> (components, owned by side, owned by the other side);
+# the components are kept so that their id stays theirs.
+_OWNED: dict[tuple[int, str | None, str], tuple[Any, frozenset[str], frozenset[str]]] = {}
+
+
+def _owned(comp: "Components", opposition: str | None, side: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The tokens ``side`` owns and those the other side owns (neutrals are in neither)."""
+    hit = _OWNED.get((id(comp), opposition, side))
+    if hit is None:
+        if len(_OWNED) >= 48:
+            _OWNED.clear()
+        sides = comp.sides[opposition]
+        hit = _OWNED[(id(comp), opposition, side)] = (
+            comp,
+            frozenset(t for t, s in sides.items() if s == side),
+            frozenset(t for t, s in sides.items() if s is not None and s != side))
+    return hit[1], hit[2]
 
 
 def controlled_in(state: "State", side: str, region: str) -> list[str]:

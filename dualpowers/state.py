@@ -381,10 +381,20 @@ class State:
             self.exhausted = set(exhausted)
 
     def shuffle(self, items: list[str]) -> None:
-        """Shuffle in place with the game's seeded generator (the only source of chance)."""
-        rng = random.Random(f"{self.seed}:{self.shuffles}")
+        """Shuffle in place with the game's seeded generator (the only source of chance).
+
+        The same draws as ``random.Random(f"{seed}:{n}").shuffle(items)`` (Fisher-Yates
+        over ``getrandbits``, as in CPython's ``random``), written out to save the
+        method calls; tests/test_golden_games.py checks both agree."""
+        getrandbits = random.Random(f"{self.seed}:{self.shuffles}").getrandbits
         self.shuffles += 1
-        rng.shuffle(items)
+        for i in range(len(items) - 1, 0, -1):
+            n = i + 1
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            items[i], items[j] = items[j], items[i]
 
     def draw_card(self) -> str | None:
         """Top card of the deck; an empty deck is rebuilt from the shuffled discard (P-DRAW)."""

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable
-from weakref import WeakKeyDictionary
 
 from . import rounds as flow
 from .actions import (
@@ -63,16 +62,20 @@ class StepRule:
 _POOL: dict[tuple[object, ...], Any] = {}
 # Per set of components: lists of actions that depend only on the components and a few
 # facts (a token's region and the blockade, a reserve's content), built once.
-_TABLES: "WeakKeyDictionary[Components, dict[Any, Any]]" = WeakKeyDictionary()
+# Keyed by id(components), holding the components too so that the id stays theirs
+# (a plain dict: this look-up is on the hot path); a few sets of components at most.
+_TABLES: dict[int, tuple[Components, dict[Any, Any]]] = {}
 # (id(state), side) -> _controlled_on_board's answer, kept during one legal_actions call.
 _MEMO: dict[tuple[int, str], list[tuple[str, str]]] = {}
 
 
 def _tables(comp: Components) -> dict[Any, Any]:
-    t = _TABLES.get(comp)
-    if t is None:
-        t = _TABLES[comp] = {}
-    return t
+    hit = _TABLES.get(id(comp))
+    if hit is None:
+        if len(_TABLES) >= 8:
+            _TABLES.clear()
+        hit = _TABLES[id(comp)] = (comp, {})
+    return hit[1]
 
 
 def _pooled(cls: type, *args: object) -> Any:
@@ -144,13 +147,13 @@ def _controlled_on_board(state: "State", side: str) -> list[tuple[str, str]]:
     for region, mine in controlled_by_region(state, side, state.comp.region_names):
         if len(mine) == 1:
             out.append((region, mine[0]))
-        else:
-            seen: set[object] = set()
-            for t in mine:
-                k = (keys[t], t in exhausted)          # group_key, inlined: this is the hot path
-                if k not in seen:
-                    seen.add(k)
-                    out.append((region, t))
+            continue
+        seen: set[object] = set()
+        for t in mine:
+            k = (keys[t], t in exhausted)          # group_key, inlined: this is the hot path
+            if k not in seen:
+                seen.add(k)
+                out.append((region, t))
     _MEMO[memo_key] = out
     return out
 
@@ -257,9 +260,12 @@ def _do_objective(state: "State", side: str, action: ChooseObjective) -> None:
 
 
 # ============================================================================ P-ACT: playing a card
+_PLAYS: dict[str, PlayCard] = {}
+
+
 def _offer_play(state: "State", side: str) -> list[PlayCard]:
-    pool = _POOL
-    return [pool.get((PlayCard, c)) or _pooled(PlayCard, c) for c in state.hands[side]]
+    plays = _PLAYS
+    return [plays.get(c) or plays.setdefault(c, PlayCard(c)) for c in state.hands[side]]
 
 
 def _check_play(state: "State", side: str, action: PlayCard) -> None:
@@ -278,12 +284,12 @@ def _offer_recruit(state: "State", side: str) -> list[Recruit]:
     The answer depends only on the reserve's content, so it is memoised.
     """
     budget = _card(state).recruit
-    reserve = tuple(_reserve_units(state, side))
     cache = _tables(state.comp)
-    key = ("recruit", budget, reserve)
+    key = ("recruit", side, budget, tuple(state.at.get(RESERVE, ())))
     hit = cache.get(key)
     if hit is not None:
         return hit  # type: ignore[no-any-return]
+    reserve = _reserve_units(state, side)
     comp = state.comp
     tokens = comp.tokens
     groups: dict[object, list[str]] = {}
@@ -411,7 +417,11 @@ def _leader_can_recruit(state: "State") -> bool:
 def _offer_leader_recruit(state: "State", side: str) -> list[LeaderRecruit]:
     if not _leader_can_recruit(state):
         return []
-    return [_pooled(LeaderRecruit, r) for r in state.comp.region_names]
+    tables = _tables(state.comp)
+    recruits = tables.get(LeaderRecruit)
+    if recruits is None:
+        recruits = tables[LeaderRecruit] = tuple(LeaderRecruit(r) for r in state.comp.region_names)
+    return list(recruits)
 
 
 def _check_leader_recruit(state: "State", side: str, action: LeaderRecruit) -> None:
@@ -445,7 +455,12 @@ def _special_open(state: "State", wanted: str) -> bool:
 def _offer_protest(state: "State", side: str) -> list[Protest]:
     if not _special_open(state, "protest"):
         return []
-    return [_pooled(Protest, c) for c in state.comp.connections if c != state.blockade]
+    tables = _tables(state.comp)
+    protests = tables.get((Protest, state.blockade))
+    if protests is None:
+        protests = tables[(Protest, state.blockade)] = tuple(
+            Protest(c) for c in state.comp.connections if c != state.blockade)
+    return list(protests)
 
 
 def _check_protest(state: "State", side: str, action: Protest) -> None:
@@ -693,9 +708,14 @@ def _after_leader(state: "State", side: str, action: Action) -> None:
     if type(action) is Pass:
         flow.after_main_action(state)
         return
-    special_left = any(ACTIONS[k].offer(state, side) for k in (Protest, Espionage, Inspire))
-    if not _leader_can_recruit(state) and not special_left:
+    if _leader_can_recruit(state):
+        return
+    special = _SPECIALS[_leader(state).special]
+    if not ACTIONS[special].offer(state, side):
         flow.after_main_action(state)
+
+
+_SPECIALS = {"protest": Protest, "espionage": Espionage, "inspire": Inspire}
 
 
 def _refuse_objective(state: "State", side: str, action: Action) -> str:
