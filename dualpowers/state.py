@@ -56,7 +56,7 @@ class State:
         "hands", "objectives", "revealed", "played", "deck", "discard", "out_of_game",
         "opp_stack", "opp_leaders", "round", "step", "to_act", "turn_order", "turn_index",
         "card", "bonus_pending", "leader_recruited", "leader_special_used",
-        "won_by", "end_reason", "_events",
+        "won_by", "end_reason", "_events", "narrating",
     )
 
     comp: Components
@@ -99,7 +99,9 @@ class State:
     leader_special_used: bool
     won_by: str | None
     end_reason: str | None
-    _events: list[Event] | None
+    _events: list[Event]
+    #: True while :meth:`apply` records events: the rules build costly messages only then.
+    narrating: bool
 
     # ------------------------------------------------------------------ construction
     def __init__(self, components: Components | None = None) -> None:
@@ -131,7 +133,8 @@ class State:
         self.card = None
         self.bonus_pending = self.leader_recruited = self.leader_special_used = False
         self.won_by = self.end_reason = None
-        self._events = None
+        self._events = []
+        self.narrating = False
         self.place = dict.fromkeys(comp.tokens, BOX)
         self.at = {BOX: list(comp.tokens)}
 
@@ -161,7 +164,8 @@ class State:
         new.out_of_game = self.out_of_game[:]
         new.opp_stack = self.opp_stack[:]
         new.opp_leaders = self.opp_leaders[:]
-        new._events = None
+        new._events = []
+        new.narrating = False
         return new
 
     __copy__ = clone
@@ -267,10 +271,12 @@ class State:
             raise IllegalAction(f"the game is over ({self.end_reason})")
         _turn.check(self, action)
         self._events = events = []
+        self.narrating = True
         try:
             _turn.perform(self, action)
         finally:
-            self._events = None
+            self.narrating = False
+            self._events = []
         return events
 
     def push(self, action: "Action") -> None:
@@ -339,15 +345,10 @@ class State:
         return outcome(self)
 
     # ------------------------------------------------------------------ primitives (engine use)
-    @property
-    def narrating(self) -> bool:
-        """Whether events are being recorded (inside :meth:`apply`): build costly messages only then."""
-        return self._events is not None
-
     def log(self, kind: str, msgid: str, /, **params: Any) -> None:
         """Record an event of the action being applied: a template of :mod:`dualpowers.narration`
         and its parameters (raw ids for game names)."""
-        if self._events is not None:
+        if self.narrating:
             self._events.append(Event(kind, msgid, params))
 
     def put(self, token: str, dest: str, *, exhausted: bool = False) -> None:

@@ -123,12 +123,25 @@ def interchangeable(state: "State", a: str, b: str) -> bool:
             and group_key(state, a) == group_key(state, b))
 
 
+def _type_codes(comp: Components) -> dict[str, int]:
+    """Token -> a small int, equal for tokens of equal :attr:`TokenSpec.type_key`: twice it, plus
+    one if exhausted, is :func:`group_key` as a number (cheap to hash on the hot path)."""
+    tables = _tables(comp)
+    codes = tables.get("type codes")
+    if codes is None:
+        numbers: dict[object, int] = {}
+        codes = tables["type codes"] = {t: 2 * numbers.setdefault(k, len(numbers)) for t, k in comp.type_keys.items()}
+    return codes  # type: ignore[no-any-return]
+
+
 def _representatives(state: "State", tokens: list[str]) -> list[str]:
     """One token per group of interchangeable tokens, lowest id first (ENGINE-SAME)."""
-    seen: set[object] = set()
+    codes = _type_codes(state.comp)
+    exhausted = state.exhausted
+    seen: set[int] = set()
     out = []
     for t in tokens:
-        k = group_key(state, t)
+        k = codes[t] + (t in exhausted)
         if k not in seen:
             seen.add(k)
             out.append(t)
@@ -141,16 +154,16 @@ def _controlled_on_board(state: "State", side: str) -> list[tuple[str, str]]:
     hit = _MEMO.get(memo_key)
     if hit is not None:
         return hit
-    keys = state.comp.type_keys
+    codes = _type_codes(state.comp)
     exhausted = state.exhausted
     out = []
     for region, mine in controlled_by_region(state, side, state.comp.region_names):
         if len(mine) == 1:
             out.append((region, mine[0]))
             continue
-        seen: set[object] = set()
+        seen: set[int] = set()
         for t in mine:
-            k = (keys[t], t in exhausted)          # group_key, inlined: this is the hot path
+            k = codes[t] + (t in exhausted)        # group_key as a number
             if k not in seen:
                 seen.add(k)
                 out.append((region, t))
@@ -229,7 +242,8 @@ def _check_reserve_unit(state: "State", side: str, unit: str) -> None:
 def _move(state: "State", side: str, token: str, to: str, msgid: str) -> None:
     start = state.place[token]
     state.put(token, to, exhausted=token in state.exhausted)
-    state.log("move", msgid, side=side, token=token, start=start, to=to)
+    if state.narrating:
+        state.log("move", msgid, side=side, token=token, start=start, to=to)
 
 
 def _command_card(state: "State", wanted: str, action: Action) -> None:
@@ -284,12 +298,21 @@ def _offer_recruit(state: "State", side: str) -> list[Recruit]:
     The answer depends only on the reserve's content, so it is memoised.
     """
     budget = _card(state).recruit
-    cache = _tables(state.comp)
+    tables = _tables(state.comp)
+    cache = tables.get(Recruit)
+    if cache is None or len(cache) > 50_000:      # bounded: reserves vary much over a long run
+        cache = tables[Recruit] = {}
+    # Two levels: the whole reserve (cheap to key on), then the side's units in it.
     key = ("recruit", side, budget, tuple(state.at.get(RESERVE, ())))
     hit = cache.get(key)
     if hit is not None:
         return hit  # type: ignore[no-any-return]
     reserve = _reserve_units(state, side)
+    units_key = ("recruit units", budget, tuple(reserve))
+    hit = cache.get(units_key)
+    if hit is not None:
+        cache[key] = hit
+        return hit  # type: ignore[no-any-return]
     comp = state.comp
     tokens = comp.tokens
     groups: dict[object, list[str]] = {}
@@ -313,7 +336,7 @@ def _offer_recruit(state: "State", side: str) -> list[Recruit]:
             walk(i + 1, left - n * cost, chosen + ids[:n])
 
     walk(0, budget, [])
-    cache[key] = out
+    cache[key] = cache[units_key] = out
     return out
 
 
@@ -334,7 +357,8 @@ def _do_recruit(state: "State", side: str, action: Recruit) -> None:
     region = _card(state).region
     for u in action.units:
         state.put(u, region)
-    state.log("recruit", say.RECRUITS, side=side, units=action.units, region=region)
+    if state.narrating:
+        state.log("recruit", say.RECRUITS, side=side, units=action.units, region=region)
 
 
 # ============================================================================ R-ACT-MOVE
@@ -756,6 +780,19 @@ STEP_RULES: dict[str, StepRule] = {
                        _refuse_unrest),
 }
 _OFFERS = {step: tuple(ACTIONS[k].offer for k in rule.kinds) for step, rule in STEP_RULES.items()}
+# The command and leader steps offer only the kinds the card in play allows (R-ACT-CMD,
+# R-ACT-LEADER): the same offers in the same order, without asking the others.
+_PRINTED = {"move": Move, "double-move": DoubleMove, "rest": Rest}
+_CARD_OFFERS = {
+    ("command", action): tuple(ACTIONS[k].offer for k in STEP_RULES["command"].kinds if k not in _PRINTED.values()
+                               or k is kind)
+    for action, kind in _PRINTED.items()
+}
+_CARD_OFFERS.update({
+    ("leader", special): tuple(ACTIONS[k].offer for k in STEP_RULES["leader"].kinds if k not in _SPECIALS.values()
+                               or k is kind)
+    for special, kind in _SPECIALS.items()
+})
 # (step, kind) -> (effect, what follows): perform's dispatch in one look-up.
 _PERFORM = {(step, kind): (ACTIONS[kind].perform, rule.then)
             for step, rule in STEP_RULES.items() for kind in rule.kinds}
@@ -765,7 +802,13 @@ _PERFORM = {(step, kind): (ACTIONS[kind].perform, rule.then)
 def legal_actions(state: "State") -> list[Action]:
     """Every legal action now, kind by kind in the step's order (the order is part of the API)."""
     side = state.to_act
-    offers = _OFFERS.get(state.step)
+    step = state.step
+    if step == "command":
+        offers = _CARD_OFFERS.get(("command", _card(state).action)) or _OFFERS[step]
+    elif step == "leader":
+        offers = _CARD_OFFERS.get(("leader", _leader(state).special)) or _OFFERS[step]
+    else:
+        offers = _OFFERS.get(step)  # type: ignore[assignment]
     if offers is None or side is None:
         return []
     out: list[Action] = []
