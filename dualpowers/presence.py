@@ -60,10 +60,13 @@ def controlled_by_region(state: "State", side: str, regions: Iterable[str]) -> l
     out = []
     for region in regions:
         here = at.get(region)
-        if not here or own.isdisjoint(here):
+        if not here:
             continue
         if len(here) == 1:
-            out.append((region, [here[0]]))
+            if here[0] in own:
+                out.append((region, [here[0]]))
+        elif own.isdisjoint(here):
+            continue
         elif with_neutrals:
             out.append((region, [t for t in here if t not in other_side]))
         else:

@@ -69,12 +69,19 @@ _TABLES: dict[int, tuple[Components, dict[Any, Any]]] = {}
 _MEMO: dict[tuple[int, str], list[tuple[str, str]]] = {}
 
 
+_last_tables: tuple[Components | None, dict[Any, Any]] = (None, {})
+
+
 def _tables(comp: Components) -> dict[Any, Any]:
+    global _last_tables
+    if _last_tables[0] is comp:             # nearly always: one set of components per run
+        return _last_tables[1]
     hit = _TABLES.get(id(comp))
     if hit is None:
         if len(_TABLES) >= 8:
             _TABLES.clear()
         hit = _TABLES[id(comp)] = (comp, {})
+    _last_tables = hit
     return hit[1]
 
 
@@ -161,9 +168,12 @@ def _controlled_on_board(state: "State", side: str) -> list[tuple[str, str]]:
         if len(mine) == 1:
             out.append((region, mine[0]))
             continue
+        ks = [codes[t] + (t in exhausted) for t in mine]       # group_key as a number
+        if len(set(ks)) == len(ks):                            # no two alike: the common case
+            out.extend([(region, t) for t in mine])
+            continue
         seen: set[int] = set()
-        for t in mine:
-            k = codes[t] + (t in exhausted)        # group_key as a number
+        for k, t in zip(ks, mine):
             if k not in seen:
                 seen.add(k)
                 out.append((region, t))
@@ -192,11 +202,11 @@ def _step_moves(state: "State", side: str, cls: type) -> list[Any]:
     if table is None:
         table = tables[(cls, state.blockade)] = {}
     out: list[Any] = []
-    for region, t in _controlled_on_board(state, side):
-        moves = table.get((t, region))
+    for where in _controlled_on_board(state, side):          # (region, token)
+        moves = table.get(where)
         if moves is None:
-            moves = table[(t, region)] = tuple(
-                cls(t, to) for to in state.comp.open_neighbours(state.blockade)[region])
+            region, t = where
+            moves = table[where] = tuple(cls(t, to) for to in state.comp.open_neighbours(state.blockade)[region])
         out.extend(moves)
     return out
 
@@ -387,10 +397,11 @@ def _offer_double_move(state: "State", side: str) -> list[DoubleMove]:
     if table is None:
         table = tables[(DoubleMove, state.blockade)] = {}
     out: list[DoubleMove] = []
-    for region, t in _controlled_on_board(state, side):
-        moves = table.get((t, region))
+    for where in _controlled_on_board(state, side):          # (region, token)
+        moves = table.get(where)
         if moves is None:
-            moves = table[(t, region)] = tuple(
+            region, t = where
+            moves = table[where] = tuple(
                 DoubleMove(t, to, via) for to, via in state.comp.two_step_reach(state.blockade)[region].items())
         out.extend(moves)
     return out
