@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .components import Components
     from .state import State
 
-__all__ = ["Presence", "controller", "controlled_in", "controlled_by_region", "force_in_presence", "stronger_side",
+__all__ = ["Presence", "controller", "controlled_in", "controlled_tokens", "force_in_presence", "stronger_side",
            "presence_table"]
 
 def _own_side(state: "State", token: str) -> str | None:
@@ -50,13 +50,16 @@ def controller(state: "State", token: str) -> str | None:
     return neutral_controller(state, region)
 
 
-def controlled_by_region(state: "State", side: str, regions: Iterable[str]) -> list[tuple[str, list[str]]]:
-    """(region, tokens) for each of ``regions`` where ``side`` controls a token: its own
-    tokens, plus the neutral ones when it holds the Will and has a token of its own
-    there (R-NEU-1).  Tokens come in component order."""
+def controlled_tokens(state: "State", side: str, regions: Iterable[str],
+                      groups: dict[str, int] | None = None) -> list[tuple[str, str]]:
+    """(region, token) for each token ``side`` controls in ``regions``, in component order:
+    its own tokens, plus the neutral ones where it holds the Will and has a token of its
+    own (R-NEU-1).  With ``groups`` (token -> an even number, equal for interchangeable
+    tokens), only the first token of each group and side up is listed per region."""
     at = state.at
     own, other_side = _owned(state.comp, state.opposition, side)
     with_neutrals = state.will == side
+    exhausted = state.exhausted
     out = []
     for region in regions:
         here = at.get(region)
@@ -64,14 +67,26 @@ def controlled_by_region(state: "State", side: str, regions: Iterable[str]) -> l
             continue
         if len(here) == 1:
             if here[0] in own:
-                out.append((region, [here[0]]))
-        elif own.isdisjoint(here):
+                out.append((region, here[0]))
             continue
-        elif with_neutrals:
-            out.append((region, [t for t in here if t not in other_side]))
-        else:
-            out.append((region, [t for t in here if t in own]))
+        if own.isdisjoint(here):
+            continue
+        seen: set[int] = set()
+        for t in here:
+            if (t in other_side) if with_neutrals else (t not in own):
+                continue
+            if groups is not None:
+                k = groups[t] + (t in exhausted)
+                if k in seen:
+                    continue
+                seen.add(k)
+            out.append((region, t))
     return out
+
+
+def controlled_in(state: "State", side: str, region: str) -> list[str]:
+    """The tokens ``side`` controls in ``region`` (own tokens, plus neutrals if R-NEU-1 allows)."""
+    return [t for _, t in controlled_tokens(state, side, (region,))]
 
 
 # (id(components), opposition, side) -> (components, owned by side, owned by the other side);
@@ -91,13 +106,6 @@ def _owned(comp: "Components", opposition: str | None, side: str) -> tuple[froze
             frozenset(t for t, s in sides.items() if s == side),
             frozenset(t for t, s in sides.items() if s is not None and s != side))
     return hit[1], hit[2]
-
-
-def controlled_in(state: "State", side: str, region: str) -> list[str]:
-    """The tokens ``side`` controls in ``region`` (own tokens, plus neutrals if R-NEU-1 allows)."""
-    for _, tokens in controlled_by_region(state, side, (region,)):
-        return tokens
-    return []
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from weakref import WeakKeyDictionary
 
 from .components import SIDES, Components, default_components, other
@@ -55,7 +56,7 @@ def new_game(
     # one random neutral per region, fresh (S-1).
     if mode == "solo":
         s.shuffle(s.opp_leaders)
-    neutrals = [t for t, spec in comp.tokens.items() if spec.owner == "neutral" and spec.kind == "unit"]
+    neutrals = list(_neutral_units(comp))
     s.shuffle(neutrals)
     for region, token in zip(comp.region_names, neutrals):
         s.put(token, region)
@@ -75,6 +76,11 @@ def new_game(
 
 #: Per set of components and (mode, solo player): the position before any shuffle.
 _TEMPLATES: "WeakKeyDictionary[Components, dict[tuple[str, str | None], State]]" = WeakKeyDictionary()
+
+
+@lru_cache(maxsize=8)
+def _neutral_units(comp: Components) -> tuple[str, ...]:
+    return tuple(t for t, spec in comp.tokens.items() if spec.owner == "neutral" and spec.kind == "unit")
 
 
 def _template(comp: Components, mode: str, player: str | None) -> State:

@@ -143,22 +143,25 @@ class State:
         """An independent copy (cheap: no deep copy of the shared component data)."""
         new = State.__new__(State)
         new.comp = self.comp
-        for name in (
-            "mode", "edition", "player", "opposition", "difficulty", "seed", "shuffles",
-            "month", "day", "will", "score", "unrest", "blockade_tile", "blockade",
-            "round", "step", "to_act", "turn_order", "turn_index", "card", "bonus_pending",
-            "leader_recruited", "leader_special_used", "won_by", "end_reason",
-        ):
-            setattr(new, name, getattr(self, name))
+        new.mode, new.edition, new.player, new.opposition = self.mode, self.edition, self.player, self.opposition
+        new.difficulty, new.seed, new.shuffles = self.difficulty, self.seed, self.shuffles
+        new.month, new.day, new.will, new.score = self.month, self.day, self.will, self.score
+        new.unrest, new.blockade_tile, new.blockade = self.unrest, self.blockade_tile, self.blockade
+        new.round, new.step, new.to_act = self.round, self.step, self.to_act
+        new.turn_order, new.turn_index, new.card = self.turn_order, self.turn_index, self.card
+        new.bonus_pending, new.leader_recruited = self.bonus_pending, self.leader_recruited
+        new.leader_special_used, new.won_by, new.end_reason = self.leader_special_used, self.won_by, self.end_reason
         new.tile_stack = self.tile_stack[:]
         new.tile_discard = self.tile_discard[:]
         new.place = self.place.copy()
         new.exhausted = self.exhausted.copy()
         new.at = {k: v[:] for k, v in self.at.items()}
-        new.hands = {k: v[:] for k, v in self.hands.items()}
+        hands = self.hands
+        new.hands = {"red": hands["red"][:], "white": hands["white"][:]}
         new.objectives = self.objectives.copy()
         new.revealed = self.revealed.copy()
-        new.played = {k: v[:] for k, v in self.played.items()}
+        played = self.played
+        new.played = {"red": played["red"][:], "white": played["white"][:]}
         new.deck = self.deck[:]
         new.discard = self.discard[:]
         new.out_of_game = self.out_of_game[:]
@@ -351,13 +354,12 @@ class State:
         if self.narrating:
             self._events.append(Event(kind, msgid, params))
 
-    def put(self, token: str, dest: str, *, exhausted: bool = False) -> None:
+    def put(self, token: str, dest: str, exhausted: bool = False) -> None:
         """Move a token to ``dest`` (a region or a place), setting its side."""
-        src = self.place[token]
         at = self.at
-        at[src].remove(token)
+        at[self.place[token]].remove(token)
         lst = at.get(dest)
-        if lst is None:
+        if not lst:
             at[dest] = [token]
         else:
             insort(lst, token, key=self.comp.token_order.__getitem__)

@@ -25,7 +25,7 @@ from .components import CommandCard, Components, LeaderCard
 from . import narration as say
 from .errors import IllegalAction
 from .places import RESERVE
-from .presence import controlled_by_region, controller
+from .presence import controlled_tokens, controller
 
 if TYPE_CHECKING:
     from .state import State
@@ -58,8 +58,9 @@ class StepRule:
     refuse: Callable[["State", str, Any], str]     # why an action of another kind is refused
 
 
-# Actions are immutable values drawn from a small fixed set, so legal_actions reuses them.
-_POOL: dict[tuple[object, ...], Any] = {}
+# Actions are immutable values drawn from a small fixed set, so legal_actions reuses them:
+# one pool per kind of action with a single field, keyed by that field.
+_POOL: dict[type, dict[str, Any]] = {}
 # Per set of components: lists of actions that depend only on the components and a few
 # facts (a token's region and the blockade, a reserve's content), built once.
 # Keyed by id(components), holding the components too so that the id stays theirs
@@ -85,11 +86,17 @@ def _tables(comp: Components) -> dict[Any, Any]:
     return hit[1]
 
 
-def _pooled(cls: type, *args: object) -> Any:
-    key = (cls, *args)
-    a = _POOL.get(key)
+def _pool(cls: type) -> dict[str, Any]:
+    pool = _POOL.get(cls)
+    if pool is None:
+        pool = _POOL[cls] = {}
+    return pool
+
+
+def _pooled(pool: dict[str, Any], cls: type, arg: str) -> Any:
+    a = pool.get(arg)
     if a is None:
-        a = _POOL[key] = cls(*args)
+        a = pool[arg] = cls(arg)
     return a
 
 
@@ -161,23 +168,7 @@ def _controlled_on_board(state: "State", side: str) -> list[tuple[str, str]]:
     hit = _MEMO.get(memo_key)
     if hit is not None:
         return hit
-    codes = _type_codes(state.comp)
-    exhausted = state.exhausted
-    out = []
-    for region, mine in controlled_by_region(state, side, state.comp.region_names):
-        if len(mine) == 1:
-            out.append((region, mine[0]))
-            continue
-        ks = [codes[t] + (t in exhausted) for t in mine]       # group_key as a number
-        if len(set(ks)) == len(ks):                            # no two alike: the common case
-            out.extend([(region, t) for t in mine])
-            continue
-        seen: set[int] = set()
-        for k, t in zip(ks, mine):
-            if k not in seen:
-                seen.add(k)
-                out.append((region, t))
-    _MEMO[memo_key] = out
+    out = _MEMO[memo_key] = controlled_tokens(state, side, state.comp.region_names, _type_codes(state.comp))
     return out
 
 
@@ -266,7 +257,8 @@ def _command_card(state: "State", wanted: str, action: Action) -> None:
 # ============================================================================ P-OBJ: the objective
 def _offer_objective(state: "State", side: str) -> list[ChooseObjective]:
     cards = state.comp.cards
-    return [_pooled(ChooseObjective, c) for c in state.hands[side] if c in cards]
+    pool = _pool(ChooseObjective)
+    return [pool.get(c) or _pooled(pool, ChooseObjective, c) for c in state.hands[side] if c in cards]
 
 
 def _check_objective(state: "State", side: str, action: ChooseObjective) -> None:
@@ -284,12 +276,9 @@ def _do_objective(state: "State", side: str, action: ChooseObjective) -> None:
 
 
 # ============================================================================ P-ACT: playing a card
-_PLAYS: dict[str, PlayCard] = {}
-
-
 def _offer_play(state: "State", side: str) -> list[PlayCard]:
-    plays = _PLAYS
-    return [plays.get(c) or plays.setdefault(c, PlayCard(c)) for c in state.hands[side]]
+    pool = _pool(PlayCard)
+    return [pool.get(c) or _pooled(pool, PlayCard, c) for c in state.hands[side]]
 
 
 def _check_play(state: "State", side: str, action: PlayCard) -> None:
@@ -309,17 +298,21 @@ def _offer_recruit(state: "State", side: str) -> list[Recruit]:
     """
     budget = _card(state).recruit
     tables = _tables(state.comp)
+    # Two levels, each bounded: the whole reserve (cheap to key on, but it varies much
+    # over a long run), then the side's units in it (far fewer cases).
     cache = tables.get(Recruit)
-    if cache is None or len(cache) > 50_000:      # bounded: reserves vary much over a long run
+    if cache is None or len(cache) > 50_000:
         cache = tables[Recruit] = {}
-    # Two levels: the whole reserve (cheap to key on), then the side's units in it.
-    key = ("recruit", side, budget, tuple(state.at.get(RESERVE, ())))
+    key = (side, budget, tuple(state.at.get(RESERVE, ())))
     hit = cache.get(key)
     if hit is not None:
         return hit  # type: ignore[no-any-return]
+    by_units = tables.get((Recruit, "units"))
+    if by_units is None or len(by_units) > 100_000:
+        by_units = tables[(Recruit, "units")] = {}
     reserve = _reserve_units(state, side)
-    units_key = ("recruit units", budget, tuple(reserve))
-    hit = cache.get(units_key)
+    units_key = (budget, tuple(reserve))
+    hit = by_units.get(units_key)
     if hit is not None:
         cache[key] = hit
         return hit  # type: ignore[no-any-return]
@@ -346,7 +339,7 @@ def _offer_recruit(state: "State", side: str) -> list[Recruit]:
             walk(i + 1, left - n * cost, chosen + ids[:n])
 
     walk(0, budget, [])
-    cache[key] = cache[units_key] = out
+    cache[key] = by_units[units_key] = out
     return out
 
 
@@ -429,7 +422,9 @@ def _check_double_move(state: "State", side: str, action: DoubleMove) -> None:
 def _offer_rest(state: "State", side: str) -> list[Rest]:
     if _card(state).action != "rest":
         return []
-    return [_pooled(Rest, t) for _, t in _controlled_on_board(state, side) if t in state.exhausted]
+    pool = _pool(Rest)
+    exhausted = state.exhausted
+    return [pool.get(t) or _pooled(pool, Rest, t) for _, t in _controlled_on_board(state, side) if t in exhausted]
 
 
 def _check_rest(state: "State", side: str, action: Rest) -> None:
@@ -608,7 +603,8 @@ def _do_bonus_move(state: "State", side: str, action: BonusMove) -> None:
 
 def _offer_bonus_rest(state: "State", side: str) -> list[BonusRest]:
     exhausted = state.exhausted
-    return [_pooled(BonusRest, t) for _, t in _controlled_on_board(state, side) if t in exhausted]
+    pool = _pool(BonusRest)
+    return [pool.get(t) or _pooled(pool, BonusRest, t) for _, t in _controlled_on_board(state, side) if t in exhausted]
 
 
 def _check_bonus_rest(state: "State", side: str, action: BonusRest) -> None:
@@ -794,16 +790,14 @@ _OFFERS = {step: tuple(ACTIONS[k].offer for k in rule.kinds) for step, rule in S
 # The command and leader steps offer only the kinds the card in play allows (R-ACT-CMD,
 # R-ACT-LEADER): the same offers in the same order, without asking the others.
 _PRINTED = {"move": Move, "double-move": DoubleMove, "rest": Rest}
-_CARD_OFFERS = {
-    ("command", action): tuple(ACTIONS[k].offer for k in STEP_RULES["command"].kinds if k not in _PRINTED.values()
-                               or k is kind)
+_COMMAND_OFFERS = {
+    action: tuple(ACTIONS[k].offer for k in STEP_RULES["command"].kinds if k not in _PRINTED.values() or k is kind)
     for action, kind in _PRINTED.items()
 }
-_CARD_OFFERS.update({
-    ("leader", special): tuple(ACTIONS[k].offer for k in STEP_RULES["leader"].kinds if k not in _SPECIALS.values()
-                               or k is kind)
+_LEADER_OFFERS = {
+    special: tuple(ACTIONS[k].offer for k in STEP_RULES["leader"].kinds if k not in _SPECIALS.values() or k is kind)
     for special, kind in _SPECIALS.items()
-})
+}
 # (step, kind) -> (effect, what follows): perform's dispatch in one look-up.
 _PERFORM = {(step, kind): (ACTIONS[kind].perform, rule.then)
             for step, rule in STEP_RULES.items() for kind in rule.kinds}
@@ -815,17 +809,18 @@ def legal_actions(state: "State") -> list[Action]:
     side = state.to_act
     step = state.step
     if step == "command":
-        offers = _CARD_OFFERS.get(("command", _card(state).action)) or _OFFERS[step]
+        offers = _COMMAND_OFFERS.get(_card(state).action) or _OFFERS[step]
     elif step == "leader":
-        offers = _CARD_OFFERS.get(("leader", _leader(state).special)) or _OFFERS[step]
+        offers = _LEADER_OFFERS.get(_leader(state).special) or _OFFERS[step]
     else:
         offers = _OFFERS.get(step)  # type: ignore[assignment]
     if offers is None or side is None:
         return []
     out: list[Action] = []
     for offer in offers:
-        out.extend(offer(state, side))
-    _MEMO.clear()
+        out += offer(state, side)
+    if _MEMO:
+        _MEMO.clear()
     return out
 
 
