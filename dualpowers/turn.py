@@ -96,7 +96,7 @@ def _pool(cls: type) -> dict[str, Any]:
 def _pooled(pool: dict[str, Any], cls: type, arg: str) -> Any:
     a = pool.get(arg)
     if a is None:
-        a = pool[arg] = cls(arg)
+        a = pool[arg] = cls._trusted(arg)
     return a
 
 
@@ -197,7 +197,7 @@ def _step_moves(state: "State", side: str, cls: type) -> list[Any]:
         moves = table.get(where)
         if moves is None:
             region, t = where
-            moves = table[where] = tuple(cls(t, to) for to in state.comp.open_neighbours(state.blockade)[region])
+            moves = table[where] = tuple(cls._trusted(t, to) for to in state.comp.open_neighbours(state.blockade)[region])
         out.extend(moves)
     return out
 
@@ -328,7 +328,7 @@ def _offer_recruit(state: "State", side: str) -> list[Recruit]:
     def walk(i: int, left: int, chosen: list[str]) -> None:
         if i == len(kinds):
             if chosen:
-                out.append(Recruit(tuple(sorted(chosen, key=comp.token_order.__getitem__))))
+                out.append(Recruit._trusted(tuple(sorted(chosen, key=comp.token_order.__getitem__))))
             return
         ids = kinds[i]
         cost = tokens[ids[0]].recruit
@@ -395,7 +395,7 @@ def _offer_double_move(state: "State", side: str) -> list[DoubleMove]:
         if moves is None:
             region, t = where
             moves = table[where] = tuple(
-                DoubleMove(t, to, via) for to, via in state.comp.two_step_reach(state.blockade)[region].items())
+                DoubleMove._trusted(t, to, via) for to, via in state.comp.two_step_reach(state.blockade)[region].items())
         out.extend(moves)
     return out
 
@@ -570,7 +570,7 @@ def _offer_bonus_recruit(state: "State", side: str) -> list[BonusRecruit]:
     for u in singles:
         recruits = tables.get((BonusRecruit, u))
         if recruits is None:
-            recruits = tables[(BonusRecruit, u)] = tuple(BonusRecruit(u, r) for r in comp.region_names)
+            recruits = tables[(BonusRecruit, u)] = tuple(BonusRecruit._trusted(u, r) for r in comp.region_names)
         out.extend(recruits)
     return out
 
