@@ -11,7 +11,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from .dates import AUG, MAY_JUN, MONTHS, check_date
-from .components import SIDES, Components, default_components, other
+from .components import SIDES, other
 from .errors import (
     DuplicateCard, DuplicateToken, InvalidBlockade, PositionError, TokenCountError, UnknownCard,
     UnknownRegion, UnknownToken,
