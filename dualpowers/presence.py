@@ -180,17 +180,27 @@ class Presence:
         )
 
 
-def _tally(state: "State", region: str) -> tuple[dict[str, int], dict[str, int], str | None]:
+def _tally(state: "State", region: str, shown: dict[str, int] | None = None,
+           control: dict[str, str | None] | None = None,
+           neutrals: list[str] | None = None) -> tuple[dict[str, int], dict[str, int], str | None]:
     """Strength and number of tokens each side controls in ``region`` (R-STR-1, R-NEU-1),
-    and who controls its neutral tokens."""
+    and who controls its neutral tokens; ``shown``, ``control`` and ``neutrals`` (if
+    given) receive each token's strength, who it counts for, and the neutral ones."""
     sides = state.comp.sides[state.opposition]
     neutral_side = neutral_controller(state, region)
     strength = {"red": 0, "white": 0}
     count = {"red": 0, "white": 0}
     for t in state.at.get(region, ()):
-        s = sides[t] or neutral_side
+        own = sides[t]
+        s = own or neutral_side
+        value = state.strength_of(t)
+        if shown is not None:
+            shown[t] = value
+            control[t] = s  # type: ignore[index]
+            if own is None:
+                neutrals.append(t)  # type: ignore[union-attr]
         if s is not None:
-            strength[s] += state.strength_of(t)
+            strength[s] += value
             count[s] += 1
     return strength, count, neutral_side
 
@@ -216,18 +226,11 @@ def force_in_presence(state: "State", region: str) -> Presence:
     """Compute Force in Presence in ``region`` (R-STR-1, R-STR-2, R-NEU-1), with the reason."""
     if region not in state.comp.region_index:
         raise UnknownRegion(f"unknown region {region!r} (regions: {', '.join(state.comp.region_names)})")
-    strength, count, neutral_side = _tally(state, region)
-    winner, by = _decide(strength, count, state.will)
     control: dict[str, str | None] = {}
     shown: dict[str, int] = {}
     neutrals: list[str] = []
-    for t in state.at.get(region, ()):
-        shown[t] = state.strength_of(t)
-        s = _own_side(state, t)
-        if s is None:
-            neutrals.append(t)
-            s = neutral_side
-        control[t] = s
+    strength, count, neutral_side = _tally(state, region, shown, control, neutrals)
+    winner, by = _decide(strength, count, state.will)
     return Presence(region, winner, strength, count, by, state.will, control, neutral_side, tuple(neutrals), shown)
 
 
