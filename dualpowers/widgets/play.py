@@ -284,6 +284,8 @@ class PlayWidget(widgets.VBox):
             self.session.load(self.save_text.value)
         except LoadError as exc:
             self._say(f"Load refused, the game is unchanged: {exc}", error=True)
+        except Exception as exc:  # never silent: ipywidgets would swallow it
+            self._say(f"Load refused: {type(exc).__name__}: {str(exc)[:200]}", error=True)
 
     # ------------------------------------------------------------------ drawing
     def _fill_actions(self) -> None:
