@@ -59,7 +59,11 @@ def field_value(field: str, value: Any, lang: str = DEFAULT_LANGUAGE) -> Any:
         return _Shown(message_text(value, lang), value, lang)
     if isinstance(value, tuple):
         if value and all(hasattr(v, "msgid") for v in value):
-            return _Shown("; ".join(message_text(v, lang) for v in value), value, lang)
+            _ = translator(lang)
+            text = message_text(value[0], lang)
+            for v in value[1:]:
+                text = _("{first}; {second}", first=text, second=message_text(v, lang))
+            return _Shown(text, value, lang)
         return _Shown(", ".join(str(field_value(field, v, lang)) for v in value), value, lang)
     if not isinstance(value, str):
         return value
