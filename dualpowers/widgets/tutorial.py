@@ -125,7 +125,10 @@ def outcome_html(t: Tutorial, outcome: Outcome, edition: str) -> str:
     footer = f"<div class='dp-tut-source'>{escape(t.ui('edition', name=edition_name))}</div>"
     if not parts:
         return footer
-    return (f"<div class='dp-outcome-box'><b>{escape(_('What the engine says'))}</b>{''.join(parts)}</div>{footer}")
+    # Events that are not data yet (no message id) can only be shown in English: say so.
+    english_only = lang != "en" and any(not hasattr(e, "msgid") for e in outcome.events)
+    heading = t.ui("engine") if english_only else _("What the engine says")
+    return f"<div class='dp-outcome-box'><b>{escape(heading)}</b>{''.join(parts)}</div>{footer}"
 
 
 # ---------------------------------------------------------------------------- the widget
