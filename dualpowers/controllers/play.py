@@ -554,8 +554,11 @@ class GameSession:
         lang = self.lang
         _ = translator(lang)
         card = lambda c: names.card(c, lang)  # noqa: E731
-        lines = [_("{side} hand: {cards}", side=side_label(s, side, lang),
-                   cards=", ".join(map(card, s.hands[side])) or _("(empty)"))]
+        cards = ", ".join(map(card, s.hands[side])) or _("(empty)")
+        if s.mode == "solo" and side == s.player:
+            lines = [_("Your hand: {cards}", cards=cards)]
+        else:
+            lines = [_("{side} hand: {cards}", side=side_label(s, side, lang), cards=cards)]
         obj = s.objectives[side]
         if obj and known_objective(s, side):
             lines.append(_("Secret objective: {card} (revealed)", card=card(obj)) if s.revealed[side]

@@ -224,7 +224,8 @@ class PlayWidget(widgets.VBox):
         self.hint_button.tooltip = _("Ask the advisor to rank your actions (about a second)")
         self.save_text.placeholder = _("Save writes the game here as JSON; paste a saved game (or a position "
                                        "JSON) and press Load.")
-        self.setup_title.value = f"<b>{escape(_('New game'))}</b>"
+        new_game = _("New game")
+        self.setup_title.value = f"<b>{escape(new_game)}</b>"
         self.log_title.value = _("<b>Game log</b> (most recent first)")
         self.save_title.value = _("<b>Save and load</b>: plain JSON (seed, options, the list of actions and the "
                                   "position).")

@@ -270,7 +270,8 @@ class TutorialWidget(widgets.VBox):
     # ------------------------------------------------------------------ internals
     def _title_html(self) -> str:
         _ = translator(self.tutorial.language)
-        return f"<span>{escape(_('Dual Powers: Revolution 1917 · tutorial'))}</span>"
+        title = _("Dual Powers: Revolution 1917 · tutorial")
+        return f"<span>{escape(title)}</span>"
 
     def _button(self, css_class: str, style: str = "") -> widgets.Button:
         b = widgets.Button(button_style=style, layout=_W(width="auto", min_width="84px"))
