@@ -167,9 +167,9 @@ class AdvisorWidget(widgets.VBox):
         if lang == "en":
             self.summary.value = ("<div class='dp-hint-box'>" + "<br>".join(escape(line) for line in r.explain().splitlines())
                                   + "</div>")
-            frame = r.to_frame().set_index("rank")
-            frame.insert(1, "meaning", [describe_action(state, a.action) for a in r.actions])
-            self.table.value = df_html(frame.round(3), f"Every legal action of {r.side}, best first")
+            frame = r.to_frame()
+            frame.insert(2, "meaning", [describe_action(state, a.action) for a in r.actions])
+            self.table.value = df_html(frame, f"Every legal action of {r.side}, best first")
         else:
             best = r.best
             line = _("{side}: {action}; {confidence} likely the best.", side=names.side(r.side, lang),
