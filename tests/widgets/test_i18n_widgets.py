@@ -84,3 +84,17 @@ def test_advisor_widget_in_another_language(lang):
     texts += [w.rank_button.description, w.play_best_button.description, w.playouts.description]
     bad = [t for t in texts if not from_catalog(t, lang)]
     assert not bad, bad
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_analyzer_tables_and_labels_in_another_language(lang):
+    from dualpowers.widgets import AnalyzerWidget
+
+    language.set(lang)
+    w = AnalyzerWidget(width=450, height=320)
+    texts = _texts_of_html(w.table.value) + _texts_of_html(w.region_report.value) + _texts_of_html(w.error.value)
+    texts += [html.unescape(w.score_text.value), w.table_title.value]      # whole texts with inline tags
+    texts += [w.add_token.description, w.clear_board.description, w.month.description]
+    texts += [label for label, _v in w.unrest.options] + [label for label, _v in w.month.options]
+    bad = [t for t in texts if not from_catalog(t, lang)]
+    assert not bad, bad
