@@ -20,7 +20,7 @@ from typing import Any
 from . import names
 from .i18n import DEFAULT_LANGUAGE, N_, check_language, gettext, translator
 
-__all__ = ["event_text", "message_text", "render", "field_value"]
+__all__ = ["event_text", "message_text", "render", "field_value", "refusal_text"]
 
 #: Fields that hold a side, a region, a token (or leader), a card, a connection end.
 SIDE_FIELDS = frozenset({"side", "winner", "target", "who", "loser", "will"})
@@ -105,3 +105,37 @@ def event_text(event: Any, lang: str = DEFAULT_LANGUAGE) -> str:
     if lang == DEFAULT_LANGUAGE or not hasattr(event, "msgid"):
         return str(event.text)
     return render(event.msgid, dict(event.params), lang)
+
+
+# ---------------------------------------------------------------------------- refusals
+#: The engine's most common refusals (``IllegalAction`` messages are still English text,
+#: not data): recognised by their English template, written again in ``lang``.  A refusal
+#: not listed stays English.  tests/test_i18n_narration.py checks the ones the tutorial shows.
+REFUSALS = (
+    N_("the blockade marker closes the connection {a}-{b} (R-ACT-MOVE)"),
+    N_("those units cost {total} recruit value; {card} gives {recruit} (R-ACT-RECRUIT)"),
+    N_("{start} and {to} are not connected"),
+    N_("{token} is already fresh: Rest only flips an exhausted token (R-ACT-REST)"),
+    N_("the blockade is already on {a}-{b}: Protest moves it to another connection (R-ACT-PROTEST)"),
+    N_("{side} already holds the Will of the People"),
+    N_("{to} is more than two open steps from {start} (R-ACT-DMOVE)"),
+)
+
+
+def _pattern(template: str) -> "re.Pattern[str]":
+    import re
+    import string
+    rx = "".join(re.escape(lit) + (f"(?P<{name}>[\\w-]+?)" if name else "")
+                 for lit, name, _spec, _conv in string.Formatter().parse(template))
+    return re.compile(rx)
+
+
+def refusal_text(reason: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """An engine refusal (an ``IllegalAction`` message) in ``lang``, when it is a known one."""
+    if lang == DEFAULT_LANGUAGE:
+        return reason
+    for template in REFUSALS:
+        m = _pattern(template).fullmatch(reason)
+        if m:
+            return render(template, m.groupdict(), lang)
+    return reason

@@ -52,3 +52,19 @@ def test_reasons_as_messages_are_translated(lang):
         p = dp.force_in_presence(s, region)
         for m in (p.reason_message, p.neutral_reason_message):
             assert from_catalog(message_text(m, lang), lang)
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_the_tutorials_refusals_are_translated(lang):
+    from dualpowers.narrate import refusal_text
+    from dualpowers.tutorial import load_examples, replay
+
+    seen = 0
+    for ex in load_examples().examples:
+        for k, step in enumerate(ex.steps, 1):
+            if step.kind == "try":
+                _s, outcome = replay(ex, k)
+                text = refusal_text(outcome.error, lang)
+                assert text != outcome.error and from_catalog(text, lang), text
+                seen += 1
+    assert seen >= 2
