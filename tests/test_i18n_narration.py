@@ -68,3 +68,20 @@ def test_the_tutorials_refusals_are_translated(lang):
                 assert text != outcome.error and from_catalog(text, lang), text
                 seen += 1
     assert seen >= 2
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_the_oppositions_choice_is_explained_in_the_language(lang):
+
+    from dualpowers.narrate import objective_step_text
+
+    cards = sorted(dp.default_components().cards)
+    rng = random.Random(4)
+    seen = set()
+    for _ in range(60):
+        _card, choice = dp.opposition_objective(rng.sample(cards, 5))
+        seen.add((choice.decided_by, choice.card_decided_by))
+        for line in choice.steps:
+            text = objective_step_text(line, lang)
+            assert text != line and from_catalog(text, lang), (line, text)
+    assert len(seen) >= 3

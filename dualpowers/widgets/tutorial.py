@@ -28,7 +28,7 @@ import ipywidgets as widgets
 
 from .. import names, tables
 from ..i18n import translator
-from ..narrate import event_text, refusal_text
+from ..narrate import event_text, objective_step_text, refusal_text
 from ..presence import Presence
 from ..opposition import ObjectiveChoice
 from ..tutorial import LANGUAGE_NAMES, LANGUAGES, Outcome, Tutorial, TutorialError
@@ -101,6 +101,8 @@ def outcome_lines(outcome: Outcome, lang: str) -> list[str]:
         if p.neutrals:
             out.append(tables.neutral_reason(p, lang))
         return out
+    if isinstance(outcome.result, ObjectiveChoice):
+        return [objective_step_text(line, lang) for line in outcome.result.steps]
     return outcome.lines
 
 
