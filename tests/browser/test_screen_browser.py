@@ -250,3 +250,26 @@ def test_a_move_played_by_clicks_alone(browser, lab):
     finally:
         context.close()
     lab.shutdown_kernels()
+
+
+def test_analyzer_day_30_error_leaves_the_board_as_it_was(browser, lab):
+    context, page = _new_page(browser, 1280, 720)
+    try:
+        _run_in_view(page, lab, "02_analyzer.ipynb")
+        canvas = page.locator(BOARD).first
+        before = canvas.bounding_box()
+        page.locator(".dp-analyzer .lm-TabBar-tab, .dp-analyzer .p-TabBar-tab").filter(has_text="Game").first.click()
+        day = page.locator(".dp-day input").first
+        day.fill("30")
+        day.press("Enter")
+        wait_until(lambda: "30" in text_of(page, "dp-analyzer-error"), timeout=20_000,
+                   message=lambda: f"no day-30 error shown: {text_of(page, 'dp-analyzer-error')!r}")
+        page.wait_for_timeout(500)
+        after = canvas.bounding_box()
+        assert abs(after["width"] - before["width"]) < 1 and abs(after["x"] - before["x"]) < 1
+        assert _inside(after, 1280, 720)
+        OUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUT / "analyzer-day-30-1280x720.png"))
+    finally:
+        context.close()
+    lab.shutdown_kernels()
