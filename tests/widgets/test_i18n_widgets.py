@@ -16,6 +16,7 @@ from dualpowers.widgets import PlayWidget, language  # noqa: E402
 
 def _texts_of_html(value: str) -> list[str]:
     """The text pieces of an HTML fragment (tags removed, one piece per element)."""
+    value = re.sub(r"<style.*?</style>", "", value, flags=re.S)
     pieces = re.split(r"<[^>]+>", value)
     return [html.unescape(p).strip() for p in pieces if html.unescape(p).strip()]
 
