@@ -26,6 +26,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..controllers.opposition import HAND, OppositionExplorer, SoloRoundWalker
+from .. import names, tables
+from ..i18n import translator
+from ..narrate import objective_step_text
+from . import language
 from ._common import STYLE, button, css, df_html, lines_html, log_html
 from .screen import Screen, bind_keys, button_action
 
@@ -34,17 +38,42 @@ __all__ = ["OppositionWidget", "SoloRoundWidget", "objective_html"]
 _W = widgets.Layout
 
 
-def objective_html(explorer: OppositionExplorer) -> tuple[str, str, str, str]:
-    """(cards table, steps, sums table, verdict) as HTML for an explorer."""
-    cards = df_html(explorer.cards_frame(), "The Opposition's cards, in the order it played them")
-    if explorer.error:
-        return cards, "", "", f"<span class='dp-error-box'>No objective: {escape(explorer.error)}</span>"
-    steps = "<b>Step by step</b>" + lines_html(explorer.steps, ordered=True)
-    table = df_html(explorer.frame(), "Day numbers summed per region")
+def objective_html(explorer: OppositionExplorer, lang: str | None = None) -> tuple[str, str, str, str]:
+    """(cards table, steps, sums table, verdict) as HTML for an explorer, in ``lang``
+    (default: the notebook's language)."""
+    lang = lang or language.current()
+    if lang == "en":
+        cards = df_html(explorer.cards_frame(), "The Opposition's cards, in the order it played them")
+        if explorer.error:
+            return cards, "", "", f"<span class='dp-error-box'>No objective: {escape(explorer.error)}</span>"
+        steps = "<b>Step by step</b>" + lines_html(explorer.steps, ordered=True)
+        table = df_html(explorer.frame(), "Day numbers summed per region")
+        card = explorer.card
+        assert card is not None
+        verdict = (f"<div style='font-size: 15px'>Objective: <b>{escape(card.id)}</b> "
+                   f"({card.vp} VP in {escape(card.region)})</div><i>{escape(explorer.summary())}</i>")
+        return cards, steps, table, verdict
+    _ = translator(lang)
+    frame = explorer.cards_frame()
+    if not frame.empty:
+        frame = frame.reset_index()
+        frame["card"] = [names.card(c, lang) for c in frame["card"]]
+        frame["region"] = [names.region(r, lang) for r in frame["region"]]
+        frame["objective"] = [_("yes") if v else _("no") for v in frame["objective"]]
+        frame = frame.rename(columns={"order": _("order"), "card": _("card"), "region": _("region"),
+                                      "days": _("days"), "VP": _("VP"), "objective": _("objective")})
+    cards = df_html(frame, _("The Opposition's cards, in the order it played them"))
+    if explorer.error or explorer.choice is None or explorer.card is None:
+        no_objective = _("No objective: {reason}", reason=explorer.error)
+        return cards, "", "", f"<span class='dp-error-box'>{escape(no_objective)}</span>"
+    step_by_step = _("Step by step")
+    steps = f"<b>{escape(step_by_step)}</b>" + lines_html([objective_step_text(x, lang) for x in explorer.steps],
+                                                          ordered=True)
+    table = df_html(tables.objective_frame(explorer.choice, lang), _("Day numbers summed per region"))
     card = explorer.card
-    assert card is not None
-    verdict = (f"<div style='font-size: 15px'>Objective: <b>{escape(card.id)}</b> "
-               f"({card.vp} VP in {escape(card.region)})</div><i>{escape(explorer.summary())}</i>")
+    headline = _("Objective: <b>{card}</b> ({vp} VP in {region})", card=escape(names.card(card.id, lang)),
+                 vp=card.vp, region=escape(names.region(card.region, lang)))
+    verdict = f"<div style='font-size: 15px'>{headline}</div>"
     return cards, steps, table, verdict
 
 
@@ -74,9 +103,10 @@ class OppositionWidget(widgets.VBox):
         self.choice_html = css(widgets.HTML(), "dp-opp-choice")
         self.deal_button.on_click(lambda _: self.explorer.deal(int(self.seed.value)))
         self.clear_button.on_click(lambda _: self.explorer.set_cards([]))
+        self.intro = widgets.HTML("Cards in the order the Opposition played them (card 1 first):")
         self.children = [
             widgets.HTML(STYLE),
-            widgets.HTML("Cards in the order the Opposition played them (card 1 first):"),
+            self.intro,
             widgets.HBox(self.card_menus[:3], layout=_W(flex_flow="row wrap")),
             widgets.HBox(self.card_menus[3:], layout=_W(flex_flow="row wrap")),
             widgets.HBox([self.seed, self.deal_button, self.clear_button]),
@@ -84,7 +114,22 @@ class OppositionWidget(widgets.VBox):
             self.steps_html, self.choice_html,
         ]
         x.on_change(lambda _: self.refresh())
+        language.observe(self._relabel)
+        self._relabel()
+
+    def _relabel(self, _lang: str | None = None) -> None:
+        _ = translator(language.current())
+        for i, dd in enumerate(self.card_menus):
+            dd.description = _("Card {n}", n=i + 1)
+        self.seed.description = _("Seed")
+        self.deal_button.description = _("Deal 5 at random")
+        self.clear_button.description = _("Clear")
+        self.intro.value = _("Cards in the order the Opposition played them (card 1 first):")
         self.refresh()
+
+    def close(self) -> None:
+        language.unobserve(self._relabel)
+        super().close()
 
     def _card_changed(self, slot: int, value: str) -> None:
         if not self._syncing:
