@@ -161,6 +161,7 @@ class SoloRoundWidget(widgets.VBox):
         self.walker = walker if walker is not None else SoloRoundWalker(
             seed, player=player, difficulty=difficulty, edition=edition, policy=policy)
         w = self.walker
+        w.set_language(language.current())
         from .board import BoardWidget
         self.board = BoardWidget(w.state, width=width, height=height)
         self.seed = css(widgets.IntText(value=w.seed, description="Seed", layout=_W(width="180px")), "dp-round-seed")
@@ -180,16 +181,19 @@ class SoloRoundWidget(widgets.VBox):
         self.last = css(widgets.HTML(), "dp-round-last")
         self.log_view = css(widgets.HTML(), "dp-round-log")
         self.objective = css(widgets.HTML(), "dp-round-objective")
+        self._last_title = widgets.HTML("<b>What the last step did</b>")
+        self._new_title = widgets.HTML("<b>New round</b>")
+        self._log_title = widgets.HTML("<b>The whole log</b> (most recent first)")
         self.restart_button.on_click(lambda _: self._restart())
         self.next_button.on_click(lambda _: self.walker.step())
         self.finish_button.on_click(lambda _: self.walker.run_round())
         self.screen = Screen(
             self.board,
             primary=[self.next_button, self.finish_button],
-            narration=[widgets.HTML("<b>What the last step did</b>"), self.last],
-            secondary=[widgets.HTML("<b>New round</b>"), self.seed, self.player, self.difficulty, self.edition,
+            narration=[self._last_title, self.last],
+            secondary=[self._new_title, self.seed, self.player, self.difficulty, self.edition,
                        self.policy, self.restart_button],
-            below=[widgets.HTML("<b>The whole log</b> (most recent first)"), self.log_view, self.objective],
+            below=[self._log_title, self.log_view, self.objective],
         )
         self.status = self.screen.title
         self.status.add_class("dp-round-status")
@@ -197,7 +201,39 @@ class SoloRoundWidget(widgets.VBox):
                                 "Enter": button_action(self.next_button)})
         self.children = [widgets.HTML(STYLE), self.screen]
         w.on_change(lambda _: self.refresh())
+        language.observe(self._language_changed)
+        self._relabel()
         self.refresh()
+
+    def _language_changed(self, lang: str) -> None:
+        self._relabel()
+        self.walker.set_language(lang)      # writes the log again and refreshes
+
+    def _relabel(self) -> None:
+        lang = language.current()
+        _ = translator(lang)
+        self._last_title.value = _("<b>What the last step did</b>")
+        self._new_title.value = _("<b>New round</b>")
+        self._log_title.value = _("<b>The whole log</b> (most recent first)")
+        self.seed.description = _("Seed")
+        self.player.description = _("You play")
+        self.difficulty.description = _("Difficulty X")
+        self.edition.description = _("Edition")
+        self.policy.description = _("Player rule")
+        value = self.policy.value
+        self.policy.options = [(_("always the first legal action"), "first"),
+                               (_("a seeded random legal action"), "random")]
+        self.policy.value = value
+        value = self.edition.value
+        self.edition.options = [(_("French / English (fr)"), "fr"), (_("Italian (it)"), "it")]
+        self.edition.value = value
+        self.restart_button.description = _("New round")
+        self.next_button.description = _("Next")
+        self.finish_button.description = _("Finish the round")
+
+    def close(self) -> None:
+        language.unobserve(self._language_changed)
+        super().close()
 
     def _restart(self) -> None:
         self.walker.restart(int(self.seed.value), player=self.player.value, difficulty=int(self.difficulty.value),
@@ -210,11 +246,13 @@ class SoloRoundWidget(widgets.VBox):
         self.last.value = log_html(w.last_events, newest_first=False)
         self.log_view.value = log_html(w.log)
         self.next_button.disabled = self.finish_button.disabled = w.finished
+        _ = translator(language.current())
         if w.finished:
             cards, steps, table, verdict = objective_html(w.objective_explorer())
-            self.objective.value = ("<h4>How the Opposition chose its objective this round</h4>"
+            title = _("How the Opposition chose its objective this round")
+            self.objective.value = (f"<h4>{escape(title)}</h4>"
                                     f"<div style='display: flex; gap: 24px; flex-wrap: wrap'>{cards}{table}</div>"
                                     f"{steps}{verdict}")
         else:
-            self.objective.value = ("<i>The Opposition's objective is chosen at scoring, from the five cards "
-                                    "it played; it appears here when the round is over.</i>")
+            self.objective.value = _("<i>The Opposition's objective is chosen at scoring, from the five cards it "
+                                     "played; it appears here when the round is over.</i>")

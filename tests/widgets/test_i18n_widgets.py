@@ -134,3 +134,19 @@ def test_opposition_explorer_in_another_language(lang):
     texts += [w.deal_button.description, w.card_menus[0].description, w.intro.value]
     bad = [t for t in texts if not from_catalog(t, lang)]
     assert not bad, bad
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_solo_round_walker_in_another_language(lang):
+    from dualpowers.widgets import SoloRoundWidget
+
+    w = SoloRoundWidget(seed=7, width=450, height=320)
+    for _ in range(5):
+        w.next_button.click()
+    language.set(lang)                      # the log so far is written again
+    assert w.walker.lang == lang and len(w.walker.actions) == 5
+    w.finish_button.click()
+    texts = [w.walker.status()] + [e.text for e in w.walker.log]
+    texts += [w.next_button.description, w.finish_button.description]
+    bad = [t for t in texts if not from_catalog(t, lang)]
+    assert not bad, bad
