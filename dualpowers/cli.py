@@ -18,24 +18,57 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Iterator, TextIO
+from typing import Iterator, NoReturn, TextIO
 
 from . import __version__
-from .errors import DualPowersError
+from .errors import DualPowersError, brief
 from .policies import PolicySpecError
 from .presence import force_in_presence
 from .rules import rules
+from .schema import MAX_TEXT
 from .setup import new_game
 from .state import State
 
 
+class UsageError(DualPowersError, ValueError):
+    """A command-line argument that cannot be used (a missing file, a folder given as a file ...)."""
+
+
+def _looks_like_path(text: str) -> bool:
+    stripped = text.strip()
+    if not stripped or stripped.startswith(("{", "[", "DP")) or "\n" in stripped or len(stripped) > 4096:
+        return False
+    if Path(stripped).exists():
+        return True
+    return not any(ch.isspace() for ch in stripped) and (Path(stripped).suffix.lower() in (".json", ".txt")
+                                                          or "/" in stripped)
+
+
 def read_position(text: str) -> State:
-    """A position from a file path, a JSON string or a notation string."""
-    path = Path(text)
-    if len(text) < 4096 and path.suffix in (".json", ".txt") and path.exists():
-        text = path.read_text(encoding="utf-8")
+    """A position from a file path, a JSON string or a notation string.
+
+    Every failure is a :class:`~dualpowers.errors.DualPowersError` with a short message:
+    a missing file is named as missing, a folder as a folder, bytes that are not UTF-8
+    as such; a position's errors are the reader's own.
+    """
+    if _looks_like_path(text):
+        path = Path(text.strip())
+        if not path.exists():
+            raise UsageError(f"no such file: {brief(str(path), 120)}")
+        if path.is_dir():
+            raise UsageError(f"{brief(str(path), 120)} is a folder, not a position file")
+        try:
+            if path.stat().st_size > MAX_TEXT:
+                raise UsageError(f"{brief(str(path), 120)} is too large to be a position ({path.stat().st_size:,} bytes)")
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise UsageError(f"cannot read {brief(str(path), 120)}: {exc.strerror or type(exc).__name__}") from None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise UsageError(f"{brief(str(path), 120)} is not UTF-8 text (byte {exc.start})") from None
     text = text.strip()
-    if text.startswith("{"):
+    if text.startswith(("{", "[", '"')):
         return State.from_json(text)
     return State.from_notation(text)
 
@@ -183,8 +216,16 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is one line (and exit status 2), not the whole usage text."""
+
+    def error(self, message: str) -> "NoReturn":  # type: ignore[override]
+        line = " ".join(message.split())
+        self.exit(2, f"{self.prog}: {line[:ERROR_WIDTH]} (see: {self.prog} --help)\n")
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="dualpowers", description="Dual Powers: Revolution 1917 rules engine")
+    parser = _Parser(prog="dualpowers", description="Dual Powers: Revolution 1917 rules engine")
     parser.add_argument("--version", action="version", version=f"dualpowers {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("rules", help="list every rule ID").set_defaults(func=_rules)
@@ -194,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, func, helptext in (("new", _new, "print a new game's notation"),
                                  ("random-game", _random_game, "play a random game")):
         p = sub.add_parser(name, help=helptext)
-        p.add_argument("--seed", type=int, default=0)
+        p.add_argument("--seed", type=_seed, default=0)
         p.add_argument("--solo", choices=("red", "white"), help="solo game, playing this side")
         p.add_argument("--difficulty", type=int, default=1, choices=range(1, 7))
         p.add_argument("--edition", choices=("fr", "it"), default="fr")
@@ -206,18 +247,36 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except (DualPowersError, PolicySpecError) as exc:
-        print(f"dualpowers: {exc}", file=sys.stderr)
+        _error(str(exc))
+        return 2
+    except OSError as exc:   # writing --out, reading --components ...: the user's file system
+        _error(f"{exc.strerror or type(exc).__name__}: {brief(exc.filename or '', 120)}")
         return 2
     except KeyboardInterrupt:
         print("dualpowers: interrupted", file=sys.stderr)
         return 130
+    except RecursionError:
+        _error("the input is nested too deeply")
+        return 2
+
+
+#: The longest error line the command prints.
+ERROR_WIDTH = 400
+
+
+def _error(message: str) -> None:
+    """One line on stderr, however long or multi-line the message."""
+    line = " ".join(message.split())
+    if len(line) > ERROR_WIDTH:
+        line = line[: ERROR_WIDTH - 4] + " ..."
+    print(f"dualpowers: {line}", file=sys.stderr)
 
 
 def _add_simulate(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser(
         "simulate", help="play many games and summarise the win rates",
         description="Play many games with computer policies, write one row per game (CSV or Parquet) and "
-                    "print win rates with 95%% Wilson confidence intervals. See docs/simulate.md.",
+                    "print win rates with 95% Wilson confidence intervals. See docs/simulate.md.",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     p.add_argument("--games", "-n", type=_positive, default=100, help="how many games")
     p.add_argument("--mode", choices=("solo", "two-player"), default="solo")
@@ -232,14 +291,14 @@ def _add_simulate(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") ->
                         "both sides' unless --red/--white say otherwise")
     p.add_argument("--red", metavar="SPEC", help="two-player: red's policy")
     p.add_argument("--white", metavar="SPEC", help="two-player: white's policy")
-    p.add_argument("--seed", type=int, default=0, help="base seed; game i's seed is derived from it and i")
+    p.add_argument("--seed", type=_seed, default=0, help="base seed; game i's seed is derived from it and i")
     p.add_argument("--components", metavar="PATH",
                    help="play with this components file (TOML or JSON) instead of the packaged stand-in")
     p.add_argument("--workers", "-j", type=_positive, default=None,
                    help="local worker processes [all cores]; 1 plays in this process")
     p.add_argument("--dask", metavar="ADDRESS", help="run on the Dask cluster whose scheduler is at ADDRESS "
                    "(tcp://host:8786); needs the 'sim' extra")
-    p.add_argument("--dask-timeout", type=float, default=10.0, metavar="SECONDS",
+    p.add_argument("--dask-timeout", type=_seconds, default=10.0, metavar="SECONDS",
                    help="how long to wait for the scheduler and a first worker")
     p.add_argument("--chunk-size", type=_positive, default=None, metavar="GAMES",
                    help="games per task [about 8 tasks per worker, at most 250]")
@@ -249,13 +308,33 @@ def _add_simulate(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") ->
     p.set_defaults(func=_simulate)
 
 
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {brief(text, 30)}") from None
+    if not -(2**63) <= value < 2**63:
+        raise argparse.ArgumentTypeError("a seed is a whole number within 64 bits")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not (0 < value <= 86400):   # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"expected a number of seconds > 0 (at most a day), not {brief(text, 30)}")
+    return value
+
+
 def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
         value = 0
     if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, not {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, not {brief(text, 30)}")
     return value
 
 

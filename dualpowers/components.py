@@ -7,7 +7,7 @@ of their own and pass it to :func:`load_components`.
 
 from __future__ import annotations
 
-import json
+import difflib
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -27,6 +27,7 @@ __all__ = [
     "TokenSpec",
     "Components",
     "load_components",
+    "parse_components",
     "default_components",
 ]
 
@@ -154,6 +155,11 @@ class Components:
         object.__setattr__(self, "connection_set", frozenset(self.connections))
         object.__setattr__(self, "type_keys", {t.id: t.type_key for t in self.tokens.values()})
         object.__setattr__(self, "sides", {opp: self._side_table(opp) for opp in (None, "red", "white")})
+        object.__setattr__(self, "_folded", {
+            "region": {n.casefold(): n for n in names},
+            "token": {t.casefold(): t for t in self.tokens},
+            "card": {c.casefold(): c for c in order},
+        })
 
     region_names: tuple[str, ...] = field(init=False, repr=False)
     region_index: dict[str, int] = field(init=False, repr=False)
@@ -230,6 +236,39 @@ class Components:
     def leaders_of(self, faction: str) -> list[str]:
         return [lead.id for lead in self.leaders.values() if lead.faction == faction]
 
+    def find(self, name: object, kind: str) -> str | None:
+        """The canonical ``kind`` name ("region", "token" or "card") for ``name``, ignoring case.
+
+        Names a learner types are matched without regard to case (RULINGS
+        "Positions that cannot happen"): ``trotsky`` is ``Trotsky``.
+        """
+        if not isinstance(name, str):
+            return None
+        table: dict[str, str] = self._folded[kind]  # type: ignore[attr-defined]
+        return table.get(name.casefold())
+
+    def suggest(self, name: object, kind: str) -> str:
+        """`` (did you mean Lenin?)`` for a near miss like ``Lenine``, else an empty string."""
+        if not isinstance(name, str) or len(name) > 40:
+            return ""
+        table: dict[str, str] = self._folded[kind]  # type: ignore[attr-defined]
+        close = difflib.get_close_matches(name.casefold(), list(table), n=1, cutoff=0.6)
+        return f" (did you mean {table[close[0]]}?)" if close else ""
+
+    def card_code(self, card: str) -> str:
+        """The short code the notation writes for a card: ``purple-4`` -> ``p4``; other ids as they are."""
+        region, _, rest = card.partition("-")
+        if rest and region in self.region_index:
+            return next(r.code for r in self.regions if r.name == region) + rest
+        return card
+
+    def card_from_code(self, code: str) -> str:
+        """The card id a notation code stands for (the inverse of :meth:`card_code`; any case)."""
+        region = self.region_by_code.get(code[:1].lower())
+        if region is not None and code[1:2].isdigit():
+            return f"{region}-{code[1:]}"
+        return code
+
     def region_of_code(self, code: str) -> str:
         return self.region_by_code[code]
 
@@ -255,10 +294,13 @@ def _int(value: Any, where: str, lo: int | None = None, hi: int | None = None) -
 
 
 def _parse(raw: dict[str, Any], source: str) -> Components:
+    from .errors import brief
+    from .schema import check
     if raw.get("format") != "dualpowers/components":
         raise ComponentsError(f"{source}: not a dualpowers components file (format must be 'dualpowers/components')")
     if raw.get("version") != 1:
-        raise ComponentsError(f"{source}: unsupported version {raw.get('version')!r} (this package reads version 1)")
+        raise ComponentsError(f"{source}: unsupported version {brief(raw.get('version'))} (this package reads version 1)")
+    check(raw, "components", ComponentsError, f"{source}: ")   # the shape (docs/schema/components.json), then the sense
     sources: dict[str, str] = {}
 
     regions: list[Region] = []
@@ -383,7 +425,32 @@ def _parse(raw: dict[str, Any], source: str) -> Components:
     length = _int(_need(track, "length", f"{source}: track"), "track.length", 1, 99)
     sources["track"] = track.get("source", "")
 
-    return Components(tuple(regions), connections, arrows, cards, leaders, tokens, length, tn, trd, source, sources)
+    comp = Components(tuple(regions), connections, arrows, cards, leaders, tokens, length, tn, trd, source, sources)
+    _check_names(comp, source)
+    return comp
+
+
+def _check_names(comp: Components, source: str) -> None:
+    """Ids must stay distinct when case is ignored and survive the notation's card codes."""
+    seen: dict[str, str] = {}
+    for name in list(comp.cards) + list(comp.tokens):
+        folded = name.casefold()
+        if folded in seen and seen[folded] != name:
+            raise ComponentsError(f"{source}: ids {seen[folded]!r} and {name!r} differ only in case; "
+                                  "names are matched without regard to case")
+        seen[folded] = name
+    codes: dict[str, str] = {}
+    for card in list(comp.cards) + list(comp.leaders):
+        code = comp.card_code(card)
+        if comp.card_from_code(code) != card:
+            what = "leader" if card in comp.leaders else "card"
+            raise ComponentsError(f"{source}: {what} id {card!r} cannot be written in the notation: its code "
+                                  f"{code!r} reads back as {comp.card_from_code(code)!r} (a leader id must not "
+                                  "look like a card code such as 'p4'; a card id is '<region>-<day number>...' "
+                                  "or a name that does not start with a region)")
+        if code.casefold() in codes:
+            raise ComponentsError(f"{source}: cards {codes[code.casefold()]!r} and {card!r} share the code {code!r}")
+        codes[code.casefold()] = card
 
 
 def load_components(path: str | Path | None = None) -> Components:
@@ -393,18 +460,41 @@ def load_components(path: str | Path | None = None) -> Components:
     """
     if path is None:
         return default_components()
+    from .schema import MAX_TEXT
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        if p.stat().st_size > MAX_TEXT:
+            raise ComponentsError(f"{p}: too large for a components file ({p.stat().st_size:,} bytes)")
+        data = p.read_bytes()
     except OSError as exc:
         raise ComponentsError(f"cannot read components file {p}: {exc.strerror or exc}") from None
-    try:
-        raw = json.loads(text) if p.suffix.lower() == ".json" else tomllib.loads(text)
-    except (ValueError, tomllib.TOMLDecodeError) as exc:
-        raise ComponentsError(f"{p}: not valid {'JSON' if p.suffix.lower() == '.json' else 'TOML'}: {exc}") from None
+    return parse_components(data, str(p), "json" if p.suffix.lower() == ".json" else "toml")
+
+
+def parse_components(data: bytes | str, source: str = "<components>", syntax: str = "toml") -> Components:
+    """Read and check components from the text of a file (``syntax`` "toml" or "json").
+
+    Every failure (encoding, syntax, shape, sense) raises :class:`ComponentsError`.
+    """
+    from .errors import brief
+    from .schema import decode_json
+    if isinstance(data, (bytes, bytearray)):
+        try:
+            data = bytes(data).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ComponentsError(f"{source}: not UTF-8 text (byte {exc.start})") from None
+    if syntax == "json":
+        raw = decode_json(data, ComponentsError, source)
+    else:
+        try:
+            raw = tomllib.loads(data)
+        except tomllib.TOMLDecodeError as exc:
+            raise ComponentsError(f"{source}: not valid TOML: {brief(str(exc), 120)}") from None
+        except (ValueError, RecursionError) as exc:
+            raise ComponentsError(f"{source}: not usable TOML ({type(exc).__name__})") from None
     if not isinstance(raw, dict):
-        raise ComponentsError(f"{p}: the top level must be a table/object")
-    return _parse(raw, str(p))
+        raise ComponentsError(f"{source}: the top level must be a table/object")
+    return _parse(raw, source)
 
 
 @lru_cache(maxsize=1)

@@ -20,7 +20,26 @@ __all__ = [
     "InvalidDate",
     "InvalidBlockade",
     "NotationError",
+    "brief",
 ]
+
+#: The longest piece of a user's input an error message quotes.
+BRIEF = 60
+
+
+def brief(value: object, limit: int = BRIEF) -> str:
+    """A short, safe ``repr`` of user input for an error message.
+
+    Never echoes a whole (possibly huge) input, and never fails: integers too
+    long to print (Python refuses over 4,300 digits) and deep nesting are described.
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return f"a {value.bit_length()}-bit number"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):
+        return f"a {type(value).__name__} too large to show"
+    return text if len(text) <= limit else text[: limit - 4] + " ..."
 
 
 class DualPowersError(Exception):

@@ -138,6 +138,7 @@ SIDE = N_("{side:cap}")
 OPPOSITION_SIDE = N_("The Opposition ({side})")
 TRACK_CENTRE = N_("the centre")
 TRACK_TOWARD = N_("{spaces} toward {side}")
+TRACK_END = N_("the {side} end of the track ({spaces})")
 DATE = N_("{month:month} {day}")
 
 # ---------------------------------------------------------------------------- calendar (R-CAL)

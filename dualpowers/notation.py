@@ -20,7 +20,7 @@ from urllib.parse import quote, unquote
 
 from .dates import MONTHS
 from .components import SIDES, Components, default_components
-from .errors import NotationError, PositionError
+from .errors import NotationError, PositionError, brief
 from .serialize import read_position, state_to_dict
 
 if TYPE_CHECKING:
@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 __all__ = ["to_notation", "read_notation"]
 
 VERSION_TAG = "DP1"
+#: The longest notation read (a real position is well under 1,000 characters).
+MAX_NOTATION = 10_000
 _DATE = re.compile(r"^([a-z-]+?)(\d{1,2})$")
 _FLAGS = {"b": "bonus_pending", "l": "leader_recruited", "s": "leader_special_used"}
 _LIST_FIELDS = {
@@ -39,16 +41,11 @@ _LIST_FIELDS = {
 
 
 def _card_code(comp: Components, card: str) -> str:
-    region, _, rest = card.partition("-")
-    if rest and region in comp.region_index:
-        return next(r.code for r in comp.regions if r.name == region) + rest
-    return card
+    return comp.card_code(card)
 
 
 def _card_id(comp: Components, code: str) -> str:
-    if code and code[0] in comp.region_by_code and code[1:2].isdigit():
-        return f"{comp.region_by_code[code[0]]}-{code[1:]}"
-    return code
+    return comp.card_from_code(code)
 
 
 def _codes(comp: Components, regions: list[str] | None) -> str:
@@ -97,7 +94,7 @@ def _side(letter: str, what: str) -> str:
     for side in SIDES:
         if letter == side[0]:
             return side
-    raise NotationError(f"{what}: expected 'r' or 'w', got {letter!r}")
+    raise NotationError(f"{what}: expected 'r' or 'w', got {brief(letter, 20)}")
 
 
 def read_notation(blank: "State", text: str) -> "State":
@@ -107,11 +104,13 @@ def read_notation(blank: "State", text: str) -> "State":
     comp = blank.comp
     if not isinstance(text, str):
         raise NotationError(f"notation must be a string, not {type(text).__name__}")
+    if len(text) > MAX_NOTATION:
+        raise NotationError(f"a notation is one line of at most {MAX_NOTATION:,} characters, not {len(text):,}")
     parts = text.split()
     if len(parts) < 9:
-        raise NotationError(f"a position needs at least 9 space-separated fields, got {len(parts)}: {text!r}")
+        raise NotationError(f"a position needs at least 9 space-separated fields, got {len(parts)}: {brief(text)}")
     if parts[0] != VERSION_TAG:
-        raise NotationError(f"notation must start with {VERSION_TAG!r}, not {parts[0]!r}")
+        raise NotationError(f"notation must start with {VERSION_TAG!r}, not {brief(parts[0], 30)}")
     mode, edition, date, will, score, board, tiles, blockade = parts[1:9]
     d: dict[str, Any] = {"edition": edition}
     if mode == "2p":
@@ -119,18 +118,18 @@ def read_notation(blank: "State", text: str) -> "State":
     else:
         m = re.fullmatch(r"solo-([rw])(\d)", mode)
         if not m:
-            raise NotationError(f"mode must be '2p' or like 'solo-w3', not {mode!r}")
+            raise NotationError(f"mode must be '2p' or like 'solo-w3', not {brief(mode, 40)}")
         d["mode"] = "solo"
         d["solo"] = {"player": _side(m.group(1), "mode"), "difficulty": int(m.group(2))}
     m = _DATE.match(date)
     if not m:
-        raise NotationError(f"date must look like 'jul12', not {date!r}")
+        raise NotationError(f"date must look like 'jul12', not {brief(date, 40)}")
     d["date"] = {"month": m.group(1), "day": int(m.group(2))}
     d["will"] = _side(will, "Will")
     try:
         d["score"] = int(score)
     except ValueError:
-        raise NotationError(f"score must be a number like +3, -2 or 0, not {score!r}") from None
+        raise NotationError(f"score must be a number like +3, -2 or 0, not {brief(score, 40)}") from None
     groups = board.split("/")
     if len(groups) != len(comp.region_names):
         raise NotationError(f"the board field needs {len(comp.region_names)} regions separated by '/', got {len(groups)}")
@@ -146,12 +145,12 @@ def read_notation(blank: "State", text: str) -> "State":
         if code == "-":
             return None
         if code not in comp.region_by_code:
-            raise NotationError(f"{what}: unknown region code {code!r} (codes: {''.join(r.code for r in comp.regions)})")
+            raise NotationError(f"{what}: unknown region code {brief(code, 40)} (codes: {''.join(r.code for r in comp.regions)})")
         return comp.region_by_code[code]
 
     tparts = tiles.split(":")
     if len(tparts) != 3 or len(tparts[0]) != 2:
-        raise NotationError(f"tiles must look like 'ng:rpwb:' (unrest, blockade : stack : discard), not {tiles!r}")
+        raise NotationError(f"tiles must look like 'ng:rpwb:' (unrest, blockade : stack : discard), not {brief(tiles, 40)}")
     d["unrest"] = region(tparts[0][0], "unrest tile")
     d["blockade_tile"] = region(tparts[0][1], "blockade tile")
     d["tiles"] = {"stack": [region(ch, "tile stack") for ch in tparts[1]],
@@ -161,16 +160,20 @@ def read_notation(blank: "State", text: str) -> "State":
     else:
         ends = blockade.split("-")
         if len(ends) != 2:
-            raise NotationError(f"blockade must look like 'g-r' or '-', not {blockade!r}")
+            raise NotationError(f"blockade must look like 'g-r' or '-', not {brief(blockade, 40)}")
         d["blockade"] = [region(ends[0], "blockade"), region(ends[1], "blockade")]
     d["hands"], d["played"], d["objectives"] = {}, {}, {}
     d["revealed"] = []
     turn: dict[str, Any] = {}
     d["deck"] = []
+    seen: set[str] = set()
     for field in parts[9:]:
         key, sep, value = field.partition("=")
         if not sep:
-            raise NotationError(f"expected key=value, got {field!r}")
+            raise NotationError(f"expected key=value, got {brief(field, 40)}")
+        if key in seen:
+            raise NotationError(f"the field {brief(key, 20)}= is given twice")
+        seen.add(key)
         items = [x for x in value.split(",") if x]
         if key in _LIST_FIELDS:
             top, sub = _LIST_FIELDS[key]
@@ -195,13 +198,13 @@ def read_notation(blank: "State", text: str) -> "State":
         elif key == "turn":
             bits = value.split(":")
             if len(bits) != 5:
-                raise NotationError(f"turn must look like 'card:r:0:-:-', not {value!r}")
+                raise NotationError(f"turn must look like 'card:r:0:-:-', not {brief(value, 40)}")
             step, actor, index, card, flags = bits
             turn.update(step=step, to_act=None if actor == "-" else _side(actor, "turn"),
                         index=_number(index, "turn index"), card=None if card == "-" else _card_id(comp, card))
             for f in flags.replace("-", ""):
                 if f not in _FLAGS:
-                    raise NotationError(f"unknown turn flag {f!r} (flags: {''.join(_FLAGS)})")
+                    raise NotationError(f"unknown turn flag {brief(f, 40)} (flags: {''.join(_FLAGS)})")
                 turn[_FLAGS[f]] = True
         elif key == "order":
             turn["order"] = [_side(ch, "order") for ch in value]
@@ -212,8 +215,7 @@ def read_notation(blank: "State", text: str) -> "State":
             who, _, reason = value.partition(":")
             d["result"] = {"winner": _side(who, "end"), "reason": unquote(reason)}
         else:
-            raise NotationError(f"unknown field {key!r} in notation")
-    turn.setdefault("order", [])
+            raise NotationError(f"unknown field {brief(key, 40)} in notation")
     d["turn"] = turn
     try:
         return read_position(blank, d)
@@ -227,4 +229,4 @@ def _number(text: str, what: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise NotationError(f"{what} must be a whole number, not {text!r}") from None
+        raise NotationError(f"{what} must be a whole number, not {brief(text, 40)}") from None

@@ -91,19 +91,23 @@ def award(state: "State", side: str, vp: int, why: Message) -> None:
     if vp <= 0:
         return
     limit = state.comp.track_length
-    state.score += vp if side == "red" else -vp
+    score = state.score + (vp if side == "red" else -vp)
+    state.score = max(-limit, min(limit, score))   # the marker stops at the end of the track (R-SCO-MOVE)
     if state.narrating:
-        state.log("score", say.SCORES, side=side, vp=vp, why=why, where=track_label(state.score))
+        state.log("score", say.SCORES, side=side, vp=vp, why=why, where=track_label(state.score, limit))
     if abs(state.score) >= limit:
-        state.score = limit if state.score > 0 else -limit
         game_over(state, side, Ending.TRACK)
 
 
-def track_label(score: int) -> Message:
-    """Where the score marker stands: "the centre" or "3 toward red" (R-SCO-MOVE)."""
+def track_label(score: int, limit: int | None = None) -> Message:
+    """Where the score marker stands: "the centre", "3 toward red", or (given the track's
+    ``limit``) "the red end of the track (10)": never a square beyond the end (R-SCO-MOVE)."""
     if score == 0:
         return Message(say.TRACK_CENTRE)
-    return Message(say.TRACK_TOWARD, spaces=abs(score), side="red" if score > 0 else "white")
+    side = "red" if score > 0 else "white"
+    if limit is not None and abs(score) >= limit:
+        return Message(say.TRACK_END, spaces=limit, side=side)
+    return Message(say.TRACK_TOWARD, spaces=abs(score), side=side)
 
 
 def finish_on_track(state: "State", ending: Ending) -> None:

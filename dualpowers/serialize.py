@@ -7,17 +7,17 @@ what is wrong; nothing is ever evaluated or unpickled.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 from .dates import AUG, MAY_JUN, MONTHS, check_date
-from .components import SIDES, Components, default_components, other
+from .components import SIDES, other
 from .errors import (
-    DuplicateCard, DuplicateToken, InvalidBlockade, PositionError, TokenCountError, UnknownCard,
-    UnknownRegion, UnknownToken,
+    DualPowersError, DuplicateCard, DuplicateToken, InvalidBlockade, InvalidDate, PositionError, TokenCountError,
+    UnknownCard, UnknownRegion, UnknownToken, brief,
 )
 from .places import REMOVED, RESERVE, WAITING, start_place
 from .rounds import RESTING_STEPS, action_order, solo_order
+from .schema import check, decode_json
 
 if TYPE_CHECKING:
     from .state import State
@@ -72,25 +72,22 @@ def state_to_dict(s: "State") -> dict[str, Any]:
 
 
 # ============================================================================ reading
-def load_json(text: str) -> Any:
-    """The data of a JSON position; bad JSON raises :class:`PositionError`."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PositionError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+def load_json(text: str | bytes) -> Any:
+    """The data of a JSON position; every way text can fail to be data raises :class:`PositionError`."""
+    return decode_json(text, PositionError, "the position")
 
 
 def _side(value: Any, what: str, allow_none: bool = False) -> str | None:
     if value is None and allow_none:
         return None
     if value not in SIDES:
-        raise PositionError(f"{what} must be 'red' or 'white', not {value!r}")
+        raise PositionError(f"{what} must be 'red' or 'white', not {brief(value, 40)}")
     return str(value)
 
 
 def _int(value: Any, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise PositionError(f"{what} must be a whole number, not {value!r}")
+        raise PositionError(f"{what} must be a whole number, not {brief(value, 40)}")
     return value
 
 
@@ -112,13 +109,23 @@ class _Reader:
 
     # ------------------------------------------------------------------ basics
     def region(self, name: Any, what: str) -> str:
-        if name not in self.c.region_index:
-            raise UnknownRegion(f"{what}: unknown region {name!r} (regions: {', '.join(self.c.region_names)})")
-        return str(name)
+        found = self.c.find(name, "region")
+        if found is None:
+            raise UnknownRegion(f"{what}: unknown region {brief(name, 30)}{self.c.suggest(name, 'region')} "
+                                f"(regions: {', '.join(self.c.region_names)})")
+        return found
+
+    def token(self, name: Any, where: str) -> str:
+        found = self.c.find(name, "token")
+        if found is None:
+            raise UnknownToken(f"{where}: unknown token {brief(name, 30)}{self.c.suggest(name, 'token')}")
+        return found
 
     def card(self, cid: Any, where: str) -> str:
-        if cid not in self.c.card_order:
-            raise UnknownCard(f"{where}: unknown card {cid!r}")
+        found = self.c.find(cid, "card")
+        if found is None:
+            raise UnknownCard(f"{where}: unknown card {brief(cid, 30)}{self.c.suggest(cid, 'card')}")
+        cid = found
         if cid in self.card_at:
             raise DuplicateCard(f"card {cid} is in two places: {self.card_at[cid]} and {where}")
         self.card_at[cid] = where
@@ -148,17 +155,16 @@ class _Reader:
                                 f"(known: {', '.join(sorted(allowed))})")
         side = entry.get("side")
         if side not in (None, "fresh", "exhausted"):
-            raise PositionError(f"{where}: side must be 'fresh' or 'exhausted', not {side!r}")
+            raise PositionError(f"{where}: side must be 'fresh' or 'exhausted', not {brief(side, 40)}")
         tokens = self.c.tokens
         tid = entry.get("id", entry.get("name"))
         strength = entry.get("strength")
         if tid is not None:
-            if tid not in tokens:
-                raise UnknownToken(f"{where}: unknown token {tid!r}")
+            tid = self.token(tid, where)
             spec = tokens[tid]
             for key in ("owner", "kind"):
                 if key in entry and entry[key] != getattr(spec, key):
-                    raise UnknownToken(f"{where}: token {tid} has {key} {getattr(spec, key)!r}, not {entry[key]!r}")
+                    raise UnknownToken(f"{where}: token {tid} has {key} {getattr(spec, key)!r}, not {brief(entry[key], 40)}")
             exhausted = side == "exhausted"
             if side is None and strength is not None and strength != spec.fresh:
                 exhausted = True
@@ -166,9 +172,9 @@ class _Reader:
         owner, kind = entry.get("owner"), entry.get("kind", "unit")
         if owner not in ("red", "white", "neutral", "opposition"):
             raise UnknownToken(f"{where}: a token needs an 'id', or an 'owner' of red, white, neutral or opposition "
-                               f"(got {owner!r})")
+                               f"(got {brief(owner, 40)})")
         if kind not in ("unit", "leader", "trotsky"):
-            raise UnknownToken(f"{where}: kind must be unit, leader or trotsky, not {kind!r}")
+            raise UnknownToken(f"{where}: kind must be unit, leader or trotsky, not {brief(kind, 40)}")
         pool = [t for t in tokens.values() if t.owner == owner and t.kind == kind]
         if not pool:
             raise UnknownToken(f"{where}: the game has no {owner} {kind}")
@@ -207,17 +213,17 @@ class _Reader:
         if unknown:
             raise PositionError(f"unknown field(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(_KEYS))})")
         if "schema" in d and d["schema"] != SCHEMA:
-            raise PositionError(f"schema must be {SCHEMA!r}, not {d['schema']!r}")
+            raise PositionError(f"schema must be {SCHEMA!r}, not {brief(d['schema'], 40)}")
         if d.get("version", VERSION) != VERSION:
-            raise PositionError(f"unsupported position version {d.get('version')!r} (this package reads {VERSION})")
+            raise PositionError(f"unsupported position version {brief(d.get('version'), 40)} (this package reads {VERSION})")
 
         mode = d.get("mode", "two-player")
         if mode not in ("two-player", "solo"):
-            raise PositionError(f"mode must be 'two-player' or 'solo', not {mode!r}")
+            raise PositionError(f"mode must be 'two-player' or 'solo', not {brief(mode, 40)}")
         s.mode = mode
         edition = d.get("edition", "fr")
         if edition not in ("fr", "it"):
-            raise PositionError(f"edition must be 'fr' or 'it', not {edition!r}")
+            raise PositionError(f"edition must be 'fr' or 'it', not {brief(edition, 40)}")
         s.edition = edition
         if mode == "solo":
             solo = d.get("solo", {})
@@ -236,7 +242,7 @@ class _Reader:
 
         date = d.get("date", {"month": "mar-apr", "day": 1})
         if not isinstance(date, dict) or set(date) - {"month", "day"}:
-            raise PositionError(f"date must look like {{\"month\": \"jul\", \"day\": 12}}, not {date!r}")
+            raise PositionError(f"date must look like {{\"month\": \"jul\", \"day\": 12}}, not {brief(date, 40)}")
         s.month = check_date(date.get("month", "mar-apr"), date.get("day", 1))
         s.day = date.get("day", 1)
         s.will = _side(d.get("will", "red"), "will")  # type: ignore[assignment]
@@ -272,7 +278,7 @@ class _Reader:
                 s.blockade = None
             else:
                 if not (isinstance(b, list) and len(b) == 2):
-                    raise InvalidBlockade(f"blockade must be a pair of regions like [\"green\", \"red\"] or null, not {b!r}")
+                    raise InvalidBlockade(f"blockade must be a pair of regions like [\"green\", \"red\"] or null, not {brief(b, 40)}")
                 a, z = self.region(b[0], "blockade"), self.region(b[1], "blockade")
                 if not c.is_connection(a, z):
                     raise InvalidBlockade(f"blockade on {a}-{z}, but {a} and {z} are not connected "
@@ -291,6 +297,8 @@ class _Reader:
         s.tile_discard = [tile(t, "tiles.discard") for t in _list(tiles.get("discard", []), "tiles.discard")]  # type: ignore[misc]
         if "stack" in tiles:
             s.tile_stack = [tile(t, "tiles.stack") for t in _list(tiles["stack"], "tiles.stack")]  # type: ignore[misc]
+            if "discard" not in tiles:   # partial position: tiles it does not mention were used up
+                s.tile_discard = [tile(r, "tiles.discard") for r in c.region_names if r not in seen]  # type: ignore[misc]
         else:
             s.tile_stack = [r for r in c.region_names if r not in seen]
             s.shuffle(s.tile_stack)
@@ -314,14 +322,12 @@ class _Reader:
                 if isinstance(entry, str):
                     entry = {"id": entry}
                 if not isinstance(entry, dict):
-                    raise PositionError(f"{where}: a token is an object like {{\"id\": \"R3\"}}, not {entry!r}")
+                    raise PositionError(f"{where}: a token is an object like {{\"id\": \"R3\"}}, not {brief(entry, 40)}")
                 tid, exhausted = self.match(entry, where)
                 self.place_token(tid, f"{r}", r, exhausted)
         for key, place in (("removed", REMOVED), ("waiting", WAITING)):
             for tid in _list(d.get(key, []), key):
-                if tid not in c.tokens:
-                    raise UnknownToken(f"{key}: unknown token {tid!r}")
-                self.place_token(tid, key, place)
+                self.place_token(self.token(tid, key), key, place)
         # Everything not listed goes where it waits by default.
         trotsky = {c.trotsky_neutral: MAY_JUN, c.trotsky_red: AUG}
         for tid, spec in c.tokens.items():
@@ -342,7 +348,7 @@ class _Reader:
                     entry = {"id": entry}
                 if not isinstance(entry, dict):
                     continue
-                spec = self.c.tokens.get(entry.get("id", entry.get("name")))  # type: ignore[arg-type]
+                spec = self.c.tokens.get(self.c.find(entry.get("id", entry.get("name")), "token") or "")
                 key = (spec.owner, spec.kind) if spec else (entry.get("owner"), entry.get("kind", "unit"))
                 counts[key] = counts.get(key, 0) + 1  # type: ignore[index]
         for (owner, kind), n in counts.items():
@@ -395,7 +401,7 @@ class _Reader:
                 s.add_to_hand(side, card)
             obj = objectives.get(side)
             if obj is not None:
-                self.card(obj, f"{side}'s objective")
+                obj = self.card(obj, f"{side}'s objective")
                 if obj not in c.cards:
                     raise PositionError(f"{side}'s objective {obj} is a leader card; objectives are command cards (P-OBJ)")
             s.objectives[side] = obj
@@ -464,7 +470,7 @@ class _Reader:
             s.end_reason = str(result.get("reason", ""))
         step = turn.get("step", "over" if s.won_by else "card")
         if step not in RESTING_STEPS:
-            raise PositionError(f"turn.step must be one of {', '.join(RESTING_STEPS)}, not {step!r}")
+            raise PositionError(f"turn.step must be one of {', '.join(RESTING_STEPS)}, not {brief(step, 40)}")
         if (step == "over") != (s.won_by is not None):
             raise PositionError("a finished game needs both turn.step 'over' and a result with the winner")
         s.step = step
@@ -472,38 +478,152 @@ class _Reader:
             default_order = solo_order(s.opposition, s.player)  # type: ignore[arg-type]
             default_actor = s.player
         else:
-            default_order = action_order(s.will, other(s.will))
+            default_order = () if step == "objective" else action_order(s.will, other(s.will))
             default_actor = s.will
+        if step == "unrest":
+            from .scoring import unrest_winner
+            default_actor = unrest_winner(s)
         order = tuple(_side(x, "turn.order") for x in _list(turn.get("order", list(default_order)), "turn.order"))
         s.turn_order = order  # type: ignore[assignment]
         s.to_act = _side(turn.get("to_act", None if step == "over" else default_actor), "turn.to_act", allow_none=True)
         if step != "over" and s.to_act is None:
-            raise PositionError(f"turn.to_act must name who acts at step {step!r}")
+            raise PositionError(f"turn.to_act must name who acts at step {brief(step, 40)}")
         if s.mode == "solo" and s.to_act == s.opposition:
             raise PositionError("in solo the Opposition never has to decide: turn.to_act must be the player")
         if "index" in turn:
             s.turn_index = _int(turn["index"], "turn.index")
-        elif s.to_act in order and step not in ("objective", "unrest", "over"):
+        elif step == "unrest":
+            s.turn_index = len(order)
+        elif s.to_act in order and step not in ("objective", "over"):
             s.turn_index = order.index(s.to_act)
         if step in ("card", "command", "leader", "bonus") and not (
             0 <= s.turn_index < len(order) and order[s.turn_index] == s.to_act
         ):
             raise PositionError(f"turn.index {s.turn_index} does not point at {s.to_act} in the turn order")
         card = turn.get("card")
+        if card is not None:
+            card = self.c.find(card, "card")
+            if card is None:
+                raise UnknownCard(f"turn.card: unknown card {brief(turn['card'], 30)}"
+                                  f"{self.c.suggest(turn['card'], 'card')}")
+        last = s.played[s.to_act][-1] if s.to_act and s.played.get(s.to_act) else None
         if step in ("command", "leader"):
-            if card is None or not s.played.get(s.to_act or "") or s.played[s.to_act][-1] != card:  # type: ignore[index]
-                raise PositionError(f"at step {step!r}, turn.card must be the last card {s.to_act} played")
+            if card is None or last != card:
+                raise PositionError(f"at step {brief(step, 40)}, turn.card must be the last card {s.to_act} played")
             if (step == "command") != (card in self.c.cards):
-                raise PositionError(f"turn.card {card} does not fit step {step!r}")
-        elif card is not None and step != "bonus":
-            raise PositionError(f"turn.card is only meaningful at the command, leader or bonus step, not {step!r}")
+                raise PositionError(f"turn.card {card} does not fit step {brief(step, 40)}")
+        elif step == "bonus":
+            if card is not None and card != last:
+                raise PositionError(f"at step 'bonus', turn.card must be the last card {s.to_act} played, or null")
+        elif card is not None:
+            raise PositionError(f"turn.card is only meaningful at the command, leader or bonus step, not {brief(step, 40)}")
         s.card = card
         s.bonus_pending = bool(turn.get("bonus_pending", step == "bonus"))
         s.leader_recruited = bool(turn.get("leader_recruited", False))
         s.leader_special_used = bool(turn.get("leader_special_used", False))
 
+    # ------------------------------------------------------------------ reachability
+    def check_reachable(self) -> None:
+        """Refuse positions the rules can never reach (docs/positions.md, "Positions that cannot happen").
+
+        Each check names its invariant (``INV-...``) so that a message, the
+        documentation and the test of that invariant point at each other.
+        """
+        s, c = self.s, self.c
+        from .scoring import unrest_winner
+        solo = s.mode == "solo"
+        # INV-OBJECTIVE-STEP: a solo game has no objective step (R-SOLO-DRAW); never the Opposition's decision.
+        if solo and s.step == "objective":
+            raise PositionError("turn.step 'objective' does not happen in solo: the player's objective is dealt "
+                                "face down and the Opposition's is chosen at scoring (R-SOLO-DRAW) "
+                                "[INV-OBJECTIVE-STEP]")
+        # INV-ROUND: a solo game has rounds 1-3 (R-SOLO-END).
+        if solo and s.round > 3:
+            raise PositionError(f"round {s.round}: a solo game has rounds 1-3 (R-SOLO-END) [INV-ROUND]")
+        # INV-ORDER: the turn order has 8 alternating turns, or the solo order O P O P O P O P O.
+        order = s.turn_order
+        if solo:
+            if order != solo_order(s.opposition, s.player):  # type: ignore[arg-type]
+                raise PositionError("turn.order: the solo order is Opposition, player, ... 9 turns starting and "
+                                    f"ending with the Opposition ({s.opposition}) (R-SOLO-ORDER) [INV-ORDER]")
+        elif order or s.step != "objective":
+            if len(order) != 8 or any(a == b for a, b in zip(order, order[1:])):
+                raise PositionError(f"turn.order has {len(order)} turns: the two-player order alternates, "
+                                    "4 turns each, 8 in all (P-ACT) [INV-ORDER]")
+        if s.step == "objective" and order:
+            raise PositionError("turn.order: the order is fixed only when the action phase starts, after the "
+                                "objectives (P-ACT) [INV-ORDER]")
+        if not 0 <= s.turn_index <= len(order):
+            raise PositionError(f"turn.index {s.turn_index} is outside the turn order of {len(order)} turns [INV-ORDER]")
+        # INV-ONE-OBJECTIVE: each side chooses one objective, once (P-OBJ).
+        if s.step == "objective":
+            if s.to_act is not None and s.objectives[s.to_act] is not None:
+                raise PositionError(f"{s.to_act} already has an objective ({s.objectives[s.to_act]}) and cannot choose a "
+                                    "second: a side has at most one (P-OBJ) [INV-ONE-OBJECTIVE]")
+            if s.turn_index != 0:
+                raise PositionError("turn.index must be 0 while objectives are chosen [INV-ORDER]")
+        # INV-UNREST: the decision at step unrest belongs to the stronger side there (R-SCO-UNREST).
+        if s.step == "unrest":
+            winner = unrest_winner(s)
+            if winner is None or winner != s.to_act:
+                who = f"{winner} is stronger there" if winner else "nobody is stronger there"
+                raise PositionError(f"turn.to_act is {s.to_act} at step 'unrest', but {who} (R-SCO-UNREST) [INV-UNREST]")
+            if s.turn_index != len(order):
+                raise PositionError("turn.index: the unrest region is scored after every turn of the round "
+                                    "[INV-ORDER]")
+        # INV-TRACK: a game whose marker reached an end of the track is over (R-END-1).
+        if s.step != "over" and abs(s.score) >= c.track_length:
+            raise PositionError(f"score {s.score} is at the end of the track, so the game is over (R-END-1); "
+                                "give turn.step 'over' and a result [INV-TRACK]")
+        # INV-TROTSKY: neutral Trotsky waits until May/June and is never on the board from August on.
+        neutral, red = c.trotsky_neutral, c.trotsky_red
+        if s.month >= AUG and s.place[neutral] in c.region_index:
+            raise PositionError(f"{neutral} (neutral) is on the board in {MONTHS[s.month]}: from August on red Trotsky "
+                                "has replaced him (R-CAL-TROTSKY-2) [INV-TROTSKY]")
+        if s.month < MAY_JUN and s.place[neutral] != WAITING:
+            raise PositionError(f"{neutral} (neutral) must be waiting before May/June (R-CAL-TROTSKY-1) [INV-TROTSKY]")
+        if s.month < AUG and s.place[red] != WAITING:
+            raise PositionError(f"{red} must be waiting before August (R-CAL-TROTSKY-2) [INV-TROTSKY]")
+        # INV-LEADER-CARDS: leader cards never join the command deck or the discard pile (R-CLN).
+        for pile, cards in (("deck", s.deck), ("discard pile", s.discard), ("Opposition's stack", s.opp_stack)):
+            for card in cards:
+                if card in c.leaders:
+                    raise PositionError(f"{card} is a leader card in the {pile}; leader cards never join the command "
+                                        "cards (R-CLN) [INV-LEADER-CARDS]")
+        # INV-OPP-LEADERS: the Opposition's leader pile holds only leader cards of its faction (R-SOLO-SETUP).
+        for card in s.opp_leaders:
+            lead = c.leaders.get(card)
+            if lead is None or lead.faction != s.opposition:
+                raise PositionError(f"{card} is in the Opposition's leader pile, which holds only {s.opposition} leader "
+                                    "cards (R-SOLO-SETUP) [INV-OPP-LEADERS]")
+        # INV-TILES: every region tile is in exactly one place (S-3, R-CLN).
+        tiles = [s.unrest, s.blockade_tile, *s.tile_stack, *s.tile_discard]
+        placed = sorted(t for t in tiles if t is not None)
+        if placed != sorted(c.region_names):
+            missing = [r for r in c.region_names if r not in placed]
+            raise PositionError(f"region tile(s) {', '.join(missing)} are nowhere: the six tiles are on Unrest, "
+                                "Blockade, the stack or the discard (S-3, R-CLN) [INV-TILES]")
+
 
 def read_position(blank: "State", data: dict[str, Any]) -> "State":
     """Read a full or partial position (see docs/positions.md) into ``blank``, a new
-    ``State(components)``; :meth:`State.from_dict` is the public way in."""
-    return _Reader(data, blank).read()
+    ``State(components)``; :meth:`State.from_dict` is the public way in.
+
+    The data's shape is checked first against ``docs/schema/position.json``, then
+    the rules: every position read is one the rules can reach.  Every failure is
+    a :class:`PositionError` (or subclass) naming the field.
+    """
+    if not isinstance(data, dict):
+        raise PositionError(f"a position must be a JSON object, not {type(data).__name__}")
+    check(data, "position", PositionError, by_field={"date": InvalidDate, "blockade": InvalidBlockade})
+    reader = _Reader(data, blank)
+    try:
+        state = reader.read()
+        reader.check_reachable()
+    except DualPowersError:
+        raise
+    except (TypeError, KeyError, ValueError, IndexError, AttributeError, RecursionError) as exc:
+        # A safety net: the schema and the checks above should make this unreachable
+        # (the fuzz tests assert that they do); a user still gets the documented error.
+        raise PositionError(f"cannot read this position ({type(exc).__name__}: {brief(str(exc), 80)})") from None
+    return state

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .errors import brief
 from .components import SIDES, Components, default_components, other
 from .places import start_place
 from .rounds import start_round
@@ -36,8 +37,9 @@ def new_game(
     mode = MODE_ALIASES[mode]
     if edition not in EDITIONS:
         raise ValueError(f"edition must be 'fr' or 'it', not {edition!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"seed must be an int, not {seed!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not -(2**63) <= seed < 2**63:
+        # a 64-bit range, as the position schema (docs/schema/position.json) reads back
+        raise ValueError(f"seed must be a whole number within 64 bits, not {brief(seed, 40)}")
     comp = components or default_components()
     s = State(comp)
     s.mode, s.edition, s.seed = mode, edition, seed

@@ -260,8 +260,9 @@ def chunk_size_for(games: int, workers: int) -> int:
     return max(1, min(250, math.ceil(games / (workers * 8))))
 
 
-def _ranges(start: int, stop: int, size: int) -> list[tuple[int, int]]:
-    return [(lo, min(lo + size, stop)) for lo in range(start, stop, size)]
+def _ranges(start: int, stop: int, size: int) -> Iterator[tuple[int, int]]:
+    """The chunks one by one: never a list of them, so memory stays flat whatever ``stop`` is."""
+    return ((lo, min(lo + size, stop)) for lo in range(start, stop, size))
 
 
 def iter_rows(
@@ -301,14 +302,15 @@ def _rows(config: SimConfig, games: int, workers: int | None, dask: "str | Any |
         yield from _dask_rows(config, games, dask, chunk_size, progress, dask_timeout)
         return
     workers = workers or default_workers()
-    chunks = _ranges(0, games, chunk_size or chunk_size_for(games, workers))
-    if workers == 1 or len(chunks) <= 1:
+    size = chunk_size or chunk_size_for(games, workers)
+    chunks = _ranges(0, games, size)
+    if workers == 1 or games <= size:
         for i in range(games):
             yield play_game(config.game(i))
             if progress is not None:
                 progress(i + 1, games)
         return
-    yield from _pool_rows(config, games, chunks, workers, progress)
+    yield from _pool_rows(config, games, chunks, min(workers, -(-games // size)), progress)
 
 
 def run(config: SimConfig, games: int, **options: Any) -> list[dict[str, Any]]:
@@ -319,21 +321,28 @@ def run(config: SimConfig, games: int, **options: Any) -> list[dict[str, Any]]:
 def _in_order(
     submit: Callable[[tuple[int, int]], Any],
     wait_first: Callable[[list[Any]], Iterable[Any]],
-    chunks: list[tuple[int, int]],
+    chunks: Iterable[tuple[int, int]],
     window: int,
     games: int,
     progress: Progress | None,
 ) -> Iterator[dict[str, Any]]:
     """Run ``chunks`` with at most ``window`` submitted but not yet yielded, and yield
-    their rows in game order whatever order they finish in."""
+    their rows in game order whatever order they finish in.  Chunks are taken from
+    the iterable only as the window frees, so memory does not grow with the run."""
+    todo = iter(chunks)
     pending: dict[Any, int] = {}
     finished: dict[int, list[dict[str, Any]]] = {}
     submitted = yielded = done = 0
-    while yielded < len(chunks):
-        while submitted < len(chunks) and len(pending) + len(finished) < window:
-            pending[submit(chunks[submitted])] = submitted
+    more = True
+    while more or yielded < submitted:
+        while more and len(pending) + len(finished) < window:
+            chunk = next(todo, None)
+            if chunk is None:
+                more = False
+                break
+            pending[submit(chunk)] = submitted
             submitted += 1
-        for future in wait_first(list(pending)):
+        for future in wait_first(list(pending)) if pending else ():
             k = pending.pop(future)
             finished[k] = future.result()
             done += len(finished[k])
@@ -357,11 +366,11 @@ def _mp_context() -> Any:
     return ctx
 
 
-def _pool_rows(config: SimConfig, games: int, chunks: list[tuple[int, int]], workers: int,
+def _pool_rows(config: SimConfig, games: int, chunks: Iterable[tuple[int, int]], workers: int,
                progress: Progress | None) -> Iterator[dict[str, Any]]:
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=_mp_context())
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context())
     try:
         yield from _in_order(
             lambda c: pool.submit(play_games, config, *c),
@@ -466,6 +475,8 @@ def check_output(path: "str | Path", format: str | None = None) -> str:
     fmt = _format_of(path, format)
     if fmt == "parquet":
         _need_pyarrow()
+    if Path(path).is_dir():
+        raise SimulationError(f"cannot write {str(path)!r}: it is a folder; name a file like results.csv")
     parent = Path(path).resolve().parent
     if not parent.is_dir():
         raise SimulationError(f"cannot write {str(path)!r}: there is no folder {str(parent)!r}")

@@ -61,3 +61,9 @@ def test_strength_benchmark_writes_the_tables_measured_reads(tmp_path):
 def test_strength_benchmark_keeps_other_components_out_of_the_packaged_tables(tmp_path):
     done = run_script("strength.py", "--components", str(tmp_path / "c.toml"))
     assert done.returncode == 2 and "--components needs --out" in done.stderr
+
+
+def test_soak_script_plays_games_with_every_invariant_check():
+    figures = json.loads(bench("soak.py", "--games", "2", "--json"))
+    assert figures["games"] == 2 and figures["breaks"] == 0 and figures["positions_checked"] > figures["games"]
+    assert figures["probes_refused"] > 0

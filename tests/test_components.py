@@ -90,7 +90,7 @@ def test_load_components_reads_a_users_replacement_file_toml_and_json(tmp_path):
     (lambda d: d["command_cards"]["cards"].pop(), "48 command cards"),
     (lambda d: d["map"]["connections"].append(["red", "yellow"]), "unknown region 'yellow'"),
     (lambda d: d["map"]["arrows"].__setitem__("green", ["green", "brown"]), "not a connection"),
-    (lambda d: d["units"]["red"].append(["R11", 1, 1, 0]), "must list 10"),
+    (lambda d: d["units"]["red"].append(["R11", 1, 1, 0]), "units.red must list at most 10"),
     (lambda d: d["command_cards"]["cards"][0].__setitem__(3, 4), "recruit value"),
     (lambda d: d.__setitem__("format", "something else"), "not a dualpowers components file"),
 ])

@@ -1,6 +1,7 @@
 """Positions: JSON and text notation round-trips, partial positions, impossible ones."""
 
 import json
+import re
 
 import pytest
 
@@ -78,13 +79,13 @@ def test_clone_equality_and_hash():
     ({"regions": {"yellow": []}}, dp.UnknownRegion, "unknown region 'yellow'"),
     ({"blockade": ["blue", "brown"]}, dp.InvalidBlockade, "not connected"),
     ({"date": {"month": "jul", "day": 30}}, dp.InvalidDate, "R-CAL-3"),
-    ({"date": {"month": "june", "day": 3}}, dp.InvalidDate, "unknown month"),
+    ({"date": {"month": "june", "day": 3}}, dp.InvalidDate, "month must be one of mar-apr"),
     ({"regions": {"green": [{"id": "R99"}]}}, dp.UnknownToken, "unknown token 'R99'"),
     ({"regions": {"green": [{"owner": "red", "kind": "unit", "strength": 7}]}}, dp.UnknownToken, "no red unit token has strength 7"),
     ({"hands": {"red": ["red-2"]}, "discard": ["red-2"]}, dp.DuplicateCard, "red-2 is in two places"),
     ({"hands": {"red": ["red-9"]}}, dp.UnknownCard, "unknown card 'red-9'"),
     ({"score": 40}, dp.PositionError, "off the track"),
-    ({"will": "green"}, dp.PositionError, "will must be 'red' or 'white'"),
+    ({"will": "green"}, dp.PositionError, "will must be one of red, white"),
     ({"blokade": None}, dp.PositionError, "unknown field"),
     ({"regions": {"green": [{"id": "O1a"}]}}, dp.PositionError, "only in solo"),
     ({"regions": {"green": [{"id": "Trotsky"}]}}, dp.PositionError, "before May/June"),
@@ -141,3 +142,139 @@ def test_a_finished_game_round_trips():
     assert s.is_over()
     assert dp.State.from_dict(s.to_dict()) == s
     assert dp.State.from_notation(s.notation()).winner() == s.winner()
+
+
+# ---------------------------------------------------------------- names a learner types
+def test_names_are_matched_without_regard_to_case():
+    s = dp.State.from_dict({"date": {"month": "jul", "day": 3}, "unrest": "BROWN",
+                            "regions": {"Green": [{"id": "trotsky"}, "r1"]}, "hands": {"red": ["PURPLE-4", "lenin"]}})
+    assert s.place["Trotsky"] == "green" and s.place["R1"] == "green" and s.unrest == "brown"
+    assert s.hands["red"] == ["purple-4", "Lenin"] or set(s.hands["red"]) >= {"purple-4", "Lenin"}
+    assert dp.State.from_dict(s.to_dict()) == s
+    lower = s.notation().replace(" p4", " P4").replace("R1", "r1")
+    assert dp.State.from_notation(lower) == s
+
+
+@pytest.mark.parametrize("change, suggestion", [
+    ({"regions": {"green": [{"id": "Lenine"}]}}, "did you mean Lenin?"),
+    ({"regions": {"grene": []}}, "did you mean green?"),
+    ({"hands": {"red": ["purple-44"]}}, "did you mean purple-4"),
+])
+def test_an_unknown_name_gets_a_suggestion(change, suggestion):
+    with pytest.raises(dp.PositionError, match=re.escape(suggestion)):
+        dp.State.from_dict(change)
+
+
+# ---------------------------------------------------------------- positions that cannot happen (docs/positions.md)
+def refused(data, tag):
+    with pytest.raises(dp.PositionError, match=re.escape(f"[{tag}]")):
+        dp.State.from_dict(data)
+
+
+UNREST = {"unrest": "brown", "blockade": None, "date": {"month": "jul", "day": 3},
+          "regions": {"brown": [{"id": "W8"}, {"id": "R1"}]}}
+
+
+def test_INV_UNREST_the_unrest_decision_belongs_to_the_stronger_side():
+    ok = dp.State.from_dict({**UNREST, "turn": {"step": "unrest", "to_act": "white"}})
+    assert ok.to_act == "white" and ok.turn_index == len(ok.turn_order) == 8
+    assert dp.State.from_dict({**UNREST, "turn": {"step": "unrest"}}).to_act == "white"   # the default
+    refused({**UNREST, "turn": {"step": "unrest", "to_act": "red"}}, "INV-UNREST")
+    refused({**UNREST, "regions": {}, "turn": {"step": "unrest", "to_act": "red"}}, "INV-UNREST")
+
+
+def test_INV_TROTSKY_neutral_trotsky_is_never_on_the_board_from_august_on():
+    assert dp.State.from_dict({"date": {"month": "jul", "day": 3}, "regions": {"red": ["Trotsky"]}}).place["Trotsky"] == "red"
+    for month in ("aug", "sep", "oct-nov"):
+        refused({"date": {"month": month, "day": 3}, "regions": {"red": ["Trotsky"]}}, "INV-TROTSKY")
+    refused({"date": {"month": "mar-apr", "day": 3}, "removed": ["Trotsky"]}, "INV-TROTSKY")
+    refused({"date": {"month": "jul", "day": 3}, "removed": ["RedTrotsky"]}, "INV-TROTSKY")
+
+
+def test_INV_ROUND_a_solo_game_has_rounds_1_to_3():
+    for r in (1, 2, 3):
+        assert dp.State.from_dict({"mode": "solo", "round": r}).round == r
+    refused({"mode": "solo", "round": 4}, "INV-ROUND")
+    with pytest.raises(dp.PositionError, match=r"\$\.round must be at most 99"):
+        dp.State.from_dict({"mode": "solo", "round": 1_000_000})
+
+
+def test_INV_ORDER_two_player_order_has_8_alternating_turns_and_solo_9():
+    assert len(dp.State.from_dict({}).turn_order) == 8
+    refused({"turn": {"order": ["red", "white"] * 3, "index": 0, "to_act": "red"}}, "INV-ORDER")
+    refused({"turn": {"order": ["red", "red", "white", "white"] * 2, "index": 0, "to_act": "red"}}, "INV-ORDER")
+    s = dp.State.from_dict({"mode": "solo"})
+    assert s.turn_order == ("white", "red") * 4 + ("white",)
+    refused({"mode": "solo", "turn": {"order": ["white", "red"] * 4, "index": 1}}, "INV-ORDER")
+    refused({"turn": {"step": "objective", "order": ["red", "white"] * 4}}, "INV-ORDER")
+    refused({"turn": {"step": "objective", "index": 3}}, "INV-ORDER")
+
+
+def test_INV_OPP_LEADERS_the_oppositions_leader_pile_holds_only_its_own_leaders():
+    s = dp.State.from_dict({"mode": "solo", "opposition": {"leaders": ["Kerensky"]}})
+    assert s.opp_leaders == ["Kerensky"]
+    refused({"mode": "solo", "opposition": {"leaders": ["red-4"]}}, "INV-OPP-LEADERS")   # the issue's crash
+    refused({"mode": "solo", "opposition": {"leaders": ["Lenin"]}}, "INV-OPP-LEADERS")
+
+
+def test_INV_ONE_OBJECTIVE_a_side_never_chooses_a_second_objective():
+    base = {"hands": {"red": ["white-3"]}, "turn": {"step": "objective", "to_act": "red"}}
+    assert dp.State.from_dict(base).step == "objective"
+    refused({**base, "objectives": {"red": "white-6"}}, "INV-ONE-OBJECTIVE")   # the issue's lost card
+
+
+def test_INV_OBJECTIVE_STEP_a_solo_game_has_no_objective_step():
+    refused({"mode": "solo", "turn": {"step": "objective"}}, "INV-OBJECTIVE-STEP")
+    refused({"mode": "solo", "turn": {"step": "objective", "order": []}}, "INV-OBJECTIVE-STEP")
+    with pytest.raises(dp.PositionError, match="Opposition never has to decide"):
+        dp.State.from_dict({"mode": "solo", "turn": {"step": "objective", "to_act": "white"}})
+
+
+def test_INV_LEADER_CARDS_leader_cards_are_never_in_the_deck_or_discard():
+    refused({"deck": ["Lenin"]}, "INV-LEADER-CARDS")
+    refused({"discard": ["Kerensky"]}, "INV-LEADER-CARDS")
+
+
+def test_INV_TRACK_a_marker_at_the_end_of_the_track_means_the_game_is_over():
+    refused({"score": 10}, "INV-TRACK")
+    s = dp.State.from_dict({"score": -10, "result": {"winner": "white", "reason": "track"}})
+    assert s.is_over()
+
+
+def test_INV_TILES_every_region_tile_is_in_one_place():
+    refused({"unrest": "brown", "blockade_tile": "green", "tiles": {"stack": ["red"], "discard": ["blue"]}}, "INV-TILES")
+    s = dp.State.from_dict({"unrest": "brown", "blockade_tile": "green", "tiles": {"stack": ["red"]}})
+    assert sorted(s.tile_discard) == ["blue", "purple", "white"]
+
+
+# ---------------------------------------------------------------- shape first (docs/schema/position.json)
+@pytest.mark.parametrize("data, path", [
+    ({"unrest": ["red"]}, "$.unrest"),
+    ({"turn": {"bonus_pending": "no"}}, "$.turn.bonus_pending"),
+    ({"turn": {"card": 7}}, "$.turn.card"),
+    ({"tiles": {"stack": [None]}}, "$.tiles.stack[0]"),
+    ({"date": {"month": "jul", "day": 12.0}}, "$.date.day"),
+    ({"seed": 10 ** 5000}, "$.seed"),
+    ({"regions": {"red": [{"id": ["R1"]}]}}, "$.regions.red[0]"),
+    ({"mode": ["solo"]}, "$.mode"),
+])
+def test_wrong_types_are_refused_by_the_schema_naming_the_field(data, path):
+    with pytest.raises(dp.PositionError) as info:
+        dp.State.from_dict(data)
+    assert str(info.value).startswith(path) and len(str(info.value)) < 300
+
+
+def test_decoding_failures_are_position_errors_with_short_messages():
+    for text in ("[" * 100_000, '{"seed": ' + "9" * 5000 + "}", b"\xff\xfe{}", '{"a": ' + "x" * 300_000,
+                 '{"score": 10, "result": {"winner": "red", "reason": "a\\ud800"}}'):
+        with pytest.raises(dp.PositionError) as info:
+            dp.State.from_json(text)
+        assert len(str(info.value)) < 300
+
+
+def test_published_schemas_are_the_packaged_ones():
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    for name in ("position", "game", "components"):
+        assert (root / "docs" / "schema" / f"{name}.json").read_bytes() == \
+            (root / "dualpowers" / "data" / "schema" / f"{name}.json").read_bytes(), name

@@ -128,11 +128,11 @@ def test_R_SCO_EXHAUST_fresh_tire_and_tired_leave_for_reserve_or_for_good():
 
 # ----------------------------------------------------------------------------- cleanup and end
 def test_R_CLN_tiles_move_on_and_cards_leave():
-    s = last_turn(unrest="brown", blockade_tile="green", tiles={"stack": ["red", "blue"], "discard": []},
+    s = last_turn(unrest="brown", blockade_tile="green", tiles={"stack": ["red", "blue"], "discard": ["purple", "white"]},
                   played={"red": ["red-3", "Lenin"], "white": ["blue-2"]}, objectives={"red": "purple-6"})
     finish_turn(s)
     assert (s.unrest, s.blockade_tile, s.blockade) == ("green", "red", s.comp.arrows["red"])
-    assert s.tile_discard == ["brown"] and s.tile_stack == ["blue"]
+    assert s.tile_discard == ["purple", "white", "brown"] and s.tile_stack == ["blue"]
     assert "Lenin" in s.out_of_game
     assert {"red-3", "blue-2", "white-2", "purple-6"} <= set(s.discard) | set(sum(s.hands.values(), []))
     assert s.round == 2 and s.step == "objective"

@@ -25,13 +25,15 @@ position; :meth:`PositionEditor.drop_extras` keeps the board only.
 
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..dates import MONTHS
 from ..components import SIDES, Components, default_components
-from ..errors import PositionError
+from ..errors import DualPowersError, PositionError, brief
+from ..schema import decode_json
 from ..presence import Presence, force_in_presence, presence_table
 from ..state import State
 
@@ -43,6 +45,9 @@ __all__ = ["PaletteItem", "PositionEditor", "BOARD_KEYS"]
 #: Position fields the editor edits itself; anything else in an import is an "extra".
 BOARD_KEYS = ("mode", "edition", "solo", "date", "will", "score", "unrest", "blockade", "regions")
 _DROPPED_KEYS = ("schema", "version")
+#: What an import may change; restored when it fails (PositionEditor._transaction).
+_EDITED_FIELDS = ("mode", "player", "difficulty", "edition", "month", "day", "will", "score", "unrest", "blockade",
+                  "board", "extras", "state", "error", "error_type", "message")
 CLICK_MODES = ("flip", "remove")
 
 
@@ -415,12 +420,26 @@ class PositionEditor:
         self._load(state, keep_extras)
         self._changed("Loaded a position.")
 
+    def _transaction(self, read: Callable[[], None]) -> None:
+        """Run an import so that it either succeeds or changes nothing and raises PositionError."""
+        saved = {name: copy.deepcopy(getattr(self, name)) for name in _EDITED_FIELDS}
+        try:
+            read()
+        except BaseException as exc:
+            for name, value in saved.items():
+                setattr(self, name, value)
+            if isinstance(exc, PositionError) or not isinstance(exc, Exception):
+                raise
+            if isinstance(exc, DualPowersError):
+                raise PositionError(f"{type(exc).__name__}: {exc}") from None
+            raise PositionError(f"cannot import this text ({type(exc).__name__}: {brief(str(exc), 80)})") from None
+
     def import_json(self, text: str) -> None:
         """Read a position (full or partial JSON); on error raise PositionError and change nothing."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise PositionError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        self._transaction(lambda: self._import_json(text))
+
+    def _import_json(self, text: str) -> None:
+        data = decode_json(text, PositionError, "the position")
         if not isinstance(data, dict):
             raise PositionError(f"a position must be a JSON object, not {type(data).__name__}")
         if data.get("format") == "dualpowers/game" and isinstance(data.get("position"), dict):
@@ -431,12 +450,20 @@ class PositionEditor:
 
     def import_notation(self, text: str) -> None:
         """Read a position in the text notation; on error raise PositionError and change nothing."""
+        self._transaction(lambda: self._import_notation(text))
+
+    def _import_notation(self, text: str) -> None:
         state = State.from_notation(text.strip(), self.comp)
         self._load(state, keep_extras=True)
         self._changed("Imported a notation position.")
 
     def import_text(self, text: str) -> str:
-        """JSON if it starts with ``{``, notation otherwise; return which one was read."""
+        """JSON if it starts with ``{``, notation otherwise; return which one was read.
+
+        Either the import succeeds or nothing changes and :class:`PositionError` says why.
+        """
+        if not isinstance(text, str):
+            raise PositionError(f"paste a position as text, not {type(text).__name__}")
         if text.lstrip().startswith("{"):
             self.import_json(text)
             return "json"

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 from .. import names
 from ..actions import Action, parse_action
 from ..describe import describe
-from ..errors import DualPowersError, IllegalAction, PositionError
+from ..errors import DualPowersError, IllegalAction, PositionError, brief
+from ..schema import check, decode_json
 from ..i18n import DEFAULT_LANGUAGE, N_, NP_, check_language, translator
 from ..policies import PolicySpecError, make_policy
 from ..scoring import side_name
@@ -349,7 +350,7 @@ class GameSession:
                 said = self._said(state, act)
                 events = state.apply(act)
             except DualPowersError as exc:
-                raise LoadError(f"action {i + 1} ({text!r}) cannot be replayed: {exc}") from None
+                raise LoadError(f"$.actions[{i}] ({brief(text, 40)}) cannot be replayed: {exc}") from None
             text = str(act)
             log.extend(self._entries(state, text, events, actor, said))
             done.append(text)
@@ -358,7 +359,11 @@ class GameSession:
     def _entries(self, state: State, text: str, events: list[Event], actor: str | None,
                  said: str | None = None) -> list[LogEntry]:
         who = side_label(state, actor, self.lang) if actor else None
-        if said is not None and self.lang != DEFAULT_LANGUAGE:
+        if text.startswith("objective "):
+            # The log is shared by both players: it never names a hidden objective (P-OBJ).
+            _ = translator(self.lang)
+            text = _("objective (a card, face down)")
+        elif said is not None and self.lang != DEFAULT_LANGUAGE:
             text = said
         head = LogEntry("action", f"{who}: {text}" if who else f"> {text}")
         if self.lang != DEFAULT_LANGUAGE:
@@ -592,61 +597,63 @@ class GameSession:
         """The game as JSON text (starting point, options, actions, current position)."""
         return json.dumps(self.to_dict(), indent=indent)
 
-    def load(self, text: str) -> None:
+    def load(self, text: str | bytes) -> None:
         """Replace this game with a saved one (see :meth:`save`), or start from a bare position JSON.
 
-        Raises :class:`LoadError` (and changes nothing) when the text is not a game
-        this engine can replay.
+        A transaction: the saved game is rebuilt and replayed on the side, and only
+        a complete success replaces this session.  Any failure, whatever its cause,
+        raises :class:`LoadError` naming the field and leaves the session exactly as
+        it was (undo and later saves keep working).
         """
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise LoadError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        data = decode_json(text, LoadError, "the saved game")
         if not isinstance(data, dict):
             raise LoadError(f"a saved game is a JSON object, not {type(data).__name__}")
-        old = (self.mode, self.seed, self.player, self.difficulty, self.edition, self.start,
-               self.state, self.actions, self.log)
         try:
-            if data.get("format") != SAVE_FORMAT:
-                if data.get("schema") == "dualpowers/position" or "regions" in data:
-                    try:
-                        self._setup(self.mode, self.seed, self.player, self.difficulty, self.edition, data)
-                    except PositionError as exc:
-                        raise LoadError(f"not a position the engine accepts: {exc}") from None
-                    self.clear_filter(notify=False)
-                    _ = translator(self.lang)
-                    self._changed(_("Loaded a position; the game goes on from there."))
-                    return
-                raise LoadError(f"not a saved game: 'format' must be {SAVE_FORMAT!r}")
-            if data.get("version") != SAVE_VERSION:
-                raise LoadError(f"unsupported saved-game version {data.get('version')!r} (this reads {SAVE_VERSION})")
-            actions = data.get("actions", [])
-            if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-                raise LoadError("'actions' must be a list of action texts")
-            options = data.get("options", {})
-            if not isinstance(options, dict):
-                raise LoadError("'options' must be an object")
-            seed = data.get("seed", 0)
-            if not isinstance(seed, int) or isinstance(seed, bool):
-                raise LoadError(f"'seed' must be a whole number, not {seed!r}")
-            mode = data.get("mode", "solo")
-            start = data.get("start")
-            try:
-                self._setup(mode, seed, options.get("player", "red"), options.get("difficulty", 1),
-                            options.get("edition", "fr"), start, actions)
-            except LoadError:
-                raise
-            except (ValueError, PositionError) as exc:
-                raise LoadError(f"cannot start the saved game: {exc}") from None
-            saved = data.get("position")
-            if saved is not None and saved != json.loads(json.dumps(self.state.to_dict())):
-                raise LoadError("the saved position does not match the one the actions lead to "
-                                "(was the file edited, or saved by another engine version?)")
+            candidate, message = self._candidate(data)
         except LoadError:
-            (self.mode, self.seed, self.player, self.difficulty, self.edition, self.start,
-             self.state, self.actions, self.log) = old
             raise
+        except DualPowersError as exc:
+            raise LoadError(f"{type(exc).__name__}: {exc}") from None
+        except Exception as exc:   # an engine failure while replaying: still refused, nothing changed
+            raise LoadError(f"the saved game cannot be replayed ({type(exc).__name__}: {brief(str(exc), 80)})") from None
+        for name in _SESSION_FIELDS:
+            setattr(self, name, getattr(candidate, name))
         self.clear_filter(notify=False)
+        self._changed(message)
+
+    def _candidate(self, data: dict[str, Any]) -> tuple["GameSession", str]:
+        """A new session built from loaded data, and what to tell the user; ``self`` is not touched."""
+        if data.get("format") != SAVE_FORMAT:
+            if data.get("schema") == "dualpowers/position" or "regions" in data:
+                try:
+                    candidate = GameSession(start=data)
+                    candidate.set_language(self.lang)
+                    _ = translator(self.lang)
+                    return candidate, _("Loaded a position; the game goes on from there.")
+                except PositionError as exc:
+                    raise LoadError(f"not a position the engine accepts: {exc}") from None
+            raise LoadError(f"not a saved game: 'format' must be {SAVE_FORMAT!r}")
+        check(data, "game", LoadError)
+        options = data.get("options", {})
+        start = data.get("start")
+        try:
+            candidate = GameSession(
+                data.get("mode", "solo"), data.get("seed", 0), player=options.get("player", "red"),
+                difficulty=options.get("difficulty", 1), edition=options.get("edition", "fr"), start=start)
+        except PositionError as exc:
+            raise LoadError(f"$.start is not a position the engine accepts: {exc}") from None
+        except (DualPowersError, ValueError) as exc:
+            raise LoadError(f"cannot start the saved game: {exc}") from None
+        candidate.lang = self.lang          # the replayed log is written in this session's language
+        candidate.state, candidate.actions, candidate.log = candidate._replay(list(data.get("actions", [])))
+        saved = data.get("position")
+        if saved is not None and saved != json.loads(json.dumps(candidate.state.to_dict())):
+            raise LoadError("$.position does not match the one the actions lead to "
+                            "(was the file edited, or saved by another engine version?)")
         _ = translator(self.lang)
-        self._changed(_.ngettext("Loaded a saved game ({n} action replayed).",
-                                 "Loaded a saved game ({n} actions replayed).", len(self.actions)))
+        return candidate, _.ngettext("Loaded a saved game ({n} action replayed).",
+                                     "Loaded a saved game ({n} actions replayed).", len(candidate.actions))
+
+
+#: What :meth:`GameSession.load` replaces when it succeeds (listeners stay).
+_SESSION_FIELDS = ("mode", "seed", "player", "difficulty", "edition", "start", "state", "actions", "log", "lang")

@@ -327,6 +327,9 @@ class AnalyzerWidget(widgets.VBox):
         except PositionError as exc:
             self._say(f"Import refused, nothing changed: {type(exc).__name__}: {exc}", error=True)
             return
+        except Exception as exc:  # never silent: ipywidgets would swallow it
+            self._say(f"Import refused: {type(exc).__name__}: {str(exc)[:200]}", error=True)
+            return
         self._say(f"Imported the {'JSON' if kind == 'json' else 'notation'} position.")
 
     def _say(self, text: str, error: bool = False) -> None:

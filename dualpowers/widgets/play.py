@@ -350,6 +350,9 @@ class PlayWidget(widgets.VBox):
         except LoadError as exc:
             _ = translator(language.current())
             self._say(_("Load refused, the game is unchanged: {reason}", reason=exc), error=True)
+        except Exception as exc:  # never silent: ipywidgets would swallow it
+            _ = translator(language.current())
+            self._say(_("Load refused: {reason}", reason=f"{type(exc).__name__}: {str(exc)[:200]}"), error=True)
 
     # ------------------------------------------------------------------ drawing
     def _fill_actions(self) -> None:

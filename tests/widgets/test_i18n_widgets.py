@@ -119,3 +119,34 @@ def test_tutorial_engine_box_in_another_language(lang):
             bad = [x for x in texts[1:-1] if not from_catalog(x, lang)]      # between the heading and the footer
             assert not bad, bad
     assert seen
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_opposition_explorer_in_another_language(lang):
+    from dualpowers.widgets import OppositionWidget
+
+    language.set(lang)
+    w = OppositionWidget(seed=5)
+    texts = []
+    for value in (w.cards_html.value, w.steps_html.value, w.table_html.value):
+        texts += _texts_of_html(value)
+    texts += [html.unescape(re.sub(r"<div[^>]*>|</div>", "", w.choice_html.value))]
+    texts += [w.deal_button.description, w.card_menus[0].description, w.intro.value]
+    bad = [t for t in texts if not from_catalog(t, lang)]
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_solo_round_walker_in_another_language(lang):
+    from dualpowers.widgets import SoloRoundWidget
+
+    w = SoloRoundWidget(seed=7, width=450, height=320)
+    for _ in range(5):
+        w.next_button.click()
+    language.set(lang)                      # the log so far is written again
+    assert w.walker.lang == lang and len(w.walker.actions) == 5
+    w.finish_button.click()
+    texts = [w.walker.status()] + [e.text for e in w.walker.log]
+    texts += [w.next_button.description, w.finish_button.description]
+    bad = [t for t in texts if not from_catalog(t, lang)]
+    assert not bad, bad
