@@ -138,6 +138,8 @@ class SoloRoundWalker:
     def __init__(self, seed: int = 7, *, player: str = "white", difficulty: int = 3, edition: str = "fr",
                  policy: str = "first") -> None:
         self._listeners: list[Callable[["SoloRoundWalker"], None]] = []
+        #: the language of the log and the status (see :meth:`set_language`)
+        self.lang = "en"
         self.restart(seed, player=player, difficulty=difficulty, edition=edition, policy=policy, notify=False)
 
     def on_change(self, callback: Callable[["SoloRoundWalker"], None]) -> None:
@@ -167,9 +169,17 @@ class SoloRoundWalker:
         # (the one already played, then its face-down stack): used only after scoring.
         self.round_cards: list[str] = list(self.state.played[opp]) + list(self.state.opp_stack)
         self.actions: list[str] = []
-        self.log: list[LogEntry] = [LogEntry("info", f"Solo game, seed {self.seed}: you play {self.player}, "
-                                                     f"difficulty {self.difficulty}, edition {self.edition}.")]
-        self.log += [LogEntry("info", t) for t in opening_lines(self.state)]
+        from .. import names
+        from ..i18n import translator
+        _ = translator(self.lang)
+        if self.lang == "en":
+            head = (f"Solo game, seed {self.seed}: you play {self.player}, difficulty {self.difficulty}, "
+                    f"edition {self.edition}.")
+        else:
+            head = _("Solo game, seed {seed}: you play {side}, difficulty {x}, edition {edition}.", seed=self.seed,
+                     side=names.side(self.player, self.lang), x=self.difficulty, edition=self.edition)
+        self.log: list[LogEntry] = [LogEntry("info", head)]
+        self.log += [LogEntry("info", t) for t in opening_lines(self.state, self.lang)]
         self.last_events: list[LogEntry] = list(self.log)
         if notify:
             self._notify()
@@ -185,18 +195,29 @@ class SoloRoundWalker:
 
     def step(self) -> list[LogEntry]:
         """Apply one player decision (the Opposition's turns follow inside the engine)."""
+        from ..describe import describe
+        from ..i18n import translator
+        from ..narrate import event_text
+        _ = translator(self.lang)
         if self.finished:
-            self.last_events = [LogEntry("info", "The round is over.")]
+            self.last_events = [LogEntry("info", _("The round is over."))]
             self._notify()
             return self.last_events
         actor = self.state.to_act
         action = self.next_action()
+        said = describe(self.state, action, self.lang).text if self.lang != "en" else str(action)
         events = self.state.apply(action)
         self.actions.append(str(action))
-        entries = [LogEntry("action", f"{side_label(self.state, actor)}: {action}")]
-        entries += [LogEntry(e.kind, e.text) for e in events]
+        if self.lang == "en":
+            entries = [LogEntry("action", f"{side_label(self.state, actor)}: {action}")]
+        else:
+            entries = [LogEntry("action", _("{side}: {action}", side=side_label(self.state, actor, self.lang),
+                                            action=said))]
+        entries += [LogEntry(e.kind, event_text(e, self.lang)) for e in events]
         if self.finished:
-            entries.append(LogEntry("info", f"Round {self.round} is over after {len(self.actions)} decisions."))
+            entries.append(LogEntry("info", _.ngettext("Round {round} is over after {n} decision.",
+                                                       "Round {round} is over after {n} decisions.",
+                                                       len(self.actions), round=self.round)))
         self.log.extend(entries)
         self.last_events = entries
         self._notify()
@@ -212,12 +233,31 @@ class SoloRoundWalker:
             n += 1
         return n
 
+    def set_language(self, lang: str) -> None:
+        """Write the log and the status in ``lang`` from now on, the log so far included."""
+        from ..i18n import check_language
+        check_language(lang)
+        if lang == self.lang:
+            return
+        self.lang = lang
+        done = len(self.actions)
+        listeners, self._listeners = self._listeners, []
+        try:
+            self.restart(notify=False)
+            for _ in range(done):
+                self.step()
+        finally:
+            self._listeners = listeners
+        self._notify()
+
     def objective_explorer(self) -> OppositionExplorer:
         """The Opposition's five cards of the round, with its objective explained."""
         return OppositionExplorer(self.round_cards, components=self.state.comp)
 
     def status(self) -> str:
         s = self.state
+        if self.lang != "en":
+            return self._status_in(self.lang)
         if s.is_over():
             return f"Game over: {s.winner()} wins ({s.end_reason}); score {s.score:+d}."
         if self.finished:
@@ -225,6 +265,27 @@ class SoloRoundWalker:
             return f"Round {self.round} has been scored; score: {lead_text(s.score)}."
         return (f"Round {s.round}, {s.date_label}, Will: {s.will}, score {s.score:+d}; "
                 f"{side_label(s, s.to_act)} to decide ({s.step}); next: {self.next_preview()}")
+
+    def _status_in(self, lang: str) -> str:
+        from .. import names
+        from ..describe import describe
+        from ..i18n import translator
+        from .play import lead_text, step_name
+        _ = translator(lang)
+        s = self.state
+        if s.is_over():
+            return _("Game over: {side} wins ({reason}); score: {score}.", side=names.side(s.winner() or "", lang),
+                     reason=names.end_reason(s.end_reason or "", lang), score=lead_text(s.score, lang))
+        if self.finished:
+            return _("Round {round} has been scored; score: {score}.", round=self.round,
+                     score=lead_text(s.score, lang))
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        nxt = describe(s, choose_action(s, self.policy, rng), lang).text
+        return _("Round {number}, {date}, Will: {will}, score: {score}; {side} to decide ({step}); next: {action}",
+                 number=s.round, date=names.date(s.month_name, s.day, lang), will=names.side(s.will, lang),
+                 score=lead_text(s.score, lang), side=side_label(s, s.to_act, lang), step=step_name(s.step, lang),
+                 action=nxt)
 
     def next_preview(self) -> str:
         """The next decision without taking it (uses a copy of the random generator)."""

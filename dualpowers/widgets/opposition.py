@@ -26,6 +26,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..controllers.opposition import HAND, OppositionExplorer, SoloRoundWalker
+from .. import names, tables
+from ..i18n import translator
+from ..narrate import objective_step_text
+from . import language
 from ._common import STYLE, button, css, df_html, lines_html, log_html
 from .screen import Screen, bind_keys, button_action
 
@@ -34,17 +38,42 @@ __all__ = ["OppositionWidget", "SoloRoundWidget", "objective_html"]
 _W = widgets.Layout
 
 
-def objective_html(explorer: OppositionExplorer) -> tuple[str, str, str, str]:
-    """(cards table, steps, sums table, verdict) as HTML for an explorer."""
-    cards = df_html(explorer.cards_frame(), "The Opposition's cards, in the order it played them")
-    if explorer.error:
-        return cards, "", "", f"<span class='dp-error-box'>No objective: {escape(explorer.error)}</span>"
-    steps = "<b>Step by step</b>" + lines_html(explorer.steps, ordered=True)
-    table = df_html(explorer.frame(), "Day numbers summed per region")
+def objective_html(explorer: OppositionExplorer, lang: str | None = None) -> tuple[str, str, str, str]:
+    """(cards table, steps, sums table, verdict) as HTML for an explorer, in ``lang``
+    (default: the notebook's language)."""
+    lang = lang or language.current()
+    if lang == "en":
+        cards = df_html(explorer.cards_frame(), "The Opposition's cards, in the order it played them")
+        if explorer.error:
+            return cards, "", "", f"<span class='dp-error-box'>No objective: {escape(explorer.error)}</span>"
+        steps = "<b>Step by step</b>" + lines_html(explorer.steps, ordered=True)
+        table = df_html(explorer.frame(), "Day numbers summed per region")
+        card = explorer.card
+        assert card is not None
+        verdict = (f"<div style='font-size: 15px'>Objective: <b>{escape(card.id)}</b> "
+                   f"({card.vp} VP in {escape(card.region)})</div><i>{escape(explorer.summary())}</i>")
+        return cards, steps, table, verdict
+    _ = translator(lang)
+    frame = explorer.cards_frame()
+    if not frame.empty:
+        frame = frame.reset_index()
+        frame["card"] = [names.card(c, lang) for c in frame["card"]]
+        frame["region"] = [names.region(r, lang) for r in frame["region"]]
+        frame["objective"] = [_("yes") if v else _("no") for v in frame["objective"]]
+        frame = frame.rename(columns={"order": _("order"), "card": _("card"), "region": _("region"),
+                                      "days": _("days"), "VP": _("VP"), "objective": _("objective")})
+    cards = df_html(frame, _("The Opposition's cards, in the order it played them"))
+    if explorer.error or explorer.choice is None or explorer.card is None:
+        no_objective = _("No objective: {reason}", reason=explorer.error)
+        return cards, "", "", f"<span class='dp-error-box'>{escape(no_objective)}</span>"
+    step_by_step = _("Step by step")
+    steps = f"<b>{escape(step_by_step)}</b>" + lines_html([objective_step_text(x, lang) for x in explorer.steps],
+                                                          ordered=True)
+    table = df_html(tables.objective_frame(explorer.choice, lang), _("Day numbers summed per region"))
     card = explorer.card
-    assert card is not None
-    verdict = (f"<div style='font-size: 15px'>Objective: <b>{escape(card.id)}</b> "
-               f"({card.vp} VP in {escape(card.region)})</div><i>{escape(explorer.summary())}</i>")
+    headline = _("Objective: <b>{card}</b> ({vp} VP in {region})", card=escape(names.card(card.id, lang)),
+                 vp=card.vp, region=escape(names.region(card.region, lang)))
+    verdict = f"<div style='font-size: 15px'>{headline}</div>"
     return cards, steps, table, verdict
 
 
@@ -74,9 +103,10 @@ class OppositionWidget(widgets.VBox):
         self.choice_html = css(widgets.HTML(), "dp-opp-choice")
         self.deal_button.on_click(lambda _: self.explorer.deal(int(self.seed.value)))
         self.clear_button.on_click(lambda _: self.explorer.set_cards([]))
+        self.intro = widgets.HTML("Cards in the order the Opposition played them (card 1 first):")
         self.children = [
             widgets.HTML(STYLE),
-            widgets.HTML("Cards in the order the Opposition played them (card 1 first):"),
+            self.intro,
             widgets.HBox(self.card_menus[:3], layout=_W(flex_flow="row wrap")),
             widgets.HBox(self.card_menus[3:], layout=_W(flex_flow="row wrap")),
             widgets.HBox([self.seed, self.deal_button, self.clear_button]),
@@ -84,7 +114,22 @@ class OppositionWidget(widgets.VBox):
             self.steps_html, self.choice_html,
         ]
         x.on_change(lambda _: self.refresh())
+        language.observe(self._relabel)
+        self._relabel()
+
+    def _relabel(self, _lang: str | None = None) -> None:
+        _ = translator(language.current())
+        for i, dd in enumerate(self.card_menus):
+            dd.description = _("Card {n}", n=i + 1)
+        self.seed.description = _("Seed")
+        self.deal_button.description = _("Deal 5 at random")
+        self.clear_button.description = _("Clear")
+        self.intro.value = _("Cards in the order the Opposition played them (card 1 first):")
         self.refresh()
+
+    def close(self) -> None:
+        language.unobserve(self._relabel)
+        super().close()
 
     def _card_changed(self, slot: int, value: str) -> None:
         if not self._syncing:
@@ -116,6 +161,7 @@ class SoloRoundWidget(widgets.VBox):
         self.walker = walker if walker is not None else SoloRoundWalker(
             seed, player=player, difficulty=difficulty, edition=edition, policy=policy)
         w = self.walker
+        w.set_language(language.current())
         from .board import BoardWidget
         self.board = BoardWidget(w.state, width=width, height=height)
         self.seed = css(widgets.IntText(value=w.seed, description="Seed", layout=_W(width="180px")), "dp-round-seed")
@@ -135,16 +181,19 @@ class SoloRoundWidget(widgets.VBox):
         self.last = css(widgets.HTML(), "dp-round-last")
         self.log_view = css(widgets.HTML(), "dp-round-log")
         self.objective = css(widgets.HTML(), "dp-round-objective")
+        self._last_title = widgets.HTML("<b>What the last step did</b>")
+        self._new_title = widgets.HTML("<b>New round</b>")
+        self._log_title = widgets.HTML("<b>The whole log</b> (most recent first)")
         self.restart_button.on_click(lambda _: self._restart())
         self.next_button.on_click(lambda _: self.walker.step())
         self.finish_button.on_click(lambda _: self.walker.run_round())
         self.screen = Screen(
             self.board,
             primary=[self.next_button, self.finish_button],
-            narration=[widgets.HTML("<b>What the last step did</b>"), self.last],
-            secondary=[widgets.HTML("<b>New round</b>"), self.seed, self.player, self.difficulty, self.edition,
+            narration=[self._last_title, self.last],
+            secondary=[self._new_title, self.seed, self.player, self.difficulty, self.edition,
                        self.policy, self.restart_button],
-            below=[widgets.HTML("<b>The whole log</b> (most recent first)"), self.log_view, self.objective],
+            below=[self._log_title, self.log_view, self.objective],
         )
         self.status = self.screen.title
         self.status.add_class("dp-round-status")
@@ -152,7 +201,39 @@ class SoloRoundWidget(widgets.VBox):
                                 "Enter": button_action(self.next_button)})
         self.children = [widgets.HTML(STYLE), self.screen]
         w.on_change(lambda _: self.refresh())
+        language.observe(self._language_changed)
+        self._relabel()
         self.refresh()
+
+    def _language_changed(self, lang: str) -> None:
+        self._relabel()
+        self.walker.set_language(lang)      # writes the log again and refreshes
+
+    def _relabel(self) -> None:
+        lang = language.current()
+        _ = translator(lang)
+        self._last_title.value = _("<b>What the last step did</b>")
+        self._new_title.value = _("<b>New round</b>")
+        self._log_title.value = _("<b>The whole log</b> (most recent first)")
+        self.seed.description = _("Seed")
+        self.player.description = _("You play")
+        self.difficulty.description = _("Difficulty X")
+        self.edition.description = _("Edition")
+        self.policy.description = _("Player rule")
+        value = self.policy.value
+        self.policy.options = [(_("always the first legal action"), "first"),
+                               (_("a seeded random legal action"), "random")]
+        self.policy.value = value
+        value = self.edition.value
+        self.edition.options = [(_("French / English (fr)"), "fr"), (_("Italian (it)"), "it")]
+        self.edition.value = value
+        self.restart_button.description = _("New round")
+        self.next_button.description = _("Next")
+        self.finish_button.description = _("Finish the round")
+
+    def close(self) -> None:
+        language.unobserve(self._language_changed)
+        super().close()
 
     def _restart(self) -> None:
         self.walker.restart(int(self.seed.value), player=self.player.value, difficulty=int(self.difficulty.value),
@@ -165,11 +246,13 @@ class SoloRoundWidget(widgets.VBox):
         self.last.value = log_html(w.last_events, newest_first=False)
         self.log_view.value = log_html(w.log)
         self.next_button.disabled = self.finish_button.disabled = w.finished
+        _ = translator(language.current())
         if w.finished:
             cards, steps, table, verdict = objective_html(w.objective_explorer())
-            self.objective.value = ("<h4>How the Opposition chose its objective this round</h4>"
+            title = _("How the Opposition chose its objective this round")
+            self.objective.value = (f"<h4>{escape(title)}</h4>"
                                     f"<div style='display: flex; gap: 24px; flex-wrap: wrap'>{cards}{table}</div>"
                                     f"{steps}{verdict}")
         else:
-            self.objective.value = ("<i>The Opposition's objective is chosen at scoring, from the five cards "
-                                    "it played; it appears here when the round is over.</i>")
+            self.objective.value = _("<i>The Opposition's objective is chosen at scoring, from the five cards it "
+                                     "played; it appears here when the round is over.</i>")
