@@ -336,7 +336,8 @@ class PlayWidget(widgets.VBox):
         behind = ("<p><b>Every action leaves you behind</b> at the end of the round: the least bad first.</p>"
                   if ranking.behind else "")
         self.hint_view.value = (
-            f"<div class='dp-hint-box'>{intro} ({escape(ranking.sureness())}){behind}<div class='dp-table'><table>"
+            f"<div class='dp-hint-box'>{intro}<p>How sure: {escape(ranking.sureness())}.</p>{behind}"
+            f"<div class='dp-table'><table>"
             f"<tr><th>#</th><th>action</th><th>what it changes</th><th>at the end of the round</th>"
             f"<th>how sure</th></tr>{rows}</table></div></div>")
         self.refresh()
