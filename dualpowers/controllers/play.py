@@ -124,31 +124,10 @@ def action_tokens(action: Action) -> set[str]:
 
 
 def action_highlight(state: State, action: Action) -> list[Any]:
-    """What to light up on the board for ``action``: its regions, tokens and cards, and for
-    a move the connection it crosses (an arrow's worth of information without arrows)."""
-    comp = state.comp
-    items: list[Any] = sorted(action_regions(state, action))
-    items += sorted(t for t in action_tokens(action) if t in comp.tokens or t in comp.cards or t in comp.leaders)
-    token, to = getattr(action, "token", None), getattr(action, "to", None)
-    if token and to:
-        stops = [state.place.get(token), getattr(action, "via", None), to]
-        path = [r for r in stops if r in comp.region_index]
-        items += [(a, b) for a, b in zip(path, path[1:]) if comp.is_connection(a, b)]
-    conn = getattr(action, "connection", None)
-    if conn:
-        items.append(tuple(conn))
-    items += _BOARD_PARTS.get(action_word(action), [])
-    return items
-
-
-#: The part of the board an action without a region or token is about.
-_BOARD_PARTS: dict[str, list[Any]] = {
-    "inspire": ["will"],              # R-ACT-INSPIRE takes the Will
-    "espionage": ["cards"],           # R-ACT-SPY reveals an objective
-    "organize": ["cards"],
-    "bonus-draw": ["cards"],
-    "score-unrest": ["unrest"],
-}
+    """What to light up on the board for ``action`` (see :mod:`dualpowers.controllers.targets`,
+    the one place that maps actions to board elements)."""
+    from .targets import highlight_for
+    return highlight_for(state, action)
 
 
 def action_mentions(state: State, action: Action, *, region: str | None = None, token: str | None = None) -> bool:

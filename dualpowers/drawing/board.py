@@ -14,7 +14,15 @@ rim = Opposition unit), and every marker has words next to it.
 from __future__ import annotations
 
 import math
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Sequence
+
+from .. import names
+try:
+    from ..dates import MONTHS
+except ImportError:  # before the engine's rename of calendar.py
+    from ..calendar import MONTHS
+from ..i18n import DEFAULT_LANGUAGE, N_, check_language, translator
 
 from .layout import (
     DESIGN_H, DESIGN_W, Box, Layout, TokenSlot, layout_for, played_groups, text_width,
@@ -54,22 +62,39 @@ FACTION_COLOURS: dict[str, dict[str, str]] = {
     "white": {"fill": "#f7f7f4", "text": "#111111", "rim": "#222222", "pale": "#ffffff", "hatch": "#6b6b6b"},
     "neutral": {"fill": "#b3a66a", "text": "#111111", "rim": "#4a4322", "pale": "#efe9cd", "hatch": "#7d7035"},
 }
-SIDE_NAMES = {"red": "Red", "white": "White"}
-SIDE_TITLES = {"red": "Petrograd Soviet", "white": "Provisional Government"}
-MONTH_SHORT = ("Mar/Apr", "May/Jun", "Jul", "Aug", "Sep", "Oct/Nov")
 STEP_WORDS = {
-    "objective": "choose a secret objective",
-    "card": "play a card",
-    "command": "take the card's action",
-    "leader": "leader recruit / special action",
-    "bonus": "take the bonus action",
-    "unrest": "score unrest or take a bonus",
-    "over": "game over",
+    "objective": N_("choose a secret objective"),
+    "card": N_("play a card"),
+    "command": N_("take the card's action"),
+    "leader": N_("leader recruit / special action"),
+    "bonus": N_("take the bonus action"),
+    "unrest": N_("score unrest or take a bonus"),
+    "over": N_("game over"),
 }
+
+# Every word drawn comes from the catalogs in the language draw_board was given;
+# the helpers below read it from here rather than take one more argument each.
+_LANG: ContextVar[str] = ContextVar("dualpowers_board_language", default=DEFAULT_LANGUAGE)
+
+
+def _(msgid: str, **params: Any) -> str:
+    """``msgid`` in the language of the board being drawn, formatted with ``params``."""
+    return translator(_LANG.get())(msgid, **params)
+
+
+def _n(singular: str, plural: str, n: int, **params: Any) -> str:
+    return translator(_LANG.get()).n(singular, plural, n, **params)
+
+
+_.n = _n  # type: ignore[attr-defined]  # _.n("{n} card", "{n} cards", n), as on a Translator
+
+
+def _side(side: str | None) -> str:
+    return names.side(side, _LANG.get()) if side else _("nobody")
 
 #: Keys of ``highlight`` naming parts of the board other than regions, tokens, connections, cards.
 HIGHLIGHT_KEYS = frozenset({"date", "calendar", "will", "score", "track", "unrest", "blockade", "tiles",
-                            "cards", "status", "info"})
+                            "cards", "status", "info", "reserve"})
 _ALIASES = {"calendar": "date", "track": "score"}
 
 
@@ -120,12 +145,21 @@ def _is_pair(state: "State | None", x: Any) -> bool:
 
 # ---------------------------------------------------------------------- the routine
 def draw_board(pen: Pen, state: "State", *, highlight: Any = None,
-               width: float = DESIGN_W, height: float = DESIGN_H) -> Layout:
+               width: float = DESIGN_W, height: float = DESIGN_H, lang: str = DEFAULT_LANGUAGE) -> Layout:
     """Draw the whole board for ``state`` through ``pen`` on a ``width`` x ``height`` picture.
 
-    ``highlight`` emphasises parts of the board (see :func:`normalize_highlight`).
+    ``highlight`` emphasises parts of the board (see :func:`normalize_highlight`);
+    every word is written in ``lang`` ("en", "fr" or "it").
     Returns the :class:`Layout` used, which can hit-test clicks on the picture.
     """
+    token = _LANG.set(check_language(lang))
+    try:
+        return _draw_board(pen, state, highlight, width, height)
+    finally:
+        _LANG.reset(token)
+
+
+def _draw_board(pen: Pen, state: "State", highlight: Any, width: float, height: float) -> Layout:
     lay = layout_for(state.comp, float(width), float(height))
     hl = normalize_highlight(state, highlight)
     pen.clear(PAPER)
@@ -141,8 +175,11 @@ def draw_board(pen: Pen, state: "State", *, highlight: Any = None,
     return lay
 
 
-def draw_empty(pen: Pen, *, width: float = DESIGN_W, height: float = DESIGN_H, message: str = "No position") -> None:
-    """A blank board with a message (a widget without a state)."""
+def draw_empty(pen: Pen, *, width: float = DESIGN_W, height: float = DESIGN_H, message: str | None = None,
+               lang: str = DEFAULT_LANGUAGE) -> None:
+    """A blank board with a message (a widget without a state); the default message in ``lang``."""
+    if message is None:
+        message = translator(check_language(lang))("No position")
     pen.clear(PAPER)
     pen.text(width / 2, height / 2, message, size=max(10.0, 18 * min(width / DESIGN_W, height / DESIGN_H)),
              fill=MUTED, align="center")
@@ -155,21 +192,28 @@ def _status(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         p.rect(b.x, b.y, b.w, b.h, fill="#2b2824")
         if "status" in hl:
             p.rect(b.x + 2, b.y + 2, b.w - 4, b.h - 4, stroke=GLOW, width=3)
-        rounds = " of 3" if s.mode == "solo" else ""
-        p.text(b.x + 10, b.cy, f"Round {s.round}{rounds}", size=13, fill="#ffffff", bold=True)
         if s.mode == "solo":
-            right = f"Solo: you play {SIDE_NAMES.get(s.player or '', '?')}, difficulty X = {s.difficulty}"
+            p.text(b.x + 10, b.cy, _("Round {number} of 3", number=s.round), size=13, fill="#ffffff", bold=True)
         else:
-            right = "Two-player game"
+            p.text(b.x + 10, b.cy, _("Round {number}", number=s.round), size=13, fill="#ffffff", bold=True)
+        if s.mode == "solo":
+            right = _("Solo: you play {side}, difficulty X = {x}", side=_side(s.player), x=s.difficulty)
+        else:
+            right = _("Two-player game")
         if s.edition != "fr":
-            right += f"  |  edition {s.edition.upper()}"
+            right = _("{mode}  |  edition {edition}", mode=right, edition=s.edition.upper())
         p.text(b.right - 10, b.cy, right, size=11, fill="#e0dccf", align="right", max_width=330)
         right_w = min(330.0, text_width(right, 11))
         if s.is_over():
             win = s.winner()
-            text = f"GAME OVER: {SIDE_NAMES.get(win or '', 'nobody').upper()} WINS" if win else "GAME OVER"
-            if s.mode == "solo" and win:
-                text += " (you)" if win == s.player else " (the Opposition)"
+            if not win:
+                text = _("GAME OVER")
+            elif s.mode != "solo":
+                text = _("GAME OVER: {side} WINS", side=_side(win).upper())
+            elif win == s.player:
+                text = _("GAME OVER: {side} WINS (you)", side=_side(win).upper())
+            else:
+                text = _("GAME OVER: {side} WINS (the Opposition)", side=_side(win).upper())
             w = text_width(text, 13, True) + 24
             fc = FACTION_COLOURS.get(win or "neutral", FACTION_COLOURS["neutral"])
             with p.group("result", win or ""):
@@ -178,13 +222,13 @@ def _status(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             return
         who = s.to_act
         if who:
-            name = SIDE_NAMES.get(who, who)
+            name = _side(who)
             if s.mode == "solo":
-                name += " (you)" if who == s.player else " (Opposition)"
+                name = _("{side} (you)", side=name) if who == s.player else _("{side} (Opposition)", side=name)
             fc = FACTION_COLOURS[who] if who in FACTION_COLOURS else FACTION_COLOURS["neutral"]
             x = b.x + 128
             p.circle(x, b.cy, 6, fill=fc["fill"], stroke="#ffffff", width=1.5)
-            p.text(x + 12, b.cy, f"{name} to act: {STEP_WORDS.get(s.step, s.step)}", size=13,
+            p.text(x + 12, b.cy, _("{side} to act: {step}", side=name, step=_(STEP_WORDS.get(s.step, s.step))), size=13,
                    fill="#ffffff", bold=True, max_width=b.right - 30 - right_w - (x + 12))
 
 
@@ -233,7 +277,8 @@ def _region(p: ScaledPen, lay: Layout, s: "State", region: Any, hl: frozenset[An
         p.line([(hd.x, hd.bottom), (hd.right, hd.bottom)], stroke=outline, width=1.5)
         k = hd.h / 22
         draw_icon(p, region.icon, hd.x + 13 * k, hd.cy, 15 * k, on_strong)
-        label = region.label or region.name
+        label = names.region_label(region.name, region.label, _LANG.get()) if region.label \
+            else names.region(region.name, _LANG.get())
         p.text(hd.x + 25 * k, hd.cy + 0.5, label, size=11.5 * k, fill=on_strong, bold=True, max_width=hd.w - 30 * k)
 
         tokens = s.tokens_in(region.name)
@@ -249,13 +294,16 @@ def _region(p: ScaledPen, lay: Layout, s: "State", region: Any, hl: frozenset[An
         f = geom.footer
         if presence is not None and tokens:
             st = presence.strength
-            left = f"Red {st.get('red', 0)}  White {st.get('white', 0)}"
+            left = _("Red {red}  White {white}", red=st.get('red', 0), white=st.get('white', 0))
             w = presence.winner
             if w is None:
-                right = "nobody stronger"
+                right = _("nobody stronger")
+            elif presence.decided_by == "tokens":
+                right = _("{side} stronger (more tokens)", side=_side(w))
+            elif presence.decided_by == "will":
+                right = _("{side} stronger (Will)", side=_side(w))
             else:
-                why = {"tokens": " (more tokens)", "will": " (Will)"}.get(presence.decided_by or "", "")
-                right = f"{SIDE_NAMES[w]} stronger{why}"
+                right = _("{side} stronger", side=_side(w))
             fs = 9 * f.h / 14
             p.text(f.x + 6, f.cy - 1, left, size=fs, fill=MUTED, max_width=f.w * 0.45)
             room = f.w - 18 - min(f.w * 0.45, text_width(left, fs))
@@ -283,7 +331,7 @@ def _unrest_badge(p: ScaledPen, lay: Layout, region: str, lit: bool) -> None:
             p.rect(x - 3, y - 3, w + 6, h + 6, stroke=GLOW, width=4, radius=8)
         p.rect(x, y, w, h, fill="#fff3e0", stroke="#bf360c", width=1.5, radius=7)
         _burst(p, x + 9, y + h / 2, 6.5, "#e65100")
-        p.text(x + 18, y + h / 2, "UNREST", size=9.5, fill="#bf360c", bold=True)
+        p.text(x + 18, y + h / 2, _("UNREST"), size=9.5, fill="#bf360c", bold=True, max_width=w - 20)
 
 
 def _burst(p: ScaledPen, cx: float, cy: float, r: float, colour: str) -> None:
@@ -317,13 +365,14 @@ def _blockade_marker(p: ScaledPen, lay: Layout, conn: tuple[str, str], lit: bool
         p.polygon([pt(-half_th, -half_len), pt(half_th, -half_len), pt(half_th, half_len), pt(-half_th, half_len)],
                   stroke="#111111", width=1.5)
         # the word, on a small plate beside the barrier
-        tw = text_width("BLOCKADE", 8.5, True) + 8
+        word = _("BLOCKADE")
+        tw = text_width(word, 8.5, True) + 8
         if abs(ux) >= abs(uy):   # a mostly level road: the barrier stands upright, write below it
             lx, ly = mx, my + half_len + 9
         else:                    # a mostly upright road: write beside the barrier
             lx, ly = mx + half_len + 4 + tw / 2, my
         p.rect(lx - tw / 2, ly - 7, tw, 14, fill="#111111", radius=3)
-        p.text(lx, ly, "BLOCKADE", size=8.5, fill="#ffc400", bold=True, align="center")
+        p.text(lx, ly, word, size=8.5, fill="#ffc400", bold=True, align="center")
 
 
 # ---------------------------------------------------------------------- tokens
@@ -337,7 +386,7 @@ def token_style(s: "State", token: str) -> dict[str, Any]:
     if spec.owner == "opposition":
         shape = "octagon"
     if spec.kind == "leader" or spec.kind == "trotsky":
-        caption = "Trotsky" if spec.kind == "trotsky" else spec.id
+        caption = names.token("Trotsky" if spec.kind == "trotsky" else spec.id, _LANG.get())
     else:
         caption = spec.id
     return {"faction": faction, "colours": fc, "shape": shape, "caption": caption,
@@ -501,13 +550,13 @@ def _calendar(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None
         if "date" in hl:
             p.rect(c.x - 3, c.y - 3, c.w + 6, c.h + 6, stroke=GLOW, width=5, radius=8)
         tx, ty = lay.calendar_title
-        p.text(tx, ty, "CALENDAR", size=10, fill=MUTED, bold=True)
+        p.text(tx, ty, _("CALENDAR"), size=10, fill=MUTED, bold=True)
         for i, b in enumerate(lay.month_cells):
             here = i == s.month
             p.rect(b.x, b.y, b.w, b.h, fill="#263238" if here else "#ffffff", stroke="#263238",
                    width=1.5 if here else 1, radius=4)
-            p.text(b.cx, b.cy, MONTH_SHORT[i], size=10, fill="#ffffff" if here else INK,
-                   bold=here, align="center")
+            p.text(b.cx, b.cy, names.month(MONTHS[i], _LANG.get(), short=True), size=10,
+                   fill="#ffffff" if here else INK, bold=here, align="center", max_width=b.w - 2)
         for d, b in enumerate(lay.day_cells, start=1):
             here = d == s.day
             skipped = d in (29, 30)
@@ -521,7 +570,8 @@ def _calendar(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None
             if bonus:
                 _star(p, b.right - 7, b.y + 6, 4, "#ffb300", "#6d4c00")
         x, y = lay.date_label
-        p.text(x, y, f"Date: {s.date_label}", size=13, fill=INK, bold=True, align="center", max_width=c.w - 8)
+        p.text(x, y, _("Date: {date}", date=names.date(MONTHS[s.month], s.day, _LANG.get())), size=13, fill=INK,
+               bold=True, align="center", max_width=c.w - 8)
 
 
 def _will(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
@@ -537,23 +587,23 @@ def _will(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         p.line([(fx, fy), (fx, b.bottom - 6)], stroke=INK, width=2)
         p.polygon([(fx + 1, fy), (fx + 20, fy + 3), (fx + 16, fy + 8), (fx + 20, fy + 13), (fx + 1, fy + 13)],
                   fill=fc["fill"], stroke=fc["rim"], width=1)
-        who = SIDE_NAMES.get(side, side)
-        p.text(b.x + 44, b.y + 13, f"{who} holds the Will of the People", size=11, fill=INK, bold=True,
-               max_width=b.w - 50)
-        sub = SIDE_TITLES.get(side, "")
-        if s.mode == "solo":
-            sub += " (you)" if side == s.player else " (the Opposition)"
+        p.text(b.x + 44, b.y + 13, _("{side} holds the Will of the People", side=_side(side)), size=11, fill=INK,
+               bold=True, max_width=b.w - 50)
+        sub = names.faction(side, _LANG.get()) if side in ("red", "white") else ""
+        if s.mode == "solo" and sub:
+            sub = _("{faction} (you)", faction=sub) if side == s.player else _("{faction} (the Opposition)", faction=sub)
         p.text(b.x + 44, b.y + 28, sub, size=9.5, fill=MUTED, max_width=b.w - 50)
 
 
-def _tile(p: ScaledPen, s: "State", b: Box, title: str, region: str | None, extra: str, lit: bool) -> None:
-    with p.group("tile", f"{title.lower()}:{region or ''}"):
+def _tile(p: ScaledPen, s: "State", b: Box, kind: str, title: str, region: str | None, extra: str,
+          lit: bool) -> None:
+    with p.group("tile", f"{kind}:{region or ''}"):
         if lit:
             p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 6, stroke=GLOW, width=5, radius=7)
         if region is None:
             p.rect(b.x, b.y, b.w, b.h, fill="#ffffff", stroke="#9e9686", width=1, dash=(4, 3), radius=5)
             p.text(b.cx, b.y + 11, title, size=9.5, fill=MUTED, bold=True, align="center")
-            p.text(b.cx, b.y + 30, "no tile", size=10, fill=MUTED, align="center")
+            p.text(b.cx, b.y + 30, _("no tile"), size=10, fill=MUTED, align="center", max_width=b.w - 4)
             return
         strong, pale, on_strong, outline = REGION_COLOURS.get(region, _FALLBACK_REGION)
         p.rect(b.x, b.y, b.w, b.h, fill=pale, stroke=outline, width=1.5, radius=5)
@@ -562,7 +612,8 @@ def _tile(p: ScaledPen, s: "State", b: Box, title: str, region: str | None, extr
         p.text(b.cx, b.y + 9, title, size=9.5, fill=on_strong, bold=True, align="center")
         reg = s.comp.regions[s.comp.region_index[region]]
         draw_icon(p, reg.icon, b.x + 13, b.y + 32, 13, outline)
-        p.text(b.x + 25, b.y + 27, region.capitalize(), size=10.5, fill=INK, bold=True)
+        p.text(b.x + 25, b.y + 27, names.region(region, _LANG.get()), size=10.5, fill=INK, bold=True,
+               max_width=b.w - 28)
         if extra:
             p.text(b.x + 25, b.y + 39, extra, size=8.5, fill=MUTED, max_width=b.w - 28)
 
@@ -570,19 +621,23 @@ def _tile(p: ScaledPen, s: "State", b: Box, title: str, region: str | None, extr
 def _tiles(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
     with p.group("tiles"):
         tx, ty = lay.tiles_title
-        p.text(tx, ty, "REGION TILES", size=10, fill=MUTED, bold=True)
-        p.text(lay.panel.right - 2, ty, f"{len(s.tile_stack)} left in the stack", size=9, fill=MUTED, align="right")
+        p.text(tx, ty, _("REGION TILES"), size=10, fill=MUTED, bold=True)
+        p.text(lay.panel.right - 2, ty, _("{n} left in the stack", n=len(s.tile_stack)), size=9, fill=MUTED,
+               align="right")
         lit = "tiles" in hl
-        _tile(p, s, lay.unrest_tile, "UNREST", s.unrest, "scored this round", lit or "unrest" in hl)
-        arrow = f"marker: {s.blockade[0]}-{s.blockade[1]}" if s.blockade else "no marker"
-        _tile(p, s, lay.blockade_tile, "BLOCKADE", s.blockade_tile, arrow, lit or "blockade" in hl)
+        _tile(p, s, lay.unrest_tile, "unrest", _("UNREST"), s.unrest, _("scored this round"), lit or "unrest" in hl)
+        lang = _LANG.get()
+        arrow = (_("marker: {a}-{b}", a=names.colour(s.blockade[0], lang), b=names.colour(s.blockade[1], lang))
+                 if s.blockade else _("no marker"))
+        _tile(p, s, lay.blockade_tile, "blockade", _("BLOCKADE"), s.blockade_tile, arrow, lit or "blockade" in hl)
 
 
 def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
     b = lay.info
     lines: list[tuple[str, str]] = []   # (text, colour key)
     if s.is_over() and s.end_reason:
-        for i, part in enumerate(_wrap(f"Game over: {s.end_reason}", b.w - 14, 10)[:3]):
+        reason = names.end_reason(s.end_reason, _LANG.get())
+        for i, part in enumerate(_wrap(_("Game over: {reason}", reason=reason), b.w - 14, 10)[:3]):
             lines.append((part, "!" if i == 0 else ""))
     for side in ("red", "white"):
         res = s.reserve(side)
@@ -590,33 +645,39 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         leaders = len(res) - units
         if s.mode == "solo" and side == s.opposition:
             continue
-        lines.append((f"{SIDE_NAMES[side]} reserve: {_count(units, 'unit')}, {_count(leaders, 'leader')}", side))
+        lines.append((_("{side} reserve: {units}, {leaders}", side=_side(side),
+                        units=_.n("{n} unit", "{n} units", units), leaders=_.n("{n} leader", "{n} leaders", leaders)),
+                      side))
     if s.mode == "solo":
         levels = {1: 0, 2: 0, 3: 0}
         for t in s.supply():
             levels[s.spec(t).level] = levels.get(s.spec(t).level, 0) + 1
-        lines.append((f"Opposition supply: L1 x{levels[1]}, L2 x{levels[2]}, L3 x{levels[3]}", s.opposition or ""))
-        lines.append((f"Your hand: {_count(len(s.hands.get(s.player or '', [])), 'card')}", s.player or ""))
-        lines.append((f"Opposition stack: {_count(len(s.opp_stack), 'card')}, "
-                      f"{_count(len(s.opp_leaders), 'leader')}", s.opposition or ""))
+        lines.append((_("Opposition supply: L1 x{l1}, L2 x{l2}, L3 x{l3}", l1=levels[1], l2=levels[2], l3=levels[3]),
+                      s.opposition or ""))
+        lines.append((_("Your hand: {cards}", cards=_.n("{n} card", "{n} cards", len(s.hands.get(s.player or '', [])))),
+                      s.player or ""))
+        lines.append((_("Opposition stack: {cards}, {leaders}", cards=_.n("{n} card", "{n} cards", len(s.opp_stack)),
+                        leaders=_.n("{n} leader", "{n} leaders", len(s.opp_leaders))), s.opposition or ""))
     else:
-        lines.append((f"Hands: Red {len(s.hands['red'])} cards, White {len(s.hands['white'])} cards", ""))
-    lines.append((f"Deck {len(s.deck)}, discard {len(s.discard)}", ""))
+        lines.append((_("Hands: Red {red} cards, White {white} cards", red=len(s.hands['red']),
+                        white=len(s.hands['white'])), ""))
+    lines.append((_("Deck {deck}, discard {discard}", deck=len(s.deck), discard=len(s.discard)), ""))
     objs = []
     for side in ("red", "white"):
         o = s.objectives.get(side)
         if o:
-            objs.append(f"{SIDE_NAMES[side]} {o if s.revealed.get(side) else 'hidden'}")
+            card = names.card(o, _LANG.get()) if s.revealed.get(side) else _("hidden")
+            objs.append(_("{side} {objective}", side=_side(side), objective=card))
     if objs:
-        lines.append(("Objectives: " + ", ".join(objs), ""))
+        lines.append((_("Objectives: {list}", list=", ".join(objs)), ""))
     if s.card:
-        lines.append((f"Card in play: {s.card}", ""))
+        lines.append((_("Card in play: {card}", card=names.card(s.card, _LANG.get())), ""))
     tr = [t for t in (s.comp.trotsky_neutral, s.comp.trotsky_red) if t in s.place]
     on_board = [t for t in tr if s.place[t] in s.comp.region_index]
     if on_board:
-        lines.append((f"Trotsky on the board ({s.place[on_board[0]]})", ""))
+        lines.append((_("Trotsky on the board ({region})", region=names.region(s.place[on_board[0]], _LANG.get())), ""))
     elif any(s.place[t] == "waiting" for t in tr):
-        lines.append(("Trotsky waits by the calendar", ""))
+        lines.append((_("Trotsky waits by the calendar"), ""))
     with p.group("info"):
         if "info" in hl:
             p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 6, stroke=GLOW, width=4, radius=6)
@@ -624,6 +685,8 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         for text, colour in lines:
             if y > b.bottom - 4:
                 break
+            if "reserve" in hl and " reserve: " in text:
+                p.rect(b.x, y - 7, b.w, 14, fill="#ffe0b2", stroke=GLOW, width=2, radius=3)
             if colour == "!":
                 _burst(p, b.x + 5, y, 5, "#bf360c")
             elif colour in FACTION_COLOURS:
@@ -643,18 +706,18 @@ def _track(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             t = lay.track
             p.rect(t.x - 2, t.y - 2, t.w + 4, t.h + 4, stroke=GLOW, width=5, radius=8)
         if score > 0:
-            title = f"SUPPORT TRACK: Red leads by {score}"
+            title = _("SUPPORT TRACK: Red leads by {n}", n=score)
         elif score < 0:
-            title = f"SUPPORT TRACK: White leads by {-score}"
+            title = _("SUPPORT TRACK: White leads by {n}", n=-score)
         else:
-            title = "SUPPORT TRACK: level (marker at the centre)"
+            title = _("SUPPORT TRACK: level (marker at the centre)")
         tx, ty = lay.track_title
         p.text(tx, ty, title, size=10.5, fill=INK, bold=True, align="center")
         first, last = cells[0], cells[-1]
-        p.text(first.x - 6, first.cy - 5, "WHITE", size=10, fill=INK, bold=True, align="right")
-        p.text(first.x - 6, first.cy + 7, "wins", size=9, fill=MUTED, align="right")
-        p.text(last.right + 6, last.cy - 5, "RED", size=10, fill=FACTION_COLOURS["red"]["fill"], bold=True)
-        p.text(last.right + 6, last.cy + 7, "wins", size=9, fill=MUTED)
+        p.text(first.x - 6, first.cy - 5, _side("white").upper(), size=10, fill=INK, bold=True, align="right")
+        p.text(first.x - 6, first.cy + 7, _("wins"), size=9, fill=MUTED, align="right")
+        p.text(last.right + 6, last.cy - 5, _side("red").upper(), size=10, fill=FACTION_COLOURS["red"]["fill"], bold=True)
+        p.text(last.right + 6, last.cy + 7, _("wins"), size=9, fill=MUTED)
         for i, b in enumerate(cells):
             v = i - L
             fill = "#f6dcd9" if v > 0 else ("#ebebe8" if v < 0 else "#ffffff")
@@ -678,16 +741,16 @@ def _cards_row(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> Non
         if "cards" in hl:
             p.rect(r.x - 2, r.y - 2, r.w + 4, r.h + 4, stroke=GLOW, width=4, radius=6)
         if s.mode == "solo":
-            t1, t2 = "OPPOSITION'S", "CARDS, IN ORDER"
+            t1, t2 = _("OPPOSITION'S"), _("CARDS, IN ORDER")
         else:
-            t1, t2 = "PLAYED THIS", "ROUND"
+            t1, t2 = _("PLAYED THIS"), _("ROUND")
         p.text(r.x + 2, r.y + 22, t1, size=10, fill=MUTED, bold=True)
         p.text(r.x + 2, r.y + 36, t2, size=10, fill=MUTED, bold=True)
         if not slots:
-            p.text(r.x + 112, r.cy, "no cards played yet this round", size=10, fill=MUTED)
+            p.text(r.x + 112, r.cy, _("no cards played yet this round"), size=10, fill=MUTED)
             return
         for side, (x, y) in labels:
-            p.text(x + 2, y, SIDE_NAMES.get(side, side) + ":", size=10, fill=INK, bold=True)
+            p.text(x + 2, y, _("{side}:", side=_side(side)), size=10, fill=INK, bold=True)
         for slot in slots:
             _card(p, s, slot.id, slot.box, slot.id in hl)
 
@@ -702,13 +765,14 @@ def _card(p: ScaledPen, s: "State", cid: str, b: Box, lit: bool) -> None:
             card = comp.cards[cid]
             strong, pale, on_strong, outline = REGION_COLOURS.get(card.region, _FALLBACK_REGION)
             reg = comp.regions[comp.region_index[card.region]]
-            lines = [f"{card.days} days", f"recruit {card.recruit}", f"{card.action}, {card.vp} VP"]
+            lines = [_.n("{n} day", "{n} days", card.days), _("recruit {n}", n=card.recruit),
+                     _("{action}, {vp} VP", action=names.card_action(card.action, _LANG.get()), vp=card.vp)]
             icon = reg.icon
         elif cid in comp.leaders:
             lead = comp.leaders[cid]
             fc = FACTION_COLOURS.get(lead.faction, FACTION_COLOURS["neutral"])
             strong, pale, on_strong, outline = fc["fill"], "#ffffff", fc["text"], fc["rim"]
-            lines = [f"{lead.days} days", "leader", lead.special]
+            lines = [_.n("{n} day", "{n} days", lead.days), _("leader"), names.special(lead.special, _LANG.get())]
             icon = ""
         else:
             strong, pale, on_strong, outline = _FALLBACK_REGION
@@ -718,7 +782,7 @@ def _card(p: ScaledPen, s: "State", cid: str, b: Box, lit: bool) -> None:
         p.rect(b.x + 1, b.y + 10, b.w - 2, 4, fill=strong)
         if icon:
             draw_icon(p, icon, b.x + 8, b.y + 7.5, 10, on_strong)
-        p.text(b.x + (16 if icon else 4), b.y + 7.5, cid, size=9.5, fill=on_strong, bold=True,
+        p.text(b.x + (16 if icon else 4), b.y + 7.5, names.card(cid, _LANG.get()), size=9.5, fill=on_strong, bold=True,
                max_width=b.w - (18 if icon else 6))
         for i, line in enumerate(lines):
             p.text(b.x + 4, b.y + 23 + i * 11.5, line, size=9 * min(1, k), fill=INK, max_width=b.w - 6)
@@ -739,6 +803,3 @@ def _wrap(text: str, room: float, size: float) -> list[str]:
         lines.append(cur)
     return lines
 
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")

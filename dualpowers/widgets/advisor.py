@@ -64,14 +64,18 @@ class AdvisorWidget(widgets.VBox):
         self.top.observe(lambda _: self._light_up(), "value")
         self.editor.on_change(lambda _: self._position_changed())
 
-        panel = widgets.VBox([
-            widgets.HTML("<b>Advisor</b>: ranks the legal actions of the side to act by playing the game "
-                         "out many times, dealing the cards that side cannot see afresh each time."),
-            widgets.HBox([self.playouts, self.seed, self.top], layout=_W(flex_flow="row wrap")),
-            widgets.HBox([self.rank_button, self.play_best_button]),
-            self.summary, self.table,
-        ])
-        self.children = [widgets.HTML(STYLE), panel, self.analyzer]
+        # The analyzer's screen, with the advisor's controls in its panel: Rank is the
+        # primary button, the summary the narration; the ranking table goes below.
+        a = self.analyzer
+        scr = self.screen = a.screen
+        scr.set_title("Advisor")
+        scr.set_primary(self.rank_button, self.play_best_button)
+        scr.set_narration(self.summary, a.error, a.message_label)
+        intro = widgets.HTML("<i>Ranks the legal actions of the side to act by playing the game out many "
+                             "times, dealing the cards that side cannot see afresh each time.</i>")
+        scr.set_secondary(intro, self.playouts, self.seed, self.top, a.palette, a.tabs)
+        scr.set_below(self.table, *scr.below.children)
+        self.children = [widgets.HTML(STYLE), a]
         self._show()
 
     # ------------------------------------------------------------------ actions

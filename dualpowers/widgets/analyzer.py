@@ -29,10 +29,17 @@ from ..controllers.editor import PositionEditor
 from ..errors import PositionError
 from ..state import State
 from ._common import STYLE, button, css, df_html, lines_html
+from .screen import Screen
 
 __all__ = ["AnalyzerWidget"]
 
 _W = widgets.Layout
+
+#: Narrow panel: labels above their controls instead of beside them.
+ANALYZER_STYLE = """<style>
+.dp-analyzer .dp-screen-panel .widget-label { min-width: 0; }
+.dp-analyzer .dp-screen-panel .widget-toggle-buttons .widget-toggle-button { width: auto; min-width: 60px; }
+</style>"""
 
 
 class AnalyzerWidget(widgets.VBox):
@@ -78,9 +85,10 @@ class AnalyzerWidget(widgets.VBox):
         tokens_box = widgets.VBox([
             widgets.HTML("<b>Palette</b>: choose a token, then click a region on the board "
                          "(or pick a region here and press <i>Add</i>)."),
-            self.palette, self.palette_side, widgets.HBox([self.add_region, self.add_token]),
+            self.palette_side, widgets.HBox([self.add_region, self.add_token], layout=_W(flex_flow="row wrap")),
             self.click_mode, self.token_list,
-            widgets.HBox([self.flip_token, self.remove_token, self.clear_region, self.clear_board]),
+            widgets.HBox([self.flip_token, self.remove_token, self.clear_region, self.clear_board],
+                         layout=_W(flex_flow="row wrap")),
         ])
 
         # ---- game settings
@@ -106,8 +114,8 @@ class AnalyzerWidget(widgets.VBox):
         self.blockade = css(widgets.Dropdown(options=[(label, value or "") for label, value in ed.blockade_options()],
                                              value=self._blockade_value(), description="Blockade"), "dp-blockade")
         settings_box = widgets.VBox([
-            self.mode, widgets.HBox([self.player, self.difficulty]), self.edition,
-            widgets.HBox([self.month, self.day]), self.will,
+            self.mode, self.player, self.difficulty, self.edition,
+            self.month, self.day, self.will,
             widgets.HTML("Score: positive numbers lean toward red, negative toward white."), self.score,
             self.unrest, self.blockade,
         ])
@@ -124,12 +132,13 @@ class AnalyzerWidget(widgets.VBox):
                                   tooltip="Forget imported hands, deck, tiles and turn data")
         self.extras_note = widgets.HTML()
         io_box = widgets.VBox([
-            widgets.HBox([self.export_json, self.export_partial, self.export_notation]),
-            self.io_text, widgets.HBox([self.import_button, self.drop_extras]), self.extras_note,
+            widgets.HBox([self.export_json, self.export_partial, self.export_notation], layout=_W(flex_flow="row wrap")),
+            self.io_text, widgets.HBox([self.import_button, self.drop_extras], layout=_W(flex_flow="row wrap")),
+            self.extras_note,
         ])
 
         tabs = widgets.Tab(children=[tokens_box, settings_box, io_box], layout=_W(width="100%"))
-        for i, title in enumerate(["Tokens", "Date, Will, tiles, mode", "Import / export"]):
+        for i, title in enumerate(["Tokens", "Game", "Import/export"]):
             tabs.set_title(i, title)
         self.tabs = tabs
 
@@ -167,15 +176,19 @@ class AnalyzerWidget(widgets.VBox):
         self.drop_extras.on_click(lambda _: self._guard(ed.drop_extras))
         self.region_select.observe(lambda _: self._show_report(), "value")
 
-        board_col = widgets.VBox([self.board, self.error, self.message_label], layout=_W(flex="0 0 auto"))
-        side_col = widgets.VBox([tabs], layout=_W(flex="1 1 360px", min_width="360px"))
-        self.children = [
-            widgets.HTML(STYLE),
-            widgets.HBox([board_col, side_col], layout=_W(flex_flow="row wrap", align_items="flex-start")),
-            widgets.HTML("<b>Force in Presence</b> in every region (R-STR-2; neutrals follow R-NEU-1):"),
-            self.table,
-            widgets.HBox([self.region_select]), self.region_report,
-        ]
+        # One screen: the board beside a panel (see dualpowers.widgets.screen); the
+        # verdict stays in view, the full table goes below.
+        self.screen = Screen(
+            self.board,
+            title="Position analyzer",
+            primary=[self.palette],
+            narration=[self.error, self.message_label, self.region_report],
+            secondary=[tabs],
+            below=[widgets.HTML("<b>Force in Presence</b> in every region (R-STR-2; neutrals follow R-NEU-1):"),
+                   self.table, widgets.HBox([self.region_select])],
+            narration_height="min(170px, 26vh)",
+        )
+        self.children = [widgets.HTML(STYLE + ANALYZER_STYLE), self.screen]
         ed.on_change(lambda _: self.refresh())
         self.refresh()
 

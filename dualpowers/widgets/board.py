@@ -13,6 +13,12 @@
 The picture is drawn by the same routine as the SVG and PNG pictures
 (:func:`dualpowers.drawing.draw_board`).  It is drawn again whenever a browser
 view connects (``on_client_ready``), so it also appears under Voila.
+
+Size and sharpness: the canvas fills the width it is given (CSS ``width: 100%``,
+height from the board's proportions).  A :class:`~dualpowers.widgets.probe.ViewProbe`
+reports that width and the screen's ``devicePixelRatio``; the backing store is then
+resized to ``CSS width x devicePixelRatio`` and the board redrawn, so text stays
+crisp on a 2x screen and at any width.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from ..drawing.board import draw_board, draw_empty, normalize_highlight
 from ..drawing.layout import Layout, layout_for
 from ..drawing.pen import RecordingPen
 from .canvas_pen import CanvasPen
+from .probe import ViewProbe
 
 if TYPE_CHECKING:
     from ..state import State
@@ -60,11 +67,22 @@ class BoardWidget(widgets.VBox):
     :meth:`dualpowers.drawing.layout.Layout.hit_test`).
     """
 
+    #: Bounds of the backing store's width (device pixels) when it follows the page.
+    MIN_BACKING, MAX_BACKING = 300, 3200
+
     def __init__(self, state: "State | None" = None, *, width: int = 900, height: int = 640,
-                 highlight: Any = None, **kwargs: Any) -> None:
+                 highlight: Any = None, responsive: bool = True, **kwargs: Any) -> None:
         self.canvas = Canvas(width=int(width), height=int(height))
         self.canvas.add_class(CANVAS_CSS_CLASS)
-        super().__init__(children=[self.canvas], **kwargs)
+        self._ratio = float(height) / float(width)
+        self.responsive = responsive
+        self.probe = ViewProbe()
+        if responsive:
+            # Fill the width given, keep the proportions (ipycanvas scales the bitmap).
+            self.canvas.layout.width = "100%"
+            self.canvas.layout.height = "auto"
+            kwargs.setdefault("layout", widgets.Layout(width="100%"))
+        super().__init__(children=[self.probe, self.canvas], **kwargs)
         self.add_class(CSS_CLASS)
         self._pen = CanvasPen(self.canvas)
         self._state: State | None = None
@@ -77,7 +95,42 @@ class BoardWidget(widgets.VBox):
         self._click_callbacks = CallbackDispatcher()
         self.canvas.on_client_ready(self._on_client_ready)
         self.canvas.on_mouse_down(self._on_mouse_down)
+        if responsive:
+            self.probe.observe(self._view_changed, names=["css_width", "dpr"])
         self.show(state, highlight=highlight, force=True)
+
+    # ------------------------------------------------------------------ size
+    @property
+    def css_width(self) -> float:
+        """The board's width on the page in CSS pixels (0 until a browser has shown it)."""
+        return float(self.probe.css_width)
+
+    @property
+    def pixel_ratio(self) -> float:
+        """The screen's ``devicePixelRatio`` as reported by the browser (1 until then)."""
+        return float(self.probe.dpr or 1.0)
+
+    def resize(self, width: int, height: int | None = None) -> bool:
+        """Give the canvas a backing store of ``width`` x ``height`` device pixels and redraw.
+
+        ``height`` defaults to the board's proportions.  Returns whether the size changed.
+        """
+        width = int(round(width))
+        height = int(round(width * self._ratio)) if height is None else int(round(height))
+        if (width, height) == (self.width, self.height):
+            return False
+        with self.canvas.hold_trait_notifications():
+            self.canvas.width, self.canvas.height = width, height
+        self._pen = CanvasPen(self.canvas)      # a resized canvas forgets its styles
+        self.show(self._state, highlight=self._highlight, force=True)
+        return True
+
+    def _view_changed(self, _: Any = None) -> None:
+        css = self.css_width
+        if css <= 0:
+            return
+        target = min(max(css * self.pixel_ratio, self.MIN_BACKING), self.MAX_BACKING)
+        self.resize(int(round(target)))
 
     # ------------------------------------------------------------------ what is shown
     @property

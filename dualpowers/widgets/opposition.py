@@ -27,6 +27,7 @@ import ipywidgets as widgets
 
 from ..controllers.opposition import HAND, OppositionExplorer, SoloRoundWalker
 from ._common import STYLE, button, css, df_html, lines_html, log_html
+from .screen import Screen, bind_keys, button_action
 
 __all__ = ["OppositionWidget", "SoloRoundWidget", "objective_html"]
 
@@ -126,30 +127,30 @@ class SoloRoundWidget(widgets.VBox):
                                             value=w.edition, description="Edition"), "dp-round-edition")
         self.policy = css(widgets.Dropdown(options=[("always the first legal action", "first"),
                                                     ("a seeded random legal action", "random")],
-                                           value=w.policy, description="Player rule", layout=_W(width="380px")),
+                                           value=w.policy, description="Player rule", layout=_W(width="100%")),
                           "dp-round-policy")
         self.restart_button = button("New round", "dp-round-restart", icon="refresh")
         self.next_button = button("Next", "dp-round-next", style="success", icon="step-forward")
         self.finish_button = button("Finish the round", "dp-round-finish", icon="fast-forward")
-        self.status = css(widgets.HTML(), "dp-round-status")
         self.last = css(widgets.HTML(), "dp-round-last")
         self.log_view = css(widgets.HTML(), "dp-round-log")
         self.objective = css(widgets.HTML(), "dp-round-objective")
         self.restart_button.on_click(lambda _: self._restart())
         self.next_button.on_click(lambda _: self.walker.step())
         self.finish_button.on_click(lambda _: self.walker.run_round())
-        side = widgets.VBox([
-            self.status, widgets.HBox([self.next_button, self.finish_button]),
-            widgets.HTML("<b>What the last step did</b>"), self.last,
-            widgets.HTML("<b>The whole log</b> (most recent first)"), self.log_view,
-        ], layout=_W(flex="1 1 360px", min_width="360px"))
-        self.children = [
-            widgets.HTML(STYLE),
-            widgets.HBox([self.seed, self.player, self.difficulty], layout=_W(flex_flow="row wrap")),
-            widgets.HBox([self.edition, self.policy, self.restart_button], layout=_W(flex_flow="row wrap")),
-            widgets.HBox([self.board, side], layout=_W(flex_flow="row wrap", align_items="flex-start")),
-            self.objective,
-        ]
+        self.screen = Screen(
+            self.board,
+            primary=[self.next_button, self.finish_button],
+            narration=[widgets.HTML("<b>What the last step did</b>"), self.last],
+            secondary=[widgets.HTML("<b>New round</b>"), self.seed, self.player, self.difficulty, self.edition,
+                       self.policy, self.restart_button],
+            below=[widgets.HTML("<b>The whole log</b> (most recent first)"), self.log_view, self.objective],
+        )
+        self.status = self.screen.title
+        self.status.add_class("dp-round-status")
+        bind_keys(self.screen, {"ArrowRight": button_action(self.next_button), "n": button_action(self.next_button),
+                                "Enter": button_action(self.next_button)})
+        self.children = [widgets.HTML(STYLE), self.screen]
         w.on_change(lambda _: self.refresh())
         self.refresh()
 
@@ -160,7 +161,7 @@ class SoloRoundWidget(widgets.VBox):
     def refresh(self) -> None:
         w = self.walker
         self.board.state = w.state
-        self.status.value = f"<b>{escape(w.status())}</b>"
+        self.status.value = escape(w.status())
         self.last.value = log_html(w.last_events, newest_first=False)
         self.log_view.value = log_html(w.log)
         self.next_button.disabled = self.finish_button.disabled = w.finished

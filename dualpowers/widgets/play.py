@@ -27,6 +27,7 @@ import ipywidgets as widgets
 from ..controllers.play import GROUP_LABELS, GameSession, LoadError, action_highlight
 from ..errors import DualPowersError
 from ._common import STYLE, button, css, lines_html, log_html
+from .screen import Screen, bind_keys, button_action
 
 __all__ = ["PlayWidget"]
 
@@ -63,13 +64,10 @@ class PlayWidget(widgets.VBox):
         self.new_game = button("New game", "dp-new-game", style="info", icon="play")
         self.mode.observe(lambda _: self._mode_changed(), "value")
         self._mode_changed()
-        setup = widgets.VBox([
-            widgets.HBox([self.mode, self.seed, self.new_game], layout=_W(flex_flow="row wrap")),
-            widgets.HBox([self.player, self.difficulty, self.edition], layout=_W(flex_flow="row wrap")),
-        ])
+        setup = widgets.VBox([widgets.HTML("<b>New game</b>"), self.mode, self.player, self.difficulty,
+                              self.edition, widgets.HBox([self.seed, self.new_game], layout=_W(flex_flow="row wrap"))])
 
         # ---- the turn
-        self.status = css(widgets.HTML(), "dp-status")
         self.hand = css(widgets.HTML(), "dp-hand")
         self.filter_label = css(widgets.HTML(), "dp-filter")
         self.clear_filter = button("Show all actions", "dp-clear-filter")
@@ -109,20 +107,26 @@ class PlayWidget(widgets.VBox):
         self.save_button.on_click(lambda _: self._save())
         self.load_button.on_click(lambda _: self._load())
 
-        turn = widgets.VBox([
-            self.status, self.hand, widgets.HBox([self.filter_label, self.clear_filter]),
-            self.group, self.action,
-            widgets.HBox([self.apply_button, self.hint_button, self.undo_button]),
-            widgets.HBox([self.auto_button, self.auto_policy]),
-            self.hint_view, self.message, self.result,
-            widgets.HTML("<b>Game log</b> (most recent first)"), self.log_view,
-        ], layout=_W(flex="1 1 380px", min_width="380px"))
-        self.children = [
-            widgets.HTML(STYLE), setup,
-            widgets.HBox([self.board, turn], layout=_W(flex_flow="row wrap", align_items="flex-start")),
-            widgets.HTML("<b>Save and load</b>: plain JSON (seed, options, the list of actions and the position)."),
-            self.save_text, widgets.HBox([self.save_button, self.load_button]),
-        ]
+        # One screen: the board beside a panel (see dualpowers.widgets.screen).
+        self.screen = Screen(
+            self.board,
+            title="",
+            primary=[self.apply_button, self.hint_button, self.undo_button],
+            narration=[self.hand, widgets.HBox([self.filter_label, self.clear_filter]),
+                       self.group, self.action, self.message, self.result, self.hint_view],
+            secondary=[widgets.HBox([self.auto_button, self.auto_policy], layout=_W(flex_flow="row wrap")),
+                       setup],
+            below=[widgets.HTML("<b>Game log</b> (most recent first)"), self.log_view,
+                   widgets.HTML("<b>Save and load</b>: plain JSON (seed, options, the list of actions and "
+                                "the position)."),
+                   self.save_text, widgets.HBox([self.save_button, self.load_button])],
+            narration_height="min(300px, 42vh)",
+        )
+        self.status = self.screen.title
+        self.status.add_class("dp-status")
+        bind_keys(self.screen, {"u": button_action(self.undo_button), "ctrl+z": button_action(self.undo_button),
+                                "Enter": button_action(self.apply_button)})
+        self.children = [widgets.HTML(STYLE), self.screen]
         g.on_change(lambda _: self.refresh())
         self.refresh()
 
@@ -228,7 +232,7 @@ class PlayWidget(widgets.VBox):
             self.hint_view.value = ""
         hl.extend(x for x in self._hint_highlight if x not in hl)
         self.board.show(s, highlight=hl)
-        self.status.value = f"<b>{escape(g.status())}</b>"
+        self.status.value = escape(g.status())
         self.hand.value = lines_html(g.hand_lines())
         if g.filter_region or g.filter_token:
             what = g.filter_region or g.filter_token

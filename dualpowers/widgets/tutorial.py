@@ -31,6 +31,7 @@ from ..opposition import ObjectiveChoice
 from ..tutorial import LANGUAGE_NAMES, LANGUAGES, Outcome, Tutorial, TutorialError
 from ._common import STYLE, df_html, lines_html
 from .board import BoardWidget
+from .screen import Screen, bind_keys, button_action
 
 __all__ = ["TutorialWidget", "narration_html", "outcome_html", "erratum_html"]
 
@@ -114,7 +115,7 @@ class TutorialWidget(widgets.VBox):
     """
 
     def __init__(self, tutorial: Tutorial | None = None, *, language: str | None = None,
-                 example: str | None = None, board_width: int = 720, board_height: int = 512,
+                 example: str | None = None, board_width: int = 900, board_height: int = 640,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dp-tutorial")
@@ -149,18 +150,22 @@ class TutorialWidget(widgets.VBox):
         self.next_button.on_click(lambda _: self.next())
         self.restart_button.on_click(lambda _: self.restart())
 
-        buttons = widgets.HBox([self.back_button, self.next_button, self.restart_button],
-                               layout=_W(flex_flow="row wrap", margin="6px 0"))
-        panel = widgets.VBox([self.narration, buttons, self.erratum, self.outcome],
-                             layout=_W(width="380px", min_width="300px", margin="0 12px 0 0"))
-        header = widgets.HBox(
-            [widgets.HTML("<b style='font-size: 17px'>Dual Powers: Revolution 1917</b>",
-                          layout=_W(margin="0 16px 0 0")),
-             self.example_dropdown, self.language_dropdown],
-            layout=_W(flex_flow="row wrap", align_items="center"),
+        # One screen: board on the left; title, Back/Next/Restart, narration and the
+        # menus in the panel beside it (see dualpowers.widgets.screen).
+        self.example_dropdown.layout.width = "100%"
+        self.screen = Screen(
+            self.board,
+            title=self._title_html(),
+            primary=[self.back_button, self.next_button, self.restart_button],
+            narration=[self.narration, self.erratum, self.outcome],
+            secondary=[self.example_dropdown, self.language_dropdown],
         )
-        body = widgets.HBox([panel, self.board], layout=_W(flex_flow="row wrap", align_items="flex-start"))
-        self.children = [widgets.HTML(STYLE + TUTORIAL_STYLE), header, body]
+        bind_keys(self.screen, {
+            "ArrowRight": button_action(self.next_button), "n": button_action(self.next_button),
+            "Enter": button_action(self.next_button),
+            "ArrowLeft": button_action(self.back_button), "b": button_action(self.back_button),
+        })
+        self.children = [widgets.HTML(STYLE + TUTORIAL_STYLE), self.screen]
         self.refresh()
 
     # ------------------------------------------------------------------ actions
@@ -210,6 +215,7 @@ class TutorialWidget(widgets.VBox):
         self.back_button.disabled = t.at_start
         self.restart_button.disabled = t.at_start
         self.next_button.disabled = t.at_end and last_example
+        self.screen.set_title(self._title_html())
         self.narration.value = narration_html(t)
         self.erratum.value = erratum_html(t)
         self.erratum.layout.display = None if t.erratum() else "none"
@@ -222,8 +228,11 @@ class TutorialWidget(widgets.VBox):
         self.board.show(state, highlight=t.highlight)
 
     # ------------------------------------------------------------------ internals
+    def _title_html(self) -> str:
+        return "<span>Dual Powers: Revolution 1917 &middot; tutorial</span>"
+
     def _button(self, css_class: str, style: str = "") -> widgets.Button:
-        b = widgets.Button(button_style=style, layout=_W(width="auto", min_width="90px"))
+        b = widgets.Button(button_style=style, layout=_W(width="auto", min_width="84px"))
         b.add_class(css_class)
         return b
 

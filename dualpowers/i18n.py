@@ -1,0 +1,201 @@
+"""Translations: every word a learner reads, in English, French or Italian.
+
+The texts live in gettext catalogs (``.po`` files, the format translators' tools
+read) under ``dualpowers/locale/<lang>/LC_MESSAGES/<domain>.po``:
+
+* domain ``dualpowers``: the board drawing, the engine's narration, action
+  descriptions, error messages shown in widgets, widget labels;
+* domain ``course``: the course's prose and exercises.
+
+English is the source language: a message id *is* the English text, so English
+needs no catalog and a missing translation falls back to English (the catalog
+test makes sure none is missing).  The catalogs are read with Babel when first
+needed and kept in memory (see docs/translating.md for why ``.po`` is read at run
+time rather than compiled to ``.mo``).
+
+Mark texts in code so that ``scripts/extract_messages.py`` (``pybabel extract``)
+finds them: call a translator named ``_`` (``_ = translator(lang)``), or wrap a
+constant in :func:`N_` and translate it later::
+
+    from dualpowers.i18n import N_, translator
+    ROUND = N_("Round {number}")
+    _ = translator("fr")
+    _(ROUND, number=3)            # 'Manche 3'
+    _("White to act")             # extracted directly
+
+This module is pure Python: the engine may use it; the shared language setting
+of a notebook's widgets is in :mod:`dualpowers.widgets.language`.
+"""
+from __future__ import annotations
+
+import functools
+import string
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "LANGUAGES", "DEFAULT_LANGUAGE", "LANGUAGE_NAMES", "DOMAINS", "LOCALE_DIR",
+    "N_", "NP_", "gettext", "pgettext", "ngettext", "translator", "Translator",
+    "check_language", "catalog", "translations", "placeholders", "clear_cache",
+]
+
+#: The languages of the game's editions; English is the default and the source.
+LANGUAGES: tuple[str, ...] = ("en", "fr", "it")
+DEFAULT_LANGUAGE = "en"
+#: Each language's name in that language (for a language menu).
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "fr": "Français", "it": "Italiano"}
+#: The message domains: one catalog per domain and language.
+DOMAINS: tuple[str, ...] = ("dualpowers", "course")
+LOCALE_DIR = Path(__file__).with_name("locale")
+
+
+def N_(msgid: str) -> str:
+    """Mark ``msgid`` for extraction without translating it (translate it later)."""
+    return msgid
+
+
+def NP_(context: str, msgid: str) -> tuple[str, str]:
+    """Mark a msgid that has a context: ``NP_("region", "red")`` -> ``("region", "red")``."""
+    return (context, msgid)
+
+
+def check_language(lang: str) -> str:
+    """``lang`` if it is one of :data:`LANGUAGES`, else a ValueError naming the choices."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+    return lang
+
+
+def _check_domain(domain: str) -> str:
+    if domain not in DOMAINS:
+        raise ValueError(f"message domain must be one of {', '.join(DOMAINS)}, not {domain!r}")
+    return domain
+
+
+@functools.cache
+def catalog(lang: str, domain: str = "dualpowers") -> dict[tuple[str | None, str], str | tuple[str, ...]]:
+    """The translations of one catalog: ``(context, msgid) -> text`` (plural: a tuple).
+
+    Empty and fuzzy entries are left out (they fall back to English).  English and a
+    catalog file that does not exist yet give an empty mapping.
+    """
+    check_language(lang)
+    _check_domain(domain)
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+    if lang == DEFAULT_LANGUAGE or not path.exists():
+        return {}
+    from babel.messages.pofile import read_po  # imported here: only when a catalog is read
+
+    with path.open("rb") as f:
+        po = read_po(f, locale=lang, domain=domain)
+    table: dict[tuple[str | None, str], str | tuple[str, ...]] = {}
+    for message in po:
+        if not message.id or message.fuzzy:
+            continue
+        if isinstance(message.id, (tuple, list)):
+            strings = tuple(message.string or ())
+            if strings and all(strings):
+                table[(message.context, message.id[0])] = strings
+        elif message.string:
+            table[(message.context, message.id)] = message.string
+    return table
+
+
+def clear_cache() -> None:
+    """Forget the catalogs read so far (after editing a ``.po`` file in a session)."""
+    catalog.cache_clear()
+
+
+def gettext(msgid: str, lang: str = DEFAULT_LANGUAGE, domain: str = "dualpowers") -> str:
+    """``msgid`` (the English text) in ``lang``; English if it has no translation."""
+    text = catalog(lang, domain).get((None, msgid))
+    return text if isinstance(text, str) else msgid
+
+
+def pgettext(context: str, msgid: str, lang: str = DEFAULT_LANGUAGE, domain: str = "dualpowers") -> str:
+    """Like :func:`gettext` for a msgid that needs a context to be translated right.
+
+    ``pgettext("side", "red")`` ("les Rouges") is not ``pgettext("region", "red")``.
+    """
+    text = catalog(lang, domain).get((context, msgid))
+    return text if isinstance(text, str) else msgid
+
+
+def _plural_index(lang: str, n: int) -> int:
+    # English and Italian: one / other; French: 0 and 1 are singular.
+    if lang == "fr":
+        return 0 if n in (0, 1) else 1
+    return 0 if n == 1 else 1
+
+
+def ngettext(singular: str, plural: str, n: int, lang: str = DEFAULT_LANGUAGE,
+             domain: str = "dualpowers") -> str:
+    """The singular or plural form for ``n`` in ``lang``."""
+    forms = catalog(lang, domain).get((None, singular))
+    if isinstance(forms, tuple):
+        return forms[min(_plural_index(lang, n), len(forms) - 1)]
+    return singular if n == 1 else plural
+
+
+class Translator:
+    """Texts of one language and domain: ``t(msgid, **params)`` translates, then formats.
+
+    ``t.p(context, msgid, **params)`` and ``t.n(singular, plural, n, **params)`` do the
+    same for a msgid with a context and for plural forms (``n`` is a format field too).
+    """
+
+    __slots__ = ("lang", "domain")
+
+    def __init__(self, lang: str = DEFAULT_LANGUAGE, domain: str = "dualpowers") -> None:
+        self.lang = check_language(lang)
+        self.domain = _check_domain(domain)
+
+    def __call__(self, msgid: str, **params: Any) -> str:
+        text = gettext(msgid, self.lang, self.domain)
+        return text.format(**params) if params else text
+
+    def p(self, context: str, msgid: str, **params: Any) -> str:
+        text = pgettext(context, msgid, self.lang, self.domain)
+        return text.format(**params) if params else text
+
+    def n(self, singular: str, plural: str, n: int, **params: Any) -> str:
+        return ngettext(singular, plural, n, self.lang, self.domain).format(n=n, **params)
+
+    def __repr__(self) -> str:
+        return f"Translator({self.lang!r}, domain={self.domain!r})"
+
+
+@functools.cache
+def translator(lang: str = DEFAULT_LANGUAGE, domain: str = "dualpowers") -> Translator:
+    """A :class:`Translator`: ``translator("fr")("Round {number}", number=2)``."""
+    return Translator(lang, domain)
+
+
+def translations(domain: str = "dualpowers", langs: Iterable[str] = LANGUAGES) -> set[str]:
+    """Every text of ``domain`` in ``langs`` (English msgids included), unformatted."""
+    from babel.messages.pofile import read_po
+
+    texts: set[str] = set()
+    for lang in langs:
+        path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+        if lang == DEFAULT_LANGUAGE:
+            pot = LOCALE_DIR / f"{domain}.pot"
+            if pot.exists():
+                with pot.open("rb") as f:
+                    for m in read_po(f):
+                        if m.id:
+                            texts.update(m.id if isinstance(m.id, (tuple, list)) else (m.id,))
+            continue
+        for value in catalog(lang, domain).values():
+            texts.update(value if isinstance(value, tuple) else (value,))
+    return texts
+
+
+def placeholders(text: str) -> set[str]:
+    """The ``{field}`` names a text formats (what msgid and translation must share)."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+#: The type of a translator for annotations: ``t(msgid, **params) -> str``.
+TextFunction = Callable[..., str]

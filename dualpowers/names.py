@@ -1,0 +1,140 @@
+"""The game's names in each language: regions, sides, months, leaders, places.
+
+The engine and the notation use fixed English ids ("purple", "red", "oct-nov",
+"Kerensky"); this module turns an id into the word a learner reads in ``lang``,
+with each edition's own terms (RULINGS, vocabulary line).  An id this module
+does not know (a user's own components file) is shown as it is.
+"""
+
+from __future__ import annotations
+
+from .i18n import DEFAULT_LANGUAGE, N_, NP_, pgettext, translator
+
+__all__ = ["region", "colour", "card_action", "side", "faction", "month", "leader", "token", "place", "special",
+           "region_label", "date", "card", "end_reason"]
+
+_REGIONS = {"red": NP_("region", "red"), "blue": NP_("region", "blue"), "green": NP_("region", "green"),
+            "purple": NP_("region", "purple"), "white": NP_("region", "white"), "brown": NP_("region", "brown")}
+#: Card names start with the region's colour, as an adjective without "region".
+_CARD_REGIONS = {"red": NP_("card", "red"), "blue": NP_("card", "blue"), "green": NP_("card", "green"),
+                 "purple": NP_("card", "purple"), "white": NP_("card", "white"), "brown": NP_("card", "brown")}
+_CARD_ACTIONS = {"move": NP_("card action", "Move"), "double-move": NP_("card action", "Double Move"),
+                 "rest": NP_("card action", "Rest")}
+_SIDES = {"red": NP_("side", "Red"), "white": NP_("side", "White"), "neutral": NP_("side", "neutral"),
+          "opposition": NP_("side", "the Opposition")}
+_FACTIONS = {"red": NP_("faction", "Petrograd Soviet"), "white": NP_("faction", "Provisional Government")}
+_MONTHS = {"mar-apr": NP_("month", "March/April"), "may-jun": NP_("month", "May/June"),
+           "jul": NP_("month", "July"), "aug": NP_("month", "August"), "sep": NP_("month", "September"),
+           "oct-nov": NP_("month", "October/November")}
+_MONTHS_SHORT = {"mar-apr": NP_("month-short", "Mar/Apr"), "may-jun": NP_("month-short", "May/Jun"),
+                 "jul": NP_("month-short", "Jul"), "aug": NP_("month-short", "Aug"),
+                 "sep": NP_("month-short", "Sep"), "oct-nov": NP_("month-short", "Oct/Nov")}
+_LEADERS = {"Lenin": NP_("leader", "Lenin"), "Stalin": NP_("leader", "Stalin"),
+            "Kamenev": NP_("leader", "Kamenev"), "Kerensky": NP_("leader", "Kerensky"),
+            "Lvov": NP_("leader", "Lvov"), "Kornilov": NP_("leader", "Kornilov"),
+            "Trotsky": NP_("leader", "Trotsky")}
+_PLACES = {"reserve": NP_("place", "reserve"), "supply": NP_("place", "supply"),
+           "waiting": NP_("place", "waiting by the calendar"), "removed": NP_("place", "out of the game"),
+           "box": NP_("place", "box")}
+_SPECIALS = {"protest": NP_("special", "Mobilize Protest"), "espionage": NP_("special", "Espionage"),
+             "inspire": NP_("special", "Inspire the People")}
+
+
+def _tr(table: dict[str, tuple[str, str]], key: str, lang: str) -> str:
+    entry = table.get(key)
+    return key if entry is None else pgettext(entry[0], entry[1], lang)
+
+
+def region(name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A region's name: "purple" -> "purple", "Zone violette", "quartiere viola"."""
+    return _tr(_REGIONS, name, lang)
+
+
+def colour(name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A region's colour alone, as in card names: "purple" -> "purple", "violet", "viola"."""
+    return _tr(_CARD_REGIONS, name, lang)
+
+
+def card_action(name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A command card's printed action: "double-move" -> "Double Move", "Double Mouvement", ..."""
+    return _tr(_CARD_ACTIONS, name, lang)
+
+
+def side(name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A side: "red" -> "Red", "Rouge", "Rosso" ("neutral", "opposition" too)."""
+    return _tr(_SIDES, name, lang)
+
+
+def faction(name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A faction's full name: "white" -> "Provisional Government", "Gouvernement provisoire", ..."""
+    return _tr(_FACTIONS, name, lang)
+
+
+def month(name: str, lang: str = DEFAULT_LANGUAGE, *, short: bool = False) -> str:
+    """A month space of the calendar: "oct-nov" -> "October/November" (``short``: "Oct/Nov")."""
+    return _tr(_MONTHS_SHORT if short else _MONTHS, name, lang)
+
+
+def leader(name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A leader as each edition spells it: "Lenin" -> "Lénine" in French."""
+    return _tr(_LEADERS, name, lang)
+
+
+def place(name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """Where a token is off the map: "reserve", "supply", "waiting", "removed", "box"."""
+    return _tr(_PLACES, name, lang)
+
+
+def special(name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A leader's special action: "protest" -> "Mobilize Protest", ..."""
+    return _tr(_SPECIALS, name, lang)
+
+
+def token(token_id: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A token's name to show: leaders and Trotsky by name, units by their id."""
+    return _tr(_LEADERS, token_id, lang)
+
+
+def region_label(name: str, label: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The board's label of a region ("Red: Vyborg Side"); a label from a user's own
+    components file that the catalog does not know stays as written."""
+    return pgettext("region label", label, lang) if lang != DEFAULT_LANGUAGE else label
+
+
+def card(card_id: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A command card's name: "purple-4" -> "viola-4"; leader cards by the leader's name."""
+    reg, sep, rest = card_id.partition("-")
+    if sep and reg in _CARD_REGIONS and rest[:1].isdigit():   # "purple-4", a second copy "purple-4b"
+        return f"{_tr(_CARD_REGIONS, reg, lang)}-{rest}"
+    return leader(card_id, lang)
+
+
+def date(month_id: str, day: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A calendar date: ("oct-nov", 3) -> "October/November 3", "3 octobre/novembre"."""
+    _ = translator(lang)
+    return _("{month} {day}", month=month(month_id, lang), day=day)
+
+
+_END_REASONS = {
+    "R-END-1": N_("the score marker reached the end of the support track (R-END-1)"),
+    "R-END-2": N_("the month marker is on October/November at the end of scoring (R-END-2)"),
+    "R-SOLO-END": N_("end of round {n} (R-SOLO-END)"),
+}
+_AT_CENTRE = "; the marker is at the centre, so the Will holder wins"
+
+
+def end_reason(reason: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """Why a game ended (``State.end_reason``, stored in English in saves) in ``lang``.
+
+    The reason is recognised by the rule it cites; a text citing none stays as it is.
+    """
+    _ = translator(lang)
+    base, centre = (reason[: -len(_AT_CENTRE)], True) if reason.endswith(_AT_CENTRE) else (reason, False)
+    for rule_id, msgid in _END_REASONS.items():
+        if f"({rule_id})" in base:
+            digits = [w for w in base.replace("(", " ").split() if w.isdigit()]
+            text = _(msgid, n=digits[0] if digits else "")
+            break
+    else:
+        return reason
+    return _("{reason}; the marker is at the centre, so the Will holder wins", reason=text) if centre else text

@@ -1,0 +1,80 @@
+"""One language for every widget of a notebook.
+
+A notebook runs in one kernel, so one module-level setting is "the notebook's
+language".  Widgets read :func:`current` when they are built and observe the
+setting to redraw in a new language; a :func:`picker` menu changes it for all::
+
+    from dualpowers.widgets import language
+    language.set("fr")                     # every widget switches to French
+    language.picker()                      # a menu doing the same
+    language.observe(callback)             # callback(new_lang) on each change
+    language.setting.observe(handler, "value")   # the traitlets way
+
+The engine knows nothing of this: it only takes a ``lang`` argument.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+import traitlets
+
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, Translator, translator
+
+__all__ = ["LanguageSetting", "setting", "current", "set", "observe", "unobserve", "tr", "picker"]
+
+
+class LanguageSetting(traitlets.HasTraits):
+    """The notebook's language, a trait widgets can observe or link to."""
+
+    value = traitlets.Enum(LANGUAGES, default_value=DEFAULT_LANGUAGE)
+
+
+#: The notebook's language (one per kernel).
+setting = LanguageSetting()
+
+
+def current() -> str:
+    """The notebook's language now."""
+    return setting.value
+
+
+def set(lang: str) -> None:  # noqa: A001 - `language.set("fr")` reads well
+    """Switch every widget of the notebook to ``lang`` (one of ``"en"``, ``"fr"``, ``"it"``)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+    setting.value = lang
+
+
+def tr(domain: str = "dualpowers") -> Translator:
+    """The translator of the notebook's current language."""
+    return translator(setting.value, domain)
+
+
+_handlers: dict[Callable[[str], Any], Callable[[dict[str, Any]], None]] = {}
+
+
+def observe(callback: Callable[[str], Any]) -> None:
+    """Call ``callback(new_language)`` whenever the notebook's language changes."""
+    def handler(change: dict[str, Any]) -> None:
+        callback(change["new"])
+    _handlers[callback] = handler
+    setting.observe(handler, "value")
+
+
+def unobserve(callback: Callable[[str], Any]) -> None:
+    """Stop calling ``callback`` (a widget being closed)."""
+    handler = _handlers.pop(callback, None)
+    if handler is not None:
+        setting.unobserve(handler, "value")
+
+
+def picker(**layout: Any) -> widgets.Dropdown:
+    """A language menu linked to the notebook's setting (any number of them stay in step)."""
+    menu = widgets.Dropdown(options=[(LANGUAGE_NAMES[k], k) for k in LANGUAGES], value=setting.value,
+                            layout=widgets.Layout(width=layout.pop("width", "130px"), **layout))
+    menu.add_class("dp-language")
+    traitlets.link((setting, "value"), (menu, "value"))
+    return menu

@@ -1,0 +1,141 @@
+"""A tiny browser-side helper: the board's width in CSS pixels, the screen's pixel
+density, and keyboard shortcuts.
+
+ipycanvas cannot tell Python how wide its canvas is on the page nor the screen's
+``devicePixelRatio``, so the board could only guess its backing-store size (and
+be blurry on a 2x screen).  :class:`ViewProbe` is an invisible `anywidget
+<https://anywidget.dev>`_ placed next to the canvas: its few lines of JavaScript
+watch the width of the element it sits in (``ResizeObserver``) and the pixel
+ratio, and send both to Python; the board then sizes its backing store to
+``CSS width x devicePixelRatio`` and redraws.
+
+The same probe forwards the keys of :data:`KEYS` pressed while the focus is
+inside the screen that holds it (``Screen.on_key``), so Next / Back / Undo have
+keyboard shortcuts.  JupyterLab's own shortcuts are suppressed there
+(``data-lm-suppress-shortcuts``) so an arrow key does not also move the
+notebook's cell selection.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import anywidget
+import traitlets
+
+__all__ = ["ViewProbe", "KEYS"]
+
+#: Keys forwarded to Python, by their ``KeyboardEvent.key`` name.
+KEYS = ("ArrowRight", "ArrowLeft", "Enter", "Escape", "n", "b", "u", "z", "N", "B", "U")
+
+_ESM = """
+const KEYS = new Set(%s);
+function render({ model, el }) {
+  el.classList.add('dp-probe');
+  el.style.width = '100%%';
+  el.style.height = '0px';
+  el.style.overflow = 'hidden';
+  let last = [0, 0];
+  const report = () => {
+    // The probe sits in the board's box: its width is the width the board is given.
+    const host = el.parentElement || el;
+    const w = Math.round(host.getBoundingClientRect().width);
+    const dpr = window.devicePixelRatio || 1;
+    if (w > 0 && (Math.abs(w - last[0]) >= 1 || dpr !== last[1])) {
+      last = [w, dpr];
+      model.set('css_width', w);
+      model.set('dpr', dpr);
+      model.save_changes();
+    }
+  };
+  const ro = new ResizeObserver(report);
+  ro.observe(el.parentElement || el);
+  let mq = null;
+  const watchDpr = () => {
+    if (mq) mq.removeEventListener('change', onDpr);
+    mq = window.matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`);
+    mq.addEventListener('change', onDpr);
+  };
+  const onDpr = () => { report(); watchDpr(); };
+  watchDpr();
+  requestAnimationFrame(report);
+  // Keyboard shortcuts for the screen that holds this probe.
+  let root = null, onKey = null;
+  const attach = () => {
+    root = el.closest('.dp-screen');
+    if (!root) return;
+    root.setAttribute('data-lm-suppress-shortcuts', 'true');
+    if (!root.hasAttribute('tabindex')) root.setAttribute('tabindex', '-1');
+    onKey = (ev) => {
+      const t = ev.target;
+      if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT'
+                || t.isContentEditable)) return;
+      if (ev.altKey || ev.metaKey) return;
+      if (ev.ctrlKey && ev.key !== 'z') return;
+      if (!KEYS.has(ev.key)) return;
+      ev.preventDefault();
+      ev.stopPropagation();
+      model.send({ kind: 'key', key: ev.key, ctrl: ev.ctrlKey, shift: ev.shiftKey });
+    };
+    root.addEventListener('keydown', onKey);
+  };
+  requestAnimationFrame(attach);
+  // Bring the screen into view the first time it is shown (after Run All the
+  // notebook would otherwise be left scrolled to its last cell).
+  if (model.get('scroll_on_show') && !model.get('shown')) {
+    const bringIntoView = () => {
+      const target = el.closest('.dp-screen') || el.parentElement || el;
+      const r = target.getBoundingClientRect();
+      if (r.top < 0 || r.bottom > window.innerHeight) target.scrollIntoView({ block: 'start' });
+    };
+    setTimeout(() => {
+      bringIntoView();
+      model.set('shown', true);
+      model.save_changes();
+      setTimeout(bringIntoView, 700);    // once more, after the notebook's own scrolling settles
+    }, 150);
+  }
+  return () => {
+    ro.disconnect();
+    if (mq) mq.removeEventListener('change', onDpr);
+    if (root && onKey) root.removeEventListener('keydown', onKey);
+  };
+}
+export default { render };
+"""
+
+
+class ViewProbe(anywidget.AnyWidget):
+    """Reports ``css_width`` (the width given to the board, CSS px) and ``dpr``; forwards keys.
+
+    ``css_width`` stays 0 until a browser has shown the probe.
+    """
+
+    _esm = _ESM % ("[" + ", ".join(f'"{k}"' for k in KEYS) + "]")
+    css_width = traitlets.Float(0.0).tag(sync=True)
+    dpr = traitlets.Float(1.0).tag(sync=True)
+    #: scroll the screen holding the probe into view when it is first shown
+    scroll_on_show = traitlets.Bool(False).tag(sync=True)
+    #: set by the browser once the probe has been shown (so it scrolls only once)
+    shown = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._key_callbacks: list[Callable[[str], Any]] = []
+        self.on_msg(self._on_custom)
+
+    def on_key(self, callback: Callable[[str], Any]) -> None:
+        """Call ``callback(key)`` (``"ArrowRight"``, ``"n"``, ``"ctrl+z"`` ...) for each forwarded key."""
+        self._key_callbacks.append(callback)
+
+    def press(self, key: str) -> None:
+        """Act as if ``key`` was pressed in the browser (tests, scripts)."""
+        for cb in list(self._key_callbacks):
+            cb(key)
+
+    def _on_custom(self, _: Any, content: Any, buffers: Any = None) -> None:
+        if isinstance(content, dict) and content.get("kind") == "key":
+            key = str(content.get("key", ""))
+            if content.get("ctrl"):
+                key = "ctrl+" + key
+            self.press(key)

@@ -1,0 +1,203 @@
+"""One screen layout for every dualpowers widget: the board beside a side panel.
+
+Every widget that shows a board (tutorial, course, play, analyzer, advisor,
+Opposition round) is laid out by :class:`Screen`, so they behave alike on a small
+laptop screen:
+
+* the **board** on the left fills the width it is given and keeps its
+  proportions; it is never taller than the browser window leaves room for, so
+  the board, the narration and the primary button fit on one screen (1280x720
+  with JupyterLab's file browser open);
+* the **side panel** on the right has a fixed width: a *title*, the *primary*
+  buttons (Next, Apply, Rank ...) at a fixed place near its top, the *narration*
+  in a scroll box of fixed height, then the *secondary* controls (menus, options)
+  in a scroll box of their own.  Longer or shorter text never moves the board or
+  the buttons;
+* what need not be in view while playing (log, tables, save/load) goes *below*.
+
+On a page narrower than the board's minimum plus the panel, the panel wraps under
+the board.
+
+::
+
+    from dualpowers.widgets import BoardWidget
+    from dualpowers.widgets.screen import Screen
+
+    board = BoardWidget(state)
+    nxt = widgets.Button(description="Next")
+    screen = Screen(board, title="Chapter 1", narration=[widgets.HTML("...")],
+                    primary=[nxt], secondary=[language_menu], below=[table])
+    screen.set_narration(widgets.HTML("new text"))   # replace a slot's children
+    screen.on_key(lambda key: ...)                   # "ArrowRight", "ArrowLeft", "u", ...
+    screen                                           # display it
+
+CSS classes: ``dp-screen`` (the whole screen), ``dp-screen-row``,
+``dp-screen-board`` (the board's box), ``dp-screen-panel``, ``dp-screen-title``,
+``dp-screen-primary``, ``dp-screen-narration``, ``dp-screen-secondary``,
+``dp-screen-below``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import ipywidgets as widgets
+
+__all__ = ["Screen", "SCREEN_STYLE", "PANEL_WIDTH", "NARRATION_HEIGHT", "BOARD_MIN_WIDTH", "board_max_width",
+           "bind_keys", "button_action", "controls"]
+
+_W = widgets.Layout
+
+#: Width of the side panel (CSS).
+PANEL_WIDTH = "300px"
+#: Height of the narration's scroll box (CSS): fixed, so the controls below it never move.
+NARRATION_HEIGHT = "min(240px, 34vh)"
+#: Narrowest board before the panel wraps below it (CSS px).
+BOARD_MIN_WIDTH = 420
+#: Room kept above and below the board inside the browser window (CSS px): Lab's menu,
+#: tab bar, notebook toolbar and status bar, and the notebook's title cell.
+CHROME_HEIGHT = 215
+
+
+def board_max_width(ratio: float = 640 / 900, chrome: int = CHROME_HEIGHT) -> str:
+    """CSS for the widest the board may be so that it fits the window's height."""
+    return f"max(320px, calc((100vh - {chrome}px) * {1 / ratio:.4f}))"
+
+
+#: One stylesheet for the layout (an HTML widget carries it; repeated copies are harmless).
+SCREEN_STYLE = """<style>
+.dp-screen { outline: none; }
+.dp-screen .dp-screen-row { gap: 12px; }
+.dp-screen .dp-screen-panel { box-sizing: border-box; padding: 0 2px; }
+.dp-screen .dp-screen-title { font-size: 15px; font-weight: bold; color: #3a2f1c; line-height: 1.3; }
+.dp-screen .dp-screen-narration { box-sizing: border-box; border: 1px solid #e3ddd0; border-radius: 4px;
+  background: #fffdf8; padding: 4px 8px; font-size: 14px; line-height: 1.45; }
+.dp-screen .dp-screen-secondary { box-sizing: border-box; }
+.dp-screen .dp-screen-primary .widget-button, .dp-screen .dp-screen-primary button { font-size: 14px; }
+.dp-screen .widget-html-content { line-height: 1.4; }
+</style>"""
+
+
+def _as_list(items: Any) -> list[widgets.Widget]:
+    if items is None:
+        return []
+    if isinstance(items, widgets.Widget):
+        return [items]
+    return list(items)
+
+
+class Screen(widgets.VBox):
+    """The board and a side panel with four slots; see the module docstring.
+
+    Attributes (all ipywidgets, all stable for the life of the screen):
+
+    ``board``      the board widget given (any widget; normally a ``BoardWidget``)
+    ``board_box``  the box holding it (sets the board's width limits)
+    ``title``      an ``HTML`` widget at the top of the panel
+    ``primary``    an ``HBox`` of the main buttons, at a fixed place
+    ``narration``  a ``VBox`` of fixed height that scrolls
+    ``secondary``  a ``VBox`` for menus and options, scrolls when long
+    ``below``      a ``VBox`` under board and panel (log, tables, save/load)
+    ``panel``      the side panel itself
+
+    ``scroll_into_view``: the first time the screen is shown it scrolls itself into
+    view (after *Run All* the notebook would otherwise stay at its last cell).
+    """
+
+    def __init__(self, board: widgets.Widget, *, title: str = "", narration: Any = None, primary: Any = None,
+                 secondary: Any = None, below: Any = None, panel_width: str = PANEL_WIDTH,
+                 narration_height: str = NARRATION_HEIGHT, secondary_height: str | None = None,
+                 board_ratio: float = 640 / 900, scroll_into_view: bool = True, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("dp-screen")
+        self.board = board
+        self.board_box = widgets.VBox(
+            [board], layout=_W(flex="1 1 0px", min_width=f"{BOARD_MIN_WIDTH}px",
+                               max_width=board_max_width(board_ratio), width="100%"))
+        self.board_box.add_class("dp-screen-board")
+        self.title = widgets.HTML(title, layout=_W(width="100%"))
+        self.title.add_class("dp-screen-title")
+        self.primary = widgets.HBox(_as_list(primary), layout=_W(flex_flow="row wrap", margin="4px 0",
+                                                                 grid_gap="4px", width="100%"))
+        self.primary.add_class("dp-screen-primary")
+        self.narration = widgets.VBox(_as_list(narration), layout=_W(
+            height=narration_height, min_height=narration_height, max_height=narration_height,
+            overflow="auto", width="100%", flex="0 0 auto"))
+        self.narration.add_class("dp-screen-narration")
+        sec_height = secondary_height or "none"
+        self.secondary = widgets.VBox(_as_list(secondary), layout=_W(
+            width="100%", overflow="auto", max_height=sec_height, margin="6px 0 0 0"))
+        self.secondary.add_class("dp-screen-secondary")
+        self.panel = widgets.VBox([self.title, self.primary, self.narration, self.secondary],
+                                  layout=_W(flex=f"0 0 {panel_width}", width=panel_width,
+                                            max_width="100%"))
+        self.panel.add_class("dp-screen-panel")
+        self.row = widgets.HBox([self.board_box, self.panel],
+                                layout=_W(flex_flow="row wrap", align_items="flex-start", width="100%"))
+        self.row.add_class("dp-screen-row")
+        self.below = widgets.VBox(_as_list(below), layout=_W(width="100%"))
+        self.below.add_class("dp-screen-below")
+        self.children = [widgets.HTML(SCREEN_STYLE), self.row, self.below]
+        self._key_callbacks: list[Callable[[str], Any]] = []
+        probe = getattr(board, "probe", None)
+        if probe is not None and hasattr(probe, "on_key"):
+            probe.on_key(self._key)
+            probe.scroll_on_show = scroll_into_view
+
+    # ------------------------------------------------------------------ slots
+    def set_title(self, html: str) -> None:
+        """Replace the title (HTML; escape user text yourself)."""
+        self.title.value = html
+
+    def set_narration(self, *items: widgets.Widget) -> None:
+        self.narration.children = tuple(items)
+
+    def set_primary(self, *items: widgets.Widget) -> None:
+        self.primary.children = tuple(items)
+
+    def set_secondary(self, *items: widgets.Widget) -> None:
+        self.secondary.children = tuple(items)
+
+    def set_below(self, *items: widgets.Widget) -> None:
+        self.below.children = tuple(items)
+
+    # ------------------------------------------------------------------ keyboard
+    def on_key(self, callback: Callable[[str], Any]) -> None:
+        """Call ``callback(key)`` for a shortcut key pressed inside the screen.
+
+        Keys are ``KeyboardEvent.key`` names (see :data:`dualpowers.widgets.probe.KEYS`),
+        ``"ctrl+z"`` for Ctrl+Z.  Typing in a text box is never forwarded.
+        """
+        self._key_callbacks.append(callback)
+
+    def press(self, key: str) -> None:
+        """Act as if ``key`` was pressed (tests, scripts)."""
+        self._key(key)
+
+    def _key(self, key: str) -> None:
+        for cb in list(self._key_callbacks):
+            cb(key)
+
+
+def bind_keys(screen: Screen, actions: dict[str, Callable[[], Any]],
+              enabled: Callable[[Callable[[], Any]], bool] | None = None) -> None:
+    """Bind several keys at once: ``{"ArrowRight": next, "n": next, ...}``."""
+    def on_key(key: str) -> None:
+        fn = actions.get(key)
+        if fn is not None and (enabled is None or enabled(fn)):
+            fn()
+    screen.on_key(on_key)
+
+
+def button_action(button: widgets.Button) -> Callable[[], None]:
+    """A callable that clicks ``button`` if it is enabled (for key bindings)."""
+    def press() -> None:
+        if not button.disabled:
+            button.click()
+    return press
+
+
+def controls(*items: widgets.Widget, wrap: bool = True) -> widgets.HBox:
+    """A row of controls that wraps inside the panel."""
+    return widgets.HBox(list(items), layout=_W(flex_flow="row wrap" if wrap else "row nowrap",
+                                               align_items="center", grid_gap="4px", width="100%"))

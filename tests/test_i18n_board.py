@@ -1,0 +1,84 @@
+"""The board drawn in French and Italian: every word on it comes from the catalogs."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import dualpowers as dp
+from dualpowers.drawing import board
+from dualpowers.drawing.pen import RecordingPen
+from dualpowers.tutorial import load_examples, replay
+
+from i18n_check import from_catalog
+
+
+def tutorial_positions():
+    for ex in load_examples().examples:
+        for k in range(len(ex.steps) + 1):
+            yield replay(ex, k)[0]
+
+
+def random_positions(n_games=6):
+    for g in range(n_games):
+        mode = "solo" if g % 2 else "two-player"
+        s = dp.new_game(mode=mode, seed=100 + g, player=("red", "white")[g // 2 % 2], difficulty=1 + g % 6,
+                        edition=("fr", "it")[g // 3 % 2])
+        rng = random.Random(g)
+        k = 0
+        while not s.is_over():
+            if k % 9 == 0:
+                yield s.clone()
+            s.apply(rng.choice(s.legal_actions()))
+            k += 1
+        yield s
+
+
+def _untranslated(state, lang, monkeypatch):
+    monkeypatch.setattr(board, "_wrap", lambda text, room, size: [text])  # whole lines, as translated
+    pen = RecordingPen()
+    board.draw_board(pen, state, lang=lang)
+    return sorted({t for t in pen.texts() if not from_catalog(t, lang)})
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_tutorial_boards_use_only_catalog_texts(lang, monkeypatch):
+    bad = {}
+    for s in tutorial_positions():
+        for t in _untranslated(s, lang, monkeypatch):
+            bad.setdefault(t, s.notation())
+    assert not bad, f"texts drawn in {lang} that are not from the catalog: {sorted(bad)[:20]}"
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_random_boards_use_only_catalog_texts(lang, monkeypatch):
+    bad = set()
+    for s in random_positions():
+        bad.update(_untranslated(s, lang, monkeypatch))
+    assert not bad, f"texts drawn in {lang} that are not from the catalog: {sorted(bad)[:20]}"
+
+
+def test_the_check_catches_english(monkeypatch):
+    """The check is not vacuous: the English board fails it in French."""
+    s = dp.new_game(mode="solo", seed=3)
+    pen = RecordingPen()
+    board.draw_board(pen, s, lang="en")
+    english = [t for t in pen.texts() if not from_catalog(t, "fr")]
+    assert "CALENDAR" in english and any(t.startswith("Round 1") for t in english)
+
+
+def test_french_board_says_french_words():
+    s = dp.new_game(mode="two-player", seed=1)
+    pen = RecordingPen()
+    board.draw_board(pen, s, lang="fr")
+    texts = pen.texts()
+    assert "CALENDRIER" in texts and "Tour 1" in texts
+    assert any("Volonté du Peuple" in t for t in texts)
+    pen = RecordingPen()
+    board.draw_board(pen, s, lang="it")
+    assert "CALENDARIO" in pen.texts() and any("volere del popolo" in t for t in pen.texts())
+
+
+def test_unknown_language_is_refused():
+    with pytest.raises(ValueError, match="language"):
+        board.draw_board(RecordingPen(), dp.new_game(), lang="de")

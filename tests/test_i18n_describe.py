@@ -1,0 +1,90 @@
+"""Readable actions (dualpowers.describe): every legal action in words, in three languages."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import dualpowers as dp
+from dualpowers import i18n
+from dualpowers.describe import EXPLANATIONS, describe, describe_all
+
+WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def english_only_words() -> set[str]:
+    """Words of the English texts that no French or Italian translation uses."""
+    english, translated = set(), set()
+    for (ctx, msgid), value in i18n.catalog("fr").items():
+        english.update(w.casefold() for w in WORD.findall(re.sub(r"\{\w+\}", " ", msgid)))
+    for lang in ("fr", "it"):
+        for value in i18n.catalog(lang).values():
+            for text in (value if isinstance(value, tuple) else (value,)):
+                translated.update(w.casefold() for w in WORD.findall(re.sub(r"\{\w+\}", " ", text)))
+    return english - translated
+
+
+def positions(n=50):
+    """``n`` positions from random games: solo and two-player, both editions."""
+    out = []
+    g = 0
+    while len(out) < n:
+        mode = ("solo", "two-player")[g % 2]
+        s = dp.new_game(mode=mode, seed=500 + g, player=("red", "white")[g // 2 % 2], difficulty=1 + g % 6,
+                        edition=("fr", "it")[g // 4 % 2])
+        rng = random.Random(g)
+        k = 0
+        while not s.is_over() and len(out) < n:
+            if k % 7 == 3:
+                out.append(s.clone())
+            s.apply(rng.choice(s.legal_actions()))
+            k += 1
+        g += 1
+    return out
+
+
+POSITIONS = positions()
+
+
+def test_positions_cover_both_modes_editions_and_every_step():
+    assert {s.mode for s in POSITIONS} == {"solo", "two-player"}
+    assert {s.edition for s in POSITIONS} == {"fr", "it"}
+    assert {"objective", "card", "command"} <= {s.step for s in POSITIONS}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_every_legal_action_has_a_description(lang):
+    english = english_only_words()
+    kinds = set()
+    for s in POSITIONS:
+        for action, d in zip(s.legal_actions(), describe_all(s, lang)):
+            assert d.text.strip() and d.explanation.strip(), (s.notation(), str(action))
+            assert d.notation == str(action) and dp.parse_action(d.notation) == action
+            assert d.rule in {r.id for r in dp.rules()}
+            kinds.add(type(action).__name__)
+            if lang != "en":
+                leaked = {w for w in WORD.findall(d.text + " " + d.explanation) if w.casefold() in english}
+                assert not leaked, f"{lang}: English words {leaked} in {d.text!r} / {d.explanation!r}"
+                assert d.text != describe(s, action, "en").text
+    assert {"PlayCard", "ChooseObjective", "Recruit", "Move", "Pass"} <= kinds
+
+
+def test_the_english_check_is_not_vacuous():
+    english = english_only_words()
+    assert {"move", "from", "recruit", "choose"} <= english
+
+
+def test_the_issue_example():
+    s = dp.new_game(mode="two-player", seed=1)
+    # put Kerensky in green by hand, then ask about a move to red as in the issue
+    s.place["Kerensky"] = "green"
+    d = describe(s, dp.Move("Kerensky", "red"))
+    assert d.text == "Move Kerensky from green to red" and d.rule == "R-ACT-MOVE"
+    assert describe(s, dp.Move("Kerensky", "red"), "fr").text == "Déplacer Kerenski de la Zone verte vers la Zone rouge"
+    assert describe(s, dp.Move("Kerensky", "red"), "it").text == "Spostare Kerensky dal quartiere verde al quartiere rosso"
+
+
+def test_every_explanation_cites_a_known_rule():
+    ids = {r.id for r in dp.rules()}
+    assert {rule for rule, _ in EXPLANATIONS.values()} <= ids

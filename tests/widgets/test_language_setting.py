@@ -1,0 +1,31 @@
+"""The notebook's one language setting, shared by every widget."""
+from __future__ import annotations
+
+import pytest
+
+from dualpowers.widgets import language
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    language.set("en")
+
+
+def test_set_reaches_observers_and_pickers():
+    seen = []
+    language.observe(seen.append)
+    a, b = language.picker(), language.picker()
+    language.set("fr")
+    assert seen == ["fr"] and a.value == b.value == "fr" and language.current() == "fr"
+    b.value = "it"                      # a menu changes it for everyone
+    assert seen == ["fr", "it"] and a.value == "it" and language.tr().lang == "it"
+    language.unobserve(seen.append)
+    language.set("en")
+    assert seen == ["fr", "it"]
+
+
+def test_unknown_language_is_refused_and_nothing_changes():
+    with pytest.raises(ValueError, match="en, fr, it"):
+        language.set("de")
+    assert language.current() == "en"
