@@ -21,19 +21,13 @@ from ..opposition import opposition_objective
 from ..presence import force_in_presence
 from ..scoring import reveal_order, unrest_vp
 from ..state import State
-from .text import N_, Text, region_name, side_name
+from .text import N_, Name, Text, card_name, date_name, month_name, region_name, side_name, token_name
 
 __all__ = ["Goal", "GOALS", "Question", "QUESTIONS", "ANSWER_TYPES", "choice_label", "after",
            "action_highlight", "date_text", "presence_text"]
 
-MONTH_NAMES = {
-    "mar-apr": N_("March/April"), "may-jun": N_("May/June"), "jul": N_("July"), "aug": N_("August"),
-    "sep": N_("September"), "oct-nov": N_("October/November"),
-}
-
-
-def date_text(month: str, day: int) -> Text:
-    return Text(N_("{month} {day}"), {"month": Text(MONTH_NAMES[month]), "day": day})
+def date_text(month: str, day: int) -> Name:
+    return date_name(month, day)
 
 
 def after(state: State, actions: Any) -> State:
@@ -141,11 +135,11 @@ _goal("blocked", "R-ACT-PROTEST", lambda p: (_conn(p), "blockade"))((
 def _place_text(state: State, token: str) -> Text:
     where = state.place[token]
     if where in state.comp.region_index:
-        return Text(N_("{token} is in {region}."), {"token": token, "region": region_name(where)})
+        return Text(N_("{token} is in {region}."), {"token": token_name(token), "region": region_name(where)})
     places = {"reserve": N_("{token} is in its reserve."), "supply": N_("{token} is in the Opposition's supply."),
               "removed": N_("{token} is out of the game."), "waiting": N_("{token} is waiting by the calendar."),
               "box": N_("{token} is not in this game.")}
-    return Text(places[where], {"token": token})
+    return Text(places[where], {"token": token_name(token)})
 
 
 _goal("token_in", "R-ACT-MOVE", lambda p: (p["token"], p["region"]))((
@@ -155,7 +149,7 @@ _goal("token_in", "R-ACT-MOVE", lambda p: (p["token"], p["region"]))((
 
 _goal("fresh", "R-ACT-REST", lambda p: (p["token"],))((
     lambda b, a, actor, p: a.place[p["token"]] in a.comp.region_index and p["token"] not in a.exhausted,
-    lambda b, a, actor, p: Text(N_("{token} is still exhausted."), {"token": p["token"]}),
+    lambda b, a, actor, p: Text(N_("{token} is still exhausted."), {"token": token_name(p["token"])}),
 ))
 
 
@@ -336,7 +330,7 @@ _question("strength", "R-STR-1", "number",
 
 def _controller_text(s: State, p: Mapping[str, Any]) -> Text:
     who = s.controller(p["token"])
-    return Text(N_("{token} is controlled by {side}."), {"token": p["token"], "side": side_name(who)})
+    return Text(N_("{token} is controlled by {side}."), {"token": token_name(p["token"]), "side": side_name(who)})
 
 
 _question("controller", "R-NEU-1", "side", lambda s, p: s.controller(p["token"]) or "nobody", _controller_text,
@@ -416,7 +410,7 @@ _question("reveal_first", "R-SCO-REVEAL", "side", lambda s, p: reveal_order(s)[0
           lambda s, p: ("score", "will"))
 _question("unrest_vp", "R-SCO-UNREST", "number", lambda s, p: str(unrest_vp(s)),
           lambda s, p: Text(N_("In {month} the unrest region is worth {n} VP in this edition."),
-                            {"month": Text(MONTH_NAMES[s.month_name]), "n": unrest_vp(s)}),
+                            {"month": month_name(s.month_name), "n": unrest_vp(s)}),
           lambda s, p: ("date", "unrest"))
 
 
@@ -471,7 +465,7 @@ def _after_text(s: State, p: Mapping[str, Any]) -> Text:
     if ask == "to_act":
         return Text(N_("{side} is to act."), {"side": side_name(t.to_act)})
     if ask.startswith("card:"):
-        return Text(N_("{card} goes: {where}."), {"card": ask[5:], "where": Text(_PLACES[_card_place(t, ask[5:])])})
+        return Text(N_("{card} goes: {where}."), {"card": card_name(ask[5:]), "where": Text(_PLACES[_card_place(t, ask[5:])])})
     if ask == "unrest":
         return Text(N_("The unrest region is now {region}."), {"region": region_name(t.unrest) if t.unrest else side_name(None)})
     if ask == "blockade":
@@ -482,9 +476,9 @@ def _after_text(s: State, p: Mapping[str, Any]) -> Text:
         return _place_text(t, ask[6:])
     if ask.startswith("exhausted:"):
         tok = ask[10:]
-        return (Text(N_("{token} is exhausted."), {"token": tok}) if tok in t.exhausted
+        return (Text(N_("{token} is exhausted."), {"token": token_name(tok)}) if tok in t.exhausted
                 else _place_text(t, tok) if t.place[tok] not in t.comp.region_index
-                else Text(N_("{token} is fresh."), {"token": tok}))
+                else Text(N_("{token} is fresh."), {"token": token_name(tok)}))
     if ask.startswith("presence:"):
         return presence_text(t, ask[9:])
     raise ValueError(f"unknown question {ask!r}")

@@ -3,8 +3,9 @@
 Texts are English msgids translated through :mod:`dualpowers.i18n`
 (``dualpowers/locale/<lang>/LC_MESSAGES/course.po``).  A :class:`Text` is a
 message not yet translated: a msgid with its parameters, some of which are
-themselves messages (a region's or a side's name), so that a verdict or a
-step can be built once and read in any language.
+themselves messages or game names (:class:`Name`, read through
+:mod:`dualpowers.names`, the one home of region, side, month and token names),
+so that a verdict or a step is built once and read in any language.
 """
 
 from __future__ import annotations
@@ -12,36 +13,24 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-try:
-    from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, translator
-except ImportError:  # until the i18n infrastructure is merged: English only
-    LANGUAGES = ("en", "fr", "it")
-    LANGUAGE_NAMES = {"en": "English", "fr": "Français", "it": "Italiano"}
+from .. import names
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, translator
 
-    def N_(msgid: str) -> str:
-        return msgid
-
-    class _English:
-        def __call__(self, msgid: str, **params: Any) -> str:
-            return msgid.format(**params) if params else msgid
-
-        def p(self, context: str, msgid: str, **params: Any) -> str:
-            return self(msgid, **params)
-
-    def translator(lang: str = "en", domain: str = "dualpowers") -> Any:  # type: ignore[misc]
-        return _English()
-
-__all__ = ["Text", "tr", "LANGUAGES", "LANGUAGE_NAMES", "N_", "region_name", "side_name", "DOMAIN"]
+__all__ = ["Text", "Name", "tr", "LANGUAGES", "LANGUAGE_NAMES", "N_", "region_name", "side_name", "DOMAIN"]
 
 DOMAIN = "course"
 
 
+def _value(v: Any, lang: str) -> Any:
+    return v.text(lang) if isinstance(v, (Text, Name)) else v
+
+
 def tr(msgid: str, lang: str = "en", **params: Any) -> str:
-    """``msgid`` in ``lang``, formatted with ``params`` (each may be a :class:`Text`)."""
+    """``msgid`` in ``lang``, formatted with ``params`` (each may be a :class:`Text` or :class:`Name`)."""
     t = translator(lang, domain=DOMAIN)
     if not params:
         return t(msgid)
-    return t(msgid, **{k: (v.text(lang) if isinstance(v, Text) else v) for k, v in params.items()})
+    return t(msgid, **{k: _value(v, lang) for k, v in params.items()})
 
 
 @dataclass(frozen=True)
@@ -50,39 +39,50 @@ class Text:
 
     msgid: str
     params: dict[str, Any] = field(default_factory=dict)
-    context: str | None = None
 
     def text(self, lang: str = "en") -> str:
-        if self.context is not None:
-            return translator(lang, domain=DOMAIN).p(self.context, self.msgid)
         return tr(self.msgid, lang, **self.params)
 
     def __str__(self) -> str:
         return self.text("en")
 
 
-def pgettext(context: str, msgid: str) -> tuple[str, str]:
-    """Mark a msgid with its context for extraction; translate it later with :class:`Text`."""
-    return context, msgid
+@dataclass(frozen=True)
+class Name:
+    """A game name (``kind`` is a function of :mod:`dualpowers.names`: region, side, token, card, date ...)."""
+
+    kind: str
+    args: tuple[Any, ...]
+
+    def text(self, lang: str = "en") -> str:
+        return str(getattr(names, self.kind)(*self.args, lang=lang))
+
+    def __str__(self) -> str:
+        return self.text("en")
 
 
-# Region and side names, each with its context (the red region is not the red side).
-REGION_NAMES = {
-    "red": pgettext("region", "red"), "blue": pgettext("region", "blue"),
-    "green": pgettext("region", "green"), "purple": pgettext("region", "purple"),
-    "white": pgettext("region", "white"), "brown": pgettext("region", "brown"),
-}
-SIDE_NAMES = {"red": pgettext("side", "Red"), "white": pgettext("side", "White"),
-              "nobody": pgettext("side", "nobody")}
+def region_name(region: str) -> Name:
+    return Name("region", (region,))
 
 
-def region_name(region: str) -> Text:
-    """A region's name as a course message (context ``region``)."""
-    context, msgid = REGION_NAMES.get(region, ("region", region))
-    return Text(msgid, context=context)
+def side_name(side: str | None) -> Text | Name:
+    """``Red``, ``White`` (the game's names) or ``nobody`` (a course message)."""
+    if side is None or side == "nobody":
+        return Text(N_("nobody"))
+    return Name("side", (side,))
 
 
-def side_name(side: str | None) -> Text:
-    """``Red``, ``White`` or ``nobody`` as a course message (context ``side``)."""
-    context, msgid = SIDE_NAMES[side or "nobody"]
-    return Text(msgid, context=context)
+def token_name(token: str) -> Name:
+    return Name("token", (token,))
+
+
+def card_name(card: str) -> Name:
+    return Name("card", (card,))
+
+
+def date_name(month: str, day: int) -> Name:
+    return Name("date", (month, day))
+
+
+def month_name(month: str) -> Name:
+    return Name("month", (month,))
