@@ -20,7 +20,7 @@ from .actions import (
     Inspire, LeaderRecruit, Move, Organize, Pass, PlayCard, Protest, Recruit, Rest, ScoreUnrest,
     parse_action,
 )
-from .calendar import MONTHS, DateAdvance, advance_date
+from .dates import MONTHS, DateAdvance, advance_date
 from .components import CommandCard, Components, LeaderCard, Region, TokenSpec, default_components, load_components
 from .errors import (
     ComponentsError, DualPowersError, DuplicateCard, DuplicateToken, IllegalAction, InvalidBlockade,
@@ -33,6 +33,18 @@ from .setup import EDITIONS, MODES, new_game
 from .state import Event, State
 
 __version__ = "0.1.0"
+
+
+def _state_svg(state: State) -> str:
+    """A static picture of the board, for notebooks without a live kernel (nbconvert, GitHub).
+
+    Attached here, at the package's front door, because the engine core never
+    imports the drawing code (see the import contracts in pyproject.toml)."""
+    from .drawing.svg import board_svg
+    return board_svg(state)
+
+
+State._repr_svg_ = _state_svg  # type: ignore[attr-defined]
 
 __all__ = [
     "__version__", "new_game", "State", "Event", "MODES", "EDITIONS", "MONTHS",

@@ -1,14 +1,21 @@
 """Actions: every decision a player makes, as small immutable values.
 
-Each action has a one-word text form (``str(action)``), e.g. ``play purple-4``,
+Each action has a one-line text form (``str(action)``), e.g. ``play purple-4``,
 ``recruit R1 R2``, ``move W3 white``, ``double-move N2 red via blue``,
 ``protest blue-white``.  :func:`parse_action` reads it back, so a game record is
 a seed plus a list of such lines.
+
+Both directions derive from one definition: the action's word and its fields.
+A field's type says how it is written: ``str`` is one word, ``tuple[str, ...]``
+one or more words (last field only), ``tuple[str, str]`` two words joined by
+``-``, and an optional ``str | None`` is written after its own name
+(``via blue``).  The rules of each action (when it is offered, what makes it
+legal, what it does) are in :mod:`dualpowers.turn`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import ClassVar, Union
 
 from .errors import IllegalAction
@@ -17,177 +24,173 @@ __all__ = [
     "Action", "ChooseObjective", "PlayCard", "Recruit", "Move", "DoubleMove", "Rest",
     "LeaderRecruit", "Protest", "Espionage", "Inspire", "BonusRecruit", "BonusMove",
     "BonusRest", "BonusDraw", "Organize", "ScoreUnrest", "Pass", "parse_action",
-    "BONUS_ACTIONS",
+    "ACTION_KINDS", "BONUS_ACTIONS",
 ]
 
+# How each field type is written; see the module docstring.
+_WORD, _WORDS, _PAIR, _OPTIONAL = "str", "tuple[str, ...]", "tuple[str, str]", "str | None"
+_WHAT = {_WORD: "an id (text)", _WORDS: "a non-empty list of ids", _PAIR: "a pair of region names",
+         _OPTIONAL: "an id (text) or None"}
 
-@dataclass(frozen=True, slots=True)
-class ChooseObjective:
+
+def _is_id(value: object) -> bool:
+    return type(value) is str and value != "" and not any(c.isspace() for c in value)
+
+
+class _ActionBase:
+    """The text form and the field checks every action shares (derived from its fields)."""
+
+    __slots__ = ()
+    word: ClassVar[str]
+    _shape: ClassVar[tuple[tuple[str, str], ...]]     # (field name, field type) in order
+
+    def __post_init__(self) -> None:
+        # Wrong-typed fields are refused here, naming the field, so that no rule ever
+        # sees them (issue 11: a list where a token id is expected).
+        for name, kind in self._shape:
+            value = getattr(self, name)
+            if kind == _WORD:
+                ok = _is_id(value)
+            elif kind == _OPTIONAL:
+                ok = value is None or _is_id(value)
+            else:
+                if isinstance(value, list):
+                    value = tuple(value)
+                    object.__setattr__(self, name, value)
+                ok = type(value) is tuple and all(_is_id(v) for v in value) and (
+                    len(value) == 2 if kind == _PAIR else len(value) >= 1)
+            if not ok:
+                shown = repr(value)
+                shown = shown if len(shown) <= 60 else shown[:57] + "..."
+                raise IllegalAction(f"{self.word}: field {name!r} must be {_WHAT[kind]}, not {shown}")
+
+    def __str__(self) -> str:
+        parts = [self.word]
+        for name, kind in self._shape:
+            value = getattr(self, name)
+            if kind == _WORD:
+                parts.append(value)
+            elif kind == _WORDS:
+                parts.extend(value)
+            elif kind == _PAIR:
+                parts.append(f"{value[0]}-{value[1]}")
+            elif value is not None:
+                parts += [name, value]
+        return " ".join(parts)
+
+
+def _action(word: str):  # type: ignore[no-untyped-def]
+    """Class decorator: a frozen slotted dataclass with its word and its field shape."""
+    def wrap(cls):  # type: ignore[no-untyped-def]
+        cls = dataclass(frozen=True, slots=True)(cls)
+        cls.word = word
+        cls._shape = tuple((f.name, str(f.type)) for f in fields(cls))
+        for _, kind in cls._shape:
+            assert kind in _WHAT, f"{cls.__name__}: no text form for a field of type {kind}"
+        return cls
+    return wrap
+
+
+@_action("objective")
+class ChooseObjective(_ActionBase):
     """Put a command card from hand face down as the secret objective (P-OBJ)."""
     card: str
-    word: ClassVar[str] = "objective"
-
-    def __str__(self) -> str:
-        return f"objective {self.card}"
 
 
-@dataclass(frozen=True, slots=True)
-class PlayCard:
+@_action("play")
+class PlayCard(_ActionBase):
     """Play a command or leader card from hand; the date advances (P-ACT, R-CAL)."""
     card: str
-    word: ClassVar[str] = "play"
-
-    def __str__(self) -> str:
-        return f"play {self.card}"
 
 
-@dataclass(frozen=True, slots=True)
-class Recruit:
+@_action("recruit")
+class Recruit(_ActionBase):
     """Recruit units from reserve into the card's region (R-ACT-RECRUIT)."""
     units: tuple[str, ...]
-    word: ClassVar[str] = "recruit"
-
-    def __str__(self) -> str:
-        return "recruit " + " ".join(self.units)
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+@_action("move")
+class Move(_ActionBase):
     """Move one controlled token one step (R-ACT-MOVE)."""
     token: str
     to: str
-    word: ClassVar[str] = "move"
-
-    def __str__(self) -> str:
-        return f"move {self.token} {self.to}"
 
 
-@dataclass(frozen=True, slots=True)
-class DoubleMove:
+@_action("double-move")
+class DoubleMove(_ActionBase):
     """Move one controlled token one or two steps (R-ACT-DMOVE); ``via`` names the middle region."""
     token: str
     to: str
     via: str | None = None
-    word: ClassVar[str] = "double-move"
-
-    def __str__(self) -> str:
-        return f"double-move {self.token} {self.to}" + (f" via {self.via}" if self.via else "")
 
 
-@dataclass(frozen=True, slots=True)
-class Rest:
+@_action("rest")
+class Rest(_ActionBase):
     """Flip one controlled exhausted token to fresh (R-ACT-REST)."""
     token: str
-    word: ClassVar[str] = "rest"
-
-    def __str__(self) -> str:
-        return f"rest {self.token}"
 
 
-@dataclass(frozen=True, slots=True)
-class LeaderRecruit:
+@_action("leader-recruit")
+class LeaderRecruit(_ActionBase):
     """Place the played leader's token fresh in any region (R-ACT-LEADER)."""
     region: str
-    word: ClassVar[str] = "leader-recruit"
-
-    def __str__(self) -> str:
-        return f"leader-recruit {self.region}"
 
 
-@dataclass(frozen=True, slots=True)
-class Protest:
+@_action("protest")
+class Protest(_ActionBase):
     """Mobilize Protest: move the blockade marker to another connection (R-ACT-PROTEST)."""
     connection: tuple[str, str]
-    word: ClassVar[str] = "protest"
-
-    def __str__(self) -> str:
-        return f"protest {self.connection[0]}-{self.connection[1]}"
 
 
-@dataclass(frozen=True, slots=True)
-class Espionage:
+@_action("espionage")
+class Espionage(_ActionBase):
     """Reveal the opponent's secret objective; solo: your own (R-ACT-SPY)."""
-    word: ClassVar[str] = "espionage"
-
-    def __str__(self) -> str:
-        return "espionage"
 
 
-@dataclass(frozen=True, slots=True)
-class Inspire:
+@_action("inspire")
+class Inspire(_ActionBase):
     """Inspire the People: take the Will (R-ACT-INSPIRE)."""
-    word: ClassVar[str] = "inspire"
-
-    def __str__(self) -> str:
-        return "inspire"
 
 
-@dataclass(frozen=True, slots=True)
-class BonusRecruit:
+@_action("bonus-recruit")
+class BonusRecruit(_ActionBase):
     """Bonus: one recruit-value-1 unit into any region (R-ACT-BONUS)."""
     unit: str
     region: str
-    word: ClassVar[str] = "bonus-recruit"
-
-    def __str__(self) -> str:
-        return f"bonus-recruit {self.unit} {self.region}"
 
 
-@dataclass(frozen=True, slots=True)
-class BonusMove:
+@_action("bonus-move")
+class BonusMove(_ActionBase):
     """Bonus: move one controlled token one step (R-ACT-BONUS)."""
     token: str
     to: str
-    word: ClassVar[str] = "bonus-move"
-
-    def __str__(self) -> str:
-        return f"bonus-move {self.token} {self.to}"
 
 
-@dataclass(frozen=True, slots=True)
-class BonusRest:
+@_action("bonus-rest")
+class BonusRest(_ActionBase):
     """Bonus: flip one controlled exhausted token to fresh (R-ACT-BONUS)."""
     token: str
-    word: ClassVar[str] = "bonus-rest"
-
-    def __str__(self) -> str:
-        return f"bonus-rest {self.token}"
 
 
-@dataclass(frozen=True, slots=True)
-class BonusDraw:
+@_action("bonus-draw")
+class BonusDraw(_ActionBase):
     """Bonus: draw one command card; the hand grows for good (R-ACT-BONUS)."""
-    word: ClassVar[str] = "bonus-draw"
-
-    def __str__(self) -> str:
-        return "bonus-draw"
 
 
-@dataclass(frozen=True, slots=True)
-class Organize:
+@_action("organize")
+class Organize(_ActionBase):
     """Solo bonus: reveal your own secret objective (R-ACT-BONUS)."""
-    word: ClassVar[str] = "organize"
-
-    def __str__(self) -> str:
-        return "organize"
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreUnrest:
+@_action("score-unrest")
+class ScoreUnrest(_ActionBase):
     """Unrest winner: score the unrest region's VP instead of a bonus action (R-SCO-UNREST)."""
-    word: ClassVar[str] = "score-unrest"
-
-    def __str__(self) -> str:
-        return "score-unrest"
 
 
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """Decline: take no action, no (further) leader action, or no bonus."""
-    word: ClassVar[str] = "pass"
-
-    def __str__(self) -> str:
-        return "pass"
+@_action("pass")
+class Pass(_ActionBase):
+    """Decline: no action with the card, no (further) leader action, no bonus; or, with
+    nothing to play, no objective or no turn (ENGINE-EMPTY)."""
 
 
 Action = Union[
@@ -195,63 +198,61 @@ Action = Union[
     Espionage, Inspire, BonusRecruit, BonusMove, BonusRest, BonusDraw, Organize,
     ScoreUnrest, Pass,
 ]
+#: Every kind of action, by its word.
+ACTION_KINDS: dict[str, type] = {cls.word: cls for cls in (
+    ChooseObjective, PlayCard, Recruit, Move, DoubleMove, Rest, LeaderRecruit, Protest,
+    Espionage, Inspire, BonusRecruit, BonusMove, BonusRest, BonusDraw, Organize,
+    ScoreUnrest, Pass,
+)}
 BONUS_ACTIONS = (BonusRecruit, BonusMove, BonusRest, BonusDraw, Organize)
 
-_BARE = {cls.word: cls for cls in (Espionage, Inspire, BonusDraw, Organize, ScoreUnrest, Pass)}
+
+def _usage(cls: type) -> str:
+    parts = [cls.word]
+    for name, kind in cls._shape:  # type: ignore[attr-defined]
+        upper = name.upper()
+        parts.append({_WORD: upper, _WORDS: f"{upper}...", _PAIR: "REGION-REGION",
+                      _OPTIONAL: f"[{name} {upper}]"}[kind])
+    return " ".join(parts)
 
 
 def parse_action(text: str) -> Action:
     """Read an action from its text form (the inverse of ``str(action)``)."""
+    if not isinstance(text, str):
+        raise IllegalAction(f"an action is read from text, not {type(text).__name__}")
     words = text.split()
     if not words:
         raise IllegalAction("empty action text")
     head, args = words[0].lower(), words[1:]
-
-    def arity(n: int) -> None:
-        if len(args) != n:
-            raise IllegalAction(f"'{head}' takes {n} argument(s), got {len(args)} in {text!r}")
-
-    if head in _BARE:
-        arity(0)
-        return _BARE[head]()
-    if head == "objective":
-        arity(1)
-        return ChooseObjective(args[0])
-    if head == "play":
-        arity(1)
-        return PlayCard(args[0])
-    if head == "recruit":
-        if not args:
-            raise IllegalAction("'recruit' needs at least one unit id")
-        return Recruit(tuple(args))
-    if head == "move":
-        arity(2)
-        return Move(args[0], args[1])
-    if head == "double-move":
-        if len(args) == 2:
-            return DoubleMove(args[0], args[1])
-        if len(args) == 4 and args[2] == "via":
-            return DoubleMove(args[0], args[1], args[3])
-        raise IllegalAction(f"expected 'double-move TOKEN REGION [via REGION]', got {text!r}")
-    if head == "rest":
-        arity(1)
-        return Rest(args[0])
-    if head == "leader-recruit":
-        arity(1)
-        return LeaderRecruit(args[0])
-    if head == "protest":
-        arity(1)
-        a, sep, b = args[0].partition("-")
-        if not sep or not a or not b:
-            raise IllegalAction(f"expected 'protest REGION-REGION', got {text!r}")
-        return Protest((a, b))
-    if head == "bonus-recruit":
-        arity(2)
-        return BonusRecruit(args[0], args[1])
-    if head == "bonus-move":
-        arity(2)
-        return BonusMove(args[0], args[1])
-    if head == "bonus-rest":
-        arity(1)
-        return BonusRest(args[0])
-    raise IllegalAction(f"unknown action {head!r} in {text!r}")
+    shown = text if len(text) <= 80 else text[:77] + "..."
+    cls = ACTION_KINDS.get(head)
+    if cls is None:
+        raise IllegalAction(f"unknown action {head!r} in {shown!r}")
+    values: list[object] = []
+    i = 0
+    for name, kind in cls._shape:  # type: ignore[attr-defined]
+        if kind == _WORDS:
+            values.append(tuple(args[i:]))
+            if i >= len(args):
+                raise IllegalAction(f"{head!r} needs at least one {name[:-1]} id: {_usage(cls)}")
+            i = len(args)
+        elif kind == _OPTIONAL:
+            if i < len(args) and args[i] == name and i + 1 < len(args):
+                values.append(args[i + 1])
+                i += 2
+            else:
+                values.append(None)
+        elif i >= len(args):
+            break
+        elif kind == _PAIR:
+            a, sep, b = args[i].partition("-")
+            if not sep or not a or not b:
+                raise IllegalAction(f"expected {_usage(cls)!r}, got {shown!r}")
+            values.append((a, b))
+            i += 1
+        else:
+            values.append(args[i])
+            i += 1
+    if i != len(args) or len(values) != len(cls._shape):  # type: ignore[attr-defined]
+        raise IllegalAction(f"expected {_usage(cls)!r}, got {shown!r}")
+    return cls(*values)  # type: ignore[no-any-return]

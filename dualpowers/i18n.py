@@ -141,8 +141,9 @@ def ngettext(singular: str, plural: str, n: int, lang: str = DEFAULT_LANGUAGE,
 class Translator:
     """Texts of one language and domain: ``t(msgid, **params)`` translates, then formats.
 
-    ``t.p(context, msgid, **params)`` and ``t.n(singular, plural, n, **params)`` do the
-    same for a msgid with a context and for plural forms (``n`` is a format field too).
+    ``t.pgettext(context, msgid, **params)`` and ``t.ngettext(singular, plural, n, **params)``
+    do the same for a msgid with a context and for plural forms (``n`` is a format field
+    too).  ``t.p`` and ``t.n`` are short aliases, but the extractor does not see them.
     """
 
     __slots__ = ("lang", "domain")
@@ -155,12 +156,15 @@ class Translator:
         text = gettext(msgid, self.lang, self.domain)
         return text.format(**params) if params else text
 
-    def p(self, context: str, msgid: str, **params: Any) -> str:
+    def pgettext(self, context: str, msgid: str, **params: Any) -> str:
         text = pgettext(context, msgid, self.lang, self.domain)
         return text.format(**params) if params else text
 
-    def n(self, singular: str, plural: str, n: int, **params: Any) -> str:
+    def ngettext(self, singular: str, plural: str, n: int, **params: Any) -> str:
         return ngettext(singular, plural, n, self.lang, self.domain).format(n=n, **params)
+
+    p = pgettext
+    n = ngettext
 
     def __repr__(self) -> str:
         return f"Translator({self.lang!r}, domain={self.domain!r})"

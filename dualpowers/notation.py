@@ -15,16 +15,18 @@ through the same checks as JSON positions.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, unquote
 
-from .calendar import MONTHS
+from .dates import MONTHS
 from .components import SIDES, Components, default_components
 from .errors import NotationError, PositionError
-from .serialize import state_from_dict, state_to_dict
-from .state import State
+from .serialize import read_position, state_to_dict
 
-__all__ = ["to_notation", "from_notation"]
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = ["to_notation", "read_notation"]
 
 VERSION_TAG = "DP1"
 _DATE = re.compile(r"^([a-z-]+?)(\d{1,2})$")
@@ -53,7 +55,7 @@ def _codes(comp: Components, regions: list[str] | None) -> str:
     return "".join(next(r.code for r in comp.regions if r.name == n) for n in regions or [])
 
 
-def to_notation(s: State) -> str:
+def to_notation(s: "State") -> str:
     comp = s.comp
     d = state_to_dict(s)
     mode = "2p" if s.mode == "two-player" else f"solo-{s.player[0]}{s.difficulty}"  # type: ignore[index]
@@ -98,9 +100,11 @@ def _side(letter: str, what: str) -> str:
     raise NotationError(f"{what}: expected 'r' or 'w', got {letter!r}")
 
 
-def from_notation(text: str, components: Components | None = None) -> State:
-    """Read a position written by :func:`to_notation`; raises :class:`NotationError` or another PositionError."""
-    comp = components or default_components()
+def read_notation(blank: "State", text: str) -> "State":
+    """Read a position written by :func:`to_notation` into ``blank``, a new
+    ``State(components)``; raises :class:`NotationError` or another PositionError.
+    :meth:`State.from_notation` is the public way in."""
+    comp = blank.comp
     if not isinstance(text, str):
         raise NotationError(f"notation must be a string, not {type(text).__name__}")
     parts = text.split()
@@ -212,7 +216,7 @@ def from_notation(text: str, components: Components | None = None) -> State:
     turn.setdefault("order", [])
     d["turn"] = turn
     try:
-        return state_from_dict(d, comp)
+        return read_position(blank, d)
     except NotationError:
         raise
     except PositionError as exc:

@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
 
 from .components import CommandCard, default_components
+from .dates import advance
 from .errors import IllegalAction
-from .state import SUPPLY
+from .places import RESERVE, SUPPLY
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -144,7 +145,7 @@ def reveal_leader(state: "State") -> None:
         return
     leader = state.opp_leaders.pop(0)
     state.out_of_game.append(leader)
-    if state.unrest is not None and state.place[leader] == "reserve":
+    if state.unrest is not None and state.place[leader] == RESERVE:
         state.put(leader, state.unrest)
         state.log("opposition", f"The Opposition reveals {leader}: the token goes fresh on {state.unrest}, "
                                 "the unrest region (R-SOLO-OBJ).")
@@ -152,7 +153,6 @@ def reveal_leader(state: "State") -> None:
 
 def take_turn(state: "State") -> None:
     """Reveal, advance the date, place a unit; on 15/31 a level-1 unit in the unrest region (R-SOLO-OPP-TURN)."""
-    from .round import advance
     opp = state.opposition
     assert opp is not None
     if not state.opp_stack:

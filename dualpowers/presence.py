@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .errors import UnknownRegion
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -128,7 +130,6 @@ class Presence:
 def force_in_presence(state: "State", region: str) -> Presence:
     """Compute Force in Presence in ``region`` (R-STR-1, R-STR-2, R-NEU-1)."""
     if region not in state.comp.region_index:
-        from .errors import UnknownRegion
         raise UnknownRegion(f"unknown region {region!r} (regions: {', '.join(state.comp.region_names)})")
     here = state._at.get(region, ())
     neutral_side = neutral_controller(state, region)

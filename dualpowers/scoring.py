@@ -1,6 +1,6 @@
 """The scoring phase: unrest, secret objectives, exhaustion, the track (R-SCO, R-END-1).
 
-Functions here change the score and the board; :mod:`dualpowers.round` calls
+Functions here change the score and the board; :mod:`dualpowers.rounds` calls
 them in the rulebook's order.
 """
 
@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .opposition import opposition_objective
+from .places import REMOVED, RESERVE, SUPPLY
 from .presence import force_in_presence
-from .state import REMOVED, RESERVE, SUPPLY
 
 if TYPE_CHECKING:
     from .state import State
 
 __all__ = ["unrest_vp", "award", "unrest_winner", "score_unrest", "reveal_order", "score_objectives",
-           "exhaust", "finish_on_track", "game_over"]
+           "exhaust", "finish_on_track", "game_over", "track_label", "side_name"]
 
 #: Unrest VP by month space (R-SCO-UNREST); Oct/Nov differs by edition (E-FR, E-IT).
 UNREST_VP = {"fr": (2, 2, 3, 4, 5, 7), "it": (2, 2, 3, 4, 5, 6)}
@@ -37,14 +38,15 @@ def award(state: "State", side: str, vp: int, why: str) -> None:
         return
     limit = state.comp.track_length
     state.score += vp if side == "red" else -vp
-    label = _track_label(state.score)
+    label = track_label(state.score)
     state.log("score", lambda: f"{side.capitalize()} scores {vp} VP for {why}; the marker is at {label}.")
     if abs(state.score) >= limit:
         state.score = limit if state.score > 0 else -limit
         game_over(state, side, "the score marker reached the end of the support track (R-END-1)")
 
 
-def _track_label(score: int) -> str:
+def track_label(score: int) -> str:
+    """Where the score marker stands, in words: "the centre" or "3 toward red" (R-SCO-MOVE)."""
     if score == 0:
         return "the centre"
     return f"{abs(score)} toward {'red' if score > 0 else 'white'}"
@@ -87,7 +89,6 @@ def reveal_order(state: "State") -> tuple[str, str]:
 
 def _objective_card(state: "State", side: str) -> str | None:
     if state.mode == "solo" and side == state.opposition:
-        from .opposition import opposition_objective
         played = [state.comp.cards[c] for c in state.played[side] if c in state.comp.cards]
         if not played:
             return None
@@ -97,8 +98,8 @@ def _objective_card(state: "State", side: str) -> str | None:
     return state.objectives[side]
 
 
-def _who(state: "State", side: str) -> str:
-    """How the log names a side: in solo the Opposition is named as such."""
+def side_name(state: "State", side: str) -> str:
+    """How the log names a side: in solo the Opposition is named as such (R-SOLO)."""
     if side == state.opposition:
         return f"The Opposition ({side})"
     return side.capitalize()
@@ -112,12 +113,12 @@ def score_objectives(state: "State") -> list[str]:
         card_id = _objective_card(state, side)
         state.revealed[side] = True
         if card_id is None:
-            state.log("objective", f"{_who(state, side)} has no secret objective this round.")
+            state.log("objective", f"{side_name(state, side)} has no secret objective this round.")
             continue
         card = cards[card_id]
         marked.append(card.region)
         p = force_in_presence(state, card.region)
-        state.log("objective", f"{_who(state, side)} reveals {card.id} ({card.vp} VP in {card.region}). {p.reason}")
+        state.log("objective", f"{side_name(state, side)} reveals {card.id} ({card.vp} VP in {card.region}). {p.reason}")
         if p.winner:
             award(state, p.winner, card.vp, f"the objective {card.id}")
             if state.step == "over":

@@ -8,17 +8,21 @@ what is wrong; nothing is ever evaluated or unpickled.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .calendar import AUG, MAY_JUN, MONTHS, check_date
+from .dates import AUG, MAY_JUN, MONTHS, check_date
 from .components import SIDES, Components, default_components, other
 from .errors import (
     DuplicateCard, DuplicateToken, InvalidBlockade, PositionError, TokenCountError, UnknownCard,
     UnknownRegion, UnknownToken,
 )
-from .state import BOX, REMOVED, RESERVE, STEPS, SUPPLY, WAITING, State
+from .places import REMOVED, RESERVE, WAITING, start_place
+from .rounds import STEPS, action_order, solo_order
 
-__all__ = ["SCHEMA", "VERSION", "state_to_dict", "state_from_dict", "state_from_json"]
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = ["SCHEMA", "VERSION", "state_to_dict", "read_position", "load_json"]
 
 SCHEMA = "dualpowers/position"
 VERSION = 1
@@ -32,7 +36,7 @@ _TURN_KEYS = {"step", "to_act", "order", "index", "card", "bonus_pending", "lead
 
 
 # ============================================================================ writing
-def state_to_dict(s: State) -> dict[str, Any]:
+def state_to_dict(s: "State") -> dict[str, Any]:
     d: dict[str, Any] = {"schema": SCHEMA, "version": VERSION, "mode": s.mode, "edition": s.edition}
     if s.mode == "solo":
         d["solo"] = {"player": s.player, "difficulty": s.difficulty}
@@ -68,12 +72,12 @@ def state_to_dict(s: State) -> dict[str, Any]:
 
 
 # ============================================================================ reading
-def state_from_json(text: str, components: Components | None = None) -> State:
+def load_json(text: str) -> Any:
+    """The data of a JSON position; bad JSON raises :class:`PositionError`."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise PositionError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-    return state_from_dict(data, components)
 
 
 def _side(value: Any, what: str, allow_none: bool = False) -> str | None:
@@ -97,12 +101,12 @@ def _list(value: Any, what: str) -> list[Any]:
 
 
 class _Reader:
-    """Builds a State from (possibly partial) data, checking as it goes."""
+    """Fills a blank State from (possibly partial) data, checking as it goes."""
 
-    def __init__(self, data: dict[str, Any], comp: Components) -> None:
+    def __init__(self, data: dict[str, Any], blank: "State") -> None:
         self.d = data
-        self.c = comp
-        self.s = State(comp)
+        self.c = blank.comp
+        self.s = blank
         self.token_at: dict[str, str] = {}     # token -> where it was listed
         self.card_at: dict[str, str] = {}      # card -> where it was listed
 
@@ -195,7 +199,7 @@ class _Reader:
         raise TokenCountError(f"{where}: every {owner} {kind} token matching {entry} is already placed")
 
     # ------------------------------------------------------------------ main
-    def read(self) -> State:
+    def read(self) -> "State":
         d, s, c = self.d, self.s, self.c
         if not isinstance(d, dict):
             raise PositionError(f"a position must be a JSON object, not {type(d).__name__}")
@@ -323,16 +327,10 @@ class _Reader:
         for tid, spec in c.tokens.items():
             if tid in self.token_at:
                 continue
-            if spec.kind == "trotsky":
-                s.put(tid, WAITING if s.month < trotsky[tid] else REMOVED)
-            elif spec.owner == "opposition":
-                s.put(tid, SUPPLY if s.mode == "solo" else BOX)
-            elif spec.owner == "neutral":
-                s.put(tid, REMOVED)
-            elif s.mode == "solo" and spec.owner == s.opposition and spec.kind == "unit":
-                s.put(tid, BOX)
-            else:
-                s.put(tid, RESERVE)
+            where = start_place(spec, s.mode, s.opposition)
+            if where is None or (where == WAITING and s.month >= trotsky[tid]):
+                where = REMOVED     # a neutral not on the board, or a Trotsky whose month has passed
+            s.put(tid, where)
         self.check_tokens()
 
     def check_counts(self, regions: dict[str, Any]) -> None:
@@ -471,10 +469,10 @@ class _Reader:
             raise PositionError("a finished game needs both turn.step 'over' and a result with the winner")
         s.step = step
         if s.mode == "solo":
-            default_order = (s.opposition, s.player) * 4 + (s.opposition,)
+            default_order = solo_order(s.opposition, s.player)  # type: ignore[arg-type]
             default_actor = s.player
         else:
-            default_order = (s.will, other(s.will)) * 4
+            default_order = action_order(s.will, other(s.will))
             default_actor = s.will
         order = tuple(_side(x, "turn.order") for x in _list(turn.get("order", list(default_order)), "turn.order"))
         s.turn_order = order  # type: ignore[assignment]
@@ -505,6 +503,7 @@ class _Reader:
         s.leader_special_used = bool(turn.get("leader_special_used", False))
 
 
-def state_from_dict(data: dict[str, Any], components: Components | None = None) -> State:
-    """Read a full or partial position (see docs/positions.md)."""
-    return _Reader(data, components or default_components()).read()
+def read_position(blank: "State", data: dict[str, Any]) -> "State":
+    """Read a full or partial position (see docs/positions.md) into ``blank``, a new
+    ``State(components)``; :meth:`State.from_dict` is the public way in."""
+    return _Reader(data, blank).read()

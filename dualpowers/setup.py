@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from .components import SIDES, Components, default_components, other
-from .state import RESERVE, SUPPLY, WAITING, State
+from .places import start_place
+from .rounds import start_round
+from .state import State
 
-__all__ = ["new_game", "MODES", "EDITIONS"]
+__all__ = ["new_game", "MODES", "EDITIONS", "MODE_ALIASES"]
 
 MODES = ("two-player", "solo")
 EDITIONS = ("fr", "it")
-_MODE_ALIASES = {"two-player": "two-player", "2p": "two-player", "two_player": "two-player", "solo": "solo"}
+#: Every name a mode may be given by, and the mode it means.
+MODE_ALIASES = {"two-player": "two-player", "2p": "two-player", "two_player": "two-player", "solo": "solo"}
 
 
 def new_game(
@@ -28,9 +31,9 @@ def new_game(
     ``"fr"`` (default, as the English rules) or ``"it"`` (E-IT).  Every shuffle
     comes from ``seed``.
     """
-    if mode not in _MODE_ALIASES:
+    if mode not in MODE_ALIASES:
         raise ValueError(f"mode must be 'two-player' or 'solo', not {mode!r}")
-    mode = _MODE_ALIASES[mode]
+    mode = MODE_ALIASES[mode]
     if edition not in EDITIONS:
         raise ValueError(f"edition must be 'fr' or 'it', not {edition!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -48,13 +51,9 @@ def new_game(
     # S-1: reserves and hands; R-SOLO-SETUP: the Opposition's units and leader stack.
     places: dict[str, str] = {}
     for tid, spec in comp.tokens.items():
-        if spec.owner in SIDES and spec.kind in ("unit", "leader"):
-            if not (mode == "solo" and spec.owner == s.opposition and spec.kind == "unit"):
-                places[tid] = RESERVE   # the Opposition's own faction units stay in the box
-        elif spec.owner == "opposition" and mode == "solo":
-            places[tid] = SUPPLY
-        elif spec.kind == "trotsky":
-            places[tid] = WAITING  # S-2: Trotsky waits by the calendar
+        where = start_place(spec, mode, s.opposition)
+        if where is not None:
+            places[tid] = where
     for side in SIDES:
         leaders = comp.leaders_of(side)
         if mode == "solo" and side == s.opposition:
@@ -78,6 +77,5 @@ def new_game(
     s.deck = list(comp.cards)
     s.shuffle(s.deck)
 
-    from .round import start_round
     start_round(s, first=True)
     return s

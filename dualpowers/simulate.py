@@ -37,8 +37,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 from .components import SIDES, Components, load_components
 from .errors import ComponentsError, DualPowersError
 from .policies import PolicySpecError, make_policy
-from .round import SOLO_ROUNDS
-from .setup import EDITIONS, new_game
+from .rounds import SOLO_ROUNDS
+from .setup import EDITIONS, MODE_ALIASES, new_game
 from .stats import Z_95, wilson_interval
 
 if TYPE_CHECKING:
@@ -149,7 +149,7 @@ class SimConfig:
     _cycle: tuple[tuple[int | None, str | None], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        mode = {"2p": "two-player", "two_player": "two-player"}.get(self.mode, self.mode)
+        mode = MODE_ALIASES.get(self.mode, self.mode)
         if mode not in ("solo", "two-player"):
             raise SimulationError(f"mode must be 'solo' or 'two-player', not {self.mode!r}")
         if self.edition not in EDITIONS:

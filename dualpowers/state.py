@@ -5,33 +5,34 @@ action first and raises :class:`~dualpowers.errors.IllegalAction` (leaving the
 state untouched) when the rules forbid it.  Chance comes only from seeded
 shuffles (:meth:`State.shuffle`), so a game is its seed plus its action list.
 
-The rules themselves live in the modules named after them (``turn``, ``round``,
+The rules themselves live in the modules named after them (``turn``, ``rounds``,
 ``scoring``, ``opposition``, ``presence``); this module holds the data and the
 primitive moves of tokens and cards.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from bisect import insort
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
-from .calendar import MONTHS, MONTH_LABELS
+from . import turn as _turn
+from .actions import parse_action
 from .components import Components, Connection, TokenSpec, default_components, other
+from .dates import MONTH_LABELS, MONTHS
 from .errors import IllegalAction
+from .notation import read_notation, to_notation
+from .places import BOX, PLACES, RESERVE, SUPPLY
+from .presence import Presence, controller, force_in_presence
+from .rounds import STEPS
+from .serialize import load_json, read_position, state_to_dict
+from .views import PlayerView, player_view
 
 if TYPE_CHECKING:
     from .actions import Action
-    from .presence import Presence
-    from .views import PlayerView
 
 __all__ = ["State", "Event", "PLACES", "STEPS"]
-
-#: Places a token can be besides a region.
-RESERVE, SUPPLY, WAITING, REMOVED, BOX = "reserve", "supply", "waiting", "removed", "box"
-PLACES = (RESERVE, SUPPLY, WAITING, REMOVED, BOX)
-#: Steps of play at which a decision is awaited, plus "over".
-STEPS = ("objective", "card", "command", "leader", "bonus", "unrest", "over")
 
 
 class Event(tuple):  # type: ignore[type-arg]
@@ -292,7 +293,7 @@ class State:
         Raises :class:`IllegalAction` with the reason, leaving the state unchanged.
         """
         if isinstance(action, str):
-            action = _parse_action(action)
+            action = parse_action(action)
         if self.step == "over":
             raise IllegalAction(f"the game is over ({self.end_reason})")
         _turn.check(self, action)
@@ -310,53 +311,40 @@ class State:
 
     def controller(self, token: str) -> str | None:
         """Who controls a token where it stands (R-NEU-1); ``None`` for nobody."""
-        from .presence import controller
         return controller(self, token)
 
-    def presence(self, region: str) -> "Presence":
-        from .presence import force_in_presence
+    def presence(self, region: str) -> Presence:
         return force_in_presence(self, region)
 
-    def view(self, side: str) -> "PlayerView":
+    def view(self, side: str) -> PlayerView:
         """What ``side`` may see of this state (hidden cards masked)."""
-        from .views import player_view
         return player_view(self, side)
-
-    def _repr_svg_(self) -> str:
-        """A static picture of the board, for notebooks without a live kernel (nbconvert, GitHub)."""
-        from .drawing.svg import board_svg
-        return board_svg(self)
 
     # ------------------------------------------------------------------ serialisation
     def to_dict(self) -> dict[str, Any]:
         """The full position as JSON-ready data (schema in docs/positions.md)."""
-        from .serialize import state_to_dict
         return state_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], components: Components | None = None) -> "State":
         """Read a full or partial position; raises a :class:`PositionError` subclass."""
-        from .serialize import state_from_dict
-        return state_from_dict(data, components)
+        return read_position(cls(components), data)
 
     def to_json(self, **kwargs: Any) -> str:
-        import json
         return json.dumps(self.to_dict(), **kwargs)
 
     @classmethod
     def from_json(cls, text: str, components: Components | None = None) -> "State":
-        from .serialize import state_from_json
-        return state_from_json(text, components)
+        return cls.from_dict(load_json(text), components)
 
     def notation(self) -> str:
         """The one-line text notation (docs/notation.md)."""
-        from .notation import to_notation
         return to_notation(self)
 
     @classmethod
     def from_notation(cls, text: str, components: Components | None = None) -> "State":
-        from .notation import from_notation
-        return from_notation(text, components)
+        """Read a position written by :meth:`notation`; raises a :class:`PositionError` subclass."""
+        return read_notation(cls(components), text)
 
     # ------------------------------------------------------------------ outcome
     def is_solo(self) -> bool:
@@ -441,8 +429,3 @@ class State:
         for name in ("deck", "discard", "out_of_game", "opp_stack", "opp_leaders"):
             for c in getattr(self, name):
                 yield c, name
-
-
-# The rule modules import this one for its constants; bind them once it is complete.
-from . import turn as _turn  # noqa: E402
-from .actions import parse_action as _parse_action  # noqa: E402

@@ -1,35 +1,67 @@
 """Player decisions: which actions are legal and what each one does.
 
-Rules: P-OBJ, P-ACT, R-ACT-* (command, leader and bonus actions), R-SCO-UNREST
-(the unrest winner's choice), R-SOLO (Organize, Espionage on oneself).
-``check`` raises :class:`IllegalAction` before anything changes; ``perform``
-then changes the state.  The flow between turns is in :mod:`dualpowers.round`.
+One entry per kind of action in :data:`ACTIONS` holds its rule ID and how it is
+offered, checked and performed; :data:`STEP_RULES` says which kinds each step
+offers, in order, and how play goes on after one is taken.  Rules: P-OBJ, P-ACT,
+R-ACT-* (command, leader and bonus actions), R-SCO-UNREST (the unrest winner's
+choice), R-SOLO (Organize, Espionage on oneself), ENGINE-EMPTY, ENGINE-DECLINE,
+ENGINE-NO-OP, ENGINE-SAME.  ``check`` raises :class:`IllegalAction` before
+anything changes; ``perform`` then changes the state.  The flow between turns is
+in :mod:`dualpowers.rounds`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from . import round as flow
+from . import rounds as flow
 from .actions import (
-    Action, BonusDraw, BonusMove, BonusRecruit, BonusRest, ChooseObjective, DoubleMove,
+    BONUS_ACTIONS, Action, BonusDraw, BonusMove, BonusRecruit, BonusRest, ChooseObjective, DoubleMove,
     Espionage, Inspire, LeaderRecruit, Move, Organize, Pass, PlayCard, Protest, Recruit, Rest,
     ScoreUnrest,
 )
+from .components import CommandCard, LeaderCard
 from .errors import IllegalAction
+from .places import RESERVE
 from .presence import controlled_in, controller
-from .state import RESERVE
 
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["legal_actions", "check", "perform"]
+__all__ = ["ActionRule", "StepRule", "ACTIONS", "STEP_RULES", "legal_actions", "check", "perform",
+           "group_key", "interchangeable"]
+
+Offer = Callable[["State", str], Iterable[Any]]
+Check = Callable[["State", str, Any], None]
+Perform = Callable[["State", str, Any], None]
+
+
+@dataclass(frozen=True)
+class ActionRule:
+    """Everything about one kind of action: its rule, when it is offered, its checks, its effect."""
+
+    kind: type
+    rule: str            # the RULINGS.md (or ENGINE-*) ID
+    offer: Offer         # the legal actions of this kind now, in a fixed order
+    check: Check         # raise IllegalAction unless this action is legal now
+    perform: Perform     # its effect (the step's ``then`` carries play on)
+
+
+@dataclass(frozen=True)
+class StepRule:
+    """A step at which a player decides: the kinds it offers, in order, and what follows."""
+
+    kinds: tuple[type, ...]
+    then: Callable[["State", str, Any], None]
+    refuse: Callable[["State", str, Any], str]     # why an action of another kind is refused
+
 
 # Actions are immutable values drawn from a small fixed set, so legal_actions reuses them.
-_POOL: dict[tuple[object, ...], Action] = {}
+_POOL: dict[tuple[object, ...], Any] = {}
 
 
-def _action(cls: type, *args: object) -> Action:
+def _pooled(cls: type, *args: object) -> Any:
     key = (cls, *args)
     a = _POOL.get(key)
     if a is None:
@@ -45,15 +77,45 @@ _ORGANIZE = Organize()
 _SCORE_UNREST = ScoreUnrest()
 
 
-# ---------------------------------------------------------------------------- helpers
+def _card(state: "State") -> CommandCard:
+    """The command card being played (the command step)."""
+    return state.comp.cards[state.card or ""]
+
+
+def _leader(state: "State") -> LeaderCard:
+    """The leader card being played (the leader step)."""
+    return state.comp.leaders[state.card or ""]
+
+
+def _fail(msg: str) -> IllegalAction:
+    return IllegalAction(msg)
+
+
+def _who(side: str) -> str:
+    return side.capitalize()
+
+
+# ============================================================================ shared helpers
+def group_key(state: "State", token: str) -> tuple[object, bool]:
+    """Tokens in one place with equal keys are interchangeable: same owner and values
+    (:attr:`TokenSpec.type_key`) and the same side up (ENGINE-SAME)."""
+    return (state.comp.type_keys[token], token in state.exhausted)
+
+
+def interchangeable(state: "State", a: str, b: str) -> bool:
+    """Whether tokens ``a`` and ``b`` are interchangeable where they stand (ENGINE-SAME):
+    the engine offers one of them and accepts either."""
+    tokens = state.comp.tokens
+    return (a in tokens and b in tokens and state.place.get(a) == state.place.get(b)
+            and group_key(state, a) == group_key(state, b))
+
+
 def _representatives(state: "State", tokens: list[str]) -> list[str]:
-    """One token per group of interchangeable tokens (same type and side), lowest id first."""
-    keys = state.comp.type_keys
-    exhausted = state.exhausted
+    """One token per group of interchangeable tokens, lowest id first (ENGINE-SAME)."""
     seen: set[object] = set()
     out = []
     for t in tokens:
-        k = (keys[t], t in exhausted)
+        k = group_key(state, t)
         if k not in seen:
             seen.add(k)
             out.append(t)
@@ -61,7 +123,7 @@ def _representatives(state: "State", tokens: list[str]) -> list[str]:
 
 
 def _controlled_on_board(state: "State", side: str) -> list[tuple[str, str]]:
-    """(region, token) for every token ``side`` controls, one per interchangeable group."""
+    """(region, token) for every token ``side`` controls, one per interchangeable group (ENGINE-SAME)."""
     keys = state.comp.type_keys
     exhausted = state.exhausted
     at = state._at
@@ -75,7 +137,7 @@ def _controlled_on_board(state: "State", side: str) -> list[tuple[str, str]]:
         elif mine:
             seen: set[object] = set()
             for t in mine:
-                k = (keys[t], t in exhausted)
+                k = (keys[t], t in exhausted)          # group_key, inlined: this is the hot path
                 if k not in seen:
                     seen.add(k)
                     out.append((region, t))
@@ -87,162 +149,13 @@ def _reserve_units(state: "State", side: str) -> list[str]:
     return [t for t in state._at.get(RESERVE, ()) if tokens[t].owner == side and tokens[t].kind == "unit"]
 
 
-_RECRUIT_CACHE: dict[tuple[object, ...], list[Recruit]] = {}
-
-
-def _recruit_options(state: "State", side: str, budget: int) -> list[Recruit]:
-    """Every distinct set of reserve units with total recruit value <= budget (R-ACT-RECRUIT).
-
-    The answer depends only on the reserve's content, so it is memoised.
-    """
-    reserve = tuple(_reserve_units(state, side))
-    key = (id(state.comp), budget, reserve)
-    hit = _RECRUIT_CACHE.get(key)
-    if hit is not None:
-        return hit
-    tokens = state.comp.tokens
-    groups: dict[object, list[str]] = {}
-    for t in reserve:
-        if tokens[t].recruit <= budget:
-            groups.setdefault(state.comp.type_keys[t], []).append(t)
-    kinds = list(groups.values())
-    out: list[Recruit] = []
-
-    def walk(i: int, left: int, chosen: list[str]) -> None:
-        if i == len(kinds):
-            if chosen:
-                out.append(Recruit(tuple(sorted(chosen, key=state.comp.token_order.__getitem__))))
-            return
-        ids = kinds[i]
-        cost = tokens[ids[0]].recruit
-        walk(i + 1, left, chosen)
-        for n in range(1, len(ids) + 1):
-            if n * cost > left:
-                break
-            walk(i + 1, left - n * cost, chosen + ids[:n])
-
-    walk(0, budget, [])
-    if len(_RECRUIT_CACHE) > 50_000:
-        _RECRUIT_CACHE.clear()
-    _RECRUIT_CACHE[key] = out
-    return out
-
-
-def _bonus_options(state: "State", side: str) -> list[Action]:
-    """Bonus Recruit, Move, Rest, Draw, and (solo) Organize (R-ACT-BONUS)."""
-    comp = state.comp
-    out: list[Action] = []
-    pool = _POOL
-    singles = _representatives(state, [t for t in _reserve_units(state, side) if comp.tokens[t].recruit == 1])
-    for u in singles:
-        for r in comp.region_names:
-            key = (BonusRecruit, u, r)
-            a = pool.get(key)
-            out.append(a if a is not None else _action(BonusRecruit, u, r))
-    neighbours = comp.open_neighbours(state.blockade)
-    controlled = _controlled_on_board(state, side)
-    pool = _POOL
-    for region, t in controlled:
-        for to in neighbours[region]:
-            key = (BonusMove, t, to)
-            a = pool.get(key)
-            out.append(a if a is not None else _action(BonusMove, t, to))
-    for region, t in controlled:
-        if t in state.exhausted:
-            out.append(_action(BonusRest, t))
-    if state.deck or state.discard:
-        out.append(_DRAW)
-    if _can_organize(state, side):
-        out.append(_ORGANIZE)
-    return out
-
-
-def _can_organize(state: "State", side: str) -> bool:
-    return state.mode == "solo" and side == state.player and bool(state.objectives[side]) and not state.revealed[side]
-
-
-def _espionage_target(state: "State", side: str) -> str:
-    return side if state.mode == "solo" else state.other(side)
-
-
-def _leader_special_options(state: "State", side: str, special: str) -> list[Action]:
-    if special == "protest":
-        return [Protest(c) for c in state.comp.connections if c != state.blockade]
-    if special == "espionage":
-        target = _espionage_target(state, side)
-        return [_ESPIONAGE] if state.objectives[target] and not state.revealed[target] else []
-    return [_INSPIRE] if state.will != side else []
-
-
-def _leader_can_recruit(state: "State") -> bool:
-    return not state.leader_recruited and state.place.get(state.card or "") == RESERVE
-
-
-# ---------------------------------------------------------------------------- legal actions
-def legal_actions(state: "State") -> list[Action]:
-    step = state.step
-    side = state.to_act
-    if step == "over" or side is None:
-        return []
-    comp = state.comp
-    if step == "card":
-        pool = _POOL
-        return [pool.get((PlayCard, c)) or _action(PlayCard, c) for c in state.hands[side]] or [_PASS]
-    if step == "objective":
-        return [ChooseObjective(c) for c in state.hands[side] if c in comp.cards] or [_PASS]
-    if step == "command":
-        card = comp.cards[state.card]  # type: ignore[index]
-        out: list[Action] = list(_recruit_options(state, side, card.recruit))
-        if card.action == "move":
-            neighbours = comp.open_neighbours(state.blockade)
-            pool = _POOL
-            for region, t in _controlled_on_board(state, side):
-                for to in neighbours[region]:
-                    key = (Move, t, to)
-                    a = pool.get(key)
-                    out.append(a if a is not None else _action(Move, t, to))
-        elif card.action == "double-move":
-            reach = comp.two_step_reach(state.blockade)
-            pool = _POOL
-            for region, t in _controlled_on_board(state, side):
-                for to, via in reach[region].items():
-                    key = (DoubleMove, t, to, via)
-                    a = pool.get(key)
-                    out.append(a if a is not None else _action(DoubleMove, t, to, via))
-        else:
-            for region, t in _controlled_on_board(state, side):
-                if t in state.exhausted:
-                    out.append(_action(Rest, t))
-        out.append(_PASS)
-        return out
-    if step == "leader":
-        lead = comp.leaders[state.card]  # type: ignore[index]
-        out = []
-        if _leader_can_recruit(state):
-            out.extend(LeaderRecruit(r) for r in comp.region_names)
-        if not state.leader_special_used:
-            out.extend(_leader_special_options(state, side, lead.special))
-        out.append(_PASS)
-        return out
-    if step == "bonus":
-        return _bonus_options(state, side) + [_PASS]
-    if step == "unrest":
-        return [_SCORE_UNREST] + _bonus_options(state, side) + [_PASS]
-    raise AssertionError(f"unknown step {step!r}")  # pragma: no cover
-
-
-# ---------------------------------------------------------------------------- checking
-def _fail(msg: str) -> IllegalAction:
-    return IllegalAction(msg)
-
-
 def _check_region(state: "State", region: str) -> None:
     if region not in state.comp.region_index:
         raise _fail(f"unknown region {region!r} (regions: {', '.join(state.comp.region_names)})")
 
 
 def _check_controlled(state: "State", side: str, token: str) -> str:
-    """Return the region of a token ``side`` controls, or raise."""
+    """Return the region of a token ``side`` controls, or raise (R-NEU-1)."""
     if token not in state.comp.tokens:
         raise _fail(f"unknown token {token!r}")
     region = state.place[token]
@@ -256,7 +169,7 @@ def _check_controlled(state: "State", side: str, token: str) -> str:
     return region
 
 
-def _check_step_move(state: "State", token: str, start: str, to: str) -> None:
+def _check_step_move(state: "State", start: str, to: str) -> None:
     _check_region(state, to)
     if not state.comp.is_connection(start, to):
         raise _fail(f"{start} and {to} are not connected")
@@ -274,246 +187,564 @@ def _check_reserve_unit(state: "State", side: str, unit: str) -> None:
         raise _fail(f"{unit} is not in {side}'s reserve (it is in {state.place[unit]})")
 
 
-def _check_bonus(state: "State", side: str, action: Action) -> None:
-    if isinstance(action, BonusRecruit):
-        _check_reserve_unit(state, side, action.unit)
-        if state.comp.tokens[action.unit].recruit != 1:
-            raise _fail(f"Bonus Recruit takes a unit of recruit value 1; {action.unit} has "
-                        f"{state.comp.tokens[action.unit].recruit} (R-ACT-BONUS)")
-        _check_region(state, action.region)
-    elif isinstance(action, BonusMove):
-        start = _check_controlled(state, side, action.token)
-        _check_step_move(state, action.token, start, action.to)
-    elif isinstance(action, BonusRest):
-        _check_controlled(state, side, action.token)
-        if action.token not in state.exhausted:
-            raise _fail(f"{action.token} is already fresh: Rest only flips an exhausted token")
-    elif isinstance(action, BonusDraw):
-        if not state.deck and not state.discard:
-            raise _fail("no command card is left to draw (deck and discard pile are empty)")
-    elif isinstance(action, Organize):
-        if state.mode != "solo":
-            raise _fail("Organize is a solo-only bonus action (R-ACT-BONUS)")
-        if not _can_organize(state, side):
-            raise _fail("your secret objective is already revealed")
-    else:  # pragma: no cover - callers pass bonus actions only
-        raise _fail(f"{action} is not a bonus action")
+def _move(state: "State", side: str, token: str, to: str, what: str) -> None:
+    start = state.place[token]
+    state.put(token, to, exhausted=token in state.exhausted)
+    state.log("move", f"{_who(side)} {what}: {token} from {start} to {to}.")
+
+
+def _command_card(state: "State", wanted: str, action: Action) -> None:
+    """A command card gives Recruit or its printed action, never another (R-ACT-CMD)."""
+    card = _card(state)
+    if card.action != wanted:
+        raise _fail(f"{card.id} allows Recruit or {card.action}, not '{action}' (R-ACT-CMD)")
+
+
+# ============================================================================ P-OBJ: the objective
+def _offer_objective(state: "State", side: str) -> list[ChooseObjective]:
+    cards = state.comp.cards
+    return [_pooled(ChooseObjective, c) for c in state.hands[side] if c in cards]
+
+
+def _check_objective(state: "State", side: str, action: ChooseObjective) -> None:
+    card = action.card
+    if card not in state.hands[side]:
+        raise _fail(f"{card} is not in {side}'s hand")
+    if card not in state.comp.cards:
+        raise _fail(f"{card} is a leader card: the objective must be a command card (P-OBJ)")
+
+
+def _do_objective(state: "State", side: str, action: ChooseObjective) -> None:
+    state.hands[side].remove(action.card)
+    state.objectives[side] = action.card
+    state.log("objective", f"{_who(side)} places a secret objective face down.")
+
+
+# ============================================================================ P-ACT: playing a card
+def _offer_play(state: "State", side: str) -> list[PlayCard]:
+    pool = _POOL
+    return [pool.get((PlayCard, c)) or _pooled(PlayCard, c) for c in state.hands[side]]
+
+
+def _check_play(state: "State", side: str, action: PlayCard) -> None:
+    if action.card not in state.hands[side]:
+        raise _fail(f"{action.card} is not in {side}'s hand")
+
+
+def _do_play(state: "State", side: str, action: PlayCard) -> None:
+    flow.play_card(state, side, action.card)
+
+
+# ============================================================================ R-ACT-RECRUIT
+_RECRUIT_CACHE: dict[tuple[object, ...], list[Recruit]] = {}
+
+
+def _offer_recruit(state: "State", side: str) -> list[Recruit]:
+    """Every distinct set of reserve units with total recruit value <= the card's (R-ACT-RECRUIT).
+
+    The answer depends only on the reserve's content, so it is memoised.
+    """
+    budget = _card(state).recruit
+    reserve = tuple(_reserve_units(state, side))
+    key = (id(state.comp), budget, reserve)
+    hit = _RECRUIT_CACHE.get(key)
+    if hit is not None:
+        return hit
+    comp = state.comp
+    tokens = comp.tokens
+    groups: dict[object, list[str]] = {}
+    for t in reserve:
+        if tokens[t].recruit <= budget:
+            groups.setdefault(comp.type_keys[t], []).append(t)
+    kinds = list(groups.values())
+    out: list[Recruit] = []
+
+    def walk(i: int, left: int, chosen: list[str]) -> None:
+        if i == len(kinds):
+            if chosen:
+                out.append(Recruit(tuple(sorted(chosen, key=comp.token_order.__getitem__))))
+            return
+        ids = kinds[i]
+        cost = tokens[ids[0]].recruit
+        walk(i + 1, left, chosen)
+        for n in range(1, len(ids) + 1):
+            if n * cost > left:
+                break
+            walk(i + 1, left - n * cost, chosen + ids[:n])
+
+    walk(0, budget, [])
+    if len(_RECRUIT_CACHE) > 50_000:
+        _RECRUIT_CACHE.clear()
+    _RECRUIT_CACHE[key] = out
+    return out
+
+
+def _check_recruit(state: "State", side: str, action: Recruit) -> None:
+    comp = state.comp
+    card = _card(state)
+    units = action.units
+    if len(set(units)) != len(units):
+        raise _fail("a unit is listed twice")
+    for u in units:
+        _check_reserve_unit(state, side, u)
+    total = sum(comp.tokens[u].recruit for u in units)
+    if total > card.recruit:
+        raise _fail(f"those units cost {total} recruit value; {card.id} gives {card.recruit} (R-ACT-RECRUIT)")
+
+
+def _do_recruit(state: "State", side: str, action: Recruit) -> None:
+    region = _card(state).region
+    for u in action.units:
+        state.put(u, region)
+    state.log("recruit", f"{_who(side)} recruits {', '.join(action.units)} into {region}.")
+
+
+# ============================================================================ R-ACT-MOVE
+def _offer_move(state: "State", side: str) -> list[Move]:
+    if _card(state).action != "move":
+        return []
+    neighbours = state.comp.open_neighbours(state.blockade)
+    pool = _POOL
+    out = []
+    for region, t in _controlled_on_board(state, side):
+        for to in neighbours[region]:
+            a = pool.get((Move, t, to))
+            out.append(a if a is not None else _pooled(Move, t, to))
+    return out
+
+
+def _check_move(state: "State", side: str, action: Move) -> None:
+    _command_card(state, "move", action)
+    start = _check_controlled(state, side, action.token)
+    _check_step_move(state, start, action.to)
+
+
+def _do_move(state: "State", side: str, action: Move | DoubleMove) -> None:
+    _move(state, side, action.token, action.to, "moves")
+
+
+# ============================================================================ R-ACT-DMOVE
+def _offer_double_move(state: "State", side: str) -> list[DoubleMove]:
+    if _card(state).action != "double-move":
+        return []
+    reach = state.comp.two_step_reach(state.blockade)
+    pool = _POOL
+    out = []
+    for region, t in _controlled_on_board(state, side):
+        for to, via in reach[region].items():
+            a = pool.get((DoubleMove, t, to, via))
+            out.append(a if a is not None else _pooled(DoubleMove, t, to, via))
+    return out
+
+
+def _check_double_move(state: "State", side: str, action: DoubleMove) -> None:
+    _command_card(state, "double-move", action)
+    start = _check_controlled(state, side, action.token)
+    to, via = action.to, action.via
+    _check_region(state, to)
+    if via is None:
+        if to == start:
+            raise _fail(f"{action.token} is already in {to}")
+        if to not in state.comp.two_step_reach(state.blockade)[start]:
+            raise _fail(f"{to} is more than two open steps from {start} (R-ACT-DMOVE)")
+        return
+    _check_region(state, via)
+    _check_step_move(state, start, via)
+    _check_step_move(state, via, to)
+    if to == start:
+        raise _fail(f"a double move must end away from where it started ({start})")
+
+
+# ============================================================================ R-ACT-REST
+def _offer_rest(state: "State", side: str) -> list[Rest]:
+    if _card(state).action != "rest":
+        return []
+    return [_pooled(Rest, t) for _, t in _controlled_on_board(state, side) if t in state.exhausted]
+
+
+def _check_rest(state: "State", side: str, action: Rest) -> None:
+    _command_card(state, "rest", action)
+    _check_controlled(state, side, action.token)
+    if action.token not in state.exhausted:
+        raise _fail(f"{action.token} is already fresh: Rest only flips an exhausted token (R-ACT-REST)")
+
+
+def _do_rest(state: "State", side: str, action: Rest) -> None:
+    state.exhausted.discard(action.token)
+    state.log("rest", f"{_who(side)} rests {action.token}: it is fresh again.")
+
+
+# ============================================================================ R-ACT-LEADER
+def _leader_can_recruit(state: "State") -> bool:
+    return not state.leader_recruited and state.place.get(state.card or "") == RESERVE
+
+
+def _offer_leader_recruit(state: "State", side: str) -> list[LeaderRecruit]:
+    if not _leader_can_recruit(state):
+        return []
+    return [_pooled(LeaderRecruit, r) for r in state.comp.region_names]
+
+
+def _check_leader_recruit(state: "State", side: str, action: LeaderRecruit) -> None:
+    lead = _leader(state)
+    if state.leader_recruited:
+        raise _fail(f"{lead.id} has already been recruited this turn")
+    if state.place[lead.id] != RESERVE:
+        raise _fail(f"{lead.id}'s token is not in reserve (it is in {state.place[lead.id]})")
+    _check_region(state, action.region)
+
+
+def _do_leader_recruit(state: "State", side: str, action: LeaderRecruit) -> None:
+    flow.leader_recruit(state, side, _leader(state).id, action.region)
+
+
+def _special(state: "State", wanted: str, action: Action) -> str:
+    """The played leader's special action must be ``wanted`` and not yet taken (R-ACT-LEADER)."""
+    lead = _leader(state)
+    if state.leader_special_used:
+        raise _fail(f"{lead.id}'s special action has already been taken this turn")
+    if lead.special != wanted:
+        raise _fail(f"{lead.id}'s special action is {lead.special}, not '{action}' (R-ACT-LEADER)")
+    return lead.id
+
+
+def _special_open(state: "State", wanted: str) -> bool:
+    return not state.leader_special_used and _leader(state).special == wanted
+
+
+# ---------------------------------------------------------------------------- R-ACT-PROTEST
+def _offer_protest(state: "State", side: str) -> list[Protest]:
+    if not _special_open(state, "protest"):
+        return []
+    return [_pooled(Protest, c) for c in state.comp.connections if c != state.blockade]
+
+
+def _check_protest(state: "State", side: str, action: Protest) -> None:
+    _special(state, "protest", action)
+    a, b = action.connection
+    _check_region(state, a)
+    _check_region(state, b)
+    if not state.comp.is_connection(a, b):
+        raise _fail(f"{a}-{b} is not a connection of the city")
+    if state.comp.connection(a, b) == state.blockade:
+        raise _fail(f"the blockade is already on {a}-{b}: Protest moves it to another connection (R-ACT-PROTEST)")
+
+
+def _do_protest(state: "State", side: str, action: Protest) -> None:
+    a, b = action.connection
+    state.leader_special_used = True
+    state.blockade = state.comp.connection(a, b)
+    state.log("protest", f"{state.card} mobilizes a protest: the blockade moves to {a}-{b}.")
+
+
+# ---------------------------------------------------------------------------- R-ACT-SPY
+def _espionage_target(state: "State", side: str) -> str:
+    return side if state.mode == "solo" else state.other(side)
+
+
+def _offer_espionage(state: "State", side: str) -> list[Espionage]:
+    if not _special_open(state, "espionage"):
+        return []
+    target = _espionage_target(state, side)
+    return [_ESPIONAGE] if state.objectives[target] and not state.revealed[target] else []   # ENGINE-NO-OP
+
+
+def _check_espionage(state: "State", side: str, action: Espionage) -> None:
+    _special(state, "espionage", action)
+    target = _espionage_target(state, side)
+    if not state.objectives[target]:
+        raise _fail(f"{target} has no secret objective to reveal")
+    if state.revealed[target]:
+        raise _fail(f"{target}'s secret objective is already revealed")
+
+
+def _do_espionage(state: "State", side: str, action: Espionage) -> None:
+    state.leader_special_used = True
+    target = _espionage_target(state, side)
+    state.revealed[target] = True
+    whose = "their own" if target == side else f"{target}'s"
+    state.log("reveal", f"{state.card} spies: {whose} secret objective is revealed ({state.objectives[target]}).")
+
+
+# ---------------------------------------------------------------------------- R-ACT-INSPIRE
+def _offer_inspire(state: "State", side: str) -> list[Inspire]:
+    if not _special_open(state, "inspire"):
+        return []
+    return [_INSPIRE] if state.will != side else []       # ENGINE-NO-OP
+
+
+def _check_inspire(state: "State", side: str, action: Inspire) -> None:
+    _special(state, "inspire", action)
+    if state.will == side:
+        raise _fail(f"{side} already holds the Will of the People")
+
+
+def _do_inspire(state: "State", side: str, action: Inspire) -> None:
+    state.leader_special_used = True
+    state.will = side
+    state.log("will", f"{state.card} inspires the people: {side} takes the Will.")
+
+
+# ============================================================================ R-ACT-BONUS
+def _offer_bonus_recruit(state: "State", side: str) -> list[BonusRecruit]:
+    comp = state.comp
+    pool = _POOL
+    out = []
+    singles = _representatives(state, [t for t in _reserve_units(state, side) if comp.tokens[t].recruit == 1])
+    for u in singles:
+        for r in comp.region_names:
+            a = pool.get((BonusRecruit, u, r))
+            out.append(a if a is not None else _pooled(BonusRecruit, u, r))
+    return out
+
+
+def _check_bonus_recruit(state: "State", side: str, action: BonusRecruit) -> None:
+    _check_reserve_unit(state, side, action.unit)
+    if state.comp.tokens[action.unit].recruit != 1:
+        raise _fail(f"Bonus Recruit takes a unit of recruit value 1; {action.unit} has "
+                    f"{state.comp.tokens[action.unit].recruit} (R-ACT-BONUS)")
+    _check_region(state, action.region)
+
+
+def _do_bonus_recruit(state: "State", side: str, action: BonusRecruit) -> None:
+    state.put(action.unit, action.region)
+    state.log("recruit", f"{_who(side)} takes a bonus recruit: {action.unit} into {action.region}.")
+
+
+def _offer_bonus_move(state: "State", side: str) -> list[BonusMove]:
+    neighbours = state.comp.open_neighbours(state.blockade)
+    pool = _POOL
+    out = []
+    for region, t in _controlled_on_board(state, side):
+        for to in neighbours[region]:
+            a = pool.get((BonusMove, t, to))
+            out.append(a if a is not None else _pooled(BonusMove, t, to))
+    return out
+
+
+def _check_bonus_move(state: "State", side: str, action: BonusMove) -> None:
+    start = _check_controlled(state, side, action.token)
+    _check_step_move(state, start, action.to)
+
+
+def _do_bonus_move(state: "State", side: str, action: BonusMove) -> None:
+    _move(state, side, action.token, action.to, "bonus move")
+
+
+def _offer_bonus_rest(state: "State", side: str) -> list[BonusRest]:
+    exhausted = state.exhausted
+    return [_pooled(BonusRest, t) for _, t in _controlled_on_board(state, side) if t in exhausted]
+
+
+def _check_bonus_rest(state: "State", side: str, action: BonusRest) -> None:
+    _check_controlled(state, side, action.token)
+    if action.token not in state.exhausted:
+        raise _fail(f"{action.token} is already fresh: Rest only flips an exhausted token")
+
+
+def _do_bonus_rest(state: "State", side: str, action: BonusRest) -> None:
+    state.exhausted.discard(action.token)
+    state.log("rest", f"{_who(side)} rests {action.token} as a bonus: it is fresh again.")
+
+
+def _offer_bonus_draw(state: "State", side: str) -> list[BonusDraw]:
+    return [_DRAW] if state.deck or state.discard else []
+
+
+def _check_bonus_draw(state: "State", side: str, action: BonusDraw) -> None:
+    if not state.deck and not state.discard:
+        raise _fail("no command card is left to draw (deck and discard pile are empty)")
+
+
+def _do_bonus_draw(state: "State", side: str, action: BonusDraw) -> None:
+    card = state.draw_card()
+    if card is not None:
+        state.add_to_hand(side, card)
+    state.log("draw", f"{_who(side)} draws a bonus card; the hand grows for good.")
+
+
+def _can_organize(state: "State", side: str) -> bool:
+    return state.mode == "solo" and side == state.player and bool(state.objectives[side]) and not state.revealed[side]
+
+
+def _offer_organize(state: "State", side: str) -> list[Organize]:
+    return [_ORGANIZE] if _can_organize(state, side) else []
+
+
+def _check_organize(state: "State", side: str, action: Organize) -> None:
+    if state.mode != "solo":
+        raise _fail("Organize is a solo-only bonus action (R-ACT-BONUS)")
+    if not _can_organize(state, side):
+        raise _fail("your secret objective is already revealed")
+
+
+def _do_organize(state: "State", side: str, action: Organize) -> None:
+    state.revealed[side] = True
+    state.log("reveal", f"{_who(side)} organizes and looks at their own secret objective: {state.objectives[side]}.")
+
+
+# ============================================================================ R-SCO-UNREST
+def _offer_score_unrest(state: "State", side: str) -> list[ScoreUnrest]:
+    return [_SCORE_UNREST]
+
+
+def _check_score_unrest(state: "State", side: str, action: ScoreUnrest) -> None:
+    return None
+
+
+def _do_score_unrest(state: "State", side: str, action: ScoreUnrest) -> None:
+    flow.score_unrest(state, side)
+
+
+# ============================================================================ passing
+# Where a card is owed, passing is no option (P-OBJ, P-ACT): only a hand without a
+# command card places no objective, and only an empty hand skips a turn
+# (ENGINE-EMPTY).  Elsewhere a player may always decline (R-ACT-CMD, R-ACT-LEADER,
+# R-ACT-BONUS, ENGINE-DECLINE).
+def _pass_allowed(state: "State", side: str) -> str | None:
+    """``None`` if ``side`` may pass now, else why not."""
+    step = state.step
+    if step == "objective":
+        cards = state.comp.cards
+        if any(c in cards for c in state.hands[side]):
+            return f"{side} holds a command card and must place one as secret objective (P-OBJ)"
+    elif step == "card" and state.hands[side]:
+        return f"{side} holds a card and must play one: a turn is never skipped (P-ACT)"
+    return None
+
+
+def _offer_pass(state: "State", side: str) -> list[Pass]:
+    return [_PASS] if _pass_allowed(state, side) is None else []
+
+
+def _check_pass(state: "State", side: str, action: Pass) -> None:
+    why = _pass_allowed(state, side)
+    if why is not None:
+        raise _fail(why)
+
+
+_PASS_TEXT = {
+    "card": "{side} has no card to play and passes the turn.",
+    "command": "{side} takes no action with {card} (R-ACT-CMD).",
+    "bonus": "{side} declines the bonus action.",
+    "unrest": "{side} declines both the unrest points and the bonus action.",
+}
+
+
+def _do_pass(state: "State", side: str, action: Pass) -> None:
+    text = _PASS_TEXT.get(state.step)
+    if text is not None:
+        state.log("pass", text.format(side=_who(side), card=state.card))
+
+
+# ============================================================================ the table
+ACTIONS: dict[type, ActionRule] = {r.kind: r for r in (
+    ActionRule(ChooseObjective, "P-OBJ", _offer_objective, _check_objective, _do_objective),
+    ActionRule(PlayCard, "P-ACT", _offer_play, _check_play, _do_play),
+    ActionRule(Recruit, "R-ACT-RECRUIT", _offer_recruit, _check_recruit, _do_recruit),
+    ActionRule(Move, "R-ACT-MOVE", _offer_move, _check_move, _do_move),
+    ActionRule(DoubleMove, "R-ACT-DMOVE", _offer_double_move, _check_double_move, _do_move),
+    ActionRule(Rest, "R-ACT-REST", _offer_rest, _check_rest, _do_rest),
+    ActionRule(LeaderRecruit, "R-ACT-LEADER", _offer_leader_recruit, _check_leader_recruit, _do_leader_recruit),
+    ActionRule(Protest, "R-ACT-PROTEST", _offer_protest, _check_protest, _do_protest),
+    ActionRule(Espionage, "R-ACT-SPY", _offer_espionage, _check_espionage, _do_espionage),
+    ActionRule(Inspire, "R-ACT-INSPIRE", _offer_inspire, _check_inspire, _do_inspire),
+    ActionRule(BonusRecruit, "R-ACT-BONUS", _offer_bonus_recruit, _check_bonus_recruit, _do_bonus_recruit),
+    ActionRule(BonusMove, "R-ACT-BONUS", _offer_bonus_move, _check_bonus_move, _do_bonus_move),
+    ActionRule(BonusRest, "R-ACT-BONUS", _offer_bonus_rest, _check_bonus_rest, _do_bonus_rest),
+    ActionRule(BonusDraw, "R-ACT-BONUS", _offer_bonus_draw, _check_bonus_draw, _do_bonus_draw),
+    ActionRule(Organize, "R-ACT-BONUS", _offer_organize, _check_organize, _do_organize),
+    ActionRule(ScoreUnrest, "R-SCO-UNREST", _offer_score_unrest, _check_score_unrest, _do_score_unrest),
+    ActionRule(Pass, "ENGINE-EMPTY", _offer_pass, _check_pass, _do_pass),
+)}
+
+
+# ---------------------------------------------------------------------------- what follows each step
+def _after_card(state: "State", side: str, action: Action) -> None:
+    if type(action) is Pass:
+        flow.end_turn(state)                 # PlayCard already opened the card's action step
+
+
+def _after_leader(state: "State", side: str, action: Action) -> None:
+    """The leader's two actions come in either order, each optional (R-ACT-LEADER)."""
+    if type(action) is Pass:
+        flow.after_main_action(state)
+        return
+    special_left = any(ACTIONS[k].offer(state, side) for k in (Protest, Espionage, Inspire))
+    if not _leader_can_recruit(state) and not special_left:
+        flow.after_main_action(state)
+
+
+def _refuse_objective(state: "State", side: str, action: Action) -> str:
+    return f"{side} must choose a secret objective now (P-OBJ), not '{action}'"
+
+
+def _refuse_card(state: "State", side: str, action: Action) -> str:
+    return f"{side} must play a card now (P-ACT), not '{action}'"
+
+
+def _refuse_command(state: "State", side: str, action: Action) -> str:
+    card = _card(state)
+    return f"{card.id} allows Recruit or {card.action}, not '{action}' (R-ACT-CMD)"
+
+
+def _refuse_leader(state: "State", side: str, action: Action) -> str:
+    lead = _leader(state)
+    return f"after playing {lead.id}: Leader Recruit, {lead.special}, or pass; not '{action}' (R-ACT-LEADER)"
+
+
+def _refuse_bonus(state: "State", side: str, action: Action) -> str:
+    return f"{side} has a bonus action to take (or pass), not '{action}' (R-ACT-BONUS)"
+
+
+def _refuse_unrest(state: "State", side: str, action: Action) -> str:
+    return f"{side} won the unrest region: score it, take a bonus action, or pass; not '{action}' (R-SCO-UNREST)"
+
+
+STEP_RULES: dict[str, StepRule] = {
+    "objective": StepRule((ChooseObjective, Pass), lambda s, side, a: flow.objective_chosen(s, side),
+                          _refuse_objective),
+    "card": StepRule((PlayCard, Pass), _after_card, _refuse_card),
+    "command": StepRule((Recruit, Move, DoubleMove, Rest, Pass), lambda s, side, a: flow.after_main_action(s),
+                        _refuse_command),
+    "leader": StepRule((LeaderRecruit, Protest, Espionage, Inspire, Pass), _after_leader, _refuse_leader),
+    "bonus": StepRule(BONUS_ACTIONS + (Pass,), lambda s, side, a: flow.end_turn(s), _refuse_bonus),
+    "unrest": StepRule((ScoreUnrest,) + BONUS_ACTIONS + (Pass,), lambda s, side, a: flow.continue_scoring(s),
+                       _refuse_unrest),
+}
+_OFFERS = {step: tuple(ACTIONS[k].offer for k in rule.kinds) for step, rule in STEP_RULES.items()}
+
+
+# ============================================================================ the three entry points
+def legal_actions(state: "State") -> list[Action]:
+    """Every legal action now, kind by kind in the step's order (the order is part of the API)."""
+    side = state.to_act
+    offers = _OFFERS.get(state.step)
+    if offers is None or side is None:
+        return []
+    out: list[Action] = []
+    for offer in offers:
+        out.extend(offer(state, side))
+    return out
 
 
 def check(state: "State", action: Action) -> None:
     """Raise IllegalAction (with the reason) unless ``action`` is legal now."""
     step, side = state.step, state.to_act
-    if step == "over" or side is None:
-        raise _fail("the game is over")
-    comp = state.comp
+    rule = STEP_RULES.get(step)
+    if rule is None or side is None:
+        raise _fail("the game is over" if step == "over" else f"nobody decides at step {step!r}")
     kind = type(action)
-    if kind is Pass:
-        return
-    if step == "objective":
-        if kind is not ChooseObjective:
-            raise _fail(f"{side} must choose a secret objective now (P-OBJ), not '{action}'")
-        card = action.card  # type: ignore[union-attr]
-        if card not in state.hands[side]:
-            raise _fail(f"{card} is not in {side}'s hand")
-        if card not in comp.cards:
-            raise _fail(f"{card} is a leader card: the objective must be a command card (P-OBJ)")
-        return
-    if step == "card":
-        if kind is not PlayCard:
-            raise _fail(f"{side} must play a card now (P-ACT), not '{action}'")
-        if action.card not in state.hands[side]:  # type: ignore[union-attr]
-            raise _fail(f"{action.card} is not in {side}'s hand")  # type: ignore[union-attr]
-        return
-    if step == "command":
-        card = comp.cards[state.card]  # type: ignore[index]
-        if kind is Recruit:
-            units = action.units  # type: ignore[union-attr]
-            if not units:
-                raise _fail("recruit at least one unit, or pass")
-            if len(set(units)) != len(units):
-                raise _fail("a unit is listed twice")
-            for u in units:
-                _check_reserve_unit(state, side, u)
-            total = sum(comp.tokens[u].recruit for u in units)
-            if total > card.recruit:
-                raise _fail(f"those units cost {total} recruit value; {card.id} gives {card.recruit} (R-ACT-RECRUIT)")
-            return
-        expected = {"move": Move, "double-move": DoubleMove, "rest": Rest}[card.action]
-        if kind is not expected:
-            raise _fail(f"{card.id} allows Recruit or {card.action}, not '{action}' (R-ACT-CMD)")
-        if kind is Rest:
-            _check_controlled(state, side, action.token)  # type: ignore[union-attr]
-            if action.token not in state.exhausted:  # type: ignore[union-attr]
-                raise _fail(f"{action.token} is already fresh: Rest only flips an exhausted token (R-ACT-REST)")  # type: ignore[union-attr]
-            return
-        start = _check_controlled(state, side, action.token)  # type: ignore[union-attr]
-        to = action.to  # type: ignore[union-attr]
-        if kind is Move:
-            _check_step_move(state, action.token, start, to)  # type: ignore[union-attr]
-            return
-        _check_region(state, to)
-        via = action.via  # type: ignore[union-attr]
-        if via is None:
-            if to == start:
-                raise _fail(f"{action.token} is already in {to}")  # type: ignore[union-attr]
-            if to not in comp.two_step_reach(state.blockade)[start]:
-                raise _fail(f"{to} is more than two open steps from {start} (R-ACT-DMOVE)")
-            return
-        _check_region(state, via)
-        _check_step_move(state, action.token, start, via)  # type: ignore[union-attr]
-        _check_step_move(state, action.token, via, to)  # type: ignore[union-attr]
-        if to == start:
-            raise _fail(f"a double move must end away from where it started ({start})")
-        return
-    if step == "leader":
-        lead = comp.leaders[state.card]  # type: ignore[index]
-        if kind is LeaderRecruit:
-            if state.leader_recruited:
-                raise _fail(f"{lead.id} has already been recruited this turn")
-            if state.place[lead.id] != RESERVE:
-                raise _fail(f"{lead.id}'s token is not in reserve (it is in {state.place[lead.id]})")
-            _check_region(state, action.region)  # type: ignore[union-attr]
-            return
-        if kind in (Protest, Espionage, Inspire):
-            if state.leader_special_used:
-                raise _fail(f"{lead.id}'s special action has already been taken this turn")
-            wanted = {"protest": Protest, "espionage": Espionage, "inspire": Inspire}[lead.special]
-            if kind is not wanted:
-                raise _fail(f"{lead.id}'s special action is {lead.special}, not '{action}' (R-ACT-LEADER)")
-            if kind is Protest:
-                a, b = action.connection  # type: ignore[union-attr]
-                _check_region(state, a)
-                _check_region(state, b)
-                if not comp.is_connection(a, b):
-                    raise _fail(f"{a}-{b} is not a connection of the city")
-                if comp.connection(a, b) == state.blockade:
-                    raise _fail(f"the blockade is already on {a}-{b}: Protest moves it to another connection (R-ACT-PROTEST)")
-            elif kind is Espionage:
-                target = _espionage_target(state, side)
-                if not state.objectives[target]:
-                    raise _fail(f"{target} has no secret objective to reveal")
-                if state.revealed[target]:
-                    raise _fail(f"{target}'s secret objective is already revealed")
-            elif state.will == side:
-                raise _fail(f"{side} already holds the Will of the People")
-            return
-        raise _fail(f"after playing {lead.id}: Leader Recruit, {lead.special}, or pass; not '{action}' (R-ACT-LEADER)")
-    if step == "bonus":
-        if kind not in (BonusRecruit, BonusMove, BonusRest, BonusDraw, Organize):
-            raise _fail(f"{side} has a bonus action to take (or pass), not '{action}' (R-ACT-BONUS)")
-        _check_bonus(state, side, action)
-        return
-    if step == "unrest":
-        if kind is ScoreUnrest:
-            return
-        if kind not in (BonusRecruit, BonusMove, BonusRest, BonusDraw, Organize):
-            raise _fail(f"{side} won the unrest region: score it, take a bonus action, or pass; not '{action}' (R-SCO-UNREST)")
-        _check_bonus(state, side, action)
-        return
-    raise AssertionError(f"unknown step {step!r}")  # pragma: no cover
-
-
-# ---------------------------------------------------------------------------- performing
-def _do_bonus(state: "State", side: str, action: Action) -> None:
-    kind = type(action)
-    if kind is BonusRecruit:
-        state.put(action.unit, action.region)  # type: ignore[union-attr]
-        state.log("recruit", f"{side.capitalize()} takes a bonus recruit: {action.unit} into {action.region}.")  # type: ignore[union-attr]
-    elif kind is BonusMove:
-        _move(state, side, action.token, action.to, "bonus move")  # type: ignore[union-attr]
-    elif kind is BonusRest:
-        state.exhausted.discard(action.token)  # type: ignore[union-attr]
-        state.log("rest", f"{side.capitalize()} rests {action.token} as a bonus: it is fresh again.")  # type: ignore[union-attr]
-    elif kind is BonusDraw:
-        card = state.draw_card()
-        if card is not None:
-            state.add_to_hand(side, card)
-        state.log("draw", f"{side.capitalize()} draws a bonus card; the hand grows for good.")
-    elif kind is Organize:
-        state.revealed[side] = True
-        state.log("reveal", f"{side.capitalize()} organizes and looks at their own secret objective: {state.objectives[side]}.")
-
-
-def _move(state: "State", side: str, token: str, to: str, what: str) -> None:
-    start = state.place[token]
-    state.put(token, to, exhausted=token in state.exhausted)
-    state.log("move", f"{side.capitalize()} {what}: {token} from {start} to {to}.")
+    if kind not in ACTIONS:
+        raise _fail(f"{action!r} is not an action (see dualpowers.actions)")
+    if kind not in rule.kinds:
+        raise _fail(rule.refuse(state, side, action))
+    ACTIONS[kind].check(state, side, action)
 
 
 def perform(state: "State", action: Action) -> None:
-    """Carry out a checked action for the player to act."""
-    side: str = state.to_act  # type: ignore[assignment]
-    step = state.step
-    kind = type(action)
-    comp = state.comp
-    if step == "objective":
-        if kind is ChooseObjective:
-            state.hands[side].remove(action.card)  # type: ignore[union-attr]
-            state.objectives[side] = action.card  # type: ignore[union-attr]
-            state.log("objective", f"{side.capitalize()} places a secret objective face down.")
-        flow.objective_chosen(state, side)
-        return
-    if step == "card":
-        if kind is Pass:
-            state.log("pass", f"{side.capitalize()} has no card to play and passes the turn.")
-            flow.end_turn(state)
-            return
-        flow.play_card(state, side, action.card)  # type: ignore[union-attr]
-        return
-    if step == "command":
-        card = comp.cards[state.card]  # type: ignore[index]
-        if kind is Recruit:
-            for u in action.units:  # type: ignore[union-attr]
-                state.put(u, card.region)
-            state.log("recruit", f"{side.capitalize()} recruits {', '.join(action.units)} into {card.region}.")  # type: ignore[union-attr]
-        elif kind is Move or kind is DoubleMove:
-            _move(state, side, action.token, action.to, "moves")  # type: ignore[union-attr]
-        elif kind is Rest:
-            state.exhausted.discard(action.token)  # type: ignore[union-attr]
-            state.log("rest", f"{side.capitalize()} rests {action.token}: it is fresh again.")  # type: ignore[union-attr]
-        else:
-            state.log("pass", f"{side.capitalize()} takes no action with {card.id} (R-ACT-CMD).")
-        flow.after_main_action(state)
-        return
-    if step == "leader":
-        lead = comp.leaders[state.card]  # type: ignore[index]
-        if kind is Pass:
-            flow.after_main_action(state)
-            return
-        if kind is LeaderRecruit:
-            flow.leader_recruit(state, side, lead.id, action.region)  # type: ignore[union-attr]
-        else:
-            state.leader_special_used = True
-            if kind is Protest:                     # R-ACT-PROTEST
-                a, b = action.connection  # type: ignore[union-attr]
-                state.blockade = comp.connection(a, b)
-                state.log("protest", f"{lead.id} mobilizes a protest: the blockade moves to {a}-{b}.")
-            elif kind is Espionage:                 # R-ACT-SPY
-                target = _espionage_target(state, side)
-                state.revealed[target] = True
-                whose = "their own" if target == side else f"{target}'s"
-                state.log("reveal", f"{lead.id} spies: {whose} secret objective is revealed ({state.objectives[target]}).")
-            else:                                   # R-ACT-INSPIRE
-                state.will = side
-                state.log("will", f"{lead.id} inspires the people: {side} takes the Will.")
-        special_left = not state.leader_special_used and _leader_special_options(state, side, lead.special)
-        if not _leader_can_recruit(state) and not special_left:
-            flow.after_main_action(state)
-        return
-    if step == "bonus":
-        if kind is not Pass:
-            _do_bonus(state, side, action)
-        else:
-            state.log("pass", f"{side.capitalize()} declines the bonus action.")
-        flow.end_turn(state)
-        return
-    if step == "unrest":
-        if kind is ScoreUnrest:
-            flow.score_unrest(state, side)
-        elif kind is Pass:
-            state.log("pass", f"{side.capitalize()} declines both the unrest points and the bonus action.")
-        else:
-            _do_bonus(state, side, action)
-        flow.continue_scoring(state)
-        return
-    raise AssertionError(f"unknown step {step!r}")  # pragma: no cover
+    """Carry out a checked action for the player to act, then go on with play."""
+    side = state.to_act or ""
+    rule = STEP_RULES[state.step]
+    ACTIONS[type(action)].perform(state, side, action)
+    rule.then(state, side, action)

@@ -23,9 +23,9 @@ sys.path.insert(0, str(ROOT))  # babel.cfg names an extractor in the package (du
 LOCALE = ROOT / "dualpowers" / "locale"
 TRANSLATED = ("fr", "it")
 MAPPINGS = {"dualpowers": ROOT / "babel.cfg", "course": ROOT / "babel-course.cfg"}
-#: Function names whose string arguments are texts: a translator is called ``_``,
-#: its context and plural methods ``_.p("context", "text")`` and ``_.n("one", "many", n)``.
-KEYWORDS = ["_", "N_", "NP_:1c,2", "gettext", "p:1c,2", "pgettext:1c,2", "n:1,2", "ngettext:1,2"]
+#: Function names whose string arguments are texts: a translator is called ``_``, its
+#: context and plural methods ``_.pgettext("context", "text")``, ``_.ngettext("one", "many", n)``.
+KEYWORDS = ["_", "N_", "NP_:1c,2", "gettext", "pgettext:1c,2", "ngettext:1,2"]
 
 
 def pybabel(*args: str) -> None:

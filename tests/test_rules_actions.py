@@ -276,3 +276,107 @@ def test_illegal_actions_name_the_reason_and_leave_the_state_unchanged():
         with pytest.raises(dp.IllegalAction, match=why):
             s.apply(bad)
         assert s == before
+
+
+def test_E_IT_leader_recruit_rests_neutral_units_but_never_neutral_trotsky():
+    regions = {"green": [{"id": "Trotsky", "side": "exhausted"}, unit("neutral", 0, "exhausted"), unit("red", 1)]}
+    s = at_card_step("red", ["Stalin"], edition="it", regions=regions, date={"month": "jul", "day": 3})
+    s.apply("play Stalin")
+    events = s.apply("leader-recruit green")
+    neutral = next(t for t in s.tokens_in("green") if s.spec(t).owner == "neutral" and s.spec(t).kind == "unit")
+    assert not s.is_exhausted(neutral) and s.is_exhausted("Trotsky")
+    assert "Trotsky" not in " ".join(e.text for e in events if e.kind == "rest")
+
+
+# ----------------------------------------------------------------------------- passing
+def test_P_OBJ_no_pass_while_a_command_card_is_in_hand():
+    s = dp.new_game("two-player", 1)
+    before = s.clone()
+    assert dp.Pass() not in s.legal_actions() and not s.is_legal(dp.Pass())
+    with pytest.raises(dp.IllegalAction, match="must place one"):
+        s.apply("pass")
+    assert s == before
+    # Only a hand without any command card places nothing (ENGINE-EMPTY).
+    s = position(hands={"red": ["Lenin"]}, turn={"step": "objective", "to_act": "red"})
+    assert s.legal_actions() == [dp.Pass()] and s.is_legal(dp.Pass())
+    s.apply("pass")
+    assert s.objectives["red"] is None and s.to_act == "white"
+
+
+def test_P_ACT_no_pass_while_the_hand_holds_a_card():
+    for hand in (["purple-4"], ["Lenin"]):
+        s = at_card_step("red", hand)
+        before = s.clone()
+        assert not s.is_legal(dp.Pass())
+        with pytest.raises(dp.IllegalAction, match="never skipped"):
+            s.apply(dp.Pass())
+        assert s == before
+    # With an empty hand the turn passes (ENGINE-EMPTY).
+    s = at_card_step("red", [], out_of_game=["Lenin", "Stalin", "Kamenev"])
+    assert s.legal_actions() == [dp.Pass()]
+    s.apply("pass")
+    assert s.to_act == "white"
+
+
+def test_ENGINE_EMPTY_pass_is_legal_exactly_where_it_is_offered():
+    s = dp.new_game("solo", 5, difficulty=2)
+    rng = __import__("random").Random(5)
+    while not s.is_over():
+        legal = s.legal_actions()
+        assert s.is_legal(dp.Pass()) == (dp.Pass() in legal), (s.step, s.to_act)
+        s.apply(rng.choice(legal))
+
+
+# ----------------------------------------------------------------------------- malformed actions
+@pytest.mark.parametrize("build, field", [
+    (lambda: dp.Move(token=["R1"], to="red"), "token"),
+    (lambda: dp.Move("R1", 3), "to"),
+    (lambda: dp.Move(None, "red"), "token"),
+    (lambda: dp.PlayCard(4), "card"),
+    (lambda: dp.Recruit("R1"), "units"),
+    (lambda: dp.Recruit(()), "units"),
+    (lambda: dp.Recruit(("R1", 2)), "units"),
+    (lambda: dp.DoubleMove("R1", "red", via=["blue"]), "via"),
+    (lambda: dp.Protest(("green",)), "connection"),
+    (lambda: dp.Protest("green-red"), "connection"),
+    (lambda: dp.BonusRecruit("R1", {"r": 1}), "region"),
+    (lambda: dp.ChooseObjective("red 4"), "card"),
+])
+def test_wrong_typed_action_fields_raise_IllegalAction_naming_the_field(build, field):
+    with pytest.raises(dp.IllegalAction, match=f"field '{field}'"):
+        build()
+
+
+def test_anything_that_is_not_an_action_is_refused_and_changes_nothing():
+    s = dp.new_game(seed=2)
+    before = s.clone()
+    for bad in (42, None, ["play", "red-2"], dp.Move, object()):
+        with pytest.raises(dp.IllegalAction):
+            s.apply(bad)
+        assert not s.is_legal(bad)
+        assert s == before
+
+
+def test_every_action_kind_has_one_table_entry_with_a_known_rule_and_a_text_form():
+    from dualpowers.actions import ACTION_KINDS
+    from dualpowers.turn import ACTIONS, STEP_RULES
+    ids = {r.id for r in dp.rules()}
+    assert set(ACTIONS) == set(ACTION_KINDS.values())
+    for kind, entry in ACTIONS.items():
+        assert entry.rule in ids, (kind, entry.rule)
+        assert kind.__doc__ and (entry.rule in kind.__doc__ or kind is dp.Pass)
+    assert {k for step in STEP_RULES.values() for k in step.kinds} == set(ACTIONS)
+    samples = [dp.ChooseObjective("red-4"), dp.PlayCard("Lenin"), dp.Recruit(("R1", "R2")), dp.Move("W3", "white"),
+               dp.DoubleMove("N2", "red"), dp.DoubleMove("N2", "red", "blue"), dp.Rest("R1"),
+               dp.LeaderRecruit("green"), dp.Protest(("blue", "white")), dp.Espionage(), dp.Inspire(),
+               dp.BonusRecruit("R1", "brown"), dp.BonusMove("R1", "red"), dp.BonusRest("W2"), dp.BonusDraw(),
+               dp.Organize(), dp.ScoreUnrest(), dp.Pass()]
+    assert {type(a) for a in samples} == set(ACTIONS)
+    for a in samples:
+        assert dp.parse_action(str(a)) == a
+    assert str(dp.DoubleMove("N2", "red", "blue")) == "double-move N2 red via blue"
+    assert str(dp.Protest(("blue", "white"))) == "protest blue-white"
+    for text in ("move R1", "move R1 red blue", "double-move R1 red by blue", "recruit", "protest blue",
+                 "espionage now", "play"):
+        with pytest.raises(dp.IllegalAction):
+            dp.parse_action(text)

@@ -29,7 +29,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
-from ..calendar import MONTHS
+from ..dates import MONTHS
 from ..components import SIDES, Components, default_components
 from ..errors import PositionError
 from ..presence import Presence, force_in_presence, presence_table

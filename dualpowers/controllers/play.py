@@ -23,8 +23,11 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 from ..actions import Action, parse_action
 from ..errors import DualPowersError, IllegalAction, PositionError
 from ..policies import PolicySpecError, make_policy
-from ..setup import new_game
+from ..scoring import side_name, track_label
+from ..setup import MODE_ALIASES, new_game
 from ..state import Event, State
+from ..turn import interchangeable
+from ..views import known_objective
 
 if TYPE_CHECKING:
     from ..advisor import Ranking
@@ -139,12 +142,7 @@ def action_mentions(state: State, action: Action, *, region: str | None = None, 
             return True
         # Interchangeable tokens: the engine offers the lowest id of a group; a click on
         # another token of the same kind, side and place means the same thing.
-        keys = state.comp.type_keys
-        for t in action_tokens(action):
-            if (t in keys and token in keys and keys[t] == keys[token] and state.place.get(t) == state.place.get(token)
-                    and (t in state.exhausted) == (token in state.exhausted)):
-                return True
-        return False
+        return any(interchangeable(state, t, token) for t in action_tokens(action))
     return True
 
 
@@ -203,9 +201,9 @@ def choose_action(state: State, policy: str = "first", rng: random.Random | None
 def side_label(state: State, side: str | None) -> str:
     if side is None:
         return "nobody"
-    if state.mode == "solo":
-        return f"You ({side})" if side == state.player else f"The Opposition ({side})"
-    return side.capitalize()
+    if state.mode == "solo" and side == state.player:
+        return f"You ({side})"
+    return side_name(state, side)
 
 
 def opening_lines(state: State) -> list[str]:
@@ -262,7 +260,7 @@ class GameSession:
         else:
             self.start = None
             new_game(mode, seed, player=player, difficulty=difficulty, edition=edition)  # checks the options
-        self.mode = "two-player" if mode in ("2p", "two_player") else mode
+        self.mode = MODE_ALIASES.get(mode, mode)
         self.seed, self.player, self.difficulty, self.edition = seed, player, difficulty, edition
         self.state, self.actions, self.log = self._replay(actions or [])
 
@@ -434,7 +432,7 @@ class GameSession:
         s = self.state
         if s.is_over():
             return self.result() or ""
-        score = "centre" if s.score == 0 else f"{abs(s.score)} toward {'red' if s.score > 0 else 'white'}"
+        score = track_label(s.score)
         return (f"Round {s.round}, {s.date_label}; Will: {s.will}; score: {score}; "
                 f"{side_label(s, s.to_act)} to act ({s.step}).")
 
@@ -448,11 +446,7 @@ class GameSession:
             headline = "You win!" if winner == s.player else f"The Opposition ({winner}) wins."
         else:
             headline = f"{winner.capitalize()} wins!"
-        if s.score == 0:
-            where = "at the centre"
-        else:
-            where = f"{abs(s.score)} toward {'red' if s.score > 0 else 'white'}"
-        return f"{headline} Why: {s.end_reason}. Final score: {where}."
+        return f"{headline} Why: {s.end_reason}. Final score: {track_label(s.score)}."
 
     def hand_lines(self) -> list[str]:
         """What the player to act may see of the cards: their hand and their objective."""
@@ -462,7 +456,7 @@ class GameSession:
             return []
         lines = [f"{side_label(s, side)} hand: {', '.join(s.hands[side]) or '(empty)'}"]
         obj = s.objectives[side]
-        if obj and (s.mode == "two-player" or s.revealed[side]):
+        if obj and known_objective(s, side):
             lines.append(f"Secret objective: {obj}{' (revealed)' if s.revealed[side] else ''}")
         elif obj:
             lines.append("Secret objective: face down, unseen (R-SOLO-DRAW)")

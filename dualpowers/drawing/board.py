@@ -18,12 +18,9 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Sequence
 
 from .. import names
-try:
-    from ..dates import MONTHS
-except ImportError:  # before the engine's rename of calendar.py
-    from ..calendar import MONTHS
+from ..dates import BONUS_DAYS, MONTHS, SKIPPED_DAYS
 from ..i18n import DEFAULT_LANGUAGE, N_, check_language, translator
-
+from ..rounds import SOLO_ROUNDS
 from .layout import (
     DESIGN_H, DESIGN_W, Box, Layout, TokenSlot, layout_for, played_groups, text_width,
 )
@@ -86,7 +83,7 @@ def _n(singular: str, plural: str, n: int, **params: Any) -> str:
     return translator(_LANG.get()).n(singular, plural, n, **params)
 
 
-_.n = _n  # type: ignore[attr-defined]  # _.n("{n} card", "{n} cards", n), as on a Translator
+_.ngettext = _n  # type: ignore[attr-defined]  # _.ngettext("{n} card", "{n} cards", n), as on a Translator
 
 
 def _side(side: str | None) -> str:
@@ -179,7 +176,8 @@ def draw_empty(pen: Pen, *, width: float = DESIGN_W, height: float = DESIGN_H, m
                lang: str = DEFAULT_LANGUAGE) -> None:
     """A blank board with a message (a widget without a state); the default message in ``lang``."""
     if message is None:
-        message = translator(check_language(lang))("No position")
+        _ = translator(check_language(lang))
+        message = _("No position")
     pen.clear(PAPER)
     pen.text(width / 2, height / 2, message, size=max(10.0, 18 * min(width / DESIGN_W, height / DESIGN_H)),
              fill=MUTED, align="center")
@@ -193,7 +191,8 @@ def _status(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         if "status" in hl:
             p.rect(b.x + 2, b.y + 2, b.w - 4, b.h - 4, stroke=GLOW, width=3)
         if s.mode == "solo":
-            p.text(b.x + 10, b.cy, _("Round {number} of 3", number=s.round), size=13, fill="#ffffff", bold=True)
+            p.text(b.x + 10, b.cy, _("Round {number} of {rounds}", number=s.round, rounds=SOLO_ROUNDS), size=13,
+                   fill="#ffffff", bold=True)
         else:
             p.text(b.x + 10, b.cy, _("Round {number}", number=s.round), size=13, fill="#ffffff", bold=True)
         if s.mode == "solo":
@@ -559,8 +558,8 @@ def _calendar(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None
                    fill="#ffffff" if here else INK, bold=here, align="center", max_width=b.w - 2)
         for d, b in enumerate(lay.day_cells, start=1):
             here = d == s.day
-            skipped = d in (29, 30)
-            bonus = d in (15, 31)
+            skipped = d in SKIPPED_DAYS
+            bonus = d in BONUS_DAYS
             p.rect(b.x + 1, b.y + 1, b.w - 2, b.h - 2, fill="#263238" if here else ("#ece8dd" if skipped else "#ffffff"),
                    stroke="#9e9686", width=0.8, radius=2)
             colour = "#ffffff" if here else ("#a09a8c" if skipped else INK)
@@ -646,7 +645,7 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         if s.mode == "solo" and side == s.opposition:
             continue
         lines.append((_("{side} reserve: {units}, {leaders}", side=_side(side),
-                        units=_.n("{n} unit", "{n} units", units), leaders=_.n("{n} leader", "{n} leaders", leaders)),
+                        units=_.ngettext("{n} unit", "{n} units", units), leaders=_.ngettext("{n} leader", "{n} leaders", leaders)),
                       side))
     if s.mode == "solo":
         levels = {1: 0, 2: 0, 3: 0}
@@ -654,10 +653,10 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             levels[s.spec(t).level] = levels.get(s.spec(t).level, 0) + 1
         lines.append((_("Opposition supply: L1 x{l1}, L2 x{l2}, L3 x{l3}", l1=levels[1], l2=levels[2], l3=levels[3]),
                       s.opposition or ""))
-        lines.append((_("Your hand: {cards}", cards=_.n("{n} card", "{n} cards", len(s.hands.get(s.player or '', [])))),
+        lines.append((_("Your hand: {cards}", cards=_.ngettext("{n} card", "{n} cards", len(s.hands.get(s.player or '', [])))),
                       s.player or ""))
-        lines.append((_("Opposition stack: {cards}, {leaders}", cards=_.n("{n} card", "{n} cards", len(s.opp_stack)),
-                        leaders=_.n("{n} leader", "{n} leaders", len(s.opp_leaders))), s.opposition or ""))
+        lines.append((_("Opposition stack: {cards}, {leaders}", cards=_.ngettext("{n} card", "{n} cards", len(s.opp_stack)),
+                        leaders=_.ngettext("{n} leader", "{n} leaders", len(s.opp_leaders))), s.opposition or ""))
     else:
         lines.append((_("Hands: Red {red} cards, White {white} cards", red=len(s.hands['red']),
                         white=len(s.hands['white'])), ""))
@@ -765,14 +764,14 @@ def _card(p: ScaledPen, s: "State", cid: str, b: Box, lit: bool) -> None:
             card = comp.cards[cid]
             strong, pale, on_strong, outline = REGION_COLOURS.get(card.region, _FALLBACK_REGION)
             reg = comp.regions[comp.region_index[card.region]]
-            lines = [_.n("{n} day", "{n} days", card.days), _("recruit {n}", n=card.recruit),
+            lines = [_.ngettext("{n} day", "{n} days", card.days), _("recruit {n}", n=card.recruit),
                      _("{action}, {vp} VP", action=names.card_action(card.action, _LANG.get()), vp=card.vp)]
             icon = reg.icon
         elif cid in comp.leaders:
             lead = comp.leaders[cid]
             fc = FACTION_COLOURS.get(lead.faction, FACTION_COLOURS["neutral"])
             strong, pale, on_strong, outline = fc["fill"], "#ffffff", fc["text"], fc["rim"]
-            lines = [_.n("{n} day", "{n} days", lead.days), _("leader"), names.special(lead.special, _LANG.get())]
+            lines = [_.ngettext("{n} day", "{n} days", lead.days), _("leader"), names.special(lead.special, _LANG.get())]
             icon = ""
         else:
             strong, pale, on_strong, outline = _FALLBACK_REGION

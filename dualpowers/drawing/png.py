@@ -217,16 +217,16 @@ class PillowPen(PenBase):
 
 
 def board_image(state: "State", *, highlight: Any = None, width: int = int(DESIGN_W), height: int = int(DESIGN_H),
-                supersample: int = 2) -> "_Image.Image":
-    """The board for ``state`` as a Pillow image."""
+                supersample: int = 2, lang: str = "en") -> "_Image.Image":
+    """The board for ``state`` as a Pillow image, its words in ``lang``."""
     pen = PillowPen(width, height, supersample=supersample)
-    draw_board(pen, state, highlight=highlight, width=pen.width, height=pen.height)
+    draw_board(pen, state, highlight=highlight, width=pen.width, height=pen.height, lang=lang)
     return pen.image()
 
 
 def board_png(state: "State", *, highlight: Any = None, width: int = int(DESIGN_W), height: int = int(DESIGN_H),
-              supersample: int = 2) -> bytes:
-    """The board for ``state`` as PNG bytes (``width`` x ``height`` pixels)."""
+              supersample: int = 2, lang: str = "en") -> bytes:
+    """The board for ``state`` as PNG bytes (``width`` x ``height`` pixels), its words in ``lang``."""
     pen = PillowPen(width, height, supersample=supersample)
-    draw_board(pen, state, highlight=highlight, width=pen.width, height=pen.height)
+    draw_board(pen, state, highlight=highlight, width=pen.width, height=pen.height, lang=lang)
     return pen.png()

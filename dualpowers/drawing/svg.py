@@ -110,16 +110,22 @@ class SvgPen(PenBase):
         return head + t + "".join(self.parts) + "</svg>"
 
 
-def board_svg(state: "State", *, highlight: Any = None, width: float = DESIGN_W, height: float = DESIGN_H) -> str:
-    """The board for ``state`` as an SVG document (a string).
+def board_svg(state: "State", *, highlight: Any = None, width: float = DESIGN_W, height: float = DESIGN_H,
+              lang: str = "en") -> str:
+    """The board for ``state`` as an SVG document (a string), its words in ``lang``.
 
     ``highlight``: see :func:`dualpowers.drawing.board.normalize_highlight`.
     """
     pen = SvgPen(width, height)
-    draw_board(pen, state, highlight=highlight, width=width, height=height)
-    return pen.svg(title=_title(state))
+    draw_board(pen, state, highlight=highlight, width=width, height=height, lang=lang)
+    return pen.svg(title=_title(state, lang))
 
 
-def _title(state: "State") -> str:
-    mode = "solo" if state.mode == "solo" else "two-player"
-    return f"Dual Powers board ({mode}), round {state.round}, {state.date_label}"
+def _title(state: "State", lang: str = "en") -> str:
+    from .. import names
+    from ..i18n import translator
+    _ = translator(lang)
+    date = names.date(state.month_name, state.day, lang)
+    if state.mode == "solo":
+        return _("Dual Powers board (solo), round {number}, {date}", number=state.round, date=date)
+    return _("Dual Powers board (two-player), round {number}, {date}", number=state.round, date=date)

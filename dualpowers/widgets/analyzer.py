@@ -24,7 +24,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..calendar import MONTH_LABELS, MONTHS
+from ..dates import MONTH_LABELS, MONTHS
 from ..controllers.editor import PositionEditor
 from ..errors import PositionError
 from ..state import State

@@ -32,6 +32,8 @@ from ipywidgets import CallbackDispatcher
 from ..drawing.board import draw_board, draw_empty, normalize_highlight
 from ..drawing.layout import Layout, layout_for
 from ..drawing.pen import RecordingPen
+from ..i18n import check_language, translator
+from . import language
 from .canvas_pen import CanvasPen
 from .probe import ViewProbe
 
@@ -65,13 +67,17 @@ class BoardWidget(widgets.VBox):
     clicked away from its tokens; :meth:`on_token_click` callbacks get the token id;
     :meth:`on_click` callbacks get ``(kind, ident)`` for anything hit (see
     :meth:`dualpowers.drawing.layout.Layout.hit_test`).
+
+    Language: the board's words follow the notebook's language
+    (:mod:`dualpowers.widgets.language`) unless ``lang`` fixes one.
     """
 
     #: Bounds of the backing store's width (device pixels) when it follows the page.
     MIN_BACKING, MAX_BACKING = 300, 3200
 
     def __init__(self, state: "State | None" = None, *, width: int = 900, height: int = 640,
-                 highlight: Any = None, responsive: bool = True, **kwargs: Any) -> None:
+                 highlight: Any = None, responsive: bool = True, lang: str | None = None, **kwargs: Any) -> None:
+        self._lang = check_language(lang) if lang is not None else None
         self.canvas = Canvas(width=int(width), height=int(height))
         self.canvas.add_class(CANVAS_CSS_CLASS)
         self._ratio = float(height) / float(width)
@@ -97,7 +103,27 @@ class BoardWidget(widgets.VBox):
         self.canvas.on_mouse_down(self._on_mouse_down)
         if responsive:
             self.probe.observe(self._view_changed, names=["css_width", "dpr"])
+        language.setting.observe(self._language_changed, "value")
         self.show(state, highlight=highlight, force=True)
+
+    # ------------------------------------------------------------------ language
+    @property
+    def lang(self) -> str:
+        """The language of the board's words: its own if set, else the notebook's."""
+        return self._lang or language.current()
+
+    @lang.setter
+    def lang(self, value: str | None) -> None:
+        self._lang = check_language(value) if value is not None else None
+        self.show(self._state, highlight=self._highlight)
+
+    def _language_changed(self, _: Any = None) -> None:
+        if self._lang is None:
+            self.show(self._state, highlight=self._highlight)
+
+    def close(self) -> None:
+        language.setting.unobserve(self._language_changed, "value")
+        super().close()
 
     # ------------------------------------------------------------------ size
     @property
@@ -184,8 +210,8 @@ class BoardWidget(widgets.VBox):
 
     def _key(self, state: "State | None", hl: frozenset[Any]) -> Any:
         if state is None:
-            return (None, hl, self.width, self.height)
-        return (state.key(), id(state.comp), hl, self.width, self.height)
+            return (None, hl, self.width, self.height, self.lang)
+        return (state.key(), id(state.comp), hl, self.width, self.height, self.lang)
 
     def redraw(self) -> None:
         """Draw the board again (e.g. after the canvas was cleared elsewhere)."""
@@ -196,9 +222,11 @@ class BoardWidget(widgets.VBox):
         # ipycanvas' (global) hold_canvas batching switched on half-way.
         rec = RecordingPen()
         if self._state is None:
-            draw_empty(rec, width=self.width, height=self.height, message="No position to show")
+            _ = translator(self.lang)
+            draw_empty(rec, width=self.width, height=self.height, message=_("No position to show"))
         else:
-            draw_board(rec, self._state, highlight=self._highlight, width=self.width, height=self.height)
+            draw_board(rec, self._state, highlight=self._highlight, width=self.width, height=self.height,
+                       lang=self.lang)
         pen = self._pen
         with hold_canvas():
             for name, args, kwargs in rec.calls:
@@ -225,14 +253,16 @@ class BoardWidget(widgets.VBox):
         from ..drawing.svg import board_svg
         if self._state is None:
             raise ValueError("the board shows no state")
-        return board_svg(self._state, highlight=self._highlight, width=self.width, height=self.height)
+        return board_svg(self._state, highlight=self._highlight, width=self.width, height=self.height,
+                         lang=self.lang)
 
     def to_png(self) -> bytes:
         """The shown board as PNG bytes, drawn with Pillow (no browser needed)."""
         from ..drawing.png import board_png
         if self._state is None:
             raise ValueError("the board shows no state")
-        return board_png(self._state, highlight=self._highlight, width=self.width, height=self.height)
+        return board_png(self._state, highlight=self._highlight, width=self.width, height=self.height,
+                         lang=self.lang)
 
     # ------------------------------------------------------------------ clicks
     def on_region_click(self, callback: Callable[[str], Any], remove: bool = False) -> None:

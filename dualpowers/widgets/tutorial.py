@@ -29,6 +29,7 @@ import ipywidgets as widgets
 from ..presence import Presence
 from ..opposition import ObjectiveChoice
 from ..tutorial import LANGUAGE_NAMES, LANGUAGES, Outcome, Tutorial, TutorialError
+from . import language as notebook_language
 from ._common import STYLE, df_html, lines_html
 from .board import BoardWidget
 from .screen import Screen, bind_keys, button_action
@@ -112,6 +113,10 @@ class TutorialWidget(widgets.VBox):
     ``w.language_dropdown.value = "fr"``, ``w.example_dropdown.value = "E"``; or
     call :meth:`next`, :meth:`back`, :meth:`restart`, :meth:`select`,
     :meth:`set_language`.  ``w.tutorial`` is the model; ``w.board`` the board.
+
+    The language is the notebook's (:mod:`dualpowers.widgets.language`): the menu
+    here changes it for every widget, and a change made elsewhere reaches this one.
+    ``language=`` (or a model with its own language) sets the notebook's language.
     """
 
     def __init__(self, tutorial: Tutorial | None = None, *, language: str | None = None,
@@ -121,8 +126,10 @@ class TutorialWidget(widgets.VBox):
         self.add_class("dp-tutorial")
         self.tutorial = tutorial if tutorial is not None else Tutorial()
         t = self.tutorial
-        if language is not None:
-            t.language = language
+        if language is None:
+            language = tutorial.language if tutorial is not None else notebook_language.current()
+        t.language = language
+        notebook_language.set(language)
         if example is not None:
             t.select(example)
         self._syncing = False
@@ -144,6 +151,7 @@ class TutorialWidget(widgets.VBox):
         self.outcome.add_class("dp-outcome")
         self.board = BoardWidget(None, width=board_width, height=board_height)
 
+        notebook_language.setting.observe(self._notebook_language_changed, "value")
         self.example_dropdown.observe(self._example_changed, "value")
         self.language_dropdown.observe(self._language_changed, "value")
         self.back_button.on_click(lambda _: self.back())
@@ -190,8 +198,14 @@ class TutorialWidget(widgets.VBox):
         self.refresh()
 
     def set_language(self, language: str) -> None:
+        """Switch this widget and every other widget of the notebook to ``language``."""
         self.tutorial.language = language
+        notebook_language.set(language)
         self.refresh()
+
+    def close(self) -> None:
+        notebook_language.setting.unobserve(self._notebook_language_changed, "value")
+        super().close()
 
     # ------------------------------------------------------------------ display
     def refresh(self) -> None:
@@ -248,3 +262,8 @@ class TutorialWidget(widgets.VBox):
         if self._syncing or change["new"] == self.tutorial.language:
             return
         self.set_language(change["new"])
+
+    def _notebook_language_changed(self, change: dict[str, Any]) -> None:
+        if change["new"] != self.tutorial.language:
+            self.tutorial.language = change["new"]
+            self.refresh()

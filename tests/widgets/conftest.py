@@ -32,6 +32,16 @@ def token_click(board, token: str) -> None:
     _mouse_down(board, x, y)
 
 
+@pytest.fixture(autouse=True)
+def english_notebook():
+    """Each test starts and ends with the notebook's language in English (it is one
+    setting per kernel, shared by every widget)."""
+    from dualpowers.widgets import language
+    language.set("en")
+    yield
+    language.set("en")
+
+
 @pytest.fixture
 def click_region():
     return region_click

@@ -29,3 +29,19 @@ def test_unknown_language_is_refused_and_nothing_changes():
     with pytest.raises(ValueError, match="en, fr, it"):
         language.set("de")
     assert language.current() == "en"
+
+
+def test_one_menu_switches_every_widget():
+    import dualpowers as dp
+    from dualpowers.widgets import BoardWidget, TutorialWidget
+
+    tut = TutorialWidget()
+    other = BoardWidget(dp.new_game(mode="solo", seed=2), width=450, height=320)
+    pinned = BoardWidget(dp.new_game(mode="solo", seed=2), width=450, height=320, lang="it")
+    before = other.redraw_count
+    tut.language_dropdown.value = "fr"
+    assert language.current() == "fr" and other.lang == "fr" and other.redraw_count == before + 1
+    assert "CALENDRIER" in other.to_svg() and "Tour 1 sur 3" in other.to_svg()
+    assert pinned.lang == "it" and "CALENDARIO" in pinned.to_svg()
+    language.set("it")
+    assert tut.tutorial.language == "it" and tut.language_dropdown.value == "it"

@@ -151,8 +151,10 @@ def test_board_redraws_once_per_step(w):
     before = w.board.redraw_count
     w.next_button.click()
     assert w.board.redraw_count == before + 1
-    w.language_dropdown.value = "fr"       # same position and highlight: no redraw
-    assert w.board.redraw_count == before + 1
+    w.language_dropdown.value = "fr"       # the board's words change: one redraw
+    assert w.board.redraw_count == before + 2
+    w.language_dropdown.value = "fr"       # nothing changes: no redraw
+    assert w.board.redraw_count == before + 2
 
 
 def test_new_browser_view_repaints_once_and_starts_with_a_canvas_switch(w, monkeypatch):

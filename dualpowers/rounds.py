@@ -1,9 +1,10 @@
 """The flow of a round: draw, objective, action turns, scoring, cleanup, end.
 
 Rules: P-DRAW, P-OBJ, P-ACT (turn order fixed at the start of the phase),
-R-CAL (date advance and its events), R-ACT-LEADER, R-SOLO-DRAW/OBJ/ORDER,
-R-CLN, R-END-2, R-SOLO-END.  Scoring arithmetic is in :mod:`dualpowers.scoring`
-and the Opposition's own turn in :mod:`dualpowers.opposition`.
+R-ACT-LEADER, R-SOLO-DRAW/OBJ/ORDER,
+R-CLN, R-END-2, R-SOLO-END.  Scoring arithmetic is in :mod:`dualpowers.scoring`,
+the Opposition's own turn in :mod:`dualpowers.opposition` and the date
+advance with its events (R-CAL) in :mod:`dualpowers.dates`.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import opposition, scoring
-from .calendar import AUG, LAST_MONTH, MAY_JUN, MONTH_LABELS, MONTHS, advance_date
-from .state import REMOVED, WAITING
+from .dates import LAST_MONTH, MONTH_LABELS, MONTHS, advance, take_will
+from .presence import controlled_in
 
 if TYPE_CHECKING:
     from .state import State
@@ -20,51 +21,19 @@ if TYPE_CHECKING:
 HAND_DRAW = 5          # P-DRAW
 TURNS_PER_PLAYER = 4   # P-ACT
 SOLO_ROUNDS = 3        # R-SOLO-END
+#: Steps of a round at which a decision is awaited, the automatic scoring step, and "over".
+STEPS = ("objective", "card", "command", "leader", "bonus", "unrest", "scoring", "over")
 
 
-# ----------------------------------------------------------------------------- calendar
-def take_will(state: "State", side: str, why: str) -> None:
-    if state.will != side:
-        state.will = side
-        state.log("will", f"{side.capitalize()} takes the Will of the People ({why}).")
+# ----------------------------------------------------------------------------- turn orders
+def action_order(first: str, second: str) -> tuple[str, ...]:
+    """Two players alternate, the Will holder first, four turns each (P-ACT)."""
+    return (first, second) * TURNS_PER_PLAYER
 
 
-def advance(state: "State", side: str, days: int) -> bool:
-    """Move the date for ``side``'s card and apply the calendar events; return the bonus flag."""
-    adv = advance_date(state.month, state.day, days)
-    state.month, state.day = MONTHS.index(adv.month), adv.day
-    state.log("date", adv.explain)
-    if adv.month_advanced:
-        take_will(state, side, "the month marker advanced, R-CAL-5")
-        _trotsky(state)
-    return adv.bonus
-
-
-def _trotsky(state: "State") -> None:
-    """Trotsky returns in May/June and joins the Bolsheviks in August (R-CAL-TROTSKY-1/2)."""
-    comp = state.comp
-    neutral, red = comp.trotsky_neutral, comp.trotsky_red
-    if state.month == MAY_JUN and state.place[neutral] == WAITING:
-        if state.unrest is not None:
-            state.put(neutral, state.unrest)
-            state.log("trotsky", f"Trotsky returns from exile: the neutral Trotsky enters {state.unrest}, "
-                                 "the unrest region (R-CAL-TROTSKY-1).")
-        else:
-            state.put(neutral, REMOVED)
-            state.log("trotsky", "Trotsky returns, but there is no unrest region to enter: he stays out.")
-    if state.month == AUG and state.place[red] == WAITING:
-        where = state.place[neutral]
-        if where in comp.region_index:
-            tired = neutral in state.exhausted
-            state.put(neutral, REMOVED)
-            state.put(red, where, exhausted=tired)
-            state.log("trotsky", f"Trotsky joins the Bolsheviks: the red Trotsky replaces him in {where}, "
-                                 "same side up (R-CAL-TROTSKY-2).")
-        else:
-            state.put(red, REMOVED)
-            if state.place[neutral] == WAITING:
-                state.put(neutral, REMOVED)
-            state.log("trotsky", "The neutral Trotsky is gone, so the red Trotsky never enters (R-CAL-TROTSKY-2).")
+def solo_order(opposition: str, player: str) -> tuple[str, ...]:
+    """The Opposition plays five turns around the player's four (R-SOLO-ORDER)."""
+    return (opposition, player) * TURNS_PER_PLAYER + (opposition,)
 
 
 # ----------------------------------------------------------------------------- turns
@@ -82,14 +51,15 @@ def play_card(state: "State", side: str, card: str) -> None:
 
 
 def leader_recruit(state: "State", side: str, leader: str, region: str) -> None:
-    """Place the leader fresh in any region (R-ACT-LEADER); E-IT also rests controlled neutrals."""
+    """Place the leader fresh in any region (R-ACT-LEADER); E-IT also rests the controlled
+    neutral units there (units only: neutral Trotsky is not one)."""
     state.put(leader, region)
     state.leader_recruited = True
     state.log("recruit", f"{side.capitalize()} recruits {leader} into {region}.")
     if state.edition == "it":
-        from .presence import controlled_in
+        tokens = state.comp.tokens
         rested = [t for t in controlled_in(state, side, region)
-                  if state.comp.tokens[t].owner == "neutral" and t in state.exhausted]
+                  if tokens[t].owner == "neutral" and tokens[t].kind == "unit" and t in state.exhausted]
         for t in rested:
             state.exhausted.discard(t)
         if rested:
@@ -156,7 +126,7 @@ def begin_action_phase(state: "State") -> None:
     """Fix the turn order from the Will holder at the start of the phase (P-ACT, ruling)."""
     first = state.will
     second = state.other(first)
-    state.turn_order = (first, second) * TURNS_PER_PLAYER
+    state.turn_order = action_order(first, second)
     state.turn_index = 0
     state.log("phase", f"Action phase: {first} plays first; four turns each (P-ACT).")
     run_until_decision(state)
@@ -179,7 +149,7 @@ def _start_solo_round(state: "State") -> None:
                       f"{len(state.opp_stack)} cards (R-SOLO-DRAW).")
     opposition.reveal_leader(state)
     take_will(state, opp, "the Opposition takes it at the start of every action phase, R-SOLO-OBJ")
-    state.turn_order = (opp, player) * TURNS_PER_PLAYER + (opp,)   # R-SOLO-ORDER
+    state.turn_order = solo_order(opp, player)
     state.turn_index = 0
     run_until_decision(state)
 

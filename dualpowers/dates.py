@@ -1,12 +1,23 @@
-"""The calendar: months, days, and what a date advance triggers (RULINGS R-CAL)."""
+"""The calendar: months, days, and what a date advance triggers (RULINGS R-CAL).
+
+The pure arithmetic (:func:`advance_date`) needs no game; :func:`advance`
+applies it to a state with its consequences: the Will on a month change
+(R-CAL-5) and Trotsky's return (R-CAL-TROTSKY-1/2).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .errors import InvalidDate
+from .places import REMOVED, WAITING
 
-__all__ = ["MONTHS", "MONTH_LABELS", "DateAdvance", "advance_date", "month_index", "check_date"]
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = ["MONTHS", "MONTH_LABELS", "DateAdvance", "advance_date", "month_index", "check_date", "advance",
+           "take_will"]
 
 #: Month spaces of the calendar, in order (R-CAL-1).
 MONTHS: tuple[str, ...] = ("mar-apr", "may-jun", "jul", "aug", "sep", "oct-nov")
@@ -108,3 +119,48 @@ def advance_date(month: str | int, day: int, days: int) -> DateAdvance:
         MONTHS[m], d, d in BONUS_DAYS, month_advanced, skipped, wrapped,
         MONTHS[start_m], start_d, days,
     )
+
+
+# ----------------------------------------------------------------------------- on a game
+def take_will(state: "State", side: str, why: str) -> None:
+    if state.will != side:
+        state.will = side
+        state.log("will", f"{side.capitalize()} takes the Will of the People ({why}).")
+
+
+def advance(state: "State", side: str, days: int) -> bool:
+    """Move the date for ``side``'s card and apply the calendar events; return the bonus flag."""
+    adv = advance_date(state.month, state.day, days)
+    state.month, state.day = MONTHS.index(adv.month), adv.day
+    state.log("date", adv.explain)
+    if adv.month_advanced:
+        take_will(state, side, "the month marker advanced, R-CAL-5")
+        _trotsky(state)
+    return adv.bonus
+
+
+def _trotsky(state: "State") -> None:
+    """Trotsky returns in May/June and joins the Bolsheviks in August (R-CAL-TROTSKY-1/2)."""
+    comp = state.comp
+    neutral, red = comp.trotsky_neutral, comp.trotsky_red
+    if state.month == MAY_JUN and state.place[neutral] == WAITING:
+        if state.unrest is not None:
+            state.put(neutral, state.unrest)
+            state.log("trotsky", f"Trotsky returns from exile: the neutral Trotsky enters {state.unrest}, "
+                                 "the unrest region (R-CAL-TROTSKY-1).")
+        else:
+            state.put(neutral, REMOVED)
+            state.log("trotsky", "Trotsky returns, but there is no unrest region to enter: he stays out.")
+    if state.month == AUG and state.place[red] == WAITING:
+        where = state.place[neutral]
+        if where in comp.region_index:
+            tired = neutral in state.exhausted
+            state.put(neutral, REMOVED)
+            state.put(red, where, exhausted=tired)
+            state.log("trotsky", f"Trotsky joins the Bolsheviks: the red Trotsky replaces him in {where}, "
+                                 "same side up (R-CAL-TROTSKY-2).")
+        else:
+            state.put(red, REMOVED)
+            if state.place[neutral] == WAITING:
+                state.put(neutral, REMOVED)
+            state.log("trotsky", "The neutral Trotsky is gone, so the red Trotsky never enters (R-CAL-TROTSKY-2).")

@@ -1,0 +1,140 @@
+"""The engine's tables and reasons for a reader, in English, French or Italian.
+
+The engine's own tables (``presence_table``, ``Presence.to_frame``,
+``ObjectiveChoice.to_frame``, ``Ranking.to_frame``) keep stable English column
+names for scripts.  The functions here build the same tables from the same
+results for people: headers, region and side names and the reasons in ``lang``.
+
+Pure Python plus pandas (imported when a table is asked for).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import names
+from .i18n import DEFAULT_LANGUAGE, N_, check_language, translator
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from .advisor.ranking import Ranking
+    from .opposition import ObjectiveChoice
+    from .presence import Presence
+    from .state import State
+
+__all__ = ["presence_reason", "neutral_reason", "presence_frame", "presence_tokens_frame",
+           "objective_frame", "ranking_frame", "HEADERS"]
+
+#: Column headers of the tables, marked for the catalogs.
+HEADERS = {
+    "region": N_("region"), "winner": N_("stronger"), "red strength": N_("Red strength"),
+    "white strength": N_("White strength"), "red tokens": N_("Red tokens"), "white tokens": N_("White tokens"),
+    "decided by": N_("decided by"), "neutrals for": N_("neutrals count for"), "reason": N_("why"),
+    "token": N_("token"), "strength": N_("strength"), "neutral": N_("neutral"), "counts for": N_("counts for"),
+    "day sum": N_("sum of days"), "cards": N_("cards"), "latest card played": N_("latest card played (position)"),
+    "chosen": N_("chosen"), "rank": N_("rank"), "action": N_("action"), "win_prob": N_("win chance"),
+    "win_interval": N_("95% interval"), "score_change": N_("score change"), "playouts": N_("playouts"),
+    "confidence": N_("likely the best"),
+}
+_DECIDED_BY = {"strength": N_("strength"), "tokens": N_("more tokens"), "will": N_("the Will"),
+               "sum": N_("sum of days"), "cards": N_("number of cards"), "latest": N_("latest card played")}
+_YES_NO = {True: N_("yes"), False: N_("no")}
+
+
+def _side(side: str | None, lang: str) -> str:
+    return names.side(side, lang) if side else translator(lang)("nobody")
+
+
+def presence_reason(p: "Presence", lang: str = DEFAULT_LANGUAGE) -> str:
+    """Why ``p.winner`` has greater strength in the region (R-STR-2), in ``lang``."""
+    _ = translator(check_language(lang))
+    region = names.region(p.region, lang)
+    r, w = p.strength["red"], p.strength["white"]
+    tr, tw = p.tokens["red"], p.tokens["white"]
+    if not p.control:
+        return _("No token in {region}: nobody has greater strength (R-STR-2).", region=region)
+    if p.winner is None:
+        return _("Only neutral tokens in {region}, and nobody has a token of their own there to control them: "
+                 "nobody has greater strength (R-NEU-1, R-STR-2).", region=region)
+    loser = "white" if p.winner == "red" else "red"
+    side = _side(p.winner, lang)
+    if p.decided_by == "strength":
+        return _("{side} has greater strength in {region}: {mine} against {theirs} (R-STR-2).", side=side,
+                 region=region, mine=p.strength[p.winner], theirs=p.strength[loser])
+    if p.decided_by == "tokens":
+        return _("Strength is tied {red}-{white} in {region}; {side} controls more tokens ({mine} against "
+                 "{theirs}) and wins (R-STR-2).", red=r, white=w, region=region, side=side,
+                 mine=p.tokens[p.winner], theirs=p.tokens[loser])
+    return _("Strength ({red}-{white}) and number of tokens ({red_tokens}-{white_tokens}) are tied in {region}; "
+             "{side}, holding the Will of the People, wins (R-STR-2).", red=r, white=w, red_tokens=tr,
+             white_tokens=tw, region=region, side=side)
+
+
+def neutral_reason(p: "Presence", lang: str = DEFAULT_LANGUAGE) -> str:
+    """Why the neutral tokens in the region count for whom (R-NEU-1), in ``lang``."""
+    _ = translator(check_language(lang))
+    region = names.region(p.region, lang)
+    if not p.neutrals:
+        return _("No neutral token in {region}.", region=region)
+    if p.neutral_controller:
+        return _("{side} holds the Will and has a token of their own in {region}, so the neutral tokens there "
+                 "count for {side} (R-NEU-1).", side=_side(p.will, lang), region=region)
+    return _("{side} holds the Will but has no token of their own in {region}, so the neutral tokens there "
+             "count for nobody (R-NEU-1).", side=_side(p.will, lang), region=region)
+
+
+def _frame(rows: list[dict[str, Any]], columns: list[str], lang: str) -> "pd.DataFrame":
+    import pandas as pd
+    _ = translator(lang)
+    return pd.DataFrame(rows, columns=columns).rename(columns={c: _(HEADERS[c]) for c in columns})
+
+
+def presence_frame(state: "State", lang: str = DEFAULT_LANGUAGE) -> "pd.DataFrame":
+    """Force in Presence in every region, one row per region, for a reader in ``lang``."""
+    from .presence import force_in_presence
+    _ = translator(check_language(lang))
+    rows = []
+    for region in state.comp.region_index:
+        p = force_in_presence(state, region)
+        rows.append({
+            "region": names.region(region, lang), "winner": _side(p.winner, lang),
+            "red strength": p.strength["red"], "white strength": p.strength["white"],
+            "red tokens": p.tokens["red"], "white tokens": p.tokens["white"],
+            "decided by": _(_DECIDED_BY[p.decided_by]) if p.decided_by in _DECIDED_BY else "-",
+            "neutrals for": _side(p.neutral_controller, lang), "reason": presence_reason(p, lang),
+        })
+    columns = ["region", "winner", "red strength", "white strength", "red tokens", "white tokens",
+               "decided by", "neutrals for", "reason"]
+    return _frame(rows, columns, lang).set_index(_(HEADERS["region"]))
+
+
+def presence_tokens_frame(p: "Presence", lang: str = DEFAULT_LANGUAGE) -> "pd.DataFrame":
+    """The tokens in one region: strength shown, neutral or not, whom each counts for."""
+    _ = translator(check_language(lang))
+    rows = [{"token": names.token(t, lang), "strength": p.shown.get(t, 0), "neutral": _(_YES_NO[t in p.neutrals]),
+             "counts for": _side(side, lang)} for t, side in p.control.items()]
+    return _frame(rows, ["token", "strength", "neutral", "counts for"], lang).set_index(_(HEADERS["token"]))
+
+
+def objective_frame(choice: "ObjectiveChoice", lang: str = DEFAULT_LANGUAGE) -> "pd.DataFrame":
+    """How the Opposition chose its objective, per region, for a reader in ``lang``."""
+    _ = translator(check_language(lang))
+    rows = [{"region": names.region(r, lang), "day sum": choice.sums[r], "cards": choice.counts[r],
+             "latest card played": choice.last_played[r], "chosen": _(_YES_NO[r == choice.region])}
+            for r in choice.sums]
+    return _frame(rows, ["region", "day sum", "cards", "latest card played", "chosen"], lang) \
+        .set_index(_(HEADERS["region"]))
+
+
+def ranking_frame(ranking: "Ranking", state: "State", lang: str = DEFAULT_LANGUAGE,
+                  top: int | None = None) -> "pd.DataFrame":
+    """The advisor's ranking for a reader: each action in words (see :mod:`dualpowers.describe`)."""
+    from .describe import describe
+    check_language(lang)
+    rows = [{"rank": i, "action": describe(state, a.action, lang).text, "win_prob": f"{a.win_prob:.0%}",
+             "win_interval": f"{a.win_low:.0%}–{a.win_high:.0%}", "score_change": f"{a.score_change:+.1f}",
+             "playouts": a.playouts, "confidence": f"{a.confidence:.0%}"}
+            for i, a in enumerate(ranking.actions[:top] if top else ranking.actions, 1)]
+    columns = ["rank", "action", "win_prob", "win_interval", "score_change", "playouts", "confidence"]
+    return _frame(rows, columns, lang)

@@ -1,0 +1,60 @@
+"""Tables and reasons for readers (dualpowers.tables) in French and Italian."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import dualpowers as dp
+from dualpowers import tables
+from dualpowers.i18n import translator
+
+from i18n_check import from_catalog
+
+
+def positions():
+    for g in range(4):
+        s = dp.new_game(mode=("solo", "two-player")[g % 2], seed=40 + g)
+        rng = random.Random(g)
+        for k in range(60):
+            if s.is_over():
+                break
+            if k % 6 == 0:
+                yield s.clone()
+            s.apply(rng.choice(s.legal_actions()))
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_reasons_and_tables_are_from_the_catalog(lang):
+    seen = set()
+    for s in positions():
+        df = tables.presence_frame(s, lang)
+        for col in [df.index.name, *df.columns]:
+            assert from_catalog(col, lang), col
+        for region in s.comp.region_index:
+            p = dp.force_in_presence(s, region)
+            for text in (tables.presence_reason(p, lang), tables.neutral_reason(p, lang)):
+                assert from_catalog(text, lang), text
+            seen.add(p.decided_by)
+            tok = tables.presence_tokens_frame(p, lang)
+            for value in tok.reset_index().astype(str).values.ravel():
+                assert from_catalog(value, lang), value
+    assert {"strength", None} <= seen
+
+
+def test_reasons_cite_the_same_rules_as_the_engine():
+    import re
+    for s in positions():
+        for region in s.comp.region_index:
+            p = dp.force_in_presence(s, region)
+            for mine, engine in ((tables.presence_reason(p, "fr"), p.reason),
+                                 (tables.neutral_reason(p, "it"), p.neutral_reason)):
+                assert re.findall(r"R-[A-Z]+-\d", mine) == re.findall(r"R-[A-Z]+-\d", engine)
+
+
+def test_objective_table_in_italian():
+    _card, choice = dp.opposition_objective(["purple-4", "purple-2", "blue-5", "brown-3", "green-2"])
+    df = tables.objective_frame(choice, "it")
+    _ = translator("it")
+    assert df.index.name == "quartiere" and "quartiere viola" in df.index
+    assert (df[_("chosen")] == _("yes")).sum() == 1
