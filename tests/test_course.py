@@ -275,3 +275,13 @@ def test_bad_progress_file_is_refused(tmp_path, content):
     path.write_text(content)
     with pytest.raises(ProgressError):
         Progress.load(path)
+
+
+def test_the_course_model_loads_no_jupyter_module():
+    import subprocess
+    import sys
+    code = ("import sys, dualpowers.course as c, dualpowers.course.session; c.exercises()[0].accepted(); "
+            "bad = [m for m in ('ipywidgets', 'ipycanvas', 'IPython', 'dualpowers.widgets') if m in sys.modules]; "
+            "print(bad); sys.exit(1 if bad else 0)")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
