@@ -349,7 +349,7 @@ def _legal_text(s: State, p: Mapping[str, Any]) -> Text:
         a = parse_action(p["action"])
         s.clone().apply(a)
     except IllegalAction as exc:
-        return Text(N_("The engine refuses it: {why}"), {"why": str(exc)})
+        return refusal(s, a, str(exc))[0]
     return Text(N_("The engine accepts it."))
 
 
@@ -532,3 +532,45 @@ def choice_label(answer_type: str, value: str) -> Text:
             return Text(_PLACES[value])
         return region_name(value)
     raise ValueError(f"unknown answer type {answer_type!r}")
+
+
+# ============================================================================ refusals in words
+def refusal(state: State, action: Any, engine_message: str) -> tuple[Text, str | None]:
+    """Why the rules forbid ``action`` here, as a course message and its rule, for the common cases.
+
+    The engine's own refusal is English; the usual ones are restated here so a learner reads
+    them in their language.  Anything else falls back to the engine's words.
+    """
+    word = getattr(action, "word", "")
+    comp = state.comp
+    side = state.to_act
+    token = getattr(action, "token", None)
+    if word in ("move", "double-move", "bonus-move") and token in comp.tokens:
+        start = state.place.get(token)
+        if start in comp.region_index and side is not None and state.controller(token) != side:
+            return Text(N_("{token} does not obey {side} here: a neutral obeys the Will holder only where they have a token of their own, and the opponent's tokens never."),
+                        {"token": token_name(token), "side": side_name(side)}), "R-NEU-1"
+        to = getattr(action, "to", None)
+        via = getattr(action, "via", None)
+        if start in comp.region_index and to in comp.region_index:
+            steps = [(start, via), (via, to)] if via else [(start, to)]
+            for a, b in steps:
+                if a is None or b is None:
+                    continue
+                if not comp.is_connection(a, b):
+                    if word == "double-move" and not via:
+                        break
+                    return Text(N_("There is no road between {a} and {b}."), {"a": region_name(a), "b": region_name(b)}), "R-ACT-MOVE"
+                if state.blockade is not None and set(state.blockade) == {a, b}:
+                    return Text(N_("The blockade marker closes the road between {a} and {b}."),
+                                {"a": region_name(a), "b": region_name(b)}), "R-ACT-MOVE"
+    if word == "recruit" and state.card in comp.cards:
+        units = [u for u in getattr(action, "units", ()) if u in comp.tokens]
+        cost = sum(comp.tokens[u].recruit for u in units)
+        value = comp.cards[state.card].recruit
+        if cost > value:
+            return Text(N_("These units cost {cost} in recruit value; the card gives {value}."),
+                        {"cost": cost, "value": value}), "R-ACT-RECRUIT"
+    if word == "objective" and getattr(action, "card", None) in comp.leaders:
+        return Text(N_("A leader card can never be a secret objective.")), "P-OBJ"
+    return Text(N_("The engine refuses it: {why}"), {"why": engine_message}), None

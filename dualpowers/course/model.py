@@ -256,9 +256,10 @@ class Exercise:
             t.apply(action)
         except DualPowersError as exc:
             found = _RULE_IN_TEXT.findall(str(exc))
-            rule = found[0] if found else self._rule()
+            text, rule = G.refusal(s, action, str(exc))
+            rule = rule or (found[0] if found else self._rule())
             hl = _safe_highlight(s, action) + tuple(self.highlight)
-            return Verdict(False, rule, Text(N_("The engine refuses it: {why}"), {"why": str(exc)}), hl, legal=False)
+            return Verdict(False, rule, text, hl, legal=False)
         except Exception as exc:  # noqa: BLE001 - a malformed action object must not reach the learner as a traceback
             return Verdict(False, self._rule(), Text(N_("The engine refuses it: {why}"), {"why": str(exc)}),
                            tuple(self.highlight), legal=False)
