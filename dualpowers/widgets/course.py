@@ -64,8 +64,8 @@ COURSE_STYLE = """<style>
 T_BACK, T_NEXT, T_CONTINUE = N_("◀ Back"), N_("Next ▶"), N_("Continue where I left off")
 T_HINT, T_SHOW, T_RETRY = N_("Hint"), N_("Show me"), N_("Try again")
 T_STEP = N_("{chapter} · {i} of {n}")
-T_EXERCISE = N_("Exercise")
-T_RULES = N_("Rules")
+T_EXERCISE = N_("Exercise: {prompt}")
+T_RULES = N_("Rules: {ids}")
 T_EXAMPLES = N_("The rulebook examples {ids} show the same rules (notebook 01_tutorial.ipynb).")
 T_OPEN_EXAMPLE = N_("Example {id}")
 T_CHAPTERS = N_("Chapters")
@@ -125,8 +125,8 @@ class CourseWidget(widgets.VBox):
             self.board, title="",
             narration=[self.text, self.answers, self.feedback],
             primary=[self.back_button, self.next_button, self.retry_button],
-            secondary=[controls(self.hint_button, self.show_button), self.continue_button, self.progress_label,
-                       self.chapter_list, language.picker()],
+            secondary=[controls(self.hint_button, self.show_button, language.picker()), self.continue_button,
+                       self.progress_label, self.chapter_list],
             below=[self.examples, self.end_box, self.extra],
             narration_height="min(330px, 44vh)",
         )
@@ -170,14 +170,14 @@ class CourseWidget(widgets.VBox):
         self.retry_button.layout.display = None if (is_ex and s.verdict is not None and not s.verdict.correct) else "none"
         where = tr(T_STEP, lang, chapter=ch.title(lang), i=i, n=n)
         badges = "".join(f"<span class='dp-rule-badge'>{escape(r)}</span>" for r in item.rules)
-        rules = f"<div class='dp-course-where'>{escape(tr(T_RULES, lang))}: {badges}</div>"
+        rules = f"<div class='dp-course-where'>{tr(T_RULES, lang, ids=badges)}</div>"
         if isinstance(item, Step):
             intro = f"<div class='dp-course-body'><i>{escape(ch.intro(lang))}</i></div>" if item.index == 0 else ""
             body = f"{intro}<div class='dp-course-body'>{escape(item.text(lang))}</div>"
         else:
             how = T_CLICK if item.kind == "action" else T_CHOOSE
-            body = (f"<div class='dp-course-body dp-course-prompt'>{escape(tr(T_EXERCISE, lang))}: "
-                    f"{escape(item.prompt(lang))}</div><div class='dp-course-msg'>{escape(tr(how, lang))}</div>")
+            body = (f"<div class='dp-course-body dp-course-prompt'>{escape(tr(T_EXERCISE, lang, prompt=item.prompt(lang)))}"
+                    f"</div><div class='dp-course-msg'>{escape(tr(how, lang))}</div>")
             if s.hint_shown:
                 body += f"<div class='dp-course-hintbox'>{escape(item.hint(lang))}</div>"
             if s.shown:
@@ -272,13 +272,8 @@ class CourseWidget(widgets.VBox):
         self.end_box.children = (widgets.HTML(f"<div class='dp-course-right'>{escape(tr(text, lang))}</div>"), b)
 
     def _draw(self) -> None:
-        s = self.session
-        if hasattr(self.board, "lang"):        # the board draws in the notebook's language when it can
-            try:
-                self.board.lang = self.lang
-            except Exception:  # noqa: BLE001 - an older board without languages keeps English
-                pass
-        self.board.show(s.state, highlight=list(s.highlight))
+        """The position and highlight of the moment (the board follows the notebook's language itself)."""
+        self.board.show(self.session.state, highlight=list(self.session.highlight))
 
     # ------------------------------------------------------------------ extras
     def _open_example(self, example_id: str) -> None:
