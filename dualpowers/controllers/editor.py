@@ -233,13 +233,19 @@ class PositionEditor:
     def add(self, region: str, key: str | None = None, exhausted: bool | None = None) -> str | None:
         """Add a token of the selected (or given) kind to ``region``; return its id.
 
-        When every token of that kind is already placed, a description is added
-        instead (returns ``None``) and the engine explains what is wrong.
+        A unique token (a leader, Trotsky) that is already on the board is refused
+        with a ValueError saying where it is, and nothing changes.  When every unit
+        of a kind is already placed, a description is added instead (returns
+        ``None``) and the engine explains what is wrong.
         """
         self._check_region(region)
         item = self.palette_item(key or self.selected)
         tired = self.selected_exhausted if exhausted is None else bool(exhausted)
         free = self.free_ids(item.key)
+        if not free and item.kind != "unit":
+            where = [f"{tid} in {found[0]}" for tid in item.ids if (found := self.find(tid))]
+            raise ValueError(f"There is only one {item.ids[0] if len(item.ids) == 1 else item.label}, and it is "
+                             f"already on the board ({', '.join(where)}): remove it or move it first.")
         if free:
             entry: dict[str, Any] = {"id": free[0]}
             if tired:

@@ -221,7 +221,8 @@ class SoloRoundWalker:
         if s.is_over():
             return f"Game over: {s.winner()} wins ({s.end_reason}); score {s.score:+d}."
         if self.finished:
-            return f"Round {self.round} has been scored; score {s.score:+d} (positive = toward red)."
+            from .play import lead_text
+            return f"Round {self.round} has been scored; score: {lead_text(s.score)}."
         return (f"Round {s.round}, {s.date_label}, Will: {s.will}, score {s.score:+d}; "
                 f"{side_label(s, s.to_act)} to decide ({s.step}); next: {self.next_preview()}")
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 from ..actions import Action, parse_action
 from ..errors import DualPowersError, IllegalAction, PositionError
 from ..policies import PolicySpecError, make_policy
-from ..scoring import side_name, track_label
+from ..scoring import side_name
 from ..setup import MODE_ALIASES, new_game
 from ..state import Event, State
 from ..turn import interchangeable
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GameSession", "LoadError", "LogEntry", "describe_action", "action_groups", "action_mentions",
-    "choose_action", "opening_lines", "action_highlight", "GROUP_LABELS", "POLICIES", "SAVE_FORMAT",
+    "choose_action", "opening_lines", "action_highlight", "lead_text", "GROUP_LABELS", "POLICIES", "SAVE_FORMAT",
 ]
 
 SAVE_FORMAT = "dualpowers/game"
@@ -196,6 +196,15 @@ def choose_action(state: State, policy: str = "first", rng: random.Random | None
     except PolicySpecError:
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}") from None
     return chooser.choose(state, rng or random.Random(0))
+
+
+def lead_text(score: int) -> str:
+    """The one way the score is said everywhere: "Red leads by 5", "White leads by 2", "level"."""
+    if score > 0:
+        return f"Red leads by {score}"
+    if score < 0:
+        return f"White leads by {-score}"
+    return "level"
 
 
 def side_label(state: State, side: str | None) -> str:
@@ -432,8 +441,7 @@ class GameSession:
         s = self.state
         if s.is_over():
             return self.result() or ""
-        score = track_label(s.score)
-        return (f"Round {s.round}, {s.date_label}; Will: {s.will}; score: {score}; "
+        return (f"Round {s.round}, {s.date_label}; Will: {s.will}; score: {lead_text(s.score)}; "
                 f"{side_label(s, s.to_act)} to act ({s.step}).")
 
     def result(self) -> str | None:
@@ -446,7 +454,7 @@ class GameSession:
             headline = "You win!" if winner == s.player else f"The Opposition ({winner}) wins."
         else:
             headline = f"{winner.capitalize()} wins!"
-        return f"{headline} Why: {s.end_reason}. Final score: {track_label(s.score)}."
+        return f"{headline} Why: {s.end_reason}. Final score: {lead_text(s.score)}."
 
     def hand_lines(self) -> list[str]:
         """What the player to act may see of the cards: their hand and their objective."""

@@ -260,6 +260,12 @@ class Layout:
                 out.append(TokenSlot(tid, x, top + ch / 2, min(TOKEN_R * f * 1.2, ch / 2 - 1), 0.0, 0.0))
         return out
 
+    @staticmethod
+    def caption_box(slot: TokenSlot) -> Box:
+        """Where a token's caption (its id or name) is written, in design units."""
+        half_w = slot.r * 1.8
+        return Box(slot.x - half_w, slot.caption_y - slot.caption_size * 0.65, 2 * half_w, slot.caption_size * 1.3)
+
     def all_token_slots(self, state: "State") -> dict[str, TokenSlot]:
         out: dict[str, TokenSlot] = {}
         for region in self.comp.region_names:
@@ -312,8 +318,12 @@ class Layout:
         """
         x, y = self.to_design(px, py)
         if state is not None:
-            for slot in self.all_token_slots(state).values():
+            slots = self.all_token_slots(state).values()
+            for slot in slots:
                 if (x - slot.x) ** 2 + (y - slot.y) ** 2 <= (slot.r + 2) ** 2:
+                    return ("token", slot.id)
+            for slot in slots:               # the caption under a token belongs to the token
+                if slot.caption_size and self.caption_box(slot).contains(x, y):
                     return ("token", slot.id)
         for name, geom in self.regions.items():
             if geom.box.contains(x, y):

@@ -26,6 +26,7 @@ import ipywidgets as widgets
 
 from ..dates import MONTH_LABELS, MONTHS
 from ..controllers.editor import PositionEditor
+from ..controllers.play import lead_text
 from ..errors import PositionError
 from ..state import State
 from ._common import STYLE, button, css, df_html, lines_html
@@ -108,7 +109,9 @@ class AnalyzerWidget(widgets.VBox):
                         "dp-will")
         track = ed.comp.track_length
         self.score = css(widgets.IntSlider(value=ed.score, min=-track, max=track,
-                                           description="Score", tooltip="positive = toward red"), "dp-score")
+                                           description="Score", readout=False,
+                                           tooltip="right: red leads; left: white leads"), "dp-score")
+        self.score_text = css(widgets.HTML(), "dp-score-text")
         self.unrest = css(widgets.Dropdown(options=[("none", "")] + [(r, r) for r in regions],
                                            value=ed.unrest or "", description="Unrest"), "dp-unrest")
         self.blockade = css(widgets.Dropdown(options=[(label, value or "") for label, value in ed.blockade_options()],
@@ -116,7 +119,7 @@ class AnalyzerWidget(widgets.VBox):
         settings_box = widgets.VBox([
             self.mode, self.player, self.difficulty, self.edition,
             self.month, self.day, self.will,
-            widgets.HTML("Score: positive numbers lean toward red, negative toward white."), self.score,
+            self.score, self.score_text,
             self.unrest, self.blockade,
         ])
 
@@ -292,6 +295,7 @@ class AnalyzerWidget(widgets.VBox):
             self.will.value = ed.will
             track = ed.comp.track_length
             self.score.value = max(-track, min(track, ed.score))
+            self.score_text.value = f"Support track: <b>{escape(lead_text(ed.score))}</b>"
             self.unrest.value = ed.unrest or ""
             self.blockade.value = self._blockade_value()
             old = self.token_list.value

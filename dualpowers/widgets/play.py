@@ -1,15 +1,20 @@
 """Play a whole game in Jupyter: solo against the Opposition, or two players on one screen.
 
-A thin ipywidgets view over :class:`dualpowers.controllers.GameSession`: the
-legal actions come from the engine, grouped by kind; clicking a region or a
-token on the board narrows the list to the actions about it.  *Hint* asks the
-advisor (:mod:`dualpowers.advisor`) to rank the actions from the view of the
-side to act; the computer can also choose for you with a chosen policy.
+A thin ipywidgets view over :class:`dualpowers.controllers.GameSession`, played
+by clicking: the hand of the side to act is shown as cards; click a card to play
+it, then a token and its destination on the board (only legal targets light up,
+see :class:`dualpowers.controllers.targets.ActionPicker`); whatever is left to
+decide (which units to recruit, Inspire, Pass ...) appears as buttons in words.
+Every legal action is also listed in a menu (the engine's notation) under *All
+legal actions*.  *Hint* asks the advisor (:mod:`dualpowers.advisor`) to rank the
+actions from the view of the side to act; the computer can also choose for you.
+Keys: ``u`` or Ctrl+Z undo, ``Escape`` forgets the clicks so far.
 
 >>> from dualpowers.widgets.play import PlayWidget
 >>> PlayWidget(mode="solo", seed=7, player="white", difficulty=3)   # doctest: +SKIP
 
-CSS classes: ``dp-play`` (the whole widget), ``dp-board``, ``dp-mode``,
+CSS classes: ``dp-play`` (the whole widget), ``dp-board``, ``dp-hand-card`` (a card of
+the hand), ``dp-choice`` (a remaining choice), ``dp-cancel``, ``dp-prompt``, ``dp-mode``,
 ``dp-player``, ``dp-difficulty``, ``dp-edition``, ``dp-seed``, ``dp-new-game``,
 ``dp-status``, ``dp-hand``, ``dp-filter``, ``dp-clear-filter``,
 ``dp-action-group``, ``dp-action``, ``dp-apply``, ``dp-auto``, ``dp-auto-policy``,
@@ -25,6 +30,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..controllers.play import GROUP_LABELS, GameSession, LoadError, action_highlight
+from ..controllers.targets import ActionPicker
 from ..errors import DualPowersError
 from ._common import STYLE, button, css, lines_html, log_html
 from .screen import Screen, bind_keys, button_action
@@ -32,6 +38,25 @@ from .screen import Screen, bind_keys, button_action
 __all__ = ["PlayWidget"]
 
 _W = widgets.Layout
+
+PLAY_STYLE = """<style>
+.dp-play .dp-hand-card { height: auto; min-height: 58px; width: 92px; padding: 3px 5px; white-space: pre-line;
+  text-align: left; line-height: 1.3; font-size: 12px; border-radius: 6px; border: 1px solid #8f887a;
+  border-top-width: 7px; background: #fffdf8; color: #1f1f1f; }
+.dp-play .dp-hand-card:hover { box-shadow: 0 0 0 3px #ff9800; }
+.dp-play .dp-hand-card.dp-card-red { border-top-color: #c62828; }
+.dp-play .dp-hand-card.dp-card-blue { border-top-color: #1f5fae; }
+.dp-play .dp-hand-card.dp-card-green { border-top-color: #2e7d32; }
+.dp-play .dp-hand-card.dp-card-purple { border-top-color: #6a2c91; }
+.dp-play .dp-hand-card.dp-card-white { border-top-color: #bdbdbd; }
+.dp-play .dp-hand-card.dp-card-brown { border-top-color: #8b5a2b; }
+.dp-play .dp-hand-card.dp-card-leader { border-top-color: #222222; }
+.dp-play .dp-hand-card.dp-hinted { box-shadow: 0 0 0 3px #ff9800; }
+.dp-play .dp-choice { width: 100%; height: auto; min-height: 30px; white-space: normal; text-align: left;
+  line-height: 1.25; padding: 3px 8px; font-size: 13px; }
+.dp-play .dp-prompt { font-size: 14px; }
+.dp-play .dp-result-box { font-size: 15px; padding: 6px; background: #fff3cd; border: 1px solid #d8b54a; }
+</style>"""
 
 
 class PlayWidget(widgets.VBox):
@@ -48,8 +73,8 @@ class PlayWidget(widgets.VBox):
         self._syncing = False
         from .board import BoardWidget
         self.board = BoardWidget(g.state, width=width, height=height)
-        self.board.on_region_click(lambda r: self._filter(region=r))
-        self.board.on_token_click(lambda t: self._filter(token=t))
+        self.board.on_click(self._board_clicked)
+        self.picker = ActionPicker(g.state)
 
         # ---- new game
         self.mode = css(widgets.ToggleButtons(options=[("Solo", "solo"), ("Two players, hot seat", "two-player")],
@@ -83,8 +108,18 @@ class PlayWidget(widgets.VBox):
         self.hint_button = button("Hint", "dp-hint", style="info", icon="lightbulb-o",
                                   tooltip="Ask the advisor to rank your actions (about a second)")
         self.hint_view = css(widgets.HTML(), "dp-hint-view")
+        # ---- playing by clicks
+        self.prompt = css(widgets.HTML(), "dp-prompt")
+        self.hand_cards = css(widgets.HBox(layout=_W(flex_flow="row wrap", grid_gap="4px", width="100%")),
+                              "dp-hand-cards")
+        self.choices = css(widgets.VBox(layout=_W(width="100%")), "dp-choices")
+        self.cancel_button = button("Cancel the clicks", "dp-cancel", icon="times")
+        self.cancel_button.on_click(lambda _: self._cancel())
+        self.end_new_game = button("New game", "dp-end-new-game", style="info", icon="play")
+        self.end_new_game.on_click(lambda _: self._new_game())
         self._hint_at: Any = None                  # the position (State.key) the shown hint is about
         self._hint_highlight: list[Any] = []
+        self._hint_action: Any = None
         self.undo_button = button("Undo", "dp-undo", style="warning", icon="undo")
         self.message = css(widgets.HTML(), "dp-message")
         self.result = css(widgets.HTML(), "dp-result")
@@ -108,25 +143,31 @@ class PlayWidget(widgets.VBox):
         self.load_button.on_click(lambda _: self._load())
 
         # One screen: the board beside a panel (see dualpowers.widgets.screen).
+        self.all_actions = widgets.Accordion(children=[widgets.VBox([
+            widgets.HBox([self.filter_label, self.clear_filter]), self.group, self.action,
+            widgets.HBox([self.apply_button, self.auto_button], layout=_W(flex_flow="row wrap")),
+            self.auto_policy])], layout=_W(width="100%"))
+        self.all_actions.set_title(0, "All legal actions (the engine's notation)")
         self.screen = Screen(
             self.board,
             title="",
-            primary=[self.apply_button, self.hint_button, self.undo_button],
-            narration=[self.hand, widgets.HBox([self.filter_label, self.clear_filter]),
-                       self.group, self.action, self.message, self.result, self.hint_view],
-            secondary=[widgets.HBox([self.auto_button, self.auto_policy], layout=_W(flex_flow="row wrap")),
-                       setup],
+            primary=[self.hand_cards, self.choices,
+                     widgets.HBox([self.undo_button, self.hint_button, self.cancel_button, self.end_new_game],
+                                  layout=_W(flex_flow="row wrap"))],
+            narration=[self.prompt, self.result, self.message, self.hint_view, self.hand],
+            secondary=[self.all_actions, setup],
             below=[widgets.HTML("<b>Game log</b> (most recent first)"), self.log_view,
                    widgets.HTML("<b>Save and load</b>: plain JSON (seed, options, the list of actions and "
                                 "the position)."),
                    self.save_text, widgets.HBox([self.save_button, self.load_button])],
-            narration_height="min(300px, 42vh)",
+            narration_height="min(190px, 28vh)",
         )
+        self.screen.add_class("dp-play-screen")
         self.status = self.screen.title
         self.status.add_class("dp-status")
         bind_keys(self.screen, {"u": button_action(self.undo_button), "ctrl+z": button_action(self.undo_button),
-                                "Enter": button_action(self.apply_button)})
-        self.children = [widgets.HTML(STYLE), self.screen]
+                                "Escape": self._cancel})
+        self.children = [widgets.HTML(STYLE + PLAY_STYLE), self.screen]
         g.on_change(lambda _: self.refresh())
         self.refresh()
 
@@ -147,7 +188,39 @@ class PlayWidget(widgets.VBox):
             self._say(str(exc), error=True)
 
     def _filter(self, *, region: str | None = None, token: str | None = None) -> None:
+        """Narrow the *All legal actions* menu to what concerns a region or a token."""
         self.session.set_filter(region=region, token=token)
+
+    # ------------------------------------------------------------------ playing by clicks
+    def click(self, kind: str, ident: Any) -> None:
+        """A click on a card of the hand or on the board: ``("card", id)``, ``("token", id)``,
+        ``("region", name)``, ``("connection", (a, b))``.  Plays the action once the clicks
+        pick exactly one; otherwise lights up what may be clicked next."""
+        if self.session.is_over() or kind not in ("card", "token", "region", "connection"):
+            return
+        chosen = self.picker.click(kind, ident)
+        if chosen is not None:
+            self._play(chosen)
+            return
+        if self.picker.message:
+            self._say(self.picker.message, error=True)
+        else:
+            self._say("")
+        self._show_picks()
+
+    def _board_clicked(self, kind: str, ident: Any) -> None:
+        self.click(kind, ident)
+
+    def _play(self, action: Any) -> None:
+        try:
+            self.session.apply(action)
+        except DualPowersError as exc:
+            self._say(f"Not allowed: {exc}", error=True)
+
+    def _cancel(self) -> None:
+        self.picker.reset()
+        self._say("")
+        self._show_picks()
 
     def _apply(self) -> None:
         text = self.action.value
@@ -176,6 +249,7 @@ class PlayWidget(widgets.VBox):
         best = ranking.best
         s = g.state
         self._hint_at = s.key()
+        self._hint_action = best.action
         self._hint_highlight = action_highlight(s, best.action)
         rows = "".join(
             f"<tr><td>{i}</td><td>{escape(g.describe(r.action))}</td>"
@@ -219,19 +293,15 @@ class PlayWidget(widgets.VBox):
         self.action.value = str(acts[0]) if acts else None
 
     def refresh(self) -> None:
-        """Bring the board, the action menus, the log and the result in line with the session."""
+        """Bring the board, the cards, the choices, the menus, the log and the result in line
+        with the session."""
         g = self.session
         s = g.state
-        hl: list[Any] = []
-        if g.filter_region:
-            hl.append(g.filter_region)
-        if g.filter_token and g.filter_token in s.comp.tokens:
-            hl.append(g.filter_token)
+        if self.picker.state is not s or self.picker.legal != g.legal():
+            self.picker = ActionPicker(s, g.legal())
         if self._hint_at is not None and self._hint_at != s.key():
-            self._hint_at, self._hint_highlight = None, []     # the hint was for another position
+            self._hint_at, self._hint_highlight, self._hint_action = None, [], None
             self.hint_view.value = ""
-        hl.extend(x for x in self._hint_highlight if x not in hl)
-        self.board.show(s, highlight=hl)
         self.status.value = escape(g.status())
         self.hand.value = lines_html(g.hand_lines())
         if g.filter_region or g.filter_token:
@@ -241,7 +311,7 @@ class PlayWidget(widgets.VBox):
                                        else f"Nothing about <b>{escape(str(what))}</b>: all actions shown")
             self.clear_filter.disabled = False
         else:
-            self.filter_label.value = "<i>Click a region or a token on the board to narrow the list.</i>"
+            self.filter_label.value = ""
             self.clear_filter.disabled = True
         groups = g.groups()
         old = self.group.value
@@ -257,9 +327,89 @@ class PlayWidget(widgets.VBox):
         self.apply_button.disabled = self.auto_button.disabled = self.hint_button.disabled = over or not groups
         self.group.disabled = self.action.disabled = over
         self.undo_button.disabled = not g.can_undo
+        # After the game: who won and why, and a New game button; no more actions offered.
+        self.all_actions.layout.display = "none" if over else None
+        self.end_new_game.layout.display = None if over else "none"
+        self.hint_button.layout.display = "none" if over else None
         if g.message:
             self._say(g.message)
         result = g.result()
-        self.result.value = (f"<div style='font-size: 16px; padding: 6px; background: #fff3cd; "
-                             f"border: 1px solid #d8b54a'><b>{escape(result)}</b></div>" if result else "")
+        self.result.value = (f"<div class='dp-result-box'><b>{escape(result)}</b></div>" if result else "")
         self.log_view.value = log_html(g.log)
+        self._show_picks()
+
+    def _show_picks(self) -> None:
+        """The hand as cards, the remaining choices as buttons, the board lit where a click leads on."""
+        g = self.session
+        s = g.state
+        over = s.is_over()
+        pk = self.picker
+        cards = [] if over or pk.picked else [k for kind, k in pk.next_targets() if kind == "card"]
+        hinted = {getattr(self._hint_action, "card", None)} if self._hint_action is not None else set()
+        self.hand_cards.children = [self._card_button(c, c in hinted) for c in cards]
+        self.hand_cards.layout.display = None if cards else "none"
+        choices = [] if over else pk.choices()
+        self.choices.children = [self._choice_button(a) for a in choices]
+        self.cancel_button.layout.display = None if pk.picked else "none"
+        self.prompt.value = "" if over else self._prompt_text(cards, choices)
+        hl: list[Any] = list(pk.lit())
+        if g.filter_region and g.filter_region not in hl:
+            hl.append(g.filter_region)
+        if g.filter_token and g.filter_token in s.comp.tokens and g.filter_token not in hl:
+            hl.append(g.filter_token)
+        hl.extend(x for x in self._hint_highlight if x not in hl)
+        self.board.show(s, highlight=hl)
+
+    def _prompt_text(self, cards: list[str], choices: list[Any]) -> str:
+        pk = self.picker
+        targets = [k for k in pk.next_targets() if k[0] != "card"]
+        if pk.picked:
+            what = ", ".join(str(i) if k != "connection" else f"{i[0]}-{i[1]}" for k, i in pk.picked)
+            head = f"Chosen: <b>{escape(what)}</b>. "
+        else:
+            head = ""
+        parts = []
+        if cards:
+            parts.append("click a card of your hand")
+        kinds = {k for k, _ in targets}
+        if "token" in kinds:
+            parts.append("click a lit token")
+        if "region" in kinds:
+            parts.append("click a lit region")
+        if "connection" in kinds:
+            parts.append("click a lit road")
+        if choices:
+            parts.append("choose below")
+        if not parts:
+            return head
+        text = "; or ".join(parts)
+        return f"{head}{escape(text[0].upper() + text[1:])}."
+
+    def _card_button(self, card: str, hinted: bool = False) -> widgets.Button:
+        comp = self.session.state.comp
+        if card in comp.cards:
+            c = comp.cards[card]
+            text = f"{card}\n{c.days} days · {c.vp} VP\n{c.action}, recruit {c.recruit}"
+            colour = c.region
+        elif card in comp.leaders:
+            lead = comp.leaders[card]
+            text = f"{card}\n{lead.days} days\n{lead.special}"
+            colour = "leader"
+        else:
+            text, colour = card, "leader"
+        word = "Choose" if self.session.state.step == "objective" else "Play"
+        b = widgets.Button(description=text, tooltip=f"{word} {card}", layout=_W(width="auto"))
+        css(b, "dp-hand-card", f"dp-card-{colour}", f"dp-card-id-{card}")
+        if hinted:
+            b.add_class("dp-hinted")
+        b.on_click(lambda _, c=card: self.click("card", c))
+        return b
+
+    def _choice_button(self, action: Any) -> widgets.Button:
+        text = self.session.describe(action)
+        b = widgets.Button(description=text, tooltip=str(action), layout=_W(width="100%"))
+        css(b, "dp-choice", "dp-choice-" + type(action).word)
+        if self._hint_action is not None and action == self._hint_action:
+            b.button_style = "warning"
+        b.on_click(lambda _, a=action: self._play(a))
+        return b

@@ -73,6 +73,9 @@ SCREEN_STYLE = """<style>
 .dp-screen .dp-screen-narration { box-sizing: border-box; border: 1px solid #e3ddd0; border-radius: 4px;
   background: #fffdf8; padding: 4px 8px; font-size: 14px; line-height: 1.45; }
 .dp-screen .dp-screen-secondary { box-sizing: border-box; }
+.dp-screen .dp-screen-narration, .dp-screen .dp-screen-secondary, .dp-screen .dp-screen-title {
+  overflow-wrap: anywhere; min-width: 0; }
+.dp-screen .dp-screen-board { overflow: hidden; }
 .dp-screen .dp-screen-primary .widget-button, .dp-screen .dp-screen-primary button { font-size: 14px; }
 .dp-screen .widget-html-content { line-height: 1.4; }
 </style>"""

@@ -114,8 +114,10 @@ def test_too_many_tokens_is_the_engines_token_count_error():
     ed.remove_entry("red", 2)
     assert ed.valid
     ed.add("red", "Lenin")
-    ed.add("blue", "Lenin")                                # only one Lenin
-    assert ed.error_type == "DuplicateToken" and "Lenin" in ed.error
+    before = ed.position_dict()
+    with pytest.raises(ValueError, match="only one Lenin.*already on the board.*Lenin in red"):
+        ed.add("blue", "Lenin")                            # refused at once, nothing changes
+    assert ed.position_dict() == before and ed.valid
 
 
 def test_trotsky_and_calendar_rules_come_from_the_engine():
@@ -244,6 +246,42 @@ def test_widget_has_the_documented_classes(widget):
                  "dp-export-json", "dp-export-notation", "dp-import", "dp-io-text", "dp-blockade",
                  "dp-day", "dp-month", "dp-will", "dp-score", "dp-mode", "dp-click-mode", "dp-region-report"):
         assert name in found, name
+
+
+def test_widget_refuses_a_second_lenin_in_words(widget, click_region):
+    ed = widget.editor
+    widget.palette.value = "Lenin"
+    click_region(widget.board, "green")
+    assert "Lenin" in ed.state.tokens_in("green")
+    before = ed.position_dict()
+    click_region(widget.board, "blue")
+    assert ed.position_dict() == before and ed.valid
+    assert "only one Lenin" in widget.message_label.value and "dp-error-box" in widget.message_label.value
+
+
+def test_widget_click_on_a_token_caption_acts_on_the_token(widget):
+    ed = widget.editor
+    widget.palette.value = "white-unit-3-3"
+    widget.click_mode.value = "flip"
+    token = next(t for t in ed.state.tokens_in("brown"))
+    board = widget.board
+    lay = board.layout_geometry
+    slot = lay.all_token_slots(board.state)[token]
+    assert slot.caption_size
+    x, y = lay.to_pixels(slot.x, slot.caption_y)           # on the name under the token
+    assert board.hit_test(x, y) == ("token", token)
+    n = len(ed.state.tokens_in("brown"))
+    was = ed.state.is_exhausted(token)
+    board.canvas._handle_frontend_event(None, {"event": "mouse_down", "x": x, "y": y}, [])
+    assert len(ed.state.tokens_in("brown")) == n and ed.state.is_exhausted(token) != was
+
+
+def test_widget_day_30_error_stays_in_the_panel(widget):
+    width = widget.board.width
+    widget.day.value = 30
+    assert "dp-error-box" in widget.error.value
+    assert widget.board.width == width
+    assert widget.error in widget.screen.narration.children     # a fixed-width scroll box beside the board
 
 
 def test_widget_board_clicks_add_flip_remove(widget, click_region, click_token):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -285,21 +286,103 @@ def test_play_widget_apply_undo_log(play_widget):
     assert w.log_view.value == log0
 
 
-def test_play_widget_board_click_filters(play_widget, click_region, click_token):
+def _hand_card(w, card):
+    return next(b for b in w.hand_cards.children if f"dp-card-id-{card}" in b._dom_classes)
+
+
+def _connection_click(board, conn):
+    lay = board.layout_geometry
+    (x, y), _ = lay.connection_mid(conn)
+    px, py = lay.to_pixels(x, y)
+    assert board.hit_test(px, py)[0] == "connection"
+    board.canvas._handle_frontend_event(None, {"event": "mouse_down", "x": px, "y": py}, [])
+
+
+def _play_by_clicks(w, action, click_region, click_token):
+    """Play ``action`` the way a person does: its card, token, region or road, then a button."""
+    from dualpowers.controllers.targets import click_path
+    s = w.session.state
+    n = len(w.session.actions)
+    for kind, ident in click_path(s, action):
+        if kind == "card":
+            _hand_card(w, ident).click()
+        elif kind == "token":
+            click_token(w.board, ident)
+        elif kind == "region":
+            click_region(w.board, ident)
+        else:
+            _connection_click(w.board, ident)
+    if len(w.session.actions) == n:     # something is left to choose: a button in words
+        button = next(b for b in w.choices.children if b.tooltip == str(action))
+        button.click()
+    assert w.session.actions[-1] == str(action)
+
+
+def test_play_widget_hand_is_drawn_as_cards_and_a_click_plays_one(play_widget):
     w = play_widget
     g = w.session
-    click_region(w.board, "brown")
-    assert g.filter_region == "brown"
-    assert all("brown" in v for _, v in w.action.options)
-    assert "brown" in w.filter_label.value and not w.clear_filter.disabled
-    w.clear_filter.click()
-    assert g.filter_region is None and w.clear_filter.disabled
-    # a token: the Opposition's leader on the unrest region concerns no action of ours: all shown
-    opp_leader = next(t for r, toks in g.state.iter_board() for t in toks if g.state.spec(t).kind == "leader")
-    click_token(w.board, opp_leader)
-    assert g.filter_token == opp_leader
-    assert "all actions shown" in w.filter_label.value
-    assert len(w.action.options) == len(g.groups()["play"])
+    hand = g.state.hands[g.state.to_act]
+    assert sorted(b.tooltip.split()[-1] for b in w.hand_cards.children) == sorted(hand)
+    card = hand[1]
+    assert "days" in _hand_card(w, card).description and "VP" in _hand_card(w, card).description
+    _hand_card(w, card).click()
+    assert g.actions == [f"play {card}"]
+
+
+def test_play_widget_move_by_token_then_region(play_widget, click_region, click_token):
+    w = play_widget
+    g = w.session
+    rng = random.Random(4)
+    for _ in range(200):           # play on until a move is among the legal actions
+        moves = [a for a in g.legal() if type(a).word in ("move", "bonus-move")]
+        if moves:
+            break
+        g.auto("random", rng)
+    else:
+        pytest.skip("no move met")
+    a = moves[0]
+    before = g.state.clone()
+    click_token(w.board, a.token)
+    lit = set(w.board.highlight)
+    assert a.token in lit and a.to in lit
+    legal_to = {m.to for m in moves if m.token == a.token}
+    assert {r for r in lit if r in g.state.comp.region_index} <= legal_to | {g.state.place[a.token]}
+    click_region(w.board, a.to)
+    assert g.state != before and g.actions[-1] == str(a)
+
+
+def test_play_widget_refuses_a_click_that_fits_nothing(play_widget, click_region):
+    w = play_widget
+    n = len(w.session.actions)
+    click_region(w.board, "brown")           # card step: a region click means nothing
+    assert len(w.session.actions) == n and "brown" in w.message.value
+
+
+@pytest.mark.parametrize("seed,mode", [(3, "solo"), (8, "two-player")])
+def test_play_widget_whole_game_by_clicks(seed, mode, click_region, click_token):
+    from dualpowers.widgets.play import PlayWidget
+    w = PlayWidget(mode=mode, seed=seed, player="red", difficulty=1)
+    rng = random.Random(seed)
+    n = 0
+    while not w.session.is_over():
+        _play_by_clicks(w, rng.choice(w.session.legal()), click_region, click_token)
+        n += 1
+        assert n < 2000
+    # game over: who won and why, a New game button, no more actions offered
+    assert "wins" in w.result.value and "Why" in w.result.value
+    assert w.all_actions.layout.display == "none" and w.end_new_game.layout.display is None
+    assert not w.hand_cards.children and not w.choices.children
+    w.end_new_game.click()
+    assert not w.session.is_over() and w.all_actions.layout.display is None
+
+
+def test_play_widget_keys(play_widget):
+    w = play_widget
+    g = w.session
+    _hand_card(w, g.state.hands[g.state.to_act][0]).click()
+    assert g.actions
+    w.screen.press("u")
+    assert g.actions == []
 
 
 def test_play_widget_whole_two_player_game_by_buttons():
@@ -404,7 +487,7 @@ def test_play_widget_hint_selects_and_highlights_the_best_action(play_widget, mo
     assert w.board.highlight and set(w.board.highlight) <= (set(g.state.comp.region_names) | set(g.state.comp.tokens)
                                                             | HIGHLIGHT_KEYS)
     w.apply_button.click()                       # the hint was about the old position: it goes
-    assert w.hint_view.value == "" and not w.board.highlight
+    assert w.hint_view.value == "" and set(w.board.highlight) == set(w.picker.lit())  # only the click targets
 
 
 def test_play_widget_computer_player_is_chosen_from_a_menu(play_widget):
