@@ -137,3 +137,30 @@ def test_an_example_opens_below():
     w.examples.children[1].click()
     from dualpowers.widgets.tutorial import TutorialWidget
     assert isinstance(w.extra.children[0], TutorialWidget)
+
+
+@pytest.mark.parametrize("lang", ["fr"])
+def test_a_learner_goes_through_the_whole_course_to_a_solo_game(lang):
+    """Next through every step, every exercise answered with what the engine accepts, in one
+    language, never meeting the English text of a step or an exercise."""
+    from html import escape
+    language.set(lang)
+    w = CourseWidget()
+    s = w.session
+    while True:
+        item = s.current
+        english = item.text("en") if s.exercise is None else item.prompt("en")
+        assert escape(english) not in w.text.value
+        ex = s.exercise
+        if ex is not None:
+            if ex.kind == "choice":
+                w.choice_buttons[list(ex.choices).index(ex.accepted()[0])].click()
+            else:
+                s.answer(ex.accepted()[0])
+            assert "dp-course-right" in w.feedback.value, (ex.id, w.feedback.value)
+        if s.at_end:
+            break
+        w.next_button.click()
+    assert s.finished
+    assert all(b.description.startswith("✔") for b in w.chapter_list.children[1:])
+    assert "04_play.ipynb" in w.end_box.children[0].value
