@@ -72,6 +72,7 @@ T_CHAPTERS = N_("Chapters")
 T_CLICK = N_("Answer on the board: click a token, a region or a road, as in a game; or use a button below.")
 T_CHOOSE = N_("Choose your answer:")
 T_SHOWN = N_("The engine accepts: {answer}")
+T_MORE = N_("{shown}; and {n} more")
 T_TITLE = N_("Learn to play Dual Powers")
 T_DONE = N_("You have finished the course. Play your first solo game at difficulty 1: open notebooks/04_play.ipynb, or start one right here.")
 T_LAST = N_("This is the end of the course. When every chapter is ticked, play your first solo game at difficulty 1 in notebooks/04_play.ipynb, or start one right here.")
@@ -195,7 +196,9 @@ class CourseWidget(widgets.VBox):
         if ex.kind == "choice":
             return ex.choice_label(ex.accepted()[0], self.lang)
         s = ex.position
-        return "; ".join(describe(s, a, self.lang).text for a in ex.accepted())
+        acc = ex.accepted()
+        shown = "; ".join(describe(s, a, self.lang).text for a in acc[:3])
+        return shown if len(acc) <= 3 else tr(T_MORE, self.lang, shown=shown, n=len(acc) - 3)
 
     def _answers(self, item: Any) -> None:
         s, lang = self.session, self.lang
