@@ -32,7 +32,7 @@ _MONTHS_SHORT = {"mar-apr": NP_("month-short", "Mar/Apr"), "may-jun": NP_("month
 _LEADERS = {"Lenin": NP_("leader", "Lenin"), "Stalin": NP_("leader", "Stalin"),
             "Kamenev": NP_("leader", "Kamenev"), "Kerensky": NP_("leader", "Kerensky"),
             "Lvov": NP_("leader", "Lvov"), "Kornilov": NP_("leader", "Kornilov"),
-            "Trotsky": NP_("leader", "Trotsky")}
+            "Trotsky": NP_("leader", "Trotsky"), "RedTrotsky": NP_("leader", "red Trotsky")}
 _PLACES = {"reserve": NP_("place", "reserve"), "supply": NP_("place", "supply"),
            "waiting": NP_("place", "waiting by the calendar"), "removed": NP_("place", "out of the game"),
            "box": NP_("place", "box")}

@@ -32,7 +32,7 @@ HEADERS = {
     "white strength": N_("White strength"), "red tokens": N_("Red tokens"), "white tokens": N_("White tokens"),
     "decided by": N_("decided by"), "neutrals for": N_("neutrals count for"), "reason": N_("why"),
     "token": N_("token"), "strength": N_("strength"), "neutral": N_("neutral"), "counts for": N_("counts for"),
-    "day sum": N_("sum of days"), "cards": N_("cards"), "latest card played": N_("latest card played (position)"),
+    "day sum": N_("day sum"), "cards": N_("cards"), "latest card played": N_("latest card played (position)"),
     "chosen": N_("chosen"), "rank": N_("rank"), "action": N_("action"), "win_prob": N_("win chance"),
     "win_interval": N_("95% interval"), "score_change": N_("score change"), "playouts": N_("playouts"),
     "confidence": N_("likely the best"),

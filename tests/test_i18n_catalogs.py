@@ -106,3 +106,12 @@ def test_unknown_language_is_refused():
         i18n.translator("de")
     with pytest.raises(ValueError, match="domain"):
         i18n.gettext("x", "fr", domain="nope")
+
+
+def test_no_translation_inside_an_f_string():
+    """pybabel cannot see a call inside an f-string: such a text would never be translated."""
+    import re
+    pattern = re.compile(r"""\bf(["'])[^"']*\{[^}]*\b_\(""")
+    found = [f"{p.relative_to(ROOT)}:{i}" for p in (ROOT / "dualpowers").rglob("*.py")
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
+    assert not found, f"move these _() calls out of the f-string: {found}"

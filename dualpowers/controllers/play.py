@@ -20,8 +20,11 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
+from .. import names
 from ..actions import Action, parse_action
+from ..describe import describe
 from ..errors import DualPowersError, IllegalAction, PositionError
+from ..i18n import DEFAULT_LANGUAGE, N_, NP_, check_language, translator
 from ..policies import PolicySpecError, make_policy
 from ..scoring import side_name
 from ..setup import MODE_ALIASES, new_game
@@ -40,26 +43,41 @@ __all__ = [
 SAVE_FORMAT = "dualpowers/game"
 SAVE_VERSION = 1
 
-#: Menu titles for the kinds of action, in the order a turn meets them.
+#: Menu titles for the kinds of action, in the order a turn meets them (English msgids:
+#: :func:`group_label` gives them in a language).
 GROUP_LABELS: dict[str, str] = {
-    "objective": "Secret objective",
-    "play": "Play a card",
-    "recruit": "Recruit",
-    "move": "Move",
-    "double-move": "Double move",
-    "rest": "Rest",
-    "leader-recruit": "Leader recruit",
-    "protest": "Mobilize Protest",
-    "espionage": "Espionage",
-    "inspire": "Inspire the People",
-    "score-unrest": "Score the unrest region",
-    "bonus-recruit": "Bonus recruit",
-    "bonus-move": "Bonus move",
-    "bonus-rest": "Bonus rest",
-    "bonus-draw": "Bonus draw",
-    "organize": "Organize",
-    "pass": "Pass",
+    "objective": N_("Secret objective"),
+    "play": N_("Play a card"),
+    "recruit": N_("Recruit"),
+    "move": N_("Move"),
+    "double-move": N_("Double move"),
+    "rest": N_("Rest"),
+    "leader-recruit": N_("Leader recruit"),
+    "protest": N_("Mobilize Protest"),
+    "espionage": N_("Espionage"),
+    "inspire": N_("Inspire the People"),
+    "score-unrest": N_("Score the unrest region"),
+    "bonus-recruit": N_("Bonus recruit"),
+    "bonus-move": N_("Bonus move"),
+    "bonus-rest": N_("Bonus rest"),
+    "bonus-draw": N_("Bonus draw"),
+    "organize": N_("Organize"),
+    "pass": N_("Pass"),
 }
+#: The steps of a turn as the status line names them.
+STEP_NAMES = {"objective": NP_("step", "objective"), "card": NP_("step", "card"), "command": NP_("step", "command"),
+              "leader": NP_("step", "leader"), "bonus": NP_("step", "bonus"), "unrest": NP_("step", "unrest"),
+              "scoring": NP_("step", "scoring"), "over": NP_("step", "over")}
+
+
+def group_label(kind: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The menu title of a kind of action in ``lang``."""
+    return translator(lang)(GROUP_LABELS.get(kind, kind))
+
+
+def step_name(step: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    ctx, msgid = STEP_NAMES.get(step, (None, step))
+    return translator(lang).pgettext(ctx, msgid) if ctx else msgid
 
 #: How :func:`choose_action` picks when a program, not a person, decides.
 POLICIES = ("first", "random", "greedy", "advisor")
@@ -198,24 +216,30 @@ def choose_action(state: State, policy: str = "first", rng: random.Random | None
     return chooser.choose(state, rng or random.Random(0))
 
 
-def lead_text(score: int) -> str:
+def lead_text(score: int, lang: str = DEFAULT_LANGUAGE) -> str:
     """The one way the score is said everywhere: "Red leads by 5", "White leads by 2", "level"."""
+    _ = translator(lang)
     if score > 0:
-        return f"Red leads by {score}"
+        return _("Red leads by {n}", n=score)
     if score < 0:
-        return f"White leads by {-score}"
-    return "level"
+        return _("White leads by {n}", n=-score)
+    return _("level")
 
 
-def side_label(state: State, side: str | None) -> str:
+def side_label(state: State, side: str | None, lang: str = DEFAULT_LANGUAGE) -> str:
+    _ = translator(lang)
     if side is None:
-        return "nobody"
+        return _("nobody")
     if state.mode == "solo" and side == state.player:
-        return f"You ({side})"
-    return side_name(state, side)
+        return _("You ({side})", side=names.side(side, lang))
+    if lang == DEFAULT_LANGUAGE:
+        return side_name(state, side)
+    if state.mode == "solo" and side == state.opposition:
+        return _("The Opposition ({side})", side=names.side(side, lang))
+    return names.side(side, lang)
 
 
-def opening_lines(state: State) -> list[str]:
+def opening_lines(state: State, lang: str = DEFAULT_LANGUAGE) -> list[str]:
     """What happened before the first decision of a new solo game.
 
     ``new_game`` already plays the Opposition's leader reveal and first turn but
@@ -223,21 +247,31 @@ def opening_lines(state: State) -> list[str]:
     """
     if state.mode != "solo":
         return []
+    _ = translator(lang)
     opp = state.opposition
     lines = []
     leaders = [t for r, toks in state.iter_board() for t in toks
                if state.comp.tokens[t].kind == "leader" and state.comp.tokens[t].owner == opp]
     for t in leaders:
-        lines.append(f"The Opposition revealed its leader {t}: the token is on {state.place[t]}, "
-                     "the unrest region (R-SOLO-OBJ).")
-    lines.append(f"The Opposition holds the Will of the People ({opp}).")
+        lines.append(_("The Opposition revealed its leader {leader}: the token is on {region}, the unrest region "
+                       "(R-SOLO-OBJ).", leader=names.leader(t, lang), region=names.region(state.place[t], lang)))
+    lines.append(_("The Opposition holds the Will of the People ({side}).", side=names.side(opp or "", lang)))
     for card in state.played[opp or ""]:
-        lines.append(f"The Opposition played {card}.")
-    units = [f"{t} in {r}" for r, toks in state.iter_board() for t in toks if state.comp.tokens[t].owner == "opposition"]
+        lines.append(_("The Opposition played {card}.", card=names.card(card, lang)))
+    units = [_("{token} in {region}", token=t, region=names.region(r, lang))
+             for r, toks in state.iter_board() for t in toks if state.comp.tokens[t].owner == "opposition"]
     if units:
-        lines.append("Opposition units on the board: " + ", ".join(units) + ".")
-    lines.append(f"The date is {state.date_label}.")
+        lines.append(_("Opposition units on the board: {list}.", list=", ".join(units)))
+    lines.append(_("The date is {date}.", date=names.date(state.month_name, state.day, lang)))
     return lines
+
+
+def _event_text(event: Event, lang: str) -> str:
+    """An engine event in ``lang`` (English until the engine's narration can be rendered)."""
+    render = getattr(event, "render", None)
+    if callable(render):
+        return str(render(lang))
+    return event.text
 
 
 # ---------------------------------------------------------------------------- the session
@@ -252,6 +286,8 @@ class GameSession:
                  edition: str = "fr", start: State | dict[str, Any] | None = None) -> None:
         self._listeners: list[Callable[["GameSession"], None]] = []
         self.message = ""
+        #: the language of the texts this session writes (status, log, messages, descriptions)
+        self.lang = DEFAULT_LANGUAGE
         self.filter_region: str | None = None
         self.filter_token: str | None = None
         self._setup(mode, seed, player, difficulty, edition, start)
@@ -279,17 +315,30 @@ class GameSession:
         return new_game(self.mode, self.seed, player=self.player, difficulty=self.difficulty, edition=self.edition)
 
     def _header(self, state: State) -> list[LogEntry]:
+        _ = translator(self.lang)
         if self.start is not None:
-            lines = [LogEntry("info", f"Game continued from a given position ({state.date_label}, "
-                                      f"round {state.round}).")]
+            lines = [LogEntry("info", _("Game continued from a given position ({date}, round {number}).",
+                                        date=names.date(state.month_name, state.day, self.lang),
+                                        number=state.round))]
         elif self.mode == "solo":
-            lines = [LogEntry("info", f"New solo game: you play {self.player} against the Opposition, "
-                                      f"difficulty {self.difficulty}, edition {self.edition}, seed {self.seed}.")]
+            lines = [LogEntry("info", _("New solo game: you play {side} against the Opposition, difficulty {x}, "
+                                        "edition {edition}, seed {seed}.", side=names.side(self.player, self.lang),
+                                        x=self.difficulty, edition=self.edition, seed=self.seed))]
         else:
-            lines = [LogEntry("info", f"New two-player game (hot seat), edition {self.edition}, seed {self.seed}.")]
+            lines = [LogEntry("info", _("New two-player game (hot seat), edition {edition}, seed {seed}.",
+                                        edition=self.edition, seed=self.seed))]
         if not self.start:
-            lines += [LogEntry("info", t) for t in opening_lines(state)]
+            lines += [LogEntry("info", t) for t in opening_lines(state, self.lang)]
         return lines
+
+    def set_language(self, lang: str) -> None:
+        """Write everything from now on in ``lang``; the log is written again in it."""
+        check_language(lang)
+        if lang == self.lang:
+            return
+        self.lang = lang
+        self.state, self.actions, self.log = self._replay(self.actions)
+        self._changed("")
 
     def _replay(self, actions: list[str]) -> tuple[State, list[str], list[LogEntry]]:
         state = self._fresh()
@@ -299,18 +348,30 @@ class GameSession:
             actor = state.to_act
             try:
                 act = parse_action(text)
+                said = self._said(state, act)
                 events = state.apply(act)
             except DualPowersError as exc:
                 raise LoadError(f"action {i + 1} ({text!r}) cannot be replayed: {exc}") from None
             text = str(act)
-            log.extend(self._entries(state, text, events, actor))
+            log.extend(self._entries(state, text, events, actor, said))
             done.append(text)
         return state, done, log
 
-    def _entries(self, state: State, text: str, events: list[Event], actor: str | None) -> list[LogEntry]:
-        who = side_label(state, actor) if actor else None
+    def _entries(self, state: State, text: str, events: list[Event], actor: str | None,
+                 said: str | None = None) -> list[LogEntry]:
+        who = side_label(state, actor, self.lang) if actor else None
+        if said is not None and self.lang != DEFAULT_LANGUAGE:
+            text = said
         head = LogEntry("action", f"{who}: {text}" if who else f"> {text}")
+        if self.lang != DEFAULT_LANGUAGE:
+            _ = translator(self.lang)
+            head = LogEntry("action", _("{side}: {action}", side=who, action=text) if who else f"> {text}")
+            return [head] + [LogEntry(e.kind, _event_text(e, self.lang)) for e in events]
         return [head] + [LogEntry(e.kind, e.text) for e in events]
+
+    def _said(self, state: State, action: Action) -> str | None:
+        """The action in words for the log (English logs keep the notation)."""
+        return describe(state, action, self.lang).text if self.lang != DEFAULT_LANGUAGE else None
 
     # ------------------------------------------------------------------ observers
     def on_change(self, callback: Callable[["GameSession"], None]) -> None:
@@ -328,7 +389,8 @@ class GameSession:
         self._setup(mode or self.mode, self.seed if seed is None else seed, player or self.player,
                     difficulty or self.difficulty, edition or self.edition, None)
         self.clear_filter(notify=False)
-        self._changed("New game started.")
+        _ = translator(self.lang)
+        self._changed(_("New game started."))
 
     @classmethod
     def from_position(cls, state: State | dict[str, Any]) -> "GameSession":
@@ -365,27 +427,36 @@ class GameSession:
         self.filter_region, self.filter_token = region, token
         what = region or token
         n = self.filter_matches()
-        self._changed(f"Showing the {n} action(s) about {what}." if n else
-                      f"No legal action concerns {what}: showing all.")
+        _ = translator(self.lang)
+        if region is not None:
+            what = names.region(region, self.lang)
+        elif token is not None:
+            what = names.token(token, self.lang)
+        self._changed(_.ngettext("Showing the {n} action about {what}.", "Showing the {n} actions about {what}.", n,
+                                 what=what) if n else _("No legal action concerns {what}: showing all.", what=what))
 
     def clear_filter(self, notify: bool = True) -> None:
         self.filter_region = self.filter_token = None
         if notify:
-            self._changed("Showing every legal action.")
+            _ = translator(self.lang)
+            self._changed(_("Showing every legal action."))
 
     def describe(self, action: Action) -> str:
-        return describe_action(self.state, action)
+        """The action in words, in the session's language ("Move Kerensky from green to red")."""
+        return describe(self.state, action, self.lang).text
 
     def apply(self, action: Action | str) -> list[Event]:
         """Apply one action for the player to act; raise IllegalAction (nothing changes) if it is not legal."""
         act = parse_action(action) if isinstance(action, str) else action
         actor = self.state.to_act
+        said = self._said(self.state, act)
         events = self.state.apply(act)
         text = str(act)
         self.actions.append(text)
-        self.log.extend(self._entries(self.state, text, events, actor))
+        self.log.extend(self._entries(self.state, text, events, actor, said))
         self.filter_region = self.filter_token = None
-        self._changed(f"Applied: {text}.")
+        _ = translator(self.lang)
+        self._changed(_("Applied: {action}.", action=said or text))
         return events
 
     def auto(self, policy: str = "first", rng: random.Random | None = None) -> Action:
@@ -425,12 +496,14 @@ class GameSession:
     def undo(self) -> str | None:
         """Take back the last action (replaying the rest from the start); return it."""
         if not self.actions:
-            self._changed("Nothing to undo.")
+            _ = translator(self.lang)
+            self._changed(_("Nothing to undo."))
             return None
         last = self.actions[-1]
         self.state, self.actions, self.log = self._replay(self.actions[:-1])
         self.filter_region = self.filter_token = None
-        self._changed(f"Undid: {last}.")
+        _ = translator(self.lang)
+        self._changed(_("Undid: {action}.", action=last))
         return last
 
     # ------------------------------------------------------------------ showing
@@ -441,8 +514,14 @@ class GameSession:
         s = self.state
         if s.is_over():
             return self.result() or ""
-        return (f"Round {s.round}, {s.date_label}; Will: {s.will}; score: {lead_text(s.score)}; "
-                f"{side_label(s, s.to_act)} to act ({s.step}).")
+        lang = self.lang
+        if lang == DEFAULT_LANGUAGE:
+            return (f"Round {s.round}, {s.date_label}; Will: {s.will}; score: {lead_text(s.score)}; "
+                    f"{side_label(s, s.to_act)} to act ({s.step}).")
+        _ = translator(lang)
+        return _("Round {number}, {date}; Will: {will}; score: {score}; {side} to act ({step}).", number=s.round,
+                 date=names.date(s.month_name, s.day, lang), will=names.side(s.will, lang),
+                 score=lead_text(s.score, lang), side=side_label(s, s.to_act, lang), step=step_name(s.step, lang))
 
     def result(self) -> str | None:
         """The outcome in words once the game is over, else ``None``."""
@@ -450,11 +529,21 @@ class GameSession:
         if not s.is_over():
             return None
         winner = s.winner() or ""
+        lang = self.lang
+        if lang == DEFAULT_LANGUAGE:
+            if s.mode == "solo":
+                headline = "You win!" if winner == s.player else f"The Opposition ({winner}) wins."
+            else:
+                headline = f"{winner.capitalize()} wins!"
+            return f"{headline} Why: {s.end_reason}. Final score: {lead_text(s.score)}."
+        _ = translator(lang)
         if s.mode == "solo":
-            headline = "You win!" if winner == s.player else f"The Opposition ({winner}) wins."
+            headline = _("You win!") if winner == s.player else _("The Opposition ({side}) wins.",
+                                                                   side=names.side(winner, lang))
         else:
-            headline = f"{winner.capitalize()} wins!"
-        return f"{headline} Why: {s.end_reason}. Final score: {lead_text(s.score)}."
+            headline = _("{side} wins!", side=names.side(winner, lang))
+        return _("{headline} Why: {reason}. Final score: {score}.", headline=headline,
+                 reason=names.end_reason(s.end_reason or "", lang), score=lead_text(s.score, lang))
 
     def hand_lines(self) -> list[str]:
         """What the player to act may see of the cards: their hand and their objective."""
@@ -462,18 +551,27 @@ class GameSession:
         side = s.to_act
         if side is None:
             return []
-        lines = [f"{side_label(s, side)} hand: {', '.join(s.hands[side]) or '(empty)'}"]
+        lang = self.lang
+        _ = translator(lang)
+        card = lambda c: names.card(c, lang)  # noqa: E731
+        cards = ", ".join(map(card, s.hands[side])) or _("(empty)")
+        if s.mode == "solo" and side == s.player:
+            lines = [_("Your hand: {cards}", cards=cards)]
+        else:
+            lines = [_("{side} hand: {cards}", side=side_label(s, side, lang), cards=cards)]
         obj = s.objectives[side]
         if obj and known_objective(s, side):
-            lines.append(f"Secret objective: {obj}{' (revealed)' if s.revealed[side] else ''}")
+            lines.append(_("Secret objective: {card} (revealed)", card=card(obj)) if s.revealed[side]
+                         else _("Secret objective: {card}", card=card(obj)))
         elif obj:
-            lines.append("Secret objective: face down, unseen (R-SOLO-DRAW)")
+            lines.append(_("Secret objective: face down, unseen (R-SOLO-DRAW)"))
         opp = s.other(side)
         if s.revealed[opp] and s.objectives[opp]:
-            lines.append(f"Opponent's objective (revealed): {s.objectives[opp]}")
+            lines.append(_("Opponent's objective (revealed): {card}", card=card(s.objectives[opp])))
         if s.mode == "solo":
             played = s.played[s.opposition or ""]
-            lines.append(f"The Opposition's cards this round: {', '.join(played) or '(none yet)'}")
+            lines.append(_("The Opposition's cards this round: {cards}",
+                           cards=", ".join(map(card, played)) or _("(none yet)")))
         return lines
 
     def log_text(self, last: int | None = None) -> str:
@@ -518,7 +616,8 @@ class GameSession:
                     except PositionError as exc:
                         raise LoadError(f"not a position the engine accepts: {exc}") from None
                     self.clear_filter(notify=False)
-                    self._changed("Loaded a position; the game goes on from there.")
+                    _ = translator(self.lang)
+                    self._changed(_("Loaded a position; the game goes on from there."))
                     return
                 raise LoadError(f"not a saved game: 'format' must be {SAVE_FORMAT!r}")
             if data.get("version") != SAVE_VERSION:
@@ -550,4 +649,6 @@ class GameSession:
              self.state, self.actions, self.log) = old
             raise
         self.clear_filter(notify=False)
-        self._changed(f"Loaded a saved game ({len(self.actions)} actions replayed).")
+        _ = translator(self.lang)
+        self._changed(_.ngettext("Loaded a saved game ({n} action replayed).",
+                                 "Loaded a saved game ({n} actions replayed).", len(self.actions)))

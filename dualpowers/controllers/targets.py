@@ -220,6 +220,8 @@ class ActionPicker:
         self.paths = {i: click_path(state, a) for i, a in enumerate(self.legal)}
         self.picked: list[Click] = []
         self.message = ""
+        #: the language of :attr:`message`
+        self.lang = "en"
 
     # ------------------------------------------------------------------ queries
     def _match(self, key: Click, want: Click) -> bool:
@@ -293,7 +295,7 @@ class ActionPicker:
         elif self._fits([key]):
             self.picked = [key]              # a new start (e.g. another token)
         else:
-            self.message = _refusal(self.state, key, self.legal)
+            self.message = _refusal(self.state, key, self.legal, self.lang)
             return None
         self.message = ""
         return self.chosen
@@ -309,20 +311,28 @@ class ActionPicker:
         self.message = ""
 
 
-def _refusal(state: "State", key: Click, legal: Sequence["Action"]) -> str:
+def _refusal(state: "State", key: Click, legal: Sequence["Action"], lang: str = "en") -> str:
+    from .. import names
+    from ..i18n import translator
+    from .play import step_name
+    _ = translator(lang)
     kind, ident = key
     if not legal:
-        return "No legal action: the game is over."
-    who = state.to_act or "nobody"
+        return _("No legal action: the game is over.")
+    step = step_name(state.step, lang)
     if kind == "token":
+        who = state.to_act
         side = state.controller(ident) if hasattr(state, "controller") else None
         if side and side != who:
-            return f"{ident} is not yours to use now: {who} is to act, and {ident} obeys {side}."
-        return f"{ident} has no legal action now (step: {state.step})."
+            return _("{token} is not yours to use now: {who} is to act, and {token} obeys {side}.",
+                     token=names.token(ident, lang), who=names.side(who, lang) if who else _("nobody"),
+                     side=names.side(side, lang))
+        return _("{token} has no legal action now (step: {step}).", token=names.token(ident, lang), step=step)
     if kind == "region":
-        return f"Nothing can be done in {ident} now (step: {state.step})."
+        return _("Nothing can be done in {region} now (step: {step}).", region=names.region(ident, lang), step=step)
     if kind == "connection":
-        return f"The {ident[0]}-{ident[1]} road takes no action now."
+        return _("The {a}-{b} road takes no action now.", a=names.colour(ident[0], lang),
+                 b=names.colour(ident[1], lang))
     if kind == "card":
-        return f"{ident} cannot be played now (step: {state.step})."
-    return "That takes no action now."
+        return _("{card} cannot be played now (step: {step}).", card=names.card(ident, lang), step=step)
+    return _("That takes no action now.")

@@ -29,10 +29,14 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..controllers.play import GROUP_LABELS, GameSession, LoadError, action_highlight
+from .. import names
+from ..controllers.play import GameSession, LoadError, action_highlight, group_label
 from ..controllers.targets import ActionPicker
 from ..errors import DualPowersError
-from ._common import STYLE, button, css, lines_html, log_html
+from ..i18n import translator
+from ..tables import ranking_frame
+from . import language
+from ._common import STYLE, button, css, df_html, lines_html, log_html
 from .screen import Screen, bind_keys, button_action
 
 __all__ = ["PlayWidget"]
@@ -60,7 +64,10 @@ PLAY_STYLE = """<style>
 
 
 class PlayWidget(widgets.VBox):
-    """A game with its board, the legal actions, undo, a log, save and load."""
+    """A game with its board, the legal actions, undo, a log, save and load.
+
+    Every word follows the notebook's language (:mod:`dualpowers.widgets.language`).
+    """
 
     def __init__(self, session: GameSession | None = None, *, mode: str = "solo", seed: int = 0,
                  player: str = "red", difficulty: int = 1, edition: str = "fr",
@@ -70,6 +77,7 @@ class PlayWidget(widgets.VBox):
         self.session = session if session is not None else GameSession(
             mode=mode, seed=seed, player=player, difficulty=difficulty, edition=edition)
         g = self.session
+        g.set_language(language.current())
         self._syncing = False
         from .board import BoardWidget
         self.board = BoardWidget(g.state, width=width, height=height)
@@ -89,7 +97,8 @@ class PlayWidget(widgets.VBox):
         self.new_game = button("New game", "dp-new-game", style="info", icon="play")
         self.mode.observe(lambda _: self._mode_changed(), "value")
         self._mode_changed()
-        setup = widgets.VBox([widgets.HTML("<b>New game</b>"), self.mode, self.player, self.difficulty,
+        self.setup_title = widgets.HTML("<b>New game</b>")
+        setup = widgets.VBox([self.setup_title, self.mode, self.player, self.difficulty,
                               self.edition, widgets.HBox([self.seed, self.new_game], layout=_W(flex_flow="row wrap"))])
 
         # ---- the turn
@@ -147,7 +156,9 @@ class PlayWidget(widgets.VBox):
             widgets.HBox([self.filter_label, self.clear_filter]), self.group, self.action,
             widgets.HBox([self.apply_button, self.auto_button], layout=_W(flex_flow="row wrap")),
             self.auto_policy])], layout=_W(width="100%"))
-        self.all_actions.set_title(0, "All legal actions (the engine's notation)")
+        self.log_title = widgets.HTML("<b>Game log</b> (most recent first)")
+        self.save_title = widgets.HTML("<b>Save and load</b>: plain JSON (seed, options, the list of actions and "
+                                       "the position).")
         self.screen = Screen(
             self.board,
             title="",
@@ -156,10 +167,7 @@ class PlayWidget(widgets.VBox):
                                   layout=_W(flex_flow="row wrap"))],
             narration=[self.prompt, self.result, self.message, self.hint_view, self.hand],
             secondary=[self.all_actions, setup],
-            below=[widgets.HTML("<b>Game log</b> (most recent first)"), self.log_view,
-                   widgets.HTML("<b>Save and load</b>: plain JSON (seed, options, the list of actions and "
-                                "the position)."),
-                   self.save_text, widgets.HBox([self.save_button, self.load_button])],
+            below=[self.log_title, self.log_view, self.save_title, self.save_text, widgets.HBox([self.save_button, self.load_button])],
             narration_height="min(190px, 28vh)",
         )
         self.screen.add_class("dp-play-screen")
@@ -169,7 +177,60 @@ class PlayWidget(widgets.VBox):
                                 "Escape": self._cancel})
         self.children = [widgets.HTML(STYLE + PLAY_STYLE), self.screen]
         g.on_change(lambda _: self.refresh())
+        language.observe(self._language_changed)
+        self._relabel()
         self.refresh()
+
+    # ------------------------------------------------------------------ language
+    def _language_changed(self, lang: str) -> None:
+        self._relabel()
+        self.session.set_language(lang)      # writes the log again and refreshes
+        self.refresh()
+
+    def close(self) -> None:
+        language.unobserve(self._language_changed)
+        super().close()
+
+    def _relabel(self) -> None:
+        """Every fixed word of the widget in the notebook's language."""
+        lang = language.current()
+        _ = translator(lang)
+
+        def options(menu: Any, pairs: list[tuple[str, Any]]) -> None:
+            value = menu.value
+            menu.options = pairs
+            menu.value = value
+
+        options(self.mode, [(_("Solo"), "solo"), (_("Two players, hot seat"), "two-player")])
+        options(self.player, [(names.side("red", lang), "red"), (names.side("white", lang), "white")])
+        options(self.edition, [(_("French / English (fr)"), "fr"), (_("Italian (it)"), "it")])
+        options(self.auto_policy, [(_("greedy player"), "greedy"), (_("random player"), "random"),
+                                   (_("first legal action"), "first")])
+        self.mode.description = _("Game")
+        self.player.description = _("You play")
+        self.difficulty.description = _("Difficulty X")
+        self.edition.description = _("Edition")
+        self.seed.description = _("Seed")
+        self.action.description = _("Action")
+        self.auto_policy.description = _("Computer")
+        for b, text in ((self.new_game, _("New game")), (self.end_new_game, _("New game")),
+                        (self.clear_filter, _("Show all actions")), (self.apply_button, _("Apply")),
+                        (self.undo_button, _("Undo")), (self.cancel_button, _("Cancel the clicks")),
+                        (self.save_button, _("Save")), (self.load_button, _("Load"))):
+            b.description = b.tooltip = text
+        self.auto_button.description = _("Let the computer choose")
+        self.auto_button.tooltip = _("Apply the action the chosen computer player picks")
+        self.hint_button.description = _("Hint")
+        self.hint_button.tooltip = _("Ask the advisor to rank your actions (about a second)")
+        self.save_text.placeholder = _("Save writes the game here as JSON; paste a saved game (or a position "
+                                       "JSON) and press Load.")
+        new_game = _("New game")
+        self.setup_title.value = f"<b>{escape(new_game)}</b>"
+        self.log_title.value = _("<b>Game log</b> (most recent first)")
+        self.save_title.value = _("<b>Save and load</b>: plain JSON (seed, options, the list of actions and the "
+                                  "position).")
+        self.all_actions.set_title(0, _("All legal actions (the engine's notation)"))
+        self.picker.lang = lang
 
     # ------------------------------------------------------------------ handlers
     def _mode_changed(self) -> None:
@@ -215,7 +276,7 @@ class PlayWidget(widgets.VBox):
         try:
             self.session.apply(action)
         except DualPowersError as exc:
-            self._say(f"Not allowed: {exc}", error=True)
+            self._say(translator(language.current())("Not allowed: {reason}", reason=exc), error=True)
 
     def _cancel(self) -> None:
         self.picker.reset()
@@ -225,12 +286,12 @@ class PlayWidget(widgets.VBox):
     def _apply(self) -> None:
         text = self.action.value
         if not text:
-            self._say("There is no action to apply.", error=True)
+            self._say(translator(language.current())("There is no action to apply."), error=True)
             return
         try:
             self.session.apply(text)
         except DualPowersError as exc:
-            self._say(f"Not allowed: {exc}", error=True)
+            self._say(translator(language.current())("Not allowed: {reason}", reason=exc), error=True)
 
     def _auto(self) -> None:
         try:
@@ -251,16 +312,14 @@ class PlayWidget(widgets.VBox):
         self._hint_at = s.key()
         self._hint_action = best.action
         self._hint_highlight = action_highlight(s, best.action)
-        rows = "".join(
-            f"<tr><td>{i}</td><td>{escape(g.describe(r.action))}</td>"
-            f"<td>{r.win_prob:.0%} ({r.win_low:.0%}–{r.win_high:.0%})</td>"
-            f"<td>{r.score_change:+.1f}</td><td>{r.playouts}</td></tr>"
-            for i, r in enumerate(ranking.actions[:3], 1))
-        self.hint_view.value = (
-            f"<div class='dp-hint-box'><b>Advisor</b> ({ranking.playouts:,} playouts, seeing only what "
-            f"{escape(ranking.side)} sees): best is <b>{escape(best.text)}</b>, highlighted on the board "
-            f"and selected below.<div class='dp-table'><table><tr><th>#</th><th>action</th><th>wins (95% interval)</th>"
-            f"<th>score change</th><th>playouts</th></tr>{rows}</table></div></div>")
+        lang = language.current()
+        _ = translator(lang)
+        table = ranking_frame(ranking, s, lang, top=3).drop(columns=[_("likely the best")])
+        intro = _("<b>Advisor</b> ({playouts} playouts, seeing only what {side} sees): best is <b>{action}</b> "
+                  "(<code>{notation}</code>), highlighted on the board and selected below.",
+                  playouts=f"{ranking.playouts:,}", side=escape(names.side(ranking.side, lang)),
+                  action=escape(g.describe(best.action)), notation=escape(best.text))
+        self.hint_view.value = f"<div class='dp-hint-box'>{intro}{df_html(table.set_index(table.columns[0]))}</div>"
         self.refresh()
         self._select(best.action)
 
@@ -274,13 +333,16 @@ class PlayWidget(widgets.VBox):
 
     def _save(self) -> None:
         self.save_text.value = self.session.save()
-        self._say(f"Saved: {len(self.session.actions)} actions. Copy the text to keep it.")
+        _ = translator(language.current())
+        self._say(_.ngettext("Saved: {n} action. Copy the text to keep it.",
+                             "Saved: {n} actions. Copy the text to keep it.", len(self.session.actions)))
 
     def _load(self) -> None:
         try:
             self.session.load(self.save_text.value)
         except LoadError as exc:
-            self._say(f"Load refused, the game is unchanged: {exc}", error=True)
+            _ = translator(language.current())
+            self._say(_("Load refused, the game is unchanged: {reason}", reason=exc), error=True)
 
     # ------------------------------------------------------------------ drawing
     def _fill_actions(self) -> None:
@@ -299,16 +361,19 @@ class PlayWidget(widgets.VBox):
         s = g.state
         if self.picker.state is not s or self.picker.legal != g.legal():
             self.picker = ActionPicker(s, g.legal())
+            self.picker.lang = language.current()
+        lang = language.current()
+        _ = translator(lang)
         if self._hint_at is not None and self._hint_at != s.key():
             self._hint_at, self._hint_highlight, self._hint_action = None, [], None
             self.hint_view.value = ""
         self.status.value = escape(g.status())
         self.hand.value = lines_html(g.hand_lines())
         if g.filter_region or g.filter_token:
-            what = g.filter_region or g.filter_token
+            what = escape(names.region(g.filter_region, lang) if g.filter_region else names.token(g.filter_token, lang))
             n = g.filter_matches()
-            self.filter_label.value = (f"Actions about <b>{escape(str(what))}</b> ({n})" if n
-                                       else f"Nothing about <b>{escape(str(what))}</b>: all actions shown")
+            self.filter_label.value = (_("Actions about <b>{what}</b> ({n})", what=what, n=n) if n
+                                       else _("Nothing about <b>{what}</b>: all actions shown", what=what))
             self.clear_filter.disabled = False
         else:
             self.filter_label.value = ""
@@ -317,7 +382,8 @@ class PlayWidget(widgets.VBox):
         old = self.group.value
         self._syncing = True
         try:
-            self.group.options = [(f"{GROUP_LABELS.get(k, k)} ({len(v)})", k) for k, v in groups.items()]
+            self.group.options = [(_("{kind} ({n})", kind=group_label(k, lang), n=len(v)), k)
+                                  for k, v in groups.items()]
             if groups:
                 self.group.value = old if old in groups else next(iter(groups))
         finally:
@@ -362,43 +428,60 @@ class PlayWidget(widgets.VBox):
 
     def _prompt_text(self, cards: list[str], choices: list[Any]) -> str:
         pk = self.picker
+        lang = language.current()
+        _ = translator(lang)
         targets = [k for k in pk.next_targets() if k[0] != "card"]
         if pk.picked:
-            what = ", ".join(str(i) if k != "connection" else f"{i[0]}-{i[1]}" for k, i in pk.picked)
-            head = f"Chosen: <b>{escape(what)}</b>. "
+            def said(kind: str, ident: Any) -> str:
+                if kind == "connection":
+                    return f"{names.colour(ident[0], lang)}-{names.colour(ident[1], lang)}"
+                if kind == "region":
+                    return names.region(ident, lang)
+                if kind == "card":
+                    return names.card(ident, lang)
+                return names.token(str(ident), lang)
+            what = ", ".join(said(k, i) for k, i in pk.picked)
+            head = _("Chosen: <b>{what}</b>.", what=escape(what)) + " "
         else:
             head = ""
         parts = []
         if cards:
-            parts.append("click a card of your hand")
-        kinds = {k for k, _ in targets}
+            parts.append(_("click a card of your hand"))
+        kinds = {k for k, _i in targets}
         if "token" in kinds:
-            parts.append("click a lit token")
+            parts.append(_("click a lit token"))
         if "region" in kinds:
-            parts.append("click a lit region")
+            parts.append(_("click a lit region"))
         if "connection" in kinds:
-            parts.append("click a lit road")
+            parts.append(_("click a lit road"))
         if choices:
-            parts.append("choose below")
+            parts.append(_("choose below"))
         if not parts:
             return head
-        text = "; or ".join(parts)
-        return f"{head}{escape(text[0].upper() + text[1:])}."
+        text = parts[0]
+        for part in parts[1:]:
+            text = _("{first}; or {second}", first=text, second=part)
+        return head + escape(_("{instructions}.", instructions=text[0].upper() + text[1:]))
 
     def _card_button(self, card: str, hinted: bool = False) -> widgets.Button:
         comp = self.session.state.comp
+        lang = language.current()
+        _ = translator(lang)
         if card in comp.cards:
             c = comp.cards[card]
-            text = f"{card}\n{c.days} days · {c.vp} VP\n{c.action}, recruit {c.recruit}"
+            text = _("{card}\n{days} days · {vp} VP\n{action}, recruit {recruit}", card=names.card(card, lang),
+                     days=c.days, vp=c.vp, action=names.card_action(c.action, lang), recruit=c.recruit)
             colour = c.region
         elif card in comp.leaders:
             lead = comp.leaders[card]
-            text = f"{card}\n{lead.days} days\n{lead.special}"
+            text = _("{card}\n{days} days\n{special}", card=names.leader(card, lang), days=lead.days,
+                     special=names.special(lead.special, lang))
             colour = "leader"
         else:
             text, colour = card, "leader"
-        word = "Choose" if self.session.state.step == "objective" else "Play"
-        b = widgets.Button(description=text, tooltip=f"{word} {card}", layout=_W(width="auto"))
+        tip = (_("Choose {card}", card=names.card(card, lang)) if self.session.state.step == "objective"
+               else _("Play {card}", card=names.card(card, lang)))
+        b = widgets.Button(description=text, tooltip=tip, layout=_W(width="auto"))
         css(b, "dp-hand-card", f"dp-card-{colour}", f"dp-card-id-{card}")
         if hinted:
             b.add_class("dp-hinted")

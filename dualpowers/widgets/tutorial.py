@@ -26,6 +26,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from .. import names, tables
+from ..i18n import translator
+from ..narrate import event_text
 from ..presence import Presence
 from ..opposition import ObjectiveChoice
 from ..tutorial import LANGUAGE_NAMES, LANGUAGES, Outcome, Tutorial, TutorialError
@@ -83,26 +86,49 @@ def erratum_html(t: Tutorial) -> str:
             f"{escape(note)}</div>")
 
 
+def outcome_lines(outcome: Outcome, lang: str) -> list[str]:
+    """What the engine answered, one line per item, in ``lang`` (see :attr:`Outcome.lines`)."""
+    if lang == "en":
+        return outcome.lines
+    _ = translator(lang)
+    if outcome.kind == "action":
+        return [event_text(e, lang) for e in outcome.events]
+    if isinstance(outcome.result, Presence):
+        p = outcome.result
+        out = [_("{region}: Red {red} ({red_tokens} tokens), White {white} ({white_tokens} tokens).",
+                 region=names.region(p.region, lang), red=p.strength["red"], red_tokens=p.tokens["red"],
+                 white=p.strength["white"], white_tokens=p.tokens["white"]), tables.presence_reason(p, lang)]
+        if p.neutrals:
+            out.append(tables.neutral_reason(p, lang))
+        return out
+    return outcome.lines
+
+
 def outcome_html(t: Tutorial, outcome: Outcome, edition: str) -> str:
-    """What the engine answered at this step, in its own (English) words."""
+    """What the engine answered at this step, in the tutorial's language."""
+    lang = t.language
+    _ = translator(lang)
     parts: list[str] = []
     if outcome.kind == "try":
         parts.append(f"<div class='dp-refused'>✖ {escape(t.ui('refused'))}</div>"
                      f"<div>{escape(outcome.error or '')}</div>")
     elif isinstance(outcome.result, Presence):
         p = outcome.result
-        parts.append(df_html(p.to_frame().set_index("token")))
-        parts.append(lines_html(outcome.lines))
+        parts.append(df_html(tables.presence_tokens_frame(p, lang)))
+        parts.append(lines_html(outcome_lines(outcome, lang)))
     elif isinstance(outcome.result, ObjectiveChoice):
-        parts.append(df_html(outcome.result.to_frame()))
-        parts.append(lines_html(outcome.lines))
+        parts.append(df_html(tables.objective_frame(outcome.result, lang)))
+        parts.append(lines_html(outcome_lines(outcome, lang)))
     elif outcome.lines:
-        parts.append(lines_html(outcome.lines))
+        parts.append(lines_html(outcome_lines(outcome, lang)))
     edition_name = t.ui(f"edition_{edition}") if f"edition_{edition}" in t.data.ui else edition
     footer = f"<div class='dp-tut-source'>{escape(t.ui('edition', name=edition_name))}</div>"
     if not parts:
         return footer
-    return (f"<div class='dp-outcome-box'><b>{escape(t.ui('engine'))}</b>{''.join(parts)}</div>{footer}")
+    # Events that are not data yet (no message id) can only be shown in English: say so.
+    english_only = lang != "en" and any(not hasattr(e, "msgid") for e in outcome.events)
+    heading = t.ui("engine") if english_only else _("What the engine says")
+    return f"<div class='dp-outcome-box'><b>{escape(heading)}</b>{''.join(parts)}</div>{footer}"
 
 
 # ---------------------------------------------------------------------------- the widget
@@ -243,7 +269,9 @@ class TutorialWidget(widgets.VBox):
 
     # ------------------------------------------------------------------ internals
     def _title_html(self) -> str:
-        return "<span>Dual Powers: Revolution 1917 &middot; tutorial</span>"
+        _ = translator(self.tutorial.language)
+        title = _("Dual Powers: Revolution 1917 · tutorial")
+        return f"<span>{escape(title)}</span>"
 
     def _button(self, css_class: str, style: str = "") -> widgets.Button:
         b = widgets.Button(button_style=style, layout=_W(width="auto", min_width="84px"))

@@ -1,0 +1,107 @@
+"""The engine's narration in English, French or Italian.
+
+The engine's events and messages (:mod:`dualpowers.narration`) are data: a kind,
+an English ``str.format`` template (the msgid) and parameters that are raw ids
+("purple", "red", "Kerensky", "oct-nov").  Here a template is looked up in the
+catalogs and its parameters are named in the reader's language, by what the
+field holds (a side, a region, a token, a card, a month...)::
+
+    for event in state.apply(action):
+        print(event_text(event, "fr"))
+
+A template may use the engine's two format specs: ``{side:cap}`` (capitalised)
+and ``{month:month}`` (a month id's name); a translation keeps the same fields.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import names
+from .i18n import DEFAULT_LANGUAGE, N_, check_language, gettext, translator
+
+__all__ = ["event_text", "message_text", "render", "field_value"]
+
+#: Fields that hold a side, a region, a token (or leader), a card, a connection end.
+SIDE_FIELDS = frozenset({"side", "winner", "target", "who", "loser", "will"})
+REGION_FIELDS = frozenset({"region", "start", "to", "via", "unrest"})
+TOKEN_FIELDS = frozenset({"token", "leader", "unit", "units", "tokens"})
+CARD_FIELDS = frozenset({"card", "objective"})
+COLOUR_FIELDS = frozenset({"a", "b"})
+#: The Opposition's tie-breaks (R-SOLO-OBJECTIVE), named in the summary of its choice.
+DECIDED_BY = {
+    "sum": N_("the highest sum of days"), "cards": N_("the most cards"), "latest": N_("the latest card played"),
+    "only card": N_("the only card"), "vp": N_("the most VP"),
+}
+
+
+class _Shown(str):
+    """A value already in the reader's language; knows the engine's format specs."""
+
+    __slots__ = ("raw", "lang")
+
+    def __new__(cls, text: str, raw: Any = None, lang: str = DEFAULT_LANGUAGE) -> "_Shown":
+        obj = super().__new__(cls, text)
+        obj.raw, obj.lang = raw, lang
+        return obj
+
+    def __format__(self, spec: str) -> str:
+        if spec == "cap":
+            return self[:1].upper() + self[1:]
+        if spec == "month":
+            return names.month(str(self.raw), self.lang)
+        return format(str(self), spec)
+
+
+def field_value(field: str, value: Any, lang: str = DEFAULT_LANGUAGE) -> Any:
+    """One parameter as the reader should see it in ``lang``."""
+    if hasattr(value, "msgid") and hasattr(value, "params"):
+        return _Shown(message_text(value, lang), value, lang)
+    if isinstance(value, tuple):
+        if value and all(hasattr(v, "msgid") for v in value):
+            _ = translator(lang)
+            text = message_text(value[0], lang)
+            for v in value[1:]:
+                text = _("{first}; {second}", first=text, second=message_text(v, lang))
+            return _Shown(text, value, lang)
+        return _Shown(", ".join(str(field_value(field, v, lang)) for v in value), value, lang)
+    if not isinstance(value, str):
+        return value
+    if field in SIDE_FIELDS:
+        shown = names.side(value, lang) if lang != DEFAULT_LANGUAGE else value
+    elif field in REGION_FIELDS:
+        shown = names.region(value, lang)
+    elif field in TOKEN_FIELDS:
+        shown = names.token(value, lang)
+    elif field in CARD_FIELDS:
+        shown = names.card(value, lang)
+    elif field in COLOUR_FIELDS:
+        shown = names.colour(value, lang)
+    elif field in ("decided_by", "card_decided_by"):
+        shown = translator(lang)(DECIDED_BY[value]) if value in DECIDED_BY and lang != DEFAULT_LANGUAGE else value
+    elif field in ("month",):
+        shown = value          # written by the {month:month} spec
+    else:
+        shown = value
+    return _Shown(shown, value, lang)
+
+
+def render(msgid: str, params: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -> str:
+    """A narration template with its parameters, in ``lang``."""
+    check_language(lang)
+    template = gettext(msgid, lang)
+    return template.format_map({k: field_value(k, v, lang) for k, v in params.items()})
+
+
+def message_text(message: Any, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A :class:`dualpowers.narration.Message` (msgid and params) written in ``lang``."""
+    if lang == DEFAULT_LANGUAGE:
+        return str(message.text)
+    return render(message.msgid, dict(message.params), lang)
+
+
+def event_text(event: Any, lang: str = DEFAULT_LANGUAGE) -> str:
+    """What an engine event says, in ``lang`` (an event without a template: its text)."""
+    if lang == DEFAULT_LANGUAGE or not hasattr(event, "msgid"):
+        return str(event.text)
+    return render(event.msgid, dict(event.params), lang)

@@ -1,0 +1,65 @@
+"""The play widget in French and Italian: every word a player reads comes from the catalogs."""
+from __future__ import annotations
+
+import html
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from i18n_check import from_catalog  # noqa: E402
+
+from dualpowers.widgets import PlayWidget, language  # noqa: E402
+
+
+def _texts_of_html(value: str) -> list[str]:
+    """The text pieces of an HTML fragment (tags removed, one piece per element)."""
+    pieces = re.split(r"<[^>]+>", value)
+    return [html.unescape(p).strip() for p in pieces if html.unescape(p).strip()]
+
+
+def _buttons(widget):
+    out = []
+    stack = [widget]
+    while stack:
+        w = stack.pop()
+        if hasattr(w, "children"):
+            stack.extend(w.children)
+        if type(w).__name__ == "Button" and w.layout.display != "none":
+            out.append(w.description)
+    return out
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_play_widget_speaks_one_language(lang):
+    language.set(lang)
+    w = PlayWidget(mode="solo", seed=7, player="white", difficulty=3, width=450, height=320)
+    g = w.session
+    for _ in range(6):                       # a few turns, by the same buttons a player uses
+        texts = [w.status.value, *g.hand_lines(), g.status(), *_buttons(w)]
+        texts += _texts_of_html(w.prompt.value) + _texts_of_html(w.message.value)
+        texts += [label for label, _v in w.group.options] + [label for label, _v in w.action.options]
+        bad = [t for t in texts if t and not from_catalog(html.unescape(t), lang)]
+        assert not bad, f"{lang}: not from the catalog: {bad}"
+        if w.choices.children:
+            w.choices.children[0].click()
+        elif w.hand_cards.children:
+            w.hand_cards.children[0].click()
+        else:
+            break
+    actions = [e.text for e in g.log if e.kind in ("action", "info")]
+    bad = [t for t in actions if not from_catalog(t, lang)]
+    assert not bad, f"{lang}: log lines not from the catalog: {bad}"
+
+
+def test_switching_language_rewrites_the_play_widget():
+    w = PlayWidget(mode="solo", seed=7, player="white", difficulty=3, width=450, height=320)
+    assert w.undo_button.description == "Undo"
+    language.set("fr")
+    assert w.undo_button.description == "Annuler" and w.session.lang == "fr"
+    assert "Tour 1" in w.status.value and w.board.lang == "fr"
+    assert any("Nouvelle partie solo" in e.text for e in w.session.log)
+    language.set("it")
+    assert w.undo_button.description == "Annulla" and "Nuova partita in solitario" in w.session.log[0].text
