@@ -21,7 +21,7 @@ from ..opposition import opposition_objective
 from ..presence import force_in_presence
 from ..scoring import reveal_order, unrest_vp
 from ..state import State
-from .text import N_, Name, Text, card_name, date_name, month_name, region_name, side_name, token_name
+from .text import N_, Name, Said, Text, card_name, date_name, month_name, region_name, side_name, token_name
 
 __all__ = ["Goal", "GOALS", "Question", "QUESTIONS", "ANSWER_TYPES", "choice_label", "after",
            "action_highlight", "date_text", "presence_text"]
@@ -349,7 +349,7 @@ def _legal_text(s: State, p: Mapping[str, Any]) -> Text:
         a = parse_action(p["action"])
         s.clone().apply(a)
     except IllegalAction as exc:
-        return refusal(s, a, str(exc))[0]
+        return refusal(s, a, exc)[0]
     return Text(N_("The engine accepts it."))
 
 
@@ -535,7 +535,7 @@ def choice_label(answer_type: str, value: str) -> Text:
 
 
 # ============================================================================ refusals in words
-def refusal(state: State, action: Any, engine_message: str) -> tuple[Text, str | None]:
+def refusal(state: State, action: Any, engine_message: Any) -> tuple[Text, str | None]:
     """Why the rules forbid ``action`` here, as a course message and its rule, for the common cases.
 
     The engine's own refusal is English; the usual ones are restated here so a learner reads
@@ -573,4 +573,4 @@ def refusal(state: State, action: Any, engine_message: str) -> tuple[Text, str |
                         {"cost": cost, "value": value}), "R-ACT-RECRUIT"
     if word == "objective" and getattr(action, "card", None) in comp.leaders:
         return Text(N_("A leader card can never be a secret objective.")), "P-OBJ"
-    return Text(N_("The engine refuses it: {why}"), {"why": engine_message}), None
+    return Text(N_("The engine refuses it: {why}"), {"why": Said(engine_message)}), None

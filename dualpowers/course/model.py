@@ -256,7 +256,7 @@ class Exercise:
             t.apply(action)
         except DualPowersError as exc:
             found = _RULE_IN_TEXT.findall(str(exc))
-            text, rule = G.refusal(s, action, str(exc))
+            text, rule = G.refusal(s, action, exc)
             rule = rule or (found[0] if found else self._rule())
             hl = _safe_highlight(s, action) + tuple(self.highlight)
             return Verdict(False, rule, text, hl, legal=False)

@@ -16,13 +16,13 @@ from typing import Any
 from .. import names
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, translator
 
-__all__ = ["Text", "Name", "tr", "LANGUAGES", "LANGUAGE_NAMES", "N_", "region_name", "side_name", "DOMAIN"]
+__all__ = ["Text", "Name", "Said", "tr", "LANGUAGES", "LANGUAGE_NAMES", "N_", "region_name", "side_name", "DOMAIN"]
 
 DOMAIN = "course"
 
 
 def _value(v: Any, lang: str) -> Any:
-    return v.text(lang) if isinstance(v, (Text, Name)) else v
+    return v.text(lang) if isinstance(v, (Text, Name, Said)) else v
 
 
 def tr(msgid: str, lang: str = "en", **params: Any) -> str:
@@ -59,6 +59,20 @@ class Name:
 
     def __str__(self) -> str:
         return self.text("en")
+
+
+@dataclass(frozen=True)
+class Said:
+    """Something the engine said (an event or a refusal), in the reader's language when the
+    engine gives it as data (a msgid and parameters, :mod:`dualpowers.narrate`), else as written."""
+
+    said: Any
+
+    def text(self, lang: str = "en") -> str:
+        if lang != "en" and hasattr(self.said, "msgid"):
+            from ..narrate import message_text
+            return str(message_text(self.said, lang))
+        return str(self.said)
 
 
 def region_name(region: str) -> Name:
