@@ -16,7 +16,7 @@ import copy
 import json
 import re
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from importlib import resources
 from typing import Any, Mapping
 
