@@ -55,6 +55,8 @@ COURSE_STYLE = """<style>
 .dp-course .dp-course-right { border-left: 4px solid #2e7d32; background: #edf7ee; padding: 4px 8px; margin-top: 4px; }
 .dp-course .dp-course-wrong { border-left: 4px solid #a3161c; background: #fdeeee; padding: 4px 8px; margin-top: 4px; }
 .dp-course .dp-course-msg { color: #6b6150; font-size: 12px; margin-top: 4px; }
+.dp-course .dp-course-events { font-size: 12px; color: #4a4538; background: #faf8f3; border: 1px solid #e3ddd0;
+  padding: 2px 6px; margin: 4px 0; }
 .dp-course .dp-course-chapter button { text-align: left; }
 .dp-course .dp-course-done button, .dp-course button.dp-course-done { color: #2e7d32; }
 .dp-course .dp-course-current button, .dp-course button.dp-course-current { font-weight: bold; }
@@ -73,6 +75,7 @@ T_CLICK = N_("Answer on the board: click a token, a region or a road, as in a ga
 T_CHOOSE = N_("Choose your answer:")
 T_SHOWN = N_("The engine accepts: {answer}")
 T_MORE = N_("{shown}; and {n} more")
+T_ENGINE = N_("What the engine did:")
 T_TITLE = N_("Learn to play Dual Powers")
 T_DONE = N_("You have finished the course. Play your first solo game at difficulty 1: open notebooks/04_play.ipynb, or start one right here.")
 T_LAST = N_("This is the end of the course. When every chapter is ticked, play your first solo game at difficulty 1 in notebooks/04_play.ipynb, or start one right here.")
@@ -174,7 +177,7 @@ class CourseWidget(widgets.VBox):
         rules = f"<div class='dp-course-where'>{tr(T_RULES, lang, ids=badges)}</div>"
         if isinstance(item, Step):
             intro = f"<div class='dp-course-body'><i>{escape(ch.intro(lang))}</i></div>" if item.index == 0 else ""
-            body = f"{intro}<div class='dp-course-body'>{escape(item.text(lang))}</div>"
+            body = f"{intro}<div class='dp-course-body'>{escape(item.text(lang))}</div>{self._events(item)}"
         else:
             how = T_CLICK if item.kind == "action" else T_CHOOSE
             body = (f"<div class='dp-course-body dp-course-prompt'>{escape(tr(T_EXERCISE, lang, prompt=item.prompt(lang)))}"
@@ -191,6 +194,21 @@ class CourseWidget(widgets.VBox):
         self._examples(ch.examples)
         self._end()
         self._draw()
+
+    def _events(self, step: Step) -> str:
+        """What the engine said when it applied the step's last action, in the learner's language.
+
+        Left out when the engine's words are not available in that language (its events are
+        written in English until they carry their message ids), so no English slips in.
+        """
+        lang = self.lang
+        events = [e for e in step.events if e.kind not in ("phase",)]
+        if not events or (lang != "en" and not all(hasattr(e, "msgid") for e in events)):
+            return ""
+        from ..narrate import event_text
+        lines = "".join(f"<li>{escape(event_text(e, lang))}</li>" for e in events)
+        return (f"<div class='dp-course-events'><b>{escape(tr(T_ENGINE, lang))}</b>"
+                f"<ul style='margin: 2px 0; padding-left: 1.3em'>{lines}</ul></div>")
 
     def _shown(self, ex: Exercise) -> str:
         if ex.kind == "choice":
