@@ -191,6 +191,7 @@ def test_course_screenshots(browser, lab, width, height):
         wait_until(lambda: "R-STR-1" in _feedback(page), timeout=20_000, message="no verdict")
         for lang in ("en", "fr", "it"):
             _set_language(page, lang)
+            page.locator(".dp-course").first.evaluate("e => e.scrollIntoView({block: 'start'})")
             page.wait_for_timeout(600)
             page.screenshot(path=str(OUT / f"course-exercise-{lang}-{width}x{height}.png"))
         _set_language(page, "en")
