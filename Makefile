@@ -2,7 +2,7 @@
 #
 #   make venv      create $(VENV) (only if it is missing)
 #   make install   editable install with the `lab` extra
-#   make lab       open the tutorial notebook in JupyterLab
+#   make lab       open the tutorial notebook in JupyterLab (the URL printed is the tutorial's)
 #   make test      editable install with the `test` extra, then pytest
 #                  (extra arguments: make test PYTEST_ARGS='-m "not binder" -x')
 #   make bench     print the speed figures (engine, drawing, advisor, simulations)
@@ -35,7 +35,8 @@ $(VPY):
 	$(PYTHON) -m venv $(VENV)
 
 $(LAB_STAMP): pyproject.toml | $(VPY)
-	$(PIP_INSTALL) -e ".[lab]"
+	@echo "Installing dualpowers and JupyterLab into $(VENV): the first install takes a couple of minutes."
+	$(PIP) install --disable-pip-version-check --progress-bar on -e ".[lab]"
 	@touch $@
 
 $(TEST_STAMP): pyproject.toml | $(VPY)
@@ -44,8 +45,10 @@ $(TEST_STAMP): pyproject.toml | $(VPY)
 
 install: $(LAB_STAMP)
 
+# default_url makes both the browser and the URL printed in the terminal open the tutorial.
 lab: install
-	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) notebooks/01_tutorial.ipynb
+	@echo "Starting JupyterLab on the tutorial (stop it with Ctrl+C)."
+	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) --LabApp.default_url=/lab/tree/notebooks/01_tutorial.ipynb
 
 test: $(TEST_STAMP)
 	$(VPY) -m pytest $(PYTEST_ARGS)

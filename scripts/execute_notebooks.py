@@ -1,4 +1,10 @@
-"""Run notebooks and store their outputs and widget state, so they show without a kernel.
+"""Run notebooks and store their outputs, so they show without a kernel.
+
+Live widget outputs and widget state are *not* stored: a stored widget shows as its
+text repr on GitHub and as "model not found" once JupyterLab has saved the file
+without its state.  Each board widget is displayed with ``dualpowers.widgets.show``,
+which adds a still SVG picture of the board right after it: that picture is what a
+reader sees before running the notebook.
 
     python scripts/execute_notebooks.py                    # every notebook in notebooks/
     python scripts/execute_notebooks.py notebooks/05_advisor.ipynb
@@ -17,10 +23,22 @@ from nbclient import NotebookClient
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
 
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def strip_widgets(nb: nbformat.NotebookNode) -> None:
+    """Drop live widget outputs and the widget state metadata (the still pictures stay)."""
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs = [o for o in cell.outputs if WIDGET_VIEW not in o.get("data", {})]
+    nb.metadata.pop("widgets", None)
+
+
 def execute(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=600, kernel_name="python3", store_widget_state=True,
+    NotebookClient(nb, timeout=600, kernel_name="python3", store_widget_state=False,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
+    strip_widgets(nb)
     nbformat.write(nb, path)
     print("executed", path)
 

@@ -14,7 +14,7 @@ import string
 import dualpowers as dp
 from dualpowers import i18n
 
-_NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)?[%b]?|[^\w]*")   # "5b": a card's second copy
+_NUMBER = re.compile(r"[^a-zA-Z\u00C0-\u024F]*|\d+b")   # no letter at all (numbers, ranges, signs), or "5b"
 
 
 @functools.cache

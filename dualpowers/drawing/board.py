@@ -24,6 +24,8 @@ from ..rounds import SOLO_ROUNDS
 from .layout import (
     DESIGN_H, DESIGN_W, Box, Layout, TokenSlot, layout_for, played_groups, text_width,
 )
+
+lay_caption = Layout.caption_box
 from .pen import Pen, Point, ScaledPen
 
 if TYPE_CHECKING:
@@ -251,13 +253,13 @@ def _map(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             if lit:  # drawn over the boxes' edges so that even a short road shows up
                 u1 = _unit(vis[1][0] - x1, vis[1][1] - y1) if len(vis) > 1 else (0.0, 0.0)
                 u2 = _unit(x2 - vis[-2][0], y2 - vis[-2][1]) if len(vis) > 1 else (0.0, 0.0)
-                seg = [(x1 - u1[0] * 10, y1 - u1[1] * 10), *vis[1:-1], (x2 + u2[0] * 10, y2 + u2[1] * 10)]
+                seg = [(x1 - u1[0] * 3, y1 - u1[1] * 3), *vis[1:-1], (x2 + u2[0] * 3, y2 + u2[1] * 3)]
                 p.line(seg, stroke=GLOW_DARK, width=9)
                 p.line(seg, stroke=GLOW, width=6)
             for x, y in ((x1, y1), (x2, y2)):
-                p.circle(x, y, 4.5 if lit else 3.5, fill=GLOW if lit else ROAD, stroke=INK, width=1)
+                p.circle(x, y, 3.5, fill=GLOW if lit else ROAD, stroke=INK, width=1)
         if s.blockade is not None and s.blockade in lay.connections:
-            _blockade_marker(p, lay, s.blockade, "blockade" in hl)
+            _blockade_marker(p, lay, s.blockade, "blockade" in hl, s.unrest if s.unrest in lay.regions else None)
         if s.unrest in lay.regions:
             _unrest_badge(p, lay, s.unrest, "unrest" in hl)
 
@@ -287,8 +289,16 @@ def _region(p: ScaledPen, lay: Layout, s: "State", region: Any, hl: frozenset[An
             presence = force_in_presence(s, region.name)
         except Exception:  # a partial position: draw without the strengths line
             presence = None
-        for slot in lay.token_slots(region.name, tokens):
-            _token(p, s, slot, slot.id in hl)
+        slots = lay.token_slots(region.name, tokens)
+        # Highlight rings first, as outlines under every token of the region, so that no
+        # ring can cover a neighbour's name; each name is then written on a small plate.
+        for slot in slots:
+            if slot.id in hl:
+                with p.group("token-ring", slot.id):
+                    p.circle(slot.x, slot.y, slot.r + 3.2, stroke=GLOW_DARK, width=1.0)
+                    p.circle(slot.x, slot.y, slot.r + 1.8, stroke=GLOW, width=3.2)
+        for slot in slots:
+            _token(p, s, slot, slot.id in hl, plate=pale)
 
         f = geom.footer
         if presence is not None and tokens:
@@ -303,7 +313,7 @@ def _region(p: ScaledPen, lay: Layout, s: "State", region: Any, hl: frozenset[An
                 right = _("{side} stronger (Will)", side=_side(w))
             else:
                 right = _("{side} stronger", side=_side(w))
-            fs = 9 * f.h / 14
+            fs = 10 * f.h / 13
             p.text(f.x + 6, f.cy - 1, left, size=fs, fill=MUTED, max_width=f.w * 0.45)
             room = f.w - 18 - min(f.w * 0.45, text_width(left, fs))
             p.text(f.right - 6, f.cy - 1, right, size=fs, fill=INK, bold=True, align="right", max_width=room)
@@ -314,23 +324,29 @@ def _unit(dx: float, dy: float) -> Point:
     return dx / n, dy / n
 
 
-def _unrest_badge(p: ScaledPen, lay: Layout, region: str, lit: bool) -> None:
-    """A tab on top of the region box, placed clear of the roads that meet that edge."""
+def unrest_badge_box(lay: Layout, region: str) -> Box:
+    """Where the UNREST tab goes on top of ``region``'s box, clear of the roads meeting that edge."""
     b = lay.regions[region].box
-    w, h = 70.0, 16.0
+    w, h = 74.0, 17.0
     gates = [pt[0] for pts in lay.connections.values() for pt in (pts[0], pts[-1]) if abs(pt[1] - b.y) < 1.5]
     x = b.right - w - 8
     for cand in (b.right - w - 8, b.cx - w / 2, b.x + 8):
         if not any(cand - 8 <= gx <= cand + w + 8 for gx in gates):
             x = cand
             break
-    y = b.y - h + 3
+    return Box(x, b.y - h + 3, w, h)
+
+
+def _unrest_badge(p: ScaledPen, lay: Layout, region: str, lit: bool) -> None:
+    """A tab on top of the region box, placed clear of the roads that meet that edge."""
+    box = unrest_badge_box(lay, region)
+    x, y, w, h = box.x, box.y, box.w, box.h
     with p.group("unrest-badge"):
         if lit:
             p.rect(x - 3, y - 3, w + 6, h + 6, stroke=GLOW, width=4, radius=8)
         p.rect(x, y, w, h, fill="#fff3e0", stroke="#bf360c", width=1.5, radius=7)
         _burst(p, x + 9, y + h / 2, 6.5, "#e65100")
-        p.text(x + 18, y + h / 2, _("UNREST"), size=9.5, fill="#bf360c", bold=True, max_width=w - 20)
+        p.text(x + 18, y + h / 2, _("UNREST"), size=10.5, fill="#bf360c", bold=True, max_width=w - 20)
 
 
 def _burst(p: ScaledPen, cx: float, cy: float, r: float, colour: str) -> None:
@@ -342,7 +358,12 @@ def _burst(p: ScaledPen, cx: float, cy: float, r: float, colour: str) -> None:
     p.polygon(pts, fill=colour, stroke=None)
 
 
-def _blockade_marker(p: ScaledPen, lay: Layout, conn: tuple[str, str], lit: bool) -> None:
+def _overlap_area(a: Box, b: Box) -> float:
+    return max(0.0, min(a.right, b.right) - max(a.x, b.x)) * max(0.0, min(a.bottom, b.bottom) - max(a.y, b.y))
+
+
+def _blockade_marker(p: ScaledPen, lay: Layout, conn: tuple[str, str], lit: bool,
+                     s_unrest: str | None = None) -> None:
     """A striped barrier across the blocked road, with the word next to it."""
     (mx, my), (ux, uy) = lay.connection_mid(conn)   # middle of the road, direction along it
     vx, vy = -uy, ux                 # across the road
@@ -365,13 +386,31 @@ def _blockade_marker(p: ScaledPen, lay: Layout, conn: tuple[str, str], lit: bool
                   stroke="#111111", width=1.5)
         # the word, on a small plate beside the barrier
         word = _("BLOCKADE")
-        tw = text_width(word, 8.5, True) + 8
-        if abs(ux) >= abs(uy):   # a mostly level road: the barrier stands upright, write below it
-            lx, ly = mx, my + half_len + 9
-        else:                    # a mostly upright road: write beside the barrier
-            lx, ly = mx + half_len + 4 + tw / 2, my
-        p.rect(lx - tw / 2, ly - 7, tw, 14, fill="#111111", radius=3)
-        p.text(lx, ly, word, size=8.5, fill="#ffc400", bold=True, align="center")
+        size = 10.0
+        tw, th = text_width(word, size, True) + 8, 15.0
+        # the word on a plate beside the barrier: the first place that covers no region,
+        # no other marker and not the barrier's own highlight
+        reach = half_len + 6 + th / 2
+        across = half_len + 6 + tw / 2
+        candidates: list[Point] = []
+        for k in (1.0, 1.6, 2.3, 3.0):
+            candidates += [(mx + vx * reach * k, my + vy * reach * k), (mx - vx * reach * k, my - vy * reach * k),
+                           (mx, my + reach * k), (mx, my - reach * k), (mx + across * k, my), (mx - across * k, my)]
+        avoid = [g.box for g in lay.regions.values()]
+        if s_unrest is not None:
+            avoid.append(unrest_badge_box(lay, s_unrest))
+        barrier = Box(mx - half_len - 6, my - half_len - 6, 2 * half_len + 12, 2 * half_len + 12)
+
+        def cost(c: Point) -> float:
+            """How much of the plate lands on a region, a marker or the barrier (0: none)."""
+            plate = Box(c[0] - tw / 2, c[1] - th / 2, tw, th)
+            if not (lay.map.contains(plate.x, plate.y) and lay.map.contains(plate.right, plate.bottom)):
+                return 1e9
+            return sum(_overlap_area(plate, a) for a in (*avoid, barrier))
+
+        lx, ly = min(candidates, key=lambda c: (cost(c) > 0, cost(c)))
+        p.rect(lx - tw / 2, ly - th / 2, tw, th, fill="#111111", radius=3)
+        p.text(lx, ly, word, size=size, fill="#ffc400", bold=True, align="center")
 
 
 # ---------------------------------------------------------------------- tokens
@@ -413,14 +452,12 @@ def _outline(p: ScaledPen, shape: str, x: float, y: float, r: float, **style: An
         p.polygon(_shape_points(shape, x, y, r), **style)
 
 
-def _token(p: ScaledPen, s: "State", slot: TokenSlot, lit: bool) -> None:
+def _token(p: ScaledPen, s: "State", slot: TokenSlot, lit: bool, plate: str = PAPER) -> None:
     st = token_style(s, slot.id)
     fc, shape, x, y, r = st["colours"], st["shape"], slot.x, slot.y, slot.r
     exhausted = st["exhausted"]
     side_word = "exhausted" if exhausted else "fresh"
     with p.group("token", slot.id, side=side_word, owner=st["faction"]):
-        if lit:
-            p.circle(x, y, r + 5.5, fill=GLOW, stroke=GLOW_DARK, width=1)
         if exhausted:
             # exhausted side: pale, hatched, dashed rim
             _outline(p, shape, x, y, r, fill=fc["pale"], stroke=None)
@@ -436,11 +473,13 @@ def _token(p: ScaledPen, s: "State", slot: TokenSlot, lit: bool) -> None:
             _outline(p, shape, x, y, r * 0.78, fill=None, stroke=fc["rim"] if exhausted else fc["text"],
                      width=max(0.8, r * 0.09))
         if shape == "square":  # leaders: a small star on top
-            _star(p, x + r * 0.85, y - r * 0.8, r * 0.4, "#ffd54f", fc["rim"])
+            _star(p, x + r * 0.58, y - r * 0.58, r * 0.36, "#ffd54f", fc["rim"])
         p.text(x, y + 0.5, str(s.strength_of(slot.id)), size=r * 1.15, fill=num_colour, bold=True, align="center")
         if slot.caption_size:
+            cap = lay_caption(slot)
+            p.rect(cap.x, cap.y, cap.w, cap.h, fill="#fff3e0" if lit else plate, radius=2)
             p.text(x, slot.caption_y, st["caption"], size=slot.caption_size, fill=INK, align="center",
-                   max_width=slot.r * 3.6)
+                   bold=lit, max_width=cap.w - 1)
 
 
 def _star(p: ScaledPen, cx: float, cy: float, r: float, fill: str, stroke: str) -> None:
@@ -549,7 +588,7 @@ def _calendar(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None
         if "date" in hl:
             p.rect(c.x - 3, c.y - 3, c.w + 6, c.h + 6, stroke=GLOW, width=5, radius=8)
         tx, ty = lay.calendar_title
-        p.text(tx, ty, _("CALENDAR"), size=10, fill=MUTED, bold=True)
+        p.text(tx, ty, _("CALENDAR"), size=10.5, fill=MUTED, bold=True)
         for i, b in enumerate(lay.month_cells):
             here = i == s.month
             p.rect(b.x, b.y, b.w, b.h, fill="#263238" if here else "#ffffff", stroke="#263238",
@@ -563,7 +602,7 @@ def _calendar(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None
             p.rect(b.x + 1, b.y + 1, b.w - 2, b.h - 2, fill="#263238" if here else ("#ece8dd" if skipped else "#ffffff"),
                    stroke="#9e9686", width=0.8, radius=2)
             colour = "#ffffff" if here else ("#a09a8c" if skipped else INK)
-            p.text(b.cx - (3 if bonus else 0), b.cy, str(d), size=9.5, fill=colour, bold=here or bonus, align="center")
+            p.text(b.cx - (3 if bonus else 0), b.cy, str(d), size=10.5, fill=colour, bold=here or bonus, align="center")
             if skipped:
                 p.line([(b.x + 5, b.bottom - 4), (b.right - 5, b.y + 4)], stroke="#a09a8c", width=1)
             if bonus:
@@ -591,7 +630,7 @@ def _will(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         sub = names.faction(side, _LANG.get()) if side in ("red", "white") else ""
         if s.mode == "solo" and sub:
             sub = _("{faction} (you)", faction=sub) if side == s.player else _("{faction} (the Opposition)", faction=sub)
-        p.text(b.x + 44, b.y + 28, sub, size=9.5, fill=MUTED, max_width=b.w - 50)
+        p.text(b.x + 44, b.y + 29, sub, size=10, fill=MUTED, max_width=b.w - 50)
 
 
 def _tile(p: ScaledPen, s: "State", b: Box, kind: str, title: str, region: str | None, extra: str,
@@ -601,27 +640,27 @@ def _tile(p: ScaledPen, s: "State", b: Box, kind: str, title: str, region: str |
             p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 6, stroke=GLOW, width=5, radius=7)
         if region is None:
             p.rect(b.x, b.y, b.w, b.h, fill="#ffffff", stroke="#9e9686", width=1, dash=(4, 3), radius=5)
-            p.text(b.cx, b.y + 11, title, size=9.5, fill=MUTED, bold=True, align="center")
+            p.text(b.cx, b.y + 11, title, size=10, fill=MUTED, bold=True, align="center")
             p.text(b.cx, b.y + 30, _("no tile"), size=10, fill=MUTED, align="center", max_width=b.w - 4)
             return
         strong, pale, on_strong, outline = REGION_COLOURS.get(region, _FALLBACK_REGION)
         p.rect(b.x, b.y, b.w, b.h, fill=pale, stroke=outline, width=1.5, radius=5)
         p.rect(b.x, b.y, b.w, 18, fill=strong, stroke=outline, width=1.5, radius=5)
         p.rect(b.x + 1, b.y + 12, b.w - 2, 5, fill=strong)
-        p.text(b.cx, b.y + 9, title, size=9.5, fill=on_strong, bold=True, align="center")
+        p.text(b.cx, b.y + 9, title, size=10, fill=on_strong, bold=True, align="center")
         reg = s.comp.regions[s.comp.region_index[region]]
         draw_icon(p, reg.icon, b.x + 13, b.y + 32, 13, outline)
         p.text(b.x + 25, b.y + 27, names.region(region, _LANG.get()), size=10.5, fill=INK, bold=True,
                max_width=b.w - 28)
         if extra:
-            p.text(b.x + 25, b.y + 39, extra, size=8.5, fill=MUTED, max_width=b.w - 28)
+            p.text(b.x + 25, b.y + 39, extra, size=10, fill=MUTED, max_width=b.w - 28)
 
 
 def _tiles(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
     with p.group("tiles"):
         tx, ty = lay.tiles_title
-        p.text(tx, ty, _("REGION TILES"), size=10, fill=MUTED, bold=True)
-        p.text(lay.panel.right - 2, ty, _("{n} left in the stack", n=len(s.tile_stack)), size=9, fill=MUTED,
+        p.text(tx, ty, _("REGION TILES"), size=10.5, fill=MUTED, bold=True)
+        p.text(lay.panel.right - 2, ty, _("{n} left in the stack", n=len(s.tile_stack)), size=10, fill=MUTED,
                align="right")
         lit = "tiles" in hl
         _tile(p, s, lay.unrest_tile, "unrest", _("UNREST"), s.unrest, _("scored this round"), lit or "unrest" in hl)
@@ -714,16 +753,17 @@ def _track(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         p.text(tx, ty, title, size=10.5, fill=INK, bold=True, align="center")
         first, last = cells[0], cells[-1]
         p.text(first.x - 6, first.cy - 5, _side("white").upper(), size=10, fill=INK, bold=True, align="right")
-        p.text(first.x - 6, first.cy + 7, _("wins"), size=9, fill=MUTED, align="right")
+        p.text(first.x - 6, first.cy + 7, _("wins"), size=10, fill=MUTED, align="right")
         p.text(last.right + 6, last.cy - 5, _side("red").upper(), size=10, fill=FACTION_COLOURS["red"]["fill"], bold=True)
-        p.text(last.right + 6, last.cy + 7, _("wins"), size=9, fill=MUTED)
+        p.text(last.right + 6, last.cy + 7, _("wins"), size=10, fill=MUTED)
         for i, b in enumerate(cells):
             v = i - L
             fill = "#f6dcd9" if v > 0 else ("#ebebe8" if v < 0 else "#ffffff")
             if abs(v) == L:
                 fill = "#e8a6a0" if v > 0 else "#c9c9c4"
             p.rect(b.x, b.y, b.w, b.h, fill=fill, stroke="#8f887a", width=1)
-            p.text(b.cx, b.cy, str(abs(v)) if v else "0", size=9, fill=MUTED, align="center")
+            if v != score:    # the marker shows its own number
+                p.text(b.cx, b.cy, str(abs(v)) if v else "0", size=10.5, fill=MUTED, align="center")
         b = cells[score + L]
         side = "red" if score > 0 else ("white" if score < 0 else "neutral")
         fc = FACTION_COLOURS[side]
@@ -743,13 +783,13 @@ def _cards_row(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> Non
             t1, t2 = _("OPPOSITION'S"), _("CARDS, IN ORDER")
         else:
             t1, t2 = _("PLAYED THIS"), _("ROUND")
-        p.text(r.x + 2, r.y + 22, t1, size=10, fill=MUTED, bold=True)
-        p.text(r.x + 2, r.y + 36, t2, size=10, fill=MUTED, bold=True)
+        p.text(r.x + 2, r.y + 22, t1, size=10.5, fill=MUTED, bold=True)
+        p.text(r.x + 2, r.y + 36, t2, size=10.5, fill=MUTED, bold=True)
         if not slots:
             p.text(r.x + 112, r.cy, _("no cards played yet this round"), size=10, fill=MUTED)
             return
         for side, (x, y) in labels:
-            p.text(x + 2, y, _("{side}:", side=_side(side)), size=10, fill=INK, bold=True)
+            p.text(x + 2, y, _("{side}:", side=_side(side)), size=10.5, fill=INK, bold=True, max_width=40)
         for slot in slots:
             _card(p, s, slot.id, slot.box, slot.id in hl)
 
@@ -781,10 +821,10 @@ def _card(p: ScaledPen, s: "State", cid: str, b: Box, lit: bool) -> None:
         p.rect(b.x + 1, b.y + 10, b.w - 2, 4, fill=strong)
         if icon:
             draw_icon(p, icon, b.x + 8, b.y + 7.5, 10, on_strong)
-        p.text(b.x + (16 if icon else 4), b.y + 7.5, names.card(cid, _LANG.get()), size=9.5, fill=on_strong, bold=True,
+        p.text(b.x + (16 if icon else 4), b.y + 7.5, names.card(cid, _LANG.get()), size=10, fill=on_strong, bold=True,
                max_width=b.w - (18 if icon else 6))
         for i, line in enumerate(lines):
-            p.text(b.x + 4, b.y + 23 + i * 11.5, line, size=9 * min(1, k), fill=INK, max_width=b.w - 6)
+            p.text(b.x + 4, b.y + 24 + i * 12, line, size=10 * min(1, k), fill=INK, max_width=b.w - 6)
 
 
 def _wrap(text: str, room: float, size: float) -> list[str]:

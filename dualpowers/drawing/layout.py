@@ -30,8 +30,8 @@ Point = tuple[float, float]
 
 # Token cell inside a region box (design units) and what is drawn in it.
 CELL_W, CELL_H = 42.0, 33.0
-TOKEN_R = 11.5
-CAPTION_SIZE = 9.0
+TOKEN_R = 11.0
+CAPTION_SIZE = 9.5
 HEADER_H, FOOTER_H, PAD = 22.0, 13.0, 4.0
 REGION_W = 4 * CELL_W + 2 * PAD                          # four tokens a row
 REGION_H = HEADER_H + 3 * CELL_H + FOOTER_H + 2 * PAD    # three rows: twelve tokens
@@ -255,7 +255,7 @@ class Layout:
             x = x0 + (c + 0.5) * cw
             top = y0 + r * ch
             if caption:
-                out.append(TokenSlot(tid, x, top + 13 * f, TOKEN_R * f, top + 28 * f, caption))
+                out.append(TokenSlot(tid, x, top + 12.5 * f, TOKEN_R * f, top + 29 * f, caption))
             else:
                 out.append(TokenSlot(tid, x, top + ch / 2, min(TOKEN_R * f * 1.2, ch / 2 - 1), 0.0, 0.0))
         return out
@@ -263,8 +263,8 @@ class Layout:
     @staticmethod
     def caption_box(slot: TokenSlot) -> Box:
         """Where a token's caption (its id or name) is written, in design units."""
-        half_w = slot.r * 1.8
-        return Box(slot.x - half_w, slot.caption_y - slot.caption_size * 0.65, 2 * half_w, slot.caption_size * 1.3)
+        half_w = slot.r * 1.88
+        return Box(slot.x - half_w, slot.caption_y - slot.caption_size * 0.52, 2 * half_w, slot.caption_size * 1.04)
 
     def all_token_slots(self, state: "State") -> dict[str, TokenSlot]:
         out: dict[str, TokenSlot] = {}

@@ -141,8 +141,10 @@ class Outcome:
             return [f"Refused: {self.error}"]
         if isinstance(self.result, Presence):
             p = self.result
-            out = [f"{p.region}: red {p.strength['red']} ({p.tokens['red']} token(s)), "
-                   f"white {p.strength['white']} ({p.tokens['white']} token(s)).", p.reason]
+            def tokens(n: int) -> str:
+                return f"{n} token" if n == 1 else f"{n} tokens"
+            out = [f"{p.region}: red strength {p.strength['red']} ({tokens(p.tokens['red'])}), "
+                   f"white strength {p.strength['white']} ({tokens(p.tokens['white'])}).", p.reason]
             if p.neutrals:
                 out.append(p.neutral_reason)
             return out

@@ -10,6 +10,8 @@ from .analyzer import AnalyzerWidget
 from .board import BoardWidget
 from .opposition import OppositionWidget, SoloRoundWidget
 from .play import PlayWidget
+from .screen import Screen
+from .show import show
 from .tutorial import TutorialWidget
 
 __all__ = [
@@ -18,6 +20,8 @@ __all__ = [
     "BoardWidget",
     "OppositionWidget",
     "PlayWidget",
+    "Screen",
     "SoloRoundWidget",
     "TutorialWidget",
+    "show",
 ]

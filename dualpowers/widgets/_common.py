@@ -50,11 +50,13 @@ def button(description: str, css_class: str, *, tooltip: str = "", style: str = 
     return b
 
 
-def df_html(df: "pd.DataFrame", caption: str = "") -> str:
-    """A DataFrame as an escaped HTML table (missing values shown as a dash)."""
+def df_html(df: "pd.DataFrame", caption: str = "", *, keep_index: bool | None = None) -> str:
+    """A DataFrame as a formatted HTML table (:func:`dualpowers.widgets.tables.style_table`):
+    readable headers, percentages, yes/no, a dash for missing values, no row numbers."""
     if df is None or df.empty:
         return f"<div class='dp-table'><i>{escape(caption or 'nothing to show')}</i></div>"
-    table = df.to_html(na_rep="-", border=0, escape=True)
+    from .tables import style_table
+    table = style_table(df, keep_index=keep_index).to_html()
     cap = f"<div><b>{escape(caption)}</b></div>" if caption else ""
     return f"<div class='dp-table'>{cap}{table}</div>"
 

@@ -25,7 +25,11 @@ import ipywidgets as widgets
 
 from ..advisor import DEFAULT_PLAYOUTS, Advisor, Ranking
 from ..controllers.play import action_highlight, describe_action
+from .. import names
 from ..errors import DualPowersError
+from ..i18n import translator
+from ..tables import ranking_frame
+from . import language
 from ._common import STYLE, button, css, df_html
 from .analyzer import AnalyzerWidget
 
@@ -76,7 +80,26 @@ class AdvisorWidget(widgets.VBox):
         scr.set_secondary(intro, self.playouts, self.seed, self.top, a.palette, a.tabs)
         scr.set_below(self.table, *scr.below.children)
         self.children = [widgets.HTML(STYLE), a]
+        self._intro = intro
+        language.observe(self._relabel)
+        self._relabel()
+
+    def _relabel(self, _lang: str | None = None) -> None:
+        """The advisor's own words in the notebook's language (the board follows by itself)."""
+        _ = translator(language.current())
+        self.playouts.description = _("Playouts")
+        self.seed.description = _("Seed")
+        self.top.description = _("Light up")
+        self.rank_button.description = self.rank_button.tooltip = _("Rank the actions")
+        self.play_best_button.description = self.play_best_button.tooltip = _("Play the best action")
+        self.screen.set_title(_("Advisor"))
+        self._intro.value = _("<i>Ranks the legal actions of the side to act by playing the game out many times, "
+                              "dealing the cards that side cannot see afresh each time.</i>")
         self._show()
+
+    def close(self) -> None:
+        language.unobserve(self._relabel)
+        super().close()
 
     # ------------------------------------------------------------------ actions
     def rank(self) -> Ranking | None:
@@ -118,21 +141,51 @@ class AdvisorWidget(widgets.VBox):
         state = self.editor.state
         over = state is None or state.is_over()
         self.rank_button.disabled = self.play_best_button.disabled = over
+        lang = language.current()
+        _ = translator(lang)
         if self.ranking is None:
             if state is not None and state.is_over():
-                self.summary.value = f"<i>The game is over: {escape(state.end_reason or '')}</i>"
+                if lang == "en":
+                    self.summary.value = f"<i>The game is over: {escape(state.end_reason or '')}</i>"
+                else:
+                    over_text = _("The game is over: {reason}", reason=names.end_reason(state.end_reason or "", lang))
+                    self.summary.value = f"<i>{escape(over_text)}</i>"
             elif state is not None:
-                self.summary.value = (f"<i>{escape(state.to_act or '')} to act ({escape(state.step)}), "
-                                      f"{len(state.legal_actions())} legal actions. Press <b>Rank the actions</b>.</i>")
+                if lang == "en":
+                    self.summary.value = (f"<i>{escape(state.to_act or '')} to act ({escape(state.step)}), "
+                                          f"{len(state.legal_actions())} legal actions. Press <b>Rank the actions</b>.</i>")
+                else:
+                    from ..controllers.play import step_name
+                    self.summary.value = "<i>" + _(
+                        "{side} to act ({step}), {n} legal actions. Press <b>Rank the actions</b>.",
+                        side=escape(names.side(state.to_act or "", lang)), step=escape(step_name(state.step, lang)),
+                        n=len(state.legal_actions())) + "</i>"
             self.table.value = ""
             return
         r = self.ranking
-        self.summary.value = "<div class='dp-hint-box'>" + "<br>".join(escape(line) for line in r.explain().splitlines()) + "</div>"
-        frame = r.to_frame().set_index("rank")
         assert state is not None
-        frame.insert(1, "meaning", [describe_action(state, a.action) for a in r.actions])
-        self.table.value = df_html(frame.round(3), f"Every legal action of {r.side}, best first")
+        if lang == "en":
+            self.summary.value = ("<div class='dp-hint-box'>" + "<br>".join(escape(line) for line in r.explain().splitlines())
+                                  + "</div>")
+            frame = r.to_frame()
+            frame.insert(2, "meaning", [describe_action(state, a.action) for a in r.actions])
+            self.table.value = df_html(frame, f"Every legal action of {r.side}, best first")
+        else:
+            best = r.best
+            line = _("{side}: {action}; {confidence} likely the best.", side=names.side(r.side, lang),
+                     action=self._said(state, best.action, lang), confidence=f"{best.confidence:.0%}")
+            stats = _("{playouts} playouts in {seconds} s (seed {seed}).", playouts=f"{r.playouts:,}",
+                      seconds=f"{r.seconds:.2f}", seed=r.seed)
+            self.summary.value = f"<div class='dp-hint-box'>{escape(line)}<br>{escape(stats)}</div>"
+            frame = ranking_frame(r, state, lang)
+            caption = _("Every legal action of {side}, best first", side=names.side(r.side, lang))
+            self.table.value = df_html(frame.set_index(frame.columns[0]), caption)
         self._light_up()
+
+    @staticmethod
+    def _said(state: "State", action: Any, lang: str) -> str:
+        from ..describe import describe
+        return describe(state, action, lang).text
 
     def highlight_items(self) -> list[Any]:
         """What the board lights up: the parts of the top actions of the ranking."""

@@ -98,7 +98,9 @@ class PlayWidget(widgets.VBox):
         self.mode.observe(lambda _: self._mode_changed(), "value")
         self._mode_changed()
         self.setup_title = widgets.HTML("<b>New game</b>")
-        setup = widgets.VBox([self.setup_title, self.mode, self.player, self.difficulty,
+        #: the notebook's language: this menu switches every widget of the notebook
+        self.language_menu = language.picker()
+        setup = widgets.VBox([self.language_menu, self.setup_title, self.mode, self.player, self.difficulty,
                               self.edition, widgets.HBox([self.seed, self.new_game], layout=_W(flex_flow="row wrap"))])
 
         # ---- the turn
@@ -212,6 +214,7 @@ class PlayWidget(widgets.VBox):
         self.edition.description = _("Edition")
         self.seed.description = _("Seed")
         self.action.description = _("Action")
+        self.language_menu.description = _("Language")
         self.auto_policy.description = _("Computer")
         for b, text in ((self.new_game, _("New game")), (self.end_new_game, _("New game")),
                         (self.clear_filter, _("Show all actions")), (self.apply_button, _("Apply")),

@@ -76,6 +76,9 @@ SCREEN_STYLE = """<style>
 .dp-screen .dp-screen-narration, .dp-screen .dp-screen-secondary, .dp-screen .dp-screen-title {
   overflow-wrap: anywhere; min-width: 0; }
 .dp-screen .dp-screen-board { overflow: hidden; }
+/* the still picture stored for viewers without a kernel: hidden while the live widget shows */
+.jp-OutputArea-child:has(.dp-screen) ~ .jp-OutputArea-child .dp-static-board,
+.output_area:has(.dp-screen) ~ .output_area .dp-static-board { display: none; }
 .dp-screen .dp-screen-primary .widget-button, .dp-screen .dp-screen-primary button { font-size: 14px; }
 .dp-screen .widget-html-content { line-height: 1.4; }
 </style>"""

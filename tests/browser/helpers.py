@@ -162,6 +162,10 @@ def make_jupyter_env(base: Path) -> dict[str, str]:
         # (argv[0] = sys.executable) is the one used.
         JUPYTER_PREFER_ENV_PATH="0",
         IPYTHONDIR=str(base / "ipython"),
+        # the project's Voila template (share/jupyter/voila/templates/dualpowers), as an
+        # install of the package would put it in the environment's share/jupyter
+        JUPYTER_PATH=os.pathsep.join(p for p in (str(REPO_ROOT / "share" / "jupyter"),
+                                                 env.get("JUPYTER_PATH", "")) if p),
         PYTHONUNBUFFERED="1",
     )
     return env

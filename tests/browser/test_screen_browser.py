@@ -148,3 +148,37 @@ def test_narration_length_does_not_move_the_board(browser, lab):
     finally:
         context.close()
     lab.shutdown_kernels()
+
+
+def test_voila_asks_no_outside_host_and_paints_the_board(browser, voila_server, notebook_dir):
+    """Voila with the project's voila.json: no failed request, no request off this machine."""
+    shutil.copy(REPO_ROOT / "notebooks" / "voila.json", notebook_dir / "voila.json")
+    url = voila_server(notebook_dir / "01_tutorial.ipynb")
+    context, page = _new_page(browser, 1280, 720)
+    failed: list[str] = []
+    outside: list[str] = []
+    page.on("requestfailed", lambda r: failed.append(f"{r.url} ({r.failure})"))
+    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(
+        ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else None)
+    try:
+        page.goto(url, wait_until="domcontentloaded", timeout=90_000)
+        wait_canvas_painted(page, BOARD, timeout=90_000)
+        page.wait_for_timeout(1500)
+        OUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUT / "voila-01_tutorial-1280x720.png"))
+        box = page.locator(BOARD).first.bounding_box()
+        assert _inside(box, 1280, 720)
+        assert not failed, f"failed requests: {failed}"
+        assert not outside, f"requests to other hosts: {outside}"
+    finally:
+        context.close()
+
+
+def test_voila_culls_kernels_of_closed_pages():
+    import json
+    conf = json.loads((REPO_ROOT / "notebooks" / "voila.json").read_text())
+    assert conf == json.loads((REPO_ROOT / "voila.json").read_text())
+    culling = conf["MappingKernelManager"]
+    assert 0 < culling["cull_idle_timeout"] <= 600 and culling["cull_connected"] is False
+    assert conf["VoilaConfiguration"]["template"] == "dualpowers"
+    assert (REPO_ROOT / "share/jupyter/voila/templates/dualpowers/index.html.j2").is_file()

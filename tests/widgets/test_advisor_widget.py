@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import random
 
 import pytest
@@ -39,7 +41,10 @@ def test_rank_shows_every_action_and_lights_up_the_top_ones(w):
     assert r is not None and len(r.actions) == len(s.legal_actions()) >= 2
     assert r.best.text in w.summary.value and "playouts" in w.summary.value
     for ranked in r.actions:
-        assert f"<td>{ranked.text}</td>" in w.table.value
+        assert re.search(rf"<td[^>]*>{re.escape(ranked.text)}</td>", w.table.value)
+    for raw in ("win_prob", "win_low", "ci_low", "True", "False", "score_change"):
+        assert raw not in w.table.value
+    assert "Win chance" in w.table.value and "95% interval" in w.table.value and "%" in w.table.value
     lit = [normalize_highlight(s, action_highlight(s, a.action)) for a in r.actions]
     w.top.value = 1
     assert w.board.highlight == lit[0]

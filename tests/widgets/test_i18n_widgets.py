@@ -16,6 +16,7 @@ from dualpowers.widgets import PlayWidget, language  # noqa: E402
 
 def _texts_of_html(value: str) -> list[str]:
     """The text pieces of an HTML fragment (tags removed, one piece per element)."""
+    value = re.sub(r"<style.*?</style>", "", value, flags=re.S)
     pieces = re.split(r"<[^>]+>", value)
     return [html.unescape(p).strip() for p in pieces if html.unescape(p).strip()]
 
@@ -63,3 +64,23 @@ def test_switching_language_rewrites_the_play_widget():
     assert any("Nouvelle partie solo" in e.text for e in w.session.log)
     language.set("it")
     assert w.undo_button.description == "Annulla" and "Nuova partita in solitario" in w.session.log[0].text
+
+
+def test_the_play_widgets_language_menu_is_the_notebooks():
+    w = PlayWidget(mode="two-player", seed=1, width=450, height=320)
+    w.language_menu.value = "it"
+    assert language.current() == "it" and w.session.lang == "it" and w.language_menu.description == "Lingua"
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_advisor_widget_in_another_language(lang):
+    import dualpowers as dp
+    from dualpowers.widgets import AdvisorWidget
+
+    language.set(lang)
+    w = AdvisorWidget(dp.new_game(mode="solo", seed=3), playouts=60, width=450, height=320)
+    w.rank()
+    texts = _texts_of_html(w.summary.value) + _texts_of_html(w.table.value)
+    texts += [w.rank_button.description, w.play_best_button.description, w.playouts.description]
+    bad = [t for t in texts if not from_catalog(t, lang)]
+    assert not bad, bad

@@ -119,3 +119,20 @@ def test_parse_round_trip_of_protest_targets():
     t = action_targets(s, a)
     assert t.connection == ("blue", "white")
     assert s.comp.connection("blue", "white") in t.highlight(s)
+
+
+def test_tables_read_as_tables():
+    """Formatted Stylers: readable headers, percentages, intervals, yes/no, no row numbers."""
+    import re
+
+    from dualpowers.advisor import Advisor
+    from dualpowers.widgets.tables import style_table
+
+    s = dp.new_game(mode="two-player", seed=1)
+    html = style_table(Advisor(playouts=60, seed=0).rank(s).to_frame()).to_html()
+    for raw in ("win_prob", "ci_low", "win_low", "score_change", "True", "False", "None"):
+        assert raw not in html
+    assert "Win chance" in html and "95% interval" in html and re.search(r"\d+\.\d%–\d+\.\d%", html)
+    assert 'class="row_heading' not in html and "blank level0" not in html       # no index column
+    html = style_table(dp.presence_table(s)).to_html()
+    assert ">Region</th>" in html and "None" not in html and "True" not in html
