@@ -179,7 +179,7 @@ class AdvisorWidget(widgets.VBox):
             self.summary.value = f"<div class='dp-hint-box'>{escape(line)}<br>{escape(stats)}</div>"
             frame = ranking_frame(r, state, lang)
             caption = _("Every legal action of {side}, best first", side=names.side(r.side, lang))
-            self.table.value = df_html(frame.set_index(frame.columns[0]), caption)
+            self.table.value = df_html(frame, caption)
         self._light_up()
 
     @staticmethod

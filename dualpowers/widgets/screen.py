@@ -81,6 +81,10 @@ SCREEN_STYLE = """<style>
 .output_area:has(.dp-screen) ~ .output_area .dp-static-board { display: none; }
 .dp-screen .dp-screen-primary .widget-button, .dp-screen .dp-screen-primary button { font-size: 14px; }
 .dp-screen .widget-html-content { line-height: 1.4; }
+/* controls in the narrow panel: never wider than the panel, labels may shrink */
+.dp-screen .dp-screen-panel .widget-inline-hbox { max-width: 100%; box-sizing: border-box; }
+.dp-screen .dp-screen-panel .widget-slider { width: 100%; }
+.dp-screen .dp-screen-panel .widget-toggle-buttons .widget-toggle-button { width: auto; min-width: 56px; }
 </style>"""
 
 

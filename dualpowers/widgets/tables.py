@@ -112,7 +112,10 @@ def style_table(df: "pd.DataFrame", caption: str | None = None, *, percent: Iter
                                                               else f"{v:.{digits}f}")
     frame = frame.rename(columns={c: _header(c) for c in frame.columns})
     formats = {_header(c): f for c, f in formats.items()}
-    styler = frame.style.hide(axis="index").format(formats, na_rep=DASH)
+    # A uuid from the content: the same table gives the same HTML (stable notebook outputs).
+    import hashlib
+    uuid = hashlib.sha1(frame.to_csv().encode("utf-8")).hexdigest()[:10]
+    styler = frame.style.set_uuid(uuid).hide(axis="index").format(formats, na_rep=DASH)
     styler = styler.set_table_attributes('class="dp-styled-table"')
     styler = styler.set_table_styles([
         {"selector": "th", "props": "background: #efe9dc; text-align: left; padding: 2px 8px;"},

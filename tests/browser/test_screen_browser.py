@@ -105,6 +105,12 @@ def test_board_and_primary_button_in_view_after_run_all(browser, lab, name, widt
         assert _inside(cbox, width, height), f"{name}: board canvas {cbox} is not inside {width}x{height}"
         assert _inside(pbox, width, height), f"{name}: primary control {pbox} is not inside {width}x{height}"
         assert cbox["width"] >= 380, f"{name}: the board is only {cbox['width']:.0f} px wide"
+        # the smallest board text in CSS px at this width (a figure for people, not an assert:
+        # see the report of issue 9 on why it stays under 11 px beside the panel)
+        from board_sizes import MIN_DESIGN_SIZE
+        with open(OUT / "text-sizes.txt", "a", encoding="utf-8") as f:
+            f.write(f"{name} {width}x{height}: board {cbox['width']:.0f} CSS px wide, smallest text "
+                    f"{MIN_DESIGN_SIZE * cbox['width'] / 900:.1f} CSS px\n")
     finally:
         context.close()
     lab.shutdown_kernels()
@@ -182,3 +188,88 @@ def test_voila_culls_kernels_of_closed_pages():
     assert 0 < culling["cull_idle_timeout"] <= 600 and culling["cull_connected"] is False
     assert conf["VoilaConfiguration"]["template"] == "dualpowers"
     assert (REPO_ROOT / "share/jupyter/voila/templates/dualpowers/index.html.j2").is_file()
+
+
+def _click_on_board(page, kind: str, ident) -> None:
+    """Click a token's centre or a region's header on the board canvas, as a person would."""
+    from dualpowers.components import default_components
+    from dualpowers.drawing.layout import layout_for
+
+    canvas = page.locator(BOARD).first
+    box = canvas.bounding_box()
+    width, height = canvas.evaluate("c => [c.width, c.height]")
+    lay = layout_for(default_components(), float(width), float(height))
+    if kind == "token":
+        slot = _STATE["session"].state
+        s = lay.all_token_slots(slot)[ident]
+        x, y = lay.to_pixels(s.x, s.y)
+    else:
+        header = lay.regions[ident].header
+        x, y = lay.to_pixels(header.cx, header.cy)
+    canvas.click(position={"x": x * box["width"] / width, "y": y * box["height"] / height})
+
+
+_STATE: dict = {}
+
+
+def test_a_move_played_by_clicks_alone(browser, lab):
+    """Play: a card of the hand, a region (recruit), a card, then a token and its destination."""
+    from dualpowers.controllers import GameSession
+    from dualpowers.controllers.targets import click_path
+
+    session = _STATE["session"] = GameSession(mode="solo", seed=1917, player="red", difficulty=2)
+    context, page = _new_page(browser, 1280, 720)
+    try:
+        _run_in_view(page, lab, "04_play.ipynb")
+        moved = False
+        for _ in range(12):
+            legal = session.legal()
+            moves = [a for a in legal if type(a).word == "move"]
+            action = moves[0] if moves else legal[0]
+            log = text_of(page, "dp-log")
+            status = text_of(page, "dp-status")
+            for kind, ident in click_path(session.state, action):
+                if kind == "card":
+                    page.locator(f"button.dp-card-id-{ident}").first.click()
+                else:
+                    _click_on_board(page, kind, ident)
+                    page.wait_for_timeout(300)
+            if page.locator(f'button.dp-choice[title="{action}"]').count():
+                page.locator(f'button.dp-choice[title="{action}"]').first.click()
+            wait_until(lambda: text_of(page, "dp-log") != log, timeout=20_000,
+                       message=f"the clicks for {action} changed nothing")
+            session.apply(action)
+            assert text_of(page, "dp-status") != status or "move" not in str(action)
+            if moves:
+                moved = True
+                assert f"move {action.token} {action.to}" in text_of(page, "dp-log")
+                break
+        assert moved, "no move was played"
+        OUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUT / "play-after-a-move-by-clicks-1280x720.png"))
+    finally:
+        context.close()
+    lab.shutdown_kernels()
+
+
+def test_analyzer_day_30_error_leaves_the_board_as_it_was(browser, lab):
+    context, page = _new_page(browser, 1280, 720)
+    try:
+        _run_in_view(page, lab, "02_analyzer.ipynb")
+        canvas = page.locator(BOARD).first
+        before = canvas.bounding_box()
+        page.locator(".dp-analyzer .lm-TabBar-tab, .dp-analyzer .p-TabBar-tab").filter(has_text="Game").first.click()
+        day = page.locator(".dp-day input").first
+        day.fill("30")
+        day.press("Enter")
+        wait_until(lambda: "30" in text_of(page, "dp-analyzer-error"), timeout=20_000,
+                   message=lambda: f"no day-30 error shown: {text_of(page, 'dp-analyzer-error')!r}")
+        page.wait_for_timeout(500)
+        after = canvas.bounding_box()
+        assert abs(after["width"] - before["width"]) < 1 and abs(after["x"] - before["x"]) < 1
+        assert _inside(after, 1280, 720)
+        OUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUT / "analyzer-day-30-1280x720.png"))
+    finally:
+        context.close()
+    lab.shutdown_kernels()
