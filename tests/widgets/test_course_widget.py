@@ -128,7 +128,7 @@ def test_the_end_points_to_a_solo_game():
     from dualpowers.widgets.play import PlayWidget
     game = w.extra.children[0]
     assert isinstance(game, PlayWidget)
-    assert game.session.state.is_solo() and game.session.state.difficulty == 1
+    assert game.session.state.mode == "solo" and game.session.state.difficulty == 1
 
 
 def test_an_example_opens_below():
