@@ -8,8 +8,15 @@ Random games pick uniformly among legal actions.  A "ply" is one call of
 ``legal_actions()`` plus one ``apply()``, with the game-over test; python-chess
 random playouts are timed the same way (``is_game_over()``, ``legal_moves``,
 ``push``) for comparison.  Targets (issue 2): >= 1,500 solo games/s, >= 400
-two-player games/s, ply cost <= python-chess's.  These are figures to read,
-never test assertions.
+two-player games/s, ply cost <= python-chess's.
+
+Playouts (``*_playout_games_per_s``) play the same games through the quiet path
+that simulations and searches use, ``State.push`` (no second check, no
+narration), like python-chess's ``push``.  ``solo_norm`` and ``two_player_norm``
+are playout games/s times python-chess's microseconds per ply measured in the
+same run, so the machine's speed cancels out (issue 12 goals: >= 150,000 and
+>= 50,000); ``*_norm_checked`` do the same for ``apply``.  These are figures to
+read, never test assertions.
 """
 
 from __future__ import annotations
@@ -36,15 +43,17 @@ def pin_one_core() -> None:
             pass
 
 
-def random_games(mode: str, seconds: float) -> tuple[float, float]:
-    """(games per second, microseconds per ply) for random games of ``mode``."""
+def random_games(mode: str, seconds: float, quiet: bool = False) -> tuple[float, float]:
+    """(games per second, microseconds per ply) for random games of ``mode``;
+    ``quiet``: through ``State.push`` instead of ``State.apply``."""
     games = plies = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
         s = dp.new_game(mode, games, player="red" if games % 2 else "white", difficulty=1 + games % 6)
         rng = random.Random(games)
+        play = s.push if quiet else s.apply
         while not s.is_over():
-            s.apply(rng.choice(s.legal_actions()))
+            play(rng.choice(s.legal_actions()))
             plies += 1
         games += 1
     elapsed = time.process_time() - start
@@ -117,16 +126,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
     args = parser.parse_args(argv)
     pin_one_core()
+    chess_before = chess_ply_cost(args.seconds / 2)
     solo, solo_ply = random_games("solo", args.seconds)
     two, two_ply = random_games("two-player", args.seconds)
+    solo_fast, _ = random_games("solo", args.seconds, quiet=True)
+    two_fast, _ = random_games("two-player", args.seconds, quiet=True)
     ply = ply_cost(args.seconds)
-    chess_ply = chess_ply_cost(args.seconds)
+    chess_after = chess_ply_cost(args.seconds / 2)
+    # python-chess timed before and after, so a change of machine load shows as a spread.
+    chess_ply = (chess_before + chess_after) / 2 if chess_before and chess_after else None
+
+    def norm(rate: float) -> float | None:
+        return round(rate * chess_ply) if chess_ply else None
+
     figures = {
         "solo_games_per_s": round(solo, 1),
         "two_player_games_per_s": round(two, 1),
+        "solo_playout_games_per_s": round(solo_fast, 1),
+        "two_player_playout_games_per_s": round(two_fast, 1),
         "ply_us": round(ply, 2),
         "chess_ply_us": round(chess_ply, 2) if chess_ply else None,
+        "chess_ply_us_spread": [round(chess_before, 2), round(chess_after, 2)] if chess_ply else None,
         "ply_ratio": round(ply / chess_ply, 3) if chess_ply else None,
+        "solo_norm": norm(solo_fast),
+        "two_player_norm": norm(two_fast),
+        "solo_norm_checked": norm(solo),
+        "two_player_norm_checked": norm(two),
         "fip_per_s": round(fip_rate(args.seconds), 1),
     }
     if args.json:
@@ -135,6 +160,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"dualpowers {dp.__version__} on Python {platform.python_version()}, one core")
     print(f"  random solo games/s        {figures['solo_games_per_s']:>10,.0f}   (target >= 1,500)")
     print(f"  random two-player games/s  {figures['two_player_games_per_s']:>10,.0f}   (target >= 400)")
+    print(f"  playouts (push) solo/s     {figures['solo_playout_games_per_s']:>10,.0f}   "
+          f"(x chess us/ply = solo_norm {figures['solo_norm'] or 0:,}, goal >= 150,000)")
+    print(f"  playouts (push) 2p/s       {figures['two_player_playout_games_per_s']:>10,.0f}   "
+          f"(x chess us/ply = two_player_norm {figures['two_player_norm'] or 0:,}, goal >= 50,000)")
     print(f"  us per ply                 {figures['ply_us']:>10.1f}   (solo {solo_ply:.1f}, two-player {two_ply:.1f}, with setup)")
     if chess_ply:
         print(f"  python-chess us per ply    {figures['chess_ply_us']:>10.1f}   (ratio {figures['ply_ratio']:.2f}, target <= 1)")

@@ -33,8 +33,19 @@ _WHAT = {_WORD: "an id (text)", _WORDS: "a non-empty list of ids", _PAIR: "a pai
          _OPTIONAL: "an id (text) or None"}
 
 
+_IDS: set[str] = set()      # text already found to be a valid id
+
+
 def _is_id(value: object) -> bool:
-    return type(value) is str and value != "" and not any(c.isspace() for c in value)
+    if type(value) is not str:
+        return False
+    if value in _IDS:
+        return True
+    if value == "" or any(c.isspace() for c in value):
+        return False
+    if len(_IDS) < 100_000:
+        _IDS.add(value)
+    return True
 
 
 class _ActionBase:

@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from . import narration as say
 from .errors import InvalidDate
+from .narration import MONTH_NAMES, Message
 from .places import REMOVED, WAITING
 
 if TYPE_CHECKING:
@@ -21,10 +23,8 @@ __all__ = ["MONTHS", "MONTH_LABELS", "DateAdvance", "advance_date", "month_index
 
 #: Month spaces of the calendar, in order (R-CAL-1).
 MONTHS: tuple[str, ...] = ("mar-apr", "may-jun", "jul", "aug", "sep", "oct-nov")
-MONTH_LABELS = {
-    "mar-apr": "March/April", "may-jun": "May/June", "jul": "July",
-    "aug": "August", "sep": "September", "oct-nov": "October/November",
-}
+#: English names of the months, by id (from :mod:`dualpowers.narration`).
+MONTH_LABELS = MONTH_NAMES
 LAST_DAY = 31
 BONUS_DAYS = (15, 31)          # R-CAL-4
 SKIPPED_DAYS = (29, 30)        # R-CAL-3
@@ -78,19 +78,23 @@ class DateAdvance:
     def month_index(self) -> int:
         return MONTHS.index(self.month)
 
+    def message(self) -> Message:
+        """One sentence saying what happened, as a message (see :mod:`dualpowers.narration`)."""
+        parts = [Message(say.DATE_FROM, month=self.start_month, day=self.start_day, days=self.days)]
+        if self.month_advanced:
+            parts.append(Message(say.DATE_NEW_MONTH, month=self.month))
+        elif self.wrapped:
+            parts.append(Message(say.DATE_WRAP))
+        if self.skipped_to_31:
+            parts.append(Message(say.DATE_SKIP))
+        parts.append(Message(say.DATE_NOW, month=self.month, day=self.day))
+        if self.bonus:
+            parts.append(Message(say.DATE_BONUS))
+        return Message(say.DATE_ADVANCE, clauses=tuple(parts))
+
     def explain(self) -> str:
         """One sentence saying what happened, for logs and the tutorial."""
-        parts = [f"{MONTH_LABELS[self.start_month]} {self.start_day} + {self.days} days"]
-        if self.month_advanced:
-            parts.append(f"passes day 31: the month marker moves to {MONTH_LABELS[self.month]} (R-CAL-2)")
-        elif self.wrapped:
-            parts.append("passes day 31 on October/November: the month stays (R-CAL-6)")
-        if self.skipped_to_31:
-            parts.append("lands on 29 or 30 and moves on to 31 (R-CAL-3)")
-        parts.append(f"now {MONTH_LABELS[self.month]} {self.day}")
-        if self.bonus:
-            parts.append("ends on 15 or 31: bonus action (R-CAL-4)")
-        return "; ".join(parts) + "."
+        return self.message().text
 
 
 def advance_date(month: str | int, day: int, days: int) -> DateAdvance:
@@ -122,21 +126,32 @@ def advance_date(month: str | int, day: int, days: int) -> DateAdvance:
 
 
 # ----------------------------------------------------------------------------- on a game
-def take_will(state: "State", side: str, why: str) -> None:
+def take_will(state: "State", side: str, msgid: str) -> None:
+    """``side`` takes the Will (nothing happens if they hold it); ``msgid`` says why."""
     if state.will != side:
         state.will = side
-        state.log("will", f"{side.capitalize()} takes the Will of the People ({why}).")
+        state.log("will", msgid, side=side)
+
+
+#: (month index, day, days) -> (month index, day, bonus, month advanced): advance_date's
+#: answers, kept so that a game pays for each date move once.
+_TABLE: dict[tuple[int, int, int], tuple[int, int, bool, bool]] = {}
 
 
 def advance(state: "State", side: str, days: int) -> bool:
     """Move the date for ``side``'s card and apply the calendar events; return the bonus flag."""
-    adv = advance_date(state.month, state.day, days)
-    state.month, state.day = MONTHS.index(adv.month), adv.day
-    state.log("date", adv.explain)
-    if adv.month_advanced:
-        take_will(state, side, "the month marker advanced, R-CAL-5")
+    key = (state.month, state.day, days)
+    move = _TABLE.get(key)
+    if move is None:
+        adv = advance_date(state.month, state.day, days)
+        move = _TABLE[key] = (MONTHS.index(adv.month), adv.day, adv.bonus, adv.month_advanced)
+    if state.narrating:
+        state.log("date", say.DATE_ADVANCE, **advance_date(state.month, state.day, days).message().params)
+    state.month, state.day, bonus, month_advanced = move
+    if month_advanced:
+        take_will(state, side, say.WILL_NEW_MONTH)   # R-CAL-5
         _trotsky(state)
-    return adv.bonus
+    return bonus
 
 
 def _trotsky(state: "State") -> None:
@@ -146,21 +161,19 @@ def _trotsky(state: "State") -> None:
     if state.month == MAY_JUN and state.place[neutral] == WAITING:
         if state.unrest is not None:
             state.put(neutral, state.unrest)
-            state.log("trotsky", f"Trotsky returns from exile: the neutral Trotsky enters {state.unrest}, "
-                                 "the unrest region (R-CAL-TROTSKY-1).")
+            state.log("trotsky", say.TROTSKY_RETURNS, region=state.unrest)   # R-CAL-TROTSKY-1
         else:
             state.put(neutral, REMOVED)
-            state.log("trotsky", "Trotsky returns, but there is no unrest region to enter: he stays out.")
+            state.log("trotsky", say.TROTSKY_STAYS_OUT)
     if state.month == AUG and state.place[red] == WAITING:
         where = state.place[neutral]
         if where in comp.region_index:
             tired = neutral in state.exhausted
             state.put(neutral, REMOVED)
             state.put(red, where, exhausted=tired)
-            state.log("trotsky", f"Trotsky joins the Bolsheviks: the red Trotsky replaces him in {where}, "
-                                 "same side up (R-CAL-TROTSKY-2).")
+            state.log("trotsky", say.TROTSKY_JOINS, region=where)   # R-CAL-TROTSKY-2
         else:
             state.put(red, REMOVED)
             if state.place[neutral] == WAITING:
                 state.put(neutral, REMOVED)
-            state.log("trotsky", "The neutral Trotsky is gone, so the red Trotsky never enters (R-CAL-TROTSKY-2).")
+            state.log("trotsky", say.TROTSKY_GONE)   # R-CAL-TROTSKY-2

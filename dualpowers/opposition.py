@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
 
 from .components import CommandCard, default_components
+from . import narration as say
 from .dates import advance
+from .narration import Message
 from .errors import IllegalAction
 from .places import RESERVE, SUPPLY
 
@@ -20,7 +22,7 @@ if TYPE_CHECKING:
 
     from .state import State
 
-__all__ = ["ObjectiveChoice", "opposition_objective", "take_turn", "reveal_leader"]
+__all__ = ["ObjectiveChoice", "opposition_objective", "opposition_card", "take_turn", "reveal_leader"]
 
 
 @dataclass(frozen=True)
@@ -38,8 +40,13 @@ class ObjectiveChoice:
     steps: tuple[str, ...] = field(default=())
 
     @property
+    def summary_message(self) -> Message:
+        return Message(say.OPP_OBJECTIVE_SUMMARY, card=self.card.id, region=self.region,
+                       decided_by=self.decided_by, card_decided_by=self.card_decided_by)
+
+    @property
     def summary(self) -> str:
-        return f"{self.card.id} in {self.region} (region chosen by {self.decided_by}, card by {self.card_decided_by})."
+        return self.summary_message.text
 
     def __str__(self) -> str:
         return "\n".join(self.steps)
@@ -79,6 +86,19 @@ def opposition_objective(cards: Sequence[CommandCard | str]) -> tuple[CommandCar
     played = _as_cards(cards)
     if not played:
         raise IllegalAction("the Opposition has played no card: there is no objective to choose")
+    steps: list[str] = []
+    choice = _choose(played, steps)
+    return choice.card, choice
+
+
+def opposition_card(played: Sequence[CommandCard]) -> CommandCard:
+    """The same choice as :func:`opposition_objective` for a non-empty list of cards, without
+    the explanation (the quiet path of playouts)."""
+    return _choose(played, None).card
+
+
+def _choose(played: Sequence[CommandCard], steps: list[str] | None) -> ObjectiveChoice:
+    """R-SOLO-OBJECTIVE, step by step; ``steps`` (if given) receives the explanation."""
     sums: dict[str, int] = {}
     counts: dict[str, int] = {}
     last: dict[str, int] = {}
@@ -86,27 +106,32 @@ def opposition_objective(cards: Sequence[CommandCard | str]) -> tuple[CommandCar
         sums[c.region] = sums.get(c.region, 0) + c.days
         counts[c.region] = counts.get(c.region, 0) + 1
         last[c.region] = i
-    listing = ", ".join(f"{c.id} ({c.days})" for c in played)
-    steps = [f"Played in order: {listing}."]
-    steps.append("Day sums: " + ", ".join(f"{r} {s}" for r, s in sums.items()) + ".")
+    if steps is not None:
+        listing = ", ".join(f"{c.id} ({c.days})" for c in played)
+        steps.append(f"Played in order: {listing}.")
+        steps.append("Day sums: " + ", ".join(f"{r} {s}" for r, s in sums.items()) + ".")
     best = max(sums.values())
     tied = [r for r in sums if sums[r] == best]
     decided_by = "sum"
     if len(tied) == 1:
-        steps.append(f"Step 1: {tied[0]} has the highest sum ({best}).")
+        if steps is not None:
+            steps.append(f"Step 1: {tied[0]} has the highest sum ({best}).")
     else:
-        steps.append(f"Step 1: {', '.join(tied)} tie with {best}.")
+        if steps is not None:
+            steps.append(f"Step 1: {', '.join(tied)} tie with {best}.")
         most = max(counts[r] for r in tied)
         tied2 = [r for r in tied if counts[r] == most]
         decided_by = "cards"
         if len(tied2) == 1:
-            steps.append(f"Step 2: {tied2[0]} has more cards ({most}).")
+            if steps is not None:
+                steps.append(f"Step 2: {tied2[0]} has more cards ({most}).")
         else:
-            steps.append(f"Step 2: {', '.join(tied2)} each have {most} card(s): still tied.")
             decided_by = "latest"
             latest = max(tied2, key=lambda r: last[r])
-            steps.append(f"Step 3: the most recently played of their cards is {played[last[latest] - 1].id} "
-                         f"(card {last[latest]}), so {latest} wins.")
+            if steps is not None:
+                steps.append(f"Step 2: {', '.join(tied2)} each have {most} card(s): still tied.")
+                steps.append(f"Step 3: the most recently played of their cards is {played[last[latest] - 1].id} "
+                             f"(card {last[latest]}), so {latest} wins.")
             tied2 = [latest]
         tied = tied2
     region = tied[0]
@@ -116,27 +141,33 @@ def opposition_objective(cards: Sequence[CommandCard | str]) -> tuple[CommandCar
     card = best_cards[-1][1]
     if len(mine) == 1:
         card_by = "only card"
-        steps.append(f"The objective is {card.id}, the only {region} card played.")
+        if steps is not None:
+            steps.append(f"The objective is {card.id}, the only {region} card played.")
     elif len(best_cards) == 1:
         card_by = "vp"
-        steps.append(f"The objective is {card.id}: the {region} card with the most VP ({top}).")
+        if steps is not None:
+            steps.append(f"The objective is {card.id}: the {region} card with the most VP ({top}).")
     else:
         card_by = "latest"
-        steps.append(f"{', '.join(c.id for _, c in best_cards)} share the most VP ({top}); the later-played "
-                     f"{card.id} is the objective (ruling).")
-    return card, ObjectiveChoice(tuple(played), sums, counts, last, region, decided_by, card, card_by, tuple(steps))
+        if steps is not None:
+            steps.append(f"{', '.join(c.id for _, c in best_cards)} share the most VP ({top}); the later-played "
+                         f"{card.id} is the objective (ruling).")
+    return ObjectiveChoice(tuple(played), sums, counts, last, region, decided_by, card, card_by, tuple(steps or ()))
 
 
 # ---------------------------------------------------------------------------- turns
-def _place_unit(state: "State", level: int, region: str, why: str) -> None:
+def _place_unit(state: "State", level: int, region: str, msgid: str, card: str | None = None) -> None:
     """Put one Opposition unit of ``level`` on ``region``; none left: nothing (R-SOLO-OPP-TURN, ruling)."""
     tokens = state.comp.tokens
-    for t in state._at.get(SUPPLY, ()):
+    for t in state.at.get(SUPPLY, ()):
         if tokens[t].level == level:
             state.put(t, region)
-            state.log("opposition", lambda: f"The Opposition places a level-{level} unit ({t}) in {region} {why}.")
+            if card is None:
+                state.log("opposition", msgid, level=level, token=t, region=region)
+            else:
+                state.log("opposition", msgid, level=level, token=t, region=region, card=card)
             return
-    state.log("opposition", f"The Opposition has no level-{level} unit left: nothing is placed (ruling).")
+    state.log("opposition", say.OPP_NO_UNIT, level=level)
 
 
 def reveal_leader(state: "State") -> None:
@@ -147,8 +178,7 @@ def reveal_leader(state: "State") -> None:
     state.out_of_game.append(leader)
     if state.unrest is not None and state.place[leader] == RESERVE:
         state.put(leader, state.unrest)
-        state.log("opposition", f"The Opposition reveals {leader}: the token goes fresh on {state.unrest}, "
-                                "the unrest region (R-SOLO-OBJ).")
+        state.log("opposition", say.OPP_REVEALS_LEADER, leader=leader, region=state.unrest)
 
 
 def take_turn(state: "State") -> None:
@@ -156,13 +186,13 @@ def take_turn(state: "State") -> None:
     opp = state.opposition
     assert opp is not None
     if not state.opp_stack:
-        state.log("opposition", "The Opposition has no card left and skips its turn.")
+        state.log("opposition", say.OPP_NO_CARD)
         return
     card = state.comp.cards[state.opp_stack.pop(0)]
     state.played[opp].append(card.id)
-    state.log("play", lambda: f"The Opposition reveals {card.id}.")
+    state.log("play", say.OPP_REVEALS_CARD, card=card.id)
     bonus = advance(state, opp, card.days)
-    _place_unit(state, card.recruit, card.region, f"(recruit value of {card.id})")
+    _place_unit(state, card.recruit, card.region, say.OPP_PLACES_RECRUIT, card.id)
     if bonus and state.unrest is not None:
-        _place_unit(state, 1, state.unrest, "as its bonus recruit (R-SOLO-OPP-TURN)")
+        _place_unit(state, 1, state.unrest, say.OPP_PLACES_BONUS)   # R-SOLO-OPP-TURN
 

@@ -7,19 +7,19 @@ strength in a region; scoring, movement and the analysis tools all ask here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
+from . import narration as say
 from .errors import UnknownRegion
+from .narration import Message
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from .state import State
 
-__all__ = ["Presence", "controller", "controlled_in", "force_in_presence", "presence_table"]
-
-SIDES = ("red", "white")
-
+__all__ = ["Presence", "controller", "controlled_in", "controlled_by_region", "force_in_presence", "stronger_side",
+           "presence_table"]
 
 def _own_side(state: "State", token: str) -> str | None:
     return state.comp.sides[state.opposition][token]
@@ -32,7 +32,7 @@ def neutral_controller(state: "State", region: str) -> str | None:
     """
     will = state.will
     sides = state.comp.sides[state.opposition]
-    for t in state._at.get(region, ()):
+    for t in state.at.get(region, ()):
         if sides[t] == will:
             return will
     return None
@@ -49,17 +49,32 @@ def controller(state: "State", token: str) -> str | None:
     return neutral_controller(state, region)
 
 
+def controlled_by_region(state: "State", side: str, regions: Iterable[str]) -> list[tuple[str, list[str]]]:
+    """(region, tokens) for each of ``regions`` where ``side`` controls a token: its own
+    tokens, plus the neutral ones when it holds the Will and has a token of its own
+    there (R-NEU-1).  Tokens come in component order."""
+    at = state.at
+    sides = state.comp.sides[state.opposition]
+    with_neutrals = state.will == side
+    out = []
+    for region in regions:
+        here = at.get(region)
+        if not here:
+            continue
+        mine = [t for t in here if sides[t] == side]
+        if not mine:
+            continue
+        if with_neutrals:
+            mine = [t for t in here if sides[t] == side or sides[t] is None]
+        out.append((region, mine))
+    return out
+
+
 def controlled_in(state: "State", side: str, region: str) -> list[str]:
     """The tokens ``side`` controls in ``region`` (own tokens, plus neutrals if R-NEU-1 allows)."""
-    here = state._at.get(region)
-    if not here:
-        return []
-    sides = state.comp.sides[state.opposition]
-    own = [t for t in here if sides[t] == side]
-    if own and state.will == side:
-        # ``here`` is kept in component order, so filtering keeps that order.
-        return [t for t in here if sides[t] == side or sides[t] is None]
-    return own
+    for _, tokens in controlled_by_region(state, side, (region,)):
+        return tokens
+    return []
 
 
 @dataclass(frozen=True)
@@ -78,35 +93,42 @@ class Presence:
     shown: dict[str, int] = field(default_factory=dict)          # token -> strength it shows
 
     @property
+    def reason_message(self) -> Message:
+        """The deciding step, citing the rule (R-STR-2), as a message."""
+        region = self.region
+        if not self.control:
+            return Message(say.PRESENCE_EMPTY, region=region)
+        if self.winner is None:
+            return Message(say.PRESENCE_NOBODY, region=region)
+        winner = self.winner
+        loser = "white" if winner == "red" else "red"
+        if self.decided_by == "strength":
+            return Message(say.PRESENCE_STRENGTH, winner=winner, region=region,
+                           strength=self.strength[winner], other=self.strength[loser])
+        if self.decided_by == "tokens":
+            return Message(say.PRESENCE_TOKENS, red=self.strength["red"], white=self.strength["white"],
+                           region=region, winner=winner, tokens=self.tokens[winner], other=self.tokens[loser])
+        return Message(say.PRESENCE_WILL, red=self.strength["red"], white=self.strength["white"],
+                       red_tokens=self.tokens["red"], white_tokens=self.tokens["white"], region=region, winner=winner)
+
+    @property
     def reason(self) -> str:
         """The deciding step in words, citing the rule."""
-        r, w = self.strength["red"], self.strength["white"]
-        tr, tw = self.tokens["red"], self.tokens["white"]
-        if not self.control:
-            return f"No token in {self.region}: nobody has greater strength (R-STR-2)."
-        if self.winner is None:
-            return (f"Only neutral tokens in {self.region} and nobody has a token of their own "
-                    "there to control them: nobody has greater strength (R-NEU-1, R-STR-2).")
-        loser = "white" if self.winner == "red" else "red"
-        if self.decided_by == "strength":
-            return (f"{self.winner.capitalize()} has greater strength in {self.region}: "
-                    f"{self.strength[self.winner]} against {self.strength[loser]} (R-STR-2).")
-        if self.decided_by == "tokens":
-            return (f"Strength is tied {r}-{w} in {self.region}; {self.winner} controls more tokens "
-                    f"({self.tokens[self.winner]} against {self.tokens[loser]}) and wins (R-STR-2).")
-        return (f"Strength ({r}-{w}) and token count ({tr}-{tw}) are tied in {self.region}; "
-                f"{self.winner}, holding the Will of the People, wins (R-STR-2).")
+        return self.reason_message.text
+
+    @property
+    def neutral_reason_message(self) -> Message:
+        """Why the neutral tokens here count for whom (R-NEU-1), as a message."""
+        if not self.neutrals:
+            return Message(say.NEUTRALS_NONE, region=self.region)
+        if self.neutral_controller:
+            return Message(say.NEUTRALS_COUNT, side=self.will, region=self.region)
+        return Message(say.NEUTRALS_IDLE, side=self.will, region=self.region)
 
     @property
     def neutral_reason(self) -> str:
         """Why the neutral tokens here count for whom (R-NEU-1)."""
-        if not self.neutrals:
-            return f"No neutral token in {self.region}."
-        if self.neutral_controller:
-            return (f"{self.will.capitalize()} holds the Will and has a token of their own in "
-                    f"{self.region}, so its neutral tokens count for {self.will} (R-NEU-1).")
-        return (f"{self.will.capitalize()} holds the Will but has no token of their own in "
-                f"{self.region}, so its neutral tokens count for nobody (R-NEU-1).")
+        return self.neutral_reason_message.text
 
     def as_row(self) -> dict[str, Any]:
         return {
@@ -127,35 +149,54 @@ class Presence:
         )
 
 
-def force_in_presence(state: "State", region: str) -> Presence:
-    """Compute Force in Presence in ``region`` (R-STR-1, R-STR-2, R-NEU-1)."""
-    if region not in state.comp.region_index:
-        raise UnknownRegion(f"unknown region {region!r} (regions: {', '.join(state.comp.region_names)})")
-    here = state._at.get(region, ())
+def _tally(state: "State", region: str) -> tuple[dict[str, int], dict[str, int], str | None]:
+    """Strength and number of tokens each side controls in ``region`` (R-STR-1, R-NEU-1),
+    and who controls its neutral tokens."""
+    sides = state.comp.sides[state.opposition]
     neutral_side = neutral_controller(state, region)
     strength = {"red": 0, "white": 0}
     count = {"red": 0, "white": 0}
+    for t in state.at.get(region, ()):
+        s = sides[t] or neutral_side
+        if s is not None:
+            strength[s] += state.strength_of(t)
+            count[s] += 1
+    return strength, count, neutral_side
+
+
+def _decide(strength: dict[str, int], count: dict[str, int], will: str) -> tuple[str | None, str | None]:
+    """Greater strength wins; tie: more tokens; tie: the Will holder; nobody without tokens (R-STR-2)."""
+    if not count["red"] and not count["white"]:
+        return None, None
+    if strength["red"] != strength["white"]:
+        return ("red" if strength["red"] > strength["white"] else "white"), "strength"
+    if count["red"] != count["white"]:
+        return ("red" if count["red"] > count["white"] else "white"), "tokens"
+    return will, "will"
+
+
+def stronger_side(state: "State", region: str) -> str | None:
+    """Who has greater strength in ``region``, without the explanation (the scoring's quiet path)."""
+    strength, count, _ = _tally(state, region)
+    return _decide(strength, count, state.will)[0]
+
+
+def force_in_presence(state: "State", region: str) -> Presence:
+    """Compute Force in Presence in ``region`` (R-STR-1, R-STR-2, R-NEU-1), with the reason."""
+    if region not in state.comp.region_index:
+        raise UnknownRegion(f"unknown region {region!r} (regions: {', '.join(state.comp.region_names)})")
+    strength, count, neutral_side = _tally(state, region)
+    winner, by = _decide(strength, count, state.will)
     control: dict[str, str | None] = {}
     shown: dict[str, int] = {}
     neutrals: list[str] = []
-    for t in here:
+    for t in state.at.get(region, ()):
         shown[t] = state.strength_of(t)
         s = _own_side(state, t)
         if s is None:
             neutrals.append(t)
             s = neutral_side
         control[t] = s
-        if s is not None:
-            strength[s] += shown[t]
-            count[s] += 1
-    if not count["red"] and not count["white"]:
-        return Presence(region, None, strength, count, None, state.will, control, neutral_side, tuple(neutrals), shown)
-    if strength["red"] != strength["white"]:
-        winner, by = ("red" if strength["red"] > strength["white"] else "white"), "strength"
-    elif count["red"] != count["white"]:
-        winner, by = ("red" if count["red"] > count["white"] else "white"), "tokens"
-    else:
-        winner, by = state.will, "will"
     return Presence(region, winner, strength, count, by, state.will, control, neutral_side, tuple(neutrals), shown)
 
 

@@ -12,7 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import opposition, scoring
-from .dates import LAST_MONTH, MONTH_LABELS, MONTHS, advance, take_will
+from .scoring import SOLO_ROUNDS   # R-SOLO-END
+from . import narration as say
+from .dates import LAST_MONTH, MONTHS, advance, take_will
+from .narration import Message
 from .presence import controlled_in
 
 if TYPE_CHECKING:
@@ -20,9 +23,10 @@ if TYPE_CHECKING:
 
 HAND_DRAW = 5          # P-DRAW
 TURNS_PER_PLAYER = 4   # P-ACT
-SOLO_ROUNDS = 3        # R-SOLO-END
 #: Steps of a round at which a decision is awaited, the automatic scoring step, and "over".
 STEPS = ("objective", "card", "command", "leader", "bonus", "unrest", "scoring", "over")
+#: The steps a position can rest at: scoring runs through without stopping.
+RESTING_STEPS = tuple(step for step in STEPS if step != "scoring")
 
 
 # ----------------------------------------------------------------------------- turn orders
@@ -45,7 +49,7 @@ def play_card(state: "State", side: str, card: str) -> None:
     state.card = card
     state.leader_recruited = state.leader_special_used = False
     days = comp.cards[card].days if card in comp.cards else comp.leaders[card].days
-    state.log("play", lambda: f"{side.capitalize()} plays {card}.")
+    state.log("play", say.PLAYS, side=side, card=card)
     state.bonus_pending = advance(state, side, days)
     state.step = "command" if card in comp.cards else "leader"
 
@@ -55,7 +59,7 @@ def leader_recruit(state: "State", side: str, leader: str, region: str) -> None:
     neutral units there (units only: neutral Trotsky is not one)."""
     state.put(leader, region)
     state.leader_recruited = True
-    state.log("recruit", f"{side.capitalize()} recruits {leader} into {region}.")
+    state.log("recruit", say.LEADER_RECRUITS, side=side, leader=leader, region=region)
     if state.edition == "it":
         tokens = state.comp.tokens
         rested = [t for t in controlled_in(state, side, region)
@@ -63,7 +67,7 @@ def leader_recruit(state: "State", side: str, leader: str, region: str) -> None:
         for t in rested:
             state.exhausted.discard(t)
         if rested:
-            state.log("rest", f"Italian edition: {', '.join(rested)} in {region} turn fresh with the leader's arrival (E-IT).")
+            state.log("rest", say.IT_LEADER_RESTS, tokens=tuple(rested), region=region)
 
 
 def after_main_action(state: "State") -> None:
@@ -101,7 +105,7 @@ def start_round(state: "State", first: bool = False) -> None:
     """Draw phase and objective phase of a new round (P-DRAW, P-OBJ, R-SOLO-DRAW, R-SOLO-OBJ)."""
     if not first:
         state.round += 1
-    state.log("round", f"Round {state.round} begins ({MONTH_LABELS[MONTHS[state.month]]} {state.day}).")
+    state.log("round", say.ROUND_BEGINS, round=state.round, date=Message(say.DATE, month=MONTHS[state.month], day=state.day))
     if state.mode == "solo":
         _start_solo_round(state)
         return
@@ -128,7 +132,7 @@ def begin_action_phase(state: "State") -> None:
     second = state.other(first)
     state.turn_order = action_order(first, second)
     state.turn_index = 0
-    state.log("phase", f"Action phase: {first} plays first; four turns each (P-ACT).")
+    state.log("phase", say.ACTION_PHASE, side=first)
     run_until_decision(state)
 
 
@@ -145,10 +149,9 @@ def _start_solo_round(state: "State") -> None:
         card = state.draw_card()
         if card is not None:
             state.opp_stack.append(card)
-    state.log("draw", f"You draw 4 cards and one face-down secret objective; the Opposition gets a stack of "
-                      f"{len(state.opp_stack)} cards (R-SOLO-DRAW).")
+    state.log("draw", say.SOLO_DRAW, cards=HAND_DRAW - 1, stack=len(state.opp_stack))
     opposition.reveal_leader(state)
-    take_will(state, opp, "the Opposition takes it at the start of every action phase, R-SOLO-OBJ")
+    take_will(state, opp, say.WILL_SOLO)   # R-SOLO-OBJ
     state.turn_order = solo_order(opp, player)
     state.turn_index = 0
     run_until_decision(state)
@@ -158,13 +161,13 @@ def _start_solo_round(state: "State") -> None:
 def begin_scoring(state: "State") -> None:
     """Resolve the unrest region; pause if its winner has a choice to make (R-SCO-UNREST)."""
     state.card = None
-    state.log("phase", "Scoring phase.")
+    state.log("phase", say.SCORING_PHASE)
     winner = scoring.unrest_winner(state)
     if winner is None:
         continue_scoring(state)
         return
     if state.mode == "solo" and winner == state.opposition:
-        state.log("unrest", "The Opposition is stronger in the unrest region and always scores it (R-SOLO-UNREST).")
+        state.log("unrest", say.OPP_SCORES_UNREST)   # R-SOLO-UNREST
         scoring.score_unrest(state, winner)
         if state.step == "over":
             return
@@ -188,10 +191,10 @@ def continue_scoring(state: "State") -> None:
     scoring.exhaust(state, regions)
     if state.mode == "solo":
         if state.round >= SOLO_ROUNDS:
-            scoring.finish_on_track(state, f"end of round {SOLO_ROUNDS} (R-SOLO-END)")
+            scoring.finish_on_track(state, scoring.Ending.SOLO_ROUND)
             return
     elif state.month == LAST_MONTH:
-        scoring.finish_on_track(state, "the month marker is on October/November at the end of scoring (R-END-2)")
+        scoring.finish_on_track(state, scoring.Ending.OCT_NOV)
         return
     cleanup(state)
     start_round(state)
@@ -206,7 +209,7 @@ def cleanup(state: "State") -> None:
     state.blockade_tile = state.tile_stack.pop(0) if state.tile_stack else None
     state.blockade = comp.arrows[state.blockade_tile] if state.blockade_tile else None
     if state.blockade_tile is None:
-        state.log("cleanup", "No region tile is left for the blockade: the city has no blockade this round (R-CLN, ruling).")
+        state.log("cleanup", say.NO_BLOCKADE_TILE)   # R-CLN
     for side in ("red", "white"):
         for card in state.played[side]:
             (state.discard if card in comp.cards else state.out_of_game).append(card)
@@ -218,6 +221,9 @@ def cleanup(state: "State") -> None:
     state.discard.extend(state.opp_stack)  # normally empty after five Opposition turns
     state.opp_stack.clear()
     state.turn_order, state.turn_index = (), 0
-    state.log("cleanup", f"Cleanup: unrest is now {state.unrest or 'nowhere'}, blockade on "
-                         f"{'-'.join(state.blockade) if state.blockade else 'no connection'}.")
+    unrest = state.unrest or Message(say.NOWHERE)
+    if state.blockade:
+        state.log("cleanup", say.CLEANUP, unrest=unrest, a=state.blockade[0], b=state.blockade[1])
+    else:
+        state.log("cleanup", say.CLEANUP_NO_BLOCKADE, unrest=unrest)
 

@@ -6,17 +6,22 @@ them in the rulebook's order.
 
 from __future__ import annotations
 
+import enum
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .opposition import opposition_objective
+from . import narration as say
+from .narration import Message
+from .opposition import opposition_card, opposition_objective
 from .places import REMOVED, RESERVE, SUPPLY
-from .presence import force_in_presence
+from .presence import force_in_presence, stronger_side
 
 if TYPE_CHECKING:
     from .state import State
 
 __all__ = ["unrest_vp", "award", "unrest_winner", "score_unrest", "reveal_order", "score_objectives",
-           "exhaust", "finish_on_track", "game_over", "track_label", "side_name"]
+           "exhaust", "finish_on_track", "game_over", "track_label", "side_name", "Ending", "Outcome",
+           "outcome", "ending_message"]
 
 #: Unrest VP by month space (R-SCO-UNREST); Oct/Nov differs by edition (E-FR, E-IT).
 UNREST_VP = {"fr": (2, 2, 3, 4, 5, 7), "it": (2, 2, 3, 4, 5, 6)}
@@ -26,54 +31,105 @@ def unrest_vp(state: "State") -> int:
     return UNREST_VP[state.edition][state.month]
 
 
-def game_over(state: "State", winner: str, reason: str) -> None:
+#: A solo game ends after the scoring of this round (R-SOLO-END).
+SOLO_ROUNDS = 3
+
+
+class Ending(enum.Enum):
+    """How a game ends."""
+
+    TRACK = "track"                  # the score marker reached an end of the track (R-END-1)
+    OCT_NOV = "oct-nov"              # two players: scoring with the month on Oct/Nov (R-END-2)
+    SOLO_ROUND = f"solo-round-{SOLO_ROUNDS}"   # solo: after the scoring of the last round (R-SOLO-END)
+
+
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game: the winner, how it ended, and whether the score
+    stood at the centre so that the Will holder won (R-END-2)."""
+
+    winner: str
+    ending: Ending
+    decided_by_will: bool = False
+
+
+def outcome(state: "State") -> Outcome | None:
+    """The outcome of a finished game, read from the final position; ``None`` before the end.
+
+    The track's end stops the game at once (R-END-1), so a marker on an end square
+    means that ending; otherwise time ran out (R-END-2, R-SOLO-END)."""
+    if state.won_by is None:
+        return None
+    if abs(state.score) >= state.comp.track_length:
+        return Outcome(state.won_by, Ending.TRACK)
+    ending = Ending.SOLO_ROUND if state.mode == "solo" else Ending.OCT_NOV
+    return Outcome(state.won_by, ending, state.score == 0)
+
+
+def ending_message(ending: Ending, by_will: bool = False) -> Message:
+    """Why the game ended, as a message (``State.end_reason`` is its English text)."""
+    if ending is Ending.TRACK:
+        why = Message(say.END_TRACK)                       # R-END-1
+    elif ending is Ending.OCT_NOV:
+        why = Message(say.END_OCT_NOV)                     # R-END-2
+    else:
+        why = Message(say.END_SOLO, round=SOLO_ROUNDS)     # R-SOLO-END
+    return Message(say.END_BY_WILL, ending=why) if by_will else why
+
+
+def game_over(state: "State", winner: str, ending: Ending, by_will: bool = False) -> None:
     state.step, state.to_act = "over", None
-    state.won_by, state.end_reason = winner, reason
-    state.log("end", f"The game ends: {winner} wins ({reason}).")
+    reason = ending_message(ending, by_will)
+    state.won_by, state.end_reason = winner, reason.text
+    state.log("end", say.GAME_ENDS, side=winner, reason=reason)
 
 
-def award(state: "State", side: str, vp: int, why: str) -> None:
+def award(state: "State", side: str, vp: int, why: Message) -> None:
     """Move the score marker ``vp`` spaces toward ``side``; an end of the track wins at once (R-SCO-MOVE, R-END-1)."""
     if vp <= 0:
         return
     limit = state.comp.track_length
     state.score += vp if side == "red" else -vp
-    label = track_label(state.score)
-    state.log("score", lambda: f"{side.capitalize()} scores {vp} VP for {why}; the marker is at {label}.")
+    if state.narrating:
+        state.log("score", say.SCORES, side=side, vp=vp, why=why, where=track_label(state.score))
     if abs(state.score) >= limit:
         state.score = limit if state.score > 0 else -limit
-        game_over(state, side, "the score marker reached the end of the support track (R-END-1)")
+        game_over(state, side, Ending.TRACK)
 
 
-def track_label(score: int) -> str:
-    """Where the score marker stands, in words: "the centre" or "3 toward red" (R-SCO-MOVE)."""
+def track_label(score: int) -> Message:
+    """Where the score marker stands: "the centre" or "3 toward red" (R-SCO-MOVE)."""
     if score == 0:
-        return "the centre"
-    return f"{abs(score)} toward {'red' if score > 0 else 'white'}"
+        return Message(say.TRACK_CENTRE)
+    return Message(say.TRACK_TOWARD, spaces=abs(score), side="red" if score > 0 else "white")
 
 
-def finish_on_track(state: "State", reason: str) -> None:
+def finish_on_track(state: "State", ending: Ending) -> None:
     """End by time: the side the marker leans to wins; at the centre, the Will holder (R-END-2)."""
     if state.score > 0:
-        game_over(state, "red", reason)
+        game_over(state, "red", ending)
     elif state.score < 0:
-        game_over(state, "white", reason)
+        game_over(state, "white", ending)
     else:
-        game_over(state, state.will, reason + "; the marker is at the centre, so the Will holder wins")
+        game_over(state, state.will, ending, by_will=True)
 
 
 def unrest_winner(state: "State") -> str | None:
     """Objective marker 1 goes on the unrest region; who is stronger there (R-SCO-UNREST)."""
     if state.unrest is None:
-        state.log("unrest", "No unrest region this round (the region tiles have run out).")
+        state.log("unrest", say.UNREST_NONE)   # ENGINE-NO-UNREST
         return None
+    if not state.narrating:
+        return stronger_side(state, state.unrest)
     p = force_in_presence(state, state.unrest)
-    state.log("unrest", f"Unrest in {state.unrest}: {p.reason}")
+    state.log("unrest", say.UNREST_IN, region=state.unrest, reason=p.reason_message)
     return p.winner
 
 
 def score_unrest(state: "State", side: str) -> None:
-    award(state, side, unrest_vp(state), f"the unrest region {state.unrest}")
+    award(state, side, unrest_vp(state), Message(say.FOR_UNREST, region=state.unrest))
 
 
 def reveal_order(state: "State") -> tuple[str, str]:
@@ -92,17 +148,19 @@ def _objective_card(state: "State", side: str) -> str | None:
         played = [state.comp.cards[c] for c in state.played[side] if c in state.comp.cards]
         if not played:
             return None
+        if not state.narrating:
+            return opposition_card(played).id
         card, why = opposition_objective(played)
-        state.log("objective", f"The Opposition's objective: {why.summary}")
+        state.log("objective", say.OPP_OBJECTIVE, summary=why.summary_message)
         return card.id
     return state.objectives[side]
 
 
-def side_name(state: "State", side: str) -> str:
+def side_name(state: "State", side: str) -> Message:
     """How the log names a side: in solo the Opposition is named as such (R-SOLO)."""
     if side == state.opposition:
-        return f"The Opposition ({side})"
-    return side.capitalize()
+        return Message(say.OPPOSITION_SIDE, side=side)
+    return Message(say.SIDE, side=side)
 
 
 def score_objectives(state: "State") -> list[str]:
@@ -113,14 +171,19 @@ def score_objectives(state: "State") -> list[str]:
         card_id = _objective_card(state, side)
         state.revealed[side] = True
         if card_id is None:
-            state.log("objective", f"{side_name(state, side)} has no secret objective this round.")
+            state.log("objective", say.NO_OBJECTIVE, who=side_name(state, side))
             continue
         card = cards[card_id]
         marked.append(card.region)
-        p = force_in_presence(state, card.region)
-        state.log("objective", f"{side_name(state, side)} reveals {card.id} ({card.vp} VP in {card.region}). {p.reason}")
-        if p.winner:
-            award(state, p.winner, card.vp, f"the objective {card.id}")
+        if state.narrating:
+            p = force_in_presence(state, card.region)
+            state.log("objective", say.REVEALS_OBJECTIVE, who=side_name(state, side), card=card.id, vp=card.vp,
+                      region=card.region, reason=p.reason_message)
+            winner = p.winner
+        else:
+            winner = stronger_side(state, card.region)
+        if winner:
+            award(state, winner, card.vp, Message(say.FOR_OBJECTIVE, card=card.id))
             if state.step == "over":
                 break
     return marked
@@ -130,7 +193,7 @@ def exhaust(state: "State", regions: list[str]) -> None:
     """In each marked region, once: fresh tokens tire, tired tokens leave (R-SCO-EXHAUST)."""
     tokens = state.comp.tokens
     for region in dict.fromkeys(regions):
-        here = list(state._at.get(region, ()))
+        here = list(state.at.get(region, ()))
         if not here:
             continue
         left: list[str] = []
@@ -147,6 +210,6 @@ def exhaust(state: "State", regions: list[str]) -> None:
             else:
                 state.exhausted.add(t)
         if left:
-            state.log("exhaust", f"In {region} the already tired tokens leave: {', '.join(left)}; the rest tire (R-SCO-EXHAUST).")
+            state.log("exhaust", say.EXHAUST_LEAVE, region=region, tokens=tuple(left))
         else:
-            state.log("exhaust", f"In {region} every token tires (R-SCO-EXHAUST).")
+            state.log("exhaust", say.EXHAUST_ALL, region=region)

@@ -17,7 +17,7 @@ from .errors import (
     UnknownRegion, UnknownToken,
 )
 from .places import REMOVED, RESERVE, WAITING, start_place
-from .rounds import STEPS, action_order, solo_order
+from .rounds import RESTING_STEPS, action_order, solo_order
 
 if TYPE_CHECKING:
     from .state import State
@@ -51,8 +51,8 @@ def state_to_dict(s: "State") -> dict[str, Any]:
             r: [{"id": t, "side": "exhausted"} if t in s.exhausted else {"id": t} for t in toks]
             for r, toks in s.iter_board() if toks
         },
-        "removed": s.tokens_at(REMOVED),
-        "waiting": s.tokens_at(WAITING),
+        "removed": s.tokens_in(REMOVED),
+        "waiting": s.tokens_in(WAITING),
         "hands": {side: list(s.hands[side]) for side in SIDES},
         "objectives": dict(s.objectives),
         "revealed": [side for side in SIDES if s.revealed[side]],
@@ -463,8 +463,8 @@ class _Reader:
             s.won_by = _side(result.get("winner"), "result.winner")
             s.end_reason = str(result.get("reason", ""))
         step = turn.get("step", "over" if s.won_by else "card")
-        if step not in STEPS:
-            raise PositionError(f"turn.step must be one of {', '.join(STEPS)}, not {step!r}")
+        if step not in RESTING_STEPS:
+            raise PositionError(f"turn.step must be one of {', '.join(RESTING_STEPS)}, not {step!r}")
         if (step == "over") != (s.won_by is not None):
             raise PositionError("a finished game needs both turn.step 'over' and a result with the winner")
         s.step = step

@@ -52,7 +52,8 @@ __all__ = [
 
 Progress = Callable[[int, int], None]
 
-#: ``ended_by`` values: the rule ID the engine cites in ``State.end_reason`` -> category.
+#: ``ended_by`` values (:class:`dualpowers.scoring.Ending`) by the rule ID an end reason cites.
+#: Games played here read :meth:`State.outcome`; :func:`ended_by` classifies reasons in words.
 ENDINGS: dict[str, str] = {
     "R-END-1": "track",                           # the marker reached the end of the support track
     "R-END-2": "oct-nov",                         # two-player: scoring with the month on October/November
@@ -227,14 +228,15 @@ def play_game(game: GameSpec) -> dict[str, Any]:
         s.apply(policies[side].choose(s, rng))
         plies += 1
     winner = s.winner()
-    reason = s.end_reason or ""
+    outcome = s.outcome()
+    assert outcome is not None
     return {
         "game": game.game, "seed": game.seed, "mode": game.mode, "edition": game.edition,
         "difficulty": game.difficulty, "player": game.player,
         "red_policy": game.red_policy, "white_policy": game.white_policy,
         "winner": winner, "player_won": None if game.player is None else winner == game.player,
-        "final_score": s.score, "rounds": s.round, "ended_by": ended_by(reason),
-        "decided_by_will": "the Will holder wins" in reason, "plies": plies,
+        "final_score": s.score, "rounds": s.round, "ended_by": outcome.ending.value,
+        "decided_by_will": outcome.decided_by_will, "plies": plies,
     }
 
 

@@ -15,57 +15,27 @@ from __future__ import annotations
 import json
 import random
 from bisect import insort
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from . import turn as _turn
 from .actions import parse_action
 from .components import Components, Connection, TokenSpec, default_components, other
-from .dates import MONTH_LABELS, MONTHS
+from .dates import MONTHS
+from . import narration as say
 from .errors import IllegalAction
+from .narration import Event, Message
 from .notation import read_notation, to_notation
 from .places import BOX, PLACES, RESERVE, SUPPLY
 from .presence import Presence, controller, force_in_presence
 from .rounds import STEPS
+from .scoring import Outcome, outcome
 from .serialize import load_json, read_position, state_to_dict
 from .views import PlayerView, player_view
 
 if TYPE_CHECKING:
     from .actions import Action
 
-__all__ = ["State", "Event", "PLACES", "STEPS"]
-
-
-class Event(tuple):  # type: ignore[type-arg]
-    """Something that happened while an action was applied: ``(kind, text)``.
-
-    The text may be stored as a function and is only written out when read, so
-    that fast playouts do not pay for narration they never show.
-    """
-
-    __slots__ = ()
-
-    @property
-    def kind(self) -> str:
-        return self[0]  # type: ignore[no-any-return]
-
-    @property
-    def text(self) -> str:
-        t = self[1]
-        return t() if callable(t) else t  # type: ignore[no-any-return]
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Event):
-            return (self.kind, self.text) == (other.kind, other.text)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.kind, self.text))
-
-    def __repr__(self) -> str:
-        return f"Event({self.kind!r}, {self.text!r})"
-
-    def __str__(self) -> str:
-        return self.text
+__all__ = ["State", "Event", "PLACES", "STEPS", "Outcome"]
 
 
 class State:
@@ -74,12 +44,15 @@ class State:
     Read the attributes freely; change the state only with :meth:`apply`.
     Sides are always ``"red"`` and ``"white"``; in solo, :attr:`opposition`
     names the side the Opposition plays and :attr:`player` the human's side.
+    :attr:`place` maps each token to its region or place, and :attr:`at` is the
+    same fact indexed the other way (place -> token ids in component order),
+    kept in step by :meth:`put`.
     """
 
     __slots__ = (
         "comp", "mode", "edition", "player", "opposition", "difficulty", "seed", "shuffles",
         "month", "day", "will", "score", "unrest", "blockade_tile", "blockade",
-        "tile_stack", "tile_discard", "place", "exhausted", "_at",
+        "tile_stack", "tile_discard", "place", "exhausted", "at",
         "hands", "objectives", "revealed", "played", "deck", "discard", "out_of_game",
         "opp_stack", "opp_leaders", "round", "step", "to_act", "turn_order", "turn_index",
         "card", "bonus_pending", "leader_recruited", "leader_special_used",
@@ -105,7 +78,7 @@ class State:
     tile_discard: list[str]
     place: dict[str, str]
     exhausted: set[str]
-    _at: dict[str, list[str]]
+    at: dict[str, list[str]]
     hands: dict[str, list[str]]
     objectives: dict[str, str | None]
     revealed: dict[str, bool]
@@ -144,7 +117,7 @@ class State:
         self.tile_stack, self.tile_discard = [], []
         self.place = {}
         self.exhausted = set()
-        self._at = {}
+        self.at = {}
         self.hands = {"red": [], "white": []}
         self.objectives = {"red": None, "white": None}
         self.revealed = {"red": False, "white": False}
@@ -160,7 +133,7 @@ class State:
         self.won_by = self.end_reason = None
         self._events = None
         self.place = dict.fromkeys(comp.tokens, BOX)
-        self._at = {BOX: list(comp.tokens)}
+        self.at = {BOX: list(comp.tokens)}
 
     # ------------------------------------------------------------------ value semantics
     def clone(self) -> "State":
@@ -178,7 +151,7 @@ class State:
         new.tile_discard = self.tile_discard[:]
         new.place = self.place.copy()
         new.exhausted = self.exhausted.copy()
-        new._at = {k: v[:] for k, v in self._at.items()}
+        new.at = {k: v[:] for k, v in self.at.items()}
         new.hands = {k: v[:] for k, v in self.hands.items()}
         new.objectives = self.objectives.copy()
         new.revealed = self.revealed.copy()
@@ -233,7 +206,7 @@ class State:
 
     @property
     def date_label(self) -> str:
-        return f"{MONTH_LABELS[MONTHS[self.month]]} {self.day}"
+        return Message(say.DATE, month=MONTHS[self.month], day=self.day).text
 
     @property
     def regions(self) -> tuple[str, ...]:
@@ -242,21 +215,17 @@ class State:
     def spec(self, token: str) -> TokenSpec:
         return self.comp.tokens[token]
 
-    def tokens_at(self, place: str) -> list[str]:
-        """Token ids in a region or other place, in component order."""
-        return list(self._at.get(place, ()))
-
-    def tokens_in(self, region: str) -> list[str]:
-        """Token ids on a region, in component order."""
-        return list(self._at.get(region, ()))
+    def tokens_in(self, place: str) -> list[str]:
+        """Token ids in a region or another place (see :mod:`dualpowers.places`), in component order."""
+        return list(self.at.get(place, ()))
 
     def reserve(self, side: str) -> list[str]:
         """The side's red/white units and leaders waiting in reserve."""
-        return [t for t in self._at.get(RESERVE, ()) if self.comp.tokens[t].owner == side]
+        return [t for t in self.at.get(RESERVE, ()) if self.comp.tokens[t].owner == side]
 
     def supply(self) -> list[str]:
         """Opposition units not on the board (solo)."""
-        return list(self._at.get(SUPPLY, ()))
+        return list(self.at.get(SUPPLY, ()))
 
     def is_exhausted(self, token: str) -> bool:
         return token in self.exhausted
@@ -298,9 +267,21 @@ class State:
             raise IllegalAction(f"the game is over ({self.end_reason})")
         _turn.check(self, action)
         self._events = events = []
-        _turn.perform(self, action)
-        self._events = None
+        try:
+            _turn.perform(self, action)
+        finally:
+            self._events = None
         return events
+
+    def push(self, action: "Action") -> None:
+        """Play an action taken from this very position's :meth:`legal_actions`, quietly.
+
+        The fast path for playouts and simulations: no second check and no
+        narration (like python-chess's ``Board.push``).  The caller vouches for
+        the action; anything else may break the position, so use :meth:`apply`
+        for actions from outside.
+        """
+        _turn.perform(self, action)
 
     def is_legal(self, action: "Action") -> bool:
         try:
@@ -347,23 +328,32 @@ class State:
         return read_notation(cls(components), text)
 
     # ------------------------------------------------------------------ outcome
-    def is_solo(self) -> bool:
-        return self.mode == "solo"
-
     def winner(self) -> str | None:
         """``"red"`` or ``"white"`` once the game is over, else ``None``."""
         return self.won_by
 
+    def outcome(self) -> Outcome | None:
+        """Who won and how the game ended, as a value; ``None`` while it goes on.
+
+        :attr:`end_reason` says the same in words, for display."""
+        return outcome(self)
+
     # ------------------------------------------------------------------ primitives (engine use)
-    def log(self, kind: str, text: "str | Callable[[], str]") -> None:
-        """Record an event of the action being applied (``text`` may be a function giving it)."""
+    @property
+    def narrating(self) -> bool:
+        """Whether events are being recorded (inside :meth:`apply`): build costly messages only then."""
+        return self._events is not None
+
+    def log(self, kind: str, msgid: str, /, **params: Any) -> None:
+        """Record an event of the action being applied: a template of :mod:`dualpowers.narration`
+        and its parameters (raw ids for game names)."""
         if self._events is not None:
-            self._events.append(Event((kind, text)))
+            self._events.append(Event(kind, msgid, params))
 
     def put(self, token: str, dest: str, *, exhausted: bool = False) -> None:
         """Move a token to ``dest`` (a region or a place), setting its side."""
         src = self.place[token]
-        at = self._at
+        at = self.at
         at[src].remove(token)
         lst = at.get(dest)
         if lst is None:
@@ -386,7 +376,7 @@ class State:
                 at[where] = [t]
             else:
                 lst.append(t)
-        self._at = at
+        self.at = at
         if exhausted is not None:
             self.exhausted = set(exhausted)
 
@@ -404,7 +394,7 @@ class State:
             self.deck = self.discard
             self.discard = []
             self.shuffle(self.deck)
-            self.log("reshuffle", "The deck ran out: the discard pile is shuffled into a new deck (P-DRAW).")
+            self.log("reshuffle", say.RESHUFFLE)
         return self.deck.pop(0)
 
     def add_to_hand(self, side: str, card: str) -> None:
@@ -412,7 +402,7 @@ class State:
 
     def iter_board(self) -> Iterator[tuple[str, list[str]]]:
         for r in self.comp.region_names:
-            yield r, self._at.get(r, [])
+            yield r, self.at.get(r, [])
 
     def other(self, side: str) -> str:
         return other(side)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable
+from weakref import WeakKeyDictionary
 
 from . import rounds as flow
 from .actions import (
@@ -21,10 +22,11 @@ from .actions import (
     Espionage, Inspire, LeaderRecruit, Move, Organize, Pass, PlayCard, Protest, Recruit, Rest,
     ScoreUnrest,
 )
-from .components import CommandCard, LeaderCard
+from .components import CommandCard, Components, LeaderCard
+from . import narration as say
 from .errors import IllegalAction
 from .places import RESERVE
-from .presence import controlled_in, controller
+from .presence import controlled_by_region, controller
 
 if TYPE_CHECKING:
     from .state import State
@@ -59,6 +61,18 @@ class StepRule:
 
 # Actions are immutable values drawn from a small fixed set, so legal_actions reuses them.
 _POOL: dict[tuple[object, ...], Any] = {}
+# Per set of components: lists of actions that depend only on the components and a few
+# facts (a token's region and the blockade, a reserve's content), built once.
+_TABLES: "WeakKeyDictionary[Components, dict[Any, Any]]" = WeakKeyDictionary()
+# (id(state), side) -> _controlled_on_board's answer, kept during one legal_actions call.
+_MEMO: dict[tuple[int, str], list[tuple[str, str]]] = {}
+
+
+def _tables(comp: Components) -> dict[Any, Any]:
+    t = _TABLES.get(comp)
+    if t is None:
+        t = _TABLES[comp] = {}
+    return t
 
 
 def _pooled(cls: type, *args: object) -> Any:
@@ -91,10 +105,6 @@ def _fail(msg: str) -> IllegalAction:
     return IllegalAction(msg)
 
 
-def _who(side: str) -> str:
-    return side.capitalize()
-
-
 # ============================================================================ shared helpers
 def group_key(state: "State", token: str) -> tuple[object, bool]:
     """Tokens in one place with equal keys are interchangeable: same owner and values
@@ -124,29 +134,55 @@ def _representatives(state: "State", tokens: list[str]) -> list[str]:
 
 def _controlled_on_board(state: "State", side: str) -> list[tuple[str, str]]:
     """(region, token) for every token ``side`` controls, one per interchangeable group (ENGINE-SAME)."""
+    memo_key = (id(state), side)
+    hit = _MEMO.get(memo_key)
+    if hit is not None:
+        return hit
     keys = state.comp.type_keys
     exhausted = state.exhausted
-    at = state._at
     out = []
-    for region in state.comp.region_names:
-        if not at.get(region):
-            continue
-        mine = controlled_in(state, side, region)
+    for region, mine in controlled_by_region(state, side, state.comp.region_names):
         if len(mine) == 1:
             out.append((region, mine[0]))
-        elif mine:
+        else:
             seen: set[object] = set()
             for t in mine:
                 k = (keys[t], t in exhausted)          # group_key, inlined: this is the hot path
                 if k not in seen:
                     seen.add(k)
                     out.append((region, t))
+    _MEMO[memo_key] = out
     return out
 
 
+def _units_of(comp: Components, side: str) -> frozenset[str]:
+    tables = _tables(comp)
+    units = tables.get(("units", side))
+    if units is None:
+        units = tables[("units", side)] = frozenset(
+            t for t, spec in comp.tokens.items() if spec.owner == side and spec.kind == "unit")
+    return units  # type: ignore[no-any-return]
+
+
 def _reserve_units(state: "State", side: str) -> list[str]:
-    tokens = state.comp.tokens
-    return [t for t in state._at.get(RESERVE, ()) if tokens[t].owner == side and tokens[t].kind == "unit"]
+    units = _units_of(state.comp, side)
+    return [t for t in state.at.get(RESERVE, ()) if t in units]
+
+
+def _step_moves(state: "State", side: str, cls: type) -> list[Any]:
+    """``cls(token, to)`` for every controlled token and every open step from its region (R-ACT-MOVE)."""
+    tables = _tables(state.comp)
+    table = tables.get((cls, state.blockade))
+    if table is None:
+        table = tables[(cls, state.blockade)] = {}
+    out: list[Any] = []
+    for region, t in _controlled_on_board(state, side):
+        moves = table.get((t, region))
+        if moves is None:
+            moves = table[(t, region)] = tuple(
+                cls(t, to) for to in state.comp.open_neighbours(state.blockade)[region])
+        out.extend(moves)
+    return out
 
 
 def _check_region(state: "State", region: str) -> None:
@@ -187,10 +223,10 @@ def _check_reserve_unit(state: "State", side: str, unit: str) -> None:
         raise _fail(f"{unit} is not in {side}'s reserve (it is in {state.place[unit]})")
 
 
-def _move(state: "State", side: str, token: str, to: str, what: str) -> None:
+def _move(state: "State", side: str, token: str, to: str, msgid: str) -> None:
     start = state.place[token]
     state.put(token, to, exhausted=token in state.exhausted)
-    state.log("move", f"{_who(side)} {what}: {token} from {start} to {to}.")
+    state.log("move", msgid, side=side, token=token, start=start, to=to)
 
 
 def _command_card(state: "State", wanted: str, action: Action) -> None:
@@ -217,7 +253,7 @@ def _check_objective(state: "State", side: str, action: ChooseObjective) -> None
 def _do_objective(state: "State", side: str, action: ChooseObjective) -> None:
     state.hands[side].remove(action.card)
     state.objectives[side] = action.card
-    state.log("objective", f"{_who(side)} places a secret objective face down.")
+    state.log("objective", say.OBJECTIVE_PLACED, side=side)
 
 
 # ============================================================================ P-ACT: playing a card
@@ -236,9 +272,6 @@ def _do_play(state: "State", side: str, action: PlayCard) -> None:
 
 
 # ============================================================================ R-ACT-RECRUIT
-_RECRUIT_CACHE: dict[tuple[object, ...], list[Recruit]] = {}
-
-
 def _offer_recruit(state: "State", side: str) -> list[Recruit]:
     """Every distinct set of reserve units with total recruit value <= the card's (R-ACT-RECRUIT).
 
@@ -246,10 +279,11 @@ def _offer_recruit(state: "State", side: str) -> list[Recruit]:
     """
     budget = _card(state).recruit
     reserve = tuple(_reserve_units(state, side))
-    key = (id(state.comp), budget, reserve)
-    hit = _RECRUIT_CACHE.get(key)
+    cache = _tables(state.comp)
+    key = ("recruit", budget, reserve)
+    hit = cache.get(key)
     if hit is not None:
-        return hit
+        return hit  # type: ignore[no-any-return]
     comp = state.comp
     tokens = comp.tokens
     groups: dict[object, list[str]] = {}
@@ -273,9 +307,7 @@ def _offer_recruit(state: "State", side: str) -> list[Recruit]:
             walk(i + 1, left - n * cost, chosen + ids[:n])
 
     walk(0, budget, [])
-    if len(_RECRUIT_CACHE) > 50_000:
-        _RECRUIT_CACHE.clear()
-    _RECRUIT_CACHE[key] = out
+    cache[key] = out
     return out
 
 
@@ -296,21 +328,14 @@ def _do_recruit(state: "State", side: str, action: Recruit) -> None:
     region = _card(state).region
     for u in action.units:
         state.put(u, region)
-    state.log("recruit", f"{_who(side)} recruits {', '.join(action.units)} into {region}.")
+    state.log("recruit", say.RECRUITS, side=side, units=action.units, region=region)
 
 
 # ============================================================================ R-ACT-MOVE
 def _offer_move(state: "State", side: str) -> list[Move]:
     if _card(state).action != "move":
         return []
-    neighbours = state.comp.open_neighbours(state.blockade)
-    pool = _POOL
-    out = []
-    for region, t in _controlled_on_board(state, side):
-        for to in neighbours[region]:
-            a = pool.get((Move, t, to))
-            out.append(a if a is not None else _pooled(Move, t, to))
-    return out
+    return _step_moves(state, side, Move)
 
 
 def _check_move(state: "State", side: str, action: Move) -> None:
@@ -320,20 +345,24 @@ def _check_move(state: "State", side: str, action: Move) -> None:
 
 
 def _do_move(state: "State", side: str, action: Move | DoubleMove) -> None:
-    _move(state, side, action.token, action.to, "moves")
+    _move(state, side, action.token, action.to, say.MOVES)
 
 
 # ============================================================================ R-ACT-DMOVE
 def _offer_double_move(state: "State", side: str) -> list[DoubleMove]:
     if _card(state).action != "double-move":
         return []
-    reach = state.comp.two_step_reach(state.blockade)
-    pool = _POOL
-    out = []
+    tables = _tables(state.comp)
+    table = tables.get((DoubleMove, state.blockade))
+    if table is None:
+        table = tables[(DoubleMove, state.blockade)] = {}
+    out: list[DoubleMove] = []
     for region, t in _controlled_on_board(state, side):
-        for to, via in reach[region].items():
-            a = pool.get((DoubleMove, t, to, via))
-            out.append(a if a is not None else _pooled(DoubleMove, t, to, via))
+        moves = table.get((t, region))
+        if moves is None:
+            moves = table[(t, region)] = tuple(
+                DoubleMove(t, to, via) for to, via in state.comp.two_step_reach(state.blockade)[region].items())
+        out.extend(moves)
     return out
 
 
@@ -371,7 +400,7 @@ def _check_rest(state: "State", side: str, action: Rest) -> None:
 
 def _do_rest(state: "State", side: str, action: Rest) -> None:
     state.exhausted.discard(action.token)
-    state.log("rest", f"{_who(side)} rests {action.token}: it is fresh again.")
+    state.log("rest", say.RESTS, side=side, token=action.token)
 
 
 # ============================================================================ R-ACT-LEADER
@@ -434,7 +463,7 @@ def _do_protest(state: "State", side: str, action: Protest) -> None:
     a, b = action.connection
     state.leader_special_used = True
     state.blockade = state.comp.connection(a, b)
-    state.log("protest", f"{state.card} mobilizes a protest: the blockade moves to {a}-{b}.")
+    state.log("protest", say.PROTEST, leader=state.card, a=a, b=b)
 
 
 # ---------------------------------------------------------------------------- R-ACT-SPY
@@ -462,8 +491,10 @@ def _do_espionage(state: "State", side: str, action: Espionage) -> None:
     state.leader_special_used = True
     target = _espionage_target(state, side)
     state.revealed[target] = True
-    whose = "their own" if target == side else f"{target}'s"
-    state.log("reveal", f"{state.card} spies: {whose} secret objective is revealed ({state.objectives[target]}).")
+    if target == side:
+        state.log("reveal", say.SPY_SELF, leader=state.card, card=state.objectives[target])
+    else:
+        state.log("reveal", say.SPY_OPPONENT, leader=state.card, target=target, card=state.objectives[target])
 
 
 # ---------------------------------------------------------------------------- R-ACT-INSPIRE
@@ -482,19 +513,20 @@ def _check_inspire(state: "State", side: str, action: Inspire) -> None:
 def _do_inspire(state: "State", side: str, action: Inspire) -> None:
     state.leader_special_used = True
     state.will = side
-    state.log("will", f"{state.card} inspires the people: {side} takes the Will.")
+    state.log("will", say.INSPIRE, leader=state.card, side=side)
 
 
 # ============================================================================ R-ACT-BONUS
 def _offer_bonus_recruit(state: "State", side: str) -> list[BonusRecruit]:
     comp = state.comp
-    pool = _POOL
-    out = []
+    tables = _tables(comp)
+    out: list[BonusRecruit] = []
     singles = _representatives(state, [t for t in _reserve_units(state, side) if comp.tokens[t].recruit == 1])
     for u in singles:
-        for r in comp.region_names:
-            a = pool.get((BonusRecruit, u, r))
-            out.append(a if a is not None else _pooled(BonusRecruit, u, r))
+        recruits = tables.get((BonusRecruit, u))
+        if recruits is None:
+            recruits = tables[(BonusRecruit, u)] = tuple(BonusRecruit(u, r) for r in comp.region_names)
+        out.extend(recruits)
     return out
 
 
@@ -508,18 +540,11 @@ def _check_bonus_recruit(state: "State", side: str, action: BonusRecruit) -> Non
 
 def _do_bonus_recruit(state: "State", side: str, action: BonusRecruit) -> None:
     state.put(action.unit, action.region)
-    state.log("recruit", f"{_who(side)} takes a bonus recruit: {action.unit} into {action.region}.")
+    state.log("recruit", say.BONUS_RECRUIT, side=side, unit=action.unit, region=action.region)
 
 
 def _offer_bonus_move(state: "State", side: str) -> list[BonusMove]:
-    neighbours = state.comp.open_neighbours(state.blockade)
-    pool = _POOL
-    out = []
-    for region, t in _controlled_on_board(state, side):
-        for to in neighbours[region]:
-            a = pool.get((BonusMove, t, to))
-            out.append(a if a is not None else _pooled(BonusMove, t, to))
-    return out
+    return _step_moves(state, side, BonusMove)
 
 
 def _check_bonus_move(state: "State", side: str, action: BonusMove) -> None:
@@ -528,7 +553,7 @@ def _check_bonus_move(state: "State", side: str, action: BonusMove) -> None:
 
 
 def _do_bonus_move(state: "State", side: str, action: BonusMove) -> None:
-    _move(state, side, action.token, action.to, "bonus move")
+    _move(state, side, action.token, action.to, say.BONUS_MOVES)
 
 
 def _offer_bonus_rest(state: "State", side: str) -> list[BonusRest]:
@@ -544,7 +569,7 @@ def _check_bonus_rest(state: "State", side: str, action: BonusRest) -> None:
 
 def _do_bonus_rest(state: "State", side: str, action: BonusRest) -> None:
     state.exhausted.discard(action.token)
-    state.log("rest", f"{_who(side)} rests {action.token} as a bonus: it is fresh again.")
+    state.log("rest", say.BONUS_REST, side=side, token=action.token)
 
 
 def _offer_bonus_draw(state: "State", side: str) -> list[BonusDraw]:
@@ -560,7 +585,7 @@ def _do_bonus_draw(state: "State", side: str, action: BonusDraw) -> None:
     card = state.draw_card()
     if card is not None:
         state.add_to_hand(side, card)
-    state.log("draw", f"{_who(side)} draws a bonus card; the hand grows for good.")
+    state.log("draw", say.BONUS_DRAW, side=side)
 
 
 def _can_organize(state: "State", side: str) -> bool:
@@ -580,7 +605,7 @@ def _check_organize(state: "State", side: str, action: Organize) -> None:
 
 def _do_organize(state: "State", side: str, action: Organize) -> None:
     state.revealed[side] = True
-    state.log("reveal", f"{_who(side)} organizes and looks at their own secret objective: {state.objectives[side]}.")
+    state.log("reveal", say.ORGANIZE, side=side, card=state.objectives[side])
 
 
 # ============================================================================ R-SCO-UNREST
@@ -623,18 +648,16 @@ def _check_pass(state: "State", side: str, action: Pass) -> None:
         raise _fail(why)
 
 
-_PASS_TEXT = {
-    "card": "{side} has no card to play and passes the turn.",
-    "command": "{side} takes no action with {card} (R-ACT-CMD).",
-    "bonus": "{side} declines the bonus action.",
-    "unrest": "{side} declines both the unrest points and the bonus action.",
-}
-
-
 def _do_pass(state: "State", side: str, action: Pass) -> None:
-    text = _PASS_TEXT.get(state.step)
-    if text is not None:
-        state.log("pass", text.format(side=_who(side), card=state.card))
+    step = state.step
+    if step == "card":
+        state.log("pass", say.PASS_TURN, side=side)
+    elif step == "command":
+        state.log("pass", say.PASS_COMMAND, side=side, card=state.card)
+    elif step == "bonus":
+        state.log("pass", say.PASS_BONUS, side=side)
+    elif step == "unrest":
+        state.log("pass", say.PASS_UNREST, side=side)
 
 
 # ============================================================================ the table
@@ -713,6 +736,9 @@ STEP_RULES: dict[str, StepRule] = {
                        _refuse_unrest),
 }
 _OFFERS = {step: tuple(ACTIONS[k].offer for k in rule.kinds) for step, rule in STEP_RULES.items()}
+# (step, kind) -> (effect, what follows): perform's dispatch in one look-up.
+_PERFORM = {(step, kind): (ACTIONS[kind].perform, rule.then)
+            for step, rule in STEP_RULES.items() for kind in rule.kinds}
 
 
 # ============================================================================ the three entry points
@@ -725,6 +751,7 @@ def legal_actions(state: "State") -> list[Action]:
     out: list[Action] = []
     for offer in offers:
         out.extend(offer(state, side))
+    _MEMO.clear()
     return out
 
 
@@ -745,6 +772,6 @@ def check(state: "State", action: Action) -> None:
 def perform(state: "State", action: Action) -> None:
     """Carry out a checked action for the player to act, then go on with play."""
     side = state.to_act or ""
-    rule = STEP_RULES[state.step]
-    ACTIONS[type(action)].perform(state, side, action)
-    rule.then(state, side, action)
+    effect, then = _PERFORM[state.step, type(action)]
+    effect(state, side, action)
+    then(state, side, action)

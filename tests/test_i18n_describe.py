@@ -11,17 +11,22 @@ from dualpowers import i18n
 from dualpowers.describe import EXPLANATIONS, describe, describe_all
 
 WORD = re.compile(r"[^\W\d_]{3,}")
+RULE_ID = re.compile(r"\b[A-Z]+(?:-[A-Z0-9]+)+\b")      # R-ACT-MOVE: an ID, not English words
+
+
+def words(text: str) -> list[str]:
+    return WORD.findall(RULE_ID.sub(" ", re.sub(r"\{\w+\}", " ", text)))
 
 
 def english_only_words() -> set[str]:
     """Words of the English texts that no French or Italian translation uses."""
     english, translated = set(), set()
     for (ctx, msgid), value in i18n.catalog("fr").items():
-        english.update(w.casefold() for w in WORD.findall(re.sub(r"\{\w+\}", " ", msgid)))
+        english.update(w.casefold() for w in words(msgid))
     for lang in ("fr", "it"):
         for value in i18n.catalog(lang).values():
             for text in (value if isinstance(value, tuple) else (value,)):
-                translated.update(w.casefold() for w in WORD.findall(re.sub(r"\{\w+\}", " ", text)))
+                translated.update(w.casefold() for w in words(text))
     return english - translated
 
 
@@ -64,7 +69,7 @@ def test_every_legal_action_has_a_description(lang):
             assert d.rule in {r.id for r in dp.rules()}
             kinds.add(type(action).__name__)
             if lang != "en":
-                leaked = {w for w in WORD.findall(d.text + " " + d.explanation) if w.casefold() in english}
+                leaked = {w for w in words(d.text + " " + d.explanation) if w.casefold() in english}
                 assert not leaked, f"{lang}: English words {leaked} in {d.text!r} / {d.explanation!r}"
                 assert d.text != describe(s, action, "en").text
     assert {"PlayCard", "ChooseObjective", "Recruit", "Move", "Pass"} <= kinds

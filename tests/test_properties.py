@@ -15,9 +15,9 @@ def check_invariants(s: dp.State) -> None:
     comp = s.comp
     # Each token in exactly one place, and the per-place index agrees.
     assert set(s.place) == set(comp.tokens)
-    indexed = Counter(t for lst in s._at.values() for t in lst)
+    indexed = Counter(t for lst in s.at.values() for t in lst)
     assert all(n == 1 for n in indexed.values()) and set(indexed) == set(comp.tokens)
-    for where, lst in s._at.items():
+    for where, lst in s.at.items():
         assert all(s.place[t] == where for t in lst)
         assert where in PLACES or where in comp.region_index
     assert all(s.place[t] in comp.region_index for t in s.exhausted), "only tokens on the board show a side"

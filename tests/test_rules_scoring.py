@@ -176,3 +176,34 @@ def test_R_END_2_a_two_player_game_continues_before_oct_nov():
     s = last_turn(unrest=None, blockade_tile=None, date={"month": "sep", "day": 5})
     finish_turn(s)
     assert not s.is_over() and s.round == 2
+
+
+def test_R_END_1_R_END_2_R_SOLO_END_the_outcome_is_a_value():
+    from dualpowers.scoring import Ending, Outcome
+    s = dp.new_game(seed=1)
+    assert s.outcome() is None
+    for mode, seed, kw in (("two-player", 6, {}), ("solo", 2, {"player": "white", "difficulty": 3}),
+                           ("solo", 1, {"difficulty": 1})):
+        s = dp.new_game(mode, seed, **kw)
+        rng = __import__("random").Random(seed)
+        while not s.is_over():
+            s.apply(rng.choice(s.legal_actions()))
+        o = s.outcome()
+        assert isinstance(o, Outcome) and o.winner == s.winner()
+        if abs(s.score) == s.comp.track_length:
+            assert o.ending is Ending.TRACK and "R-END-1" in s.end_reason and not o.decided_by_will
+        elif mode == "solo":
+            assert o.ending is Ending.SOLO_ROUND and "R-SOLO-END" in s.end_reason
+        else:
+            assert o.ending is Ending.OCT_NOV and "R-END-2" in s.end_reason
+        assert o.decided_by_will == (s.score == 0) == ("Will holder wins" in s.end_reason)
+        # The outcome is read from the position: it survives a round trip.
+        assert dp.State.from_notation(s.notation()).outcome() == o
+
+
+def test_R_END_2_a_tie_at_the_centre_is_decided_by_the_will():
+    from dualpowers.scoring import Ending, Outcome, finish_on_track
+    s = position(score=0, will="white")
+    finish_on_track(s, Ending.OCT_NOV)
+    assert s.outcome() == Outcome("white", Ending.OCT_NOV, decided_by_will=True)
+    assert s.end_reason.endswith("so the Will holder wins")

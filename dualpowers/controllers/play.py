@@ -233,7 +233,7 @@ def side_label(state: State, side: str | None, lang: str = DEFAULT_LANGUAGE) -> 
     if state.mode == "solo" and side == state.player:
         return _("You ({side})", side=names.side(side, lang))
     if lang == DEFAULT_LANGUAGE:
-        return side_name(state, side)
+        return side_name(state, side).text
     if state.mode == "solo" and side == state.opposition:
         return _("The Opposition ({side})", side=names.side(side, lang))
     return names.side(side, lang)
@@ -267,11 +267,9 @@ def opening_lines(state: State, lang: str = DEFAULT_LANGUAGE) -> list[str]:
 
 
 def _event_text(event: Event, lang: str) -> str:
-    """An engine event in ``lang`` (English until the engine's narration can be rendered)."""
-    render = getattr(event, "render", None)
-    if callable(render):
-        return str(render(lang))
-    return event.text
+    """An engine event in ``lang`` (see :mod:`dualpowers.narrate`)."""
+    from ..narrate import event_text
+    return event_text(event, lang)
 
 
 # ---------------------------------------------------------------------------- the session

@@ -28,7 +28,11 @@ from ..dates import MONTH_LABELS, MONTHS
 from ..controllers.editor import PositionEditor
 from ..controllers.play import lead_text
 from ..errors import PositionError
+from .. import names, tables
+from ..i18n import translator
+from ..presence import force_in_presence
 from ..state import State
+from . import language
 from ._common import STYLE, button, css, df_html, lines_html
 from .screen import Screen
 
@@ -83,9 +87,10 @@ class AnalyzerWidget(widgets.VBox):
         self.remove_token = button("Remove", "dp-remove-token", icon="trash")
         self.clear_region = button("Clear region", "dp-clear-region")
         self.clear_board = button("Clear board", "dp-clear-board", style="warning")
+        self.palette_help = widgets.HTML("<b>Palette</b>: choose a token, then click a region on the board "
+                                         "(or pick a region here and press <i>Add</i>).")
         tokens_box = widgets.VBox([
-            widgets.HTML("<b>Palette</b>: choose a token, then click a region on the board "
-                         "(or pick a region here and press <i>Add</i>)."),
+            self.palette_help,
             self.palette_side, widgets.HBox([self.add_region, self.add_token], layout=_W(flex_flow="row wrap")),
             self.click_mode, self.token_list,
             widgets.HBox([self.flip_token, self.remove_token, self.clear_region, self.clear_board],
@@ -181,19 +186,72 @@ class AnalyzerWidget(widgets.VBox):
 
         # One screen: the board beside a panel (see dualpowers.widgets.screen); the
         # verdict stays in view, the full table goes below.
+        self.table_title = widgets.HTML("<b>Force in Presence</b> in every region (R-STR-2; neutrals follow R-NEU-1):")
         self.screen = Screen(
             self.board,
             title="Position analyzer",
             primary=[self.palette],
             narration=[self.error, self.message_label, self.region_report],
             secondary=[tabs],
-            below=[widgets.HTML("<b>Force in Presence</b> in every region (R-STR-2; neutrals follow R-NEU-1):"),
-                   self.table, widgets.HBox([self.region_select])],
+            below=[self.table_title, self.table, widgets.HBox([self.region_select])],
             narration_height="min(170px, 26vh)",
         )
         self.children = [widgets.HTML(STYLE + ANALYZER_STYLE), self.screen]
         ed.on_change(lambda _: self.refresh())
+        language.observe(self._relabel)
+        self._relabel()
+
+    # ------------------------------------------------------------------ language
+    def _relabel(self, _lang: str | None = None) -> None:
+        """The analyzer's fixed words in the notebook's language, then a refresh.
+        (The editor's own messages and token labels are still English.)"""
+        lang = language.current()
+        _ = translator(lang)
+        self._syncing = True
+        try:
+            def options(menu: Any, pairs: list[tuple[str, Any]]) -> None:
+                value = menu.value
+                menu.options = pairs
+                menu.value = value
+            regions = list(self.editor.comp.region_names)
+            options(self.add_region, [(names.region(r, lang), r) for r in regions])
+            options(self.region_select, [(names.region(r, lang), r) for r in regions])
+            options(self.unrest, [(_("none"), "")] + [(names.region(r, lang), r) for r in regions])
+            options(self.month, [(names.month(m, lang), m) for m in MONTHS])
+            options(self.player, [(names.side("red", lang), "red"), (names.side("white", lang), "white")])
+            options(self.will, [(names.side("red", lang), "red"), (names.side("white", lang), "white")])
+            options(self.mode, [(_("Two-player game"), "two-player"), (_("Solo"), "solo")])
+            options(self.edition, [(_("French / English (fr)"), "fr"), (_("Italian (it)"), "it")])
+            options(self.palette_side, [(_("fresh"), False), (_("exhausted"), True)])
+            options(self.click_mode, [(_("flip it"), "flip"), (_("remove it"), "remove")])
+        finally:
+            self._syncing = False
+        for w, text in ((self.palette, _("Token")), (self.palette_side, _("Side up")),
+                        (self.click_mode, _("Click a token")), (self.add_region, _("Region")),
+                        (self.token_list, _("On board")), (self.mode, _("Mode")), (self.player, _("You play")),
+                        (self.difficulty, _("Difficulty X")), (self.edition, _("Edition")), (self.month, _("Month")),
+                        (self.day, _("Day")), (self.will, _("Will")), (self.score, _("Score")),
+                        (self.unrest, _("Unrest")), (self.blockade, _("Blockade")),
+                        (self.region_select, _("Explain"))):
+            w.description = text
+        for b, text in ((self.add_token, _("Add to region")), (self.flip_token, _("Flip")),
+                        (self.remove_token, _("Remove")), (self.clear_region, _("Clear region")),
+                        (self.clear_board, _("Clear board")), (self.export_json, _("Export JSON")),
+                        (self.export_partial, _("Export board JSON")), (self.export_notation, _("Export notation")),
+                        (self.import_button, _("Import")), (self.drop_extras, _("Keep board only"))):
+            b.description = text
+        for i, title in enumerate([_("Tokens"), _("Game"), _("Import/export")]):
+            self.tabs.set_title(i, title)
+        self.palette_help.value = _("<b>Palette</b>: choose a token, then click a region on the board (or pick a "
+                                    "region here and press <i>Add</i>).")
+        self.table_title.value = _("<b>Force in Presence</b> in every region (R-STR-2; neutrals follow R-NEU-1):")
+        self.io_text.placeholder = _("Paste a JSON position or a DP1 notation line, then Import.")
+        self.screen.set_title(_("Position analyzer"))
         self.refresh()
+
+    def close(self) -> None:
+        language.unobserve(self._relabel)
+        super().close()
 
     # ------------------------------------------------------------------ event plumbing
     def _blockade_value(self) -> str:
@@ -295,7 +353,9 @@ class AnalyzerWidget(widgets.VBox):
             self.will.value = ed.will
             track = ed.comp.track_length
             self.score.value = max(-track, min(track, ed.score))
-            self.score_text.value = f"Support track: <b>{escape(lead_text(ed.score))}</b>"
+            lang = language.current()
+            _ = translator(lang)
+            self.score_text.value = _("Support track: <b>{score}</b>", score=escape(lead_text(ed.score, lang)))
             self.unrest.value = ed.unrest or ""
             self.blockade.value = self._blockade_value()
             old = self.token_list.value
@@ -309,9 +369,10 @@ class AnalyzerWidget(widgets.VBox):
             self._say(ed.message)
         if ed.state is not None:
             self._last_valid = ed.state
-            self.error.value = "<span class='dp-ok-box'>The engine accepts this position.</span>"
+            accepted = _("The engine accepts this position.")
+            self.error.value = f"<span class='dp-ok-box'>{escape(accepted)}</span>"
             self.board.show(ed.state, highlight=[r for r, w in ed.winners().items() if w])
-            self.table.value = df_html(ed.presence_frame())
+            self.table.value = df_html(ed.presence_frame() if lang == "en" else tables.presence_frame(ed.state, lang))
         else:
             note = " The board still shows the last valid position." if self._last_valid is not None else ""
             self.error.value = (f"<span class='dp-error-box'>{escape(ed.error_type or 'PositionError')}: "
@@ -326,5 +387,11 @@ class AnalyzerWidget(widgets.VBox):
 
     def _show_report(self) -> None:
         region = self.region_select.value
-        lines = self.editor.region_report(region)
-        self.region_report.value = f"<b>{escape(region)}</b>" + lines_html(lines)
+        lang = language.current()
+        state = self.editor.state
+        if lang == "en" or state is None:
+            lines = self.editor.region_report(region)
+        else:
+            p = force_in_presence(state, region)
+            lines = [tables.presence_reason(p, lang), tables.neutral_reason(p, lang)]
+        self.region_report.value = f"<b>{escape(names.region(region, lang))}</b>" + lines_html(lines)

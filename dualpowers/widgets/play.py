@@ -34,6 +34,7 @@ from ..controllers.play import GameSession, LoadError, action_highlight, group_l
 from ..controllers.targets import ActionPicker
 from ..errors import DualPowersError
 from ..i18n import translator
+from ..narrate import refusal_text
 from ..tables import ranking_frame
 from . import language
 from ._common import STYLE, button, css, df_html, lines_html, log_html
@@ -279,7 +280,8 @@ class PlayWidget(widgets.VBox):
         try:
             self.session.apply(action)
         except DualPowersError as exc:
-            self._say(translator(language.current())("Not allowed: {reason}", reason=exc), error=True)
+            lang = language.current()
+            self._say(translator(lang)("Not allowed: {reason}", reason=refusal_text(str(exc), lang)), error=True)
 
     def _cancel(self) -> None:
         self.picker.reset()
@@ -294,7 +296,8 @@ class PlayWidget(widgets.VBox):
         try:
             self.session.apply(text)
         except DualPowersError as exc:
-            self._say(translator(language.current())("Not allowed: {reason}", reason=exc), error=True)
+            lang = language.current()
+            self._say(translator(lang)("Not allowed: {reason}", reason=refusal_text(str(exc), lang)), error=True)
 
     def _auto(self) -> None:
         try:

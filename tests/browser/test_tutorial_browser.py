@@ -100,12 +100,14 @@ def test_voila_tutorial_first_paint(page, voila_server, notebook_dir):
     url = voila_server(notebook_dir / NOTEBOOK.name)
     page.goto(url, wait_until="domcontentloaded", timeout=90_000)
     wait_canvas_painted(page, BOARD, timeout=90_000)
-    # The widget is the first thing on the page.
+    # The page opens with the title and how to start, then the widget, then the rest.
     first_widget = page.locator(".dp-tutorial").first
-    first_markdown = page.locator(".jp-RenderedMarkdown, .jp-MarkdownOutput").first
+    markdown = page.locator(".jp-RenderedMarkdown, .jp-MarkdownOutput")
     widget_y = first_widget.bounding_box()["y"]
-    if first_markdown.count():
-        assert widget_y < first_markdown.bounding_box()["y"]
+    assert "How to start" in markdown.first.inner_text()
+    assert markdown.first.bounding_box()["y"] < widget_y
+    if markdown.count() > 1:
+        assert widget_y < markdown.nth(1).bounding_box()["y"]
     first = _narration(page)
     assert re.search(r"July 26", first)
     after = _click_next_and_wait_for_new_narration(page, first)

@@ -50,8 +50,9 @@ def test_play_widget_speaks_one_language(lang):
             w.hand_cards.children[0].click()
         else:
             break
-    actions = [e.text for e in g.log if e.kind in ("action", "info")]
-    bad = [t for t in actions if not from_catalog(t, lang)]
+    lines = [e.text for e in g.log]          # actions, information and the engine's own narration
+    assert len({e.kind for e in g.log}) >= 3
+    bad = [t for t in lines if not from_catalog(t, lang)]
     assert not bad, f"{lang}: log lines not from the catalog: {bad}"
 
 
@@ -84,3 +85,37 @@ def test_advisor_widget_in_another_language(lang):
     texts += [w.rank_button.description, w.play_best_button.description, w.playouts.description]
     bad = [t for t in texts if not from_catalog(t, lang)]
     assert not bad, bad
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_analyzer_tables_and_labels_in_another_language(lang):
+    from dualpowers.widgets import AnalyzerWidget
+
+    language.set(lang)
+    w = AnalyzerWidget(width=450, height=320)
+    texts = _texts_of_html(w.table.value) + _texts_of_html(w.region_report.value) + _texts_of_html(w.error.value)
+    texts += [html.unescape(w.score_text.value), w.table_title.value]      # whole texts with inline tags
+    texts += [w.add_token.description, w.clear_board.description, w.month.description]
+    texts += [label for label, _v in w.unrest.options] + [label for label, _v in w.month.options]
+    bad = [t for t in texts if not from_catalog(t, lang)]
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_tutorial_engine_box_in_another_language(lang):
+    from dualpowers.widgets import TutorialWidget
+
+    t = TutorialWidget(language=lang, example="A", board_width=450, board_height=320)
+    seen = 0
+    for _ in range(t.tutorial.count):
+        t.next()
+        if t.tutorial.example.id != "A":
+            break
+        state, outcome = t.tutorial.view()
+        if outcome.kind == "action" and outcome.events:
+            texts = _texts_of_html(t.outcome.value)
+            seen += 1
+            assert "(in English)" not in t.outcome.value and "(en anglais)" not in t.outcome.value
+            bad = [x for x in texts[1:-1] if not from_catalog(x, lang)]      # between the heading and the footer
+            assert not bad, bad
+    assert seen

@@ -172,3 +172,15 @@ def test_new_browser_view_repaints_once_and_starts_with_a_canvas_switch(w, monke
     assert sent, "the repaint sent nothing"
     batch = sent[0]
     assert batch[0][0] == COMMANDS["switchCanvas"]
+
+
+def test_keys_next_and_back(w):
+    """The screen forwards → / ← (and n / b) from the browser; here pressed from Python."""
+    start = (w.tutorial.example.id, w.tutorial.index)
+    w.screen.press("ArrowRight")
+    assert (w.tutorial.example.id, w.tutorial.index) != start
+    w.screen.press("ArrowLeft")
+    assert (w.tutorial.example.id, w.tutorial.index) == start
+    w.screen.press("n")
+    w.screen.press("b")
+    assert (w.tutorial.example.id, w.tutorial.index) == start

@@ -1,0 +1,87 @@
+"""The engine's narration in French and Italian (dualpowers.narrate): every event of
+whole games, both modes and both editions, is written from the catalogs."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import dualpowers as dp
+from dualpowers.narrate import event_text, message_text
+
+from i18n_check import from_catalog
+
+
+def games():
+    for g in range(4):
+        s = dp.new_game(mode=("solo", "two-player")[g % 2], seed=300 + g, player=("red", "white")[g // 2 % 2],
+                        difficulty=1 + g, edition=("fr", "it")[g // 2 % 2])
+        rng = random.Random(g)
+        events = []
+        while not s.is_over():
+            events += s.apply(rng.choice(s.legal_actions()))
+        yield s, events
+
+
+GAMES = list(games())
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_every_event_is_told_from_the_catalog(lang):
+    kinds, bad = set(), set()
+    for _s, events in GAMES:
+        for e in events:
+            kinds.add(e.kind)
+            text = event_text(e, lang)
+            if not from_catalog(text, lang) or text == e.text:
+                bad.add((e.msgid, text))
+    assert not bad, f"{lang}: {sorted(bad)[:10]}"
+    assert len(kinds) >= 8
+
+
+def test_english_is_the_engines_own_text():
+    for _s, events in GAMES[:2]:
+        for e in events:
+            assert event_text(e, "en") == e.text
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_reasons_as_messages_are_translated(lang):
+    s = GAMES[0][0]
+    for region in s.comp.region_index:
+        p = dp.force_in_presence(s, region)
+        for m in (p.reason_message, p.neutral_reason_message):
+            assert from_catalog(message_text(m, lang), lang)
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_the_tutorials_refusals_are_translated(lang):
+    from dualpowers.narrate import refusal_text
+    from dualpowers.tutorial import load_examples, replay
+
+    seen = 0
+    for ex in load_examples().examples:
+        for k, step in enumerate(ex.steps, 1):
+            if step.kind == "try":
+                _s, outcome = replay(ex, k)
+                text = refusal_text(outcome.error, lang)
+                assert text != outcome.error and from_catalog(text, lang), text
+                seen += 1
+    assert seen >= 2
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_the_oppositions_choice_is_explained_in_the_language(lang):
+
+    from dualpowers.narrate import objective_step_text
+
+    cards = sorted(dp.default_components().cards)
+    rng = random.Random(4)
+    seen = set()
+    for _ in range(60):
+        _card, choice = dp.opposition_objective(rng.sample(cards, 5))
+        seen.add((choice.decided_by, choice.card_decided_by))
+        for line in choice.steps:
+            text = objective_step_text(line, lang)
+            assert text != line and from_catalog(text, lang), (line, text)
+    assert len(seen) >= 3

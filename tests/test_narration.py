@@ -1,0 +1,78 @@
+"""The engine's narration is data: events carry a template of dualpowers.narration and raw ids."""
+
+import ast
+import random
+import re
+import string
+from pathlib import Path
+
+import dualpowers as dp
+from dualpowers import narration
+from dualpowers.dates import MONTHS
+from dualpowers.narration import Event, Message, render
+
+ROOT = Path(__file__).resolve().parents[1]
+TEMPLATES = {name: value for name, value in vars(narration).items() if name.isupper() and isinstance(value, str)}
+
+
+def _events_of_games():
+    for mode, seed, kw in (("solo", 3, {"difficulty": 4, "player": "white"}), ("two-player", 9, {"edition": "it"}),
+                           ("solo", 8, {"edition": "it"}), ("two-player", 4, {})):
+        s = dp.new_game(mode, seed, **kw)
+        rng = random.Random(seed)
+        while not s.is_over():
+            yield s, s.apply(rng.choice(s.legal_actions()))
+
+
+def _fields(msgid):
+    return {f for _, f, _, _ in string.Formatter().parse(msgid) if f}
+
+
+def test_every_template_is_a_marked_module_constant():
+    tree = ast.parse((ROOT / "dualpowers" / "narration.py").read_text(encoding="utf-8"))
+    marked = set()
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") == "N_":
+            marked |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    assert marked == set(TEMPLATES)
+    # ... and each is used by the engine (no orphan template).
+    source = " ".join(p.read_text(encoding="utf-8") for p in (ROOT / "dualpowers").glob("*.py"))
+    unused = [name for name in TEMPLATES if not re.search(rf"say\.{name}\b", source)]
+    assert not unused, unused
+
+
+def test_the_engine_logs_only_templates_never_prose():
+    for path in (ROOT / "dualpowers").glob("*.py"):
+        for m in re.finditer(r"\.log\(\s*\"\w+\",\s*([^,)\s]+)", path.read_text(encoding="utf-8")):
+            assert m.group(1).startswith("say.") or m.group(1) == "msgid", (path.name, m.group(0))
+
+
+def test_events_carry_a_template_and_raw_game_names():
+    comp = dp.default_components()
+    names = {"side": ("red", "white"), "winner": ("red", "white"), "target": ("red", "white"),
+             "region": comp.region_names, "month": MONTHS, "card": tuple(comp.card_order),
+             "token": tuple(comp.tokens), "unit": tuple(comp.tokens), "leader": tuple(comp.leaders)}
+    seen = set()
+    for s, events in _events_of_games():
+        for e in events:
+            assert e.msgid in TEMPLATES.values()
+            assert _fields(e.msgid) <= set(e.params), e.msgid
+            for key, allowed in names.items():
+                if key in e.params and not isinstance(e.params[key], Message):
+                    assert e.params[key] in allowed, (e.msgid, key, e.params[key])
+            assert e.text == render(e.msgid, e.params) and "{" not in e.text
+            seen.add(e.msgid)
+    assert len(seen) > 30
+
+
+def test_event_equality_hash_and_repr():
+    a = Event("play", narration.PLAYS, {"side": "red", "card": "red-4"})
+    b = Event("play", narration.PLAYS, {"card": "red-4", "side": "red"})
+    c = Event("play", narration.PLAYS, {"side": "white", "card": "red-4"})
+    assert a == b and hash(a) == hash(b) and a != c
+    assert a.text == str(a) == "Red plays red-4." and repr(a) == "Event('play', 'Red plays red-4.')"
+    nested = Event("score", narration.SCORES, {"side": "white", "vp": 3, "why": Message(narration.FOR_UNREST, region="blue"),
+                                                "where": Message(narration.TRACK_TOWARD, spaces=2, side="white")})
+    assert nested.text == "White scores 3 VP for the unrest region blue; the marker is at 2 toward white."
+    assert nested == Event("score", nested.msgid, dict(nested.params)) and len({nested, a}) == 2
+    assert Message(narration.DATE, month="oct-nov", day=31).text == "October/November 31"
