@@ -52,7 +52,10 @@ class ActionDescription:
                                      explanation=self.explanation, rule=self.rule)
 
 
-#: What each kind of action does, with the rule that says so (RULINGS IDs).
+#: What each kind of action does, with the rule that says so (RULINGS IDs).  The rule of
+#: an action kind is the engine's (``turn.ACTIONS``, its one home); these IDs are checked
+#: against it by tests/test_i18n_describe.py.  A Pass cites the ruling that allows
+#: declining at that step.
 EXPLANATIONS: dict[str, tuple[str, str]] = {
     "objective": ("P-OBJ", N_("The card goes face down as your secret objective; at scoring, its region's "
                               "VP go to whoever is stronger there.")),

@@ -93,3 +93,13 @@ def test_the_issue_example():
 def test_every_explanation_cites_a_known_rule():
     ids = {r.id for r in dp.rules()}
     assert {rule for rule, _ in EXPLANATIONS.values()} <= ids
+
+
+def test_the_rules_cited_are_the_engines():
+    """An action kind's rule lives in the engine (turn.ACTIONS); the descriptions cite the same."""
+    from dualpowers.turn import ACTIONS
+
+    for kind, rule in ACTIONS.items():
+        if kind.word == "pass":
+            continue
+        assert EXPLANATIONS[kind.word][0] == rule.rule, kind.word

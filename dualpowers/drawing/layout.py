@@ -31,7 +31,7 @@ Point = tuple[float, float]
 # Token cell inside a region box (design units) and what is drawn in it.
 CELL_W, CELL_H = 42.0, 33.0
 TOKEN_R = 11.0
-CAPTION_SIZE = 9.5
+CAPTION_SIZE = 11.0
 HEADER_H, FOOTER_H, PAD = 22.0, 13.0, 4.0
 REGION_W = 4 * CELL_W + 2 * PAD                          # four tokens a row
 REGION_H = HEADER_H + 3 * CELL_H + FOOTER_H + 2 * PAD    # three rows: twelve tokens
@@ -248,14 +248,14 @@ class Layout:
         used_rows = math.ceil(n / cols)
         x0 = area.cx - used_cols * cw / 2
         y0 = area.y + max(0.0, (area.h - used_rows * ch) / 2) if used_rows < 2 else area.y
-        caption = CAPTION_SIZE * f if CAPTION_SIZE * f >= 6.5 else 0.0
+        caption = CAPTION_SIZE * f if CAPTION_SIZE * f >= 7.5 else 0.0
         out = []
         for i, tid in enumerate(tokens):
             c, r = i % cols, i // cols
             x = x0 + (c + 0.5) * cw
             top = y0 + r * ch
             if caption:
-                out.append(TokenSlot(tid, x, top + 12.5 * f, TOKEN_R * f, top + 29 * f, caption))
+                out.append(TokenSlot(tid, x, top + 12 * f, TOKEN_R * f, top + 29.2 * f, caption))
             else:
                 out.append(TokenSlot(tid, x, top + ch / 2, min(TOKEN_R * f * 1.2, ch / 2 - 1), 0.0, 0.0))
         return out

@@ -100,7 +100,8 @@ class PlayWidget(widgets.VBox):
         self._mode_changed()
         self.setup_title = widgets.HTML("<b>New game</b>")
         #: the notebook's language: this menu switches every widget of the notebook
-        self.language_menu = language.picker()
+        self.language_menu = language.picker(width="220px")
+        self.language_menu.style.description_width = "initial"
         setup = widgets.VBox([self.language_menu, self.setup_title, self.mode, self.player, self.difficulty,
                               self.edition, widgets.HBox([self.seed, self.new_game], layout=_W(flex_flow="row wrap"))])
 
