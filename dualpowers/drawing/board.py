@@ -22,7 +22,7 @@ from ..dates import BONUS_DAYS, MONTHS, SKIPPED_DAYS
 from ..i18n import DEFAULT_LANGUAGE, N_, check_language, translator
 from ..rounds import SOLO_ROUNDS
 from .layout import (
-    DESIGN_H, DESIGN_W, TEXT, Box, Layout, TokenSlot, layout_for, played_groups, text_width,
+    DESIGN_H, DESIGN_W, TEXT, TOKEN_R, Box, Layout, TokenSlot, layout_for, played_groups, text_width,
 )
 
 lay_caption = Layout.caption_box
@@ -193,10 +193,10 @@ def _status(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         if "status" in hl:
             p.rect(b.x + 2, b.y + 2, b.w - 4, b.h - 4, stroke=GLOW, width=3)
         if s.mode == "solo":
-            p.text(b.x + 10, b.cy, _("Round {number} of {rounds}", number=s.round, rounds=SOLO_ROUNDS), size=13,
+            p.text(b.x + 10, b.cy, _("Round {number} of {rounds}", number=s.round, rounds=SOLO_ROUNDS), size=TEXT + 1,
                    fill="#ffffff", bold=True)
         else:
-            p.text(b.x + 10, b.cy, _("Round {number}", number=s.round), size=13, fill="#ffffff", bold=True)
+            p.text(b.x + 10, b.cy, _("Round {number}", number=s.round), size=TEXT + 1, fill="#ffffff", bold=True)
         if s.mode == "solo":
             right = _("Solo: you play {side}, difficulty X = {x}", side=_side(s.player), x=s.difficulty)
         else:
@@ -219,7 +219,7 @@ def _status(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             fc = FACTION_COLOURS.get(win or "neutral", FACTION_COLOURS["neutral"])
             with p.group("result", win or ""):
                 p.rect(b.cx - w / 2, b.y + 3, w, b.h - 6, fill=fc["fill"], stroke="#ffd54f", width=2, radius=6)
-                p.text(b.cx, b.cy, text, size=13, fill=fc["text"], bold=True, align="center", max_width=w - 12)
+                p.text(b.cx, b.cy, text, size=TEXT + 1, fill=fc["text"], bold=True, align="center", max_width=w - 12)
             return
         who = s.to_act
         if who:
@@ -229,7 +229,7 @@ def _status(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             fc = FACTION_COLOURS[who] if who in FACTION_COLOURS else FACTION_COLOURS["neutral"]
             x = b.x + 128
             p.circle(x, b.cy, 6, fill=fc["fill"], stroke="#ffffff", width=1.5)
-            p.text(x + 12, b.cy, _("{side} to act: {step}", side=name, step=_(STEP_WORDS.get(s.step, s.step))), size=13,
+            p.text(x + 12, b.cy, _("{side} to act: {step}", side=name, step=_(STEP_WORDS.get(s.step, s.step))), size=TEXT + 1,
                    fill="#ffffff", bold=True, max_width=b.right - 30 - right_w - (x + 12))
 
 
@@ -474,7 +474,7 @@ def _token(p: ScaledPen, s: "State", slot: TokenSlot, lit: bool, plate: str = PA
                      width=max(0.8, r * 0.09))
         if shape == "square":  # leaders: a small star on top
             _star(p, x + r * 0.58, y - r * 0.58, r * 0.36, "#ffd54f", fc["rim"])
-        p.text(x, y + 0.5, str(s.strength_of(slot.id)), size=r * 1.15, fill=num_colour, bold=True, align="center")
+        p.text(x, y + 0.5, str(s.strength_of(slot.id)), size=r * TEXT / TOKEN_R, fill=num_colour, bold=True, align="center")
         if slot.caption_size:
             cap = lay_caption(slot)
             p.rect(cap.x, cap.y, cap.w, cap.h, fill="#fff3e0" if lit else plate, radius=2)
@@ -602,13 +602,13 @@ def _calendar(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None
             p.rect(b.x + 1, b.y + 1, b.w - 2, b.h - 2, fill="#263238" if here else ("#ece8dd" if skipped else "#ffffff"),
                    stroke="#9e9686", width=0.8, radius=2)
             colour = "#ffffff" if here else ("#a09a8c" if skipped else INK)
-            p.text(b.cx - (3 if bonus else 0), b.cy, str(d), size=TEXT, fill=colour, bold=here or bonus, align="center")
+            p.text(b.cx - (5 if bonus else 0), b.cy + (1 if bonus else 0), str(d), size=TEXT, fill=colour, bold=here or bonus, align="center")
             if skipped:
                 p.line([(b.x + 5, b.bottom - 4), (b.right - 5, b.y + 4)], stroke="#a09a8c", width=1)
             if bonus:
-                _star(p, b.right - 7, b.y + 6, 4, "#ffb300", "#6d4c00")
+                _star(p, b.right - 5, b.y + 5, 3.5, "#ffb300", "#6d4c00")
         x, y = lay.date_label
-        p.text(x, y, _("Date: {date}", date=names.date(MONTHS[s.month], s.day, _LANG.get())), size=13, fill=INK,
+        p.text(x, y, _("Date: {date}", date=names.date(MONTHS[s.month], s.day, _LANG.get())), size=TEXT + 1, fill=INK,
                bold=True, align="center", max_width=c.w - 8)
 
 
@@ -786,7 +786,7 @@ def _cards_row(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> Non
         p.text(r.x + 2, r.y + 22, t1, size=TEXT, fill=MUTED, bold=True)
         p.text(r.x + 2, r.y + 36, t2, size=TEXT, fill=MUTED, bold=True)
         if not slots:
-            p.text(r.x + 124, r.cy, _("no cards played yet this round"), size=TEXT, fill=MUTED)
+            p.text(r.x + 134, r.cy, _("no cards played yet this round"), size=TEXT, fill=MUTED)
             return
         for side, (x, y) in labels:
             p.text(x + 2, y, _("{side}:", side=_side(side)), size=TEXT, fill=INK, bold=True, max_width=40)
