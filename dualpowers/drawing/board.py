@@ -22,7 +22,7 @@ from ..dates import BONUS_DAYS, MONTHS, SKIPPED_DAYS
 from ..i18n import DEFAULT_LANGUAGE, N_, check_language, translator
 from ..rounds import SOLO_ROUNDS
 from .layout import (
-    DESIGN_H, DESIGN_W, Box, Layout, TokenSlot, layout_for, played_groups, text_width,
+    DESIGN_H, DESIGN_W, TEXT, TOKEN_R, Box, Layout, TokenSlot, layout_for, played_groups, text_width,
 )
 
 lay_caption = Layout.caption_box
@@ -193,18 +193,18 @@ def _status(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         if "status" in hl:
             p.rect(b.x + 2, b.y + 2, b.w - 4, b.h - 4, stroke=GLOW, width=3)
         if s.mode == "solo":
-            p.text(b.x + 10, b.cy, _("Round {number} of {rounds}", number=s.round, rounds=SOLO_ROUNDS), size=13,
+            p.text(b.x + 10, b.cy, _("Round {number} of {rounds}", number=s.round, rounds=SOLO_ROUNDS), size=TEXT + 1,
                    fill="#ffffff", bold=True)
         else:
-            p.text(b.x + 10, b.cy, _("Round {number}", number=s.round), size=13, fill="#ffffff", bold=True)
+            p.text(b.x + 10, b.cy, _("Round {number}", number=s.round), size=TEXT + 1, fill="#ffffff", bold=True)
         if s.mode == "solo":
             right = _("Solo: you play {side}, difficulty X = {x}", side=_side(s.player), x=s.difficulty)
         else:
             right = _("Two-player game")
         if s.edition != "fr":
             right = _("{mode}  |  edition {edition}", mode=right, edition=s.edition.upper())
-        p.text(b.right - 10, b.cy, right, size=11, fill="#e0dccf", align="right", max_width=330)
-        right_w = min(330.0, text_width(right, 11))
+        p.text(b.right - 10, b.cy, right, size=TEXT, fill="#e0dccf", align="right", max_width=330)
+        right_w = min(330.0, text_width(right, TEXT))
         if s.is_over():
             win = s.winner()
             if not win:
@@ -219,7 +219,7 @@ def _status(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             fc = FACTION_COLOURS.get(win or "neutral", FACTION_COLOURS["neutral"])
             with p.group("result", win or ""):
                 p.rect(b.cx - w / 2, b.y + 3, w, b.h - 6, fill=fc["fill"], stroke="#ffd54f", width=2, radius=6)
-                p.text(b.cx, b.cy, text, size=13, fill=fc["text"], bold=True, align="center", max_width=w - 12)
+                p.text(b.cx, b.cy, text, size=TEXT + 1, fill=fc["text"], bold=True, align="center", max_width=w - 12)
             return
         who = s.to_act
         if who:
@@ -229,7 +229,7 @@ def _status(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             fc = FACTION_COLOURS[who] if who in FACTION_COLOURS else FACTION_COLOURS["neutral"]
             x = b.x + 128
             p.circle(x, b.cy, 6, fill=fc["fill"], stroke="#ffffff", width=1.5)
-            p.text(x + 12, b.cy, _("{side} to act: {step}", side=name, step=_(STEP_WORDS.get(s.step, s.step))), size=13,
+            p.text(x + 12, b.cy, _("{side} to act: {step}", side=name, step=_(STEP_WORDS.get(s.step, s.step))), size=TEXT + 1,
                    fill="#ffffff", bold=True, max_width=b.right - 30 - right_w - (x + 12))
 
 
@@ -280,7 +280,7 @@ def _region(p: ScaledPen, lay: Layout, s: "State", region: Any, hl: frozenset[An
         draw_icon(p, region.icon, hd.x + 13 * k, hd.cy, 15 * k, on_strong)
         label = names.region_label(region.name, region.label, _LANG.get()) if region.label \
             else names.region(region.name, _LANG.get())
-        p.text(hd.x + 25 * k, hd.cy + 0.5, label, size=11.5 * k, fill=on_strong, bold=True, max_width=hd.w - 30 * k)
+        p.text(hd.x + 25 * k, hd.cy + 0.5, label, size=(TEXT + 0.5) * k, fill=on_strong, bold=True, max_width=hd.w - 30 * k)
 
         tokens = s.tokens_in(region.name)
         presence = None
@@ -313,10 +313,10 @@ def _region(p: ScaledPen, lay: Layout, s: "State", region: Any, hl: frozenset[An
                 right = _("{side} stronger (Will)", side=_side(w))
             else:
                 right = _("{side} stronger", side=_side(w))
-            fs = 11 * f.h / 13
-            p.text(f.x + 6, f.cy - 1, left, size=fs, fill=MUTED, max_width=f.w * 0.45)
+            fs = TEXT * f.h / 13
+            p.text(f.x + 6, f.cy - 2.2, left, size=fs, fill=MUTED, max_width=f.w * 0.45)
             room = f.w - 18 - min(f.w * 0.45, text_width(left, fs))
-            p.text(f.right - 6, f.cy - 1, right, size=fs, fill=INK, bold=True, align="right", max_width=room)
+            p.text(f.right - 6, f.cy - 2.2, right, size=fs, fill=INK, bold=True, align="right", max_width=room)
 
 
 def _unit(dx: float, dy: float) -> Point:
@@ -346,7 +346,7 @@ def _unrest_badge(p: ScaledPen, lay: Layout, region: str, lit: bool) -> None:
             p.rect(x - 3, y - 3, w + 6, h + 6, stroke=GLOW, width=4, radius=8)
         p.rect(x, y, w, h, fill="#fff3e0", stroke="#bf360c", width=1.5, radius=7)
         _burst(p, x + 9, y + h / 2, 6.5, "#e65100")
-        p.text(x + 18, y + h / 2, _("UNREST"), size=11, fill="#bf360c", bold=True, max_width=w - 20)
+        p.text(x + 18, y + h / 2, _("UNREST"), size=TEXT, fill="#bf360c", bold=True, max_width=w - 20)
 
 
 def _burst(p: ScaledPen, cx: float, cy: float, r: float, colour: str) -> None:
@@ -386,8 +386,8 @@ def _blockade_marker(p: ScaledPen, lay: Layout, conn: tuple[str, str], lit: bool
                   stroke="#111111", width=1.5)
         # the word, on a small plate beside the barrier
         word = _("BLOCKADE")
-        size = 11.0
-        tw, th = text_width(word, size, True) + 8, 15.0
+        size = TEXT
+        tw, th = text_width(word, size, True) + 8, TEXT + 4
         # the word on a plate beside the barrier: the first place that covers no region,
         # no other marker and not the barrier's own highlight
         reach = half_len + 6 + th / 2
@@ -474,7 +474,7 @@ def _token(p: ScaledPen, s: "State", slot: TokenSlot, lit: bool, plate: str = PA
                      width=max(0.8, r * 0.09))
         if shape == "square":  # leaders: a small star on top
             _star(p, x + r * 0.58, y - r * 0.58, r * 0.36, "#ffd54f", fc["rim"])
-        p.text(x, y + 0.5, str(s.strength_of(slot.id)), size=r * 1.15, fill=num_colour, bold=True, align="center")
+        p.text(x, y + 0.5, str(s.strength_of(slot.id)), size=r * TEXT / TOKEN_R, fill=num_colour, bold=True, align="center")
         if slot.caption_size:
             cap = lay_caption(slot)
             p.rect(cap.x, cap.y, cap.w, cap.h, fill="#fff3e0" if lit else plate, radius=2)
@@ -588,12 +588,12 @@ def _calendar(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None
         if "date" in hl:
             p.rect(c.x - 3, c.y - 3, c.w + 6, c.h + 6, stroke=GLOW, width=5, radius=8)
         tx, ty = lay.calendar_title
-        p.text(tx, ty, _("CALENDAR"), size=11, fill=MUTED, bold=True)
+        p.text(tx, ty, _("CALENDAR"), size=TEXT, fill=MUTED, bold=True)
         for i, b in enumerate(lay.month_cells):
             here = i == s.month
             p.rect(b.x, b.y, b.w, b.h, fill="#263238" if here else "#ffffff", stroke="#263238",
                    width=1.5 if here else 1, radius=4)
-            p.text(b.cx, b.cy, names.month(MONTHS[i], _LANG.get(), short=True), size=11,
+            p.text(b.cx, b.cy, names.month(MONTHS[i], _LANG.get(), short=True), size=TEXT,
                    fill="#ffffff" if here else INK, bold=here, align="center", max_width=b.w - 2)
         for d, b in enumerate(lay.day_cells, start=1):
             here = d == s.day
@@ -602,13 +602,13 @@ def _calendar(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None
             p.rect(b.x + 1, b.y + 1, b.w - 2, b.h - 2, fill="#263238" if here else ("#ece8dd" if skipped else "#ffffff"),
                    stroke="#9e9686", width=0.8, radius=2)
             colour = "#ffffff" if here else ("#a09a8c" if skipped else INK)
-            p.text(b.cx - (3 if bonus else 0), b.cy, str(d), size=11, fill=colour, bold=here or bonus, align="center")
+            p.text(b.cx - (5 if bonus else 0), b.cy + (1 if bonus else 0), str(d), size=TEXT, fill=colour, bold=here or bonus, align="center")
             if skipped:
                 p.line([(b.x + 5, b.bottom - 4), (b.right - 5, b.y + 4)], stroke="#a09a8c", width=1)
             if bonus:
-                _star(p, b.right - 7, b.y + 6, 4, "#ffb300", "#6d4c00")
+                _star(p, b.right - 5, b.y + 5, 3.5, "#ffb300", "#6d4c00")
         x, y = lay.date_label
-        p.text(x, y, _("Date: {date}", date=names.date(MONTHS[s.month], s.day, _LANG.get())), size=13, fill=INK,
+        p.text(x, y, _("Date: {date}", date=names.date(MONTHS[s.month], s.day, _LANG.get())), size=TEXT + 1, fill=INK,
                bold=True, align="center", max_width=c.w - 8)
 
 
@@ -625,12 +625,12 @@ def _will(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         p.line([(fx, fy), (fx, b.bottom - 6)], stroke=INK, width=2)
         p.polygon([(fx + 1, fy), (fx + 20, fy + 3), (fx + 16, fy + 8), (fx + 20, fy + 13), (fx + 1, fy + 13)],
                   fill=fc["fill"], stroke=fc["rim"], width=1)
-        p.text(b.x + 44, b.y + 13, _("{side} holds the Will of the People", side=_side(side)), size=11, fill=INK,
+        p.text(b.x + 44, b.y + 13, _("{side} holds the Will of the People", side=_side(side)), size=TEXT, fill=INK,
                bold=True, max_width=b.w - 50)
         sub = names.faction(side, _LANG.get()) if side in ("red", "white") else ""
         if s.mode == "solo" and sub:
             sub = _("{faction} (you)", faction=sub) if side == s.player else _("{faction} (the Opposition)", faction=sub)
-        p.text(b.x + 44, b.y + 29, sub, size=11, fill=MUTED, max_width=b.w - 50)
+        p.text(b.x + 44, b.y + 29, sub, size=TEXT, fill=MUTED, max_width=b.w - 50)
 
 
 def _tile(p: ScaledPen, s: "State", b: Box, kind: str, title: str, region: str | None, extra: str,
@@ -640,27 +640,27 @@ def _tile(p: ScaledPen, s: "State", b: Box, kind: str, title: str, region: str |
             p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 6, stroke=GLOW, width=5, radius=7)
         if region is None:
             p.rect(b.x, b.y, b.w, b.h, fill="#ffffff", stroke="#9e9686", width=1, dash=(4, 3), radius=5)
-            p.text(b.cx, b.y + 11, title, size=11, fill=MUTED, bold=True, align="center")
-            p.text(b.cx, b.y + 30, _("no tile"), size=11, fill=MUTED, align="center", max_width=b.w - 4)
+            p.text(b.cx, b.y + 11, title, size=TEXT, fill=MUTED, bold=True, align="center")
+            p.text(b.cx, b.y + 30, _("no tile"), size=TEXT, fill=MUTED, align="center", max_width=b.w - 4)
             return
         strong, pale, on_strong, outline = REGION_COLOURS.get(region, _FALLBACK_REGION)
         p.rect(b.x, b.y, b.w, b.h, fill=pale, stroke=outline, width=1.5, radius=5)
         p.rect(b.x, b.y, b.w, 18, fill=strong, stroke=outline, width=1.5, radius=5)
         p.rect(b.x + 1, b.y + 12, b.w - 2, 5, fill=strong)
-        p.text(b.cx, b.y + 9, title, size=11, fill=on_strong, bold=True, align="center")
+        p.text(b.cx, b.y + 9, title, size=TEXT, fill=on_strong, bold=True, align="center")
         reg = s.comp.regions[s.comp.region_index[region]]
         draw_icon(p, reg.icon, b.x + 13, b.y + 32, 13, outline)
-        p.text(b.x + 25, b.y + 27, names.region(region, _LANG.get()), size=11, fill=INK, bold=True,
+        p.text(b.x + 25, b.y + 27, names.region(region, _LANG.get()), size=TEXT, fill=INK, bold=True,
                max_width=b.w - 28)
         if extra:
-            p.text(b.x + 25, b.y + 39, extra, size=11, fill=MUTED, max_width=b.w - 28)
+            p.text(b.x + 25, b.y + 39, extra, size=TEXT, fill=MUTED, max_width=b.w - 28)
 
 
 def _tiles(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
     with p.group("tiles"):
         tx, ty = lay.tiles_title
-        p.text(tx, ty, _("REGION TILES"), size=11, fill=MUTED, bold=True)
-        p.text(lay.panel.right - 2, ty, _("{n} left in the stack", n=len(s.tile_stack)), size=11, fill=MUTED,
+        p.text(tx, ty, _("REGION TILES"), size=TEXT, fill=MUTED, bold=True)
+        p.text(lay.panel.right - 2, ty, _("{n} left in the stack", n=len(s.tile_stack)), size=TEXT, fill=MUTED,
                align="right")
         lit = "tiles" in hl
         _tile(p, s, lay.unrest_tile, "unrest", _("UNREST"), s.unrest, _("scored this round"), lit or "unrest" in hl)
@@ -730,7 +730,7 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             elif colour in FACTION_COLOURS:
                 fc = FACTION_COLOURS[colour]
                 p.circle(b.x + 5, y, 4, fill=fc["fill"], stroke=fc["rim"], width=1)
-            p.text(b.x + 14, y, text, size=11, fill=INK, max_width=b.w - 14)
+            p.text(b.x + 14, y, text, size=TEXT, fill=INK, max_width=b.w - 14)
             y += 15
 
 
@@ -750,12 +750,12 @@ def _track(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         else:
             title = _("SUPPORT TRACK: level (marker at the centre)")
         tx, ty = lay.track_title
-        p.text(tx, ty, title, size=11, fill=INK, bold=True, align="center")
+        p.text(tx, ty, title, size=TEXT, fill=INK, bold=True, align="center")
         first, last = cells[0], cells[-1]
-        p.text(first.x - 6, first.cy - 5, _side("white").upper(), size=11, fill=INK, bold=True, align="right")
-        p.text(first.x - 6, first.cy + 7, _("wins"), size=11, fill=MUTED, align="right")
-        p.text(last.right + 6, last.cy - 5, _side("red").upper(), size=11, fill=FACTION_COLOURS["red"]["fill"], bold=True)
-        p.text(last.right + 6, last.cy + 7, _("wins"), size=11, fill=MUTED)
+        p.text(first.x - 6, first.cy - 5, _side("white").upper(), size=TEXT, fill=INK, bold=True, align="right")
+        p.text(first.x - 6, first.cy + 7, _("wins"), size=TEXT, fill=MUTED, align="right")
+        p.text(last.right + 6, last.cy - 5, _side("red").upper(), size=TEXT, fill=FACTION_COLOURS["red"]["fill"], bold=True)
+        p.text(last.right + 6, last.cy + 7, _("wins"), size=TEXT, fill=MUTED)
         for i, b in enumerate(cells):
             v = i - L
             fill = "#f6dcd9" if v > 0 else ("#ebebe8" if v < 0 else "#ffffff")
@@ -763,12 +763,12 @@ def _track(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
                 fill = "#e8a6a0" if v > 0 else "#c9c9c4"
             p.rect(b.x, b.y, b.w, b.h, fill=fill, stroke="#8f887a", width=1)
             if v != score:    # the marker shows its own number
-                p.text(b.cx, b.cy, str(abs(v)) if v else "0", size=11, fill=MUTED, align="center")
+                p.text(b.cx, b.cy, str(abs(v)) if v else "0", size=TEXT, fill=MUTED, align="center")
         b = cells[score + L]
         side = "red" if score > 0 else ("white" if score < 0 else "neutral")
         fc = FACTION_COLOURS[side]
         p.circle(b.cx, b.cy, min(b.w, b.h) / 2 - 0.5, fill=fc["fill"], stroke="#111111", width=2)
-        p.text(b.cx, b.cy + 0.5, str(abs(score)), size=11, fill=fc["text"], bold=True, align="center")
+        p.text(b.cx, b.cy + 0.5, str(abs(score)), size=TEXT, fill=fc["text"], bold=True, align="center")
 
 
 # ---------------------------------------------------------------------- played cards
@@ -783,13 +783,13 @@ def _cards_row(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> Non
             t1, t2 = _("OPPOSITION'S"), _("CARDS, IN ORDER")
         else:
             t1, t2 = _("PLAYED THIS"), _("ROUND")
-        p.text(r.x + 2, r.y + 22, t1, size=11, fill=MUTED, bold=True)
-        p.text(r.x + 2, r.y + 36, t2, size=11, fill=MUTED, bold=True)
+        p.text(r.x + 2, r.y + 22, t1, size=TEXT, fill=MUTED, bold=True)
+        p.text(r.x + 2, r.y + 36, t2, size=TEXT, fill=MUTED, bold=True)
         if not slots:
-            p.text(r.x + 112, r.cy, _("no cards played yet this round"), size=11, fill=MUTED)
+            p.text(r.x + 134, r.cy, _("no cards played yet this round"), size=TEXT, fill=MUTED)
             return
         for side, (x, y) in labels:
-            p.text(x + 2, y, _("{side}:", side=_side(side)), size=11, fill=INK, bold=True, max_width=40)
+            p.text(x + 2, y, _("{side}:", side=_side(side)), size=TEXT, fill=INK, bold=True, max_width=40)
         for slot in slots:
             _card(p, s, slot.id, slot.box, slot.id in hl)
 
@@ -821,10 +821,10 @@ def _card(p: ScaledPen, s: "State", cid: str, b: Box, lit: bool) -> None:
         p.rect(b.x + 1, b.y + 10, b.w - 2, 4, fill=strong)
         if icon:
             draw_icon(p, icon, b.x + 8, b.y + 7.5, 10, on_strong)
-        p.text(b.x + (16 if icon else 4), b.y + 7.5, names.card(cid, _LANG.get()), size=11, fill=on_strong, bold=True,
+        p.text(b.x + (16 if icon else 4), b.y + 7.5, names.card(cid, _LANG.get()), size=TEXT, fill=on_strong, bold=True,
                max_width=b.w - (18 if icon else 6))
         for i, line in enumerate(lines):
-            p.text(b.x + 4, b.y + 24 + i * 12, line, size=11 * min(1, k), fill=INK, max_width=b.w - 6)
+            p.text(b.x + 4, b.y + 24 + i * 12, line, size=TEXT * min(1, k), fill=INK, max_width=b.w - 6)
 
 
 def _wrap(text: str, room: float, size: float) -> list[str]:

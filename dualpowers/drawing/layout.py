@@ -23,15 +23,20 @@ if TYPE_CHECKING:
     from ..components import Components
     from ..state import State
 
-__all__ = ["DESIGN_W", "DESIGN_H", "Box", "RegionGeom", "TokenSlot", "Layout", "layout_for", "text_width"]
+__all__ = ["DESIGN_W", "DESIGN_H", "TEXT", "Box", "RegionGeom", "TokenSlot", "Layout", "layout_for", "text_width"]
 
 DESIGN_W, DESIGN_H = 900.0, 640.0
 Point = tuple[float, float]
 
+#: The smallest text the board writes, in design units: every caption, count and note.
+#: At 13 units a 586 CSS px wide board (1280x720 beside JupyterLab's file browser
+#: and the side panel) shows it at 8.5 CSS px, still under the 11 px issue 9 asks for.
+TEXT = 13.0
+
 # Token cell inside a region box (design units) and what is drawn in it.
 CELL_W, CELL_H = 42.0, 33.0
 TOKEN_R = 11.0
-CAPTION_SIZE = 11.0
+CAPTION_SIZE = TEXT
 HEADER_H, FOOTER_H, PAD = 22.0, 13.0, 4.0
 REGION_W = 4 * CELL_W + 2 * PAD                          # four tokens a row
 REGION_H = HEADER_H + 3 * CELL_H + FOOTER_H + 2 * PAD    # three rows: twelve tokens
@@ -280,7 +285,7 @@ class Layout:
         Returns the card slots and, for each group, where its side label goes.
         """
         r = self.row
-        x0 = r.x + 112
+        x0 = r.x + 134
         n = sum(len(ids) for _, ids in groups)
         labels = len(groups) if len(groups) > 1 else 0
         label_w = 44.0

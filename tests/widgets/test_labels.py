@@ -17,7 +17,7 @@ from dualpowers.drawing.labels import LabelPen, board_labels, label_problems
 from dualpowers.tutorial import Tutorial
 
 #: The smallest text the board writes, in design units (900 x 640 board).
-MIN_DESIGN_SIZE = 11.0
+MIN_DESIGN_SIZE = 13.0
 
 
 def _tutorial_steps():
