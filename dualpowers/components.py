@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterable, Literal
+from typing import Any, Literal
 
 from .errors import ComponentsError
 
@@ -226,13 +226,6 @@ class Components:
                 table[t.id] = None
         return table
 
-    def side_map(self, opposition: str | None) -> dict[str, str | None]:
-        """Token -> the side it belongs to (Opposition units -> ``opposition``; neutrals -> None)."""
-        return self.sides[opposition]
-
-    def tokens_of(self, owner: str) -> list[str]:
-        return [t.id for t in self.tokens.values() if t.owner == owner]
-
     def leaders_of(self, faction: str) -> list[str]:
         return [lead.id for lead in self.leaders.values() if lead.faction == faction]
 
@@ -268,9 +261,6 @@ class Components:
         if region is not None and code[1:2].isdigit():
             return f"{region}-{code[1:]}"
         return code
-
-    def region_of_code(self, code: str) -> str:
-        return self.region_by_code[code]
 
 
 # --------------------------------------------------------------------------------------
@@ -503,7 +493,3 @@ def default_components() -> Components:
     text = resources.files("dualpowers").joinpath("data/components.toml").read_text(encoding="utf-8")
     return _parse(tomllib.loads(text), "dualpowers/data/components.toml")
 
-
-def describe_sources(comp: Components) -> Iterable[tuple[str, str]]:
-    """(component, source) pairs: which values are rulebook and which stand-in."""
-    return comp.sources.items()

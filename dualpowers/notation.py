@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, unquote
 
 from .dates import MONTHS
-from .components import SIDES, Components, default_components
+from .components import SIDES, Components
 from .errors import NotationError, PositionError, brief
 from .serialize import read_position, state_to_dict
 

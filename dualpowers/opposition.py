@@ -162,7 +162,9 @@ def _place_unit(state: "State", level: int, region: str, msgid: str, card: str |
     for t in state.at.get(SUPPLY, ()):
         if tokens[t].level == level:
             state.put(t, region)
-            if card is None:
+            if not state.narrating:
+                pass
+            elif card is None:
                 state.log("opposition", msgid, level=level, token=t, region=region)
             else:
                 state.log("opposition", msgid, level=level, token=t, region=region, card=card)
@@ -190,7 +192,8 @@ def take_turn(state: "State") -> None:
         return
     card = state.comp.cards[state.opp_stack.pop(0)]
     state.played[opp].append(card.id)
-    state.log("play", say.OPP_REVEALS_CARD, card=card.id)
+    if state.narrating:
+        state.log("play", say.OPP_REVEALS_CARD, card=card.id)
     bonus = advance(state, opp, card.days)
     _place_unit(state, card.recruit, card.region, say.OPP_PLACES_RECRUIT, card.id)
     if bonus and state.unrest is not None:

@@ -16,9 +16,10 @@ from .narration import Message
 if TYPE_CHECKING:
     import pandas as pd
 
+    from .components import Components
     from .state import State
 
-__all__ = ["Presence", "controller", "controlled_in", "controlled_by_region", "force_in_presence", "stronger_side",
+__all__ = ["Presence", "controller", "controlled_in", "controlled_tokens", "force_in_presence", "stronger_side",
            "presence_table"]
 
 def _own_side(state: "State", token: str) -> str | None:
@@ -49,32 +50,62 @@ def controller(state: "State", token: str) -> str | None:
     return neutral_controller(state, region)
 
 
-def controlled_by_region(state: "State", side: str, regions: Iterable[str]) -> list[tuple[str, list[str]]]:
-    """(region, tokens) for each of ``regions`` where ``side`` controls a token: its own
-    tokens, plus the neutral ones when it holds the Will and has a token of its own
-    there (R-NEU-1).  Tokens come in component order."""
+def controlled_tokens(state: "State", side: str, regions: Iterable[str],
+                      groups: dict[str, int] | None = None) -> list[tuple[str, str]]:
+    """(region, token) for each token ``side`` controls in ``regions``, in component order:
+    its own tokens, plus the neutral ones where it holds the Will and has a token of its
+    own (R-NEU-1).  With ``groups`` (token -> an even number, equal for interchangeable
+    tokens), only the first token of each group and side up is listed per region."""
     at = state.at
-    sides = state.comp.sides[state.opposition]
+    own, other_side = _owned(state.comp, state.opposition, side)
     with_neutrals = state.will == side
+    exhausted = state.exhausted
     out = []
     for region in regions:
         here = at.get(region)
         if not here:
             continue
-        mine = [t for t in here if sides[t] == side]
-        if not mine:
+        if len(here) == 1:
+            if here[0] in own:
+                out.append((region, here[0]))
             continue
-        if with_neutrals:
-            mine = [t for t in here if sides[t] == side or sides[t] is None]
-        out.append((region, mine))
+        if own.isdisjoint(here):
+            continue
+        seen: set[int] = set()
+        for t in here:
+            if (t in other_side) if with_neutrals else (t not in own):
+                continue
+            if groups is not None:
+                k = groups[t] + (t in exhausted)
+                if k in seen:
+                    continue
+                seen.add(k)
+            out.append((region, t))
     return out
 
 
 def controlled_in(state: "State", side: str, region: str) -> list[str]:
     """The tokens ``side`` controls in ``region`` (own tokens, plus neutrals if R-NEU-1 allows)."""
-    for _, tokens in controlled_by_region(state, side, (region,)):
-        return tokens
-    return []
+    return [t for _, t in controlled_tokens(state, side, (region,))]
+
+
+# (id(components), opposition, side) -> (components, owned by side, owned by the other side);
+# the components are kept so that their id stays theirs.
+_OWNED: dict[tuple[int, str | None, str], tuple[Any, frozenset[str], frozenset[str]]] = {}
+
+
+def _owned(comp: "Components", opposition: str | None, side: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The tokens ``side`` owns and those the other side owns (neutrals are in neither)."""
+    hit = _OWNED.get((id(comp), opposition, side))
+    if hit is None:
+        if len(_OWNED) >= 48:
+            _OWNED.clear()
+        sides = comp.sides[opposition]
+        hit = _OWNED[(id(comp), opposition, side)] = (
+            comp,
+            frozenset(t for t, s in sides.items() if s == side),
+            frozenset(t for t, s in sides.items() if s is not None and s != side))
+    return hit[1], hit[2]
 
 
 @dataclass(frozen=True)
@@ -149,17 +180,27 @@ class Presence:
         )
 
 
-def _tally(state: "State", region: str) -> tuple[dict[str, int], dict[str, int], str | None]:
+def _tally(state: "State", region: str, shown: dict[str, int] | None = None,
+           control: dict[str, str | None] | None = None,
+           neutrals: list[str] | None = None) -> tuple[dict[str, int], dict[str, int], str | None]:
     """Strength and number of tokens each side controls in ``region`` (R-STR-1, R-NEU-1),
-    and who controls its neutral tokens."""
+    and who controls its neutral tokens; ``shown``, ``control`` and ``neutrals`` (if
+    given) receive each token's strength, who it counts for, and the neutral ones."""
     sides = state.comp.sides[state.opposition]
     neutral_side = neutral_controller(state, region)
     strength = {"red": 0, "white": 0}
     count = {"red": 0, "white": 0}
     for t in state.at.get(region, ()):
-        s = sides[t] or neutral_side
+        own = sides[t]
+        s = own or neutral_side
+        value = state.strength_of(t)
+        if shown is not None:
+            shown[t] = value
+            control[t] = s  # type: ignore[index]
+            if own is None:
+                neutrals.append(t)  # type: ignore[union-attr]
         if s is not None:
-            strength[s] += state.strength_of(t)
+            strength[s] += value
             count[s] += 1
     return strength, count, neutral_side
 
@@ -185,18 +226,11 @@ def force_in_presence(state: "State", region: str) -> Presence:
     """Compute Force in Presence in ``region`` (R-STR-1, R-STR-2, R-NEU-1), with the reason."""
     if region not in state.comp.region_index:
         raise UnknownRegion(f"unknown region {region!r} (regions: {', '.join(state.comp.region_names)})")
-    strength, count, neutral_side = _tally(state, region)
-    winner, by = _decide(strength, count, state.will)
     control: dict[str, str | None] = {}
     shown: dict[str, int] = {}
     neutrals: list[str] = []
-    for t in state.at.get(region, ()):
-        shown[t] = state.strength_of(t)
-        s = _own_side(state, t)
-        if s is None:
-            neutrals.append(t)
-            s = neutral_side
-        control[t] = s
+    strength, count, neutral_side = _tally(state, region, shown, control, neutrals)
+    winner, by = _decide(strength, count, state.will)
     return Presence(region, winner, strength, count, by, state.will, control, neutral_side, tuple(neutrals), shown)
 
 

@@ -49,7 +49,8 @@ def play_card(state: "State", side: str, card: str) -> None:
     state.card = card
     state.leader_recruited = state.leader_special_used = False
     days = comp.cards[card].days if card in comp.cards else comp.leaders[card].days
-    state.log("play", say.PLAYS, side=side, card=card)
+    if state.narrating:
+        state.log("play", say.PLAYS, side=side, card=card)
     state.bonus_pending = advance(state, side, days)
     state.step = "command" if card in comp.cards else "leader"
 
@@ -105,7 +106,9 @@ def start_round(state: "State", first: bool = False) -> None:
     """Draw phase and objective phase of a new round (P-DRAW, P-OBJ, R-SOLO-DRAW, R-SOLO-OBJ)."""
     if not first:
         state.round += 1
-    state.log("round", say.ROUND_BEGINS, round=state.round, date=Message(say.DATE, month=MONTHS[state.month], day=state.day))
+    if state.narrating:
+        state.log("round", say.ROUND_BEGINS, round=state.round,
+                  date=Message(say.DATE, month=MONTHS[state.month], day=state.day))
     if state.mode == "solo":
         _start_solo_round(state)
         return
@@ -221,6 +224,8 @@ def cleanup(state: "State") -> None:
     state.discard.extend(state.opp_stack)  # normally empty after five Opposition turns
     state.opp_stack.clear()
     state.turn_order, state.turn_index = (), 0
+    if not state.narrating:
+        return
     unrest = state.unrest or Message(say.NOWHERE)
     if state.blockade:
         state.log("cleanup", say.CLEANUP, unrest=unrest, a=state.blockade[0], b=state.blockade[1])

@@ -196,13 +196,14 @@ def score_objectives(state: "State") -> list[str]:
 def exhaust(state: "State", regions: list[str]) -> None:
     """In each marked region, once: fresh tokens tire, tired tokens leave (R-SCO-EXHAUST)."""
     tokens = state.comp.tokens
+    exhausted = state.exhausted
     for region in dict.fromkeys(regions):
         here = list(state.at.get(region, ()))
         if not here:
             continue
         left: list[str] = []
         for t in here:
-            if t in state.exhausted:
+            if t in exhausted:
                 spec = tokens[t]
                 if spec.kind == "unit" and spec.owner in ("red", "white"):
                     state.put(t, RESERVE)
@@ -212,7 +213,9 @@ def exhaust(state: "State", regions: list[str]) -> None:
                     state.put(t, REMOVED)
                 left.append(t)
             else:
-                state.exhausted.add(t)
+                exhausted.add(t)
+        if not state.narrating:
+            continue
         if left:
             state.log("exhaust", say.EXHAUST_LEAVE, region=region, tokens=tuple(left))
         else:

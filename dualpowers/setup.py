@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from .errors import brief
+from functools import lru_cache
+from weakref import WeakKeyDictionary
+
 from .components import SIDES, Components, default_components, other
+from .errors import brief
 from .places import start_place
 from .rounds import start_round
 from .state import State
@@ -41,34 +44,24 @@ def new_game(
         # a 64-bit range, as the position schema (docs/schema/position.json) reads back
         raise ValueError(f"seed must be a whole number within 64 bits, not {brief(seed, 40)}")
     comp = components or default_components()
-    s = State(comp)
-    s.mode, s.edition, s.seed = mode, edition, seed
     if mode == "solo":
         if player not in SIDES:
             raise ValueError(f"player must be 'red' or 'white', not {player!r}")
         if not isinstance(difficulty, int) or not 1 <= difficulty <= 6:
             raise ValueError(f"difficulty must be 1..6, not {difficulty!r}")
-        s.player, s.opposition, s.difficulty = player, other(player), difficulty
+    s = _template(comp, mode, player if mode == "solo" else None).clone()
+    s.edition, s.seed = edition, seed
+    if mode == "solo":
+        s.difficulty = difficulty
 
-    # S-1: reserves and hands; R-SOLO-SETUP: the Opposition's units and leader stack.
-    places: dict[str, str] = {}
-    for tid, spec in comp.tokens.items():
-        where = start_place(spec, mode, s.opposition)
-        if where is not None:
-            places[tid] = where
-    for side in SIDES:
-        leaders = comp.leaders_of(side)
-        if mode == "solo" and side == s.opposition:
-            s.opp_leaders = leaders[:]
-            s.shuffle(s.opp_leaders)
-        else:
-            for lead in leaders:
-                s.add_to_hand(side, lead)
-    neutrals = [t for t, spec in comp.tokens.items() if spec.owner == "neutral" and spec.kind == "unit"]
+    # Chance, in a fixed order: the Opposition's leader stack (R-SOLO-SETUP), then
+    # one random neutral per region, fresh (S-1).
+    if mode == "solo":
+        s.shuffle(s.opp_leaders)
+    neutrals = list(_neutral_units(comp))
     s.shuffle(neutrals)
     for region, token in zip(comp.region_names, neutrals):
-        places[token] = region  # S-1: one random neutral per region, fresh
-    s.set_places(places)
+        s.put(token, region)
 
     # S-2: score at the centre, Will with red, March/April 1 (State defaults).
     # S-3: region tiles and the command deck.
@@ -80,4 +73,45 @@ def new_game(
     s.shuffle(s.deck)
 
     start_round(s, first=True)
+    return s
+
+
+#: Per set of components and (mode, solo player): the position before any shuffle.
+_TEMPLATES: "WeakKeyDictionary[Components, dict[tuple[str, str | None], State]]" = WeakKeyDictionary()
+
+
+@lru_cache(maxsize=8)
+def _neutral_units(comp: Components) -> tuple[str, ...]:
+    return tuple(t for t, spec in comp.tokens.items() if spec.owner == "neutral" and spec.kind == "unit")
+
+
+def _template(comp: Components, mode: str, player: str | None) -> State:
+    """Everything of the setup that involves no chance, built once and then copied.
+
+    S-1: reserves and the leader cards in hand; S-2: Trotsky waits; R-SOLO-SETUP: the
+    Opposition's units in its supply and its leaders (not yet shuffled)."""
+    by_mode = _TEMPLATES.get(comp)
+    if by_mode is None:
+        by_mode = _TEMPLATES[comp] = {}
+    s = by_mode.get((mode, player))
+    if s is not None:
+        return s
+    s = State(comp)
+    s.mode = mode
+    if player is not None:
+        s.player, s.opposition = player, other(player)
+    places: dict[str, str] = {}
+    for tid, spec in comp.tokens.items():
+        where = start_place(spec, mode, s.opposition)
+        if where is not None:
+            places[tid] = where
+    s.set_places(places)
+    for side in SIDES:
+        leaders = comp.leaders_of(side)
+        if side == s.opposition:
+            s.opp_leaders = leaders[:]
+        else:
+            for lead in leaders:
+                s.add_to_hand(side, lead)
+    by_mode[(mode, player)] = s
     return s

@@ -225,7 +225,7 @@ def play_game(game: GameSpec) -> dict[str, Any]:
             raise SimulationError(f"game {game.game} (seed {game.seed}) did not end within {MAX_PLIES} decisions")
         side = s.to_act
         assert side is not None
-        s.apply(policies[side].choose(s, rng))
+        s.push(policies[side].choose(s, rng))   # a policy picks from legal_actions(): the quiet path
         plies += 1
     winner = s.winner()
     outcome = s.outcome()

@@ -56,7 +56,7 @@ class State:
         "hands", "objectives", "revealed", "played", "deck", "discard", "out_of_game",
         "opp_stack", "opp_leaders", "round", "step", "to_act", "turn_order", "turn_index",
         "card", "bonus_pending", "leader_recruited", "leader_special_used",
-        "won_by", "end_reason", "_events",
+        "won_by", "end_reason", "_events", "narrating",
     )
 
     comp: Components
@@ -99,7 +99,9 @@ class State:
     leader_special_used: bool
     won_by: str | None
     end_reason: str | None
-    _events: list[Event] | None
+    _events: list[Event]
+    #: True while :meth:`apply` records events: the rules build costly messages only then.
+    narrating: bool
 
     # ------------------------------------------------------------------ construction
     def __init__(self, components: Components | None = None) -> None:
@@ -131,7 +133,8 @@ class State:
         self.card = None
         self.bonus_pending = self.leader_recruited = self.leader_special_used = False
         self.won_by = self.end_reason = None
-        self._events = None
+        self._events = []
+        self.narrating = False
         self.place = dict.fromkeys(comp.tokens, BOX)
         self.at = {BOX: list(comp.tokens)}
 
@@ -140,28 +143,32 @@ class State:
         """An independent copy (cheap: no deep copy of the shared component data)."""
         new = State.__new__(State)
         new.comp = self.comp
-        for name in (
-            "mode", "edition", "player", "opposition", "difficulty", "seed", "shuffles",
-            "month", "day", "will", "score", "unrest", "blockade_tile", "blockade",
-            "round", "step", "to_act", "turn_order", "turn_index", "card", "bonus_pending",
-            "leader_recruited", "leader_special_used", "won_by", "end_reason",
-        ):
-            setattr(new, name, getattr(self, name))
+        new.mode, new.edition, new.player, new.opposition = self.mode, self.edition, self.player, self.opposition
+        new.difficulty, new.seed, new.shuffles = self.difficulty, self.seed, self.shuffles
+        new.month, new.day, new.will, new.score = self.month, self.day, self.will, self.score
+        new.unrest, new.blockade_tile, new.blockade = self.unrest, self.blockade_tile, self.blockade
+        new.round, new.step, new.to_act = self.round, self.step, self.to_act
+        new.turn_order, new.turn_index, new.card = self.turn_order, self.turn_index, self.card
+        new.bonus_pending, new.leader_recruited = self.bonus_pending, self.leader_recruited
+        new.leader_special_used, new.won_by, new.end_reason = self.leader_special_used, self.won_by, self.end_reason
         new.tile_stack = self.tile_stack[:]
         new.tile_discard = self.tile_discard[:]
         new.place = self.place.copy()
         new.exhausted = self.exhausted.copy()
         new.at = {k: v[:] for k, v in self.at.items()}
-        new.hands = {k: v[:] for k, v in self.hands.items()}
+        hands = self.hands
+        new.hands = {"red": hands["red"][:], "white": hands["white"][:]}
         new.objectives = self.objectives.copy()
         new.revealed = self.revealed.copy()
-        new.played = {k: v[:] for k, v in self.played.items()}
+        played = self.played
+        new.played = {"red": played["red"][:], "white": played["white"][:]}
         new.deck = self.deck[:]
         new.discard = self.discard[:]
         new.out_of_game = self.out_of_game[:]
         new.opp_stack = self.opp_stack[:]
         new.opp_leaders = self.opp_leaders[:]
-        new._events = None
+        new._events = []
+        new.narrating = False
         return new
 
     __copy__ = clone
@@ -267,10 +274,12 @@ class State:
             raise IllegalAction(f"the game is over ({self.end_reason})")
         _turn.check(self, action)
         self._events = events = []
+        self.narrating = True
         try:
             _turn.perform(self, action)
         finally:
-            self._events = None
+            self.narrating = False
+            self._events = []
         return events
 
     def push(self, action: "Action") -> None:
@@ -339,24 +348,18 @@ class State:
         return outcome(self)
 
     # ------------------------------------------------------------------ primitives (engine use)
-    @property
-    def narrating(self) -> bool:
-        """Whether events are being recorded (inside :meth:`apply`): build costly messages only then."""
-        return self._events is not None
-
     def log(self, kind: str, msgid: str, /, **params: Any) -> None:
         """Record an event of the action being applied: a template of :mod:`dualpowers.narration`
         and its parameters (raw ids for game names)."""
-        if self._events is not None:
+        if self.narrating:
             self._events.append(Event(kind, msgid, params))
 
-    def put(self, token: str, dest: str, *, exhausted: bool = False) -> None:
+    def put(self, token: str, dest: str, exhausted: bool = False) -> None:
         """Move a token to ``dest`` (a region or a place), setting its side."""
-        src = self.place[token]
         at = self.at
-        at[src].remove(token)
+        at[self.place[token]].remove(token)
         lst = at.get(dest)
-        if lst is None:
+        if not lst:
             at[dest] = [token]
         else:
             insort(lst, token, key=self.comp.token_order.__getitem__)
@@ -381,10 +384,20 @@ class State:
             self.exhausted = set(exhausted)
 
     def shuffle(self, items: list[str]) -> None:
-        """Shuffle in place with the game's seeded generator (the only source of chance)."""
-        rng = random.Random(f"{self.seed}:{self.shuffles}")
+        """Shuffle in place with the game's seeded generator (the only source of chance).
+
+        The same draws as ``random.Random(f"{seed}:{n}").shuffle(items)`` (Fisher-Yates
+        over ``getrandbits``, as in CPython's ``random``), written out to save the
+        method calls; tests/test_golden_games.py checks both agree."""
+        getrandbits = random.Random(f"{self.seed}:{self.shuffles}").getrandbits
         self.shuffles += 1
-        rng.shuffle(items)
+        for i in range(len(items) - 1, 0, -1):
+            n = i + 1
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            items[i], items[j] = items[j], items[i]
 
     def draw_card(self) -> str | None:
         """Top card of the deck; an empty deck is rebuilt from the shuffled discard (P-DRAW)."""

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable
-from weakref import WeakKeyDictionary
 
 from . import rounds as flow
 from .actions import (
@@ -26,7 +25,7 @@ from .components import CommandCard, Components, LeaderCard
 from . import narration as say
 from .errors import IllegalAction
 from .places import RESERVE
-from .presence import controlled_by_region, controller
+from .presence import controlled_tokens, controller
 
 if TYPE_CHECKING:
     from .state import State
@@ -59,27 +58,45 @@ class StepRule:
     refuse: Callable[["State", str, Any], str]     # why an action of another kind is refused
 
 
-# Actions are immutable values drawn from a small fixed set, so legal_actions reuses them.
-_POOL: dict[tuple[object, ...], Any] = {}
+# Actions are immutable values drawn from a small fixed set, so legal_actions reuses them:
+# one pool per kind of action with a single field, keyed by that field.
+_POOL: dict[type, dict[str, Any]] = {}
 # Per set of components: lists of actions that depend only on the components and a few
 # facts (a token's region and the blockade, a reserve's content), built once.
-_TABLES: "WeakKeyDictionary[Components, dict[Any, Any]]" = WeakKeyDictionary()
+# Keyed by id(components), holding the components too so that the id stays theirs
+# (a plain dict: this look-up is on the hot path); a few sets of components at most.
+_TABLES: dict[int, tuple[Components, dict[Any, Any]]] = {}
 # (id(state), side) -> _controlled_on_board's answer, kept during one legal_actions call.
 _MEMO: dict[tuple[int, str], list[tuple[str, str]]] = {}
 
 
+_last_tables: tuple[Components | None, dict[Any, Any]] = (None, {})
+
+
 def _tables(comp: Components) -> dict[Any, Any]:
-    t = _TABLES.get(comp)
-    if t is None:
-        t = _TABLES[comp] = {}
-    return t
+    global _last_tables
+    if _last_tables[0] is comp:             # nearly always: one set of components per run
+        return _last_tables[1]
+    hit = _TABLES.get(id(comp))
+    if hit is None:
+        if len(_TABLES) >= 8:
+            _TABLES.clear()
+        hit = _TABLES[id(comp)] = (comp, {})
+    _last_tables = hit
+    return hit[1]
 
 
-def _pooled(cls: type, *args: object) -> Any:
-    key = (cls, *args)
-    a = _POOL.get(key)
+def _pool(cls: type) -> dict[str, Any]:
+    pool = _POOL.get(cls)
+    if pool is None:
+        pool = _POOL[cls] = {}
+    return pool
+
+
+def _pooled(pool: dict[str, Any], cls: type, arg: str) -> Any:
+    a = pool.get(arg)
     if a is None:
-        a = _POOL[key] = cls(*args)
+        a = pool[arg] = cls._trusted(arg)
     return a
 
 
@@ -120,12 +137,25 @@ def interchangeable(state: "State", a: str, b: str) -> bool:
             and group_key(state, a) == group_key(state, b))
 
 
+def _type_codes(comp: Components) -> dict[str, int]:
+    """Token -> a small int, equal for tokens of equal :attr:`TokenSpec.type_key`: twice it, plus
+    one if exhausted, is :func:`group_key` as a number (cheap to hash on the hot path)."""
+    tables = _tables(comp)
+    codes = tables.get("type codes")
+    if codes is None:
+        numbers: dict[object, int] = {}
+        codes = tables["type codes"] = {t: 2 * numbers.setdefault(k, len(numbers)) for t, k in comp.type_keys.items()}
+    return codes  # type: ignore[no-any-return]
+
+
 def _representatives(state: "State", tokens: list[str]) -> list[str]:
     """One token per group of interchangeable tokens, lowest id first (ENGINE-SAME)."""
-    seen: set[object] = set()
+    codes = _type_codes(state.comp)
+    exhausted = state.exhausted
+    seen: set[int] = set()
     out = []
     for t in tokens:
-        k = group_key(state, t)
+        k = codes[t] + (t in exhausted)
         if k not in seen:
             seen.add(k)
             out.append(t)
@@ -138,20 +168,7 @@ def _controlled_on_board(state: "State", side: str) -> list[tuple[str, str]]:
     hit = _MEMO.get(memo_key)
     if hit is not None:
         return hit
-    keys = state.comp.type_keys
-    exhausted = state.exhausted
-    out = []
-    for region, mine in controlled_by_region(state, side, state.comp.region_names):
-        if len(mine) == 1:
-            out.append((region, mine[0]))
-        else:
-            seen: set[object] = set()
-            for t in mine:
-                k = (keys[t], t in exhausted)          # group_key, inlined: this is the hot path
-                if k not in seen:
-                    seen.add(k)
-                    out.append((region, t))
-    _MEMO[memo_key] = out
+    out = _MEMO[memo_key] = controlled_tokens(state, side, state.comp.region_names, _type_codes(state.comp))
     return out
 
 
@@ -176,11 +193,11 @@ def _step_moves(state: "State", side: str, cls: type) -> list[Any]:
     if table is None:
         table = tables[(cls, state.blockade)] = {}
     out: list[Any] = []
-    for region, t in _controlled_on_board(state, side):
-        moves = table.get((t, region))
+    for where in _controlled_on_board(state, side):          # (region, token)
+        moves = table.get(where)
         if moves is None:
-            moves = table[(t, region)] = tuple(
-                cls(t, to) for to in state.comp.open_neighbours(state.blockade)[region])
+            region, t = where
+            moves = table[where] = tuple(cls._trusted(t, to) for to in state.comp.open_neighbours(state.blockade)[region])
         out.extend(moves)
     return out
 
@@ -226,7 +243,8 @@ def _check_reserve_unit(state: "State", side: str, unit: str) -> None:
 def _move(state: "State", side: str, token: str, to: str, msgid: str) -> None:
     start = state.place[token]
     state.put(token, to, exhausted=token in state.exhausted)
-    state.log("move", msgid, side=side, token=token, start=start, to=to)
+    if state.narrating:
+        state.log("move", msgid, side=side, token=token, start=start, to=to)
 
 
 def _command_card(state: "State", wanted: str, action: Action) -> None:
@@ -239,7 +257,8 @@ def _command_card(state: "State", wanted: str, action: Action) -> None:
 # ============================================================================ P-OBJ: the objective
 def _offer_objective(state: "State", side: str) -> list[ChooseObjective]:
     cards = state.comp.cards
-    return [_pooled(ChooseObjective, c) for c in state.hands[side] if c in cards]
+    pool = _pool(ChooseObjective)
+    return [pool.get(c) or _pooled(pool, ChooseObjective, c) for c in state.hands[side] if c in cards]
 
 
 def _check_objective(state: "State", side: str, action: ChooseObjective) -> None:
@@ -258,8 +277,8 @@ def _do_objective(state: "State", side: str, action: ChooseObjective) -> None:
 
 # ============================================================================ P-ACT: playing a card
 def _offer_play(state: "State", side: str) -> list[PlayCard]:
-    pool = _POOL
-    return [pool.get((PlayCard, c)) or _pooled(PlayCard, c) for c in state.hands[side]]
+    pool = _pool(PlayCard)
+    return [pool.get(c) or _pooled(pool, PlayCard, c) for c in state.hands[side]]
 
 
 def _check_play(state: "State", side: str, action: PlayCard) -> None:
@@ -278,11 +297,24 @@ def _offer_recruit(state: "State", side: str) -> list[Recruit]:
     The answer depends only on the reserve's content, so it is memoised.
     """
     budget = _card(state).recruit
-    reserve = tuple(_reserve_units(state, side))
-    cache = _tables(state.comp)
-    key = ("recruit", budget, reserve)
+    tables = _tables(state.comp)
+    # Two levels, each bounded: the whole reserve (cheap to key on, but it varies much
+    # over a long run), then the side's units in it (far fewer cases).
+    cache = tables.get(Recruit)
+    if cache is None or len(cache) > 50_000:
+        cache = tables[Recruit] = {}
+    key = (side, budget, tuple(state.at.get(RESERVE, ())))
     hit = cache.get(key)
     if hit is not None:
+        return hit  # type: ignore[no-any-return]
+    by_units = tables.get((Recruit, "units"))
+    if by_units is None or len(by_units) > 100_000:
+        by_units = tables[(Recruit, "units")] = {}
+    reserve = _reserve_units(state, side)
+    units_key = (budget, tuple(reserve))
+    hit = by_units.get(units_key)
+    if hit is not None:
+        cache[key] = hit
         return hit  # type: ignore[no-any-return]
     comp = state.comp
     tokens = comp.tokens
@@ -296,7 +328,7 @@ def _offer_recruit(state: "State", side: str) -> list[Recruit]:
     def walk(i: int, left: int, chosen: list[str]) -> None:
         if i == len(kinds):
             if chosen:
-                out.append(Recruit(tuple(sorted(chosen, key=comp.token_order.__getitem__))))
+                out.append(Recruit._trusted(tuple(sorted(chosen, key=comp.token_order.__getitem__))))
             return
         ids = kinds[i]
         cost = tokens[ids[0]].recruit
@@ -307,7 +339,7 @@ def _offer_recruit(state: "State", side: str) -> list[Recruit]:
             walk(i + 1, left - n * cost, chosen + ids[:n])
 
     walk(0, budget, [])
-    cache[key] = out
+    cache[key] = by_units[units_key] = out
     return out
 
 
@@ -328,7 +360,8 @@ def _do_recruit(state: "State", side: str, action: Recruit) -> None:
     region = _card(state).region
     for u in action.units:
         state.put(u, region)
-    state.log("recruit", say.RECRUITS, side=side, units=action.units, region=region)
+    if state.narrating:
+        state.log("recruit", say.RECRUITS, side=side, units=action.units, region=region)
 
 
 # ============================================================================ R-ACT-MOVE
@@ -357,11 +390,12 @@ def _offer_double_move(state: "State", side: str) -> list[DoubleMove]:
     if table is None:
         table = tables[(DoubleMove, state.blockade)] = {}
     out: list[DoubleMove] = []
-    for region, t in _controlled_on_board(state, side):
-        moves = table.get((t, region))
+    for where in _controlled_on_board(state, side):          # (region, token)
+        moves = table.get(where)
         if moves is None:
-            moves = table[(t, region)] = tuple(
-                DoubleMove(t, to, via) for to, via in state.comp.two_step_reach(state.blockade)[region].items())
+            region, t = where
+            moves = table[where] = tuple(
+                DoubleMove._trusted(t, to, via) for to, via in state.comp.two_step_reach(state.blockade)[region].items())
         out.extend(moves)
     return out
 
@@ -388,7 +422,9 @@ def _check_double_move(state: "State", side: str, action: DoubleMove) -> None:
 def _offer_rest(state: "State", side: str) -> list[Rest]:
     if _card(state).action != "rest":
         return []
-    return [_pooled(Rest, t) for _, t in _controlled_on_board(state, side) if t in state.exhausted]
+    pool = _pool(Rest)
+    exhausted = state.exhausted
+    return [pool.get(t) or _pooled(pool, Rest, t) for _, t in _controlled_on_board(state, side) if t in exhausted]
 
 
 def _check_rest(state: "State", side: str, action: Rest) -> None:
@@ -411,7 +447,11 @@ def _leader_can_recruit(state: "State") -> bool:
 def _offer_leader_recruit(state: "State", side: str) -> list[LeaderRecruit]:
     if not _leader_can_recruit(state):
         return []
-    return [_pooled(LeaderRecruit, r) for r in state.comp.region_names]
+    tables = _tables(state.comp)
+    recruits = tables.get(LeaderRecruit)
+    if recruits is None:
+        recruits = tables[LeaderRecruit] = tuple(LeaderRecruit(r) for r in state.comp.region_names)
+    return list(recruits)
 
 
 def _check_leader_recruit(state: "State", side: str, action: LeaderRecruit) -> None:
@@ -445,7 +485,12 @@ def _special_open(state: "State", wanted: str) -> bool:
 def _offer_protest(state: "State", side: str) -> list[Protest]:
     if not _special_open(state, "protest"):
         return []
-    return [_pooled(Protest, c) for c in state.comp.connections if c != state.blockade]
+    tables = _tables(state.comp)
+    protests = tables.get((Protest, state.blockade))
+    if protests is None:
+        protests = tables[(Protest, state.blockade)] = tuple(
+            Protest(c) for c in state.comp.connections if c != state.blockade)
+    return list(protests)
 
 
 def _check_protest(state: "State", side: str, action: Protest) -> None:
@@ -525,7 +570,7 @@ def _offer_bonus_recruit(state: "State", side: str) -> list[BonusRecruit]:
     for u in singles:
         recruits = tables.get((BonusRecruit, u))
         if recruits is None:
-            recruits = tables[(BonusRecruit, u)] = tuple(BonusRecruit(u, r) for r in comp.region_names)
+            recruits = tables[(BonusRecruit, u)] = tuple(BonusRecruit._trusted(u, r) for r in comp.region_names)
         out.extend(recruits)
     return out
 
@@ -558,7 +603,8 @@ def _do_bonus_move(state: "State", side: str, action: BonusMove) -> None:
 
 def _offer_bonus_rest(state: "State", side: str) -> list[BonusRest]:
     exhausted = state.exhausted
-    return [_pooled(BonusRest, t) for _, t in _controlled_on_board(state, side) if t in exhausted]
+    pool = _pool(BonusRest)
+    return [pool.get(t) or _pooled(pool, BonusRest, t) for _, t in _controlled_on_board(state, side) if t in exhausted]
 
 
 def _check_bonus_rest(state: "State", side: str, action: BonusRest) -> None:
@@ -693,9 +739,14 @@ def _after_leader(state: "State", side: str, action: Action) -> None:
     if type(action) is Pass:
         flow.after_main_action(state)
         return
-    special_left = any(ACTIONS[k].offer(state, side) for k in (Protest, Espionage, Inspire))
-    if not _leader_can_recruit(state) and not special_left:
+    if _leader_can_recruit(state):
+        return
+    special = _SPECIALS[_leader(state).special]
+    if not ACTIONS[special].offer(state, side):
         flow.after_main_action(state)
+
+
+_SPECIALS = {"protest": Protest, "espionage": Espionage, "inspire": Inspire}
 
 
 def _refuse_objective(state: "State", side: str, action: Action) -> str:
@@ -736,6 +787,17 @@ STEP_RULES: dict[str, StepRule] = {
                        _refuse_unrest),
 }
 _OFFERS = {step: tuple(ACTIONS[k].offer for k in rule.kinds) for step, rule in STEP_RULES.items()}
+# The command and leader steps offer only the kinds the card in play allows (R-ACT-CMD,
+# R-ACT-LEADER): the same offers in the same order, without asking the others.
+_PRINTED = {"move": Move, "double-move": DoubleMove, "rest": Rest}
+_COMMAND_OFFERS = {
+    action: tuple(ACTIONS[k].offer for k in STEP_RULES["command"].kinds if k not in _PRINTED.values() or k is kind)
+    for action, kind in _PRINTED.items()
+}
+_LEADER_OFFERS = {
+    special: tuple(ACTIONS[k].offer for k in STEP_RULES["leader"].kinds if k not in _SPECIALS.values() or k is kind)
+    for special, kind in _SPECIALS.items()
+}
 # (step, kind) -> (effect, what follows): perform's dispatch in one look-up.
 _PERFORM = {(step, kind): (ACTIONS[kind].perform, rule.then)
             for step, rule in STEP_RULES.items() for kind in rule.kinds}
@@ -745,13 +807,20 @@ _PERFORM = {(step, kind): (ACTIONS[kind].perform, rule.then)
 def legal_actions(state: "State") -> list[Action]:
     """Every legal action now, kind by kind in the step's order (the order is part of the API)."""
     side = state.to_act
-    offers = _OFFERS.get(state.step)
+    step = state.step
+    if step == "command":
+        offers = _COMMAND_OFFERS.get(_card(state).action) or _OFFERS[step]
+    elif step == "leader":
+        offers = _LEADER_OFFERS.get(_leader(state).special) or _OFFERS[step]
+    else:
+        offers = _OFFERS.get(step)  # type: ignore[assignment]
     if offers is None or side is None:
         return []
     out: list[Action] = []
     for offer in offers:
-        out.extend(offer(state, side))
-    _MEMO.clear()
+        out += offer(state, side)
+    if _MEMO:
+        _MEMO.clear()
     return out
 
 

@@ -15,7 +15,7 @@ from dualpowers.controllers import GameSession, LoadError
 def test_R_SCO_MOVE_the_score_event_never_names_a_square_beyond_the_track():
     from dualpowers.scoring import award
     s = position(score=-9)
-    s._events = []   # collect what award narrates, as State.apply does
+    s._events, s.narrating = [], True   # collect what award narrates, as State.apply does
     award(s, "white", 5, "a test")
     said = " ".join(e.text for e in s._events)
     assert "14" not in said and "the white end of the track (10)" in said, said

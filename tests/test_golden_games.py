@@ -78,3 +78,16 @@ def test_seeded_game_replays_exactly(golden, index):
 if __name__ == "__main__":
     GOLDEN.write_text(json.dumps(record(), indent=1) + "\n", encoding="utf-8")
     print(f"wrote {GOLDEN}", file=sys.stderr)
+
+
+def test_the_game_shuffle_draws_as_the_standard_library_does():
+    """State.shuffle writes out random.shuffle for speed: the two must agree exactly."""
+    s = dp.new_game(seed=0)
+    for seed in range(200):
+        for n in (0, 1, 2, 6, 9, 48, 53):
+            s.seed, s.shuffles = seed, n
+            mine = [f"c{i}" for i in range(n)]
+            theirs = list(mine)
+            s.shuffle(mine)
+            random.Random(f"{seed}:{n}").shuffle(theirs)
+            assert mine == theirs
