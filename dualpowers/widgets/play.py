@@ -45,8 +45,8 @@ __all__ = ["PlayWidget"]
 _W = widgets.Layout
 
 PLAY_STYLE = """<style>
-.dp-play .dp-hand-card { height: auto; min-height: 58px; width: 92px; padding: 3px 5px; white-space: pre-line;
-  text-align: left; line-height: 1.3; font-size: 12px; border-radius: 6px; border: 1px solid #8f887a;
+.dp-play .dp-hand-card { height: auto; min-height: 52px; padding: 2px 5px; white-space: pre-line;
+  text-align: left; line-height: 1.25; font-size: 12px; overflow: hidden; text-overflow: ellipsis; border-radius: 6px; border: 1px solid #8f887a;
   border-top-width: 7px; background: #fffdf8; color: #1f1f1f; }
 .dp-play .dp-hand-card:hover { box-shadow: 0 0 0 3px #ff9800; }
 .dp-play .dp-hand-card.dp-card-red { border-top-color: #c62828; }
@@ -491,7 +491,7 @@ class PlayWidget(widgets.VBox):
             text, colour = card, "leader"
         tip = (_("Choose {card}", card=names.card(card, lang)) if self.session.state.step == "objective"
                else _("Play {card}", card=names.card(card, lang)))
-        b = widgets.Button(description=text, tooltip=tip, layout=_W(width="auto"))
+        b = widgets.Button(description=text, tooltip=tip, layout=_W(width="calc(50% - 10px)"))
         css(b, "dp-hand-card", f"dp-card-{colour}", f"dp-card-id-{card}")
         if hinted:
             b.add_class("dp-hinted")

@@ -48,8 +48,8 @@ __all__ = ["Screen", "SCREEN_STYLE", "PANEL_WIDTH", "NARRATION_HEIGHT", "BOARD_M
 
 _W = widgets.Layout
 
-#: Width of the side panel (CSS).
-PANEL_WIDTH = "300px"
+#: Width of the side panel (CSS): narrower on a small screen, so the board gets the room.
+PANEL_WIDTH = "clamp(250px, 27%, 300px)"
 #: Height of the narration's scroll box (CSS): fixed, so the controls below it never move.
 NARRATION_HEIGHT = "min(240px, 34vh)"
 #: Narrowest board before the panel wraps below it (CSS px).
