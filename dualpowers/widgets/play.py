@@ -282,7 +282,7 @@ class PlayWidget(widgets.VBox):
             self.session.apply(action)
         except DualPowersError as exc:
             lang = language.current()
-            self._say(translator(lang)("Not allowed: {reason}", reason=refusal_text(str(exc), lang)), error=True)
+            self._say(translator(lang)("Not allowed: {reason}", reason=refusal_text(exc, lang)), error=True)
 
     def _cancel(self) -> None:
         self.picker.reset()
@@ -298,7 +298,7 @@ class PlayWidget(widgets.VBox):
             self.session.apply(text)
         except DualPowersError as exc:
             lang = language.current()
-            self._say(translator(lang)("Not allowed: {reason}", reason=refusal_text(str(exc), lang)), error=True)
+            self._say(translator(lang)("Not allowed: {reason}", reason=refusal_text(exc, lang)), error=True)
 
     def _auto(self) -> None:
         try:
