@@ -122,3 +122,39 @@ def test_the_oppositions_refusals_and_steps_are_in_the_language(lang):
 def test_plain_text_errors_are_shown_as_they_are():
     exc = dp.IllegalAction("some reason")
     assert exc.message is None and str(exc) == "some reason" == refusal_text(exc, "fr")
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_the_position_editors_words_are_in_the_language(lang):
+    from dualpowers.controllers.editor import PositionEditor
+
+    ed = PositionEditor()
+    for item in ed.palette:
+        assert item.label == item.label_message.text
+        text = message_text(item.label_message, lang)
+        assert text != item.label and from_catalog(text, lang), text
+    said = []
+
+    def note(editor):
+        said.append(editor.message_data)
+
+    ed.on_change(note)
+    token = ed.add("red", "Lenin")
+    ed.add("blue", ed.palette[0].key, exhausted=True)
+    ed.flip(token)
+    ed.remove(token)
+    ed.set_date("jul", 15)
+    ed.set_will("white")
+    ed.set_score(-2)
+    ed.set_unrest("green")
+    ed.set_unrest(None)
+    ed.set_blockade(("red", "blue"))
+    ed.set_blockade(None)
+    ed.set_mode("solo", player="white", difficulty=2)
+    ed.set_mode("two-player")
+    ed.clear_region("blue")
+    ed.clear_board()
+    assert len(said) >= 14 and all(m is not None for m in said)
+    for m in said:
+        text = message_text(m, lang)
+        assert text != m.text and from_catalog(text, lang), (m.text, text)
