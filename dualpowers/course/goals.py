@@ -1,0 +1,576 @@
+"""What the engine says is right: the goals of action exercises and the answers of choice ones.
+
+Nothing here stores an answer.  An action exercise names a *goal* (a predicate on
+the position after the learner's action); the accepted actions are every legal
+action whose result meets it, found by applying each one to a copy.  A choice
+exercise names a *question*; its answer is asked of the engine
+(:func:`~dualpowers.force_in_presence`, :func:`~dualpowers.opposition_objective`,
+:meth:`~dualpowers.State.is_legal`, ...).  Each goal and question also says what
+happened instead, as a course message, and which rule decides it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from ..actions import Action, parse_action
+from .. import MONTHS, advance_date
+from ..errors import DualPowersError, IllegalAction
+from ..opposition import opposition_objective
+from ..presence import force_in_presence
+from ..scoring import reveal_order, unrest_vp
+from ..state import State
+from .text import N_, Name, Said, Text, card_name, date_name, month_name, region_name, side_name, token_name
+
+__all__ = ["Goal", "GOALS", "Question", "QUESTIONS", "ANSWER_TYPES", "choice_label", "after",
+           "action_highlight", "date_text", "presence_text"]
+
+def date_text(month: str, day: int) -> Name:
+    return date_name(month, day)
+
+
+def after(state: State, actions: Any) -> State:
+    """A copy of ``state`` after ``actions`` (one or a list, objects or text)."""
+    s = state.clone()
+    for a in ([actions] if isinstance(actions, (str, tuple)) or not isinstance(actions, list) else actions):
+        s.apply(a)
+    return s
+
+
+def _sign(side: str) -> int:
+    return 1 if side == "red" else -1
+
+
+def presence_text(state: State, region: str) -> Text:
+    """Who is stronger in a region and why, as a course message (R-STR-2)."""
+    p = force_in_presence(state, region)
+    r, w = p.strength["red"], p.strength["white"]
+    if p.winner is None:
+        if not state.tokens_in(region):
+            return Text(N_("No token stands in {region}: nobody is stronger there."), {"region": region_name(region)})
+        return Text(N_("In {region} nobody controls a token: nobody is stronger there."), {"region": region_name(region)})
+    why = {
+        "strength": N_("In {region}, {winner} is stronger: red {red}, white {white}."),
+        "tokens": N_("In {region} strength is tied at {red}; {winner} controls more tokens and is stronger."),
+        "will": N_("In {region} strength ({red}) and tokens are tied; {winner} holds the Will and is stronger."),
+    }[p.decided_by or "strength"]
+    return Text(why, {"region": region_name(region), "winner": side_name(p.winner), "red": r, "white": w})
+
+
+# ============================================================================ action goals
+@dataclass(frozen=True)
+class Goal:
+    """A predicate on the position after an action, and how to say it failed."""
+
+    kind: str
+    rule: str
+    met: Callable[[State, State, str, Mapping[str, Any]], bool]
+    instead: Callable[[State, State, str, Mapping[str, Any]], Text]
+    highlight: Callable[[Mapping[str, Any]], tuple[Any, ...]] = lambda p: ()
+
+
+GOALS: dict[str, Goal] = {}
+
+
+def _goal(kind: str, rule: str, highlight: Callable[[Mapping[str, Any]], tuple[Any, ...]] = lambda p: ()) -> Callable[..., Any]:
+    def wrap(fns: tuple[Callable[..., bool], Callable[..., Text]]) -> tuple[Any, ...]:
+        GOALS[kind] = Goal(kind, rule, fns[0], fns[1], highlight)
+        return fns
+    return wrap
+
+
+def _side(params: Mapping[str, Any], actor: str) -> str:
+    return str(params.get("side", actor))
+
+
+_goal("presence_winner", "R-STR-2", lambda p: (p["region"],))((
+    lambda b, a, actor, p: force_in_presence(a, p["region"]).winner == _side(p, actor),
+    lambda b, a, actor, p: presence_text(a, p["region"]),
+))
+
+_goal("stronger", "R-STR-1", lambda p: (p["region"],))((
+    lambda b, a, actor, p: force_in_presence(a, p["region"]).strength[_side(p, actor)]
+    > force_in_presence(b, p["region"]).strength[_side(p, actor)],
+    lambda b, a, actor, p: Text(N_("{side}'s strength in {region} is {n} (it was {m}): it does not grow."), {
+        "side": side_name(_side(p, actor)), "region": region_name(p["region"]),
+        "n": force_in_presence(a, p["region"]).strength[_side(p, actor)],
+        "m": force_in_presence(b, p["region"]).strength[_side(p, actor)]}),
+))
+
+_goal("bonus", "R-CAL-4", lambda p: ("date",))((
+    lambda b, a, actor, p: a.bonus_pending or a.step == "bonus",
+    lambda b, a, actor, p: Text(N_("The day marker ends on {date}: no bonus action (only 15 and 31 give one)."),
+                                {"date": date_text(a.month_name, a.day)}),
+))
+
+_goal("will", "R-ACT-INSPIRE", lambda p: ("will",))((
+    lambda b, a, actor, p: a.will == _side(p, actor),
+    lambda b, a, actor, p: Text(N_("{holder} still holds the Will of the People."), {"holder": side_name(a.will)}),
+))
+
+
+def _conn(p: Mapping[str, Any]) -> tuple[str, str]:
+    a, b = p["connection"]
+    return (a, b)
+
+
+def _blockade_label(state: State) -> Text:
+    if state.blockade is None:
+        return Text(N_("no connection"))
+    return Text(N_("{a}–{b}"), {"a": region_name(state.blockade[0]), "b": region_name(state.blockade[1])})
+
+
+_goal("open", "R-ACT-PROTEST", lambda p: (_conn(p), "blockade"))((
+    lambda b, a, actor, p: a.blockade is None or set(a.blockade) != set(_conn(p)),
+    lambda b, a, actor, p: Text(N_("The blockade marker is still on {where}."), {"where": _blockade_label(a)}),
+))
+
+_goal("blocked", "R-ACT-PROTEST", lambda p: (_conn(p), "blockade"))((
+    lambda b, a, actor, p: a.blockade is not None and set(a.blockade) == set(_conn(p)),
+    lambda b, a, actor, p: Text(N_("The blockade marker is on {where}."), {"where": _blockade_label(a)}),
+))
+
+
+def _place_text(state: State, token: str) -> Text:
+    where = state.place[token]
+    if where in state.comp.region_index:
+        return Text(N_("{token} is in {region}."), {"token": token_name(token), "region": region_name(where)})
+    places = {"reserve": N_("{token} is in its reserve."), "supply": N_("{token} is in the Opposition's supply."),
+              "removed": N_("{token} is out of the game."), "waiting": N_("{token} is waiting by the calendar."),
+              "box": N_("{token} is not in this game.")}
+    return Text(places[where], {"token": token_name(token)})
+
+
+_goal("token_in", "R-ACT-MOVE", lambda p: (p["token"], p["region"]))((
+    lambda b, a, actor, p: a.place[p["token"]] == p["region"],
+    lambda b, a, actor, p: _place_text(a, p["token"]),
+))
+
+_goal("fresh", "R-ACT-REST", lambda p: (p["token"],))((
+    lambda b, a, actor, p: a.place[p["token"]] in a.comp.region_index and p["token"] not in a.exhausted,
+    lambda b, a, actor, p: Text(N_("{token} is still exhausted."), {"token": token_name(p["token"])}),
+))
+
+
+def _score_toward(state: State, side: str) -> int:
+    return state.score * _sign(side)
+
+
+def _score_text(state: State) -> Text:
+    if state.score == 0:
+        return Text(N_("The score marker is at the centre."))
+    return Text(N_("The score marker is {n} space(s) toward {side}."),
+                {"n": abs(state.score), "side": side_name("red" if state.score > 0 else "white")})
+
+
+_goal("score_at_least", "R-SCO-MOVE", lambda p: ("score",))((
+    lambda b, a, actor, p: _score_toward(a, _side(p, actor)) >= int(p["value"]),
+    lambda b, a, actor, p: _score_text(a),
+))
+
+_goal("gain", "R-SCO-MOVE", lambda p: ("score",))((
+    lambda b, a, actor, p: _score_toward(a, _side(p, actor)) - _score_toward(b, _side(p, actor)) >= int(p.get("value", 1)),
+    lambda b, a, actor, p: _score_text(a),
+))
+
+_goal("winner", "R-END-1", lambda p: ("score",))((
+    lambda b, a, actor, p: a.won_by == _side(p, actor),
+    lambda b, a, actor, p: (Text(N_("The game goes on."), {}) if a.won_by is None else
+                            Text(N_("{side} wins the game."), {"side": side_name(a.won_by)})),
+))
+
+_goal("revealed", "R-ACT-SPY", lambda p: ())((
+    lambda b, a, actor, p: bool(a.revealed[_side(p, actor)]),
+    lambda b, a, actor, p: Text(N_("{side}'s secret objective is still hidden."), {"side": side_name(_side(p, actor))}),
+))
+
+_goal("hand_grows", "R-ACT-BONUS", lambda p: ())((
+    lambda b, a, actor, p: len(a.hands[actor]) > len(b.hands[actor]),
+    lambda b, a, actor, p: Text(N_("{side}'s hand does not grow."), {"side": side_name(actor)}),
+))
+
+_goal("month_advances", "R-CAL-2", lambda p: ("date",))((
+    lambda b, a, actor, p: a.month > b.month,
+    lambda b, a, actor, p: Text(N_("The day marker ends on {date}: the month does not change."),
+                                {"date": date_text(a.month_name, a.day)}),
+))
+
+
+def _best(b: State, actor: str) -> int:
+    """The best score (toward ``actor``) any legal action reaches: the engine tries them all."""
+    best = None
+    for act in b.legal_actions():
+        t = b.clone()
+        t.apply(act)
+        v = _score_toward(t, actor)
+        best = v if best is None else max(best, v)
+    return best if best is not None else _score_toward(b, actor)
+
+
+_goal("best_score", "R-SCO-OBJ", lambda p: ("score",))((
+    lambda b, a, actor, p: _score_toward(a, actor) >= _best(b, actor),
+    lambda b, a, actor, p: Text(N_("After scoring the marker is {n} toward {side}; another choice gets it to {best}."),
+                                {"n": _score_toward(a, actor), "side": side_name(actor), "best": _best(b, actor)}),
+))
+
+
+def _objective_region(state: State, side: str) -> str | None:
+    card = state.objectives.get(side)
+    return state.comp.cards[card].region if card in state.comp.cards else None
+
+
+_goal("objective_where_stronger", "P-OBJ", lambda p: ())((
+    lambda b, a, actor, p: (_objective_region(a, actor) is not None
+                            and force_in_presence(a, _objective_region(a, actor) or "").winner == actor),
+    lambda b, a, actor, p: presence_text(a, _objective_region(a, actor) or "red"),
+))
+
+
+def goal_met(goal: Mapping[str, Any], before: State, after_: State, actor: str) -> bool:
+    if goal["kind"] == "all":
+        return all(goal_met(g, before, after_, actor) for g in goal["goals"])
+    return GOALS[goal["kind"]].met(before, after_, actor, goal)
+
+
+def goal_instead(goal: Mapping[str, Any], before: State, after_: State, actor: str) -> tuple[Text, str]:
+    """The first unmet part of a goal: what happened instead, and its rule."""
+    if goal["kind"] == "all":
+        for g in goal["goals"]:
+            if not goal_met(g, before, after_, actor):
+                return goal_instead(g, before, after_, actor)
+        raise ValueError("every part of the goal is met")
+    g = GOALS[goal["kind"]]
+    return g.instead(before, after_, actor, goal), str(goal.get("rule", g.rule))
+
+
+def goal_highlight(goal: Mapping[str, Any]) -> tuple[Any, ...]:
+    if goal["kind"] == "all":
+        return tuple(x for g in goal["goals"] for x in goal_highlight(g))
+    return GOALS[goal["kind"]].highlight(goal)
+
+
+def action_highlight(state: State, action: Action) -> tuple[Any, ...]:
+    """Board elements an action touches: tokens, regions, connections (for Show me)."""
+    out: list[Any] = []
+    for name in ("token", "unit"):
+        t = getattr(action, name, None)
+        if t:
+            out.append(t)
+            if state.place.get(t) in state.comp.region_index:
+                out.append(state.place[t])
+    for name in ("to", "via", "region"):
+        r = getattr(action, name, None)
+        if r:
+            out.append(r)
+    units = getattr(action, "units", None)
+    if units:
+        out.extend(units)
+        if state.card in state.comp.cards:
+            out.append(state.comp.cards[state.card].region)
+    conn = getattr(action, "connection", None)
+    if conn:
+        out += [tuple(conn), "blockade"]
+    card = getattr(action, "card", None)
+    if card:
+        out += [card, "date"]
+    if action.word in ("espionage", "organize"):
+        out += [c for c in state.objectives.values() if c]
+    if action.word in ("inspire",):
+        out.append("will")
+    if action.word in ("score-unrest",):
+        out += ["score", "unrest"]
+    return tuple(out)
+
+
+# ============================================================================ choice questions
+#: How the choices of each answer type are labelled (see choice_label).
+ANSWER_TYPES = ("side", "why", "yesno", "date", "region", "number", "place", "connection")
+
+
+@dataclass(frozen=True)
+class Question:
+    kind: str
+    rule: str
+    answer_type: str
+    answer: Callable[[State, Mapping[str, Any]], str]
+    explain: Callable[[State, Mapping[str, Any]], Text]
+    highlight: Callable[[State, Mapping[str, Any]], tuple[Any, ...]] = lambda s, p: ()
+
+
+QUESTIONS: dict[str, Question] = {}
+
+
+def _question(kind: str, rule: str, answer_type: str, answer: Callable[..., str], explain: Callable[..., Text],
+              highlight: Callable[..., tuple[Any, ...]] = lambda s, p: ()) -> None:
+    QUESTIONS[kind] = Question(kind, rule, answer_type, answer, explain, highlight)
+
+
+def _winner(s: State, region: str) -> str:
+    return force_in_presence(s, region).winner or "nobody"
+
+
+def _why(s: State, region: str) -> str:
+    p = force_in_presence(s, region)
+    return "nobody" if p.winner is None else f"{p.winner}:{p.decided_by}"
+
+
+def _region_tokens(s: State, p: Mapping[str, Any]) -> tuple[Any, ...]:
+    return (p["region"], *s.tokens_in(p["region"]))
+
+
+_question("presence_winner", "R-STR-2", "side", lambda s, p: _winner(s, p["region"]),
+          lambda s, p: presence_text(s, p["region"]), _region_tokens)
+_question("presence_why", "R-STR-2", "why", lambda s, p: _why(s, p["region"]),
+          lambda s, p: presence_text(s, p["region"]), _region_tokens)
+_question("strength", "R-STR-1", "number",
+          lambda s, p: str(force_in_presence(s, p["region"]).strength[p["side"]]),
+          lambda s, p: presence_text(s, p["region"]), _region_tokens)
+
+
+def _controller_text(s: State, p: Mapping[str, Any]) -> Text:
+    who = s.controller(p["token"])
+    return Text(N_("{token} is controlled by {side}."), {"token": token_name(p["token"]), "side": side_name(who)})
+
+
+_question("controller", "R-NEU-1", "side", lambda s, p: s.controller(p["token"]) or "nobody", _controller_text,
+          lambda s, p: (p["token"], s.place[p["token"]], "will"))
+
+
+def _legal(s: State, p: Mapping[str, Any]) -> str:
+    try:
+        return "yes" if s.is_legal(parse_action(p["action"])) else "no"
+    except DualPowersError:
+        return "no"
+
+
+def _legal_text(s: State, p: Mapping[str, Any]) -> Text:
+    try:
+        a = parse_action(p["action"])
+        s.clone().apply(a)
+    except IllegalAction as exc:
+        return refusal(s, a, exc)[0]
+    return Text(N_("The engine accepts it."))
+
+
+_question("is_legal", "P-ACT", "yesno", _legal, _legal_text,
+          lambda s, p: action_highlight(s, parse_action(p["action"])))
+
+
+def _advance(s: State, p: Mapping[str, Any]) -> Any:
+    days = s.comp.cards[p["card"]].days if p["card"] in s.comp.cards else s.comp.leaders[p["card"]].days
+    return advance_date(s.month_name, s.day, days)
+
+
+def _advance_text(s: State, p: Mapping[str, Any]) -> Text:
+    d = _advance(s, p)
+    return Text(N_("{start} plus {days} days ends on {end}."), {
+        "start": date_text(d.start_month, d.start_day), "days": d.days, "end": date_text(d.month, d.day)})
+
+
+_question("date_after", "R-CAL-2", "date", lambda s, p: f"{_advance(s, p).month}{_advance(s, p).day}",
+          _advance_text, lambda s, p: ("date", p["card"]))
+_question("bonus_after", "R-CAL-4", "yesno", lambda s, p: "yes" if _advance(s, p).bonus else "no",
+          _advance_text, lambda s, p: ("date", p["card"]))
+
+
+def _opp_cards(s: State, p: Mapping[str, Any]) -> list[str]:
+    if "cards" in p:
+        return list(p["cards"])
+    return [c for c in s.played[s.opposition or "red"] if c in s.comp.cards]
+
+
+def _opp_choice(s: State, p: Mapping[str, Any]) -> Any:
+    card, why = opposition_objective([s.comp.cards[c] for c in _opp_cards(s, p)])
+    return card, why
+
+
+def _opp_text(s: State, p: Mapping[str, Any]) -> Text:
+    card, why = _opp_choice(s, p)
+    decided = {"sum": N_("it has the highest sum of day numbers"),
+               "cards": N_("the day sums tie, and it has more cards"),
+               "latest": N_("sums and card counts tie, and its card was played last")}
+    return Text(N_("The Opposition scores {region}: {why}."),
+                {"region": region_name(card.region), "why": Text(decided[why.decided_by])})
+
+
+_question("opposition_region", "R-SOLO-OBJECTIVE", "region", lambda s, p: _opp_choice(s, p)[0].region, _opp_text,
+          lambda s, p: tuple(_opp_cards(s, p)))
+
+
+def _reveal_text(s: State, p: Mapping[str, Any]) -> Text:
+    first = reveal_order(s)[0]
+    if s.score == 0:
+        return Text(N_("The score is at the centre, so the player without the Will, {side}, reveals first."),
+                    {"side": side_name(first)})
+    return Text(N_("{side} has fewer points, so {side} reveals first."), {"side": side_name(first)})
+
+
+_question("reveal_first", "R-SCO-REVEAL", "side", lambda s, p: reveal_order(s)[0], _reveal_text,
+          lambda s, p: ("score", "will"))
+_question("unrest_vp", "R-SCO-UNREST", "number", lambda s, p: str(unrest_vp(s)),
+          lambda s, p: Text(N_("In {month} the unrest region is worth {n} VP in this edition."),
+                            {"month": month_name(s.month_name), "n": unrest_vp(s)}),
+          lambda s, p: ("date", "unrest"))
+
+
+# "after": apply actions to a copy, then ask about the result.
+def _ask(s: State, ask: str) -> str:
+    if ask == "will":
+        return s.will
+    if ask == "winner":
+        return s.won_by or "nobody"
+    if ask == "score":
+        return str(s.score)
+    if ask == "date":
+        return f"{s.month_name}{s.day}"
+    if ask == "unrest":
+        return s.unrest or "nobody"
+    if ask == "to_act":
+        return s.to_act or "nobody"
+    if ask.startswith("card:"):
+        return _card_place(s, ask[5:])
+    if ask == "blockade":
+        return "-".join(sorted(s.blockade)) if s.blockade else "none"
+    if ask == "bonus":
+        return "yes" if (s.bonus_pending or s.step == "bonus") else "no"
+    if ask.startswith("place:"):
+        return s.place[ask[6:]]
+    if ask.startswith("exhausted:"):
+        return "yes" if ask[10:] in s.exhausted else "no"
+    if ask.startswith("presence:"):
+        return _winner(s, ask[9:])
+    raise ValueError(f"unknown question {ask!r} for an 'after' exercise")
+
+
+def _card_place(s: State, card: str) -> str:
+    for place, where in s.all_card_places():
+        if place == card:
+            return "hand" if where.startswith("hand") else where.split(":")[0]
+    return "none"
+
+
+def _after_text(s: State, p: Mapping[str, Any]) -> Text:
+    t = after(s, list(p["actions"]))
+    ask = p["ask"]
+    if ask == "will":
+        return Text(N_("{holder} holds the Will of the People."), {"holder": side_name(t.will)})
+    if ask == "winner":
+        return (Text(N_("The game goes on."), {}) if t.won_by is None else
+                Text(N_("{side} wins the game."), {"side": side_name(t.won_by)}))
+    if ask == "score":
+        return _score_text(t)
+    if ask == "date":
+        return Text(N_("The day marker ends on {date}."), {"date": date_text(t.month_name, t.day)})
+    if ask == "to_act":
+        return Text(N_("{side} is to act."), {"side": side_name(t.to_act)})
+    if ask.startswith("card:"):
+        return Text(N_("{card} goes: {where}."), {"card": card_name(ask[5:]), "where": Text(_PLACES[_card_place(t, ask[5:])])})
+    if ask == "unrest":
+        return Text(N_("The unrest region is now {region}."), {"region": region_name(t.unrest) if t.unrest else side_name(None)})
+    if ask == "blockade":
+        return Text(N_("The blockade marker is on {where}."), {"where": _blockade_label(t)})
+    if ask == "bonus":
+        return Text(N_("The day marker ends on {date}."), {"date": date_text(t.month_name, t.day)})
+    if ask.startswith("place:"):
+        return _place_text(t, ask[6:])
+    if ask.startswith("exhausted:"):
+        tok = ask[10:]
+        return (Text(N_("{token} is exhausted."), {"token": token_name(tok)}) if tok in t.exhausted
+                else _place_text(t, tok) if t.place[tok] not in t.comp.region_index
+                else Text(N_("{token} is fresh."), {"token": token_name(tok)}))
+    if ask.startswith("presence:"):
+        return presence_text(t, ask[9:])
+    raise ValueError(f"unknown question {ask!r}")
+
+
+_question("after", "P-ACT", "place", lambda s, p: _ask(after(s, list(p["actions"])), p["ask"]), _after_text)
+
+
+def question_answer(question: Mapping[str, Any], state: State) -> str:
+    return QUESTIONS[question["kind"]].answer(state, question)
+
+
+# ============================================================================ labels
+_YESNO = {"yes": N_("Yes"), "no": N_("No")}
+_WHY = {
+    "strength": N_("{side}, by greater strength"),
+    "tokens": N_("{side}, by more tokens"),
+    "will": N_("{side}, by the Will of the People"),
+}
+_PLACES = {"reserve": N_("back to its reserve"), "supply": N_("back to the Opposition's supply"),
+           "removed": N_("out of the game"), "waiting": N_("waiting by the calendar"), "none": N_("none"),
+           "discard": N_("to the discard pile"), "out_of_game": N_("out of the game"), "hand": N_("in a hand"),
+           "deck": N_("in the deck"), "played": N_("played this round"), "objective": N_("a secret objective")}
+
+
+def choice_label(answer_type: str, value: str) -> Text:
+    """How a choice reads in the learner's language."""
+    if answer_type == "side":
+        return side_name(None if value == "nobody" else value)
+    if answer_type == "why":
+        if value == "nobody":
+            return side_name(None)
+        side, _, how = value.partition(":")
+        return Text(_WHY[how], {"side": side_name(side)})
+    if answer_type == "yesno":
+        return Text(_YESNO[value])
+    if answer_type == "date":
+        for m in sorted(MONTHS, key=len, reverse=True):
+            if value.startswith(m) and value[len(m):].isdigit():
+                return date_text(m, int(value[len(m):]))
+        raise ValueError(f"not a date: {value!r}")
+    if answer_type == "region":
+        return region_name(value)
+    if answer_type == "number":
+        return Text(N_("{n}"), {"n": value})
+    if answer_type == "connection":
+        a, _, b = value.partition("-")
+        return Text(N_("{a}–{b}"), {"a": region_name(a), "b": region_name(b)})
+    if answer_type == "place":
+        if value in _PLACES:
+            return Text(_PLACES[value])
+        return region_name(value)
+    raise ValueError(f"unknown answer type {answer_type!r}")
+
+
+# ============================================================================ refusals in words
+def refusal(state: State, action: Any, engine_message: Any) -> tuple[Text, str | None]:
+    """Why the rules forbid ``action`` here, as a course message and its rule, for the common cases.
+
+    The engine's own refusal is English; the usual ones are restated here so a learner reads
+    them in their language.  Anything else falls back to the engine's words.
+    """
+    word = getattr(action, "word", "")
+    comp = state.comp
+    side = state.to_act
+    token = getattr(action, "token", None)
+    if word in ("move", "double-move", "bonus-move") and token in comp.tokens:
+        start = state.place.get(token)
+        if start in comp.region_index and side is not None and state.controller(token) != side:
+            return Text(N_("{token} does not obey {side} here: a neutral obeys the Will holder only where they have a token of their own, and the opponent's tokens never."),
+                        {"token": token_name(token), "side": side_name(side)}), "R-NEU-1"
+        to = getattr(action, "to", None)
+        via = getattr(action, "via", None)
+        if start in comp.region_index and to in comp.region_index:
+            steps = [(start, via), (via, to)] if via else [(start, to)]
+            for a, b in steps:
+                if a is None or b is None:
+                    continue
+                if not comp.is_connection(a, b):
+                    if word == "double-move" and not via:
+                        break
+                    return Text(N_("There is no road between {a} and {b}."), {"a": region_name(a), "b": region_name(b)}), "R-ACT-MOVE"
+                if state.blockade is not None and set(state.blockade) == {a, b}:
+                    return Text(N_("The blockade marker closes the road between {a} and {b}."),
+                                {"a": region_name(a), "b": region_name(b)}), "R-ACT-MOVE"
+    if word == "recruit" and state.card in comp.cards:
+        units = [u for u in getattr(action, "units", ()) if u in comp.tokens]
+        cost = sum(comp.tokens[u].recruit for u in units)
+        value = comp.cards[state.card].recruit
+        if cost > value:
+            return Text(N_("These units cost {cost} in recruit value; the card gives {value}."),
+                        {"cost": cost, "value": value}), "R-ACT-RECRUIT"
+    if word == "objective" and getattr(action, "card", None) in comp.leaders:
+        return Text(N_("A leader card can never be a secret objective.")), "P-OBJ"
+    return Text(N_("The engine refuses it: {why}"), {"why": Said(engine_message)}), None

@@ -1,0 +1,427 @@
+"""The course as data: chapters of steps and exercises, loaded from ``course.json``.
+
+A chapter explains on the board (steps: a position, a text, what to highlight,
+the rules it shows) and ends with exercises.  Positions are partial positions
+in the engine's JSON (docs/positions.md), optionally followed by actions the
+engine applies.  Texts are English msgids of the ``course`` gettext domain.
+
+An exercise never stores its answer: :meth:`Exercise.accepted` asks the engine
+(see :mod:`dualpowers.course.goals`) and :meth:`Exercise.judge` explains a
+wrong answer with the rule that decides it and what happened instead.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Mapping
+
+from ..actions import Action, parse_action
+from ..errors import DualPowersError, IllegalAction
+from ..rules import rules as all_rules
+from ..state import Event, State
+from . import goals as G
+from .text import N_, Text
+
+__all__ = ["CourseError", "Step", "Exercise", "Chapter", "Verdict", "Course", "load_course", "DATA_FILE"]
+
+DATA_FILE = "course.json"
+_RULE_IN_TEXT = re.compile(r"\b((?:R|P|S|E)-[A-Z0-9-]*[A-Z0-9]|ENGINE-[A-Z-]+)\b")
+
+
+class CourseError(DualPowersError, ValueError):
+    """The course data is malformed (the message names the chapter, item and field)."""
+
+
+# ============================================================================ positions
+def _position(raw: Any, positions: Mapping[str, Any], where: str) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """(partial position, actions) from a step's or exercise's ``position``/``actions`` fields."""
+    if isinstance(raw, str):
+        if raw not in positions:
+            raise CourseError(f"{where}: unknown position name {raw!r}")
+        raw = positions[raw]
+    if not isinstance(raw, dict):
+        raise CourseError(f"{where}: a position is a partial position object or a name")
+    raw = copy.deepcopy(raw)
+    base = raw.pop("base", None)
+    actions: tuple[str, ...] = ()
+    if base is not None:
+        data, actions = _position(base, positions, where)
+        data = {**data, **raw}
+    else:
+        data = raw
+    return data, actions
+
+
+def _build(data: Mapping[str, Any], actions: tuple[str, ...], where: str) -> tuple[State, tuple[Event, ...]]:
+    try:
+        if "new_game" in data:      # a game just set up by the engine: {"new_game": {"mode": "solo", "seed": 3}}
+            from ..setup import new_game
+            s = new_game(**dict(data["new_game"]))
+        else:
+            s = State.from_dict(copy.deepcopy(dict(data)))
+    except (DualPowersError, TypeError, ValueError) as exc:
+        raise CourseError(f"{where}: the position is not valid: {exc}") from exc
+    events: list[Event] = []
+    for a in actions:
+        try:
+            events = s.apply(a)
+        except DualPowersError as exc:
+            raise CourseError(f"{where}: the engine refuses {a!r}: {exc}") from exc
+    return s, tuple(events)
+
+
+# ============================================================================ verdict
+@dataclass(frozen=True)
+class Verdict:
+    """The engine's judgement of an answer.
+
+    ``correct``; ``rule`` (the RULINGS ID that decides it); ``message`` (what happened,
+    a course message); ``highlight`` (board elements that show it); ``result`` (the
+    position after a legal action, else ``None``).
+    """
+
+    correct: bool
+    rule: str
+    message: Text
+    highlight: tuple[Any, ...] = ()
+    result: State | None = None
+    legal: bool = True
+
+    def reason(self, lang: str = "en") -> str:
+        """Why, in ``lang``, naming the rule: 'Not quite: ... (R-STR-2)'."""
+        head = Text(N_("Right!")) if self.correct else (
+            Text(N_("Not quite.")) if self.legal else Text(N_("Not allowed.")))
+        body = self.message.text(lang)
+        rule = "" if f"({self.rule})" in body else f" ({self.rule})"
+        return f"{head.text(lang)} {body}{rule}"
+
+
+# ============================================================================ steps and exercises
+@dataclass(frozen=True)
+class Step:
+    """One explanation on the board: a position, a text, highlights and the rules it shows."""
+
+    chapter: str
+    index: int
+    text_id: str
+    rules: tuple[str, ...]
+    highlight: tuple[Any, ...]
+    _data: Mapping[str, Any] = field(repr=False, compare=False)
+    _actions: tuple[str, ...] = ()
+
+    def text(self, lang: str = "en") -> str:
+        return Text(self.text_id).text(lang)
+
+    @property
+    def position(self) -> State:
+        return self._built()[0].clone()
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What the engine said when it applied the step's actions (English)."""
+        return self._built()[1]
+
+    def _built(self) -> tuple[State, tuple[Event, ...]]:
+        return _cached_build(self.chapter, f"step {self.index + 1}", json.dumps(self._data, sort_keys=True),
+                             self._actions)
+
+
+@lru_cache(maxsize=512)
+def _cached_build(chapter: str, where: str, data: str, actions: tuple[str, ...]) -> tuple[State, tuple[Event, ...]]:
+    return _build(json.loads(data), actions, f"chapter {chapter}, {where}")
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """A position and a goal; the engine decides which answers reach it.
+
+    ``kind`` is ``"action"`` (answer: an action of the player to act) or ``"choice"``
+    (answer: one of :attr:`choices`).
+    """
+
+    id: str
+    chapter: str
+    kind: str
+    prompt_id: str
+    hint_id: str
+    rules: tuple[str, ...]
+    highlight: tuple[Any, ...]
+    goal: Mapping[str, Any] | None          # action exercises
+    question: Mapping[str, Any] | None      # choice exercises
+    choices: tuple[str, ...]
+    answer_type: str
+    _data: Mapping[str, Any] = field(repr=False, compare=False)
+    _actions: tuple[str, ...] = ()
+
+    # ------------------------------------------------------------------ texts
+    def prompt(self, lang: str = "en") -> str:
+        return Text(self.prompt_id).text(lang)
+
+    def hint(self, lang: str = "en") -> str:
+        return Text(self.hint_id).text(lang)
+
+    def choice_label(self, value: str, lang: str = "en") -> str:
+        return G.choice_label(self.answer_type, value).text(lang)
+
+    # ------------------------------------------------------------------ the position
+    @property
+    def position(self) -> State:
+        """A fresh copy of the exercise's position (a :class:`~dualpowers.State`)."""
+        return _cached_build(self.chapter, f"exercise {self.id}", json.dumps(self._data, sort_keys=True),
+                             self._actions)[0].clone()
+
+    @property
+    def actor(self) -> str | None:
+        return self.position.to_act
+
+    # ------------------------------------------------------------------ answers
+    def accepted(self) -> list[Any]:
+        """Every answer the engine accepts: legal actions reaching the goal, or the right choice(s)."""
+        s = self.position
+        if self.kind == "choice":
+            assert self.question is not None
+            return [G.question_answer(self.question, s)]
+        assert self.goal is not None
+        actor = s.to_act
+        if actor is None:
+            return []
+        out = []
+        for a in s.legal_actions():
+            t = s.clone()
+            t.apply(a)
+            if G.goal_met(self.goal, s, t, actor):
+                out.append(a)
+        return out
+
+    def judge(self, answer: Any) -> Verdict:
+        """The engine's verdict on an answer (an action, its text, or a choice value). Never raises."""
+        s = self.position
+        if self.kind == "choice":
+            return self._judge_choice(s, answer)
+        return self._judge_action(s, answer)
+
+    def show(self) -> tuple[Any, ...]:
+        """What to highlight to show an accepted answer (Show me)."""
+        s = self.position
+        acc = self.accepted()
+        if self.kind == "choice":
+            assert self.question is not None
+            q = G.QUESTIONS[self.question["kind"]]
+            return tuple(self.highlight) + tuple(q.highlight(s, self.question))
+        if not acc:
+            return tuple(self.highlight)
+        return G.action_highlight(s, acc[0]) + G.goal_highlight(self.goal or {"kind": "all", "goals": []})
+
+    def show_text(self, lang: str = "en") -> str:
+        """The accepted answer in words (for Show me)."""
+        acc = self.accepted()
+        if self.kind == "choice":
+            return self.choice_label(acc[0], lang)
+        return "; ".join(str(a) for a in acc)
+
+    # ------------------------------------------------------------------ internals
+    def _rule(self) -> str:
+        if self.kind == "choice":
+            assert self.question is not None
+            return str(self.question.get("rule", G.QUESTIONS[self.question["kind"]].rule))
+        assert self.goal is not None
+        return self.rules[0]
+
+    def _judge_choice(self, s: State, answer: Any) -> Verdict:
+        assert self.question is not None
+        q = G.QUESTIONS[self.question["kind"]]
+        right = G.question_answer(self.question, s)
+        why = q.explain(s, self.question)
+        hl = tuple(self.highlight) + tuple(q.highlight(s, self.question))
+        value = str(answer)
+        if value not in self.choices:
+            return Verdict(False, self._rule(), Text(N_("Choose one of the answers offered.")), hl, legal=False)
+        return Verdict(value == right, self._rule(), why, hl)
+
+    def _judge_action(self, s: State, answer: Any) -> Verdict:
+        assert self.goal is not None
+        try:
+            action: Action = parse_action(answer) if isinstance(answer, str) else answer
+        except IllegalAction as exc:
+            return Verdict(False, self._rule(), Text(N_("The engine cannot read this action: {why}"), {"why": str(exc)}),
+                           self.highlight, legal=False)
+        actor = s.to_act
+        t = s.clone()
+        try:
+            t.apply(action)
+        except DualPowersError as exc:
+            found = _RULE_IN_TEXT.findall(str(exc))
+            text, rule = G.refusal(s, action, exc)
+            rule = rule or (found[0] if found else self._rule())
+            hl = _safe_highlight(s, action) + tuple(self.highlight)
+            return Verdict(False, rule, text, hl, legal=False)
+        except Exception as exc:  # noqa: BLE001 - a malformed action object must not reach the learner as a traceback
+            return Verdict(False, self._rule(), Text(N_("The engine refuses it: {why}"), {"why": str(exc)}),
+                           tuple(self.highlight), legal=False)
+        assert actor is not None
+        hl = _safe_highlight(s, action) + G.goal_highlight(self.goal)
+        if G.goal_met(self.goal, s, t, actor):
+            return Verdict(True, self.rules[0], Text(N_("That reaches the goal.")), hl, t)
+        instead, rule = G.goal_instead(self.goal, s, t, actor)
+        return Verdict(False, rule, instead, hl, t)
+
+
+def _safe_highlight(s: State, action: Any) -> tuple[Any, ...]:
+    try:
+        return G.action_highlight(s, action)
+    except Exception:  # noqa: BLE001 - highlighting is a courtesy, never an error
+        return ()
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """A chapter: its steps (explanations), its exercises, and the rulebook examples A–H on the same rules."""
+
+    id: str
+    title_id: str
+    intro_id: str
+    steps: tuple[Step, ...]
+    exercises: tuple[Exercise, ...]
+    examples: tuple[str, ...]
+
+    def title(self, lang: str = "en") -> str:
+        return Text(self.title_id).text(lang)
+
+    def intro(self, lang: str = "en") -> str:
+        return Text(self.intro_id).text(lang)
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        seen: dict[str, None] = {}
+        for item in (*self.steps, *self.exercises):
+            for r in item.rules:
+                seen.setdefault(r, None)
+        return tuple(seen)
+
+
+# ============================================================================ loading
+def _highlight(value: Any, where: str) -> tuple[Any, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise CourseError(f"{where}: highlight must be a list")
+    return tuple(tuple(x) if isinstance(x, list) else x for x in value)
+
+
+def _rules(value: Any, where: str, known: set[str]) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value:
+        raise CourseError(f"{where}: 'rules' must list at least one rule ID")
+    bad = [r for r in value if r not in known]
+    if bad:
+        raise CourseError(f"{where}: unknown rule ID(s) {', '.join(map(str, bad))}")
+    return tuple(value)
+
+
+def _text(raw: Mapping[str, Any], key: str, where: str) -> str:
+    value = raw.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise CourseError(f"{where}: '{key}' must be a non-empty text")
+    return value
+
+
+@dataclass(frozen=True)
+class Course:
+    chapters: tuple[Chapter, ...]
+    ui: Mapping[str, str]
+
+    def chapter(self, chapter_id: str) -> Chapter:
+        for c in self.chapters:
+            if c.id == chapter_id:
+                return c
+        raise KeyError(f"no chapter {chapter_id!r} (chapters: {', '.join(c.id for c in self.chapters)})")
+
+    def exercise(self, exercise_id: str) -> Exercise:
+        for c in self.chapters:
+            for e in c.exercises:
+                if e.id == exercise_id:
+                    return e
+        raise KeyError(f"no exercise {exercise_id!r}")
+
+
+def parse_course(raw: Mapping[str, Any]) -> Course:
+    """Check and read course data (the structure of ``course.json``)."""
+    if raw.get("format") != "dualpowers/course":
+        raise CourseError("not a course file: 'format' must be 'dualpowers/course'")
+    known = {r.id for r in all_rules()}
+    positions = raw.get("positions", {})
+    chapters = []
+    seen_ex: set[str] = set()
+    for ci, c in enumerate(raw.get("chapters", [])):
+        cid = c.get("id")
+        if not isinstance(cid, str):
+            raise CourseError(f"chapter {ci + 1}: 'id' must be a text")
+        where = f"chapter {cid}"
+        steps = []
+        for si, st in enumerate(c.get("steps", [])):
+            w = f"{where}, step {si + 1}"
+            data, base_actions = _position(st.get("position"), positions, w)
+            actions = base_actions + tuple(st.get("actions", ()))
+            steps.append(Step(cid, si, _text(st, "text", w), _rules(st.get("rules"), w, known),
+                              _highlight(st.get("highlight"), w), data, actions))
+        exercises = []
+        for ei, ex in enumerate(c.get("exercises", [])):
+            eid = ex.get("id") or f"{cid}-{ei + 1}"
+            w = f"{where}, exercise {eid}"
+            if eid in seen_ex:
+                raise CourseError(f"{w}: duplicate exercise id")
+            seen_ex.add(eid)
+            kind = ex.get("kind")
+            data, base_actions = _position(ex.get("position"), positions, w)
+            actions = base_actions + tuple(ex.get("actions", ()))
+            goal = question = None
+            choices: tuple[str, ...] = ()
+            answer_type = ""
+            if kind == "action":
+                goal = ex.get("goal")
+                _check_goal(goal, w)
+            elif kind == "choice":
+                question = ex.get("question")
+                if not isinstance(question, dict) or question.get("kind") not in G.QUESTIONS:
+                    raise CourseError(f"{w}: 'question.kind' must be one of {', '.join(G.QUESTIONS)}")
+                choices = tuple(str(x) for x in ex.get("choices", ()))
+                if len(choices) < 2:
+                    raise CourseError(f"{w}: a choice exercise offers at least two 'choices'")
+                answer_type = ex.get("answer_type", G.QUESTIONS[question["kind"]].answer_type)
+                if answer_type not in G.ANSWER_TYPES:
+                    raise CourseError(f"{w}: unknown answer_type {answer_type!r}")
+            else:
+                raise CourseError(f"{w}: 'kind' must be 'action' or 'choice', not {kind!r}")
+            exercises.append(Exercise(
+                eid, cid, kind, _text(ex, "prompt", w), _text(ex, "hint", w), _rules(ex.get("rules"), w, known),
+                _highlight(ex.get("highlight"), w), goal, question, choices, answer_type, data, actions))
+        examples = tuple(c.get("examples", ()))
+        if any(e not in "ABCDEFGH" or len(e) != 1 for e in examples):
+            raise CourseError(f"{where}: 'examples' lists rulebook examples A to H")
+        chapters.append(Chapter(cid, _text(c, "title", where), _text(c, "intro", where), tuple(steps),
+                                tuple(exercises), examples))
+    if not chapters:
+        raise CourseError("the course has no chapter")
+    return Course(tuple(chapters), dict(raw.get("ui", {})))
+
+
+def _check_goal(goal: Any, where: str) -> None:
+    if not isinstance(goal, dict):
+        raise CourseError(f"{where}: 'goal' must be an object")
+    if goal.get("kind") == "all":
+        for g in goal.get("goals", []):
+            _check_goal(g, where)
+        return
+    if goal.get("kind") not in G.GOALS:
+        raise CourseError(f"{where}: 'goal.kind' must be one of {', '.join(G.GOALS)}, not {goal.get('kind')!r}")
+
+
+@lru_cache(maxsize=1)
+def load_course() -> Course:
+    """The course shipped with the package."""
+    text = resources.files("dualpowers.course").joinpath(DATA_FILE).read_text(encoding="utf-8")
+    return parse_course(json.loads(text))

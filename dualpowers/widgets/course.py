@@ -1,0 +1,318 @@
+"""The course as a Jupyter widget: chapters, steps on the board, exercises answered by clicking.
+
+::
+
+    from dualpowers.widgets.course import CourseWidget
+    CourseWidget()                                   # the notebook's language (widgets.language)
+    CourseWidget(progress_file="course-progress.json")   # progress saved beside the notebook
+
+A thin view over :class:`dualpowers.course.session.CourseSession` laid out on the
+shared :class:`~dualpowers.widgets.screen.Screen`: the board on the left, the
+panel on the right with Back / Next (or Try again) / Continue, the text, the
+answer buttons and the feedback; the chapter list and the language menu under
+it.  Action exercises are answered on the board the way a game is played (click
+a token, then a region ...), and with buttons for what no click reaches.
+
+CSS classes (browser tests): ``dp-course``; buttons ``dp-course-back``,
+``dp-course-next``, ``dp-course-continue``, ``dp-course-hint``, ``dp-course-show``,
+``dp-course-retry``, ``dp-course-choice`` (each answer button),
+``dp-course-action`` (each action button); ``dp-course-text`` (the narration),
+``dp-course-feedback`` (the verdict, ``dp-course-right`` or ``dp-course-wrong``),
+``dp-course-chapters`` (the chapter list, each ``dp-course-chapter``, done ones
+also ``dp-course-done``), ``dp-course-end`` (the way on to a solo game).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..course.model import Exercise, Step
+from ..course.session import CourseSession
+from ..course.text import N_, tr
+from ..describe import describe
+from . import language
+from ._common import STYLE
+from .board import BoardWidget
+from .screen import Screen, bind_keys, button_action, controls
+
+__all__ = ["CourseWidget", "COURSE_STYLE"]
+
+_W = widgets.Layout
+
+COURSE_STYLE = """<style>
+.dp-course .dp-course-where { font-size: 12px; color: #6b6150; }
+.dp-course .dp-course-body { margin: 4px 0; }
+.dp-course .dp-course-prompt { font-weight: bold; }
+.dp-course .dp-rule-badge { display: inline-block; font-family: monospace; font-size: 11px; padding: 0 6px;
+  margin: 1px 3px 1px 0; border-radius: 9px; background: #1f5fae; color: #fff; }
+.dp-course .dp-course-examples { font-size: 12px; color: #4a4538; margin-top: 4px; }
+.dp-course .dp-course-hintbox { border-left: 4px solid #1f5fae; background: #eef4fb; padding: 4px 8px;
+  font-size: 13px; margin-top: 4px; }
+.dp-course .dp-course-right { border-left: 4px solid #2e7d32; background: #edf7ee; padding: 4px 8px; margin-top: 4px; }
+.dp-course .dp-course-wrong { border-left: 4px solid #a3161c; background: #fdeeee; padding: 4px 8px; margin-top: 4px; }
+.dp-course .dp-course-msg { color: #6b6150; font-size: 12px; margin-top: 4px; }
+.dp-course .dp-course-events { font-size: 12px; color: #4a4538; background: #faf8f3; border: 1px solid #e3ddd0;
+  padding: 2px 6px; margin: 4px 0; }
+.dp-course .dp-course-chapter button { text-align: left; }
+.dp-course .dp-course-done button, .dp-course button.dp-course-done { color: #2e7d32; }
+.dp-course .dp-course-current button, .dp-course button.dp-course-current { font-weight: bold; }
+</style>"""
+
+# Interface texts (domain "course").
+T_BACK, T_NEXT, T_CONTINUE = N_("◀ Back"), N_("Next ▶"), N_("Continue where I left off")
+T_HINT, T_SHOW, T_RETRY = N_("Hint"), N_("Show me"), N_("Try again")
+T_STEP = N_("{chapter} · {i} of {n}")
+T_EXERCISE = N_("Exercise: {prompt}")
+T_RULES = N_("Rules: {ids}")
+T_EXAMPLES = N_("The rulebook examples {ids} show the same rules (notebook 01_tutorial.ipynb).")
+T_OPEN_EXAMPLE = N_("Example {id}")
+T_CHAPTERS = N_("Chapters")
+T_CLICK = N_("Answer on the board: click a token, a region or a road, as in a game; or use a button below.")
+T_CHOOSE = N_("Choose your answer:")
+T_SHOWN = N_("The engine accepts: {answer}")
+T_MORE = N_("{shown}; and {n} more")
+T_ENGINE = N_("What the engine did:")
+T_TITLE = N_("Learn to play Dual Powers")
+T_DONE = N_("You have finished the course. Play your first solo game at difficulty 1: open notebooks/04_play.ipynb, or start one right here.")
+T_LAST = N_("This is the end of the course. When every chapter is ticked, play your first solo game at difficulty 1 in notebooks/04_play.ipynb, or start one right here.")
+T_START_SOLO = N_("Start a solo game (difficulty 1)")
+T_PROGRESS = N_("{done} of {total} done")
+
+
+class CourseWidget(widgets.VBox):
+    """The course: drive it as a learner would (``w.next_button.click()``, ``w.click("token", "W3")``,
+    ``w.choice_buttons[0].click()``) or through ``w.session``."""
+
+    def __init__(self, session: CourseSession | None = None, *, progress_file: str | Path | None = None,
+                 lang: str | None = None, board_width: int = 900, board_height: int = 640, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("dp-course")
+        self.session = session if session is not None else CourseSession(progress_file=progress_file)
+        if lang is not None:
+            language.set(lang)
+        self.board = BoardWidget(None, width=board_width, height=board_height)
+        self.board.on_click(self._board_click)
+
+        self.back_button = self._button("dp-course-back")
+        self.next_button = self._button("dp-course-next", style="primary")
+        self.retry_button = self._button("dp-course-retry", style="warning")
+        self.hint_button = self._button("dp-course-hint")
+        self.show_button = self._button("dp-course-show")
+        self.continue_button = self._button("dp-course-continue")
+        self.back_button.on_click(lambda _: self.session.back())
+        self.next_button.on_click(lambda _: self.session.next())
+        self.retry_button.on_click(lambda _: self.session.try_again())
+        self.hint_button.on_click(lambda _: self.session.hint())
+        self.show_button.on_click(lambda _: self.session.show_me())
+        self.continue_button.on_click(lambda _: self.session.continue_())
+
+        self.text = widgets.HTML(layout=_W(width="100%"))
+        self.text.add_class("dp-course-text")
+        self.feedback = widgets.HTML(layout=_W(width="100%"))
+        self.feedback.add_class("dp-course-feedback")
+        self.answers = widgets.VBox(layout=_W(width="100%"))
+        self.choice_buttons: list[widgets.Button] = []
+        self.action_buttons: list[widgets.Button] = []
+        self.chapter_list = widgets.VBox(layout=_W(width="100%"))
+        self.chapter_list.add_class("dp-course-chapters")
+        self.progress_label = widgets.HTML()
+        self.examples = widgets.HBox(layout=_W(flex_flow="row wrap"))
+        self.end_box = widgets.VBox()
+        self.end_box.add_class("dp-course-end")
+        self.extra = widgets.VBox()            # an opened example or a solo game
+
+        self.screen = Screen(
+            self.board, title="",
+            narration=[self.text, self.answers, self.feedback],
+            primary=[self.back_button, self.next_button, self.retry_button],
+            secondary=[controls(self.hint_button, self.show_button, language.picker()), self.continue_button,
+                       self.progress_label, self.chapter_list],
+            below=[self.examples, self.end_box, self.extra],
+            narration_height="min(330px, 44vh)",
+        )
+        bind_keys(self.screen, {"ArrowRight": button_action(self.next_button),
+                                "ArrowLeft": button_action(self.back_button)})
+        self.children = [widgets.HTML(STYLE + COURSE_STYLE), self.screen]
+        self.session.observe(self.refresh)
+        language.observe(self._language_changed)
+        self.refresh()
+
+    # ------------------------------------------------------------------ as a learner
+    @property
+    def lang(self) -> str:
+        return language.current()
+
+    def click(self, kind: str, ident: Any) -> None:
+        """A click on the board (what the canvas forwards; tests call it too)."""
+        self.session.click(kind, ident)
+
+    def _board_click(self, kind: str, ident: Any) -> None:
+        self.click(kind, ident)
+
+    # ------------------------------------------------------------------ display
+    def refresh(self) -> None:
+        s, lang = self.session, self.lang
+        item = s.current
+        ch = s.chapter
+        i, n = s.chapter_items()
+        self.screen.set_title(f"{escape(tr(T_TITLE, lang))}<br><span style='font-weight: normal'>"
+                              f"{escape(ch.title(lang))}</span>")
+        self.back_button.description = tr(T_BACK, lang)
+        self.next_button.description = tr(T_NEXT, lang)
+        self.retry_button.description = tr(T_RETRY, lang)
+        self.hint_button.description = tr(T_HINT, lang)
+        self.show_button.description = tr(T_SHOW, lang)
+        self.continue_button.description = tr(T_CONTINUE, lang)
+        self.back_button.disabled = s.at_start
+        self.next_button.disabled = s.at_end
+        is_ex = isinstance(item, Exercise)
+        self.hint_button.disabled = self.show_button.disabled = not is_ex
+        self.retry_button.layout.display = None if (is_ex and s.verdict is not None and not s.verdict.correct) else "none"
+        where = tr(T_STEP, lang, chapter=ch.title(lang), i=i, n=n)
+        badges = "".join(f"<span class='dp-rule-badge'>{escape(r)}</span>" for r in item.rules)
+        rules = f"<div class='dp-course-where'>{tr(T_RULES, lang, ids=badges)}</div>"
+        if isinstance(item, Step):
+            intro = f"<div class='dp-course-body'><i>{escape(ch.intro(lang))}</i></div>" if item.index == 0 else ""
+            body = f"{intro}<div class='dp-course-body'>{escape(item.text(lang))}</div>{self._events(item)}"
+        else:
+            how = T_CLICK if item.kind == "action" else T_CHOOSE
+            body = (f"<div class='dp-course-body dp-course-prompt'>{escape(tr(T_EXERCISE, lang, prompt=item.prompt(lang)))}"
+                    f"</div><div class='dp-course-msg'>{escape(tr(how, lang))}</div>")
+            if s.hint_shown:
+                body += f"<div class='dp-course-hintbox'>{escape(item.hint(lang))}</div>"
+            if s.shown:
+                body += (f"<div class='dp-course-hintbox'>{escape(tr(T_SHOWN, lang, answer=self._shown(item)))}"
+                         "</div>")
+        self.text.value = f"<div class='dp-course-where'>{escape(where)}</div>{body}{rules}"
+        self._answers(item)
+        self._feedback()
+        self._chapters()
+        self._examples(ch.examples)
+        self._end()
+        self._draw()
+
+    def _events(self, step: Step) -> str:
+        """What the engine said when it applied the step's last action, in the learner's language.
+
+        Left out when the engine's words are not available in that language (its events are
+        written in English until they carry their message ids), so no English slips in.
+        """
+        lang = self.lang
+        events = [e for e in step.events if e.kind not in ("phase",)]
+        if not events or (lang != "en" and not all(hasattr(e, "msgid") for e in events)):
+            return ""
+        from ..narrate import event_text
+        lines = "".join(f"<li>{escape(event_text(e, lang))}</li>" for e in events)
+        return (f"<div class='dp-course-events'><b>{escape(tr(T_ENGINE, lang))}</b>"
+                f"<ul style='margin: 2px 0; padding-left: 1.3em'>{lines}</ul></div>")
+
+    def _shown(self, ex: Exercise) -> str:
+        if ex.kind == "choice":
+            return ex.choice_label(ex.accepted()[0], self.lang)
+        s = ex.position
+        acc = ex.accepted()
+        shown = "; ".join(describe(s, a, self.lang).text for a in acc[:3])
+        return shown if len(acc) <= 3 else tr(T_MORE, self.lang, shown=shown, n=len(acc) - 3)
+
+    def _answers(self, item: Any) -> None:
+        s, lang = self.session, self.lang
+        self.choice_buttons, self.action_buttons = [], []
+        if not isinstance(item, Exercise):
+            self.answers.children = ()
+            return
+        if item.kind == "choice":
+            for value in item.choices:
+                b = self._button("dp-course-choice", item.choice_label(value, lang))
+                b.on_click(lambda _, v=value: self.session.answer(v))
+                self.choice_buttons.append(b)
+            self.answers.children = (widgets.HBox(self.choice_buttons, layout=_W(flex_flow="row wrap")),)
+            return
+        state = s.state if s.verdict is None else item.position
+        for a in s.buttons():
+            b = self._button("dp-course-action", describe(state, a, lang).text)
+            b.tooltip = describe(state, a, lang).line()
+            b.on_click(lambda _, act=a: self.session.answer(act))
+            self.action_buttons.append(b)
+        self.answers.children = (widgets.VBox(self.action_buttons),) if self.action_buttons else ()
+
+    def _feedback(self) -> None:
+        s, lang = self.session, self.lang
+        if s.verdict is not None:
+            cls = "dp-course-right" if s.verdict.correct else "dp-course-wrong"
+            mark = "✔" if s.verdict.correct else "✖"
+            self.feedback.value = f"<div class='{cls}'>{mark} {escape(s.verdict.reason(lang))}</div>"
+        elif s.message:
+            self.feedback.value = f"<div class='dp-course-msg'>{escape(s.message)}</div>"
+        else:
+            self.feedback.value = ""
+
+    def _chapters(self) -> None:
+        s, lang = self.session, self.lang
+        buttons = []
+        for c in s.chapters:
+            done = s.progress.chapter_done(c)
+            k, total = s.progress.chapter_counts(c)
+            b = widgets.Button(description=f"{'✔' if done else '○'} {c.title(lang)} ({k}/{total})",
+                               layout=_W(width="100%"))
+            b.add_class("dp-course-chapter")
+            if done:
+                b.add_class("dp-course-done")
+            if c.id == s.chapter.id:
+                b.add_class("dp-course-current")
+            b.on_click(lambda _, cid=c.id: self.session.go_chapter(cid))
+            buttons.append(b)
+        self.chapter_list.children = [widgets.HTML(f"<b>{escape(tr(T_CHAPTERS, lang))}</b>"), *buttons]
+        done = sum(s.progress.is_done(it, s.chapters) for it in s.items)
+        self.progress_label.value = f"<span class='dp-course-where'>{escape(tr(T_PROGRESS, lang, done=done, total=len(s.items)))}</span>"
+
+    def _examples(self, ids: tuple[str, ...]) -> None:
+        lang = self.lang
+        if not ids:
+            self.examples.children = ()
+            return
+        label = widgets.HTML(f"<div class='dp-course-examples'>{escape(tr(T_EXAMPLES, lang, ids=', '.join(ids)))}</div>")
+        buttons = []
+        for eid in ids:
+            b = self._button("dp-course-example", tr(T_OPEN_EXAMPLE, lang, id=eid))
+            b.on_click(lambda _, e=eid: self._open_example(e))
+            buttons.append(b)
+        self.examples.children = (label, *buttons)
+
+    def _end(self) -> None:
+        s, lang = self.session, self.lang
+        if not (s.finished or s.at_end):
+            self.end_box.children = ()
+            return
+        text = T_DONE if s.finished else T_LAST
+        b = self._button("dp-course-solo", tr(T_START_SOLO, lang), style="success")
+        b.on_click(lambda _: self._start_solo())
+        self.end_box.children = (widgets.HTML(f"<div class='dp-course-right'>{escape(tr(text, lang))}</div>"), b)
+
+    def _draw(self) -> None:
+        """The position and highlight of the moment (the board follows the notebook's language itself)."""
+        self.board.show(self.session.state, highlight=list(self.session.highlight))
+
+    # ------------------------------------------------------------------ extras
+    def _open_example(self, example_id: str) -> None:
+        from .tutorial import TutorialWidget
+        try:
+            self.extra.children = (TutorialWidget(language=self.lang, example=example_id),)
+        except TypeError:
+            self.extra.children = (TutorialWidget(example=example_id),)
+
+    def _start_solo(self) -> None:
+        from .play import PlayWidget
+        self.extra.children = (PlayWidget(mode="solo", difficulty=1, player="white", seed=1),)
+
+    def _button(self, css_class: str, description: str = "", style: str = "") -> widgets.Button:
+        b = widgets.Button(description=description, button_style=style,
+                           layout=_W(width="auto", min_width="80px", max_width="100%"))
+        b.add_class(css_class)
+        return b
+
+    def _language_changed(self, _lang: str) -> None:
+        self.refresh()

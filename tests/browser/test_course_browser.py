@@ -1,0 +1,200 @@
+"""The course notebook in a real browser: one exercise answered by clicks on the board, in English and French.
+
+The notebook is copied without its stored outputs to a folder JupyterLab serves.
+After Run All the test opens the chapter "Command cards", steps to its first
+exercise with Next, answers it wrongly by clicking a token and a region on the
+canvas (the feedback must name the rule and the board must change), presses
+Try again and answers it rightly the same way.  The French run switches the
+notebook's language first and checks the French feedback.  Screenshots at
+1280x720 and 1440x900 with the file browser open, in English, French and
+Italian, go to ``test-output/`` for a person to look at.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+
+import nbformat
+import pytest
+
+from helpers import (
+    REPO_ROOT,
+    click_widget_button,
+    open_notebook,
+    run_all_cells,
+    text_of,
+    wait_all_executed,
+    wait_canvas_painted,
+    wait_until,
+)
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = REPO_ROOT / "notebooks" / "00_learn.ipynb"
+BOARD = "canvas.dp-board"
+OUT = REPO_ROOT / "test-output"
+LANGUAGE_LABELS = {"en": "English", "fr": "Français", "it": "Italiano"}
+EXERCISE = "commands-1"      # white has played purple-4: make white stronger in purple
+
+
+@pytest.fixture(scope="module")
+def notebook_dir(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("dp-course")
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs = []
+            cell.execution_count = None
+    nb.metadata.pop("widgets", None)
+    nbformat.write(nb, folder / NOTEBOOK.name)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def lab(lab_server_factory, notebook_dir):
+    server = lab_server_factory(notebook_dir)
+    yield server
+    server.shutdown_kernels()
+
+
+# ---------------------------------------------------------------------------- page helpers
+def _canvas_signature(page) -> str:
+    data = page.locator(BOARD).first.evaluate("c => c.toDataURL()")
+    return hashlib.sha1(data.encode()).hexdigest()
+
+
+def _click_at(page, design_xy) -> None:
+    from dualpowers.components import default_components
+    from dualpowers.drawing.layout import layout_for
+
+    canvas = page.locator(BOARD).first
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    width, height = canvas.evaluate("c => [c.width, c.height]")
+    lay = layout_for(default_components(), float(width), float(height))
+    x, y = lay.to_pixels(*design_xy(lay))
+    canvas.click(position={"x": x * box["width"] / width, "y": y * box["height"] / height})
+
+
+def _click_token(page, state, token: str) -> None:
+    _click_at(page, lambda lay: (lay.all_token_slots(state)[token].x, lay.all_token_slots(state)[token].y))
+
+
+def _click_region(page, region: str) -> None:
+    _click_at(page, lambda lay: (lay.regions[region].header.cx, lay.regions[region].header.cy))
+
+
+def _text(page) -> str:
+    return text_of(page, "dp-course-text")
+
+
+def _feedback(page) -> str:
+    return text_of(page, "dp-course-feedback")
+
+
+def _next(page) -> str:
+    before = _text(page)
+    click_widget_button(page, "dp-course-next")
+    return wait_until(lambda: (lambda t: t if t != before else None)(_text(page)), timeout=20_000,
+                      message=lambda: f"Next did not change the text ({before[:60]!r})")
+
+
+def _set_language(page, lang: str) -> None:
+    page.locator(".dp-language select").first.select_option(label=LANGUAGE_LABELS[lang])
+    next_label = {"en": "Next", "fr": "Suivant", "it": "Avanti"}[lang]
+    wait_until(lambda: next_label in (page.locator("button.dp-course-next").first.inner_text() or ""),
+               timeout=20_000, message=f"the course did not switch to {lang}")
+
+
+def _open_exercise(page) -> None:
+    import dualpowers.course as course
+    chapter = course.chapter("commands")
+    before = _text(page)
+    page.locator("button.dp-course-chapter").nth(2).click()
+    wait_until(lambda: _text(page) != before, timeout=20_000, message="the chapter did not open")
+    for _ in range(len(chapter.steps)):
+        _next(page)
+    assert "purple-4" in _text(page) or "violet-4" in _text(page) or "viola-4" in _text(page)
+
+
+def _run(page, lab) -> None:
+    open_notebook(page, lab, NOTEBOOK.name)
+    run_all_cells(page)
+    wait_all_executed(page, timeout=180_000)
+    wait_canvas_painted(page, BOARD, timeout=60_000)
+
+
+# ---------------------------------------------------------------------------- the exercise by clicks
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_course_exercise_by_clicking_wrong_then_right(page, lab, lang):
+    import dualpowers.course as course
+    ex = course.exercise(EXERCISE)
+    state = ex.position
+    _run(page, lab)
+    if lang != "en":
+        _set_language(page, lang)
+    _open_exercise(page)
+    wait_canvas_painted(page, BOARD, timeout=30_000)
+    page.wait_for_timeout(300)
+    before = _canvas_signature(page)
+
+    # Wrong: W3 leaves purple for red, so white's strength in purple falls.
+    _click_token(page, state, "W3")
+    _click_region(page, "red")
+    wrong = wait_until(lambda: (lambda f: f if "R-STR-1" in f else None)(_feedback(page)), timeout=20_000,
+                       message=lambda: f"no verdict naming the rule: {_feedback(page)!r}")
+    assert {"en": "Not quite", "fr": "Pas tout à fait"}[lang] in wrong
+    assert {"en": "purple", "fr": "Zone violette"}[lang] in wrong
+    wait_until(lambda: _canvas_signature(page) != before, timeout=10_000,
+               message="the board did not change after the answer")
+
+    click_widget_button(page, "dp-course-retry")
+    wait_until(lambda: _feedback(page) == "", timeout=20_000, message="Try again did not clear the verdict")
+    # Right: W5 comes from white into purple.
+    _click_token(page, state, "W5")
+    _click_region(page, "purple")
+    right = wait_until(lambda: (lambda f: f if "✔" in f else None)(_feedback(page)), timeout=20_000,
+                       message=lambda: f"the right answer was not accepted: {_feedback(page)!r}")
+    assert {"en": "Right", "fr": "Exact"}[lang] in right
+    wait_until(lambda: "(7/" in page.locator("button.dp-course-chapter").nth(2).inner_text(), timeout=10_000,
+               message="the chapter list does not count the solved exercise")
+    lab.shutdown_kernels()
+
+
+# ---------------------------------------------------------------------------- screenshots
+def _file_browser_open(page) -> None:
+    fb = page.locator("#filebrowser")
+    if fb.count() and fb.first.is_visible():
+        return
+    page.locator('.jp-SideBar.jp-mod-left [data-id="filebrowser"]').first.click()
+    wait_until(lambda: fb.first.is_visible(), timeout=10_000, message="the file browser did not open")
+
+
+@pytest.mark.parametrize("width,height", [(1280, 720), (1440, 900)], ids=["1280x720", "1440x900"])
+def test_course_screenshots(browser, lab, width, height):
+    import dualpowers.course as course
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        _run(page, lab)
+        _file_browser_open(page)
+        OUT.mkdir(exist_ok=True)
+        page.locator(".dp-course").first.scroll_into_view_if_needed()
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(OUT / f"course-start-en-{width}x{height}.png"))
+        _open_exercise(page)
+        _click_token(page, course.exercise(EXERCISE).position, "W3")
+        _click_region(page, "red")
+        wait_until(lambda: "R-STR-1" in _feedback(page), timeout=20_000, message="no verdict")
+        for lang in ("en", "fr", "it"):
+            _set_language(page, lang)
+            page.locator(".dp-course").first.evaluate("e => e.scrollIntoView({block: 'start'})")
+            page.wait_for_timeout(600)
+            page.screenshot(path=str(OUT / f"course-exercise-{lang}-{width}x{height}.png"))
+        _set_language(page, "en")
+    finally:
+        lab.shutdown_kernels()
+        context.close()

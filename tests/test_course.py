@@ -1,0 +1,287 @@
+"""The course model: every exercise's answers come from the engine, wrong answers are explained.
+
+The accepted answers are recomputed here independently of dualpowers.course.goals:
+each goal and question is restated directly on the engine's public API.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+import dualpowers as dp
+import dualpowers.course as course
+from dualpowers.course import CourseError, Progress, ProgressError, parse_course
+from dualpowers.scoring import reveal_order, unrest_vp
+
+EXERCISES = course.exercises()
+RULE_ID = re.compile(r"\((?:[A-Z]+-[A-Z0-9-]+)\)")
+KNOWN = {r.id for r in dp.rules()}
+
+
+# ---------------------------------------------------------------------------- the API
+def test_api_shape():
+    chapters = course.chapters()
+    ids = [c.id for c in chapters]
+    assert ids == ["board", "round", "commands", "leaders", "calendar", "strength", "scoring", "end", "solo"]
+    for c in chapters:
+        for lang in ("en", "fr", "it"):
+            assert c.title(lang)
+        assert c.steps and c.exercises, c.id
+    assert EXERCISES == [e for c in chapters for e in c.exercises]
+    assert isinstance(EXERCISES[0].position, dp.State)
+
+
+def test_at_least_40_exercises_and_every_chapter_ends_with_some():
+    assert len(EXERCISES) >= 40
+    assert all(len(c.exercises) >= 4 for c in course.chapters())
+
+
+def test_rules_taught_cover_every_rule_but_components():
+    need = {r.id for r in dp.rules() if not r.id.startswith("C-")}
+    assert need <= course.rules_taught()
+    assert course.rules_taught() <= KNOWN
+
+
+def test_chapters_link_existing_rulebook_examples():
+    from dualpowers.tutorial import load_examples
+    known = {e.id for e in load_examples().examples}
+    for c in course.chapters():
+        assert set(c.examples) <= known
+
+
+def test_every_step_has_a_position_text_and_rules():
+    for c in course.chapters():
+        for st in c.steps:
+            assert isinstance(st.position, dp.State)
+            assert st.text("en") and st.rules
+
+
+# ---------------------------------------------------------------------------- independent answers
+def _strength(s: dp.State, side: str, region: str) -> int:
+    return dp.force_in_presence(s, region).strength[side]
+
+
+def _after(s: dp.State, actions) -> dp.State:
+    t = s.clone()
+    for a in actions:
+        t.apply(a)
+    return t
+
+
+def _goal(goal, before: dp.State, after: dp.State, actor: str) -> bool:
+    kind, side = goal["kind"], goal.get("side", actor)
+    sign = 1 if side == "red" else -1
+    if kind == "all":
+        return all(_goal(g, before, after, actor) for g in goal["goals"])
+    if kind == "presence_winner":
+        return dp.force_in_presence(after, goal["region"]).winner == side
+    if kind == "stronger":
+        return _strength(after, side, goal["region"]) > _strength(before, side, goal["region"])
+    if kind == "bonus":
+        return after.step == "bonus" or after.bonus_pending
+    if kind == "will":
+        return after.will == side
+    if kind == "open":
+        return after.blockade is None or set(after.blockade) != set(goal["connection"])
+    if kind == "token_in":
+        return after.place[goal["token"]] == goal["region"]
+    if kind == "revealed":
+        return after.revealed[side]
+    if kind == "winner":
+        return after.winner() == side
+    if kind == "best_score":
+        best = max(_after(before, [a]).score * sign for a in before.legal_actions())
+        return after.score * sign == best
+    if kind == "objective_where_stronger":
+        card = after.objectives[actor]
+        return card in after.comp.cards and dp.force_in_presence(after, after.comp.cards[card].region).winner == actor
+    raise AssertionError(f"test does not know goal {kind}")
+
+
+def _answer(q, s: dp.State) -> str:
+    kind = q["kind"]
+    if kind == "presence_winner":
+        return dp.force_in_presence(s, q["region"]).winner or "nobody"
+    if kind == "presence_why":
+        p = dp.force_in_presence(s, q["region"])
+        return f"{p.winner}:{p.decided_by}" if p.winner else "nobody"
+    if kind == "strength":
+        return str(_strength(s, q["side"], q["region"]))
+    if kind == "controller":
+        return s.controller(q["token"]) or "nobody"
+    if kind == "is_legal":
+        return "yes" if s.is_legal(dp.parse_action(q["action"])) else "no"
+    if kind in ("date_after", "bonus_after"):
+        d = dp.advance_date(s.month_name, s.day, s.comp.cards[q["card"]].days)
+        return f"{d.month}{d.day}" if kind == "date_after" else ("yes" if d.bonus else "no")
+    if kind == "opposition_region":
+        return dp.opposition_objective(q["cards"])[0].region
+    if kind == "reveal_first":
+        return reveal_order(s)[0]
+    if kind == "unrest_vp":
+        return str(unrest_vp(s))
+    if kind == "after":
+        t = _after(s, q["actions"])
+        ask = q["ask"]
+        if ask == "will":
+            return t.will
+        if ask == "winner":
+            return t.winner() or "nobody"
+        if ask == "unrest":
+            return t.unrest
+        if ask == "to_act":
+            return t.to_act
+        if ask == "date":
+            return f"{t.month_name}{t.day}"
+        if ask == "blockade":
+            return "-".join(sorted(t.blockade))
+        if ask.startswith("place:"):
+            return t.place[ask[6:]]
+        if ask.startswith("exhausted:"):
+            return "yes" if ask[10:] in t.exhausted else "no"
+        if ask.startswith("card:"):
+            return "out_of_game" if ask[5:] in t.out_of_game else "discard" if ask[5:] in t.discard else "?"
+    raise AssertionError(f"test does not know question {kind} {q}")
+
+
+@pytest.mark.parametrize("ex", EXERCISES, ids=lambda e: e.id)
+def test_accepted_is_what_the_engine_computes(ex):
+    s = ex.position
+    if ex.kind == "action":
+        actor = s.to_act
+        expected = [a for a in s.legal_actions() if _goal(ex.goal, s, _after(s, [a]), actor)]
+        assert ex.accepted() == expected
+        assert expected, "an action exercise needs at least one accepted action"
+        assert len(expected) < len(s.legal_actions()), "some legal action must miss the goal"
+    else:
+        assert ex.accepted() == [_answer(ex.question, s)]
+        assert ex.accepted()[0] in ex.choices
+
+
+@pytest.mark.parametrize("ex", EXERCISES, ids=lambda e: e.id)
+def test_right_answers_pass_and_wrong_ones_are_explained(ex):
+    s = ex.position
+    for a in ex.accepted():
+        v = ex.judge(a)
+        assert v.correct, v.reason()
+    wrong = ([a for a in s.legal_actions() if a not in ex.accepted()] if ex.kind == "action"
+             else [c for c in ex.choices if c not in ex.accepted()])
+    assert wrong
+    for w in wrong:                      # judge never raises on a legal-but-wrong answer
+        v = ex.judge(w)
+        assert not v.correct
+        for lang in ("en", "fr", "it"):
+            reason = v.reason(lang)
+            assert RULE_ID.search(reason) and v.rule in KNOWN, reason
+    assert ex.hint("en") and ex.prompt("en")
+    assert ex.show()
+
+
+def test_accepted_actions_can_be_given_as_text_too():
+    ex = course.exercise("commands-4")
+    assert ex.judge("double-move Kerensky brown via white").correct
+    v = ex.judge("double-move Kerensky white")
+    assert not v.correct and v.legal and "Kerensky" in v.reason()
+
+
+@pytest.mark.parametrize("answer", ["move W8 red", "fly W3 red", "move XX red", "recruit W1 W2 W3 W4", "", 42])
+def test_illegal_or_malformed_answers_get_a_clear_verdict(answer):
+    ex = course.exercise("commands-3")
+    v = ex.judge(answer)
+    assert not v.correct and not v.legal
+    assert RULE_ID.search(v.reason())
+
+
+def test_blockade_refusal_names_the_move_rule():
+    v = course.exercise("commands-3").judge("move W8 red")
+    assert v.rule == "R-ACT-MOVE" and "blockade" in v.reason()
+
+
+def test_every_legal_action_of_every_action_exercise_is_judged_without_error():
+    for ex in EXERCISES:
+        if ex.kind == "action":
+            for a in ex.position.legal_actions():
+                assert isinstance(ex.judge(a).correct, bool)
+
+
+def test_an_equivalent_token_is_accepted_too():
+    """ENGINE-SAME: recruiting W2 instead of the offered W1 reaches the same goal."""
+    ex = course.exercise("commands-1")
+    assert ex.judge("recruit W2").correct
+
+
+def test_exercise_position_is_a_fresh_copy():
+    ex = EXERCISES[0]
+    a = ex.position
+    a.score = 5
+    assert ex.position.score != 5
+
+
+# ---------------------------------------------------------------------------- data checks
+def _raw():
+    from importlib import resources
+    return json.loads(resources.files("dualpowers.course").joinpath("course.json").read_text(encoding="utf-8"))
+
+
+def test_no_answer_is_stored_in_the_data():
+    for c in _raw()["chapters"]:
+        for ex in c["exercises"]:
+            assert not {"answer", "answers", "accepted", "solution"} & set(ex), ex["id"]
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda d: d.update(format="x"), "format"),
+    (lambda d: d["chapters"][0]["exercises"][0].update(kind="essay"), "kind"),
+    (lambda d: d["chapters"][0]["exercises"][0].update(rules=["R-NOPE"]), "R-NOPE"),
+    (lambda d: d["chapters"][0]["steps"][0].update(position="nowhere"), "nowhere"),
+    (lambda d: d["chapters"][2]["exercises"][0].update(goal={"kind": "fly"}), "goal.kind"),
+    (lambda d: d["chapters"][0]["exercises"][1].update(id="board-1"), "duplicate"),
+])
+def test_bad_course_data_is_refused_with_the_field_named(mutate, message):
+    d = _raw()
+    mutate(d)
+    with pytest.raises(CourseError, match=message):
+        c = parse_course(d)
+        for st in c.chapters[0].steps:
+            st.position
+
+
+# ---------------------------------------------------------------------------- progress
+def test_progress_walks_the_course_and_round_trips(tmp_path):
+    chapters = course.chapters()
+    p = Progress()
+    assert p.next_item(chapters) == ("board", "step", 0)
+    for i in range(len(chapters[0].steps)):
+        p.see("board", i)
+    assert p.next_item(chapters) == ("board", "exercise", 0)
+    for e in chapters[0].exercises:
+        p.solve(e.id)
+    assert p.chapter_done(chapters[0]) and not p.chapter_done(chapters[1])
+    assert p.next_item(chapters) == ("round", "step", 0)
+    p.miss("round-1")
+    path = tmp_path / "progress.json"
+    p.save(path)
+    assert Progress.load(path) == p
+    assert Progress.load(tmp_path / "missing.json") == Progress()
+
+
+@pytest.mark.parametrize("content", ["not json", '{"format": "other"}',
+                                     '{"format": "dualpowers/course-progress", "solved": [1]}'])
+def test_bad_progress_file_is_refused(tmp_path, content):
+    path = tmp_path / "p.json"
+    path.write_text(content)
+    with pytest.raises(ProgressError):
+        Progress.load(path)
+
+
+def test_the_course_model_loads_no_jupyter_module():
+    import subprocess
+    import sys
+    code = ("import sys, dualpowers.course as c, dualpowers.course.session; c.exercises()[0].accepted(); "
+            "bad = [m for m in ('ipywidgets', 'ipycanvas', 'IPython', 'dualpowers.widgets') if m in sys.modules]; "
+            "print(bad); sys.exit(1 if bad else 0)")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr

@@ -1,0 +1,166 @@
+"""The course widget and its session, driven as a learner would: real board clicks, buttons, languages."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import dualpowers.course as course
+from dualpowers.course.session import CourseSession
+from dualpowers.widgets import language
+from dualpowers.widgets.course import CourseWidget
+
+
+# ---------------------------------------------------------------------------- the session (pure Python)
+def test_session_starts_at_the_first_item_and_marks_steps_seen():
+    s = CourseSession()
+    assert s.item == ("board", "step", 0)
+    assert ("board", 0) in s.progress.seen
+    s.next()
+    assert s.item == ("board", "step", 1) and ("board", 1) in s.progress.seen
+    s.back()
+    assert s.at_start
+
+
+def test_session_answers_by_clicks_wrong_then_right():
+    s = CourseSession()
+    s.go_exercise("commands-3")
+    start = s.state
+    s.click("token", "W8")
+    assert "W8" in s.highlight                       # the picker lights up what it chose
+    v = s.click("region", "red")                     # across the blockade: the engine refuses
+    assert v is not None and not v.correct and v.rule == "R-ACT-MOVE"
+    s.try_again()
+    assert s.verdict is None and s.state == start
+    s.click("token", "W3")
+    v = s.click("region", "red")
+    assert v.correct and "commands-3" in s.progress.solved
+    assert s.state != start                          # the board shows the result
+
+
+def test_session_offers_hand_cards_as_buttons_and_judges_them():
+    s = CourseSession()
+    s.go_exercise("calendar-1")
+    labels = [str(a) for a in s.buttons()]
+    assert "play purple-4" in labels and "play white-3" in labels
+    assert not s.answer("play white-3").correct
+    s.try_again()
+    assert s.answer("play purple-4").correct
+
+
+def test_show_me_and_hint():
+    s = CourseSession()
+    s.go_exercise("leaders-2")
+    s.hint()
+    assert s.hint_shown
+    s.show_me()
+    assert s.shown and "blockade" in s.highlight
+
+
+def test_continue_goes_to_the_first_unfinished_item_and_progress_is_saved(tmp_path):
+    path = tmp_path / "progress.json"
+    s = CourseSession(progress_file=path)
+    for _ in range(4):
+        s.next()
+    s.go_exercise("board-1")
+    s.answer("red")
+    saved = json.loads(path.read_text())
+    assert "board-1" in saved["solved"]
+    s2 = CourseSession(progress_file=path)           # a new session picks up where the learner was
+    assert s2.item == ("board", "exercise", 1)
+    s2.go(0)
+    s2.continue_()
+    assert s2.item == ("board", "exercise", 1)
+
+
+# ---------------------------------------------------------------------------- the widget
+def test_widget_walks_steps_and_does_an_exercise_by_clicking_on_the_board(click_token, click_region):
+    w = CourseWidget()
+    assert "six regions" in w.text.value
+    w.next_button.click()
+    assert "Two factions" in w.text.value
+    w.session.go_exercise("commands-3")
+    drawn = w.board.redraw_count
+    click_token(w.board, "W8")
+    click_region(w.board, "red")
+    assert "dp-course-wrong" in w.feedback.value and "R-ACT-MOVE" in w.feedback.value
+    assert w.retry_button.layout.display != "none"
+    w.retry_button.click()
+    click_token(w.board, "W3")
+    click_region(w.board, "red")
+    assert "dp-course-right" in w.feedback.value
+    assert w.board.redraw_count > drawn
+    assert w.board.state.place["W3"] == "red"        # the board shows the move made
+
+
+def test_widget_choice_exercise_and_chapter_list():
+    w = CourseWidget()
+    w.session.go_chapter("board")
+    for _ in range(len(course.chapter("board").steps)):
+        w.next_button.click()
+    for ex in course.chapter("board").exercises:
+        w.session.go_exercise(ex.id)
+        right = ex.accepted()[0]
+        w.choice_buttons[list(ex.choices).index(right)].click()
+        assert "dp-course-right" in w.feedback.value
+    first = w.chapter_list.children[1]
+    assert "dp-course-done" in first._dom_classes and first.description.startswith("✔")
+
+
+def test_widget_in_french_and_italian():
+    w = CourseWidget()
+    language.set("fr")
+    assert "Zones" in w.text.value and w.next_button.description == "Suivant ▶"
+    w.session.go_exercise("strength-2")
+    assert any("Blanc" in b.description for b in w.choice_buttons)
+    w.choice_buttons[0].click()
+    assert "Pas tout à fait" in w.feedback.value and "R-STR-2" in w.feedback.value
+    language.set("it")
+    assert "Non proprio" in w.feedback.value and w.next_button.description == "Avanti ▶"
+
+
+def test_the_end_points_to_a_solo_game():
+    w = CourseWidget()
+    w.session.go(len(w.session.items) - 1)
+    assert "04_play.ipynb" in w.end_box.children[0].value
+    w.end_box.children[1].click()
+    from dualpowers.widgets.play import PlayWidget
+    game = w.extra.children[0]
+    assert isinstance(game, PlayWidget)
+    assert game.session.state.mode == "solo" and game.session.state.difficulty == 1
+
+
+def test_an_example_opens_below():
+    w = CourseWidget()
+    w.session.go_chapter("calendar")
+    w.examples.children[1].click()
+    from dualpowers.widgets.tutorial import TutorialWidget
+    assert isinstance(w.extra.children[0], TutorialWidget)
+
+
+@pytest.mark.parametrize("lang", ["fr"])
+def test_a_learner_goes_through_the_whole_course_to_a_solo_game(lang):
+    """Next through every step, every exercise answered with what the engine accepts, in one
+    language, never meeting the English text of a step or an exercise."""
+    from html import escape
+    language.set(lang)
+    w = CourseWidget()
+    s = w.session
+    while True:
+        item = s.current
+        english = item.text("en") if s.exercise is None else item.prompt("en")
+        assert escape(english) not in w.text.value
+        ex = s.exercise
+        if ex is not None:
+            if ex.kind == "choice":
+                w.choice_buttons[list(ex.choices).index(ex.accepted()[0])].click()
+            else:
+                s.answer(ex.accepted()[0])
+            assert "dp-course-right" in w.feedback.value, (ex.id, w.feedback.value)
+        if s.at_end:
+            break
+        w.next_button.click()
+    assert s.finished
+    assert all(b.description.startswith("✔") for b in w.chapter_list.children[1:])
+    assert "04_play.ipynb" in w.end_box.children[0].value
