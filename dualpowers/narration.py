@@ -307,3 +307,11 @@ STEP_LATEST_WINS = N_("Step 3: the most recently played of their cards is {card}
 STEP_ONLY_CARD = N_("The objective is {card}, the only {region} card played.")
 STEP_MOST_VP = N_("The objective is {card}: the {region} card with the most VP ({n}).")
 STEP_VP_TIE = N_("{cards} share the most VP ({n}); the later-played {card} is the objective (ruling).")
+
+# ---------------------------------------------------------------------------- reading an action's text form
+FIELD_TYPE = N_("{word}: field {name} must be {what}, not {value}")
+PARSE_NOT_TEXT = N_("an action is read from text, not {kind}")
+PARSE_EMPTY = N_("empty action text")
+PARSE_UNKNOWN = N_("unknown action {word} in {text}")
+PARSE_NEEDS_IDS = N_("{word} needs at least one {name} id: {usage}")
+PARSE_EXPECTED = N_("expected {usage}, got {text}")

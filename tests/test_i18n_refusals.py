@@ -158,3 +158,21 @@ def test_the_position_editors_words_are_in_the_language(lang):
     for m in said:
         text = message_text(m, lang)
         assert text != m.text and from_catalog(text, lang), (m.text, text)
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_mistyped_actions_are_refused_in_the_language(lang):
+    table = i18n.catalog(lang)
+    excs = []
+    for text in ["", "fly x", "recruit", "move R1", "protest redblue", 7]:
+        with pytest.raises(dp.IllegalAction) as info:
+            dp.parse_action(text)
+        excs.append(info.value)
+    with pytest.raises(dp.IllegalAction) as info:
+        dp.Move(["R1"], "red")
+    excs.append(info.value)
+    for exc in excs:
+        assert exc.message is not None and str(exc) == exc.message.text
+        for m in _messages(exc.message):
+            assert (None, m.msgid) in table, f"{lang}: no translation of {m.msgid!r}"
+        assert refusal_text(exc, lang) != str(exc)
