@@ -19,6 +19,7 @@ from typing import Any
 
 from . import names
 from .i18n import DEFAULT_LANGUAGE, N_, check_language, gettext, translator
+from .narration import Items
 
 __all__ = ["event_text", "message_text", "render", "field_value", "refusal_text", "objective_steps"]
 
@@ -57,6 +58,8 @@ def field_value(field: str, value: Any, lang: str = DEFAULT_LANGUAGE) -> Any:
     """One parameter as the reader should see it in ``lang``."""
     if hasattr(value, "msgid") and hasattr(value, "params"):
         return _Shown(message_text(value, lang), value, lang)
+    if isinstance(value, Items):        # a list of messages: "a, b"
+        return _Shown(", ".join(message_text(v, lang) for v in value), value, lang)
     if isinstance(value, tuple):
         if value and all(hasattr(v, "msgid") for v in value):
             _ = translator(lang)

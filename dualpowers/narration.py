@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-__all__ = ["N_", "Message", "Event", "render", "MONTH_NAMES"]
+__all__ = ["N_", "Message", "Event", "Items", "render", "MONTH_NAMES"]
 
 
 def N_(message: str) -> str:
@@ -50,9 +50,17 @@ class _Name(str):
         return format(str(self), spec)
 
 
+class Items(tuple):  # type: ignore[type-arg]
+    """A tuple of messages written as a list ("a, b"), not as clauses ("a; b")."""
+
+    __slots__ = ()
+
+
 def _shown(value: Any) -> Any:
     if type(value) is str:
         return _Name(value)
+    if isinstance(value, Items):
+        return ", ".join(m.text for m in value)
     if isinstance(value, Message):
         return value.text
     if isinstance(value, tuple):

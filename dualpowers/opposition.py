@@ -112,9 +112,9 @@ def _choose(played: Sequence[CommandCard], steps: list[Message] | None) -> Objec
         counts[c.region] = counts.get(c.region, 0) + 1
         last[c.region] = i
     if steps is not None:
-        steps.append(Message(say.STEP_PLAYED, cards=tuple(Message(say.STEP_CARD_DAYS, card=c.id, days=c.days)
+        steps.append(Message(say.STEP_PLAYED, cards=say.Items(Message(say.STEP_CARD_DAYS, card=c.id, days=c.days)
                                                            for c in played)))
-        steps.append(Message(say.STEP_SUMS, sums=tuple(Message(say.STEP_REGION_SUM, region=r, n=n)
+        steps.append(Message(say.STEP_SUMS, sums=say.Items(Message(say.STEP_REGION_SUM, region=r, n=n)
                                                        for r, n in sums.items())))
     best = max(sums.values())
     tied = [r for r in sums if sums[r] == best]
