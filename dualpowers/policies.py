@@ -14,8 +14,9 @@ the advisor (:mod:`dualpowers.advisor`) samples what it cannot see.
         s.apply(me.choose(s, rng))
 
 Policies are named by short text specs so that the command line and simulation
-files can name them: ``"random"``, ``"greedy"``, ``"advisor"`` or
-``"advisor:playouts=200"`` (see :func:`make_policy`).
+files can name them: ``"random"``, ``"greedy"``, ``"advisor"``,
+``"advisor:playouts=200"`` or ``"advisor-v1"``, the advisor's first version kept as a
+baseline (see :func:`make_policy`).
 """
 
 from __future__ import annotations
@@ -145,11 +146,19 @@ def _advisor(**options: Any) -> Policy:
     return AdvisorPolicy(**options)
 
 
+def _advisor_v1(**options: Any) -> Policy:
+    from .advisor import advisor_v1
+    return advisor_v1(**options)
+
+
 _FACTORIES: dict[str, Callable[..., Policy]] = {
     "random": RandomPolicy,
     "greedy": GreedyPolicy,
     "advisor": _advisor,
+    "advisor-v1": _advisor_v1,
 }
+#: Policies that take options (``"advisor:playouts=200"``).
+_WITH_OPTIONS = ("advisor", "advisor-v1")
 
 
 def policy_names() -> tuple[str, ...]:
@@ -183,7 +192,7 @@ def make_policy(spec: "str | Policy") -> Policy:
         if not eq or not key.strip():
             raise PolicySpecError(f"policy option {item!r} in {spec!r} is not of the form key=value")
         options[key.strip()] = _option_value(value.strip())
-    if options and name != "advisor":
+    if options and name not in _WITH_OPTIONS:
         raise PolicySpecError(f"policy {name!r} takes no options (got {', '.join(options)})")
     try:
         return factory(**options)

@@ -144,8 +144,8 @@ def test_what_the_player_sees_is_kept_in_every_sample():
 @pytest.mark.parametrize("seed", [0, 1])
 def test_an_obviously_winning_move_is_ranked_first(seed):
     s = winning_position()
-    r = Advisor(playouts=200, seed=seed).rank(s)
-    assert r.best.text == "score-unrest"
+    r = Advisor(seed=seed).rank(s)                # the default budget
+    assert r.best.text == "score-unrest" and r.best.close and not r.actions[1].close
     assert r.best.win_prob == 1.0 and r.best.score_change == pytest.approx(2.0)   # +8 to +10
     assert r.best.confidence == max(a.confidence for a in r.actions)
 
@@ -191,11 +191,15 @@ def test_to_frame_and_explain():
     s = solo_midgame()
     r = Advisor(playouts=60).rank(s)
     df = r.to_frame()
-    assert list(df.columns) == ["rank", "action", "win_prob", "win_low", "win_high", "score_change", "playouts", "confidence"]
+    assert list(df.columns) == ["rank", "action", "win_prob", "win_low", "win_high", "score_change", "playouts",
+                                "confidence", "margin", "close", "what it changes"]
     assert list(df["rank"]) == list(range(1, len(r.actions) + 1))
     assert list(df["action"]) == [a.text for a in r.actions]
     text = r.explain()
-    assert r.best.text in text and "%" in text and "60 playouts" in text
+    assert r.best.text in text and "60 playouts" in text and r.best.outlook() in text
+    assert all(line in text for line in r.best.effects)
+    v1 = Advisor(playouts=60, horizon="game", playout="random", value="win").rank(s).explain()
+    assert "%" in v1 and "60 playouts" in v1
 
 
 def test_best_probabilities():
@@ -257,8 +261,9 @@ def finished_playouts(monkeypatch, state: dp.State, horizon: str, playouts: int)
         seen.append(d)
         return d
 
+    search = Advisor(playouts=playouts, seed=5, horizon=horizon).search(state)   # (its priors deal too)
     monkeypatch.setattr(search_module, "determinize", recording)
-    Advisor(playouts=playouts, seed=5, horizon=horizon).rank(state)
+    search.run(playouts)
     assert len(seen) == playouts
     return seen
 
@@ -279,8 +284,10 @@ def test_a_round_horizon_ranking_is_reproducible_and_values_the_position():
     r = Advisor(playouts=120, seed=6, horizon="round").rank(s)
     assert rows(r) == rows(Advisor(playouts=120, seed=6, horizon="round").rank(s))
     assert all(0.0 < a.win_prob < 1.0 for a in r.actions if a.playouts)   # evaluations, not counted wins
-    assert r.horizon == "round" and "evaluation's estimates" in r.explain()
-    assert Advisor(playouts=10).rank(s).horizon == "game"
+    assert r.horizon == "round" and "at the end of the round" in r.explain()
+    v1 = Advisor(playouts=50, seed=6, horizon="round", playout="random", value="win").rank(s)
+    assert "evaluation's estimates" in v1.explain()
+    assert Advisor(playouts=10).rank(s).horizon == "round"                 # the default since informed playouts
     won = Advisor(playouts=60, seed=0, horizon="round").rank(winning_position())
     assert won.best.text == "score-unrest" and won.best.win_prob == 1.0   # a real end still counts as a win
 
@@ -290,3 +297,113 @@ def test_an_unknown_horizon_is_refused():
         Advisor(horizon="turn")
     with pytest.raises(PolicySpecError, match="horizon"):
         AdvisorPolicy(horizon="turn")
+
+
+# ---------------------------------------------------------------------------- informed playouts, v1, words
+def test_informed_playouts_are_legal_and_prefer_what_the_board_rewards():
+    from dualpowers.advisor.playout import action_score, informed_choice
+    rng = random.Random(0)
+    s = dp.new_game("two-player", 4)
+    while not s.is_over() and s.round < 3:
+        legal = s.legal_actions()
+        a = informed_choice(s, legal, rng)
+        assert a in legal
+        s.apply(a)
+    won = winning_position()
+    legal = won.legal_actions()
+    assert informed_choice(won, legal, rng, epsilon=0.0).word == "score-unrest"
+    assert max(legal, key=lambda a: action_score(won, a)).word == "score-unrest"
+    assert action_score(won, dp.parse_action("pass")) < 0
+
+
+def test_advisor_v1_is_the_first_search_kept_by_name():
+    v1 = make_policy("advisor-v1")
+    assert isinstance(v1, AdvisorPolicy) and v1.name == "advisor-v1"
+    assert (v1.playout, v1.value, v1.horizon, v1.playouts) == ("random", "win", "round", POLICY_PLAYOUTS)
+    assert make_policy("advisor-v1:playouts=7").playouts == 7                    # type: ignore[attr-defined]
+    new = make_policy("advisor")
+    assert (new.playout, new.value) == ("informed", "margin")                    # type: ignore[attr-defined]
+    s = two_player_midgame()
+    a = v1.choose(s, random.Random(3))
+    search = search_module.Search(s, s.to_act, random.Random(3).randrange(2**63), horizon="round")
+    assert a == search.run(POLICY_PLAYOUTS).best_action()          # the same search as before, seed for seed
+    with pytest.raises(PolicySpecError):
+        make_policy("advisor:playout=smart")
+
+
+def test_the_default_advisor_gives_the_same_ranking_for_the_same_seed():
+    s = two_player_midgame()
+    assert rows(Advisor(seed=4).rank(s)) == rows(Advisor(seed=4).rank(s))
+
+
+@pytest.mark.parametrize("make", [solo_midgame, two_player_midgame])
+def test_the_default_advisor_sees_only_the_players_view(make):
+    s = make()
+    other = indistinguishable(s, s.to_act)
+    first, second = Advisor(playouts=300, seed=2).rank(s), Advisor(playouts=300, seed=2).rank(other)
+    assert rows(first) == rows(second)
+    assert [a.effects for a in first.actions] == [a.effects for a in second.actions]
+
+
+def _positions(n: int, seed: int = 0) -> list[dp.State]:
+    rng, out = random.Random(seed), []
+    while len(out) < n:
+        mode = rng.choice(["solo", "two-player"])
+        s = (dp.new_game("solo", rng.randrange(10**6), player=rng.choice(["red", "white"]), difficulty=rng.randint(1, 6))
+             if mode == "solo" else dp.new_game("two-player", rng.randrange(10**6)))
+        for _ in range(rng.randrange(60)):
+            if s.is_over():
+                break
+            s.apply(rng.choice(s.legal_actions()))
+        if not s.is_over():
+            out.append(s)
+    return out
+
+
+def test_the_explanation_names_the_regions_it_cites_and_says_how_they_change():
+    from dualpowers.advisor.explain import effects
+    regions = dp.new_game("two-player", 0).comp.region_names
+    for s in _positions(15, seed=1):
+        for a in s.legal_actions():
+            fx = effects(s, a)
+            text = " ".join(fx.lines)
+            cited = {r for r in regions if f"{r} region:" in text}
+            assert cited <= set(fx.region_names), (str(a), text)
+            for change in fx.regions:           # every region whose strengths move is named with them
+                if (change.mine_before, change.theirs_before) != (change.mine_after, change.theirs_after):
+                    assert (f"{change.region} region: you {change.mine_before} against" in text
+                            and f"you {change.mine_after} against {change.theirs_after}" in text), (str(a), text)
+    r = Advisor(playouts=100).rank(solo_midgame())
+    for a in r.actions:
+        assert a.effects and set(a.regions) <= set(regions)
+        assert all(f"{x} region:" in " ".join(a.effects) for x in a.regions
+                   if any(f"{x} region:" in e for e in a.effects)) 
+
+
+def test_every_action_kind_lights_up_something_on_the_board():
+    from dualpowers.controllers.targets import highlight_for
+    kinds = set()
+    for s in _positions(50, seed=2):
+        for a in s.legal_actions():
+            assert highlight_for(s, a), f"nothing to highlight for {a} at step {s.step}"
+            kinds.add(a.word)
+    assert {"play", "recruit", "move", "double-move", "pass", "objective"} <= kinds
+
+
+def test_when_every_action_loses_the_ranking_says_so_and_orders_by_margin():
+    s = dp.State.from_dict({
+        "mode": "two-player", "score": -9, "unrest": "brown", "blockade": None,
+        "date": {"month": "jul", "day": 31}, "will": "white",
+        "regions": {"brown": [{"owner": "white", "kind": "unit", "strength": 3}],
+                    "blue": [{"owner": "red", "kind": "unit", "strength": 1}]},
+        "turn": {"step": "unrest", "to_act": "white"},
+    })
+    r = Advisor(seed=0).rank(s)
+    assert r.best.text == "score-unrest"                        # white wins at once: not behind
+    assert not r.behind
+    lost = Advisor(seed=0).rank(solo_midgame())
+    if lost.behind:
+        assert "Every action leaves you behind" in lost.explain()
+        assert all(a.margin < 0 for a in lost.actions if a.playouts)
+    tried = [a for a in lost.actions if a.playouts and not a.close]
+    assert [a.margin for a in tried] == sorted((a.margin for a in tried), reverse=True)

@@ -37,9 +37,11 @@ def test_engine_benchmark_prints_its_json_keys():
 
 def test_advisor_benchmark_runs():
     figures = json.loads(bench("advisor.py", "--json", "--seconds", "0.05", "--positions", "1",
-                               "--step", "20", "--budget", "20"))
+                               "--step", "20", "--budget", "20", "--agreement-positions", "2", "--no-v1"))
     assert figures["positions"] == 1 and figures["solo_playouts_per_s"] > 0
     assert figures["policy_decision_ms_two_player"] > 0
+    assert figures["agreement_positions"] == 2 and 0 <= figures["seed_agreement"] <= 1
+    assert figures["top_choice_s"] > 0
 
 
 def test_drawing_and_simulation_benchmarks_run():
@@ -53,7 +55,8 @@ def test_strength_benchmark_writes_the_tables_measured_reads(tmp_path):
                 "--advisor", "advisor:playouts=3", "--out", str(tmp_path))
     assert "two-player duels" in out and "solo win rate by difficulty" in out
     strength = pd.read_csv(tmp_path / "strength.csv")
-    assert list(strength.player) == ["greedy", "advisor:playouts=3"] and list(strength.games) == [2, 2]
+    assert list(strength.player) == ["greedy", "advisor-v1", "advisor:playouts=3"]
+    assert list(strength.opponent) == ["random", "greedy", "advisor-v1"] and list(strength.games) == [2, 2, 2]
     difficulty = pd.read_csv(tmp_path / "difficulty.csv")
     assert len(difficulty) == 3 * 6 * 2 and set(difficulty.games) == {1}
 

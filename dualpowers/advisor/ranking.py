@@ -51,6 +51,7 @@ class ActionStats:
     score: float
     value: float        # sum of playout values (win, then final score; in 0..1)
     value2: float       # sum of their squares, for the standard error
+    prior: float = 0.5  # the evaluation's opinion before any playout (0..1), see the search
 
     @property
     def mean(self) -> float:
@@ -70,6 +71,38 @@ def ordered(stats: Sequence[ActionStats]) -> list[ActionStats]:
     which is steadier than the highest mean of a few playouts), then mean value,
     then the engine's order of legal actions."""
     return sorted(stats, key=lambda a: (-a.playouts, -(a.value / a.playouts if a.playouts else 0.0), a.index))
+
+
+#: ordered_by_value: standard errors of the difference within which two actions count as equally good.
+CLOSE_Z = 3.0
+
+
+def posterior(a: ActionStats, prior_weight: float) -> tuple[float, float]:
+    """(mean, standard error) of an action's value, its prior counted as ``prior_weight`` playouts."""
+    _, se = a.value_estimate()
+    n = a.playouts + prior_weight
+    return ((a.value + prior_weight * a.prior) / n if n else 0.5), se
+
+
+def ordered_by_value(stats: Sequence[ActionStats], prior_weight: float, close_z: float = CLOSE_Z) -> list[ActionStats]:
+    """Best first, for stable advice: the actions the playouts cannot tell from the best (their
+    mean values within :data:`CLOSE_Z` standard errors of the difference) come first, in the order
+    of their priors (which do not depend on the seed), then the others by mean value.
+
+    Why: when two actions are about equally good, which one comes out on top of a noisy
+    estimate changes from seed to seed; ranking such near-ties by a fixed judgement gives the
+    same advice each time the question is asked.  Actions without a playout come last."""
+    est = [posterior(a, prior_weight) for a in stats]
+    tried = [i for i, a in enumerate(stats) if a.playouts] or list(range(len(stats)))
+    top = max(tried, key=lambda i: (est[i][0], -stats[i].index))
+    m0, s0 = est[top]
+    close = [i for i in tried if est[i][0] >= m0 - close_z * math.sqrt(s0 * s0 + est[i][1] ** 2)]
+    rest = [i for i in tried if i not in close]
+    untried = [i for i in range(len(stats)) if i not in tried]
+    close.sort(key=lambda i: (-stats[i].prior, stats[i].index))
+    rest.sort(key=lambda i: (-est[i][0], stats[i].index))
+    untried.sort(key=lambda i: (-stats[i].prior, stats[i].index))
+    return [stats[i] for i in close + rest + untried]
 
 
 def best_probabilities(estimates: Sequence[tuple[float, float]]) -> list[float]:
@@ -114,7 +147,15 @@ def best_probabilities(estimates: Sequence[tuple[float, float]]) -> list[float]:
 
 @dataclass(frozen=True)
 class RankedAction:
-    """One legal action with the search's estimates for it (see the module docstring)."""
+    """One legal action with the search's estimates for it (see the module docstring).
+
+    ``margin``: with ``value="margin"``, where ``side`` is expected to stand at the end of
+    the playouts, in victory points of the evaluation (:func:`dualpowers.policies.evaluate`:
+    the score plus the regions held; below 0 is behind); otherwise the mean score change;
+    ``close``: the playouts cannot tell it from the best (see :func:`ordered_by_value`);
+    ``effects``: what it changes, in words, and ``regions`` the regions those words cite
+    (:mod:`.explain`).
+    """
 
     action: "Action"
     text: str
@@ -124,15 +165,29 @@ class RankedAction:
     score_change: float
     playouts: int
     confidence: float
+    margin: float = 0.0
+    close: bool = False
+    effects: tuple[str, ...] = ()
+    regions: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         return (f"{self.text} wins {self.win_prob:.0%} ({self.win_low:.0%}\u2013{self.win_high:.0%}) "
                 f"of {self.playouts:,} playouts, score {self.score_change:+.1f} VP")
 
+    def outlook(self) -> str:
+        """The expected margin in words, e.g. ``1.5 VP ahead``."""
+        if abs(self.margin) < 0.05:
+            return "level"
+        return f"{abs(self.margin):.1f} VP {'ahead' if self.margin > 0 else 'behind'}"
+
 
 @dataclass(frozen=True)
 class Ranking:
-    """Every legal action of ``side``, best first, after ``playouts`` playouts in ``seconds`` (wall clock)."""
+    """Every legal action of ``side``, best first, after ``playouts`` playouts in ``seconds`` (wall clock).
+
+    ``behind``: every action leaves ``side`` behind on the evaluation at the end of the
+    playouts (then the order is by how far behind: the least bad first).
+    """
 
     side: str
     actions: list[RankedAction]
@@ -140,6 +195,8 @@ class Ranking:
     seconds: float
     seed: int
     horizon: str = "game"
+    relative: bool = False
+    behind: bool = False
 
     @property
     def best(self) -> RankedAction:
@@ -152,23 +209,47 @@ class Ranking:
         """A pandas DataFrame, one row per action, best first."""
         import pandas as pd   # only here: the engine does not need pandas
         return pd.DataFrame(
-            [(i, a.text, a.win_prob, a.win_low, a.win_high, a.score_change, a.playouts, a.confidence)
+            [(i, a.text, a.win_prob, a.win_low, a.win_high, a.score_change, a.playouts, a.confidence, a.margin,
+              a.close, "; ".join(a.effects))
              for i, a in enumerate(self.actions, 1)],
-            columns=["rank", "action", "win_prob", "win_low", "win_high", "score_change", "playouts", "confidence"],
+            columns=["rank", "action", "win_prob", "win_low", "win_high", "score_change", "playouts", "confidence",
+                     "margin", "close", "what it changes"],
         )
 
+    def sureness(self, a: RankedAction | None = None) -> str:
+        """How sure the advisor is that ``a`` (default: the best) is the best, in words."""
+        a = a or self.best
+        ties = sum(x.close for x in self.actions)
+        if a.close and ties > 1:
+            return (f"one of {ties} actions the playouts cannot tell apart; "
+                    f"{'preferred by the evaluation of the turn' if a is self.best else 'about as good as the best'}")
+        if a is self.best:
+            return "clearly the best" if a.confidence >= 0.9 else f"{a.confidence:.0%} likely the best"
+        return f"{a.confidence:.0%} likely the best"
+
     def explain(self, top: int = 3) -> str:
-        """A few lines for a human: the best action, how sure, and the runners-up."""
+        """A few lines for a human: the best action, what it changes, how sure, and the runners-up."""
         best = self.best
-        lines = [f"{self.side.capitalize()}: {best}; {best.confidence:.0%} likely the best."]
-        for a in self.actions[1:top]:
-            lines.append(f"  then {a}")
+        if not self.relative:
+            lines = [f"{self.side.capitalize()}: {best}; {best.confidence:.0%} likely the best."]
+            for a in self.actions[1:top]:
+                lines.append(f"  then {a}")
+        else:
+            until = "the end of the round" if self.horizon == "round" else "the end of the game"
+            lines = [f"{self.side.capitalize()}, best: {best.text} ({self.sureness()}); "
+                     f"at {until}: about {best.outlook()}."]
+            lines += [f"  {e}" for e in best.effects]
+            for a in self.actions[1:top]:
+                lines.append(f"then {a.text}: about {a.outlook()}; " + "; ".join(a.effects))
         rest = len(self.actions) - max(top, 1)
         if rest > 0:
             lines.append(f"  ({rest} more action{'s' if rest > 1 else ''})")
-        if self.horizon == "round":
+        if self.behind:
+            lines.append("Every action leaves you behind: the least bad first (by the margin, where the "
+                         "playouts can tell the actions apart).")
+        if self.horizon == "round" and not self.relative:
             lines.append("Playouts stop at the end of the round: the win chances are the evaluation's estimates.")
-        elif best.playouts and best.win_high < 0.05:
+        elif not self.relative and best.playouts and best.win_high < 0.05:
             lines.append("Random play almost never wins from here: the order rests on the score.")
         lines.append(f"{self.playouts:,} playouts in {self.seconds:.2f} s (seed {self.seed}).")
         return "\n".join(lines)
@@ -177,16 +258,41 @@ class Ranking:
         return self.explain()
 
 
+def _logit(p: float) -> float:
+    p = min(max(p, 1e-6), 1.0 - 1e-6)
+    return math.log(p / (1.0 - p))
+
+
 def build_ranking(side: str, stats: Sequence[ActionStats], playouts: int, seconds: float, seed: int,
-                  horizon: str = "game") -> Ranking:
-    """Turn the search's totals into a :class:`Ranking`."""
-    rows = ordered(stats)
+                  horizon: str = "game", sort: bool = True, prior_weight: float = 0, scale: float = 0.0,
+                  start: float = 0.0, explain: Any = None, close_z: float = CLOSE_Z) -> Ranking:
+    """Turn the search's totals into a :class:`Ranking` (``sort=False``: ``stats`` are in order already).
+
+    With ``scale`` (values measured from now, see the search): each action's margin is
+    its mean value turned back into victory points; ``start`` is the evaluation now, so
+    that ``start + margin < 0`` for every action means every action leaves ``side`` behind.
+    ``explain(action)`` gives an action's :class:`~dualpowers.advisor.explain.Effects`.
+    """
+    rows = ordered(stats) if sort else list(stats)
     conf = best_probabilities([a.value_estimate() for a in rows])
+    if scale:
+        est = [posterior(a, prior_weight) for a in rows]
+        m0, s0 = est[0]
+        margins = [start + scale * _logit(m) for m, _ in est]
+        close = [a.playouts > 0 and m >= m0 - close_z * math.sqrt(s0 * s0 + s * s) for a, (m, s) in zip(rows, est)]
+        close[0] = True
+    else:
+        margins = [a.score / a.playouts if a.playouts else 0.0 for a in rows]
+        close = [i == 0 for i in range(len(rows))]
     ranked = []
-    for a, c in zip(rows, conf):
+    for a, c, margin, near in zip(rows, conf, margins, close):
         low, high = wilson_interval(a.wins, a.playouts)  # type: ignore[arg-type]
+        fx = explain(a.action) if explain else None
         ranked.append(RankedAction(
             action=a.action, text=str(a.action), win_prob=a.mean, win_low=low, win_high=high,
             score_change=a.score / a.playouts if a.playouts else 0.0, playouts=a.playouts, confidence=c,
+            margin=margin, close=near, effects=fx.lines if fx else (), regions=fx.region_names if fx else (),
         ))
-    return Ranking(side=side, actions=ranked, playouts=playouts, seconds=seconds, seed=seed, horizon=horizon)
+    behind = bool(scale) and all(m < 0 for m, a in zip(margins, rows) if a.playouts)
+    return Ranking(side=side, actions=ranked, playouts=playouts, seconds=seconds, seed=seed, horizon=horizon,
+                   relative=bool(scale), behind=behind)

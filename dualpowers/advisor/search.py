@@ -57,8 +57,9 @@ from typing import TYPE_CHECKING
 
 from ..components import SIDES
 from ..policies import evaluate
-from .ranking import ActionStats, Ranking, build_ranking, ordered
+from .ranking import CLOSE_Z, ActionStats, Ranking, build_ranking, ordered, ordered_by_value
 from ..views import canonical, determinize
+from .playout import EPSILON, PLAYOUTS, playout_chooser
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -66,11 +67,11 @@ if TYPE_CHECKING:
 
 __all__ = ["Advisor", "Search", "HORIZONS", "DEFAULT_PLAYOUTS", "EXPLORATION", "WIN_WEIGHT", "PRIOR_WEIGHT", "PRIOR_SCALE", "check_budget"]
 
-#: The default budget.  Measured with benchmarks/advisor.py (one core, CPU time): about
-#: 0.9 s on a mid-game solo position (1.3 s at worst of six), 1.4 s at the start of a
-#: solo game, the target being <= 2 s; two-player playouts are longer (about 2.6 s
-#: mid-game, 4 s at the start), so pass ``seconds=`` there if time matters more.
-DEFAULT_PLAYOUTS = 2000
+#: The default budget of :class:`Advisor`.  Measured with benchmarks/advisor.py on the 22
+#: stored positions (one core, CPU time, a shared machine): see the README's figures.
+#: More playouts do not make the advice steadier: they let noisier differences overrule
+#: the prior (see :func:`~dualpowers.advisor.ranking.ordered_by_value`).
+DEFAULT_PLAYOUTS = 1000
 #: UCB1 exploration constant for rewards in [0, 1] (0.7 as in Cowling et al.'s ISMCTS).
 EXPLORATION = 0.7
 #: Share of a playout's value that comes from winning; the rest comes from the final score.
@@ -81,6 +82,17 @@ PRIOR_WEIGHT = 5
 PRIOR_SCALE = 3.0
 #: How far a playout goes: to the end of the game, or to the end of the current round.
 HORIZONS = ("game", "round")
+#: How a finished playout is valued: "win" (a win, then where the marker ended) or
+#: "margin" (a win, then how far the marker moved for the side: see :class:`Search`).
+VALUES = ("win", "margin")
+#: With ``value="margin"``: share of a finished playout's value that comes from winning.
+MARGIN_WIN_WEIGHT = 0.5
+#: With ``value="margin"``: victory points of movement that take the rest from 0.5 to about 0.73.
+MARGIN_SCALE = 4.0
+#: value="margin": fixed deals of the unseen cards over which the root actions' priors are averaged.
+PRIOR_DEALS = 4
+#: Decisions of the rest of the player's turn that a root action's prior plays greedily.
+TURN_STEPS = 4
 #: The key of the opponent's hidden objective choice: one edge, whichever card it was.
 _HIDDEN = "objective ?"
 
@@ -112,9 +124,34 @@ def check_horizon(horizon: object) -> str:
     return horizon  # type: ignore[return-value]
 
 
-def _squash(points: float) -> float:
+def _squash(points: float, scale: float = PRIOR_SCALE) -> float:
     """An evaluation in victory points, as a 0..1 value (0.5 for even)."""
-    return 1.0 / (1.0 + math.exp(-points / PRIOR_SCALE))
+    return 1.0 / (1.0 + math.exp(-points / scale))
+
+
+def check_choice(what: str, value: object, choices: tuple[str, ...]) -> str:
+    """Validate an option that names one of ``choices``; ValueError with the choices."""
+    if value not in choices:
+        raise ValueError(f"{what} must be one of {', '.join(map(repr, choices))}, not {value!r}")
+    return value  # type: ignore[return-value]
+
+
+def _finish_turn(state: "State", side: str) -> float:
+    """The evaluation once ``side`` has finished its turn greedily (command, leader action,
+    bonus: each the best by :func:`~dualpowers.policies.evaluate`, the first on ties), so that a
+    card is judged by what it lets the player do, not by the date it moves to."""
+    for _ in range(TURN_STEPS):
+        if state.step in ("over", "card", "objective") or state.to_act != side:
+            break
+        best, top = None, -math.inf
+        for a in state.legal_actions():
+            trial = state.clone()
+            trial.push(a)
+            v = evaluate(trial, side)
+            if v > top:
+                best, top, kept = a, v, trial
+        state = kept
+    return evaluate(state, side)
 
 
 def fresh_seed() -> int:
@@ -161,9 +198,14 @@ class Search:
 
     def __init__(self, state: "State", side: str | None = None, seed: int | None = 0,
                  exploration: float = EXPLORATION, prior_weight: float = PRIOR_WEIGHT,
-                 horizon: str = "game") -> None:
+                 horizon: str = "game", playout: str = "random", value: str = "win",
+                 epsilon: float = EPSILON, close_z: float = CLOSE_Z) -> None:
         self.side = _check_side(state, side)
         self.horizon = check_horizon(horizon)
+        self.playout = check_choice("playout", playout, PLAYOUTS)
+        self.value_kind = check_choice("value", value, VALUES)
+        self._choose = playout_chooser(self.playout, epsilon)
+        self.close_z = close_z
         self.seed = fresh_seed() if seed is None else seed
         self.exploration = exploration
         self.prior_weight = prior_weight
@@ -177,6 +219,24 @@ class Search:
         self._track = max(1, state.comp.track_length)
         # The last round a playout may play: the current one, or any (to the end of the game).
         self._last_round = self._view.round if self.horizon == "round" else math.inf
+        # value="margin": values and priors are measured from where ``side`` stands now, and the
+        # root actions' priors come from fixed deals, so they do not depend on the seed.
+        self._relative = self.value_kind == "margin"
+        self._eval0 = evaluate(self._view, self.side) if self._relative else 0.0
+        self.root_priors: dict[object, float] = self._root_priors() if self._relative else {}
+
+    def _root_priors(self) -> dict[object, float]:
+        """Each root action's prior: the evaluation after it, averaged over :data:`PRIOR_DEALS`
+        deals of the unseen cards made from fixed seeds (the same for every search seed)."""
+        totals = dict.fromkeys(self._actions, 0.0)
+        side = self.side
+        for i in range(PRIOR_DEALS):
+            base = determinize(self._view, side, random.Random(i))
+            for a in self._actions:
+                trial = base.clone()
+                trial.push(a)
+                totals[a] += _finish_turn(trial, side)
+        return {a: _squash(v / PRIOR_DEALS - self._eval0) for a, v in totals.items()}
 
     # ------------------------------------------------------------------ running
     def run(self, playouts: int | None = None, seconds: float | None = None) -> "Search":
@@ -236,23 +296,41 @@ class Search:
                     new = True
                 else:
                     action, child, new = best, children[best], False  # type: ignore[assignment]
-            d.apply(action)
+            d.push(action)
             path.append(child)
             node = child
             if new:
-                if k:
+                if k and self._relative:
+                    p = self.root_priors[action] if len(path) == 1 else \
+                        _squash(evaluate(d, side) - self._eval0)
+                    child.prior = p if mover == side else 1.0 - p
+                elif k:
                     child.prior = _squash(evaluate(d, mover))  # type: ignore[arg-type]
                 break
-        choice, legal_actions, last_round = rng.choice, d.legal_actions, self._last_round
-        while d.step != "over" and d.round <= last_round:
-            d.apply(choice(legal_actions()))
+        legal_actions, last_round = d.legal_actions, self._last_round
+        if self.playout == "random":
+            choice = rng.choice
+            while d.step != "over" and d.round <= last_round:
+                d.push(choice(legal_actions()))
+        else:
+            choose = self._choose
+            while d.step != "over" and d.round <= last_round:
+                d.push(choose(d, legal_actions(), rng))
         delta = (d.score - self._view.score) * self._sign
         if d.step == "over":
             won = d.won_by
             win = 1.0 if won == side else 0.0 if won is not None else 0.5
-            track = self._track
-            place = min(1.0, max(0.0, (d.score * self._sign + track) / (2 * track)))
-            value = WIN_WEIGHT * win + (1.0 - WIN_WEIGHT) * place
+            if self.value_kind == "win":
+                track = self._track
+                place = min(1.0, max(0.0, (d.score * self._sign + track) / (2 * track)))
+                value = WIN_WEIGHT * win + (1.0 - WIN_WEIGHT) * place
+            else:
+                # the margin: how far the score moved for ``side``, which still differs between
+                # two lost games (a game lost at the end of the track was lost by more)
+                value = MARGIN_WIN_WEIGHT * win + (1.0 - MARGIN_WIN_WEIGHT) * _squash(delta, MARGIN_SCALE)
+        elif self._relative:
+            # ahead at the end of the round, compared with now: still telling when every line loses
+            win = value = _squash(evaluate(d, side) - self._eval0)
         else:
             win = value = _squash(evaluate(d, side))
         for n in path:
@@ -274,16 +352,28 @@ class Search:
         out = []
         for i, a in enumerate(self._actions):
             n = self._root.children.get(a)
-            out.append(ActionStats(a, i, n.visits, n.wins, n.score, n.value, n.value2) if n
-                       else ActionStats(a, i, 0, 0.0, 0.0, 0.0, 0.0))
+            prior = self.root_priors.get(a, 0.5)
+            out.append(ActionStats(a, i, n.visits, n.wins, n.score, n.value, n.value2, prior) if n
+                       else ActionStats(a, i, 0, 0.0, 0.0, 0.0, 0.0, prior))
         return out
+
+    def _order(self) -> list[ActionStats]:
+        stats = self.stats()
+        return ordered_by_value(stats, self.prior_weight, self.close_z) if self._relative else ordered(stats)
 
     def best_action(self) -> "Action":
         """The action a :meth:`ranking` would put first (cheaper: no intervals or confidence)."""
-        return ordered(self.stats())[0].action
+        return self._order()[0].action
 
     def ranking(self) -> Ranking:
-        return build_ranking(self.side, self.stats(), self.playouts, self.seconds, self.seed, self.horizon)
+        if not self._relative:
+            return build_ranking(self.side, self._order(), self.playouts, self.seconds, self.seed, self.horizon,
+                                 sort=False)
+        from .explain import effects
+        view, side = self._view, self.side
+        return build_ranking(self.side, self._order(), self.playouts, self.seconds, self.seed, self.horizon,
+                             sort=False, prior_weight=self.prior_weight, scale=PRIOR_SCALE, start=self._eval0,
+                             explain=lambda a: effects(view, a, side), close_z=self.close_z)
 
 
 class Advisor:
@@ -294,23 +384,28 @@ class Advisor:
     answer is a function of the player's view and ``seed``: same seed, same ranking.  A
     time budget depends on the machine's speed and load, so it is not reproducible.
     ``seed=None`` draws a fresh seed each time (reported as ``Ranking.seed``).
-    ``exploration`` and ``prior_weight`` tune the search, and ``horizon="round"`` cuts
-    playouts at the end of the round (faster and less noisy, but then ``win_prob`` is
-    the evaluation's estimate, not a count of won playouts; see the module docstring).
+    ``exploration`` and ``prior_weight`` tune the search.  By default playouts are
+    informed (:mod:`.playout`), stop at the end of the round and are valued by how far
+    ahead ``side`` is then compared with now (``value="margin"``): then ``win_prob`` is
+    the evaluation's estimate, not a count of won playouts.  ``horizon="game",
+    playout="random", value="win"`` is the first version's search (see the module docstring).
     """
 
     def __init__(self, playouts: int | None = None, seconds: float | None = None, seed: int | None = 0,
                  exploration: float = EXPLORATION, prior_weight: float = PRIOR_WEIGHT,
-                 horizon: str = "game") -> None:
+                 horizon: str = "round", playout: str = "informed", value: str = "margin") -> None:
         self.playouts, self.seconds = check_budget(playouts, seconds)
         self.horizon = check_horizon(horizon)
+        self.playout = check_choice("playout", playout, PLAYOUTS)
+        self.value = check_choice("value", value, VALUES)
         self.seed = seed
         self.exploration = exploration
         self.prior_weight = prior_weight
 
     def search(self, state: "State", side: str | None = None) -> Search:
         """A search not yet run, for running step by step (e.g. to show progress)."""
-        return Search(state, side, self.seed, self.exploration, self.prior_weight, self.horizon)
+        return Search(state, side, self.seed, self.exploration, self.prior_weight, self.horizon,
+                      self.playout, self.value)
 
     def rank(self, state: "State", side: str | None = None) -> Ranking:
         """Every legal action of ``side`` (default: the side to act), best first.
@@ -321,4 +416,4 @@ class Advisor:
 
     def __repr__(self) -> str:
         return (f"Advisor(playouts={self.playouts}, seconds={self.seconds}, seed={self.seed}, "
-                f"horizon={self.horizon!r})")
+                f"horizon={self.horizon!r}, playout={self.playout!r}, value={self.value!r})")

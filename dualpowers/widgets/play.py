@@ -35,9 +35,8 @@ from ..controllers.targets import ActionPicker
 from ..errors import DualPowersError
 from ..i18n import translator
 from ..narrate import refusal_text
-from ..tables import ranking_frame
 from . import language
-from ._common import STYLE, button, css, df_html, lines_html, log_html
+from ._common import STYLE, button, css, lines_html, log_html
 from .screen import Screen, bind_keys, button_action
 
 __all__ = ["PlayWidget"]
@@ -321,12 +320,26 @@ class PlayWidget(widgets.VBox):
         self._hint_highlight = action_highlight(s, best.action)
         lang = language.current()
         _ = translator(lang)
-        table = ranking_frame(ranking, s, lang, top=3).drop(columns=[_("likely the best")])
         intro = _("<b>Advisor</b> ({playouts} playouts, seeing only what {side} sees): best is <b>{action}</b> "
                   "(<code>{notation}</code>), highlighted on the board and selected below.",
                   playouts=f"{ranking.playouts:,}", side=escape(names.side(ranking.side, lang)),
                   action=escape(g.describe(best.action)), notation=escape(best.text))
-        self.hint_view.value = f"<div class='dp-hint-box'>{intro}{df_html(table.set_index(table.columns[0]))}</div>"
+        if not self._hint_highlight:     # nothing to light up: do not say there is
+            intro = intro.replace(", highlighted on the board and selected below", ", selected below")
+        # The advice in words (dualpowers.advisor.explain; English for now): what each of the
+        # best three changes, where it leaves the player at the end of the round, how sure.
+        rows = "".join(
+            f"<tr><td>{i}</td><td>{escape(g.describe(r.action))}</td>"
+            f"<td>{'<br>'.join(escape(e) for e in r.effects)}</td>"
+            f"<td>{escape(r.outlook())}</td><td>{escape(ranking.sureness(r))}</td></tr>"
+            for i, r in enumerate(ranking.actions[:3], 1))
+        behind = ("<p><b>Every action leaves you behind</b> at the end of the round: the least bad first.</p>"
+                  if ranking.behind else "")
+        self.hint_view.value = (
+            f"<div class='dp-hint-box'>{intro}<p>How sure: {escape(ranking.sureness())}.</p>{behind}"
+            f"<div class='dp-table'><table>"
+            f"<tr><th>#</th><th>action</th><th>what it changes</th><th>at the end of the round</th>"
+            f"<th>how sure</th></tr>{rows}</table></div></div>")
         self.refresh()
         self._select(best.action)
 

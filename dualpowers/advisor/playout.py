@@ -1,0 +1,151 @@
+"""How a playout chooses its moves: uniformly at random, or by a cheap informed rule.
+
+Why an informed playout: a playout's result is only as telling as the play in
+it.  Random play in solo nearly always loses to the Opposition (84% of random
+playouts from mid-game end with the Opposition at its end of the track), so every
+first move looks equally lost and the search cannot tell them apart.  Trying each
+action and evaluating the result (the greedy policy) plays far better but costs
+about 25 random moves per decision.  :func:`informed_choice` sits between: it
+scores each legal action from the board *without* playing it, by what it does to
+Force in Presence in the regions it touches (a recruit, a leader, a bonus unit
+adds strength to one region; a move takes it from one and adds it to another; a
+rest flips a token fresh), weighted by what each region is worth this round (the
+unrest region's points, one's own objective if known); taking the Will, scoring
+the unrest region and not passing get fixed small values.  It plays the
+best-scored action (ties at random), except with probability ``epsilon`` a
+uniformly random one, so that playouts still explore.  Card plays and objective
+choices score alike, so they stay random.  Cost: about twice a random move.
+
+Both sides of a playout use it (and the solo Opposition plays by its own rules).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Callable
+
+from ..actions import (BonusMove, BonusRecruit, BonusRest, DoubleMove, Inspire, LeaderRecruit, Move, Pass,
+                       Recruit, Rest, ScoreUnrest)
+from ..presence import _tally as tally   # strengths only (R-STR-1, R-NEU-1), without the explanation
+from ..scoring import unrest_vp
+from ..views import known_objective
+
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..state import State
+
+__all__ = ["PLAYOUTS", "EPSILON", "informed_choice", "action_score", "playout_chooser"]
+
+#: The playout policies by name.
+PLAYOUTS = ("random", "informed")
+#: Share of informed playout moves chosen uniformly at random instead.
+EPSILON = 0.2
+#: Fixed scores (in region-control units) of actions that touch no region's strength.
+WILL_SCORE = 0.6          # Inspire, when the Will is the opponent's: it breaks ties of strength
+PASS_SCORE = -0.5         # passing wastes a card's action or a bonus
+REGION_BASE = 1.0         # every region may hold a hidden objective
+STRENGTH_TIEBREAK = 0.05  # among actions that flip nothing, more strength is better
+
+
+def _control(margin: int, will_mine: bool) -> float:
+    """+1 if ahead in strength, -1 if behind, the Will's side on a tie (R-STR-2, roughly)."""
+    if margin > 0:
+        return 1.0
+    if margin < 0:
+        return -1.0
+    return 0.5 if will_mine else -0.5
+
+
+class _Board:
+    """Per-decision lookups: each region's strength margin for the mover and its worth."""
+
+    __slots__ = ("state", "side", "margins", "will_mine", "unrest", "objective_region", "objective_vp")
+
+    def __init__(self, state: "State", side: str) -> None:
+        self.state, self.side = state, side
+        self.margins: dict[str, int] = {}
+        self.will_mine = state.will == side
+        self.unrest = state.unrest
+        objective = known_objective(state, side)
+        card = state.comp.cards.get(objective) if objective else None
+        self.objective_region = card.region if card else None
+        self.objective_vp = card.vp if card else 0
+
+    def margin(self, region: str) -> int:
+        m = self.margins.get(region)
+        if m is None:
+            strength = tally(self.state, region)[0]
+            other = "white" if self.side == "red" else "red"
+            m = self.margins[region] = strength.get(self.side, 0) - strength.get(other, 0)
+        return m
+
+    def worth(self, region: str) -> float:
+        w = REGION_BASE
+        if region == self.unrest:
+            w += unrest_vp(self.state)
+        if region == self.objective_region:
+            w += self.objective_vp
+        return w
+
+    def change(self, region: str | None, delta: int) -> float:
+        """The worth of adding ``delta`` strength to the mover's side in ``region``."""
+        if region is None or region not in self.state.comp.region_index or not delta:
+            return 0.0
+        m = self.margin(region)
+        flip = _control(m + delta, self.will_mine) - _control(m, self.will_mine)
+        return self.worth(region) * flip + STRENGTH_TIEBREAK * delta * (1 if self.margin(region) <= 0 else 0.2)
+
+
+def action_score(state: "State", action: "Action", board: _Board | None = None) -> float:
+    """The informed playout's score of one legal action (higher is better), without playing it."""
+    b = board or _Board(state, state.to_act)  # type: ignore[arg-type]
+    comp = state.comp
+    kind = type(action)
+    if kind is ScoreUnrest:
+        return 1.0 + unrest_vp(state)
+    if kind is Pass:
+        return PASS_SCORE
+    if kind is Inspire:
+        return 0.0 if b.will_mine else WILL_SCORE
+    if kind is Recruit:
+        card = comp.cards.get(state.card) if state.card else None
+        gain = sum(comp.tokens[t].fresh for t in action.units)  # type: ignore[union-attr]
+        return b.change(card.region if card else None, gain)
+    if kind is LeaderRecruit:
+        return b.change(action.region, comp.tokens[state.card].fresh if state.card in comp.tokens else 2)  # type: ignore[union-attr]
+    if kind is BonusRecruit:
+        return b.change(action.region, comp.tokens[action.unit].fresh)  # type: ignore[union-attr]
+    if kind is Move or kind is DoubleMove or kind is BonusMove:
+        token = action.token  # type: ignore[union-attr]
+        s = state.strength_of(token)
+        return b.change(action.to, s) + b.change(state.place[token], -s)  # type: ignore[union-attr]
+    if kind is Rest or kind is BonusRest:
+        token = action.token  # type: ignore[union-attr]
+        spec = comp.tokens[token]
+        return b.change(state.place[token], spec.fresh - state.strength_of(token))
+    return 0.0
+
+
+def informed_choice(state: "State", legal: list["Action"], rng: random.Random, epsilon: float = EPSILON) -> "Action":
+    """Epsilon-greedy on :func:`action_score` (see the module docstring)."""
+    if len(legal) == 1 or rng.random() < epsilon:
+        return rng.choice(legal)
+    board = _Board(state, state.to_act)  # type: ignore[arg-type]
+    best: list[Action] = []
+    top = -1e9
+    for a in legal:
+        v = action_score(state, a, board)
+        if v > top:
+            best, top = [a], v
+        elif v == top:
+            best.append(a)
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def playout_chooser(name: str, epsilon: float = EPSILON) -> Callable[["State", list["Action"], random.Random], "Action"]:
+    """The move chooser of a playout policy named in :data:`PLAYOUTS`."""
+    if name == "random":
+        return lambda state, legal, rng: rng.choice(legal)
+    if name == "informed":
+        return lambda state, legal, rng: informed_choice(state, legal, rng, epsilon)
+    raise ValueError(f"playout must be one of {', '.join(map(repr, PLAYOUTS))}, not {name!r}")
