@@ -303,7 +303,7 @@ class PlayWidget(widgets.VBox):
         try:
             self.session.auto(self.auto_policy.value)
         except DualPowersError as exc:
-            self._say(str(exc), error=True)
+            self._say(refusal_text(exc, language.current()), error=True)
 
     def _hint(self) -> None:
         """Rank the legal actions with the advisor, show the best three and preselect the best."""
@@ -311,7 +311,7 @@ class PlayWidget(widgets.VBox):
         try:
             ranking = g.hint()
         except DualPowersError as exc:
-            self._say(str(exc), error=True)
+            self._say(refusal_text(exc, language.current()), error=True)
             return
         best = ranking.best
         s = g.state
