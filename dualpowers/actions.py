@@ -18,7 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import ClassVar, Union
 
+from . import narration as say
 from .errors import IllegalAction
+from .narration import N_, Message
 
 __all__ = [
     "Action", "ChooseObjective", "PlayCard", "Recruit", "Move", "DoubleMove", "Rest",
@@ -29,8 +31,8 @@ __all__ = [
 
 # How each field type is written; see the module docstring.
 _WORD, _WORDS, _PAIR, _OPTIONAL = "str", "tuple[str, ...]", "tuple[str, str]", "str | None"
-_WHAT = {_WORD: "an id (text)", _WORDS: "a non-empty list of ids", _PAIR: "a pair of region names",
-         _OPTIONAL: "an id (text) or None"}
+_WHAT = {_WORD: N_("an id (text)"), _WORDS: N_("a non-empty list of ids"), _PAIR: N_("a pair of region names"),
+         _OPTIONAL: N_("an id (text) or None")}
 
 
 _IDS: set[str] = set()      # text already found to be a valid id
@@ -73,7 +75,8 @@ class _ActionBase:
             if not ok:
                 shown = repr(value)
                 shown = shown if len(shown) <= 60 else shown[:57] + "..."
-                raise IllegalAction(f"{self.word}: field {name!r} must be {_WHAT[kind]}, not {shown}")
+                raise IllegalAction(Message(say.FIELD_TYPE, word=self.word, name=repr(name), what=Message(_WHAT[kind]),
+                                            value=shown))
 
     @classmethod
     def _trusted(cls, *values: object) -> "_ActionBase":
@@ -239,22 +242,22 @@ def _usage(cls: type) -> str:
 def parse_action(text: str) -> Action:
     """Read an action from its text form (the inverse of ``str(action)``)."""
     if not isinstance(text, str):
-        raise IllegalAction(f"an action is read from text, not {type(text).__name__}")
+        raise IllegalAction(Message(say.PARSE_NOT_TEXT, kind=type(text).__name__))
     words = text.split()
     if not words:
-        raise IllegalAction("empty action text")
+        raise IllegalAction(Message(say.PARSE_EMPTY))
     head, args = words[0].lower(), words[1:]
     shown = text if len(text) <= 80 else text[:77] + "..."
     cls = ACTION_KINDS.get(head)
     if cls is None:
-        raise IllegalAction(f"unknown action {head!r} in {shown!r}")
+        raise IllegalAction(Message(say.PARSE_UNKNOWN, word=repr(head), text=repr(shown)))
     values: list[object] = []
     i = 0
     for name, kind in cls._shape:  # type: ignore[attr-defined]
         if kind == _WORDS:
             values.append(tuple(args[i:]))
             if i >= len(args):
-                raise IllegalAction(f"{head!r} needs at least one {name[:-1]} id: {_usage(cls)}")
+                raise IllegalAction(Message(say.PARSE_NEEDS_IDS, word=repr(head), name=name[:-1], usage=_usage(cls)))
             i = len(args)
         elif kind == _OPTIONAL:
             if i < len(args) and args[i] == name and i + 1 < len(args):
@@ -267,12 +270,12 @@ def parse_action(text: str) -> Action:
         elif kind == _PAIR:
             a, sep, b = args[i].partition("-")
             if not sep or not a or not b:
-                raise IllegalAction(f"expected {_usage(cls)!r}, got {shown!r}")
+                raise IllegalAction(Message(say.PARSE_EXPECTED, usage=repr(_usage(cls)), text=repr(shown)))
             values.append((a, b))
             i += 1
         else:
             values.append(args[i])
             i += 1
     if i != len(args) or len(values) != len(cls._shape):  # type: ignore[attr-defined]
-        raise IllegalAction(f"expected {_usage(cls)!r}, got {shown!r}")
+        raise IllegalAction(Message(say.PARSE_EXPECTED, usage=repr(_usage(cls)), text=repr(shown)))
     return cls(*values)  # type: ignore[no-any-return]

@@ -53,8 +53,19 @@ class ComponentsError(DualPowersError, ValueError):
 class IllegalAction(DualPowersError, ValueError):
     """An action that the rules do not allow in this state.
 
-    The state it was applied to is left exactly as it was.
+    The state it was applied to is left exactly as it was.  The engine's refusals carry
+    ``message``, the reason as data (a :class:`dualpowers.narration.Message`: a template
+    and raw ids) that :func:`dualpowers.narrate.refusal_text` writes in a reader's
+    language; ``str(exc)`` is the English text, written only when read.  A refusal
+    given as plain text has ``message`` None.
     """
+
+    def __init__(self, reason: object = "") -> None:
+        super().__init__(reason)
+        self.message = None if isinstance(reason, str) else reason
+
+    def __str__(self) -> str:
+        return str(self.message.text) if self.message is not None else super().__str__()
 
 
 class PositionError(DualPowersError, ValueError):

@@ -15,6 +15,8 @@ __all__ = ["region", "colour", "card_action", "side", "faction", "month", "leade
 
 _REGIONS = {"red": NP_("region", "red"), "blue": NP_("region", "blue"), "green": NP_("region", "green"),
             "purple": NP_("region", "purple"), "white": NP_("region", "white"), "brown": NP_("region", "brown")}
+#: The six regions' ids (a place that is not one of them is off the board).
+REGION_IDS = frozenset(_REGIONS)
 #: Card names start with the region's colour, as an adjective without "region".
 _CARD_REGIONS = {"red": NP_("card", "red"), "blue": NP_("card", "blue"), "green": NP_("card", "green"),
                  "purple": NP_("card", "purple"), "white": NP_("card", "white"), "brown": NP_("card", "brown")}

@@ -19,14 +19,15 @@ from typing import Any
 
 from . import names
 from .i18n import DEFAULT_LANGUAGE, N_, check_language, gettext, translator
+from .narration import Items
 
-__all__ = ["event_text", "message_text", "render", "field_value", "refusal_text", "objective_step_text"]
+__all__ = ["event_text", "message_text", "render", "field_value", "refusal_text", "objective_steps"]
 
 #: Fields that hold a side, a region, a token (or leader), a card, a connection end.
 SIDE_FIELDS = frozenset({"side", "winner", "target", "who", "loser", "will"})
-REGION_FIELDS = frozenset({"region", "start", "to", "via", "unrest"})
+REGION_FIELDS = frozenset({"region", "regions", "start", "to", "via", "unrest"})
 TOKEN_FIELDS = frozenset({"token", "leader", "unit", "units", "tokens"})
-CARD_FIELDS = frozenset({"card", "objective"})
+CARD_FIELDS = frozenset({"card", "cards", "objective"})
 COLOUR_FIELDS = frozenset({"a", "b"})
 #: The Opposition's tie-breaks (R-SOLO-OBJECTIVE), named in the summary of its choice.
 DECIDED_BY = {
@@ -57,6 +58,8 @@ def field_value(field: str, value: Any, lang: str = DEFAULT_LANGUAGE) -> Any:
     """One parameter as the reader should see it in ``lang``."""
     if hasattr(value, "msgid") and hasattr(value, "params"):
         return _Shown(message_text(value, lang), value, lang)
+    if isinstance(value, Items):        # a list of messages: "a, b"
+        return _Shown(", ".join(message_text(v, lang) for v in value), value, lang)
     if isinstance(value, tuple):
         if value and all(hasattr(v, "msgid") for v in value):
             _ = translator(lang)
@@ -77,6 +80,14 @@ def field_value(field: str, value: Any, lang: str = DEFAULT_LANGUAGE) -> Any:
         shown = names.card(value, lang)
     elif field in COLOUR_FIELDS:
         shown = names.colour(value, lang)
+    elif field == "place":          # a region, or a place off the board ("reserve")
+        shown = names.region(value, lang) if value in names.REGION_IDS else names.place(value, lang)
+    elif field == "card_action":
+        shown = names.card_action(value, lang) if lang != DEFAULT_LANGUAGE else value
+    elif field == "special":
+        shown = names.special(value, lang) if lang != DEFAULT_LANGUAGE else value
+    elif field == "end_reason":
+        shown = names.end_reason(value, lang)
     elif field in ("decided_by", "card_decided_by"):
         shown = translator(lang)(DECIDED_BY[value]) if value in DECIDED_BY and lang != DEFAULT_LANGUAGE else value
     elif field in ("month",):
@@ -108,82 +119,19 @@ def event_text(event: Any, lang: str = DEFAULT_LANGUAGE) -> str:
 
 
 # ---------------------------------------------------------------------------- refusals
-#: The engine's most common refusals (``IllegalAction`` messages are still English text,
-#: not data): recognised by their English template, written again in ``lang``.  A refusal
-#: not listed stays English.  tests/test_i18n_narration.py checks the ones the tutorial shows.
-REFUSALS = (
-    N_("the blockade marker closes the connection {a}-{b} (R-ACT-MOVE)"),
-    N_("those units cost {total} recruit value; {card} gives {recruit} (R-ACT-RECRUIT)"),
-    N_("{start} and {to} are not connected"),
-    N_("{token} is already fresh: Rest only flips an exhausted token (R-ACT-REST)"),
-    N_("the blockade is already on {a}-{b}: Protest moves it to another connection (R-ACT-PROTEST)"),
-    N_("{side} already holds the Will of the People"),
-    N_("{to} is more than two open steps from {start} (R-ACT-DMOVE)"),
-)
+def refusal_text(refusal: Any, lang: str = DEFAULT_LANGUAGE) -> str:
+    """Why the engine refused an action, in ``lang``.
+
+    ``refusal`` is the :class:`~dualpowers.errors.IllegalAction` (or its ``message``);
+    an error without a message (plain text, such as a typing mistake in an action's
+    text form) is shown as it is.
+    """
+    message = getattr(refusal, "message", None) if not hasattr(refusal, "msgid") else refusal
+    if message is None:
+        return str(refusal)
+    return message_text(message, lang)
 
 
-def _pattern(template: str) -> "re.Pattern[str]":
-    import re
-    import string
-    rx = "".join(re.escape(lit) + (f"(?P<{name}>[\\w-]+?)" if name else "")
-                 for lit, name, _spec, _conv in string.Formatter().parse(template))
-    return re.compile(rx)
-
-
-def refusal_text(reason: str, lang: str = DEFAULT_LANGUAGE) -> str:
-    """An engine refusal (an ``IllegalAction`` message) in ``lang``, when it is a known one."""
-    if lang == DEFAULT_LANGUAGE:
-        return reason
-    for template in REFUSALS:
-        m = _pattern(template).fullmatch(reason)
-        if m:
-            return render(template, m.groupdict(), lang)
-    return reason
-
-
-# ---------------------------------------------------------------------------- the Opposition's choice
-#: The steps of the Opposition's choice of objective (``ObjectiveChoice.steps``, English text
-#: in the engine), recognised by their English template like the refusals above.
-OBJECTIVE_STEPS = (
-    N_("Played in order: {cards}."),
-    N_("Day sums: {sums}."),
-    N_("Step 1: {region} has the highest sum ({n})."),
-    N_("Step 1: {regions} tie with {n}."),
-    N_("Step 2: {region} has more cards ({n})."),
-    N_("Step 2: {regions} each have {n} card(s): still tied."),
-    N_("Step 3: the most recently played of their cards is {card} (card {n}), so {region} wins."),
-    N_("The objective is {card}, the only {region} card played."),
-    N_("The objective is {card}: the {region} card with the most VP ({n})."),
-    N_("{cards} share the most VP ({n}); the later-played {card} is the objective (ruling)."),
-)
-
-
-def _objective_field(name: str, value: str, lang: str) -> str:
-    if name == "cards":       # "purple-4 (4), blue-5 (5)" or "purple-4, purple-2"
-        return ", ".join(
-            names.card(part.split(" ")[0], lang) + part[len(part.split(" ")[0]):] for part in value.split(", "))
-    if name == "sums":        # "purple 6, blue 5"
-        return ", ".join(f"{names.colour(r, lang)} {n}" for r, n in (p.split(" ") for p in value.split(", ")))
-    if name == "regions":
-        return ", ".join(names.region(r, lang) for r in value.split(", "))
-    if name == "region":
-        return names.region(value, lang)
-    if name == "card":
-        return names.card(value, lang)
-    return value
-
-
-def objective_step_text(line: str, lang: str = DEFAULT_LANGUAGE) -> str:
-    """One step of the Opposition's choice of objective in ``lang`` (English if unknown)."""
-    import re
-    import string
-    if lang == DEFAULT_LANGUAGE:
-        return line
-    for template in OBJECTIVE_STEPS:
-        rx = "".join(re.escape(lit) + (f"(?P<{name}>.+?)" if name else "")
-                     for lit, name, _spec, _conv in string.Formatter().parse(template))
-        m = re.fullmatch(rx, line)
-        if m:
-            params = {k: _objective_field(k, v, lang) for k, v in m.groupdict().items()}
-            return translator(lang)(template, **params)
-    return line
+def objective_steps(choice: Any, lang: str = DEFAULT_LANGUAGE) -> list[str]:
+    """The Opposition's choice of objective (an ``ObjectiveChoice``), step by step in ``lang``."""
+    return [message_text(m, lang) for m in choice.step_messages]

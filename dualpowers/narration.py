@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-__all__ = ["N_", "Message", "Event", "render", "MONTH_NAMES"]
+__all__ = ["N_", "Message", "Event", "Items", "render", "MONTH_NAMES"]
 
 
 def N_(message: str) -> str:
@@ -50,9 +50,17 @@ class _Name(str):
         return format(str(self), spec)
 
 
+class Items(tuple):  # type: ignore[type-arg]
+    """A tuple of messages written as a list ("a, b"), not as clauses ("a; b")."""
+
+    __slots__ = ()
+
+
 def _shown(value: Any) -> Any:
     if type(value) is str:
         return _Name(value)
+    if isinstance(value, Items):
+        return ", ".join(m.text for m in value)
     if isinstance(value, Message):
         return value.text
     if isinstance(value, tuple):
@@ -237,3 +245,81 @@ END_OCT_NOV = N_("the month marker is on October/November at the end of scoring 
 END_SOLO = N_("end of round {round} (R-SOLO-END)")
 END_BY_WILL = N_("{ending}; the marker is at the centre, so the Will holder wins")
 GAME_ENDS = N_("The game ends: {side} wins ({reason}).")
+
+# ---------------------------------------------------------------------------- refusals (IllegalAction)
+# Why the engine refuses an action.  ``IllegalAction.message`` holds one of these with
+# its parameters; ``str(exc)`` is the English text.  ``{action}`` is the action's
+# command text ("move R1 red"), which stays as typed in every language.
+NO_SUCH_REGION = N_("unknown region {name} (regions: {regions})")
+NO_SUCH_TOKEN = N_("unknown token {name}")
+NOT_ON_BOARD = N_("{token} is not on the board (it is in {place})")
+NOT_CONTROLLED = N_("{side} does not control {token} in {region}; it is controlled by {who}")
+NOT_CONTROLLED_NOBODY = N_("{side} does not control {token} in {region}; it is controlled by nobody")
+NOT_CONTROLLED_NEUTRAL = N_("{side} does not control {token} in {region}; it is controlled by {who} (a neutral "
+                            "token obeys the Will holder only where they have a token of their own, R-NEU-1)")
+NOT_CONTROLLED_NEUTRAL_NOBODY = N_("{side} does not control {token} in {region}; it is controlled by nobody (a "
+                                   "neutral token obeys the Will holder only where they have a token of their "
+                                   "own, R-NEU-1)")
+NOT_CONNECTED = N_("{start} and {to} are not connected")
+BLOCKADE_CLOSES = N_("the blockade marker closes the connection {a}-{b} (R-ACT-MOVE)")
+NOT_A_UNIT_OF = N_("{unit} is not one of {side}'s units")
+NOT_IN_RESERVE = N_("{unit} is not in {side}'s reserve (it is in {place})")
+CARD_ALLOWS = N_("{card} allows Recruit or {card_action}, not '{action}' (R-ACT-CMD)")
+NOT_IN_HAND = N_("{card} is not in {side}'s hand")
+LEADER_NOT_OBJECTIVE = N_("{card} is a leader card: the objective must be a command card (P-OBJ)")
+UNIT_TWICE = N_("a unit is listed twice")
+RECRUIT_TOO_DEAR = N_("those units cost {total} recruit value; {card} gives {recruit} (R-ACT-RECRUIT)")
+ALREADY_THERE = N_("{token} is already in {region}")
+TOO_FAR = N_("{to} is more than two open steps from {start} (R-ACT-DMOVE)")
+DMOVE_ROUND_TRIP = N_("a double move must end away from where it started ({region})")
+ALREADY_FRESH = N_("{token} is already fresh: Rest only flips an exhausted token (R-ACT-REST)")
+ALREADY_FRESH_BONUS = N_("{token} is already fresh: Rest only flips an exhausted token")
+LEADER_RECRUITED = N_("{leader} has already been recruited this turn")
+LEADER_NOT_IN_RESERVE = N_("{leader}'s token is not in reserve (it is in {place})")
+SPECIAL_TAKEN = N_("{leader}'s special action has already been taken this turn")
+SPECIAL_IS = N_("{leader}'s special action is {special}, not '{action}' (R-ACT-LEADER)")
+NOT_A_CONNECTION = N_("{a}-{b} is not a connection of the city")
+BLOCKADE_ALREADY = N_("the blockade is already on {a}-{b}: Protest moves it to another connection (R-ACT-PROTEST)")
+NO_OBJECTIVE_TO_REVEAL = N_("{target} has no secret objective to reveal")
+ALREADY_REVEALED = N_("{target}'s secret objective is already revealed")
+ALREADY_WILL = N_("{side} already holds the Will of the People")
+BONUS_RECRUIT_VALUE = N_("Bonus Recruit takes a unit of recruit value 1; {unit} has {recruit} (R-ACT-BONUS)")
+NOTHING_TO_DRAW = N_("no command card is left to draw (deck and discard pile are empty)")
+ORGANIZE_SOLO_ONLY = N_("Organize is a solo-only bonus action (R-ACT-BONUS)")
+OWN_OBJECTIVE_REVEALED = N_("your secret objective is already revealed")
+MUST_PLACE_OBJECTIVE = N_("{side} holds a command card and must place one as secret objective (P-OBJ)")
+MUST_PLAY = N_("{side} holds a card and must play one: a turn is never skipped (P-ACT)")
+GAME_OVER = N_("the game is over")
+GAME_OVER_BECAUSE = N_("the game is over ({end_reason})")
+NOBODY_DECIDES = N_("nobody decides at step {step}")
+NOT_AN_ACTION = N_("{what} is not an action (see dualpowers.actions)")
+STEP_OBJECTIVE = N_("{side} must choose a secret objective now (P-OBJ), not '{action}'")
+STEP_CARD = N_("{side} must play a card now (P-ACT), not '{action}'")
+STEP_LEADER = N_("after playing {leader}: Leader Recruit, {special}, or pass; not '{action}' (R-ACT-LEADER)")
+STEP_BONUS = N_("{side} has a bonus action to take (or pass), not '{action}' (R-ACT-BONUS)")
+STEP_UNREST = N_("{side} won the unrest region: score it, take a bonus action, or pass; not '{action}' "
+                 "(R-SCO-UNREST)")
+NOT_COMMAND_CARD = N_("{what} is not a command card (give CommandCard objects or card ids)")
+NO_OPPOSITION_CARD = N_("the Opposition has played no card: there is no objective to choose")
+
+# ---------------------------------------------------------------------------- the Opposition's choice (R-SOLO-OBJECTIVE)
+STEP_PLAYED = N_("Played in order: {cards}.")
+STEP_CARD_DAYS = N_("{card} ({days})")
+STEP_SUMS = N_("Day sums: {sums}.")
+STEP_REGION_SUM = N_("{region} {n}")
+STEP_SUM_WINS = N_("Step 1: {region} has the highest sum ({n}).")
+STEP_SUM_TIE = N_("Step 1: {regions} tie with {n}.")
+STEP_CARDS_WIN = N_("Step 2: {region} has more cards ({n}).")
+STEP_CARDS_TIE = N_("Step 2: {regions} each have {n} card(s): still tied.")
+STEP_LATEST_WINS = N_("Step 3: the most recently played of their cards is {card} (card {n}), so {region} wins.")
+STEP_ONLY_CARD = N_("The objective is {card}, the only {region} card played.")
+STEP_MOST_VP = N_("The objective is {card}: the {region} card with the most VP ({n}).")
+STEP_VP_TIE = N_("{cards} share the most VP ({n}); the later-played {card} is the objective (ruling).")
+
+# ---------------------------------------------------------------------------- reading an action's text form
+FIELD_TYPE = N_("{word}: field {name} must be {what}, not {value}")
+PARSE_NOT_TEXT = N_("an action is read from text, not {kind}")
+PARSE_EMPTY = N_("empty action text")
+PARSE_UNKNOWN = N_("unknown action {word} in {text}")
+PARSE_NEEDS_IDS = N_("{word} needs at least one {name} id: {usage}")
+PARSE_EXPECTED = N_("expected {usage}, got {text}")

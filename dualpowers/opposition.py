@@ -37,7 +37,12 @@ class ObjectiveChoice:
     decided_by: str                     # "sum", "cards" or "latest"
     card: CommandCard
     card_decided_by: str                # "only card", "vp" or "latest"
-    steps: tuple[str, ...] = field(default=())
+    step_messages: tuple[Message, ...] = field(default=())   # the explanation, as data
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        """The explanation in English, one line per step (``step_messages`` written out)."""
+        return tuple(m.text for m in self.step_messages)
 
     @property
     def summary_message(self) -> Message:
@@ -71,7 +76,7 @@ def _as_cards(cards: Sequence[CommandCard | str]) -> list[CommandCard]:
         elif isinstance(c, str) and c in comp.cards:
             out.append(comp.cards[c])
         else:
-            raise IllegalAction(f"{c!r} is not a command card (give CommandCard objects or card ids)")
+            raise IllegalAction(Message(say.NOT_COMMAND_CARD, what=repr(c)))
     return out
 
 
@@ -85,8 +90,8 @@ def opposition_objective(cards: Sequence[CommandCard | str]) -> tuple[CommandCar
     """
     played = _as_cards(cards)
     if not played:
-        raise IllegalAction("the Opposition has played no card: there is no objective to choose")
-    steps: list[str] = []
+        raise IllegalAction(Message(say.NO_OPPOSITION_CARD))
+    steps: list[Message] = []
     choice = _choose(played, steps)
     return choice.card, choice
 
@@ -97,7 +102,7 @@ def opposition_card(played: Sequence[CommandCard]) -> CommandCard:
     return _choose(played, None).card
 
 
-def _choose(played: Sequence[CommandCard], steps: list[str] | None) -> ObjectiveChoice:
+def _choose(played: Sequence[CommandCard], steps: list[Message] | None) -> ObjectiveChoice:
     """R-SOLO-OBJECTIVE, step by step; ``steps`` (if given) receives the explanation."""
     sums: dict[str, int] = {}
     counts: dict[str, int] = {}
@@ -107,31 +112,32 @@ def _choose(played: Sequence[CommandCard], steps: list[str] | None) -> Objective
         counts[c.region] = counts.get(c.region, 0) + 1
         last[c.region] = i
     if steps is not None:
-        listing = ", ".join(f"{c.id} ({c.days})" for c in played)
-        steps.append(f"Played in order: {listing}.")
-        steps.append("Day sums: " + ", ".join(f"{r} {s}" for r, s in sums.items()) + ".")
+        steps.append(Message(say.STEP_PLAYED, cards=say.Items(Message(say.STEP_CARD_DAYS, card=c.id, days=c.days)
+                                                           for c in played)))
+        steps.append(Message(say.STEP_SUMS, sums=say.Items(Message(say.STEP_REGION_SUM, region=r, n=n)
+                                                       for r, n in sums.items())))
     best = max(sums.values())
     tied = [r for r in sums if sums[r] == best]
     decided_by = "sum"
     if len(tied) == 1:
         if steps is not None:
-            steps.append(f"Step 1: {tied[0]} has the highest sum ({best}).")
+            steps.append(Message(say.STEP_SUM_WINS, region=tied[0], n=best))
     else:
         if steps is not None:
-            steps.append(f"Step 1: {', '.join(tied)} tie with {best}.")
+            steps.append(Message(say.STEP_SUM_TIE, regions=tuple(tied), n=best))
         most = max(counts[r] for r in tied)
         tied2 = [r for r in tied if counts[r] == most]
         decided_by = "cards"
         if len(tied2) == 1:
             if steps is not None:
-                steps.append(f"Step 2: {tied2[0]} has more cards ({most}).")
+                steps.append(Message(say.STEP_CARDS_WIN, region=tied2[0], n=most))
         else:
             decided_by = "latest"
             latest = max(tied2, key=lambda r: last[r])
             if steps is not None:
-                steps.append(f"Step 2: {', '.join(tied2)} each have {most} card(s): still tied.")
-                steps.append(f"Step 3: the most recently played of their cards is {played[last[latest] - 1].id} "
-                             f"(card {last[latest]}), so {latest} wins.")
+                steps.append(Message(say.STEP_CARDS_TIE, regions=tuple(tied2), n=most))
+                steps.append(Message(say.STEP_LATEST_WINS, card=played[last[latest] - 1].id, n=last[latest],
+                                     region=latest))
             tied2 = [latest]
         tied = tied2
     region = tied[0]
@@ -142,16 +148,15 @@ def _choose(played: Sequence[CommandCard], steps: list[str] | None) -> Objective
     if len(mine) == 1:
         card_by = "only card"
         if steps is not None:
-            steps.append(f"The objective is {card.id}, the only {region} card played.")
+            steps.append(Message(say.STEP_ONLY_CARD, card=card.id, region=region))
     elif len(best_cards) == 1:
         card_by = "vp"
         if steps is not None:
-            steps.append(f"The objective is {card.id}: the {region} card with the most VP ({top}).")
+            steps.append(Message(say.STEP_MOST_VP, card=card.id, region=region, n=top))
     else:
         card_by = "latest"
         if steps is not None:
-            steps.append(f"{', '.join(c.id for _, c in best_cards)} share the most VP ({top}); the later-played "
-                         f"{card.id} is the objective (ruling).")
+            steps.append(Message(say.STEP_VP_TIE, cards=tuple(c.id for _, c in best_cards), n=top, card=card.id))
     return ObjectiveChoice(tuple(played), sums, counts, last, region, decided_by, card, card_by, tuple(steps or ()))
 
 

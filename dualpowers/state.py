@@ -271,7 +271,7 @@ class State:
         if isinstance(action, str):
             action = parse_action(action)
         if self.step == "over":
-            raise IllegalAction(f"the game is over ({self.end_reason})")
+            raise IllegalAction(say.Message(say.GAME_OVER_BECAUSE, end_reason=self.end_reason))
         _turn.check(self, action)
         self._events = events = []
         self.narrating = True

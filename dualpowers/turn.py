@@ -55,7 +55,7 @@ class StepRule:
 
     kinds: tuple[type, ...]
     then: Callable[["State", str, Any], None]
-    refuse: Callable[["State", str, Any], str]     # why an action of another kind is refused
+    refuse: Callable[["State", str, Any], say.Message]     # why an action of another kind is refused
 
 
 # Actions are immutable values drawn from a small fixed set, so legal_actions reuses them:
@@ -118,8 +118,9 @@ def _leader(state: "State") -> LeaderCard:
     return state.comp.leaders[state.card or ""]
 
 
-def _fail(msg: str) -> IllegalAction:
-    return IllegalAction(msg)
+def _fail(msgid: str, **params: Any) -> IllegalAction:
+    """A refusal as data (a narration template and raw ids); written out only when read."""
+    return IllegalAction(say.Message(msgid, **params))
 
 
 # ============================================================================ shared helpers
@@ -204,40 +205,42 @@ def _step_moves(state: "State", side: str, cls: type) -> list[Any]:
 
 def _check_region(state: "State", region: str) -> None:
     if region not in state.comp.region_index:
-        raise _fail(f"unknown region {region!r} (regions: {', '.join(state.comp.region_names)})")
+        raise _fail(say.NO_SUCH_REGION, name=repr(region), regions=tuple(state.comp.region_names))
 
 
 def _check_controlled(state: "State", side: str, token: str) -> str:
     """Return the region of a token ``side`` controls, or raise (R-NEU-1)."""
     if token not in state.comp.tokens:
-        raise _fail(f"unknown token {token!r}")
+        raise _fail(say.NO_SUCH_TOKEN, name=repr(token))
     region = state.place[token]
     if region not in state.comp.region_index:
-        raise _fail(f"{token} is not on the board (it is in {region})")
+        raise _fail(say.NOT_ON_BOARD, token=token, place=region)
     if controller(state, token) != side:
         who = controller(state, token)
-        why = (" (a neutral token obeys the Will holder only where they have a token of their own, R-NEU-1)"
-               if state.comp.tokens[token].owner == "neutral" else "")
-        raise _fail(f"{side} does not control {token} in {region}; it is controlled by {who or 'nobody'}{why}")
+        if state.comp.tokens[token].owner == "neutral":
+            msgid = say.NOT_CONTROLLED_NEUTRAL if who else say.NOT_CONTROLLED_NEUTRAL_NOBODY
+        else:
+            msgid = say.NOT_CONTROLLED if who else say.NOT_CONTROLLED_NOBODY
+        raise _fail(msgid, side=side, token=token, region=region, who=who)
     return region
 
 
 def _check_step_move(state: "State", start: str, to: str) -> None:
     _check_region(state, to)
     if not state.comp.is_connection(start, to):
-        raise _fail(f"{start} and {to} are not connected")
+        raise _fail(say.NOT_CONNECTED, start=start, to=to)
     if state.blockade == state.comp.connection(start, to):
-        raise _fail(f"the blockade marker closes the connection {start}-{to} (R-ACT-MOVE)")
+        raise _fail(say.BLOCKADE_CLOSES, a=start, b=to)
 
 
 def _check_reserve_unit(state: "State", side: str, unit: str) -> None:
     spec = state.comp.tokens.get(unit)
     if spec is None:
-        raise _fail(f"unknown token {unit!r}")
+        raise _fail(say.NO_SUCH_TOKEN, name=repr(unit))
     if spec.owner != side or spec.kind != "unit":
-        raise _fail(f"{unit} is not one of {side}'s units")
+        raise _fail(say.NOT_A_UNIT_OF, unit=unit, side=side)
     if state.place[unit] != RESERVE:
-        raise _fail(f"{unit} is not in {side}'s reserve (it is in {state.place[unit]})")
+        raise _fail(say.NOT_IN_RESERVE, unit=unit, side=side, place=state.place[unit])
 
 
 def _move(state: "State", side: str, token: str, to: str, msgid: str) -> None:
@@ -251,7 +254,7 @@ def _command_card(state: "State", wanted: str, action: Action) -> None:
     """A command card gives Recruit or its printed action, never another (R-ACT-CMD)."""
     card = _card(state)
     if card.action != wanted:
-        raise _fail(f"{card.id} allows Recruit or {card.action}, not '{action}' (R-ACT-CMD)")
+        raise _fail(say.CARD_ALLOWS, card=card.id, card_action=card.action, action=str(action))
 
 
 # ============================================================================ P-OBJ: the objective
@@ -264,9 +267,9 @@ def _offer_objective(state: "State", side: str) -> list[ChooseObjective]:
 def _check_objective(state: "State", side: str, action: ChooseObjective) -> None:
     card = action.card
     if card not in state.hands[side]:
-        raise _fail(f"{card} is not in {side}'s hand")
+        raise _fail(say.NOT_IN_HAND, card=card, side=side)
     if card not in state.comp.cards:
-        raise _fail(f"{card} is a leader card: the objective must be a command card (P-OBJ)")
+        raise _fail(say.LEADER_NOT_OBJECTIVE, card=card)
 
 
 def _do_objective(state: "State", side: str, action: ChooseObjective) -> None:
@@ -283,7 +286,7 @@ def _offer_play(state: "State", side: str) -> list[PlayCard]:
 
 def _check_play(state: "State", side: str, action: PlayCard) -> None:
     if action.card not in state.hands[side]:
-        raise _fail(f"{action.card} is not in {side}'s hand")
+        raise _fail(say.NOT_IN_HAND, card=action.card, side=side)
 
 
 def _do_play(state: "State", side: str, action: PlayCard) -> None:
@@ -348,12 +351,12 @@ def _check_recruit(state: "State", side: str, action: Recruit) -> None:
     card = _card(state)
     units = action.units
     if len(set(units)) != len(units):
-        raise _fail("a unit is listed twice")
+        raise _fail(say.UNIT_TWICE)
     for u in units:
         _check_reserve_unit(state, side, u)
     total = sum(comp.tokens[u].recruit for u in units)
     if total > card.recruit:
-        raise _fail(f"those units cost {total} recruit value; {card.id} gives {card.recruit} (R-ACT-RECRUIT)")
+        raise _fail(say.RECRUIT_TOO_DEAR, total=total, card=card.id, recruit=card.recruit)
 
 
 def _do_recruit(state: "State", side: str, action: Recruit) -> None:
@@ -407,15 +410,15 @@ def _check_double_move(state: "State", side: str, action: DoubleMove) -> None:
     _check_region(state, to)
     if via is None:
         if to == start:
-            raise _fail(f"{action.token} is already in {to}")
+            raise _fail(say.ALREADY_THERE, token=action.token, region=to)
         if to not in state.comp.two_step_reach(state.blockade)[start]:
-            raise _fail(f"{to} is more than two open steps from {start} (R-ACT-DMOVE)")
+            raise _fail(say.TOO_FAR, to=to, start=start)
         return
     _check_region(state, via)
     _check_step_move(state, start, via)
     _check_step_move(state, via, to)
     if to == start:
-        raise _fail(f"a double move must end away from where it started ({start})")
+        raise _fail(say.DMOVE_ROUND_TRIP, region=start)
 
 
 # ============================================================================ R-ACT-REST
@@ -431,7 +434,7 @@ def _check_rest(state: "State", side: str, action: Rest) -> None:
     _command_card(state, "rest", action)
     _check_controlled(state, side, action.token)
     if action.token not in state.exhausted:
-        raise _fail(f"{action.token} is already fresh: Rest only flips an exhausted token (R-ACT-REST)")
+        raise _fail(say.ALREADY_FRESH, token=action.token)
 
 
 def _do_rest(state: "State", side: str, action: Rest) -> None:
@@ -457,9 +460,9 @@ def _offer_leader_recruit(state: "State", side: str) -> list[LeaderRecruit]:
 def _check_leader_recruit(state: "State", side: str, action: LeaderRecruit) -> None:
     lead = _leader(state)
     if state.leader_recruited:
-        raise _fail(f"{lead.id} has already been recruited this turn")
+        raise _fail(say.LEADER_RECRUITED, leader=lead.id)
     if state.place[lead.id] != RESERVE:
-        raise _fail(f"{lead.id}'s token is not in reserve (it is in {state.place[lead.id]})")
+        raise _fail(say.LEADER_NOT_IN_RESERVE, leader=lead.id, place=state.place[lead.id])
     _check_region(state, action.region)
 
 
@@ -471,9 +474,9 @@ def _special(state: "State", wanted: str, action: Action) -> str:
     """The played leader's special action must be ``wanted`` and not yet taken (R-ACT-LEADER)."""
     lead = _leader(state)
     if state.leader_special_used:
-        raise _fail(f"{lead.id}'s special action has already been taken this turn")
+        raise _fail(say.SPECIAL_TAKEN, leader=lead.id)
     if lead.special != wanted:
-        raise _fail(f"{lead.id}'s special action is {lead.special}, not '{action}' (R-ACT-LEADER)")
+        raise _fail(say.SPECIAL_IS, leader=lead.id, special=lead.special, action=str(action))
     return lead.id
 
 
@@ -499,9 +502,9 @@ def _check_protest(state: "State", side: str, action: Protest) -> None:
     _check_region(state, a)
     _check_region(state, b)
     if not state.comp.is_connection(a, b):
-        raise _fail(f"{a}-{b} is not a connection of the city")
+        raise _fail(say.NOT_A_CONNECTION, a=a, b=b)
     if state.comp.connection(a, b) == state.blockade:
-        raise _fail(f"the blockade is already on {a}-{b}: Protest moves it to another connection (R-ACT-PROTEST)")
+        raise _fail(say.BLOCKADE_ALREADY, a=a, b=b)
 
 
 def _do_protest(state: "State", side: str, action: Protest) -> None:
@@ -527,9 +530,9 @@ def _check_espionage(state: "State", side: str, action: Espionage) -> None:
     _special(state, "espionage", action)
     target = _espionage_target(state, side)
     if not state.objectives[target]:
-        raise _fail(f"{target} has no secret objective to reveal")
+        raise _fail(say.NO_OBJECTIVE_TO_REVEAL, target=target)
     if state.revealed[target]:
-        raise _fail(f"{target}'s secret objective is already revealed")
+        raise _fail(say.ALREADY_REVEALED, target=target)
 
 
 def _do_espionage(state: "State", side: str, action: Espionage) -> None:
@@ -552,7 +555,7 @@ def _offer_inspire(state: "State", side: str) -> list[Inspire]:
 def _check_inspire(state: "State", side: str, action: Inspire) -> None:
     _special(state, "inspire", action)
     if state.will == side:
-        raise _fail(f"{side} already holds the Will of the People")
+        raise _fail(say.ALREADY_WILL, side=side)
 
 
 def _do_inspire(state: "State", side: str, action: Inspire) -> None:
@@ -578,8 +581,7 @@ def _offer_bonus_recruit(state: "State", side: str) -> list[BonusRecruit]:
 def _check_bonus_recruit(state: "State", side: str, action: BonusRecruit) -> None:
     _check_reserve_unit(state, side, action.unit)
     if state.comp.tokens[action.unit].recruit != 1:
-        raise _fail(f"Bonus Recruit takes a unit of recruit value 1; {action.unit} has "
-                    f"{state.comp.tokens[action.unit].recruit} (R-ACT-BONUS)")
+        raise _fail(say.BONUS_RECRUIT_VALUE, unit=action.unit, recruit=state.comp.tokens[action.unit].recruit)
     _check_region(state, action.region)
 
 
@@ -610,7 +612,7 @@ def _offer_bonus_rest(state: "State", side: str) -> list[BonusRest]:
 def _check_bonus_rest(state: "State", side: str, action: BonusRest) -> None:
     _check_controlled(state, side, action.token)
     if action.token not in state.exhausted:
-        raise _fail(f"{action.token} is already fresh: Rest only flips an exhausted token")
+        raise _fail(say.ALREADY_FRESH_BONUS, token=action.token)
 
 
 def _do_bonus_rest(state: "State", side: str, action: BonusRest) -> None:
@@ -624,7 +626,7 @@ def _offer_bonus_draw(state: "State", side: str) -> list[BonusDraw]:
 
 def _check_bonus_draw(state: "State", side: str, action: BonusDraw) -> None:
     if not state.deck and not state.discard:
-        raise _fail("no command card is left to draw (deck and discard pile are empty)")
+        raise _fail(say.NOTHING_TO_DRAW)
 
 
 def _do_bonus_draw(state: "State", side: str, action: BonusDraw) -> None:
@@ -644,9 +646,9 @@ def _offer_organize(state: "State", side: str) -> list[Organize]:
 
 def _check_organize(state: "State", side: str, action: Organize) -> None:
     if state.mode != "solo":
-        raise _fail("Organize is a solo-only bonus action (R-ACT-BONUS)")
+        raise _fail(say.ORGANIZE_SOLO_ONLY)
     if not _can_organize(state, side):
-        raise _fail("your secret objective is already revealed")
+        raise _fail(say.OWN_OBJECTIVE_REVEALED)
 
 
 def _do_organize(state: "State", side: str, action: Organize) -> None:
@@ -672,15 +674,15 @@ def _do_score_unrest(state: "State", side: str, action: ScoreUnrest) -> None:
 # command card places no objective, and only an empty hand skips a turn
 # (ENGINE-EMPTY).  Elsewhere a player may always decline (R-ACT-CMD, R-ACT-LEADER,
 # R-ACT-BONUS, ENGINE-DECLINE).
-def _pass_allowed(state: "State", side: str) -> str | None:
+def _pass_allowed(state: "State", side: str) -> "say.Message | None":
     """``None`` if ``side`` may pass now, else why not."""
     step = state.step
     if step == "objective":
         cards = state.comp.cards
         if any(c in cards for c in state.hands[side]):
-            return f"{side} holds a command card and must place one as secret objective (P-OBJ)"
+            return say.Message(say.MUST_PLACE_OBJECTIVE, side=side)
     elif step == "card" and state.hands[side]:
-        return f"{side} holds a card and must play one: a turn is never skipped (P-ACT)"
+        return say.Message(say.MUST_PLAY, side=side)
     return None
 
 
@@ -691,7 +693,7 @@ def _offer_pass(state: "State", side: str) -> list[Pass]:
 def _check_pass(state: "State", side: str, action: Pass) -> None:
     why = _pass_allowed(state, side)
     if why is not None:
-        raise _fail(why)
+        raise IllegalAction(why)
 
 
 def _do_pass(state: "State", side: str, action: Pass) -> None:
@@ -749,30 +751,30 @@ def _after_leader(state: "State", side: str, action: Action) -> None:
 _SPECIALS = {"protest": Protest, "espionage": Espionage, "inspire": Inspire}
 
 
-def _refuse_objective(state: "State", side: str, action: Action) -> str:
-    return f"{side} must choose a secret objective now (P-OBJ), not '{action}'"
+def _refuse_objective(state: "State", side: str, action: Action) -> say.Message:
+    return say.Message(say.STEP_OBJECTIVE, side=side, action=str(action))
 
 
-def _refuse_card(state: "State", side: str, action: Action) -> str:
-    return f"{side} must play a card now (P-ACT), not '{action}'"
+def _refuse_card(state: "State", side: str, action: Action) -> say.Message:
+    return say.Message(say.STEP_CARD, side=side, action=str(action))
 
 
-def _refuse_command(state: "State", side: str, action: Action) -> str:
+def _refuse_command(state: "State", side: str, action: Action) -> say.Message:
     card = _card(state)
-    return f"{card.id} allows Recruit or {card.action}, not '{action}' (R-ACT-CMD)"
+    return say.Message(say.CARD_ALLOWS, card=card.id, card_action=card.action, action=str(action))
 
 
-def _refuse_leader(state: "State", side: str, action: Action) -> str:
+def _refuse_leader(state: "State", side: str, action: Action) -> say.Message:
     lead = _leader(state)
-    return f"after playing {lead.id}: Leader Recruit, {lead.special}, or pass; not '{action}' (R-ACT-LEADER)"
+    return say.Message(say.STEP_LEADER, leader=lead.id, special=lead.special, action=str(action))
 
 
-def _refuse_bonus(state: "State", side: str, action: Action) -> str:
-    return f"{side} has a bonus action to take (or pass), not '{action}' (R-ACT-BONUS)"
+def _refuse_bonus(state: "State", side: str, action: Action) -> say.Message:
+    return say.Message(say.STEP_BONUS, side=side, action=str(action))
 
 
-def _refuse_unrest(state: "State", side: str, action: Action) -> str:
-    return f"{side} won the unrest region: score it, take a bonus action, or pass; not '{action}' (R-SCO-UNREST)"
+def _refuse_unrest(state: "State", side: str, action: Action) -> say.Message:
+    return say.Message(say.STEP_UNREST, side=side, action=str(action))
 
 
 STEP_RULES: dict[str, StepRule] = {
@@ -829,12 +831,12 @@ def check(state: "State", action: Action) -> None:
     step, side = state.step, state.to_act
     rule = STEP_RULES.get(step)
     if rule is None or side is None:
-        raise _fail("the game is over" if step == "over" else f"nobody decides at step {step!r}")
+        raise _fail(say.GAME_OVER) if step == "over" else _fail(say.NOBODY_DECIDES, step=repr(step))
     kind = type(action)
     if kind not in ACTIONS:
-        raise _fail(f"{action!r} is not an action (see dualpowers.actions)")
+        raise _fail(say.NOT_AN_ACTION, what=repr(action))
     if kind not in rule.kinds:
-        raise _fail(rule.refuse(state, side, action))
+        raise IllegalAction(rule.refuse(state, side, action))
     ACTIONS[kind].check(state, side, action)
 
 

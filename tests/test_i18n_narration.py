@@ -64,7 +64,7 @@ def test_the_tutorials_refusals_are_translated(lang):
         for k, step in enumerate(ex.steps, 1):
             if step.kind == "try":
                 _s, outcome = replay(ex, k)
-                text = refusal_text(outcome.error, lang)
+                text = refusal_text(outcome.refusal, lang)
                 assert text != outcome.error and from_catalog(text, lang), text
                 seen += 1
     assert seen >= 2
@@ -73,7 +73,7 @@ def test_the_tutorials_refusals_are_translated(lang):
 @pytest.mark.parametrize("lang", ["fr", "it"])
 def test_the_oppositions_choice_is_explained_in_the_language(lang):
 
-    from dualpowers.narrate import objective_step_text
+    from dualpowers.narrate import objective_steps
 
     cards = sorted(dp.default_components().cards)
     rng = random.Random(4)
@@ -81,7 +81,6 @@ def test_the_oppositions_choice_is_explained_in_the_language(lang):
     for _ in range(60):
         _card, choice = dp.opposition_objective(rng.sample(cards, 5))
         seen.add((choice.decided_by, choice.card_decided_by))
-        for line in choice.steps:
-            text = objective_step_text(line, lang)
+        for line, text in zip(choice.steps, objective_steps(choice, lang), strict=True):
             assert text != line and from_catalog(text, lang), (line, text)
     assert len(seen) >= 3

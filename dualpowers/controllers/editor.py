@@ -27,12 +27,13 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..dates import MONTHS
 from ..components import SIDES, Components, default_components
 from ..errors import DualPowersError, PositionError, brief
+from ..narration import N_, Message
 from ..schema import decode_json
 from ..presence import Presence, force_in_presence, presence_table
 from ..state import State
@@ -41,6 +42,41 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["PaletteItem", "PositionEditor", "BOARD_KEYS"]
+
+# ---------------------------------------------------------------------------- the editor's words
+# Templates (see dualpowers.narration) so that the analyzer writes them in the notebook's
+# language with dualpowers.narrate.message_text; ``.message`` and ``.label`` are the English.
+ADDED_FRESH = N_("Added {token} (fresh) to {region}.")
+ADDED_EXHAUSTED = N_("Added {token} (exhausted) to {region}.")
+FLIPPED_FRESH = N_("Flipped {token} in {region} to its fresh side.")
+FLIPPED_EXHAUSTED = N_("Flipped {token} in {region} to its exhausted side.")
+REMOVED = N_("Removed {token} from {region}.")
+REMOVED_ONE = N_("Removed a token from {region}.")
+NOT_EDITORS = N_("{token} is not one of the editor's tokens.")
+CLEARED = N_("Cleared {region}.")
+CLEARED_ALL = N_("Cleared every region.")
+DATE_SET = N_("Date set to {month:month} {day}.")
+WILL_SET = N_("The Will of the People is with {side}.")
+SCORE_SET = N_("Score set to {score}.")
+UNREST_SET = N_("Unrest: {region}.")
+UNREST_NONE = N_("Unrest: none.")
+BLOCKADE_SET = N_("Blockade: {a}-{b}.")
+BLOCKADE_NONE = N_("Blockade: none.")
+MODE_SOLO = N_("Mode: solo, you play {side}, difficulty {difficulty}.")
+MODE_TWO = N_("Mode: two-player.")
+MODE_OTHER = N_("Mode: {mode}.")
+EDITION_SET = N_("Edition: {edition}.")
+BOARD_ONLY = N_("Kept the board only (cards, tiles and turn data dropped).")
+LOADED = N_("Loaded a position.")
+IMPORTED_JSON = N_("Imported a JSON position.")
+IMPORTED_NOTATION = N_("Imported a notation position.")
+PALETTE_OPPOSITION_UNIT = N_("Opposition unit, level {level} (fresh {fresh} / exhausted X)")
+PALETTE_UNIT = N_("{side:cap} unit, fresh {fresh} / exhausted {exhausted}, recruit {recruit}")
+PALETTE_NEUTRAL_UNIT = N_("Neutral unit, fresh {fresh} / exhausted {exhausted}")
+PALETTE_LEADER = N_("{side:cap} leader {leader} (fresh {fresh} / exhausted {exhausted})")
+PALETTE_NEUTRAL_TROTSKY = N_("Trotsky, neutral Trotsky ({token}: fresh {fresh} / exhausted {exhausted})")
+PALETTE_RED_TROTSKY = N_("Trotsky, red Trotsky ({token}: fresh {fresh} / exhausted {exhausted})")
+PALETTE_COUNT = N_("{label} x{n}")
 
 #: Position fields the editor edits itself; anything else in an import is an "extra".
 BOARD_KEYS = ("mode", "edition", "solo", "date", "will", "score", "unrest", "blockade", "regions")
@@ -63,6 +99,7 @@ class PaletteItem:
     fresh: int
     exhausted: int | None    # None: an Opposition unit (its tired side shows the difficulty X)
     level: int = 0
+    label_message: Message | None = field(default=None, compare=False)   # the label as data, for narrate
 
     def describe(self, exhausted: bool) -> dict[str, Any]:
         """A token entry naming the kind but no id (lets the engine pick, or complain)."""
@@ -90,24 +127,25 @@ def build_palette(comp: Components) -> list[PaletteItem]:
     items = []
     for ids in groups.values():
         spec = comp.tokens[ids[0]]
-        name = {"red": "Red", "white": "White", "neutral": "Neutral", "opposition": "Opposition"}[spec.owner]
+        values = {"fresh": spec.fresh, "exhausted": spec.exhausted}
         if spec.kind == "unit" and spec.owner == "opposition":
             key = f"opposition-unit-L{spec.level}"
-            label = f"Opposition unit, level {spec.level} (fresh {spec.fresh} / exhausted X)"
+            label = Message(PALETTE_OPPOSITION_UNIT, level=spec.level, **values)
         elif spec.kind == "unit":
             key = f"{spec.owner}-unit-{spec.fresh}-{spec.exhausted}"
-            label = f"{name} unit, fresh {spec.fresh} / exhausted {spec.exhausted}"
-            if spec.owner != "neutral":
-                label += f", recruit {spec.recruit}"
+            label = (Message(PALETTE_NEUTRAL_UNIT, **values) if spec.owner == "neutral"
+                     else Message(PALETTE_UNIT, side=spec.owner, recruit=spec.recruit, **values))
         elif spec.kind == "leader":
             key = spec.id
-            label = f"{name} leader {spec.id} (fresh {spec.fresh} / exhausted {spec.exhausted})"
+            label = Message(PALETTE_LEADER, side=spec.owner, leader=spec.id, **values)
         else:
             key = spec.id
-            who = "neutral Trotsky" if spec.owner == "neutral" else "red Trotsky"
-            label = f"Trotsky, {who} ({spec.id}: fresh {spec.fresh} / exhausted {spec.exhausted})"
-        label += f" x{len(ids)}" if len(ids) > 1 else ""
-        items.append(PaletteItem(key, label, spec.owner, spec.kind, tuple(ids), spec.fresh, spec.exhausted, spec.level))
+            label = Message(PALETTE_NEUTRAL_TROTSKY if spec.owner == "neutral" else PALETTE_RED_TROTSKY,
+                            token=spec.id, **values)
+        if len(ids) > 1:
+            label = Message(PALETTE_COUNT, label=label, n=len(ids))
+        items.append(PaletteItem(key, label.text, spec.owner, spec.kind, tuple(ids), spec.fresh, spec.exhausted,
+                                 spec.level, label))
     items.sort(key=lambda p: (owner_rank[p.owner], kind_rank[p.kind], p.level, -p.fresh,
                               -(p.exhausted if p.exhausted is not None else 0), comp.token_order[p.ids[0]]))
     return items
@@ -133,7 +171,8 @@ class PositionEditor:
         self.state: State | None = None
         self.error: str | None = None
         self.error_type: str | None = None
-        self.message: str = ""
+        self.message: str = ""                     # the last change, in English
+        self.message_data: Message | None = None   # the same as data, for narrate.message_text
         self._reset_fields()
         if state is None:
             state = _starting_board(self.comp, seed)
@@ -162,8 +201,13 @@ class PositionEditor:
         """Call ``callback(editor)`` after every change."""
         self._listeners.append(callback)
 
-    def _changed(self, message: str = "") -> None:
-        self.message = message
+    def _say(self, message: Message | None) -> None:
+        """Keep the last message as data (:attr:`message_data`) and its English text (:attr:`message`)."""
+        self.message_data = message
+        self.message = message.text if message is not None else ""
+
+    def _changed(self, message: Message | None = None) -> None:
+        self._say(message)
         self._validate()
         for cb in list(self._listeners):
             cb(self)
@@ -260,7 +304,8 @@ class PositionEditor:
             entry, token = item.describe(tired), None
         self.board[region].append(entry)
         side = "exhausted" if tired else "fresh"
-        self._changed(f"Added {token or item.label} ({side}) to {region}.")
+        added = token if token is not None else item.label_message
+        self._changed(Message(ADDED_EXHAUSTED if tired else ADDED_FRESH, token=added, region=region))
         return token
 
     def find(self, token: str) -> tuple[str, int] | None:
@@ -287,24 +332,25 @@ class PositionEditor:
         else:
             entry["side"] = "exhausted"
             tired = True
-        self._changed(f"Flipped {token} in {region} to its {'exhausted' if tired else 'fresh'} side.")
+        self._changed(Message(FLIPPED_EXHAUSTED if tired else FLIPPED_FRESH, token=token, region=region))
         return tired
 
     def remove(self, token: str) -> None:
         region, i = self._entry(token)
         del self.board[region][i]
-        self._changed(f"Removed {token} from {region}.")
+        self._changed(Message(REMOVED, token=token, region=region))
 
     def remove_entry(self, region: str, index: int) -> None:
         """Remove by position in the region's list (works for entries without an id too)."""
         self._check_region(region)
         entry = self.board[region].pop(index)
-        self._changed(f"Removed {entry.get('id', 'a token')} from {region}.")
+        self._changed(Message(REMOVED, token=entry["id"], region=region) if "id" in entry
+                      else Message(REMOVED_ONE, region=region))
 
     def click_token(self, token: str) -> None:
         """What a click on a token on the board does (see :attr:`click_mode`)."""
         if self.find(token) is None:
-            self.message = f"{token} is not one of the editor's tokens."
+            self._say(Message(NOT_EDITORS, token=token))
             return
         if self.click_mode == "remove":
             self.remove(token)
@@ -318,11 +364,11 @@ class PositionEditor:
     def clear_region(self, region: str) -> None:
         self._check_region(region)
         self.board[region] = []
-        self._changed(f"Cleared {region}.")
+        self._changed(Message(CLEARED, region=region))
 
     def clear_board(self) -> None:
         self.board = {r: [] for r in self.comp.region_names}
-        self._changed("Cleared every region.")
+        self._changed(Message(CLEARED_ALL))
 
     def entries(self) -> list[tuple[str, int, str]]:
         """(region, index, label) for every token entry, for lists and menus."""
@@ -347,19 +393,19 @@ class PositionEditor:
             self.month = month
         if day is not None:
             self.day = day
-        self._changed(f"Date set to {self.month} {self.day}.")
+        self._changed(Message(DATE_SET, month=self.month, day=self.day))
 
     def set_will(self, side: str) -> None:
         self.will = side
-        self._changed(f"The Will of the People is with {side}.")
+        self._changed(Message(WILL_SET, side=side))
 
     def set_score(self, score: int) -> None:
         self.score = score
-        self._changed(f"Score set to {score:+d}.")
+        self._changed(Message(SCORE_SET, score=f"{score:+d}"))
 
     def set_unrest(self, region: str | None) -> None:
         self.unrest = region or None
-        self._changed(f"Unrest: {self.unrest or 'none'}.")
+        self._changed(Message(UNREST_SET, region=self.unrest) if self.unrest else Message(UNREST_NONE))
 
     def set_blockade(self, connection: str | tuple[str, str] | list[str] | None) -> None:
         """``None``/``""``, ``"green-red"`` or ``("green", "red")``."""
@@ -371,7 +417,8 @@ class PositionEditor:
         else:
             a, b = connection
             self.blockade = (a, b)
-        self._changed(f"Blockade: {'-'.join(self.blockade) if self.blockade else 'none'}.")
+        self._changed(Message(BLOCKADE_SET, a=self.blockade[0], b=self.blockade[1]) if self.blockade
+                      else Message(BLOCKADE_NONE))
 
     def set_mode(self, mode: str, player: str | None = None, difficulty: int | None = None) -> None:
         self.mode = mode
@@ -379,12 +426,12 @@ class PositionEditor:
             self.player = player
         if difficulty is not None:
             self.difficulty = difficulty
-        what = f"solo, you play {self.player}, difficulty {self.difficulty}" if mode == "solo" else mode
-        self._changed(f"Mode: {what}.")
+        self._changed(Message(MODE_SOLO, side=self.player, difficulty=self.difficulty) if mode == "solo"
+                      else Message(MODE_TWO) if mode == "two-player" else Message(MODE_OTHER, mode=mode))
 
     def set_edition(self, edition: str) -> None:
         self.edition = edition
-        self._changed(f"Edition: {edition}.")
+        self._changed(Message(EDITION_SET, edition=edition))
 
     def blockade_options(self) -> list[tuple[str, str | None]]:
         """(label, value) pairs for a blockade menu: none, then every connection."""
@@ -393,7 +440,7 @@ class PositionEditor:
     def drop_extras(self) -> None:
         """Forget imported hands, deck, turn ...: keep the board and the controls only."""
         self.extras = {}
-        self._changed("Kept the board only (cards, tiles and turn data dropped).")
+        self._changed(Message(BOARD_ONLY))
 
     # ------------------------------------------------------------------ import / export
     def _load(self, state: State, keep_extras: bool, raw: dict[str, Any] | None = None) -> None:
@@ -418,7 +465,7 @@ class PositionEditor:
     def load_state(self, state: State, keep_extras: bool = True) -> None:
         """Edit a copy of ``state`` (a game in progress, an imported position ...)."""
         self._load(state, keep_extras)
-        self._changed("Loaded a position.")
+        self._changed(Message(LOADED))
 
     def _transaction(self, read: Callable[[], None]) -> None:
         """Run an import so that it either succeeds or changes nothing and raises PositionError."""
@@ -446,7 +493,7 @@ class PositionEditor:
             data = data["position"]   # a saved game: take its current position
         state = State.from_dict(data, self.comp)
         self._load(state, keep_extras=True, raw=data)
-        self._changed("Imported a JSON position.")
+        self._changed(Message(IMPORTED_JSON))
 
     def import_notation(self, text: str) -> None:
         """Read a position in the text notation; on error raise PositionError and change nothing."""
@@ -455,7 +502,7 @@ class PositionEditor:
     def _import_notation(self, text: str) -> None:
         state = State.from_notation(text.strip(), self.comp)
         self._load(state, keep_extras=True)
-        self._changed("Imported a notation position.")
+        self._changed(Message(IMPORTED_NOTATION))
 
     def import_text(self, text: str) -> str:
         """JSON if it starts with ``{``, notation otherwise; return which one was read.

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..components import Components, default_components
 from ..errors import DualPowersError
+from ..narration import N_, Message
 from ..opposition import ObjectiveChoice, opposition_objective
 from ..setup import new_game
 from ..state import State
@@ -32,6 +33,9 @@ __all__ = ["OppositionExplorer", "SoloRoundWalker", "HAND"]
 
 #: The Opposition plays five cards a round (R-SOLO-DRAW, R-SOLO-ORDER).
 HAND = 5
+
+#: Why five chosen cards cannot be judged: a card named twice.
+CHOSEN_TWICE = N_("each card exists once in the deck, but {cards} is chosen twice")
 
 
 class OppositionExplorer:
@@ -49,6 +53,7 @@ class OppositionExplorer:
         self.card: "CommandCard | None" = None
         self.choice: ObjectiveChoice | None = None
         self.error: str | None = None
+        self.refusal: Any = None          # why there is no objective, as data (a Message or the error)
         self._listeners: list[Callable[["OppositionExplorer"], None]] = []
         if cards is not None:
             self.set_cards(cards)
@@ -87,17 +92,24 @@ class OppositionExplorer:
     def _update(self) -> None:
         chosen = [c for c in self.cards if c]
         self.card = self.choice = None
-        self.error = None
+        self.error = self.refusal = None
         dupes = sorted({c for c in chosen if chosen.count(c) > 1})
         if dupes:
-            self.error = f"each card exists once in the deck, but {', '.join(dupes)} is chosen twice"
+            self.refusal = Message(CHOSEN_TWICE, cards=tuple(dupes))
+            self.error = self.refusal.text
         else:
             try:
                 self.card, self.choice = opposition_objective(chosen)
             except DualPowersError as exc:
                 self.error = str(exc)
+                self.refusal = exc
         for cb in list(self._listeners):
             cb(self)
+
+    @property
+    def step_messages(self) -> list[Message]:
+        """The engine's explanation as data (templates and raw ids), for narrate."""
+        return list(self.choice.step_messages) if self.choice else []
 
     @property
     def steps(self) -> list[str]:

@@ -69,9 +69,10 @@ class Said:
     said: Any
 
     def text(self, lang: str = "en") -> str:
-        if lang != "en" and hasattr(self.said, "msgid"):
+        said = getattr(self.said, "message", None) or self.said   # an IllegalAction's reason is data too
+        if lang != "en" and hasattr(said, "msgid"):
             from ..narrate import message_text
-            return str(message_text(self.said, lang))
+            return str(message_text(said, lang))
         return str(self.said)
 
 

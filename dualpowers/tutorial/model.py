@@ -37,6 +37,7 @@ from ..actions import parse_action
 from ..errors import DualPowersError, IllegalAction
 from ..opposition import ObjectiveChoice, opposition_objective
 from ..presence import Presence, force_in_presence
+from ..narration import Message
 from ..state import Event, State
 
 __all__ = [
@@ -130,6 +131,7 @@ class Outcome:
     kind: str                                   # "intro", "action", "try" or "query"
     events: tuple[Event, ...] = ()
     error: str | None = None
+    refusal: Message | None = None              # the refused try's reason as data, for narrate.refusal_text
     result: Presence | ObjectiveChoice | None = None
 
     @property
@@ -322,7 +324,7 @@ def _run_step(state: State, step: Step, where: str) -> Outcome:
         try:
             state.apply(step.action)  # type: ignore[arg-type]
         except IllegalAction as exc:
-            return Outcome("try", error=str(exc))
+            return Outcome("try", error=str(exc), refusal=exc.message)
         raise TutorialError(f"{where}: the engine accepted {step.action!r}, which the example shows as refused")
     return Outcome("query", result=_run_query(state, step.query))  # type: ignore[arg-type]
 

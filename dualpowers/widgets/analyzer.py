@@ -30,6 +30,7 @@ from ..controllers.play import lead_text
 from ..errors import PositionError
 from .. import names, tables
 from ..i18n import translator
+from ..narrate import message_text
 from ..presence import force_in_presence
 from ..state import State
 from . import language
@@ -203,8 +204,8 @@ class AnalyzerWidget(widgets.VBox):
 
     # ------------------------------------------------------------------ language
     def _relabel(self, _lang: str | None = None) -> None:
-        """The analyzer's fixed words in the notebook's language, then a refresh.
-        (The editor's own messages and token labels are still English.)"""
+        """The analyzer's words in the notebook's language (its fixed words, the palette's
+        labels; the editor's messages at the refresh), then a refresh."""
         lang = language.current()
         _ = translator(lang)
         self._syncing = True
@@ -223,6 +224,8 @@ class AnalyzerWidget(widgets.VBox):
             options(self.mode, [(_("Two-player game"), "two-player"), (_("Solo"), "solo")])
             options(self.edition, [(_("French / English (fr)"), "fr"), (_("Italian (it)"), "it")])
             options(self.palette_side, [(_("fresh"), False), (_("exhausted"), True)])
+            options(self.palette, [(message_text(p.label_message, lang) if p.label_message else p.label, p.key)
+                                   for p in self.editor.palette])
             options(self.click_mode, [(_("flip it"), "flip"), (_("remove it"), "remove")])
         finally:
             self._syncing = False
@@ -369,7 +372,7 @@ class AnalyzerWidget(widgets.VBox):
         finally:
             self._syncing = False
         if ed.message:
-            self._say(ed.message)
+            self._say(message_text(ed.message_data, language.current()) if ed.message_data else ed.message)
         if ed.state is not None:
             self._last_valid = ed.state
             accepted = _("The engine accepts this position.")

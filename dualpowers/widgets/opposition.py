@@ -28,7 +28,7 @@ import ipywidgets as widgets
 from ..controllers.opposition import HAND, OppositionExplorer, SoloRoundWalker
 from .. import names, tables
 from ..i18n import translator
-from ..narrate import objective_step_text
+from ..narrate import message_text, refusal_text
 from . import language
 from ._common import STYLE, button, css, df_html, lines_html, log_html
 from .screen import Screen, bind_keys, button_action
@@ -64,10 +64,10 @@ def objective_html(explorer: OppositionExplorer, lang: str | None = None) -> tup
                                       "days": _("days"), "VP": _("VP"), "objective": _("objective")})
     cards = df_html(frame, _("The Opposition's cards, in the order it played them"))
     if explorer.error or explorer.choice is None or explorer.card is None:
-        no_objective = _("No objective: {reason}", reason=explorer.error)
+        no_objective = _("No objective: {reason}", reason=refusal_text(explorer.refusal or explorer.error, lang))
         return cards, "", "", f"<span class='dp-error-box'>{escape(no_objective)}</span>"
     step_by_step = _("Step by step")
-    steps = f"<b>{escape(step_by_step)}</b>" + lines_html([objective_step_text(x, lang) for x in explorer.steps],
+    steps = f"<b>{escape(step_by_step)}</b>" + lines_html([message_text(m, lang) for m in explorer.step_messages],
                                                           ordered=True)
     table = df_html(tables.objective_frame(explorer.choice, lang), _("Day numbers summed per region"))
     card = explorer.card

@@ -281,7 +281,7 @@ class PlayWidget(widgets.VBox):
             self.session.apply(action)
         except DualPowersError as exc:
             lang = language.current()
-            self._say(translator(lang)("Not allowed: {reason}", reason=refusal_text(str(exc), lang)), error=True)
+            self._say(translator(lang)("Not allowed: {reason}", reason=refusal_text(exc, lang)), error=True)
 
     def _cancel(self) -> None:
         self.picker.reset()
@@ -297,13 +297,13 @@ class PlayWidget(widgets.VBox):
             self.session.apply(text)
         except DualPowersError as exc:
             lang = language.current()
-            self._say(translator(lang)("Not allowed: {reason}", reason=refusal_text(str(exc), lang)), error=True)
+            self._say(translator(lang)("Not allowed: {reason}", reason=refusal_text(exc, lang)), error=True)
 
     def _auto(self) -> None:
         try:
             self.session.auto(self.auto_policy.value)
         except DualPowersError as exc:
-            self._say(str(exc), error=True)
+            self._say(refusal_text(exc, language.current()), error=True)
 
     def _hint(self) -> None:
         """Rank the legal actions with the advisor, show the best three and preselect the best."""
@@ -311,7 +311,7 @@ class PlayWidget(widgets.VBox):
         try:
             ranking = g.hint()
         except DualPowersError as exc:
-            self._say(str(exc), error=True)
+            self._say(refusal_text(exc, language.current()), error=True)
             return
         best = ranking.best
         s = g.state

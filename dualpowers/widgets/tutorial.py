@@ -28,7 +28,7 @@ import ipywidgets as widgets
 
 from .. import names, tables
 from ..i18n import translator
-from ..narrate import event_text, objective_step_text, refusal_text
+from ..narrate import event_text, objective_steps, refusal_text
 from ..presence import Presence
 from ..opposition import ObjectiveChoice
 from ..tutorial import LANGUAGE_NAMES, LANGUAGES, Outcome, Tutorial, TutorialError
@@ -102,7 +102,7 @@ def outcome_lines(outcome: Outcome, lang: str) -> list[str]:
             out.append(tables.neutral_reason(p, lang))
         return out
     if isinstance(outcome.result, ObjectiveChoice):
-        return [objective_step_text(line, lang) for line in outcome.result.steps]
+        return objective_steps(outcome.result, lang)
     return outcome.lines
 
 
@@ -113,7 +113,7 @@ def outcome_html(t: Tutorial, outcome: Outcome, edition: str) -> str:
     parts: list[str] = []
     if outcome.kind == "try":
         parts.append(f"<div class='dp-refused'>✖ {escape(t.ui('refused'))}</div>"
-                     f"<div>{escape(refusal_text(outcome.error or '', lang))}</div>")
+                     f"<div>{escape(refusal_text(outcome.refusal or outcome.error or '', lang))}</div>")
     elif isinstance(outcome.result, Presence):
         p = outcome.result
         parts.append(df_html(tables.presence_tokens_frame(p, lang)))
