@@ -76,6 +76,21 @@ def wait_until(
         time.sleep(interval / 1000)
 
 
+def write_unrun_copy(notebook: Path, folder: Path) -> Path:
+    """Write ``notebook`` into ``folder`` as if never run: no outputs, prompt numbers or widget state."""
+    import nbformat
+
+    nb = nbformat.read(notebook, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs = []
+            cell.execution_count = None
+    nb.metadata.pop("widgets", None)
+    target = folder / Path(notebook).name
+    nbformat.write(nb, target)
+    return target
+
+
 # --------------------------------------------------------------------------- #
 # Server processes
 # --------------------------------------------------------------------------- #

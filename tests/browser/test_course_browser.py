@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import shutil
 
-import nbformat
 import pytest
 
 from helpers import (
@@ -27,6 +26,7 @@ from helpers import (
     wait_all_executed,
     wait_canvas_painted,
     wait_until,
+    write_unrun_copy,
 )
 
 pytestmark = pytest.mark.browser
@@ -41,13 +41,7 @@ EXERCISE = "commands-1"      # white has played purple-4: make white stronger in
 @pytest.fixture(scope="module")
 def notebook_dir(tmp_path_factory):
     folder = tmp_path_factory.mktemp("dp-course")
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    for cell in nb.cells:
-        if cell.cell_type == "code":
-            cell.outputs = []
-            cell.execution_count = None
-    nb.metadata.pop("widgets", None)
-    nbformat.write(nb, folder / NOTEBOOK.name)
+    write_unrun_copy(NOTEBOOK, folder)
     yield folder
     shutil.rmtree(folder, ignore_errors=True)
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 import shutil
 
-import nbformat
 import pytest
 
 from helpers import (
@@ -23,6 +22,7 @@ from helpers import (
     text_of,
     wait_canvas_painted,
     wait_until,
+    write_unrun_copy,
 )
 
 pytestmark = pytest.mark.browser
@@ -36,13 +36,7 @@ EXAMPLE_A_STEPS = 3
 def notebook_dir(tmp_path_factory):
     """A fresh copy of the notebook: no stored outputs, so every prompt number is new."""
     folder = tmp_path_factory.mktemp("dp-tutorial")
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    for cell in nb.cells:
-        if cell.cell_type == "code":
-            cell.outputs = []
-            cell.execution_count = None
-    nb.metadata.pop("widgets", None)
-    nbformat.write(nb, folder / NOTEBOOK.name)
+    write_unrun_copy(NOTEBOOK, folder)
     yield folder
     shutil.rmtree(folder, ignore_errors=True)
 
