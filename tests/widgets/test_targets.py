@@ -96,7 +96,7 @@ def test_interchangeable_tokens_answer_for_each_other():
                 picker.click("token", twins[0])
                 assert picker.click("region", a.to) == a
                 return
-    pytest.skip("no twin tokens met in these games")
+    pytest.fail("no twin tokens met in these seeded games: the test checks nothing")
 
 
 def test_recruit_is_the_cards_region_then_a_choice_of_units():
@@ -110,7 +110,7 @@ def test_recruit_is_the_cards_region_then_a_choice_of_units():
             assert set(map(str, recruits)) <= set(map(str, picker.choices()))
             assert region in picker.lit()
             return
-    pytest.skip("no choice of recruits met")
+    pytest.fail("no choice of recruits met in these seeded games: the test checks nothing")
 
 
 def test_parse_round_trip_of_protest_targets():
