@@ -184,7 +184,9 @@ def _controlled_on_board(state: "State", side: str) -> list[tuple[str, str]]:
         out = controlled_tokens(state, side, state.comp.region_names, _type_codes(state.comp))
         _MEMO[0] = (state, side, out)
         return out
-    return controlled_tokens(state, side, state.comp.region_names, _type_codes(state.comp))
+    comp = state.comp
+    tables = _last_tables[1] if _last_tables[0] is comp else _tables(comp)
+    return controlled_tokens(state, side, comp.region_names, tables.get("type codes") or _type_codes(comp))
 
 
 def _units_of(comp: Components, side: str) -> frozenset[str]:
@@ -812,18 +814,28 @@ STEP_RULES: dict[str, StepRule] = {
     "unrest": StepRule((ScoreUnrest,) + BONUS_ACTIONS + (Pass,), lambda s, side, a: flow.continue_scoring(s),
                        _refuse_unrest),
 }
-_OFFERS = {step: tuple(ACTIONS[k].offer for k in rule.kinds) for step, rule in STEP_RULES.items()}
+_STEP_OFFERS = {step: tuple(ACTIONS[k].offer for k in rule.kinds) for step, rule in STEP_RULES.items()}
 # The command and leader steps offer only the kinds the card in play allows (R-ACT-CMD,
 # R-ACT-LEADER): the same offers in the same order, without asking the others.
 _PRINTED = {"move": Move, "double-move": DoubleMove, "rest": Rest}
-_COMMAND_OFFERS = {
+_CARD_OFFERS = {
     action: tuple(ACTIONS[k].offer for k in STEP_RULES["command"].kinds if k not in _PRINTED.values() or k is kind)
     for action, kind in _PRINTED.items()
 }
-_LEADER_OFFERS = {
+_SPECIAL_OFFERS = {
     special: tuple(ACTIONS[k].offer for k in STEP_RULES["leader"].kinds if k not in _SPECIALS.values() or k is kind)
     for special, kind in _SPECIALS.items()
 }
+# The offers that ask _controlled_on_board: where a step has two of them, legal_actions
+# lets them share its answer.  Each table above then holds (offers, whether they share).
+_ASK_CONTROL = {_offer_move, _offer_double_move, _offer_rest, _offer_bonus_move, _offer_bonus_rest}
+
+
+def _sharing(table: dict[str, tuple[Offer, ...]]) -> dict[str, tuple[tuple[Offer, ...], bool]]:
+    return {k: (offers, len(_ASK_CONTROL.intersection(offers)) > 1) for k, offers in table.items()}
+
+
+_OFFERS, _COMMAND_OFFERS, _LEADER_OFFERS = _sharing(_STEP_OFFERS), _sharing(_CARD_OFFERS), _sharing(_SPECIAL_OFFERS)
 # (step, kind) -> (effect, what follows): perform's dispatch in one look-up.
 _PERFORM = {(step, kind): (ACTIONS[kind].perform, rule.then)
             for step, rule in STEP_RULES.items() for kind in rule.kinds}
@@ -837,15 +849,20 @@ def legal_actions(state: "State") -> list[Action]:
     side = state.to_act
     step = state.step
     if step == "command":
-        offers = _COMMAND_OFFERS.get(_card(state).action) or _OFFERS[step]
+        entry = _COMMAND_OFFERS.get(_card(state).action) or _OFFERS[step]
     elif step == "leader":
-        offers = _LEADER_OFFERS.get(_leader(state).special) or _OFFERS[step]
+        entry = _LEADER_OFFERS.get(_leader(state).special) or _OFFERS[step]
     else:
-        offers = _OFFERS.get(step)  # type: ignore[assignment]
-    if offers is None or side is None:
+        entry = _OFFERS.get(step)
+    if entry is None or side is None:
         return []
+    offers, share = entry
     out: list[Action] = []
-    _MEMO[0] = (state, side, None)      # the offers of one call share _controlled_on_board's answer
+    if not share:
+        for offer in offers:
+            out += offer(state, side)
+        return out
+    _MEMO[0] = (state, side, None)      # these offers share _controlled_on_board's answer
     try:
         for offer in offers:
             out += offer(state, side)
