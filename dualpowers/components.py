@@ -283,14 +283,15 @@ def _int(value: Any, where: str, lo: int | None = None, hi: int | None = None) -
     return value
 
 
-def _parse(raw: dict[str, Any], source: str) -> Components:
+def _parse(raw: dict[str, Any], source: str, check_shape: bool = True) -> Components:
     from .errors import brief
     from .schema import check
     if raw.get("format") != "dualpowers/components":
         raise ComponentsError(f"{source}: not a dualpowers components file (format must be 'dualpowers/components')")
     if raw.get("version") != 1:
         raise ComponentsError(f"{source}: unsupported version {brief(raw.get('version'))} (this package reads version 1)")
-    check(raw, "components", ComponentsError, f"{source}: ")   # the shape (docs/schema/components.json), then the sense
+    if check_shape:
+        check(raw, "components", ComponentsError, f"{source}: ")   # the shape (docs/schema/components.json), then the sense
     sources: dict[str, str] = {}
 
     regions: list[Region] = []
@@ -489,7 +490,12 @@ def parse_components(data: bytes | str, source: str = "<components>", syntax: st
 
 @lru_cache(maxsize=1)
 def default_components() -> Components:
-    """The packaged stand-in components (read once)."""
+    """The packaged stand-in components (read once).
+
+    Their shape is not checked against the JSON Schema here, only their sense: the file
+    ships with the package and the tests check its shape (tests/test_components.py), and
+    skipping the check spares every process (a notebook's, a simulation worker's) the
+    import of jsonschema, most of a second."""
     text = resources.files("dualpowers").joinpath("data/components.toml").read_text(encoding="utf-8")
-    return _parse(tomllib.loads(text), "dualpowers/data/components.toml")
+    return _parse(tomllib.loads(text), "dualpowers/data/components.toml", check_shape=False)
 
