@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .state import State
 
 __all__ = ["Presence", "controller", "controlled_in", "controlled_tokens", "force_in_presence", "stronger_side",
-           "presence_table"]
+           "strength_tally", "presence_table"]
 
 def _own_side(state: "State", token: str) -> str | None:
     return state.comp.sides[state.opposition][token]
@@ -180,11 +180,13 @@ class Presence:
         )
 
 
-def _tally(state: "State", region: str, shown: dict[str, int] | None = None,
-           control: dict[str, str | None] | None = None,
-           neutrals: list[str] | None = None) -> tuple[dict[str, int], dict[str, int], str | None]:
-    """Strength and number of tokens each side controls in ``region`` (R-STR-1, R-NEU-1),
-    and who controls its neutral tokens; ``shown``, ``control`` and ``neutrals`` (if
+def strength_tally(state: "State", region: str, *, shown: dict[str, int] | None = None,
+                   control: dict[str, str | None] | None = None,
+                   neutrals: list[str] | None = None) -> tuple[dict[str, int], dict[str, int], str | None]:
+    """``(strength, tokens, neutral_controller)``: the strength and the number of tokens each
+    side controls in ``region`` (R-STR-1, R-NEU-1), by side, and who controls its neutral
+    tokens; the sums that Force in Presence compares (R-STR-2), without the explanation
+    (the quiet path of scoring and playouts).  ``shown``, ``control`` and ``neutrals`` (if
     given) receive each token's strength, who it counts for, and the neutral ones."""
     sides = state.comp.sides[state.opposition]
     neutral_side = neutral_controller(state, region)
@@ -218,7 +220,7 @@ def _decide(strength: dict[str, int], count: dict[str, int], will: str) -> tuple
 
 def stronger_side(state: "State", region: str) -> str | None:
     """Who has greater strength in ``region``, without the explanation (the scoring's quiet path)."""
-    strength, count, _ = _tally(state, region)
+    strength, count, _ = strength_tally(state, region)
     return _decide(strength, count, state.will)[0]
 
 
@@ -229,7 +231,7 @@ def force_in_presence(state: "State", region: str) -> Presence:
     control: dict[str, str | None] = {}
     shown: dict[str, int] = {}
     neutrals: list[str] = []
-    strength, count, neutral_side = _tally(state, region, shown, control, neutrals)
+    strength, count, neutral_side = strength_tally(state, region, shown=shown, control=control, neutrals=neutrals)
     winner, by = _decide(strength, count, state.will)
     return Presence(region, winner, strength, count, by, state.will, control, neutral_side, tuple(neutrals), shown)
 
