@@ -268,7 +268,7 @@ class State:
         Raises :class:`IllegalAction` with the reason, leaving the state unchanged.
         """
         if isinstance(action, str):
-            action = parse_action(action)
+            action = parse_action(action, self.comp)
         if self.step == "over":
             raise IllegalAction(say.Message(say.GAME_OVER_BECAUSE, end_reason=self.end_reason))
         _turn.check(self, action)

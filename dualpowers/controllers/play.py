@@ -346,7 +346,7 @@ class GameSession:
         for i, text in enumerate(actions):
             actor = state.to_act
             try:
-                act = parse_action(text)
+                act = parse_action(text, state.comp)
                 said = self._said(state, act)
                 events = state.apply(act)
             except DualPowersError as exc:
@@ -450,7 +450,7 @@ class GameSession:
 
     def apply(self, action: Action | str) -> list[Event]:
         """Apply one action for the player to act; raise IllegalAction (nothing changes) if it is not legal."""
-        act = parse_action(action) if isinstance(action, str) else action
+        act = parse_action(action, self.state.comp) if isinstance(action, str) else action
         actor = self.state.to_act
         said = self._said(self.state, act)
         events = self.state.apply(act)
