@@ -18,14 +18,12 @@ offered, what makes it legal, what it does) are in :mod:`dualpowers.turn`.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, ClassVar, Union
+from typing import ClassVar, Union
 
 from . import narration as say
+from .components import Components, default_components
 from .errors import IllegalAction
 from .narration import N_, Message
-
-if TYPE_CHECKING:
-    from .components import Components
 
 __all__ = [
     "Action", "ChooseObjective", "PlayCard", "Recruit", "Move", "DoubleMove", "Rest",
@@ -301,8 +299,6 @@ def _canonical_names(values: list[object], cls: type, components: "Components | 
     """The fields' values with each name written as ``components`` write it (``w3`` -> ``W3``,
     ``Red`` -> ``red``); a name that matches nothing is kept as typed."""
     if components is None:
-        from .components import default_components
-
         components = default_components()
 
     def canonical(word: object, kind: str) -> object:

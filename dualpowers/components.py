@@ -15,7 +15,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-from .errors import ComponentsError
+from .errors import ComponentsError, brief
+from .schema import MAX_TEXT, check, decode_json
 
 __all__ = [
     "SIDES",
@@ -284,8 +285,6 @@ def _int(value: Any, where: str, lo: int | None = None, hi: int | None = None) -
 
 
 def _parse(raw: dict[str, Any], source: str, check_shape: bool = True) -> Components:
-    from .errors import brief
-    from .schema import check
     if raw.get("format") != "dualpowers/components":
         raise ComponentsError(f"{source}: not a dualpowers components file (format must be 'dualpowers/components')")
     if raw.get("version") != 1:
@@ -451,7 +450,6 @@ def load_components(path: str | Path | None = None) -> Components:
     """
     if path is None:
         return default_components()
-    from .schema import MAX_TEXT
     p = Path(path)
     try:
         if p.stat().st_size > MAX_TEXT:
@@ -467,8 +465,6 @@ def parse_components(data: bytes | str, source: str = "<components>", syntax: st
 
     Every failure (encoding, syntax, shape, sense) raises :class:`ComponentsError`.
     """
-    from .errors import brief
-    from .schema import decode_json
     if isinstance(data, (bytes, bytearray)):
         try:
             data = bytes(data).decode("utf-8")

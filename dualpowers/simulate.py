@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 from .components import SIDES, Components, load_components
 from .errors import ComponentsError, DualPowersError
 from .policies import PolicySpecError, make_policy
-from .rounds import SOLO_ROUNDS
+from .scoring import Ending
 from .setup import EDITIONS, MODE_ALIASES, new_game
 from .stats import Z_95, wilson_interval
 
@@ -52,21 +52,13 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = [
-    "SimConfig", "GameSpec", "SimulationError", "COLUMNS", "ENDINGS", "derive_seed", "ended_by",
+    "SimConfig", "GameSpec", "SimulationError", "COLUMNS", "derive_seed",
     "play_game", "play_games", "iter_rows", "run", "default_workers", "close_workers", "to_frame", "write_rows",
     "read_rows",
     "summarize", "Tally", "format_summary",
 ]
 
 Progress = Callable[[int, int], None]
-
-#: ``ended_by`` values (:class:`dualpowers.scoring.Ending`) by the rule ID an end reason cites.
-#: Games played here read :meth:`State.outcome`; :func:`ended_by` classifies reasons in words.
-ENDINGS: dict[str, str] = {
-    "R-END-1": "track",                           # the marker reached the end of the support track
-    "R-END-2": "oct-nov",                         # two-player: scoring with the month on October/November
-    "R-SOLO-END": f"solo-round-{SOLO_ROUNDS}",    # solo: end of the last round
-}
 
 #: The row of one game, column by column (name, type, what it holds).  ``None``
 #: is a missing value (empty in CSV, null in Parquet).
@@ -83,7 +75,7 @@ COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("player_won", "bool?", "solo: whether the player won; two-player: missing"),
     ("final_score", "int", "the score marker at the end, > 0 toward red"),
     ("rounds", "int", "the round the game ended in"),
-    ("ended_by", "str", "how it ended: " + ", ".join(f"'{c}'" for c in [*ENDINGS.values(), "other"])),
+    ("ended_by", "str", "how it ended (State.outcome().ending): " + ", ".join(f"'{e.value}'" for e in Ending)),
     ("decided_by_will", "bool", "ended by time with the marker at the centre, so the Will holder won"),
     ("plies", "int", "decisions taken by the policies (the solo Opposition's moves are not counted)"),
 )
@@ -212,14 +204,6 @@ class SimConfig:
 
 
 # ---------------------------------------------------------------------------- one game
-def ended_by(reason: str | None) -> str:
-    """The short category of ``State.end_reason`` (see :data:`ENDINGS`); ``"other"`` if it cites none."""
-    for rule_id, category in ENDINGS.items():
-        if reason and f"({rule_id})" in reason:
-            return category
-    return "other"
-
-
 def play_game(game: GameSpec) -> dict[str, Any]:
     """Play one game to the end and return its row (keys in :data:`COLUMNS` order)."""
     s = new_game(game.mode, game.seed, player=game.player or "red", difficulty=game.difficulty or 1,

@@ -60,12 +60,12 @@ def test_two_player_rows():
         assert r["ended_by"] in ("track", "oct-nov")
 
 
-def test_ended_by_categories():
-    assert sim.ended_by("the score marker reached the end of the support track (R-END-1)") == "track"
-    assert sim.ended_by("the month marker is on October/November at the end of scoring (R-END-2); "
-                        "the marker is at the centre, so the Will holder wins") == "oct-nov"
-    assert sim.ended_by("end of round 3 (R-SOLO-END)") == "solo-round-3"
-    assert sim.ended_by(None) == sim.ended_by("resigned") == "other"
+def test_ended_by_is_the_outcomes_ending():
+    from dualpowers.scoring import Ending
+
+    described = dict((name, what) for name, _, what in sim.COLUMNS)["ended_by"]
+    assert all(f"'{e.value}'" in described for e in Ending)
+    assert Ending("solo-round-3") is Ending.SOLO_ROUND
 
 
 def test_bad_configs_and_options_are_refused_at_once():
