@@ -130,7 +130,8 @@ def take_will(state: "State", side: str, msgid: str) -> None:
     """``side`` takes the Will (nothing happens if they hold it); ``msgid`` says why."""
     if state.will != side:
         state.will = side
-        state.log("will", msgid, side=side)
+        if state.narrating:
+            state.log("will", msgid, side=side)
 
 
 #: (month index, day, days) -> (month index, day, bonus, month advanced): advance_date's

@@ -187,7 +187,8 @@ def reveal_leader(state: "State") -> None:
     state.out_of_game.append(leader)
     if state.unrest is not None and state.place[leader] == RESERVE:
         state.put(leader, state.unrest)
-        state.log("opposition", say.OPP_REVEALS_LEADER, leader=leader, region=state.unrest)
+        if state.narrating:
+            state.log("opposition", say.OPP_REVEALS_LEADER, leader=leader, region=state.unrest)
 
 
 def take_turn(state: "State") -> None:

@@ -60,7 +60,8 @@ def leader_recruit(state: "State", side: str, leader: str, region: str) -> None:
     neutral units there (units only: neutral Trotsky is not one)."""
     state.put(leader, region)
     state.leader_recruited = True
-    state.log("recruit", say.LEADER_RECRUITS, side=side, leader=leader, region=region)
+    if state.narrating:
+        state.log("recruit", say.LEADER_RECRUITS, side=side, leader=leader, region=region)
     if state.edition == "it":
         tokens = state.comp.tokens
         rested = [t for t in controlled_in(state, side, region)
@@ -132,7 +133,8 @@ def begin_action_phase(state: "State") -> None:
     second = state.other(first)
     state.turn_order = action_order(first, second)
     state.turn_index = 0
-    state.log("phase", say.ACTION_PHASE, side=first)
+    if state.narrating:
+        state.log("phase", say.ACTION_PHASE, side=first)
     run_until_decision(state)
 
 
@@ -143,7 +145,8 @@ def _start_solo_round(state: "State") -> None:
     state.objectives[player] = state.draw_card()
     state.revealed[player] = False
     state.opp_stack += state.draw_cards(HAND_DRAW)
-    state.log("draw", say.SOLO_DRAW, cards=HAND_DRAW - 1, stack=len(state.opp_stack))
+    if state.narrating:
+        state.log("draw", say.SOLO_DRAW, cards=HAND_DRAW - 1, stack=len(state.opp_stack))
     opposition.reveal_leader(state)
     take_will(state, opp, say.WILL_SOLO)   # R-SOLO-OBJ
     state.turn_order = solo_order(opp, player)
@@ -155,7 +158,8 @@ def _start_solo_round(state: "State") -> None:
 def begin_scoring(state: "State") -> None:
     """Resolve the unrest region; pause if its winner has a choice to make (R-SCO-UNREST)."""
     state.card = None
-    state.log("phase", say.SCORING_PHASE)
+    if state.narrating:
+        state.log("phase", say.SCORING_PHASE)
     winner = scoring.unrest_winner(state)
     if winner is None:
         continue_scoring(state)

@@ -292,7 +292,8 @@ def _check_objective(state: "State", side: str, action: ChooseObjective) -> None
 def _do_objective(state: "State", side: str, action: ChooseObjective) -> None:
     state.hands[side].remove(action.card)
     state.objectives[side] = action.card
-    state.log("objective", say.OBJECTIVE_PLACED, side=side)
+    if state.narrating:
+        state.log("objective", say.OBJECTIVE_PLACED, side=side)
 
 
 # ============================================================================ P-ACT: playing a card
@@ -455,7 +456,8 @@ def _check_rest(state: "State", side: str, action: Rest) -> None:
 
 def _do_rest(state: "State", side: str, action: Rest) -> None:
     state.exhausted.discard(action.token)
-    state.log("rest", say.RESTS, side=side, token=action.token)
+    if state.narrating:
+        state.log("rest", say.RESTS, side=side, token=action.token)
 
 
 # ============================================================================ R-ACT-LEADER
@@ -723,6 +725,8 @@ def _check_pass(state: "State", side: str, action: Pass) -> None:
 
 
 def _do_pass(state: "State", side: str, action: Pass) -> None:
+    if not state.narrating:
+        return
     step = state.step
     if step == "card":
         state.log("pass", say.PASS_TURN, side=side)
