@@ -19,7 +19,12 @@ rows between processes and putting the rows back in game order.
   outlives one run) with one single-threaded worker process per core.
 
 "scaling" is games/s on N cores over games/s on 1 core (kept workers; "cold
-scaling" with the start-up); 2.0 would be perfect on two cores.  Each figure is the
+scaling" with the start-up); 2.0 would be perfect on two cores.  "cpu ratio" is the
+CPU time per game of the N-core run (this process's and the workers', read from
+/proc) over the 1-core run's: the work that running in parallel adds (1.00: none;
+Linux only).  Unlike the wall-clock scaling it hardly depends on other load, so on a
+busy machine it tells what the scaling would be on idle cores (about N / ratio, less
+the last tasks' idle time).  Each figure is the
 best of ``--repeat`` measurements, the backends taking turns.  Other load on the
 machine lowers the multi-core figures more than the 1-core one: the load average
 before and after is printed with them.  These are figures to read, never test
@@ -38,6 +43,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from dualpowers import simulate  # noqa: E402
 from dualpowers.simulate import SimConfig, chunk_size_for, close_workers, default_workers, run  # noqa: E402
 
 CONFIGS = {
@@ -46,14 +52,40 @@ CONFIGS = {
 }
 
 
-def games_per_second(config: SimConfig, games: int, cold: bool = False, **options: object) -> float:
+def _cpu_seconds(workers: int | None) -> float | None:
+    """CPU seconds used so far by this process and, with ``workers``, the kept pool's
+    worker processes (read from /proc: Linux only; ``None`` elsewhere)."""
+    total = time.process_time()
+    if workers is None:
+        return total
+    pool = simulate._POOLS.get(workers)
+    if pool is None:
+        return None
+    tick = os.sysconf("SC_CLK_TCK")
+    try:
+        for pid in list(pool._processes):      # executor internals: fine for a benchmark
+            fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+            total += (int(fields[11]) + int(fields[12])) / tick      # utime, stime
+    except (OSError, ValueError, IndexError):
+        return None
+    return total
+
+
+def games_per_second(config: SimConfig, games: int, cold: bool = False,
+                     **options: object) -> tuple[float, float | None]:
+    """(games/s by the wall clock, CPU seconds per game of this process and the kept workers)."""
     if cold:
         close_workers()
+    workers = options.get("workers")
+    counted = None if cold or "dask" in options else (workers if workers != 1 else None)
+    cpu = _cpu_seconds(counted)  # type: ignore[arg-type]
     start = time.perf_counter()
     rows = run(config, games, **options)
     elapsed = time.perf_counter() - start
+    cpu_after = _cpu_seconds(counted)  # type: ignore[arg-type]
     assert len(rows) == games
-    return games / elapsed
+    used = (cpu_after - cpu) / games if cpu is not None and cpu_after is not None else None
+    return games / elapsed, used
 
 
 def measure(games: dict[str, int], cores: int, dask: bool, repeat: int = 3) -> dict[str, object]:
@@ -82,9 +114,13 @@ def measure(games: dict[str, int], cores: int, dask: bool, repeat: int = 3) -> d
             backends[f"dask {cores} workers"] = {"dask": client}
         for mode, config in CONFIGS.items():
             best = dict.fromkeys(backends, 0.0)
+            cpu: dict[str, float] = {}
             for _ in range(repeat):   # interleaved, so a burst of outside load hits every backend alike
                 for name, options in backends.items():
-                    best[name] = max(best[name], games_per_second(config, games[mode], **options))
+                    rate, used = games_per_second(config, games[mode], **options)
+                    best[name] = max(best[name], rate)
+                    if used is not None:
+                        cpu[name] = min(cpu.get(name, used), used)
             one = best["1 core"]
             row: dict[str, float] = {"1 core": one, f"{cores} cores": best[f"{cores} cores"],
                                      "scaling": best[f"{cores} cores"] / one,
@@ -93,6 +129,8 @@ def measure(games: dict[str, int], cores: int, dask: bool, repeat: int = 3) -> d
             if client is not None:
                 row[f"dask {cores} workers"] = best[f"dask {cores} workers"]
                 row["dask scaling"] = best[f"dask {cores} workers"] / one
+            if "1 core" in cpu and f"{cores} cores" in cpu:
+                row["cpu ratio"] = cpu[f"{cores} cores"] / cpu["1 core"]
             results["modes"][mode] = row  # type: ignore[index]
     finally:
         close_workers()
@@ -112,7 +150,8 @@ def table(results: dict[str, object]) -> str:
              f"{results['load_average_after']:.2f} after)",
              f"{'':<26}" + "".join(f"{c:>16}" for c in columns)]
     for mode, row in modes.items():
-        cells = "".join(f"{row[c]:>16.2f}" if "scaling" in c else f"{row[c]:>16.0f}" for c in columns)
+        cells = "".join(f"{row[c]:>16.2f}" if "scaling" in c or "ratio" in c else f"{row[c]:>16.0f}"
+                        for c in columns)
         label = f"{mode} ({results['games'][mode]} games)"  # type: ignore[index]
         lines.append(f"{label:<26}" + cells)
     return "\n".join(lines)
