@@ -440,10 +440,10 @@ def _check_double_move(state: "State", side: str, action: DoubleMove) -> None:
 
 # ============================================================================ R-ACT-REST
 def _offer_rest(state: "State", side: str) -> list[Rest]:
-    if _card(state).action != "rest":
+    exhausted = state.exhausted
+    if not exhausted or _card(state).action != "rest":    # nothing to rest: no need to find control
         return []
     pool = _pool(Rest)
-    exhausted = state.exhausted
     return [pool.get(t) or _pooled(pool, Rest, t) for _, t in _controlled_on_board(state, side) if t in exhausted]
 
 
