@@ -22,8 +22,8 @@ from ..dates import BONUS_DAYS, MONTHS, SKIPPED_DAYS
 from ..i18n import DEFAULT_LANGUAGE, N_, check_language, translator
 from ..rounds import SOLO_ROUNDS
 from .layout import (
-    CARDS_TITLES, DESIGN_H, DESIGN_W, TEXT, Box, Layout, TokenSlot, layout_for, played_groups, text_width,
-    token_caption,
+    CARDS_TITLES, CHIP_ICON_W, DESIGN_H, DESIGN_W, TEXT, Box, Layout, TokenSlot, card_chip_text, layout_for,
+    played_groups, text_width, token_caption,
 )
 
 lay_caption = Layout.caption_box
@@ -784,7 +784,9 @@ def _track(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
 
 # ---------------------------------------------------------------------- played cards
 def _cards_row(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
-    """The cards played this round, by name, in their region's colour (details: the panels)."""
+    """The cards played this round, in order: a command card as its region's colour and icon
+    with its day number ("5b": the second copy of the 5), a leader card by the leader's
+    name.  Their details are in the widgets' panels."""
     groups = played_groups(s)
     title_w = lay.cards_title_w(s)
     slots, labels = lay.card_slots(groups, title_w)
@@ -810,8 +812,11 @@ def _card(p: ScaledPen, s: "State", cid: str, b: Box, lit: bool) -> None:
     with p.group("card", cid):
         if lit:
             p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 6, stroke=GLOW, width=4, radius=6)
+        icon = ""
         if cid in comp.cards:
-            strong, pale, on_strong, outline = REGION_COLOURS.get(comp.cards[cid].region, _FALLBACK_REGION)
+            region = comp.cards[cid].region
+            strong, pale, on_strong, outline = REGION_COLOURS.get(region, _FALLBACK_REGION)
+            icon = comp.regions[comp.region_index[region]].icon
         elif cid in comp.leaders:
             fc = FACTION_COLOURS.get(comp.leaders[cid].faction, FACTION_COLOURS["neutral"])
             strong, on_strong, outline = fc["fill"], fc["text"], fc["rim"]
@@ -820,7 +825,12 @@ def _card(p: ScaledPen, s: "State", cid: str, b: Box, lit: bool) -> None:
         p.rect(b.x, b.y, b.w, b.h, fill=strong, stroke=outline, width=1.5, radius=4)
         if s.card == cid:   # the card being played: a second rim
             p.rect(b.x + 2.5, b.y + 2.5, b.w - 5, b.h - 5, stroke=on_strong, width=1.2, radius=3)
-        p.text(b.cx, b.cy + 0.5, names.card(cid, _LANG.get()), size=TEXT, fill=on_strong, align="center")
+        text = card_chip_text(comp, cid, _LANG.get())
+        if icon:
+            draw_icon(p, icon, b.x + 4 + CHIP_ICON_W / 2, b.cy, 14, on_strong)
+            p.text(b.x + 6 + CHIP_ICON_W, b.cy + 0.5, text, size=TEXT, fill=on_strong)
+        else:
+            p.text(b.cx, b.cy + 0.5, text, size=TEXT, fill=on_strong, align="center")
 
 
 def _wrap(text: str, room: float, size: float) -> list[str]:

@@ -183,8 +183,21 @@ def _widest(comp: "Components", kind: str, ident: str, size: float, bold: bool) 
     if kind == "token":
         texts = [token_caption(comp, ident, lang) for lang in LANGUAGES]
     else:
-        texts = [names.card(ident, lang) for lang in LANGUAGES]
+        texts = [card_chip_text(comp, ident, lang) for lang in LANGUAGES]
     return max(text_width(t, size, bold) for t in texts)
+
+
+#: Room for the region icon on a command card's chip in the played-cards row.
+CHIP_ICON_W = 20.0
+
+
+def card_chip_text(comp: "Components", card: str, lang: str) -> str:
+    """What a played card's chip says: a command card its day number and copy ("5", "5b";
+    the chip has the region's colour and icon), a leader card the leader's name."""
+    from .. import names
+    if card in comp.cards:
+        return card.partition("-")[2] or card
+    return names.card(card, lang)
 
 
 def token_caption_width(comp: "Components", token: str) -> float:
@@ -193,9 +206,10 @@ def token_caption_width(comp: "Components", token: str) -> float:
     return _widest(comp, "token", token, CAPTION_SIZE, False)
 
 
-def card_name_width(comp: "Components", card: str) -> float:
-    """The width of a card's name in its widest language (cards row)."""
-    return _widest(comp, "card", card, TEXT, False)
+def card_chip_width(comp: "Components", card: str) -> float:
+    """The width of a played card's chip (cards row), in the widest language."""
+    icon = CHIP_ICON_W if card in comp.cards else 0.0
+    return icon + _widest(comp, "card", card, TEXT, False) + 12
 
 
 class Layout:
@@ -388,7 +402,7 @@ class Layout:
                 label_pos.append((side, (x, r.cy)))
                 x += _side_label_w(side) + 10
             for cid in ids:
-                w = card_name_width(self.comp, cid) + 12
+                w = card_chip_width(self.comp, cid)
                 cards.append(CardSlot(cid, Box(x, r.y + 4, w, r.h - 8), side))
                 x += w + 4
             x += 8
