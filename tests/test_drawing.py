@@ -268,6 +268,7 @@ def test_drawing_imports_nothing_from_jupyter() -> None:
 # ---------------------------------------------------------------------- layout and hit-testing
 def test_region_boxes_do_not_overlap_and_fit_the_map() -> None:
     lay = layout_for(dp.default_components())
+    assert lay.region_scale == 1.0          # the game's map fits at full size: no smaller text
     boxes = [g.box for g in lay.regions.values()]
     for i, a in enumerate(boxes):
         assert lay.map.x <= a.x and a.right <= lay.map.right and lay.map.y <= a.y and a.bottom <= lay.map.bottom

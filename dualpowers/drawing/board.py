@@ -303,7 +303,7 @@ def _region(p: ScaledPen, lay: Layout, s: "State", region: Any, hl: frozenset[An
         k = hd.h / 26
         draw_icon(p, region.icon, hd.x + 14 * k, hd.cy, 17 * k, on_strong)
         # the region's name in the game's words (its colour); the district is in the SVG's data
-        p.text(hd.x + 28 * k, hd.cy + 0.5, _colour_name(region.name), size=(TEXT + 1) * k,
+        p.text(hd.x + 28 * k, hd.cy + 0.5, _colour_name(region.name), size=max(TEXT, (TEXT + 1) * k),
                fill=on_strong, bold=True)
         if s.unrest == region.name:
             _unrest_badge(p, lay, region.name, "unrest" in hl)

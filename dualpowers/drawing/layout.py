@@ -1,6 +1,6 @@
 """Where everything goes on the drawn board.
 
-The board is designed on a fixed grid of ``DESIGN_W`` x ``DESIGN_H`` (900 x 640)
+The board is designed on a fixed grid of ``DESIGN_W`` x ``DESIGN_H`` (900 x 740)
 units; :class:`Layout` holds the geometry in those units plus the scale and
 offset that map them to the pixels of a picture of any size.  Region boxes are
 placed from the component data (``Region.position``, 0..1 on the map) and pushed
