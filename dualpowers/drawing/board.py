@@ -331,7 +331,8 @@ def _region(p: ScaledPen, lay: Layout, s: "State", region: Any, hl: frozenset[An
 
 
 def _strengths(p: ScaledPen, f: Box, presence: Any) -> None:
-    """The footer: each side's strength; the stronger side's in its colour, ``=`` for a tie.
+    """The footer: each side's strength; the stronger side's on a plate in its colour, ``=``
+    between them for a tie.  Regular weight, so two-digit strengths fit in every language.
 
     Why a side is stronger (more tokens, the Will) is said in the narration and the
     analyzer's table, not here: the footer has room for two words at full size.
@@ -343,15 +344,15 @@ def _strengths(p: ScaledPen, f: Box, presence: Any) -> None:
     for i, side in enumerate(("red", "white")):
         # Translators: a side's strength in a region, under the region's tokens: "Red 3".
         text = _("{side} {strength}", side=_side(side), strength=st.get(side, 0))
-        tw = text_width(text, TEXT, side == w)
+        tw = text_width(text, TEXT)
         if i:
             if w is None:
-                p.text(x + 11, y, "=", size=TEXT, fill=MUTED, bold=True, align="center")
-            x += 22
+                p.text(x + 8, y, "=", size=TEXT, fill=MUTED, align="center")
+            x += 16
         if side == w:
             fc = FACTION_COLOURS[side]
             p.rect(x - 3, y - 10, tw + 6, 20, fill=fc["fill"], stroke=fc["rim"], width=1, radius=4)
-            p.text(x, y, text, size=TEXT, fill=fc["text"], bold=True)
+            p.text(x, y, text, size=TEXT, fill=fc["text"])
         else:
             p.text(x, y, text, size=TEXT, fill=MUTED)
         x += tw + 6

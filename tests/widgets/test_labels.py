@@ -104,3 +104,25 @@ def test_the_checker_sees_an_overlap_and_a_covered_label():
     pen.text(10, 10, "Vasilyevsky Island", size=18, max_width=text_width("Vasilyevsky Island", 18) / 2)
     assert pen.labels[0].size == pytest.approx(9.0)
     assert label_problems(pen, min_size=17.0) and not label_problems(pen, min_size=8.5)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("winner", ["red", "white", None])
+def test_two_digit_strengths_fit_the_region_footer(lang, winner):
+    """The footer's words stay inside their region and apart, whatever the strengths."""
+    from types import SimpleNamespace
+
+    from dualpowers.drawing import board
+    from dualpowers.drawing.layout import layout_for
+    from dualpowers.drawing.pen import ScaledPen
+
+    footer = layout_for(dp.default_components()).regions["blue"].footer
+    pen = LabelPen()
+    token = board._LANG.set(lang)
+    try:
+        board._strengths(ScaledPen(pen, 1.0), footer, SimpleNamespace(strength={"red": 18, "white": 18}, winner=winner))
+    finally:
+        board._LANG.reset(token)
+    assert len(pen.labels) >= 2 and not label_problems(pen, min_size=MIN_DESIGN_SIZE)
+    for lb in pen.labels:
+        assert footer.x < lb.x0 and lb.x1 < footer.right - 2, (lb.text, lb.x1, footer.right)
