@@ -348,14 +348,14 @@ def _strengths(p: ScaledPen, f: Box, presence: Any) -> None:
         if i:
             if w is None:
                 p.text(x + 8, y, "=", size=TEXT, fill=MUTED, align="center")
-            x += 16
+            x += 18
         if side == w:
             fc = FACTION_COLOURS[side]
             p.rect(x - 3, y - 10, tw + 6, 20, fill=fc["fill"], stroke=fc["rim"], width=1, radius=4)
             p.text(x, y, text, size=TEXT, fill=fc["text"])
         else:
             p.text(x, y, text, size=TEXT, fill=MUTED)
-        x += tw + 6
+        x += tw + 5
 
 
 def _unit(dx: float, dy: float) -> Point:
