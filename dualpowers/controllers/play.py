@@ -549,7 +549,8 @@ class GameSession:
                  reason=names.end_reason(s.end_reason or "", lang), score=lead_text(s.score, lang))
 
     def hand_lines(self) -> list[str]:
-        """What the player to act may see of the cards: their hand and their objective."""
+        """What the player to act may see of the cards: their hand, their objective, and the
+        counts of the stacks (the board no longer lists them)."""
         s = self.state
         side = s.to_act
         if side is None:
@@ -575,6 +576,11 @@ class GameSession:
             played = s.played[s.opposition or ""]
             lines.append(_("The Opposition's cards this round: {cards}",
                            cards=", ".join(map(card, played)) or _("(none yet)")))
+            lines.append(_("Opposition stack: {cards}, {leaders}",
+                           cards=_.ngettext("{n} card", "{n} cards", len(s.opp_stack)),
+                           leaders=_.ngettext("{n} leader", "{n} leaders", len(s.opp_leaders))))
+        # counts the board leaves to this panel (it keeps its own words large)
+        lines.append(_("Deck {deck}, discard {discard}", deck=len(s.deck), discard=len(s.discard)))
         return lines
 
     def log_text(self, last: int | None = None) -> str:
