@@ -21,7 +21,7 @@ from . import names
 from .i18n import DEFAULT_LANGUAGE, N_, check_language, gettext, translator
 from .narration import Items
 
-__all__ = ["event_text", "message_text", "render", "field_value", "refusal_text", "objective_steps"]
+__all__ = ["event_text", "message_text", "render", "field_value", "refusal_text", "outcome_text", "objective_steps"]
 
 #: Fields that hold a side, a region, a token (or leader), a card, a connection end.
 SIDE_FIELDS = frozenset({"side", "winner", "target", "who", "loser", "will"})
@@ -116,6 +116,13 @@ def event_text(event: Any, lang: str = DEFAULT_LANGUAGE) -> str:
     if lang == DEFAULT_LANGUAGE or not hasattr(event, "msgid"):
         return str(event.text)
     return render(event.msgid, dict(event.params), lang)
+
+
+def outcome_text(state: Any, lang: str = DEFAULT_LANGUAGE) -> str:
+    """Why the game ended, in ``lang``, written from ``state.outcome()`` (the value, not the
+    English ``end_reason`` read back); empty while the game goes on."""
+    over = state.outcome()
+    return message_text(over.message, lang) if over is not None else ""
 
 
 # ---------------------------------------------------------------------------- refusals

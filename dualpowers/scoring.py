@@ -54,6 +54,12 @@ class Outcome:
     ending: Ending
     decided_by_will: bool = False
 
+    @property
+    def message(self) -> Message:
+        """Why the game ended, as a message to write in any language
+        (``dualpowers.narrate.message_text``); ``State.end_reason`` is its English text."""
+        return ending_message(self.ending, self.decided_by_will)
+
 
 def outcome(state: "State") -> Outcome | None:
     """The outcome of a finished game, read from the final position; ``None`` before the end.

@@ -270,7 +270,9 @@ class State:
         if isinstance(action, str):
             action = parse_action(action, self.comp)
         if self.step == "over":
-            raise IllegalAction(say.Message(say.GAME_OVER_BECAUSE, end_reason=self.end_reason))
+            over = self.outcome()
+            raise IllegalAction(say.Message(say.GAME_OVER_BECAUSE,
+                                            end_reason=over.message if over is not None else self.end_reason))
         _turn.check(self, action)
         self._events = events = []
         self.narrating = True

@@ -708,8 +708,7 @@ def _pass_refused(state: "State", side: str) -> str | None:
     if step == "card":
         return say.MUST_PLAY if state.hands[side] else None
     if step == "objective":
-        cards = state.comp.cards
-        if any(c in cards for c in state.hands[side]):
+        if not state.comp.cards.keys().isdisjoint(state.hands[side]):     # a command card in hand
             return say.MUST_PLACE_OBJECTIVE
     return None
 

@@ -6,6 +6,8 @@ import re
 import string
 from pathlib import Path
 
+import pytest
+
 import dualpowers as dp
 from dualpowers import narration
 from dualpowers.dates import MONTHS
@@ -76,3 +78,26 @@ def test_event_equality_hash_and_repr():
     assert nested.text == "White scores 3 VP for the unrest region blue; the marker is at 2 toward white."
     assert nested == Event("score", nested.msgid, dict(nested.params)) and len({nested, a}) == 2
     assert Message(narration.DATE, month="oct-nov", day=31).text == "October/November 31"
+
+
+def test_the_end_is_written_from_the_outcome_value_in_every_language():
+    # Widgets say why a game ended from State.outcome(), never by reading end_reason back.
+    import random
+
+    from dualpowers.narrate import outcome_text, refusal_text
+
+    assert outcome_text(dp.new_game("solo", 1)) == ""
+    endings = set()
+    for g in range(30):
+        s = dp.new_game("solo" if g % 2 else "two-player", g)
+        rng = random.Random(g)
+        while not s.is_over():
+            s.push(rng.choice(s.legal_actions()))
+        over = s.outcome()
+        endings.add((over.ending, over.decided_by_will))
+        assert outcome_text(s) == s.end_reason
+        assert outcome_text(s, "fr") != outcome_text(s) and "(R-" in outcome_text(s, "it")
+        with pytest.raises(dp.IllegalAction) as refused:
+            s.apply("pass")
+        assert outcome_text(s, "fr") in refusal_text(refused.value, "fr")
+    assert len(endings) >= 2

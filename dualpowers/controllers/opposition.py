@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..components import Components, default_components
 from ..errors import DualPowersError
+from ..narrate import outcome_text
 from ..narration import N_, Message
 from ..opposition import ObjectiveChoice, opposition_objective
 from ..setup import new_game
@@ -287,7 +288,7 @@ class SoloRoundWalker:
         s = self.state
         if s.is_over():
             return _("Game over: {side} wins ({reason}); score: {score}.", side=names.side(s.winner() or "", lang),
-                     reason=names.end_reason(s.end_reason or "", lang), score=lead_text(s.score, lang))
+                     reason=outcome_text(s, lang), score=lead_text(s.score, lang))
         if self.finished:
             return _("Round {round} has been scored; score: {score}.", round=self.round,
                      score=lead_text(s.score, lang))

@@ -26,6 +26,7 @@ from ..describe import describe
 from ..errors import DualPowersError, IllegalAction, PositionError, brief
 from ..schema import check, decode_json
 from ..i18n import DEFAULT_LANGUAGE, N_, NP_, check_language, translator
+from ..narrate import outcome_text
 from ..policies import PolicySpecError, make_policy
 from ..scoring import side_name
 from ..setup import MODE_ALIASES, new_game
@@ -538,7 +539,7 @@ class GameSession:
                 headline = "You win!" if winner == s.player else f"The Opposition ({winner}) wins."
             else:
                 headline = f"{winner.capitalize()} wins!"
-            return f"{headline} Why: {s.end_reason}. Final score: {lead_text(s.score)}."
+            return f"{headline} Why: {outcome_text(s)}. Final score: {lead_text(s.score)}."
         _ = translator(lang)
         if s.mode == "solo":
             headline = _("You win!") if winner == s.player else _("The Opposition ({side}) wins.",
@@ -546,7 +547,7 @@ class GameSession:
         else:
             headline = _("{side} wins!", side=names.side(winner, lang))
         return _("{headline} Why: {reason}. Final score: {score}.", headline=headline,
-                 reason=names.end_reason(s.end_reason or "", lang), score=lead_text(s.score, lang))
+                 reason=outcome_text(s, lang), score=lead_text(s.score, lang))
 
     def hand_lines(self) -> list[str]:
         """What the player to act may see of the cards: their hand, their objective, and the

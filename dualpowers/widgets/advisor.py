@@ -29,6 +29,7 @@ from ..controllers.play import action_highlight, describe_action
 from .. import names
 from ..errors import DualPowersError
 from ..i18n import translator
+from ..narrate import outcome_text
 from ..tables import ranking_frame
 from . import language
 from ._common import STYLE, button, css, df_html
@@ -147,9 +148,9 @@ class AdvisorWidget(widgets.VBox):
         if self.ranking is None:
             if state is not None and state.is_over():
                 if lang == "en":
-                    self.summary.value = f"<i>The game is over: {escape(state.end_reason or '')}</i>"
+                    self.summary.value = f"<i>The game is over: {escape(outcome_text(state))}</i>"
                 else:
-                    over_text = _("The game is over: {reason}", reason=names.end_reason(state.end_reason or "", lang))
+                    over_text = _("The game is over: {reason}", reason=outcome_text(state, lang))
                     self.summary.value = f"<i>{escape(over_text)}</i>"
             elif state is not None:
                 if lang == "en":
