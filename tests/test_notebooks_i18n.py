@@ -154,3 +154,13 @@ def test_the_stored_picture_shows_in_a_notebook_not_yet_trusted(lang, path):
             html = out.get("data", {}).get("text/html", "")
             if "dp-static-board" in html:
                 assert "<img src='data:image/svg+xml;base64," in html and "<svg" not in html
+
+
+@pytest.mark.parametrize("lang", ["en", *tn.LANGUAGES])
+def test_the_course_widget_sends_the_learner_to_the_play_notebook_of_its_language(lang):
+    from dualpowers.widgets.course import T_DONE, T_LAST
+
+    play = Path("notebooks") / "04_play.ipynb" if lang == "en" else Path("notebooks") / lang / tn.FILE_NAMES[lang]["04_play.ipynb"]
+    assert (ROOT / play).exists()
+    for msgid in (T_DONE, T_LAST):
+        assert play.as_posix() in gettext(msgid, lang, "course")
