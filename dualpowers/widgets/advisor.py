@@ -28,6 +28,7 @@ from ..controllers.play import action_highlight, describe_action
 from .. import names
 from ..errors import DualPowersError
 from ..i18n import translator
+from ..narrate import message_text
 from ..tables import ranking_frame
 from . import language
 from ._common import STYLE, button, css, df_html
@@ -164,19 +165,16 @@ class AdvisorWidget(widgets.VBox):
             return
         r = self.ranking
         assert state is not None
+        # The advice in the notebook's language (actions named in words outside English,
+        # where the notation is what the English explanation has always shown).
+        name = None if lang == "en" else (lambda a: self._said(state, a, lang))
+        lines = [escape(message_text(m, lang)) for _indent, m in r.explain_messages(name=name)]
+        self.summary.value = "<div class='dp-hint-box'>" + "<br>".join(lines) + "</div>"
         if lang == "en":
-            self.summary.value = ("<div class='dp-hint-box'>" + "<br>".join(escape(line) for line in r.explain().splitlines())
-                                  + "</div>")
             frame = r.to_frame()
             frame.insert(2, "meaning", [describe_action(state, a.action) for a in r.actions])
             self.table.value = df_html(frame, f"Every legal action of {r.side}, best first")
         else:
-            best = r.best
-            line = _("{side}: {action}; {confidence} likely the best.", side=names.side(r.side, lang),
-                     action=self._said(state, best.action, lang), confidence=f"{best.confidence:.0%}")
-            stats = _("{playouts} playouts in {seconds} s (seed {seed}).", playouts=f"{r.playouts:,}",
-                      seconds=f"{r.seconds:.2f}", seed=r.seed)
-            self.summary.value = f"<div class='dp-hint-box'>{escape(line)}<br>{escape(stats)}</div>"
             frame = ranking_frame(r, state, lang)
             caption = _("Every legal action of {side}, best first", side=names.side(r.side, lang))
             self.table.value = df_html(frame, caption)
