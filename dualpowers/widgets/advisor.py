@@ -26,9 +26,9 @@ import ipywidgets as widgets
 from ..advisor import DEFAULT_PLAYOUTS, Advisor, Ranking
 from ..controllers.play import action_highlight, describe_action
 from .. import names
-from ..errors import DualPowersError
+from ..errors import DualPowersError, PositionError
 from ..i18n import translator
-from ..narrate import message_text
+from ..narrate import message_text, refusal_text
 from ..tables import ranking_frame
 from . import language
 from ._common import STYLE, button, css, df_html
@@ -106,12 +106,14 @@ class AdvisorWidget(widgets.VBox):
     def rank(self) -> Ranking | None:
         """Rank the actions of the side to act in the editor's position; show and return the ranking."""
         state = self.editor.state
+        lang = language.current()
         if state is None:
-            return self._fail(f"The position is not valid: {self.editor.error}")
+            told = PositionError(self.editor.error_message or self.editor.error or "")
+            return self._fail(translator(lang)("The position is not valid: {reason}", reason=refusal_text(told, lang)))
         try:
             ranking = Advisor(playouts=int(self.playouts.value), seed=int(self.seed.value)).rank(state)
         except (DualPowersError, ValueError) as exc:
-            return self._fail(str(exc))
+            return self._fail(refusal_text(exc, lang))
         self.ranking, self._ranked = ranking, state.key()
         self._show()
         return ranking

@@ -250,7 +250,8 @@ class PlayWidget(widgets.VBox):
             self.session.new_game(self.mode.value, int(self.seed.value), player=self.player.value,
                                   difficulty=int(self.difficulty.value), edition=self.edition.value)
         except ValueError as exc:
-            self._say(str(exc), error=True)
+            lang = language.current()
+            self._say(translator(lang)("No new game: {reason}", reason=refusal_text(exc, lang)), error=True)
 
     def _filter(self, *, region: str | None = None, token: str | None = None) -> None:
         """Narrow the *All legal actions* menu to what concerns a region or a token."""
@@ -366,7 +367,8 @@ class PlayWidget(widgets.VBox):
             self.session.load(self.save_text.value)
         except LoadError as exc:
             _ = translator(language.current())
-            self._say(_("Load refused, the game is unchanged: {reason}", reason=exc), error=True)
+            self._say(_("Load refused, the game is unchanged: {reason}",
+                        reason=refusal_text(exc, language.current())), error=True)
         except Exception as exc:  # never silent: ipywidgets would swallow it
             _ = translator(language.current())
             self._say(_("Load refused: {reason}", reason=f"{type(exc).__name__}: {str(exc)[:200]}"), error=True)
