@@ -43,7 +43,8 @@ _YES_NO = {True: N_("yes"), False: N_("no")}
 
 
 def _side(side: str | None, lang: str) -> str:
-    return names.side(side, lang) if side else translator(lang)("nobody")
+    _ = translator(lang)
+    return names.side(side, lang) if side else _("nobody")
 
 
 def presence_reason(p: "Presence", lang: str = DEFAULT_LANGUAGE) -> str:

@@ -109,7 +109,8 @@ class AdvisorWidget(widgets.VBox):
         lang = language.current()
         if state is None:
             told = PositionError(self.editor.error_message or self.editor.error or "")
-            return self._fail(translator(lang)("The position is not valid: {reason}", reason=refusal_text(told, lang)))
+            _ = translator(lang)
+            return self._fail(_("The position is not valid: {reason}", reason=refusal_text(told, lang)))
         try:
             ranking = Advisor(playouts=int(self.playouts.value), seed=int(self.seed.value)).rank(state)
         except (DualPowersError, ValueError) as exc:

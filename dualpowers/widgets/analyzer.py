@@ -236,6 +236,8 @@ class AnalyzerWidget(widgets.VBox):
             options(self.palette, [(message_text(p.label_message, lang) if p.label_message else p.label, p.key)
                                    for p in self.editor.palette])
             options(self.click_mode, [(_("flip it"), "flip"), (_("remove it"), "remove")])
+            options(self.blockade, [(_("none"), "")] + [(_("{a}-{b}", a=names.colour(x, lang), b=names.colour(y, lang)),
+                                                        f"{x}-{y}") for x, y in self.editor.comp.connections])
         finally:
             self._syncing = False
         for w, text in ((self.palette, _("Token")), (self.palette_side, _("Side up")),
@@ -251,7 +253,10 @@ class AnalyzerWidget(widgets.VBox):
                         (self.clear_board, _("Clear board")), (self.export_json, _("Export JSON")),
                         (self.export_partial, _("Export board JSON")), (self.export_notation, _("Export notation")),
                         (self.import_button, _("Import")), (self.drop_extras, _("Keep board only"))):
-            b.description = text
+            b.description = b.tooltip = text
+        self.export_partial.tooltip = _("The editor's own (partial) position: also works while it is invalid")
+        self.drop_extras.tooltip = _("Forget imported hands, deck, tiles and turn data")
+        self.score.tooltip = _("right: red leads; left: white leads")
         for i, title in enumerate([_("Tokens"), _("Game"), _("Import/export")]):
             self.tabs.set_title(i, title)
         self.palette_help.value = _("<b>Palette</b>: choose a token, then click a region on the board (or pick a "
@@ -305,7 +310,8 @@ class AnalyzerWidget(widgets.VBox):
     def _on_listed(self, fn: Any) -> None:
         value = self.token_list.value
         if not value:
-            self._say(translator(language.current())("Choose a token in the list first."), error=True)
+            _ = translator(language.current())
+            self._say(_("Choose a token in the list first."), error=True)
             return
         region, index = value
         entry = self.editor.board[region][index]
@@ -314,8 +320,9 @@ class AnalyzerWidget(widgets.VBox):
         elif fn == self.editor.remove:
             self._guard(lambda: self.editor.remove_entry(region, index))
         else:
-            self._say(translator(language.current())(
-                "This entry names no particular token (the game has no more of that kind): remove it."), error=True)
+            _ = translator(language.current())
+            self._say(_("This entry names no particular token (the game has no more of that kind): remove it."),
+                      error=True)
 
     def _export(self, what: str) -> None:
         ed = self.editor
@@ -423,7 +430,8 @@ class AnalyzerWidget(widgets.VBox):
         state = self.editor.state
         if state is None and lang != "en":
             told = PositionError(self.editor.error_message or self.editor.error or "")
-            lines = [translator(lang)("The position is not valid: {reason}", reason=refusal_text(told, lang))]
+            _ = translator(lang)
+            lines = [_("The position is not valid: {reason}", reason=refusal_text(told, lang))]
         elif lang == "en" or state is None:
             lines = self.editor.region_report(region)
         else:

@@ -251,7 +251,8 @@ class PlayWidget(widgets.VBox):
                                   difficulty=int(self.difficulty.value), edition=self.edition.value)
         except ValueError as exc:
             lang = language.current()
-            self._say(translator(lang)("No new game: {reason}", reason=refusal_text(exc, lang)), error=True)
+            _ = translator(lang)
+            self._say(_("No new game: {reason}", reason=refusal_text(exc, lang)), error=True)
 
     def _filter(self, *, region: str | None = None, token: str | None = None) -> None:
         """Narrow the *All legal actions* menu to what concerns a region or a token."""
@@ -282,7 +283,8 @@ class PlayWidget(widgets.VBox):
             self.session.apply(action)
         except DualPowersError as exc:
             lang = language.current()
-            self._say(translator(lang)("Not allowed: {reason}", reason=refusal_text(exc, lang)), error=True)
+            _ = translator(lang)
+            self._say(_("Not allowed: {reason}", reason=refusal_text(exc, lang)), error=True)
 
     def _cancel(self) -> None:
         self.picker.reset()
@@ -292,13 +294,15 @@ class PlayWidget(widgets.VBox):
     def _apply(self) -> None:
         text = self.action.value
         if not text:
-            self._say(translator(language.current())("There is no action to apply."), error=True)
+            _ = translator(language.current())
+            self._say(_("There is no action to apply."), error=True)
             return
         try:
             self.session.apply(text)
         except DualPowersError as exc:
             lang = language.current()
-            self._say(translator(lang)("Not allowed: {reason}", reason=refusal_text(exc, lang)), error=True)
+            _ = translator(lang)
+            self._say(_("Not allowed: {reason}", reason=refusal_text(exc, lang)), error=True)
 
     def _auto(self) -> None:
         try:
@@ -518,8 +522,10 @@ class PlayWidget(widgets.VBox):
         return b
 
     def _choice_button(self, action: Any) -> widgets.Button:
+        from ..describe import describe
         text = self.session.describe(action)
-        b = widgets.Button(description=text, tooltip=str(action), layout=_W(width="100%"))
+        tip = describe(self.session.state, action, language.current()).line()   # what it does, and its rule
+        b = widgets.Button(description=text, tooltip=tip, layout=_W(width="100%"))
         css(b, "dp-choice", "dp-choice-" + type(action).word)
         if self._hint_action is not None and action == self._hint_action:
             b.button_style = "warning"
