@@ -212,6 +212,11 @@ def _opposition(lang: str) -> list[str]:
     language.set(lang)
     w = OppositionWidget(seed=5)
     texts = visible_texts(w)
+    w.card_menus[1].value = w.card_menus[0].value          # the same card twice: no objective
+    texts += visible_texts(w)
+    w.clear_button.click()                                 # no card at all
+    texts += visible_texts(w)
+    w.deal_button.click()
     r = SoloRoundWidget(seed=7, width=W, height=H)
     for _ in range(3):
         r.next_button.click()
