@@ -94,7 +94,7 @@ BOARD_KEYS = ("mode", "edition", "solo", "date", "will", "score", "unrest", "blo
 _DROPPED_KEYS = ("schema", "version")
 #: What an import may change; restored when it fails (PositionEditor._transaction).
 _EDITED_FIELDS = ("mode", "player", "difficulty", "edition", "month", "day", "will", "score", "unrest", "blockade",
-                  "board", "extras", "state", "error", "error_type", "message")
+                  "board", "extras", "state", "error", "error_type", "error_message", "message", "message_data")
 CLICK_MODES = ("flip", "remove")
 
 
