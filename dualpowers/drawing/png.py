@@ -27,9 +27,11 @@ __all__ = ["PillowPen", "board_png", "board_image"]
 _FONTS: dict[float, Any] = {}
 
 
-#: Fonts with the accented letters of French and Italian ("é", "à", "ç"), tried in order; Pillow's
-#: built-in font has none of them (it draws a box), so it is only the last resort.
-_FONT_FILES = ("DejaVuSans.ttf", "LiberationSans-Regular.ttf", "FreeSans.ttf", "Arial.ttf")
+#: Fonts with the accented letters of French and Italian ("é", "à", "ç"), tried in order (Debian
+#: installs DejaVu with fontconfig, which chromium needs); Pillow's built-in font has none of
+#: them (it draws a box), so it is only the last resort.
+_FONT_FILES = ("DejaVuSans.ttf", "LiberationSans-Regular.ttf", "NotoSans-Regular.ttf", "FreeSans.ttf",
+               "Vera.ttf", "Arial.ttf")
 
 
 def _font_file() -> Any:
