@@ -57,8 +57,11 @@ class AdvisorWidget(widgets.VBox):
 
         self.playouts = css(widgets.IntSlider(value=playouts, min=50, max=5000, step=50, description="Playouts",
                                               continuous_update=False), "dp-advisor-playouts")
+        # Labels as long as they need ("Parties simulées", "Partite simulate"), not cut to "Parties si...".
         self.seed = css(widgets.IntText(value=seed, description="Seed", layout=_W(width="180px")), "dp-advisor-seed")
         self.top = css(widgets.IntSlider(value=top, min=1, max=6, description="Light up"), "dp-advisor-top")
+        for w in (self.playouts, self.top):
+            w.style.description_width = "initial"
         self.rank_button = button("Rank the actions", "dp-advise", style="primary", icon="lightbulb-o")
         self.play_best_button = button("Play the best action", "dp-play-best", style="success", icon="forward")
         self.summary = css(widgets.HTML(), "dp-advisor-summary")

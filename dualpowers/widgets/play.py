@@ -522,10 +522,9 @@ class PlayWidget(widgets.VBox):
         return b
 
     def _choice_button(self, action: Any) -> widgets.Button:
-        from ..describe import describe
         text = self.session.describe(action)
-        tip = describe(self.session.state, action, language.current()).line()   # what it does, and its rule
-        b = widgets.Button(description=text, tooltip=tip, layout=_W(width="100%"))
+        # the tooltip is the action in the engine's notation (as in the list of legal actions)
+        b = widgets.Button(description=text, tooltip=str(action), layout=_W(width="100%"))
         css(b, "dp-choice", "dp-choice-" + type(action).word)
         if self._hint_action is not None and action == self._hint_action:
             b.button_style = "warning"

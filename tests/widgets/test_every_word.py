@@ -55,6 +55,16 @@ def _pieces(value: str) -> list[str]:
     return [t for t in (html.unescape(p).strip() for p in re.split(r"<[^>]+>", value)) if t]
 
 
+def _is_notation(text: str) -> bool:
+    """An action in the engine's notation ("pass", "move R1 red"): the same in every language."""
+    from dualpowers.actions import parse_action
+    try:
+        parse_action(text)
+    except dp.DualPowersError:
+        return False
+    return True
+
+
 def board_texts(board: BoardWidget) -> list[str]:
     """The texts of the board's drawing, as the canvas received them."""
     state = board._state
@@ -82,7 +92,7 @@ def visible_texts(root) -> list[str]:
             out += _pieces(w.value or "")
         for attr in ("description", "tooltip", "placeholder"):
             text = getattr(w, attr, None)
-            if isinstance(text, str) and text.strip():
+            if isinstance(text, str) and text.strip() and not (attr == "tooltip" and _is_notation(text)):
                 out += _pieces(text)
         if hasattr(w, "_options_labels"):
             out += [str(x) for x in w._options_labels]
