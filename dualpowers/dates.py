@@ -38,11 +38,11 @@ def month_index(month: str | int) -> int:
     if isinstance(month, int) and not isinstance(month, bool):
         if 0 <= month <= LAST_MONTH:
             return month
-        raise InvalidDate(Message(N_("date.month: month index {value} is outside 0..{last}"), value=month, last=LAST_MONTH))
+        raise InvalidDate(Message(N_("month index {value} is outside 0..{last}"), value=month, last=LAST_MONTH))
     try:
         return MONTHS.index(str(month).lower())
     except ValueError:
-        raise InvalidDate(Message(N_("date.month: unknown month {value} (months: {months})"), value=repr(month),
+        raise InvalidDate(Message(N_("unknown month {value} (months: {months})"), value=repr(month),
                                    months=", ".join(MONTHS))) from None
 
 
@@ -53,9 +53,9 @@ def check_date(month: str | int, day: int) -> int:
     """
     m = month_index(month)
     if not isinstance(day, int) or isinstance(day, bool) or not 1 <= day <= LAST_DAY:
-        raise InvalidDate(Message(N_("date.day: day {value} is not on the calendar (days run 1..31)"), value=repr(day)))
+        raise InvalidDate(Message(N_("day {value} is not on the calendar (days run 1..31)"), value=repr(day)))
     if day in SKIPPED_DAYS:
-        raise InvalidDate(Message(N_("date.day: day {day} cannot be a resting place: a marker that ends on 29 or 30 "
+        raise InvalidDate(Message(N_("day {day} cannot be a resting place: a marker that ends on 29 or 30 "
                                      "moves on to 31 (R-CAL-3)"), day=day))
     return m
 

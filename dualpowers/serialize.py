@@ -437,7 +437,7 @@ class _Reader:
         for tid, where in self.token_at.items():
             spec = c.tokens[tid]
             if spec.owner == "opposition" and s.mode != "solo":
-                raise PositionError(Message(N_("{token} is an Opposition unit, which exists only in solo games (in {place})"),
+                raise PositionError(Message(N_("{token} is an Opposition unit, which exists only in solo games (at {place})"),
                                             token=tid, place=where))
             if s.mode == "solo" and spec.owner == s.opposition and spec.kind == "unit":
                 raise PositionError(Message(N_("{token} is a {who} unit, but in this solo game {side} is played by "

@@ -44,6 +44,7 @@ YOU_LEAD_NOW = N_("you lead there now")
 HOLDER_LEADS_NOW = N_("{holder} leads there now")
 NOBODY_LEADS = N_("nobody leads")
 YOU_LEAD = N_("you lead")
+STILL_LEADS = N_("{strengths} ({lead})")
 HOLDER_LEADS = N_("{holder} leads")
 UNREST_WORTH = N_("the unrest region, worth {vp} VP this month")
 TAKES_OBJECTIVE = N_("takes the region of your objective {card} ({vp} VP)")
@@ -143,8 +144,9 @@ def effects(state: "State", action: "Action", side: str | None = None) -> Effect
         if w0 != w1:
             clauses.append(Message(NOBODY_LEADS) if w1 is None else Message(YOU_LEAD_NOW) if w1 == side
                            else Message(HOLDER_LEADS_NOW, holder=_who(view, w1)))
-        elif w1 is not None:
-            clauses.append(Message(YOU_LEAD) if w1 == side else Message(HOLDER_LEADS, holder=_who(view, w1)))
+        elif w1 is not None:              # the same side still leads: said in brackets after the strengths
+            lead = Message(YOU_LEAD) if w1 == side else Message(HOLDER_LEADS, holder=_who(view, w1))
+            clauses[0] = Message(STILL_LEADS, strengths=clauses[0], lead=lead)
         if region == view.unrest:
             clauses.append(Message(UNREST_WORTH, vp=unrest_vp(view)))
         lines.append(Message(REGION_LINE, region=region, clauses=tuple(clauses)))
