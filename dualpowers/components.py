@@ -241,13 +241,18 @@ class Components:
         table: dict[str, str] = self._folded[kind]  # type: ignore[attr-defined]
         return table.get(name.casefold())
 
-    def suggest(self, name: object, kind: str) -> str:
-        """`` (did you mean Lenin?)`` for a near miss like ``Lenine``, else an empty string."""
+    def close_match(self, name: object, kind: str) -> str | None:
+        """The id a near miss like ``Lenine`` was meant to be (``Lenin``), or None."""
         if not isinstance(name, str) or len(name) > 40:
-            return ""
+            return None
         table: dict[str, str] = self._folded[kind]  # type: ignore[attr-defined]
         close = difflib.get_close_matches(name.casefold(), list(table), n=1, cutoff=0.6)
-        return f" (did you mean {table[close[0]]}?)" if close else ""
+        return table[close[0]] if close else None
+
+    def suggest(self, name: object, kind: str) -> str:
+        """`` (did you mean Lenin?)`` for a near miss like ``Lenine``, else an empty string."""
+        close = self.close_match(name, kind)
+        return f" (did you mean {close}?)" if close else ""
 
     def card_code(self, card: str) -> str:
         """The short code the notation writes for a card: ``purple-4`` -> ``p4``; other ids as they are."""

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from . import narration as say
 from .errors import InvalidDate
-from .narration import MONTH_NAMES, Message
+from .narration import MONTH_NAMES, N_, Message
 from .places import REMOVED, WAITING
 
 if TYPE_CHECKING:
@@ -38,11 +38,12 @@ def month_index(month: str | int) -> int:
     if isinstance(month, int) and not isinstance(month, bool):
         if 0 <= month <= LAST_MONTH:
             return month
-        raise InvalidDate(f"month index {month} is outside 0..{LAST_MONTH}")
+        raise InvalidDate(Message(N_("month index {value} is outside 0..{last}"), value=month, last=LAST_MONTH))
     try:
         return MONTHS.index(str(month).lower())
     except ValueError:
-        raise InvalidDate(f"unknown month {month!r} (months: {', '.join(MONTHS)})") from None
+        raise InvalidDate(Message(N_("unknown month {value} (months: {months})"), value=repr(month),
+                                   months=", ".join(MONTHS))) from None
 
 
 def check_date(month: str | int, day: int) -> int:
@@ -52,11 +53,10 @@ def check_date(month: str | int, day: int) -> int:
     """
     m = month_index(month)
     if not isinstance(day, int) or isinstance(day, bool) or not 1 <= day <= LAST_DAY:
-        raise InvalidDate(f"day {day!r} is not on the calendar (days run 1..31)")
+        raise InvalidDate(Message(N_("day {value} is not on the calendar (days run 1..31)"), value=repr(day)))
     if day in SKIPPED_DAYS:
-        raise InvalidDate(
-            f"day {day} cannot be a resting place: a marker that ends on 29 or 30 moves on to 31 (R-CAL-3)"
-        )
+        raise InvalidDate(Message(N_("day {day} cannot be a resting place: a marker that ends on 29 or 30 "
+                                     "moves on to 31 (R-CAL-3)"), day=day))
     return m
 
 

@@ -48,7 +48,8 @@ class ActionDescription:
 
     def line(self) -> str:
         """Sentence, explanation and rule on one line (for a log or a tooltip)."""
-        return translator(self.lang)("{action}: {explanation} ({rule})", action=self.text,
+        _ = translator(self.lang)
+        return _("{action}: {explanation} ({rule})", action=self.text,
                                      explanation=self.explanation, rule=self.rule)
 
 

@@ -11,6 +11,9 @@ __all__ = [
     "ComponentsError",
     "IllegalAction",
     "PositionError",
+    "EditorError",
+    "SettingError",
+    "Told",
     "UnknownRegion",
     "UnknownToken",
     "UnknownCard",
@@ -50,7 +53,25 @@ class ComponentsError(DualPowersError, ValueError):
     """A component data file is malformed or inconsistent."""
 
 
-class IllegalAction(DualPowersError, ValueError):
+class Told:
+    """An error whose reason may be data: a :class:`dualpowers.narration.Message` (a template
+    and raw ids) that :func:`dualpowers.narrate.refusal_text` writes in a reader's language.
+
+    ``message`` holds it (None for a reason given as plain text); ``str(exc)`` is the
+    English text, written only when read.
+    """
+
+    message: object
+
+    def __init__(self, reason: object = "") -> None:
+        super().__init__(reason)  # type: ignore[call-arg]
+        self.message = None if isinstance(reason, str) else reason
+
+    def __str__(self) -> str:
+        return str(self.message.text) if self.message is not None else super().__str__()  # type: ignore[attr-defined]
+
+
+class IllegalAction(Told, DualPowersError, ValueError):
     """An action that the rules do not allow in this state.
 
     The state it was applied to is left exactly as it was.  The engine's refusals carry
@@ -60,16 +81,24 @@ class IllegalAction(DualPowersError, ValueError):
     given as plain text has ``message`` None.
     """
 
-    def __init__(self, reason: object = "") -> None:
-        super().__init__(reason)
-        self.message = None if isinstance(reason, str) else reason
 
-    def __str__(self) -> str:
-        return str(self.message.text) if self.message is not None else super().__str__()
+class PositionError(Told, DualPowersError, ValueError):
+    """A position (JSON, notation or dict) that cannot exist in the game.
+
+    Like :class:`IllegalAction`, the engine's own position errors carry ``message``
+    (the reason as data, naming the field) for :func:`dualpowers.narrate.refusal_text`.
+    """
 
 
-class PositionError(DualPowersError, ValueError):
-    """A position (JSON, notation or dict) that cannot exist in the game."""
+class EditorError(Told, DualPowersError, ValueError):
+    """A change the position editor refuses (a second Lenin, an unknown region ...); nothing changed.
+
+    Carries ``message`` like :class:`IllegalAction`, so the analyzer says it in the notebook's language.
+    """
+
+
+class SettingError(Told, DualPowersError, ValueError):
+    """A game setting the game does not have (mode, edition, seed, player, difficulty X)."""
 
 
 class UnknownRegion(PositionError):

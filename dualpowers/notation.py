@@ -21,6 +21,7 @@ from urllib.parse import quote, unquote
 from .dates import MONTHS
 from .components import SIDES, Components
 from .errors import NotationError, PositionError, brief
+from .narration import N_, Message
 from .serialize import read_position, state_to_dict
 
 if TYPE_CHECKING:
@@ -94,7 +95,7 @@ def _side(letter: str, what: str) -> str:
     for side in SIDES:
         if letter == side[0]:
             return side
-    raise NotationError(f"{what}: expected 'r' or 'w', got {brief(letter, 20)}")
+    raise NotationError(Message(N_("{path}: expected 'r' or 'w', got {value}"), path=what, value=brief(letter, 20)))
 
 
 def read_notation(blank: "State", text: str) -> "State":
@@ -103,14 +104,14 @@ def read_notation(blank: "State", text: str) -> "State":
     :meth:`State.from_notation` is the public way in."""
     comp = blank.comp
     if not isinstance(text, str):
-        raise NotationError(f"notation must be a string, not {type(text).__name__}")
+        raise NotationError(Message(N_("notation must be a string, not {value}"), value=type(text).__name__))
     if len(text) > MAX_NOTATION:
-        raise NotationError(f"a notation is one line of at most {MAX_NOTATION:,} characters, not {len(text):,}")
+        raise NotationError(Message(N_("a notation is one line of at most {limit} characters, not {n}"), limit=f"{MAX_NOTATION:,}", n=f"{len(text):,}"))
     parts = text.split()
     if len(parts) < 9:
-        raise NotationError(f"a position needs at least 9 space-separated fields, got {len(parts)}: {brief(text)}")
+        raise NotationError(Message(N_("a position needs at least 9 space-separated fields, got {n}: {value}"), n=len(parts), value=brief(text)))
     if parts[0] != VERSION_TAG:
-        raise NotationError(f"notation must start with {VERSION_TAG!r}, not {brief(parts[0], 30)}")
+        raise NotationError(Message(N_("notation must start with {tag}, not {value}"), tag=repr(VERSION_TAG), value=brief(parts[0], 30)))
     mode, edition, date, will, score, board, tiles, blockade = parts[1:9]
     d: dict[str, Any] = {"edition": edition}
     if mode == "2p":
@@ -118,21 +119,21 @@ def read_notation(blank: "State", text: str) -> "State":
     else:
         m = re.fullmatch(r"solo-([rw])(\d)", mode)
         if not m:
-            raise NotationError(f"mode must be '2p' or like 'solo-w3', not {brief(mode, 40)}")
+            raise NotationError(Message(N_("mode must be '2p' or like 'solo-w3', not {value}"), value=brief(mode, 40)))
         d["mode"] = "solo"
         d["solo"] = {"player": _side(m.group(1), "mode"), "difficulty": int(m.group(2))}
     m = _DATE.match(date)
     if not m:
-        raise NotationError(f"date must look like 'jul12', not {brief(date, 40)}")
+        raise NotationError(Message(N_("date must look like 'jul12', not {value}"), value=brief(date, 40)))
     d["date"] = {"month": m.group(1), "day": int(m.group(2))}
     d["will"] = _side(will, "Will")
     try:
         d["score"] = int(score)
     except ValueError:
-        raise NotationError(f"score must be a number like +3, -2 or 0, not {brief(score, 40)}") from None
+        raise NotationError(Message(N_("score must be a number like +3, -2 or 0, not {value}"), value=brief(score, 40))) from None
     groups = board.split("/")
     if len(groups) != len(comp.region_names):
-        raise NotationError(f"the board field needs {len(comp.region_names)} regions separated by '/', got {len(groups)}")
+        raise NotationError(Message(N_("the board field needs {n} regions separated by '/', got {got}"), n=len(comp.region_names), got=len(groups)))
     d["regions"] = {}
     for region, group in zip(comp.region_names, groups):
         if group:
@@ -145,12 +146,12 @@ def read_notation(blank: "State", text: str) -> "State":
         if code == "-":
             return None
         if code not in comp.region_by_code:
-            raise NotationError(f"{what}: unknown region code {brief(code, 40)} (codes: {''.join(r.code for r in comp.regions)})")
+            raise NotationError(Message(N_("{path}: unknown region code {value} (codes: {codes})"), path=what, value=brief(code, 40), codes=''.join(r.code for r in comp.regions)))
         return comp.region_by_code[code]
 
     tparts = tiles.split(":")
     if len(tparts) != 3 or len(tparts[0]) != 2:
-        raise NotationError(f"tiles must look like 'ng:rpwb:' (unrest, blockade : stack : discard), not {brief(tiles, 40)}")
+        raise NotationError(Message(N_("tiles must look like 'ng:rpwb:' (unrest, blockade : stack : discard), not {value}"), value=brief(tiles, 40)))
     d["unrest"] = region(tparts[0][0], "unrest tile")
     d["blockade_tile"] = region(tparts[0][1], "blockade tile")
     d["tiles"] = {"stack": [region(ch, "tile stack") for ch in tparts[1]],
@@ -160,7 +161,7 @@ def read_notation(blank: "State", text: str) -> "State":
     else:
         ends = blockade.split("-")
         if len(ends) != 2:
-            raise NotationError(f"blockade must look like 'g-r' or '-', not {brief(blockade, 40)}")
+            raise NotationError(Message(N_("blockade must look like 'g-r' or '-', not {value}"), value=brief(blockade, 40)))
         d["blockade"] = [region(ends[0], "blockade"), region(ends[1], "blockade")]
     d["hands"], d["played"], d["objectives"] = {}, {}, {}
     d["revealed"] = []
@@ -170,9 +171,9 @@ def read_notation(blank: "State", text: str) -> "State":
     for field in parts[9:]:
         key, sep, value = field.partition("=")
         if not sep:
-            raise NotationError(f"expected key=value, got {brief(field, 40)}")
+            raise NotationError(Message(N_("expected key=value, got {value}"), value=brief(field, 40)))
         if key in seen:
-            raise NotationError(f"the field {brief(key, 20)}= is given twice")
+            raise NotationError(Message(N_("the field {value}= is given twice"), value=brief(key, 20)))
         seen.add(key)
         items = [x for x in value.split(",") if x]
         if key in _LIST_FIELDS:
@@ -198,13 +199,13 @@ def read_notation(blank: "State", text: str) -> "State":
         elif key == "turn":
             bits = value.split(":")
             if len(bits) != 5:
-                raise NotationError(f"turn must look like 'card:r:0:-:-', not {brief(value, 40)}")
+                raise NotationError(Message(N_("turn must look like 'card:r:0:-:-', not {value}"), value=brief(value, 40)))
             step, actor, index, card, flags = bits
             turn.update(step=step, to_act=None if actor == "-" else _side(actor, "turn"),
                         index=_number(index, "turn index"), card=None if card == "-" else _card_id(comp, card))
             for f in flags.replace("-", ""):
                 if f not in _FLAGS:
-                    raise NotationError(f"unknown turn flag {brief(f, 40)} (flags: {''.join(_FLAGS)})")
+                    raise NotationError(Message(N_("unknown turn flag {value} (flags: {flags})"), value=brief(f, 40), flags=''.join(_FLAGS)))
                 turn[_FLAGS[f]] = True
         elif key == "order":
             turn["order"] = [_side(ch, "order") for ch in value]
@@ -215,18 +216,18 @@ def read_notation(blank: "State", text: str) -> "State":
             who, _, reason = value.partition(":")
             d["result"] = {"winner": _side(who, "end"), "reason": unquote(reason)}
         else:
-            raise NotationError(f"unknown field {brief(key, 40)} in notation")
+            raise NotationError(Message(N_("unknown field {value} in notation"), value=brief(key, 40)))
     d["turn"] = turn
     try:
         return read_position(blank, d)
     except NotationError:
         raise
     except PositionError as exc:
-        raise type(exc)(f"in notation: {exc}") from None
+        raise type(exc)(Message(N_("in notation: {reason}"), reason=exc.message if exc.message is not None else str(exc))) from None
 
 
 def _number(text: str, what: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise NotationError(f"{what} must be a whole number, not {brief(text, 40)}") from None
+        raise NotationError(Message(N_("{path} must be a whole number, not {value}"), path=what, value=brief(text, 40))) from None

@@ -21,8 +21,9 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, Iterable
 
 from .errors import DualPowersError, brief
+from .narration import N_, Message
 
-__all__ = ["SCHEMAS", "schema", "check", "decode_json", "json_path", "MAX_TEXT"]
+__all__ = ["SCHEMAS", "schema", "check", "decode_json", "json_path", "MAX_TEXT", "THE_POSITION", "THE_SAVED_GAME"]
 
 #: The schemas shipped with the package (and published under docs/schema/).
 SCHEMAS = ("position", "game", "components")
@@ -87,55 +88,78 @@ def json_path(parts: Iterable[Any]) -> str:
     return out
 
 
+#: What a reader is reading, for :func:`decode_json`'s messages ({what}).
+THE_POSITION = N_("the position")
+THE_SAVED_GAME = N_("the saved game")
+
 _TYPE_WORDS = {
-    "object": "an object", "array": "a list", "string": "a text", "integer": "a whole number",
-    "number": "a number", "boolean": "true or false", "null": "null",
+    "object": N_("an object"), "array": N_("a list"), "string": N_("a text"), "integer": N_("a whole number"),
+    "number": N_("a number"), "boolean": N_("true or false"), "null": N_("null"),
 }
 
 
-def _kind(value: Any) -> str:
+def _kind(value: Any) -> Message:
     if value is None:
-        return "null"
+        return Message(N_("null"))
     if isinstance(value, bool):
-        return "true/false"
+        return Message(N_("true/false"))
     if isinstance(value, float) and not math.isfinite(value):
-        return repr(value)
-    return {dict: "an object", list: "a list", str: "a text", int: "a whole number",
-            float: "a number with a fraction"}.get(type(value), type(value).__name__)
+        return Message(N_("{value}"), value=repr(value))
+    words = {dict: N_("an object"), list: N_("a list"), str: N_("a text"), int: N_("a whole number"),
+             float: N_("a number with a fraction")}
+    word = words.get(type(value))
+    return Message(word) if word else Message(N_("{value}"), value=type(value).__name__)
 
 
-def _describe(err: ValidationError) -> str:
+def _types(wanted: Iterable[str]) -> Message:
+    """"a text or null": the JSON types a field may have, joined by "or"."""
+    out: Message | None = None
+    for w in wanted:
+        word = Message(_TYPE_WORDS[w]) if w in _TYPE_WORDS else Message(N_("{value}"), value=w)
+        out = word if out is None else Message(N_("{first} or {second}"), first=out, second=word)
+    return out or Message(N_("{value}"), value="?")
+
+
+def _describe(err: ValidationError) -> Message:
     """One sentence for the violation, quoting the input only through :func:`brief`."""
     v, inst, arg = err.validator, err.instance, err.validator_value
     if v == "type":
         wanted = [arg] if isinstance(arg, str) else list(arg)
-        return f"must be {' or '.join(_TYPE_WORDS.get(w, w) for w in wanted)}, not {_kind(inst)}"
+        return Message(N_("must be {wanted}, not {got}"), wanted=_types(wanted), got=_kind(inst))
     if v == "enum":
-        return f"must be one of {', '.join(map(str, arg))}; not {brief(inst, 30)}"
+        return Message(N_("must be one of {known}; not {value}"), known=", ".join(map(str, arg)), value=brief(inst, 30))
     if v == "const":
-        return f"must be {arg!r}, not {brief(inst, 30)}"
+        return Message(N_("must be {wanted}, not {value}"), wanted=repr(arg), value=brief(inst, 30))
     if v == "additionalProperties":
         known = sorted(err.schema.get("properties", {}))
         extra = sorted(str(k) for k in inst if k not in err.schema.get("properties", {})) if isinstance(inst, dict) else []
-        names = ", ".join(brief(k, 24) for k in extra[:3]) + (" ..." if len(extra) > 3 else "")
-        return f"has unknown field(s) {names}" + (f" (known: {', '.join(known)})" if known else "")
+        fields = ", ".join(brief(k, 24) for k in extra[:3]) + (" ..." if len(extra) > 3 else "")
+        if known:
+            return Message(N_("has unknown field(s) {fields} (known: {known})"), fields=fields, known=", ".join(known))
+        return Message(N_("has unknown field(s) {fields}"), fields=fields)
     if v == "required":
         missing = [k for k in arg if isinstance(inst, dict) and k not in inst]
-        return f"lacks the field(s) {', '.join(missing)}"
+        return Message(N_("lacks the field(s) {fields}"), fields=", ".join(missing))
     if v in ("minimum", "maximum"):
-        return f"must be at {'least' if v == 'minimum' else 'most'} {arg}, not {brief(inst, 30)}"
+        return Message(N_("must be at least {limit}, not {value}") if v == "minimum"
+                       else N_("must be at most {limit}, not {value}"), limit=arg, value=brief(inst, 30))
     if v in ("minItems", "maxItems"):
         n = len(inst) if isinstance(inst, list) else "?"
-        return f"must list {'at least' if v == 'minItems' else 'at most'} {arg} items, not {n}"
+        return Message(N_("must list at least {limit} items, not {n}") if v == "minItems"
+                       else N_("must list at most {limit} items, not {n}"), limit=arg, n=n)
     if v == "maxProperties":
-        return f"must have at most {arg} entries"
+        return Message(N_("must have at most {limit} entries"), limit=arg)
     if v in ("minLength", "maxLength"):
-        return f"must be {'at least' if v == 'minLength' else 'at most'} {arg} characters long"
+        return Message(N_("must be at least {limit} characters long") if v == "minLength"
+                       else N_("must be at most {limit} characters long"), limit=arg)
     if v == "pattern":
-        what = err.schema.get("description") or f"text matching {arg}"
-        return f"{brief(inst, 30)} is not allowed here (expected {what})"
+        what = err.schema.get("description")
+        if what:
+            return Message(N_("{value} is not allowed here (expected {what})"), value=brief(inst, 30), what=what)
+        return Message(N_("{value} is not allowed here (expected text matching {pattern})"), value=brief(inst, 30),
+                       pattern=arg)
     if v == "uniqueItems":
-        return "lists the same value twice"
+        return Message(N_("lists the same value twice"))
     if v in ("anyOf", "oneOf"):
         wanted: list[str] = []
         for sub in err.context or ():
@@ -144,9 +168,9 @@ def _describe(err: ValidationError) -> str:
                     if w not in wanted:
                         wanted.append(w)
         if wanted and not isinstance(inst, (str, type(None))) or len(wanted) == len(err.context or ()):
-            return f"must be {' or '.join(_TYPE_WORDS.get(w, w) for w in wanted)}, not {_kind(inst)}"
-        return f"{brief(inst, 30)} has none of the allowed forms"
-    return f"{brief(inst, 30)} is not valid ({v})"
+            return Message(N_("must be {wanted}, not {got}"), wanted=_types(wanted), got=_kind(inst))
+        return Message(N_("{value} has none of the allowed forms"), value=brief(inst, 30))
+    return Message(N_("{value} is not valid ({rule})"), value=brief(inst, 30), rule=v)
 
 
 #: How deep a file's data may nest (the schemas need 5 levels; a saved game's start position 7).
@@ -164,27 +188,33 @@ def prescan(data: Any, error: type[DualPowersError], where: str = "") -> None:
     while stack:
         value, path = stack.pop()
         if len(path) > MAX_DEPTH:
-            raise error(f"{where}{json_path(path[:MAX_DEPTH])} is nested too deeply (more than {MAX_DEPTH} levels)")
+            raise error(Message(N_("{where}{path} is nested too deeply (more than {n} levels)"), where=where,
+                                path=json_path(path[:MAX_DEPTH]), n=MAX_DEPTH))
         if isinstance(value, dict):
             for k, v in value.items():
                 if not isinstance(k, str):
-                    raise error(f"{where}{json_path(path)} has a key that is not text: {brief(k, 30)}")
+                    raise error(Message(N_("{where}{path} has a key that is not text: {value}"), where=where,
+                                        path=json_path(path), value=brief(k, 30)))
                 try:
                     k.encode("utf-8")
                 except UnicodeEncodeError:
-                    raise error(f"{where}{json_path(path)} has a key that is not valid Unicode text") from None
+                    raise error(Message(N_("{where}{path} has a key that is not valid Unicode text"), where=where,
+                                        path=json_path(path))) from None
                 stack.append((v, path + (k,)))
         elif isinstance(value, (list, tuple)):
             stack.extend((v, path + (i,)) for i, v in enumerate(value))
         elif isinstance(value, int) and not isinstance(value, bool) and not -MAX_INT <= value < MAX_INT:
-            raise error(f"{where}{json_path(path)} is {brief(value)}, far beyond any value the game uses")
+            raise error(Message(N_("{where}{path} is {value}, far beyond any value the game uses"), where=where,
+                                path=json_path(path), value=brief(value)))
         elif isinstance(value, str):
             if len(value) > 10_000:
-                raise error(f"{where}{json_path(path)} is a text of {len(value):,} characters, far too long")
+                raise error(Message(N_("{where}{path} is a text of {n} characters, far too long"), where=where,
+                                    path=json_path(path), n=f"{len(value):,}"))
             try:
                 value.encode("utf-8")
             except UnicodeEncodeError as exc:   # a lone surrogate, e.g. from the JSON escape "\ud800"
-                raise error(f"{where}{json_path(path)} is not valid Unicode text (character {exc.start})") from None
+                raise error(Message(N_("{where}{path} is not valid Unicode text (character {n})"), where=where,
+                                    path=json_path(path), n=exc.start)) from None
 
 
 def check(data: Any, name: str, error: type[DualPowersError], where: str = "",
@@ -200,16 +230,20 @@ def check(data: Any, name: str, error: type[DualPowersError], where: str = "",
 
         err = best_match(_validator(name).iter_errors(data))
     except RecursionError:
-        raise error(f"{where}{'the data is nested too deeply'}") from None
+        raise error(Message(N_("{where}the data is nested too deeply"), where=where)) from None
     if err is None:
         return
     path = json_path(err.absolute_path)
     if by_field and err.absolute_path and err.absolute_path[0] in by_field:
         error = by_field[err.absolute_path[0]]
     if "propertyNames" in err.schema_path:
-        raise error(f"{where}{path} has a key that is not a name: {brief(err.instance, 30)}")
+        raise error(Message(N_("{where}{path} has a key that is not a name: {value}"), where=where, path=path,
+                            value=brief(err.instance, 30)))
     why = err.schema.get("description") if isinstance(err.schema, dict) and err.validator != "pattern" else None
-    raise error(f"{where}{path} {_describe(err)}" + (f" ({why})" if why and len(why) < 160 else ""))
+    if why and len(why) < 160:     # the schema's own description of the field (English only)
+        raise error(Message(N_("{where}{path} {why} ({description})"), where=where, path=path, why=_describe(err),
+                            description=why))
+    raise error(Message(N_("{where}{path} {why}"), where=where, path=path, why=_describe(err)))
 
 
 def decode_json(text: Any, error: type[DualPowersError], what: str = "the text") -> Any:
@@ -222,18 +256,20 @@ def decode_json(text: Any, error: type[DualPowersError], what: str = "the text")
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise error(f"{what} is not UTF-8 text (byte {exc.start})") from None
+            raise error(Message(N_("{what} is not UTF-8 text (byte {n})"), what=what, n=exc.start)) from None
     if not isinstance(text, str):
-        raise error(f"{what} must be text, not {type(text).__name__}")
+        raise error(Message(N_("{what} must be text, not {value}"), what=what, value=type(text).__name__))
     if len(text) > MAX_TEXT:
-        raise error(f"{what} is too long ({len(text):,} characters; at most {MAX_TEXT:,})")
+        raise error(Message(N_("{what} is too long ({n} characters; at most {limit})"), what=what,
+                            n=f"{len(text):,}", limit=f"{MAX_TEXT:,}"))
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise error(f"{what} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        raise error(Message(N_("{what} is not valid JSON: {detail} at line {line} column {column}"), what=what,
+                            detail=exc.msg, line=exc.lineno, column=exc.colno)) from None
     except RecursionError:
-        raise error(f"{what} is nested too deeply to be a dualpowers file") from None
+        raise error(Message(N_("{what} is nested too deeply to be a dualpowers file"), what=what)) from None
     except ValueError as exc:   # e.g. an integer over the 4,300-digit conversion limit
         if "digits" in str(exc):
-            raise error(f"{what} holds a number too long to read (over 4,300 digits)") from None
-        raise error(f"{what} is not usable JSON: {brief(str(exc), 120)}") from None
+            raise error(Message(N_("{what} holds a number too long to read (over 4,300 digits)"), what=what)) from None
+        raise error(Message(N_("{what} is not usable JSON: {detail}"), what=what, detail=brief(str(exc), 120))) from None

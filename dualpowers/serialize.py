@@ -15,9 +15,11 @@ from .errors import (
     DualPowersError, DuplicateCard, DuplicateToken, InvalidBlockade, InvalidDate, PositionError, TokenCountError,
     UnknownCard, UnknownRegion, UnknownToken, brief,
 )
+from .names import REGION_IDS
+from .narration import N_, Message
 from .places import REMOVED, RESERVE, WAITING, start_place
 from .rounds import RESTING_STEPS, action_order, solo_order
-from .schema import check, decode_json
+from .schema import THE_POSITION, check, decode_json
 from .scoring import unrest_winner
 
 if TYPE_CHECKING:
@@ -34,6 +36,56 @@ _KEYS = {
     "turn", "result",
 }
 _TURN_KEYS = {"step", "to_act", "order", "index", "card", "bonus_pending", "leader_recruited", "leader_special_used"}
+
+
+#: A position that is not a JSON object.
+NOT_AN_OBJECT = N_("a position must be a JSON object, not {value}")
+#: The kinds of token, as a position error names them ({kinds}).
+_KINDS = {
+    ("red", "unit"): N_("red units"), ("white", "unit"): N_("white units"), ("neutral", "unit"): N_("neutral units"),
+    ("opposition", "unit"): N_("Opposition units"), ("red", "leader"): N_("red leaders"),
+    ("white", "leader"): N_("white leaders"), ("red", "trotsky"): N_("red trotskys"),
+    ("neutral", "trotsky"): N_("neutral trotskys"),
+}
+
+
+_KIND = {(owner, kind): text for owner, kind, text in (
+    ("red", "unit", N_("red unit")), ("white", "unit", N_("white unit")), ("neutral", "unit", N_("neutral unit")),
+    ("opposition", "unit", N_("opposition unit")), ("red", "leader", N_("red leader")),
+    ("white", "leader", N_("white leader")), ("neutral", "leader", N_("neutral leader")),
+    ("opposition", "leader", N_("opposition leader")), ("red", "trotsky", N_("red trotsky")),
+    ("white", "trotsky", N_("white trotsky")), ("neutral", "trotsky", N_("neutral trotsky")),
+    ("opposition", "trotsky", N_("opposition trotsky")))}
+
+
+def _kind(owner: Any, kind: Any) -> Message:
+    """One kind of token, named for an error message ("red unit")."""
+    template = _KIND.get((owner, kind))
+    return Message(template) if template else Message(N_("{owner} {kind}"), owner=str(owner), kind=str(kind))
+
+
+def _kinds(owner: Any, kind: Any) -> Message:
+    """A kind of token, named for an error message ("red units")."""
+    template = _KINDS.get((owner, kind))
+    return Message(template) if template else Message(N_("{owner} {kind} tokens"), owner=str(owner), kind=str(kind))
+
+
+def _path(where: Any) -> Any:
+    """Where something was listed, for an error message: a field path as it is; a region
+    or a place off the board ("removed", "waiting") by its name in the reader's language."""
+    return Message(N_("{place}"), place=where) if where in REGION_IDS or where in ("removed", "waiting") else where
+
+
+_UNKNOWN = {
+    "token": (N_("{path}: unknown token {value}"), N_("{path}: unknown token {value} (did you mean {close}?)")),
+    "card": (N_("{path}: unknown card {value}"), N_("{path}: unknown card {value} (did you mean {close}?)")),
+}
+
+
+def _unknown(kind: str, close: str | None, path: Any, value: str) -> Message:
+    """An unknown token or card id, with the near miss it may have been meant to be."""
+    plain, near = _UNKNOWN[kind]
+    return Message(near, path=path, value=value, close=close) if close else Message(plain, path=path, value=value)
 
 
 # ============================================================================ writing
@@ -75,26 +127,26 @@ def state_to_dict(s: "State") -> dict[str, Any]:
 # ============================================================================ reading
 def load_json(text: str | bytes) -> Any:
     """The data of a JSON position; every way text can fail to be data raises :class:`PositionError`."""
-    return decode_json(text, PositionError, "the position")
+    return decode_json(text, PositionError, Message(THE_POSITION))
 
 
 def _side(value: Any, what: str, allow_none: bool = False) -> str | None:
     if value is None and allow_none:
         return None
     if value not in SIDES:
-        raise PositionError(f"{what} must be 'red' or 'white', not {brief(value, 40)}")
+        raise PositionError(Message(N_("{path} must be 'red' or 'white', not {value}"), path=what, value=brief(value, 40)))
     return str(value)
 
 
 def _int(value: Any, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise PositionError(f"{what} must be a whole number, not {brief(value, 40)}")
+        raise PositionError(Message(N_("{path} must be a whole number, not {value}"), path=what, value=brief(value, 40)))
     return value
 
 
 def _list(value: Any, what: str) -> list[Any]:
     if not isinstance(value, list):
-        raise PositionError(f"{what} must be a list, not {type(value).__name__}")
+        raise PositionError(Message(N_("{path} must be a list, not {value}"), path=_path(what), value=type(value).__name__))
     return value
 
 
@@ -112,23 +164,29 @@ class _Reader:
     def region(self, name: Any, what: str) -> str:
         found = self.c.find(name, "region")
         if found is None:
-            raise UnknownRegion(f"{what}: unknown region {brief(name, 30)}{self.c.suggest(name, 'region')} "
-                                f"(regions: {', '.join(self.c.region_names)})")
+            close = self.c.close_match(name, "region")
+            ids = ", ".join(self.c.region_names)
+            if close:
+                raise UnknownRegion(Message(N_("{path}: unknown region {value} (did you mean {close}?) (regions: {ids})"),
+                                            path=what, value=brief(name, 30), close=close, ids=ids))
+            raise UnknownRegion(Message(N_("{path}: unknown region {value} (regions: {ids})"), path=what,
+                                        value=brief(name, 30), ids=ids))
         return found
 
     def token(self, name: Any, where: str) -> str:
         found = self.c.find(name, "token")
         if found is None:
-            raise UnknownToken(f"{where}: unknown token {brief(name, 30)}{self.c.suggest(name, 'token')}")
+            raise UnknownToken(_unknown("token", self.c.close_match(name, "token"), _path(where), brief(name, 30)))
         return found
 
     def card(self, cid: Any, where: str) -> str:
         found = self.c.find(cid, "card")
         if found is None:
-            raise UnknownCard(f"{where}: unknown card {brief(cid, 30)}{self.c.suggest(cid, 'card')}")
+            raise UnknownCard(_unknown("card", self.c.close_match(cid, "card"), _path(where), brief(cid, 30)))
         cid = found
         if cid in self.card_at:
-            raise DuplicateCard(f"card {cid} is in two places: {self.card_at[cid]} and {where}")
+            raise DuplicateCard(Message(N_("card {card} is in two places: {first} and {second}"), card=cid,
+                                        first=_path(self.card_at[cid]), second=_path(where)))
         self.card_at[cid] = where
         return str(cid)
 
@@ -137,7 +195,8 @@ class _Reader:
 
     def place_token(self, tid: str, where: str, place: str, exhausted: bool = False) -> None:
         if tid in self.token_at:
-            raise DuplicateToken(f"token {tid} is in two places: {self.token_at[tid]} and {where}")
+            raise DuplicateToken(Message(N_("token {token} is in two places: {first} and {second}"), token=tid,
+                                         first=_path(self.token_at[tid]), second=_path(where)))
         self.token_at[tid] = where
         self.s.put(tid, place, exhausted=exhausted)
 
@@ -152,11 +211,12 @@ class _Reader:
         allowed = {"id", "owner", "kind", "strength", "fresh", "exhausted", "side", "level", "recruit", "name"}
         unknown = set(entry) - allowed
         if unknown:
-            raise PositionError(f"{where}: unknown token field(s) {', '.join(sorted(unknown))} "
-                                f"(known: {', '.join(sorted(allowed))})")
+            raise PositionError(Message(N_("{path}: unknown token field(s) {fields} (known: {known})"), path=where,
+                                        fields=", ".join(sorted(unknown)), known=", ".join(sorted(allowed))))
         side = entry.get("side")
         if side not in (None, "fresh", "exhausted"):
-            raise PositionError(f"{where}: side must be 'fresh' or 'exhausted', not {brief(side, 40)}")
+            raise PositionError(Message(N_("{path}: side must be 'fresh' or 'exhausted', not {value}"), path=where,
+                                        value=brief(side, 40)))
         tokens = self.c.tokens
         tid = entry.get("id", entry.get("name"))
         strength = entry.get("strength")
@@ -165,20 +225,23 @@ class _Reader:
             spec = tokens[tid]
             for key in ("owner", "kind"):
                 if key in entry and entry[key] != getattr(spec, key):
-                    raise UnknownToken(f"{where}: token {tid} has {key} {getattr(spec, key)!r}, not {brief(entry[key], 40)}")
+                    raise UnknownToken(Message(N_("{path}: token {token} has {key} {has}, not {value}"), path=where,
+                                              token=tid, key=key, has=repr(getattr(spec, key)),
+                                              value=brief(entry[key], 40)))
             exhausted = side == "exhausted"
             if side is None and strength is not None and strength != spec.fresh:
                 exhausted = True
             return str(tid), exhausted
         owner, kind = entry.get("owner"), entry.get("kind", "unit")
         if owner not in ("red", "white", "neutral", "opposition"):
-            raise UnknownToken(f"{where}: a token needs an 'id', or an 'owner' of red, white, neutral or opposition "
-                               f"(got {brief(owner, 40)})")
+            raise UnknownToken(Message(N_("{path}: a token needs an 'id', or an 'owner' of red, white, neutral or "
+                                          "opposition (got {value})"), path=where, value=brief(owner, 40)))
         if kind not in ("unit", "leader", "trotsky"):
-            raise UnknownToken(f"{where}: kind must be unit, leader or trotsky, not {brief(kind, 40)}")
+            raise UnknownToken(Message(N_("{path}: kind must be unit, leader or trotsky, not {value}"), path=where,
+                                       value=brief(kind, 40)))
         pool = [t for t in tokens.values() if t.owner == owner and t.kind == kind]
         if not pool:
-            raise UnknownToken(f"{where}: the game has no {owner} {kind}")
+            raise UnknownToken(Message(N_("{path}: the game has no {kind}"), path=where, kind=_kind(owner, kind)))
         fits = pool
         for key in ("fresh", "exhausted", "level", "recruit"):
             if key in entry:
@@ -197,60 +260,68 @@ class _Reader:
                     options.append((t.id, prefer))
         if not options:
             wanted = ", ".join(f"{k} {entry[k]}" for k in ("strength", "fresh", "exhausted", "level", "recruit", "side") if k in entry)
-            raise UnknownToken(f"{where}: no {owner} {kind} token has {wanted}")
+            raise UnknownToken(Message(N_("{path}: no {kind} token has {wanted}"), path=where,
+                                       kind=_kind(owner, kind), wanted=wanted))
         for tid_, exhausted in options:
             if tid_ not in self.token_at:
                 return tid_, exhausted
         if all(t.id in self.token_at for t in pool):
-            raise TokenCountError(f"{where}: more {self.describe(owner, kind)} than the game has ({len(pool)})")
-        raise TokenCountError(f"{where}: every {owner} {kind} token matching {entry} is already placed")
+            raise TokenCountError(Message(N_("{path}: more {kinds} than the game has ({total})"), path=where,
+                                         kinds=_kinds(owner, kind), total=len(pool)))
+        raise TokenCountError(Message(N_("{path}: every {kind} token matching {value} is already placed"), path=where,
+                                     kind=_kind(owner, kind), value=brief(entry, 60)))
 
     # ------------------------------------------------------------------ main
     def read(self) -> "State":
         d, s, c = self.d, self.s, self.c
         if not isinstance(d, dict):
-            raise PositionError(f"a position must be a JSON object, not {type(d).__name__}")
+            raise PositionError(Message(NOT_AN_OBJECT, value=type(d).__name__))
         unknown = set(d) - _KEYS
         if unknown:
-            raise PositionError(f"unknown field(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(_KEYS))})")
+            raise PositionError(Message(N_("unknown field(s) {fields} (known: {known})"), fields=", ".join(sorted(unknown)),
+                                        known=", ".join(sorted(_KEYS))))
         if "schema" in d and d["schema"] != SCHEMA:
-            raise PositionError(f"schema must be {SCHEMA!r}, not {brief(d['schema'], 40)}")
+            raise PositionError(Message(N_("schema must be {wanted}, not {value}"), wanted=repr(SCHEMA),
+                                        value=brief(d['schema'], 40)))
         if d.get("version", VERSION) != VERSION:
-            raise PositionError(f"unsupported position version {brief(d.get('version'), 40)} (this package reads {VERSION})")
+            raise PositionError(Message(N_("unsupported position version {value} (this package reads {version})"),
+                                        value=brief(d.get('version'), 40), version=VERSION))
 
         mode = d.get("mode", "two-player")
         if mode not in ("two-player", "solo"):
-            raise PositionError(f"mode must be 'two-player' or 'solo', not {brief(mode, 40)}")
+            raise PositionError(Message(N_("mode must be 'two-player' or 'solo', not {value}"), value=brief(mode, 40)))
         s.mode = mode
         edition = d.get("edition", "fr")
         if edition not in ("fr", "it"):
-            raise PositionError(f"edition must be 'fr' or 'it', not {brief(edition, 40)}")
+            raise PositionError(Message(N_("edition must be 'fr' or 'it', not {value}"), value=brief(edition, 40)))
         s.edition = edition
         if mode == "solo":
             solo = d.get("solo", {})
             if not isinstance(solo, dict):
-                raise PositionError("solo must be an object like {\"player\": \"white\", \"difficulty\": 3}")
+                raise PositionError(Message(N_("solo must be an object like {example}"),
+                                            example='{"player": "white", "difficulty": 3}'))
             s.player = _side(solo.get("player", "red"), "solo.player")
             s.opposition = other(s.player)  # type: ignore[arg-type]
             diff = _int(solo.get("difficulty", 1), "solo.difficulty")
             if not 1 <= diff <= 6:
-                raise PositionError(f"solo.difficulty must be 1..6, not {diff}")
+                raise PositionError(Message(N_("solo.difficulty must be 1..6, not {value}"), value=diff))
             s.difficulty = diff
         elif "solo" in d:
-            raise PositionError("'solo' settings given for a two-player position")
+            raise PositionError(Message(N_("'solo' settings given for a two-player position")))
         s.seed = _int(d.get("seed", 0), "seed")
         s.shuffles = _int(d.get("shuffles", 0), "shuffles")
 
         date = d.get("date", {"month": "mar-apr", "day": 1})
         if not isinstance(date, dict) or set(date) - {"month", "day"}:
-            raise PositionError(f"date must look like {{\"month\": \"jul\", \"day\": 12}}, not {brief(date, 40)}")
+            raise PositionError(Message(N_("date must look like {example}, not {value}"),
+                                        example='{"month": "jul", "day": 12}', value=brief(date, 40)))
         s.month = check_date(date.get("month", "mar-apr"), date.get("day", 1))
         s.day = date.get("day", 1)
         s.will = _side(d.get("will", "red"), "will")  # type: ignore[assignment]
         s.score = _int(d.get("score", 0), "score")
         if abs(s.score) > c.track_length:
-            raise PositionError(f"score {s.score} is off the track (it runs {-c.track_length}..{c.track_length}; "
-                                "positive means toward red)")
+            raise PositionError(Message(N_("score {score} is off the track (it runs {low}..{high}; positive means "
+                                           "toward red)"), score=s.score, low=-c.track_length, high=c.track_length))
         self.read_tiles()
         self.read_tokens()
         self.read_cards()
@@ -266,7 +337,8 @@ class _Reader:
                 return None
             r = self.region(name, where)
             if r in seen:
-                raise PositionError(f"region tile {r} is in two places: {seen[r]} and {where}")
+                raise PositionError(Message(N_("region tile {region} is in two places: {first} and {second}"), region=r,
+                                            first=seen[r], second=where))
             seen[r] = where
             return r
 
@@ -279,11 +351,13 @@ class _Reader:
                 s.blockade = None
             else:
                 if not (isinstance(b, list) and len(b) == 2):
-                    raise InvalidBlockade(f"blockade must be a pair of regions like [\"green\", \"red\"] or null, not {brief(b, 40)}")
+                    raise InvalidBlockade(Message(N_("blockade must be a pair of regions like {example} or null, not {value}"),
+                                                 example='["green", "red"]', value=brief(b, 40)))
                 a, z = self.region(b[0], "blockade"), self.region(b[1], "blockade")
                 if not c.is_connection(a, z):
-                    raise InvalidBlockade(f"blockade on {a}-{z}, but {a} and {z} are not connected "
-                                          f"(connections: {', '.join(f'{x}-{y}' for x, y in c.connections)})")
+                    raise InvalidBlockade(Message(
+                        N_("blockade on {a}-{b}, but {start} and {to} are not connected (connections: {ids})"),
+                        a=a, b=z, start=a, to=z, ids=", ".join(f"{x}-{y}" for x, y in c.connections)))
                 s.blockade = c.connection(a, z)
         elif s.blockade_tile is not None:
             s.blockade = c.arrows[s.blockade_tile]
@@ -294,7 +368,7 @@ class _Reader:
                     break
         tiles = d.get("tiles", {})
         if not isinstance(tiles, dict) or set(tiles) - {"stack", "discard"}:
-            raise PositionError("tiles must be an object with 'stack' and 'discard' lists")
+            raise PositionError(Message(N_("tiles must be an object with 'stack' and 'discard' lists")))
         s.tile_discard = [tile(t, "tiles.discard") for t in _list(tiles.get("discard", []), "tiles.discard")]  # type: ignore[misc]
         if "stack" in tiles:
             s.tile_stack = [tile(t, "tiles.stack") for t in _list(tiles["stack"], "tiles.stack")]  # type: ignore[misc]
@@ -314,7 +388,7 @@ class _Reader:
         d, s, c = self.d, self.s, self.c
         regions = d.get("regions", {})
         if not isinstance(regions, dict):
-            raise PositionError("regions must be an object mapping region names to token lists")
+            raise PositionError(Message(N_("regions must be an object mapping region names to token lists")))
         self.check_counts(regions)
         for r, entries in regions.items():
             r = self.region(r, "regions")
@@ -323,7 +397,8 @@ class _Reader:
                 if isinstance(entry, str):
                     entry = {"id": entry}
                 if not isinstance(entry, dict):
-                    raise PositionError(f"{where}: a token is an object like {{\"id\": \"R3\"}}, not {brief(entry, 40)}")
+                    raise PositionError(Message(N_("{path}: a token is an object like {example}, not {value}"), path=where,
+                                                example='{"id": "R3"}', value=brief(entry, 40)))
                 tid, exhausted = self.match(entry, where)
                 self.place_token(tid, f"{r}", r, exhausted)
         for key, place in (("removed", REMOVED), ("waiting", WAITING)):
@@ -355,73 +430,80 @@ class _Reader:
         for (owner, kind), n in counts.items():
             total = sum(1 for t in self.c.tokens.values() if t.owner == owner and t.kind == kind)
             if total and n > total:
-                raise TokenCountError(f"the position puts {n} {self.describe(owner, kind)} on the board, "
-                                      f"but the game has only {total}")
+                raise TokenCountError(Message(N_("the position puts {n} {kinds} on the board, but the game has only "
+                                                 "{total}"), n=n, kinds=_kinds(owner, kind), total=total))
 
     def check_tokens(self) -> None:
         s, c = self.s, self.c
         for tid, where in self.token_at.items():
             spec = c.tokens[tid]
             if spec.owner == "opposition" and s.mode != "solo":
-                raise PositionError(f"{tid} is an Opposition unit, which exists only in solo games (at {where})")
+                raise PositionError(Message(N_("{token} is an Opposition unit, which exists only in solo games (at {place})"),
+                                            token=tid, place=where))
             if s.mode == "solo" and spec.owner == s.opposition and spec.kind == "unit":
-                raise PositionError(f"{tid} is a {spec.owner} unit, but in this solo game {spec.owner} is played by "
-                                    "the Opposition with its own units (R-SOLO-SETUP)")
+                raise PositionError(Message(N_("{token} is a {who} unit, but in this solo game {side} is played by "
+                                               "the Opposition with its own units (R-SOLO-SETUP)"),
+                                            token=tid, who=spec.owner, side=spec.owner))
             place = s.place[tid]
             if place == REMOVED and spec.kind == "unit" and spec.owner in SIDES + ("opposition",):
-                raise PositionError(f"{tid} is listed as removed, but units never leave the game: they go back "
-                                    "to their reserve or supply (R-SCO-EXHAUST)")
+                raise PositionError(Message(N_("{token} is listed as removed, but units never leave the game: they "
+                                               "go back to their reserve or supply (R-SCO-EXHAUST)"), token=tid))
             if place == WAITING and spec.kind != "trotsky":
-                raise PositionError(f"{tid} is listed as waiting; only the Trotsky tokens wait by the calendar")
+                raise PositionError(Message(N_("{token} is listed as waiting; only the Trotsky tokens wait by the calendar"),
+                                            token=tid))
         neutral, red = c.trotsky_neutral, c.trotsky_red
         on_board = {t: s.place[t] in c.region_index for t in (neutral, red)}
         if on_board[neutral] and on_board[red]:
-            raise PositionError("both Trotsky tokens are on the board: the red one replaces the neutral one (R-CAL-TROTSKY-2)")
+            raise PositionError(Message(N_("both Trotsky tokens are on the board: the red one replaces the neutral one "
+                                           "(R-CAL-TROTSKY-2)")))
         if on_board[neutral] and s.month < MAY_JUN:
-            raise PositionError("the neutral Trotsky is on the board before May/June (R-CAL-TROTSKY-1)")
+            raise PositionError(Message(N_("the neutral Trotsky is on the board before May/June (R-CAL-TROTSKY-1)")))
         if on_board[red] and s.month < AUG:
-            raise PositionError("the red Trotsky is on the board before August (R-CAL-TROTSKY-2)")
+            raise PositionError(Message(N_("the red Trotsky is on the board before August (R-CAL-TROTSKY-2)")))
         if s.place[neutral] == WAITING and s.month >= MAY_JUN:
-            raise PositionError("the neutral Trotsky is still waiting although May/June has come (R-CAL-TROTSKY-1)")
+            raise PositionError(Message(N_("the neutral Trotsky is still waiting although May/June has come "
+                                           "(R-CAL-TROTSKY-1)")))
         if s.place[red] == WAITING and s.month >= AUG:
-            raise PositionError("the red Trotsky is still waiting although August has come (R-CAL-TROTSKY-2)")
+            raise PositionError(Message(N_("the red Trotsky is still waiting although August has come (R-CAL-TROTSKY-2)")))
 
     def read_cards(self) -> None:
         d, s, c = self.d, self.s, self.c
         hands = d.get("hands", {})
         if not isinstance(hands, dict) or set(hands) - set(SIDES):
-            raise PositionError("hands must be an object with 'red' and/or 'white' lists")
+            raise PositionError(Message(N_("hands must be an object with 'red' and/or 'white' lists")))
         objectives = d.get("objectives", {})
         if not isinstance(objectives, dict) or set(objectives) - set(SIDES):
-            raise PositionError("objectives must be an object with 'red' and/or 'white' cards")
+            raise PositionError(Message(N_("objectives must be an object with 'red' and/or 'white' cards")))
         played = d.get("played", {})
         if not isinstance(played, dict) or set(played) - set(SIDES):
-            raise PositionError("played must be an object with 'red' and/or 'white' lists")
+            raise PositionError(Message(N_("played must be an object with 'red' and/or 'white' lists")))
         for side in SIDES:
-            for card in self.cards(hands.get(side, []), f"{side}'s hand"):
+            for card in self.cards(hands.get(side, []), f"hands.{side}"):
                 s.add_to_hand(side, card)
             obj = objectives.get(side)
             if obj is not None:
-                obj = self.card(obj, f"{side}'s objective")
+                obj = self.card(obj, f"objectives.{side}")
                 if obj not in c.cards:
-                    raise PositionError(f"{side}'s objective {obj} is a leader card; objectives are command cards (P-OBJ)")
+                    raise PositionError(Message(N_("objectives.{path}: {card} is a leader card; objectives are command cards "
+                                               "(P-OBJ)"), path=side, card=obj))
             s.objectives[side] = obj
-            s.played[side] = self.cards(played.get(side, []), f"{side}'s played cards")
+            s.played[side] = self.cards(played.get(side, []), f"played.{side}")
         for side in _list(d.get("revealed", []), "revealed"):
             s.revealed[_side(side, "revealed")] = True  # type: ignore[index]
-        s.discard = self.cards(d.get("discard", []), "discard pile")
-        s.out_of_game = self.cards(d.get("out_of_game", []), "out of game")
+        s.discard = self.cards(d.get("discard", []), "discard")
+        s.out_of_game = self.cards(d.get("out_of_game", []), "out_of_game")
         opp = d.get("opposition", {})
         if s.mode != "solo" and opp:
-            raise PositionError("'opposition' cards given for a two-player position")
+            raise PositionError(Message(N_("'opposition' cards given for a two-player position")))
         if not isinstance(opp, dict) or set(opp) - {"stack", "leaders"}:
-            raise PositionError("opposition must be an object with 'stack' and 'leaders' lists")
-        s.opp_stack = self.cards(opp.get("stack", []), "the Opposition's stack")
+            raise PositionError(Message(N_("opposition must be an object with 'stack' and 'leaders' lists")))
+        s.opp_stack = self.cards(opp.get("stack", []), "opposition.stack")
         for card in s.opp_stack:
             if card not in c.cards:
-                raise PositionError(f"{card} is a leader card; the Opposition's stack holds command cards")
+                raise PositionError(Message(N_("opposition.stack: {card} is a leader card; the Opposition's stack holds "
+                                               "command cards"), card=card))
         explicit_leaders = "leaders" in opp
-        s.opp_leaders = self.cards(opp.get("leaders", []), "the Opposition's leader stack")
+        s.opp_leaders = self.cards(opp.get("leaders", []), "opposition.leaders")
         deck_given = "deck" in d
         s.deck = self.cards(d.get("deck", []), "deck")
         # Unlisted leader cards: in hand (or the Opposition's stack) while their token waits in reserve.
@@ -448,32 +530,38 @@ class _Reader:
                 if card in c.leaders:
                     lead = c.leaders[card]
                     if lead.faction != side:
-                        raise PositionError(f"{card} is a {lead.faction} leader but is in {side}'s hand")
+                        raise PositionError(Message(N_("{card} is a {who} leader but is in {side}'s hand"),
+                                                    card=card, who=lead.faction, side=side))
                     if s.mode == "solo" and side == s.opposition:
-                        raise PositionError(f"{card} is in the Opposition's hand; its leaders are in its leader stack")
+                        raise PositionError(Message(N_("hands.{path}: {card} is in the Opposition's hand; its leaders are in "
+                                                   "its leader stack (opposition.leaders)"), path=side, card=card))
                     if s.place[card] != RESERVE:
-                        raise PositionError(f"{card}'s card is still in {side}'s hand but the token is in "
-                                            f"{s.place[card]}: a leader enters only when the card is played")
+                        raise PositionError(Message(N_("{card}'s card is still in {side}'s hand but the token is in "
+                                                       "{place}: a leader enters only when the card is played"),
+                                                    card=card, side=side, place=s.place[card]))
 
     def read_turn(self) -> None:
         d, s = self.d, self.s
         s.round = _int(d.get("round", 1), "round")
         if s.round < 1:
-            raise PositionError(f"round must be 1 or more, not {s.round}")
+            raise PositionError(Message(N_("round must be 1 or more, not {value}"), value=s.round))
         turn = d.get("turn", {})
         if not isinstance(turn, dict) or set(turn) - _TURN_KEYS:
-            raise PositionError(f"turn must be an object with keys among {', '.join(sorted(_TURN_KEYS))}")
+            raise PositionError(Message(N_("turn must be an object with keys among {known}"),
+                                        known=", ".join(sorted(_TURN_KEYS))))
         result = d.get("result")
         if result is not None:
             if not isinstance(result, dict) or set(result) - {"winner", "reason"}:
-                raise PositionError("result must be null or {\"winner\": ..., \"reason\": ...}")
+                raise PositionError(Message(N_("result must be null or {example}"),
+                                            example='{"winner": ..., "reason": ...}'))
             s.won_by = _side(result.get("winner"), "result.winner")
             s.end_reason = str(result.get("reason", ""))
         step = turn.get("step", "over" if s.won_by else "card")
         if step not in RESTING_STEPS:
-            raise PositionError(f"turn.step must be one of {', '.join(RESTING_STEPS)}, not {brief(step, 40)}")
+            raise PositionError(Message(N_("turn.step must be one of {known}, not {value}"), known=", ".join(RESTING_STEPS),
+                                        value=brief(step, 40)))
         if (step == "over") != (s.won_by is not None):
-            raise PositionError("a finished game needs both turn.step 'over' and a result with the winner")
+            raise PositionError(Message(N_("a finished game needs both turn.step 'over' and a result with the winner")))
         s.step = step
         if s.mode == "solo":
             default_order = solo_order(s.opposition, s.player)  # type: ignore[arg-type]
@@ -487,9 +575,9 @@ class _Reader:
         s.turn_order = order  # type: ignore[assignment]
         s.to_act = _side(turn.get("to_act", None if step == "over" else default_actor), "turn.to_act", allow_none=True)
         if step != "over" and s.to_act is None:
-            raise PositionError(f"turn.to_act must name who acts at step {brief(step, 40)}")
+            raise PositionError(Message(N_("turn.to_act must name who acts at step {value}"), value=brief(step, 40)))
         if s.mode == "solo" and s.to_act == s.opposition:
-            raise PositionError("in solo the Opposition never has to decide: turn.to_act must be the player")
+            raise PositionError(Message(N_("in solo the Opposition never has to decide: turn.to_act must be the player")))
         if "index" in turn:
             s.turn_index = _int(turn["index"], "turn.index")
         elif step == "unrest":
@@ -499,24 +587,29 @@ class _Reader:
         if step in ("card", "command", "leader", "bonus") and not (
             0 <= s.turn_index < len(order) and order[s.turn_index] == s.to_act
         ):
-            raise PositionError(f"turn.index {s.turn_index} does not point at {s.to_act} in the turn order")
+            raise PositionError(Message(N_("turn.index {index} does not point at {side} in the turn order"),
+                                        index=s.turn_index, side=s.to_act))
         card = turn.get("card")
         if card is not None:
             card = self.c.find(card, "card")
             if card is None:
-                raise UnknownCard(f"turn.card: unknown card {brief(turn['card'], 30)}"
-                                  f"{self.c.suggest(turn['card'], 'card')}")
+                raise UnknownCard(_unknown("card", self.c.close_match(turn["card"], "card"), "turn.card",
+                                           brief(turn["card"], 30)))
         last = s.played[s.to_act][-1] if s.to_act and s.played.get(s.to_act) else None
         if step in ("command", "leader"):
             if card is None or last != card:
-                raise PositionError(f"at step {brief(step, 40)}, turn.card must be the last card {s.to_act} played")
+                raise PositionError(Message(N_("at step {value}, turn.card must be the last card {side} played"),
+                                            value=brief(step, 40), side=s.to_act))
             if (step == "command") != (card in self.c.cards):
-                raise PositionError(f"turn.card {card} does not fit step {brief(step, 40)}")
+                raise PositionError(Message(N_("turn.card {card} does not fit step {value}"), card=card,
+                                            value=brief(step, 40)))
         elif step == "bonus":
             if card is not None and card != last:
-                raise PositionError(f"at step 'bonus', turn.card must be the last card {s.to_act} played, or null")
+                raise PositionError(Message(N_("at step 'bonus', turn.card must be the last card {side} played, or null"),
+                                            side=s.to_act))
         elif card is not None:
-            raise PositionError(f"turn.card is only meaningful at the command, leader or bonus step, not {brief(step, 40)}")
+            raise PositionError(Message(N_("turn.card is only meaningful at the command, leader or bonus step, not "
+                                           "{value}"), value=brief(step, 40)))
         s.card = card
         s.bonus_pending = bool(turn.get("bonus_pending", step == "bonus"))
         s.leader_recruited = bool(turn.get("leader_recruited", False))
@@ -533,75 +626,87 @@ class _Reader:
         solo = s.mode == "solo"
         # INV-OBJECTIVE-STEP: a solo game has no objective step (R-SOLO-DRAW); never the Opposition's decision.
         if solo and s.step == "objective":
-            raise PositionError("turn.step 'objective' does not happen in solo: the player's objective is dealt "
-                                "face down and the Opposition's is chosen at scoring (R-SOLO-DRAW) "
-                                "[INV-OBJECTIVE-STEP]")
+            raise PositionError(Message(N_("turn.step 'objective' does not happen in solo: the player's objective is "
+                                           "dealt face down and the Opposition's is chosen at scoring (R-SOLO-DRAW) "
+                                           "[INV-OBJECTIVE-STEP]")))
         # INV-ROUND: a solo game has rounds 1-3 (R-SOLO-END).
         if solo and s.round > 3:
-            raise PositionError(f"round {s.round}: a solo game has rounds 1-3 (R-SOLO-END) [INV-ROUND]")
+            raise PositionError(Message(N_("round {value}: a solo game has rounds 1-3 (R-SOLO-END) [INV-ROUND]"),
+                                        value=s.round))
         # INV-ORDER: the turn order has 8 alternating turns, or the solo order O P O P O P O P O.
         order = s.turn_order
         if solo:
             if order != solo_order(s.opposition, s.player):  # type: ignore[arg-type]
-                raise PositionError("turn.order: the solo order is Opposition, player, ... 9 turns starting and "
-                                    f"ending with the Opposition ({s.opposition}) (R-SOLO-ORDER) [INV-ORDER]")
+                raise PositionError(Message(N_("turn.order: the solo order is Opposition, player, ... 9 turns "
+                                               "starting and ending with the Opposition ({side}) (R-SOLO-ORDER) "
+                                               "[INV-ORDER]"), side=s.opposition))
         elif order or s.step != "objective":
             if len(order) != 8 or any(a == b for a, b in zip(order, order[1:])):
-                raise PositionError(f"turn.order has {len(order)} turns: the two-player order alternates, "
-                                    "4 turns each, 8 in all (P-ACT) [INV-ORDER]")
+                raise PositionError(Message(N_("turn.order has {n} turns: the two-player order alternates, 4 turns "
+                                               "each, 8 in all (P-ACT) [INV-ORDER]"), n=len(order)))
         if s.step == "objective" and order:
-            raise PositionError("turn.order: the order is fixed only when the action phase starts, after the "
-                                "objectives (P-ACT) [INV-ORDER]")
+            raise PositionError(Message(N_("turn.order: the order is fixed only when the action phase starts, after "
+                                           "the objectives (P-ACT) [INV-ORDER]")))
         if not 0 <= s.turn_index <= len(order):
-            raise PositionError(f"turn.index {s.turn_index} is outside the turn order of {len(order)} turns [INV-ORDER]")
+            raise PositionError(Message(N_("turn.index {index} is outside the turn order of {n} turns [INV-ORDER]"),
+                                        index=s.turn_index, n=len(order)))
         # INV-ONE-OBJECTIVE: each side chooses one objective, once (P-OBJ).
         if s.step == "objective":
             if s.to_act is not None and s.objectives[s.to_act] is not None:
-                raise PositionError(f"{s.to_act} already has an objective ({s.objectives[s.to_act]}) and cannot choose a "
-                                    "second: a side has at most one (P-OBJ) [INV-ONE-OBJECTIVE]")
+                raise PositionError(Message(N_("{side} already has an objective ({card}) and cannot choose a second: "
+                                               "a side has at most one (P-OBJ) [INV-ONE-OBJECTIVE]"),
+                                            side=s.to_act, card=s.objectives[s.to_act]))
             if s.turn_index != 0:
-                raise PositionError("turn.index must be 0 while objectives are chosen [INV-ORDER]")
+                raise PositionError(Message(N_("turn.index must be 0 while objectives are chosen [INV-ORDER]")))
         # INV-UNREST: the decision at step unrest belongs to the stronger side there (R-SCO-UNREST).
         if s.step == "unrest":
             winner = unrest_winner(s)
             if winner is None or winner != s.to_act:
-                who = f"{winner} is stronger there" if winner else "nobody is stronger there"
-                raise PositionError(f"turn.to_act is {s.to_act} at step 'unrest', but {who} (R-SCO-UNREST) [INV-UNREST]")
+                if winner:
+                    raise PositionError(Message(N_("turn.to_act is {side} at step 'unrest', but {winner} is stronger "
+                                                   "there (R-SCO-UNREST) [INV-UNREST]"), side=s.to_act, winner=winner))
+                raise PositionError(Message(N_("turn.to_act is {side} at step 'unrest', but nobody is stronger there "
+                                               "(R-SCO-UNREST) [INV-UNREST]"), side=s.to_act))
             if s.turn_index != len(order):
-                raise PositionError("turn.index: the unrest region is scored after every turn of the round "
-                                    "[INV-ORDER]")
+                raise PositionError(Message(N_("turn.index: the unrest region is scored after every turn of the round "
+                                               "[INV-ORDER]")))
         # INV-TRACK: a game whose marker reached an end of the track is over (R-END-1).
         if s.step != "over" and abs(s.score) >= c.track_length:
-            raise PositionError(f"score {s.score} is at the end of the track, so the game is over (R-END-1); "
-                                "give turn.step 'over' and a result [INV-TRACK]")
+            raise PositionError(Message(N_("score {score} is at the end of the track, so the game is over (R-END-1); "
+                                           "give turn.step 'over' and a result [INV-TRACK]"), score=s.score))
         # INV-TROTSKY: neutral Trotsky waits until May/June and is never on the board from August on.
         neutral, red = c.trotsky_neutral, c.trotsky_red
         if s.month >= AUG and s.place[neutral] in c.region_index:
-            raise PositionError(f"{neutral} (neutral) is on the board in {MONTHS[s.month]}: from August on red Trotsky "
-                                "has replaced him (R-CAL-TROTSKY-2) [INV-TROTSKY]")
+            raise PositionError(Message(N_("the neutral Trotsky is on the board in {month:month}: from August on the "
+                                           "red Trotsky has replaced him (R-CAL-TROTSKY-2) [INV-TROTSKY]"),
+                                        month=MONTHS[s.month]))
         if s.month < MAY_JUN and s.place[neutral] != WAITING:
-            raise PositionError(f"{neutral} (neutral) must be waiting before May/June (R-CAL-TROTSKY-1) [INV-TROTSKY]")
+            raise PositionError(Message(N_("the neutral Trotsky must be waiting before May/June (R-CAL-TROTSKY-1) "
+                                           "[INV-TROTSKY]")))
         if s.month < AUG and s.place[red] != WAITING:
-            raise PositionError(f"{red} must be waiting before August (R-CAL-TROTSKY-2) [INV-TROTSKY]")
+            raise PositionError(Message(N_("the red Trotsky must be waiting before August (R-CAL-TROTSKY-2) "
+                                           "[INV-TROTSKY]")))
         # INV-LEADER-CARDS: leader cards never join the command deck or the discard pile (R-CLN).
-        for pile, cards in (("deck", s.deck), ("discard pile", s.discard), ("Opposition's stack", s.opp_stack)):
+        for pile, cards in (("deck", s.deck), ("discard", s.discard), ("opposition.stack", s.opp_stack)):
             for card in cards:
                 if card in c.leaders:
-                    raise PositionError(f"{card} is a leader card in the {pile}; leader cards never join the command "
-                                        "cards (R-CLN) [INV-LEADER-CARDS]")
+                    raise PositionError(Message(N_("{path}: {card} is a leader card; leader cards never join the "
+                                                   "command cards (R-CLN) [INV-LEADER-CARDS]"), path=pile, card=card))
         # INV-OPP-LEADERS: the Opposition's leader pile holds only leader cards of its faction (R-SOLO-SETUP).
         for card in s.opp_leaders:
             lead = c.leaders.get(card)
             if lead is None or lead.faction != s.opposition:
-                raise PositionError(f"{card} is in the Opposition's leader pile, which holds only {s.opposition} leader "
-                                    "cards (R-SOLO-SETUP) [INV-OPP-LEADERS]")
+                raise PositionError(Message(N_("opposition.leaders: {card} is there, but the Opposition's leader pile "
+                                               "holds only leader cards of {side} (R-SOLO-SETUP) [INV-OPP-LEADERS]"),
+                                            card=card, side=s.opposition))
         # INV-TILES: every region tile is in exactly one place (S-3, R-CLN).
         tiles = [s.unrest, s.blockade_tile, *s.tile_stack, *s.tile_discard]
         placed = sorted(t for t in tiles if t is not None)
         if placed != sorted(c.region_names):
             missing = [r for r in c.region_names if r not in placed]
-            raise PositionError(f"region tile(s) {', '.join(missing)} are nowhere: the six tiles are on Unrest, "
-                                "Blockade, the stack or the discard (S-3, R-CLN) [INV-TILES]")
+            raise PositionError(Message(N_("region tile(s) {regions} are nowhere: the six tiles are on Unrest, "
+                                           "Blockade, the stack or the discard (S-3, R-CLN) [INV-TILES]"),
+                                        regions=tuple(missing)))
 
 
 def read_position(blank: "State", data: dict[str, Any]) -> "State":
@@ -613,7 +718,7 @@ def read_position(blank: "State", data: dict[str, Any]) -> "State":
     a :class:`PositionError` (or subclass) naming the field.
     """
     if not isinstance(data, dict):
-        raise PositionError(f"a position must be a JSON object, not {type(data).__name__}")
+        raise PositionError(Message(NOT_AN_OBJECT, value=type(data).__name__))
     check(data, "position", PositionError, by_field={"date": InvalidDate, "blockade": InvalidBlockade})
     reader = _Reader(data, blank)
     try:
@@ -624,5 +729,6 @@ def read_position(blank: "State", data: dict[str, Any]) -> "State":
     except (TypeError, KeyError, ValueError, IndexError, AttributeError, RecursionError) as exc:
         # A safety net: the schema and the checks above should make this unreachable
         # (the fuzz tests assert that they do); a user still gets the documented error.
-        raise PositionError(f"cannot read this position ({type(exc).__name__}: {brief(str(exc), 80)})") from None
+        raise PositionError(Message(N_("cannot read this position ({value})"),
+                                    value=f"{type(exc).__name__}: {brief(str(exc), 80)}")) from None
     return state

@@ -6,7 +6,8 @@ from functools import lru_cache
 from weakref import WeakKeyDictionary
 
 from .components import SIDES, Components, default_components, other
-from .errors import brief
+from .errors import SettingError, brief
+from .narration import N_, Message
 from .places import start_place
 from .rounds import start_round
 from .state import State
@@ -36,19 +37,19 @@ def new_game(
     comes from ``seed``.
     """
     if mode not in MODE_ALIASES:
-        raise ValueError(f"mode must be 'two-player' or 'solo', not {mode!r}")
+        raise SettingError(Message(N_("mode must be 'two-player' or 'solo', not {value}"), value=repr(mode)))
     mode = MODE_ALIASES[mode]
     if edition not in EDITIONS:
-        raise ValueError(f"edition must be 'fr' or 'it', not {edition!r}")
+        raise SettingError(Message(N_("edition must be 'fr' or 'it', not {value}"), value=repr(edition)))
     if not isinstance(seed, int) or isinstance(seed, bool) or not -(2**63) <= seed < 2**63:
         # a 64-bit range, as the position schema (docs/schema/position.json) reads back
-        raise ValueError(f"seed must be a whole number within 64 bits, not {brief(seed, 40)}")
+        raise SettingError(Message(N_("seed must be a whole number within 64 bits, not {value}"), value=brief(seed, 40)))
     comp = components or default_components()
     if mode == "solo":
         if player not in SIDES:
-            raise ValueError(f"player must be 'red' or 'white', not {player!r}")
+            raise SettingError(Message(N_("player must be 'red' or 'white', not {value}"), value=repr(player)))
         if not isinstance(difficulty, int) or not 1 <= difficulty <= 6:
-            raise ValueError(f"difficulty must be 1..6, not {difficulty!r}")
+            raise SettingError(Message(N_("difficulty must be 1..6, not {value}"), value=repr(difficulty)))
     s = _template(comp, mode, player if mode == "solo" else None).clone()
     s.edition, s.seed = edition, seed
     if mode == "solo":

@@ -35,7 +35,7 @@ HEADERS = {
     "day sum": N_("day sum"), "cards": N_("cards"), "latest card played": N_("latest card played (position)"),
     "chosen": N_("chosen"), "rank": N_("rank"), "action": N_("action"), "win_prob": N_("win chance"),
     "win_interval": N_("95% interval"), "score_change": N_("score change"), "playouts": N_("playouts"),
-    "confidence": N_("likely the best"),
+    "confidence": N_("likely the best"), "effects": N_("what it changes"),
 }
 _DECIDED_BY = {"strength": N_("strength"), "tokens": N_("more tokens"), "will": N_("the Will"),
                "sum": N_("sum of days"), "cards": N_("number of cards"), "latest": N_("latest card played")}
@@ -43,7 +43,8 @@ _YES_NO = {True: N_("yes"), False: N_("no")}
 
 
 def _side(side: str | None, lang: str) -> str:
-    return names.side(side, lang) if side else translator(lang)("nobody")
+    _ = translator(lang)
+    return names.side(side, lang) if side else _("nobody")
 
 
 def presence_reason(p: "Presence", lang: str = DEFAULT_LANGUAGE) -> str:
@@ -131,10 +132,12 @@ def ranking_frame(ranking: "Ranking", state: "State", lang: str = DEFAULT_LANGUA
                   top: int | None = None) -> "pd.DataFrame":
     """The advisor's ranking for a reader: each action in words (see :mod:`dualpowers.describe`)."""
     from .describe import describe
+    from .narrate import field_value
     check_language(lang)
     rows = [{"rank": i, "action": describe(state, a.action, lang).text, "win_prob": f"{a.win_prob:.0%}",
              "win_interval": f"{a.win_low:.0%}–{a.win_high:.0%}", "score_change": f"{a.score_change:+.1f}",
-             "playouts": a.playouts, "confidence": f"{a.confidence:.0%}"}
+             "playouts": a.playouts, "confidence": f"{a.confidence:.0%}",
+             "effects": str(field_value("effects", tuple(a.effect_messages), lang))}
             for i, a in enumerate(ranking.actions[:top] if top else ranking.actions, 1)]
-    columns = ["rank", "action", "win_prob", "win_interval", "score_change", "playouts", "confidence"]
+    columns = ["rank", "action", "win_prob", "win_interval", "score_change", "playouts", "confidence", "effects"]
     return _frame(rows, columns, lang)

@@ -285,3 +285,19 @@ def test_the_course_model_loads_no_jupyter_module():
             "print(bad); sys.exit(1 if bad else 0)")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_opposition_s_cards_are_drawn_as_cards(lang):
+    """An exercise about the Opposition's cards shows them on the board, in order, as in a game."""
+    from dualpowers.drawing import draw_board
+    from dualpowers.drawing.pen import RecordingPen
+    asked = [ex for ex in course.exercises() if ex.question and ex.question.get("kind") == "opposition_region"]
+    assert asked
+    for ex in asked:
+        s = ex.position
+        assert s.played[s.opposition] == list(ex.question["cards"])
+        pen = RecordingPen()
+        draw_board(pen, s, lang=lang)
+        drawn = [ident for kind, ident in pen.groups if kind == "card"]
+        assert drawn == list(ex.question["cards"]), (ex.id, drawn)

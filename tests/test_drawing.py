@@ -320,3 +320,25 @@ def test_any_reachable_position_draws(seed: int, steps: int, solo: bool) -> None
         if name == "text":
             x, y = args[0], args[1]
             assert -1 <= x <= lay.width + 1 and -1 <= y <= lay.height + 1
+
+
+def _glyphs(font, letters):
+    from PIL import Image, ImageDraw
+    out = []
+    for letter in letters:
+        img = Image.new("L", (40, 40), 0)
+        ImageDraw.Draw(img).text((5, 5), letter, font=font, fill=255)
+        out.append(img.tobytes())
+    return out
+
+
+def test_the_png_board_draws_french_and_italian_letters():
+    """Pillow's built-in font has no accented letters (it draws the same box for each): the PNG
+    back end uses a font that has them, so "Émeute", "Unités" and "più forte" read right."""
+    from PIL import ImageFont
+    from dualpowers.drawing import png
+    letters = ("É", "é", "à", "ç", "ù", "ì", "è")
+    assert len(set(_glyphs(ImageFont.load_default(size=20), letters))) < len(letters)   # the check can fail
+    if png._font_file() is None:
+        pytest.skip("no system font with French and Italian letters (apt install fonts-dejavu-core)")
+    assert len(set(_glyphs(png._font(20), letters))) == len(letters)

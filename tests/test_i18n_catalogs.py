@@ -115,3 +115,18 @@ def test_no_translation_inside_an_f_string():
     found = [f"{p.relative_to(ROOT)}:{i}" for p in (ROOT / "dualpowers").rglob("*.py")
              for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
     assert not found, f"move these _() calls out of the f-string: {found}"
+
+
+def test_no_text_handed_straight_to_a_translator():
+    """``translator(lang)("text")`` is never extracted (the extractor knows ``_``, not ``translator``):
+    such a text would stay English in every language.  Name the translator ``_`` first."""
+    import re
+    pattern = re.compile(r"""translator\([^()]*(?:\([^()]*\))?[^()]*\)\(\s*["']""")
+    found = []
+    for p in (ROOT / "dualpowers").rglob("*.py"):
+        text = p.read_text(encoding="utf-8")
+        for m in pattern.finditer(text):
+            line = text.count("\n", 0, m.start()) + 1
+            if not text[:m.start()].rsplit("\n", 1)[-1].lstrip().startswith(('"""', "``", '#')) and p.name != "i18n.py":
+                found.append(f"{p.relative_to(ROOT)}:{line}")
+    assert not found, f"name the translator _ so that the text is extracted: {found}"

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..actions import BonusDraw, Espionage, Inspire, Organize, Pass, PlayCard, Protest, ScoreUnrest
-from ..dates import MONTH_LABELS, advance_date
+from ..dates import advance_date
+from ..narration import N_, SIDE, Message
 from ..presence import force_in_presence
 from ..scoring import unrest_vp
 from ..views import canonical, determinize, known_objective
@@ -32,6 +33,39 @@ if TYPE_CHECKING:
     from ..state import State
 
 __all__ = ["RegionChange", "Effects", "effects"]
+
+# ---------------------------------------------------------------------------- the advisor's words
+# Templates (see dualpowers.narration): an Effects holds its lines as Messages, written in
+# a reader's language by dualpowers.narrate.message_text; ``Effects.lines`` is the English.
+WHO_OPPOSITION = N_("the Opposition")
+REGION_LINE = N_("{region} region: {clauses}")
+STRENGTHS = N_("you {mine_before} against {them} {theirs_before} \u2192 you {mine_after} against {theirs_after}")
+YOU_LEAD_NOW = N_("you lead there now")
+HOLDER_LEADS_NOW = N_("{holder} leads there now")
+NOBODY_LEADS = N_("nobody leads")
+YOU_LEAD = N_("you lead")
+STILL_LEADS = N_("{strengths} ({lead})")
+HOLDER_LEADS = N_("{holder} leads")
+UNREST_WORTH = N_("the unrest region, worth {vp} VP this month")
+TAKES_OBJECTIVE = N_("takes the region of your objective {card} ({vp} VP)")
+KEEPS_OBJECTIVE = N_("keeps the region of your objective {card} ({vp} VP)")
+GIVES_UP_OBJECTIVE = N_("gives up the region of your objective {card} ({vp} VP)")
+DATE_BONUS = N_("moves the date {days} days to {month:month} {day}: earns a bonus action (R-CAL-4)")
+DATE_NO_BONUS = N_("moves the date {days} days to {month:month} {day}: no bonus")
+MONTH_WILL = N_("advances the month: you take the Will of the People (R-CAL-5)")
+THEN_RECRUIT = N_("then recruit up to {recruit} into {region} or {card_action}")
+THEN_RECRUIT_OBJECTIVE = N_("then recruit up to {recruit} into {region} (your objective region) or {card_action}")
+THEN_LEADER = N_("then place {leader} (strength {strength}) in any region and/or {special}")
+INSPIRE_TAKES = N_("takes the Will of the People: ties of strength go your way (R-STR-2)")
+INSPIRE_KEEPS = N_("keeps the Will of the People")
+SCORES_UNREST = N_("scores {vp} VP for the unrest region ({region})")
+PROTEST_MOVES = N_("moves the blockade to {a}\u2013{b}: no move may cross it (R-ACT-PROTEST)")
+SPY_OWN = N_("reveals your own objective (R-ACT-SPY)")
+SPY_OPPONENT = N_("reveals the opponent's objective (R-ACT-SPY)")
+ORGANIZE_OWN = N_("reveals your own objective (R-ACT-BONUS)")
+DRAWS_CARD = N_("draws a command card: your hand grows for good (R-ACT-BONUS)")
+DOES_NOTHING = N_("does nothing now")
+CHANGES_NOTHING = N_("changes no region's Force in Presence")
 
 
 @dataclass(frozen=True)
@@ -49,23 +83,28 @@ class RegionChange:
 
 @dataclass(frozen=True)
 class Effects:
-    """What an action changes for ``side`` (see the module docstring); ``lines`` says it in words."""
+    """What an action changes for ``side`` (see the module docstring).
+
+    ``messages`` says it as data (templates and raw ids, for
+    :func:`dualpowers.narrate.message_text` in any language); ``lines`` is the English.
+    """
 
     side: str
     regions: tuple[RegionChange, ...]
-    lines: tuple[str, ...]
+    messages: tuple[Message, ...]
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        return tuple(m.text for m in self.messages)
 
     @property
     def region_names(self) -> tuple[str, ...]:
         return tuple(r.region for r in self.regions)
 
 
-def _who(state: "State", side: str | None, viewer: str) -> str:
-    if side is None:
-        return "nobody"
-    if side == viewer:
-        return "you"
-    return "the Opposition" if state.mode == "solo" else side.capitalize()
+def _who(state: "State", side: str) -> Message:
+    """The other side as the reader sees it: the Opposition in solo, else its name."""
+    return Message(WHO_OPPOSITION) if state.mode == "solo" else Message(SIDE, side=side)
 
 
 def _strengths(state: "State", region: str, side: str) -> tuple[int, int, str | None]:
@@ -91,65 +130,61 @@ def effects(state: "State", action: "Action", side: str | None = None) -> Effect
     ACTIONS[type(action)].perform(after, side, action)     # the action alone, before play goes on
     objective = known_objective(view, side)
     objective_card = view.comp.cards.get(objective) if objective else None
-    changes, lines = [], []
+    changes: list[RegionChange] = []
+    lines: list[Message] = []
+    other = "white" if side == "red" else "red"
     for region in regions:
         m0, t0, w0 = _strengths(view, region, side)
         m1, t1, w1 = _strengths(after, region, side)
         changes.append(RegionChange(region, m0, t0, w0, m1, t1, w1))
         if (m0, t0, w0) == (m1, t1, w1):
             continue
-        them = _who(view, "white" if side == "red" else "red", side)
-        text = f"{region} region: you {m0} against {them} {t0} \u2192 you {m1} against {t1}"
+        clauses = [Message(STRENGTHS, mine_before=m0, them=_who(view, other), theirs_before=t0,
+                           mine_after=m1, theirs_after=t1)]
         if w0 != w1:
-            text += f"; {_who(view, w1, side)} {'lead' if w1 == side else 'leads'} there now" if w1 else "; nobody leads"
-        else:
-            text += f" ({_who(view, w1, side)} {'lead' if w1 == side else 'leads'})" if w1 else ""
+            clauses.append(Message(NOBODY_LEADS) if w1 is None else Message(YOU_LEAD_NOW) if w1 == side
+                           else Message(HOLDER_LEADS_NOW, holder=_who(view, w1)))
+        elif w1 is not None:              # the same side still leads: said in brackets after the strengths
+            lead = Message(YOU_LEAD) if w1 == side else Message(HOLDER_LEADS, holder=_who(view, w1))
+            clauses[0] = Message(STILL_LEADS, strengths=clauses[0], lead=lead)
         if region == view.unrest:
-            text += f"; the unrest region, worth {unrest_vp(view)} VP this month"
-        lines.append(text)
+            clauses.append(Message(UNREST_WORTH, vp=unrest_vp(view)))
+        lines.append(Message(REGION_LINE, region=region, clauses=tuple(clauses)))
         if objective_card is not None and objective_card.region == region:
-            if w1 == side and w0 != side:
-                lines.append(f"takes the region of your objective {objective} ({objective_card.vp} VP)")
-            elif w1 == side:
-                lines.append(f"keeps the region of your objective {objective} ({objective_card.vp} VP)")
-            elif w0 == side:
-                lines.append(f"gives up the region of your objective {objective} ({objective_card.vp} VP)")
+            said = TAKES_OBJECTIVE if w1 == side and w0 != side else KEEPS_OBJECTIVE if w1 == side \
+                else GIVES_UP_OBJECTIVE if w0 == side else None
+            if said is not None:
+                lines.append(Message(said, card=objective, vp=objective_card.vp))
     if isinstance(action, PlayCard):
         days = (view.comp.cards[action.card].days if action.card in view.comp.cards
                 else view.comp.leaders[action.card].days)
         move = advance_date(view.month, view.day, days)
-        if move.bonus:
-            lines.append(f"moves the date {days} days to {MONTH_LABELS[move.month]} {move.day}: "
-                         f"earns a bonus action (R-CAL-4)")
-        else:
-            lines.append(f"moves the date {days} days to {MONTH_LABELS[move.month]} {move.day}: no bonus")
+        lines.append(Message(DATE_BONUS if move.bonus else DATE_NO_BONUS, days=days, month=move.month, day=move.day))
         if move.month_advanced and view.will != side:
-            lines.append("advances the month: you take the Will of the People (R-CAL-5)")
+            lines.append(Message(MONTH_WILL))
         card = view.comp.cards.get(action.card)
         if card is not None:
             mine = objective_card is not None and card.region == objective_card.region
-            lines.append(f"then recruit up to {card.recruit} into {card.region}"
-                         f"{' (your objective region)' if mine else ''} or {card.action}")
+            lines.append(Message(THEN_RECRUIT_OBJECTIVE if mine else THEN_RECRUIT, recruit=card.recruit,
+                                 region=card.region, card_action=card.action))
         else:
             lead = view.comp.leaders[action.card]
-            lines.append(f"then place {lead.id} (strength {lead.fresh}) in any region and/or {lead.special}")
+            lines.append(Message(THEN_LEADER, leader=lead.id, strength=lead.fresh, special=lead.special))
     elif isinstance(action, Inspire):
-        lines.append("takes the Will of the People: ties of strength go your way (R-STR-2)"
-                     if view.will != side else "keeps the Will of the People")
+        lines.append(Message(INSPIRE_TAKES if view.will != side else INSPIRE_KEEPS))
     elif isinstance(action, ScoreUnrest):
-        lines.append(f"scores {unrest_vp(view)} VP for the unrest region ({view.unrest})")
+        lines.append(Message(SCORES_UNREST, vp=unrest_vp(view), region=view.unrest))
     elif isinstance(action, Protest):
         a, b = action.connection
-        lines.append(f"moves the blockade to {a}\u2013{b}: no move may cross it (R-ACT-PROTEST)")
+        lines.append(Message(PROTEST_MOVES, a=a, b=b))
     elif isinstance(action, Espionage):
-        lines.append("reveals your own objective (R-ACT-SPY)" if view.mode == "solo"
-                     else "reveals the opponent's objective (R-ACT-SPY)")
+        lines.append(Message(SPY_OWN if view.mode == "solo" else SPY_OPPONENT))
     elif isinstance(action, Organize):
-        lines.append("reveals your own objective (R-ACT-BONUS)")
+        lines.append(Message(ORGANIZE_OWN))
     elif isinstance(action, BonusDraw):
-        lines.append("draws a command card: your hand grows for good (R-ACT-BONUS)")
+        lines.append(Message(DRAWS_CARD))
     elif isinstance(action, Pass):
-        lines.append("does nothing now")
+        lines.append(Message(DOES_NOTHING))
     if not lines:
-        lines.append("changes no region's Force in Presence")
+        lines.append(Message(CHANGES_NOTHING))
     return Effects(side, tuple(changes), tuple(lines))

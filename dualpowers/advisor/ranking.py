@@ -29,12 +29,37 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
+from ..narration import N_, Message
 from ..stats import wilson_interval
 
 if TYPE_CHECKING:
     from ..actions import Action
 
 __all__ = ["RankedAction", "Ranking", "ActionStats", "ordered", "best_probabilities", "build_ranking"]
+
+# ---------------------------------------------------------------------------- the ranking's words
+# Templates (see dualpowers.narration): the widgets write them in the notebook's language
+# with dualpowers.narrate.message_text; ``outlook()``, ``sureness()`` and ``explain()`` are the English.
+LEVEL = N_("level")
+AHEAD = N_("{vp} VP ahead")
+BEHIND = N_("{vp} VP behind")
+TIES_PREFERRED = N_("one of {n} actions the playouts cannot tell apart; preferred by the evaluation of the turn")
+TIES_AS_GOOD = N_("one of {n} actions the playouts cannot tell apart; about as good as the best")
+CLEARLY_BEST = N_("clearly the best")
+LIKELY_BEST = N_("{percent} likely the best")
+RANKED = N_("{action} wins {win} ({low}\u2013{high}) of {playouts} playouts, score {score} VP")
+BEST_WIN = N_("{side:cap}: {ranked}; {percent} likely the best.")
+THEN_WIN = N_("then {ranked}")
+BEST_ROUND = N_("{side:cap}, best: {action} ({sureness}); at the end of the round: about {outlook}.")
+BEST_GAME = N_("{side:cap}, best: {action} ({sureness}); at the end of the game: about {outlook}.")
+THEN_MARGIN = N_("then {action}: about {outlook}; {effects}")
+MORE_ONE = N_("(1 more action)")
+MORE_MANY = N_("({n} more actions)")
+ALL_BEHIND = N_("Every action leaves you behind: the least bad first (by the margin, where the playouts can tell "
+                "the actions apart).")
+ROUND_ESTIMATES = N_("Playouts stop at the end of the round: the win chances are the evaluation's estimates.")
+RANDOM_NEVER_WINS = N_("Random play almost never wins from here: the order rests on the score.")
+PLAYOUT_STATS = N_("{playouts} playouts in {seconds} s (seed {seed}).")
 
 SPAN = 6.0          # best_probabilities: standard errors either side of a mean that matter
 POINTS = 48         # best_probabilities: integration points per action
@@ -169,16 +194,26 @@ class RankedAction:
     close: bool = False
     effects: tuple[str, ...] = ()
     regions: tuple[str, ...] = ()
+    effect_messages: tuple[Message, ...] = ()   # ``effects`` as data, for any language
+
+    def message(self, action: str | None = None) -> Message:
+        """The estimates in words (``action``: how to name the action, default its notation)."""
+        return Message(RANKED, action=self.text if action is None else action, win=f"{self.win_prob:.0%}",
+                       low=f"{self.win_low:.0%}", high=f"{self.win_high:.0%}", playouts=f"{self.playouts:,}",
+                       score=f"{self.score_change:+.1f}")
 
     def __str__(self) -> str:
-        return (f"{self.text} wins {self.win_prob:.0%} ({self.win_low:.0%}\u2013{self.win_high:.0%}) "
-                f"of {self.playouts:,} playouts, score {self.score_change:+.1f} VP")
+        return self.message().text
+
+    def outlook_message(self) -> Message:
+        """The expected margin as a message (see :meth:`outlook`)."""
+        if abs(self.margin) < 0.05:
+            return Message(LEVEL)
+        return Message(AHEAD if self.margin > 0 else BEHIND, vp=f"{abs(self.margin):.1f}")
 
     def outlook(self) -> str:
         """The expected margin in words, e.g. ``1.5 VP ahead``."""
-        if abs(self.margin) < 0.05:
-            return "level"
-        return f"{abs(self.margin):.1f} VP {'ahead' if self.margin > 0 else 'behind'}"
+        return self.outlook_message().text
 
 
 @dataclass(frozen=True)
@@ -216,43 +251,57 @@ class Ranking:
                      "margin", "close", "what it changes"],
         )
 
-    def sureness(self, a: RankedAction | None = None) -> str:
-        """How sure the advisor is that ``a`` (default: the best) is the best, in words."""
+    def sureness_message(self, a: RankedAction | None = None) -> Message:
+        """How sure the advisor is that ``a`` (default: the best) is the best, as a message."""
         a = a or self.best
         ties = sum(x.close for x in self.actions)
         if a.close and ties > 1:
-            return (f"one of {ties} actions the playouts cannot tell apart; "
-                    f"{'preferred by the evaluation of the turn' if a is self.best else 'about as good as the best'}")
-        if a is self.best:
-            return "clearly the best" if a.confidence >= 0.9 else f"{a.confidence:.0%} likely the best"
-        return f"{a.confidence:.0%} likely the best"
+            return Message(TIES_PREFERRED if a is self.best else TIES_AS_GOOD, n=ties)
+        if a is self.best and a.confidence >= 0.9:
+            return Message(CLEARLY_BEST)
+        return Message(LIKELY_BEST, percent=f"{a.confidence:.0%}")
+
+    def sureness(self, a: RankedAction | None = None) -> str:
+        """How sure the advisor is that ``a`` (default: the best) is the best, in words."""
+        return self.sureness_message(a).text
+
+    def explain_messages(self, top: int = 3, name: Any = None) -> list[tuple[int, Message]]:
+        """:meth:`explain` as data: ``(indent, message)`` per line; ``name(action)`` names an
+        action (default: its notation), e.g. in words with :func:`dualpowers.describe.describe`."""
+        def said(a: RankedAction) -> str:
+            return a.text if name is None else name(a.action)
+        best = self.best
+        out: list[tuple[int, Message]] = []
+        if not self.relative:
+            out.append((0, Message(BEST_WIN, side=self.side, ranked=best.message(said(best)),
+                                   percent=f"{best.confidence:.0%}")))
+            out += [(2, Message(THEN_WIN, ranked=a.message(said(a)))) for a in self.actions[1:top]]
+        else:
+            out.append((0, Message(BEST_ROUND if self.horizon == "round" else BEST_GAME, side=self.side,
+                                   action=said(best), sureness=self.sureness_message(),
+                                   outlook=best.outlook_message())))
+            out += [(2, m) for m in best.effect_messages]
+            out += [(0, Message(THEN_MARGIN, action=said(a), outlook=a.outlook_message(),
+                                effects=tuple(a.effect_messages))) for a in self.actions[1:top]]
+        rest = len(self.actions) - max(top, 1)
+        if rest > 0:
+            out.append((2, Message(MORE_ONE) if rest == 1 else Message(MORE_MANY, n=rest)))
+        if self.behind:
+            out.append((0, Message(ALL_BEHIND)))
+        if self.horizon == "round" and not self.relative:
+            out.append((0, Message(ROUND_ESTIMATES)))
+        elif not self.relative and best.playouts and best.win_high < 0.05:
+            out.append((0, Message(RANDOM_NEVER_WINS)))
+        out.append((0, self.stats_message()))
+        return out
+
+    def stats_message(self) -> Message:
+        """How many playouts, how long, which seed."""
+        return Message(PLAYOUT_STATS, playouts=f"{self.playouts:,}", seconds=f"{self.seconds:.2f}", seed=self.seed)
 
     def explain(self, top: int = 3) -> str:
         """A few lines for a human: the best action, what it changes, how sure, and the runners-up."""
-        best = self.best
-        if not self.relative:
-            lines = [f"{self.side.capitalize()}: {best}; {best.confidence:.0%} likely the best."]
-            for a in self.actions[1:top]:
-                lines.append(f"  then {a}")
-        else:
-            until = "the end of the round" if self.horizon == "round" else "the end of the game"
-            lines = [f"{self.side.capitalize()}, best: {best.text} ({self.sureness()}); "
-                     f"at {until}: about {best.outlook()}."]
-            lines += [f"  {e}" for e in best.effects]
-            for a in self.actions[1:top]:
-                lines.append(f"then {a.text}: about {a.outlook()}; " + "; ".join(a.effects))
-        rest = len(self.actions) - max(top, 1)
-        if rest > 0:
-            lines.append(f"  ({rest} more action{'s' if rest > 1 else ''})")
-        if self.behind:
-            lines.append("Every action leaves you behind: the least bad first (by the margin, where the "
-                         "playouts can tell the actions apart).")
-        if self.horizon == "round" and not self.relative:
-            lines.append("Playouts stop at the end of the round: the win chances are the evaluation's estimates.")
-        elif not self.relative and best.playouts and best.win_high < 0.05:
-            lines.append("Random play almost never wins from here: the order rests on the score.")
-        lines.append(f"{self.playouts:,} playouts in {self.seconds:.2f} s (seed {self.seed}).")
-        return "\n".join(lines)
+        return "\n".join(" " * indent + m.text for indent, m in self.explain_messages(top))
 
     def __str__(self) -> str:
         return self.explain()
@@ -292,6 +341,7 @@ def build_ranking(side: str, stats: Sequence[ActionStats], playouts: int, second
             action=a.action, text=str(a.action), win_prob=a.mean, win_low=low, win_high=high,
             score_change=a.score / a.playouts if a.playouts else 0.0, playouts=a.playouts, confidence=c,
             margin=margin, close=near, effects=fx.lines if fx else (), regions=fx.region_names if fx else (),
+            effect_messages=fx.messages if fx else (),
         ))
     behind = bool(scale) and all(m < 0 for m, a in zip(margins, rows) if a.playouts)
     return Ranking(side=side, actions=ranked, playouts=playouts, seconds=seconds, seed=seed, horizon=horizon,

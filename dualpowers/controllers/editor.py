@@ -32,9 +32,10 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ..dates import MONTHS
 from ..components import SIDES, Components, default_components
-from ..errors import DualPowersError, PositionError, brief
-from ..narration import N_, Message
-from ..schema import decode_json
+from ..errors import DualPowersError, EditorError, PositionError, brief
+from ..narration import N_, NO_SUCH_REGION, Items, Message
+from ..schema import THE_POSITION, decode_json
+from ..serialize import NOT_AN_OBJECT
 from ..presence import Presence, force_in_presence, presence_table
 from ..state import State
 
@@ -77,13 +78,23 @@ PALETTE_LEADER = N_("{side:cap} leader {leader} (fresh {fresh} / exhausted {exha
 PALETTE_NEUTRAL_TROTSKY = N_("Trotsky, neutral Trotsky ({token}: fresh {fresh} / exhausted {exhausted})")
 PALETTE_RED_TROTSKY = N_("Trotsky, red Trotsky ({token}: fresh {fresh} / exhausted {exhausted})")
 PALETTE_COUNT = N_("{label} x{n}")
+ONLY_ONE = N_("There is only one {token}, and it is already on the board ({where}): remove it or move it first.")
+TOKEN_IN = N_("{token} in {region}")
+CLICK_MODE = N_("click mode must be one of {modes}, not {value}")
+NOT_TEXT = N_("paste a position as text, not {value}")
+NOT_EXPORTABLE = N_("the position is not valid, so it cannot be exported: {reason}")
+CANNOT_IMPORT = N_("cannot import this text ({value})")
+ENTRY_FRESH = N_("{region}: {token} (fresh)")
+ENTRY_EXHAUSTED = N_("{region}: {token} (exhausted)")
+ENTRY_DESCRIBED_FRESH = N_("{region}: {what} (fresh)")
+ENTRY_DESCRIBED_EXHAUSTED = N_("{region}: {what} (exhausted)")
 
 #: Position fields the editor edits itself; anything else in an import is an "extra".
 BOARD_KEYS = ("mode", "edition", "solo", "date", "will", "score", "unrest", "blockade", "regions")
 _DROPPED_KEYS = ("schema", "version")
 #: What an import may change; restored when it fails (PositionEditor._transaction).
 _EDITED_FIELDS = ("mode", "player", "difficulty", "edition", "month", "day", "will", "score", "unrest", "blockade",
-                  "board", "extras", "state", "error", "error_type", "message")
+                  "board", "extras", "state", "error", "error_type", "error_message", "message", "message_data")
 CLICK_MODES = ("flip", "remove")
 
 
@@ -171,6 +182,7 @@ class PositionEditor:
         self.state: State | None = None
         self.error: str | None = None
         self.error_type: str | None = None
+        self.error_message: Message | None = None  # the engine's reason as data (PositionError.message)
         self.message: str = ""                     # the last change, in English
         self.message_data: Message | None = None   # the same as data, for narrate.message_text
         self._reset_fields()
@@ -232,8 +244,9 @@ class PositionEditor:
             self.state = State.from_dict(self.position_dict(), self.comp)
         except PositionError as exc:
             self.state, self.error, self.error_type = None, str(exc), type(exc).__name__
+            self.error_message = exc.message  # type: ignore[assignment]
         else:
-            self.error = self.error_type = None
+            self.error = self.error_type = self.error_message = None
 
     @property
     def valid(self) -> bool:
@@ -265,7 +278,7 @@ class PositionEditor:
     def set_click_mode(self, mode: str) -> None:
         """What a click on a token does: ``"flip"`` (fresh <-> exhausted) or ``"remove"``."""
         if mode not in CLICK_MODES:
-            raise ValueError(f"click mode must be one of {', '.join(CLICK_MODES)}, not {mode!r}")
+            raise EditorError(Message(CLICK_MODE, modes=", ".join(CLICK_MODES), value=repr(mode)))
         self.click_mode = mode
 
     def _used_ids(self) -> set[str]:
@@ -292,9 +305,9 @@ class PositionEditor:
         tired = self.selected_exhausted if exhausted is None else bool(exhausted)
         free = self.free_ids(item.key)
         if not free and item.kind != "unit":
-            where = [f"{tid} in {found[0]}" for tid in item.ids if (found := self.find(tid))]
-            raise ValueError(f"There is only one {item.ids[0] if len(item.ids) == 1 else item.label}, and it is "
-                             f"already on the board ({', '.join(where)}): remove it or move it first.")
+            where = Items(Message(TOKEN_IN, token=tid, region=found[0]) for tid in item.ids if (found := self.find(tid)))
+            raise EditorError(Message(ONLY_ONE, token=item.ids[0] if len(item.ids) == 1 else item.label_message,
+                                      where=where))
         if free:
             entry: dict[str, Any] = {"id": free[0]}
             if tired:
@@ -371,22 +384,28 @@ class PositionEditor:
         self._changed(Message(CLEARED_ALL))
 
     def entries(self) -> list[tuple[str, int, str]]:
-        """(region, index, label) for every token entry, for lists and menus."""
+        """(region, index, label) for every token entry, for lists and menus (English)."""
+        return [(region, i, m.text) for region, i, m in self.entry_messages()]
+
+    def entry_messages(self) -> list[tuple[str, int, Message]]:
+        """(region, index, label as a message) for every token entry, for any language."""
         out = []
         for region, entries in self.board.items():
             for i, e in enumerate(entries):
+                tired = e.get("side") == "exhausted"
                 if "id" in e:
-                    text = e["id"]
+                    label = Message(ENTRY_EXHAUSTED if tired else ENTRY_FRESH, region=region, token=e["id"])
                 else:
-                    text = "+".join(f"{k} {v}" for k, v in e.items() if k != "side")
-                text += " (exhausted)" if e.get("side") == "exhausted" else " (fresh)"
-                out.append((region, i, f"{region}: {text}"))
+                    what = "+".join(f"{k} {v}" for k, v in e.items() if k != "side")
+                    label = Message(ENTRY_DESCRIBED_EXHAUSTED if tired else ENTRY_DESCRIBED_FRESH, region=region,
+                                    what=what)
+                out.append((region, i, label))
         return out
 
     # ------------------------------------------------------------------ other controls
     def _check_region(self, region: str) -> None:
         if region not in self.comp.region_index:
-            raise ValueError(f"unknown region {region!r} (regions: {', '.join(self.comp.region_names)})")
+            raise EditorError(Message(NO_SUCH_REGION, name=repr(region), regions=tuple(self.comp.region_names)))
 
     def set_date(self, month: str | None = None, day: int | None = None) -> None:
         if month is not None:
@@ -478,17 +497,18 @@ class PositionEditor:
             if isinstance(exc, PositionError) or not isinstance(exc, Exception):
                 raise
             if isinstance(exc, DualPowersError):
-                raise PositionError(f"{type(exc).__name__}: {exc}") from None
-            raise PositionError(f"cannot import this text ({type(exc).__name__}: {brief(str(exc), 80)})") from None
+                told = getattr(exc, "message", None)
+                raise PositionError(told if told is not None else f"{type(exc).__name__}: {exc}") from None
+            raise PositionError(Message(CANNOT_IMPORT, value=f"{type(exc).__name__}: {brief(str(exc), 80)}")) from None
 
     def import_json(self, text: str) -> None:
         """Read a position (full or partial JSON); on error raise PositionError and change nothing."""
         self._transaction(lambda: self._import_json(text))
 
     def _import_json(self, text: str) -> None:
-        data = decode_json(text, PositionError, "the position")
+        data = decode_json(text, PositionError, Message(THE_POSITION))
         if not isinstance(data, dict):
-            raise PositionError(f"a position must be a JSON object, not {type(data).__name__}")
+            raise PositionError(Message(NOT_AN_OBJECT, value=type(data).__name__))
         if data.get("format") == "dualpowers/game" and isinstance(data.get("position"), dict):
             data = data["position"]   # a saved game: take its current position
         state = State.from_dict(data, self.comp)
@@ -510,7 +530,7 @@ class PositionEditor:
         Either the import succeeds or nothing changes and :class:`PositionError` says why.
         """
         if not isinstance(text, str):
-            raise PositionError(f"paste a position as text, not {type(text).__name__}")
+            raise PositionError(Message(NOT_TEXT, value=type(text).__name__))
         if text.lstrip().startswith("{"):
             self.import_json(text)
             return "json"
@@ -519,7 +539,7 @@ class PositionEditor:
 
     def _need_state(self) -> State:
         if self.state is None:
-            raise PositionError(f"the position is not valid, so it cannot be exported: {self.error}")
+            raise PositionError(Message(NOT_EXPORTABLE, reason=self.error_message or self.error or ""))
         return self.state
 
     def export_json(self, partial: bool = False, indent: int | None = 2) -> str:

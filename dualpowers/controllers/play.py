@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 from .. import names
 from ..actions import Action, parse_action
 from ..describe import describe
-from ..errors import DualPowersError, IllegalAction, PositionError, brief
-from ..schema import check, decode_json
+from ..errors import DualPowersError, IllegalAction, PositionError, Told, brief
+from ..narration import Message
+from ..schema import THE_SAVED_GAME, check, decode_json
 from ..i18n import DEFAULT_LANGUAGE, N_, NP_, check_language, translator
 from ..narrate import outcome_text
 from ..policies import PolicySpecError, make_policy
@@ -85,8 +86,14 @@ def step_name(step: str, lang: str = DEFAULT_LANGUAGE) -> str:
 POLICIES = ("first", "random", "greedy", "advisor")
 
 
-class LoadError(DualPowersError, ValueError):
-    """A saved game that cannot be read or replayed."""
+class LoadError(Told, DualPowersError, ValueError):
+    """A saved game that cannot be read or replayed (``message``: the reason as data, see :class:`Told`)."""
+
+
+def _reason(exc: BaseException) -> Any:
+    """An error's reason as data when it has one (a Message), else its text."""
+    told = getattr(exc, "message", None)
+    return told if told is not None else str(exc)
 
 
 @dataclass(frozen=True)
@@ -208,7 +215,7 @@ def choose_action(state: State, policy: str = "first", rng: random.Random | None
     """
     legal = state.legal_actions()
     if not legal:
-        raise IllegalAction("no legal action: the game is over")
+        raise IllegalAction(Message(N_("no legal action: the game is over")))
     if policy == "first":
         return legal[0]
     try:
@@ -351,7 +358,8 @@ class GameSession:
                 said = self._said(state, act)
                 events = state.apply(act)
             except DualPowersError as exc:
-                raise LoadError(f"$.actions[{i}] ({brief(text, 40)}) cannot be replayed: {exc}") from None
+                raise LoadError(Message(N_("$.actions[{i}] ({value}) cannot be replayed: {reason}"), i=i,
+                                        value=brief(text, 40), reason=_reason(exc))) from None
             text = str(act)
             log.extend(self._entries(state, text, events, actor, said))
             done.append(text)
@@ -479,7 +487,7 @@ class GameSession:
         """
         from ..advisor import Advisor   # the search is loaded only when a hint is asked for
         if self.state.is_over():
-            raise IllegalAction("the game is over: there is nothing to advise")
+            raise IllegalAction(Message(N_("the game is over: there is nothing to advise")))
         return Advisor(playouts=playouts, seed=len(self.actions) if seed is None else seed).rank(self.state)
 
     def play_out(self, policy: str = "first", seed: int = 0, max_actions: int = 10_000) -> int:
@@ -612,17 +620,19 @@ class GameSession:
         raises :class:`LoadError` naming the field and leaves the session exactly as
         it was (undo and later saves keep working).
         """
-        data = decode_json(text, LoadError, "the saved game")
+        data = decode_json(text, LoadError, Message(THE_SAVED_GAME))
         if not isinstance(data, dict):
-            raise LoadError(f"a saved game is a JSON object, not {type(data).__name__}")
+            raise LoadError(Message(N_("a saved game is a JSON object, not {value}"), value=type(data).__name__))
         try:
             candidate, message = self._candidate(data)
         except LoadError:
             raise
         except DualPowersError as exc:
-            raise LoadError(f"{type(exc).__name__}: {exc}") from None
+            raise LoadError(_reason(exc) if getattr(exc, "message", None) is not None
+                            else f"{type(exc).__name__}: {exc}") from None
         except Exception as exc:   # an engine failure while replaying: still refused, nothing changed
-            raise LoadError(f"the saved game cannot be replayed ({type(exc).__name__}: {brief(str(exc), 80)})") from None
+            raise LoadError(Message(N_("the saved game cannot be replayed ({value})"),
+                                    value=f"{type(exc).__name__}: {brief(str(exc), 80)}")) from None
         for name in _SESSION_FIELDS:
             setattr(self, name, getattr(candidate, name))
         self.clear_filter(notify=False)
@@ -638,8 +648,8 @@ class GameSession:
                     _ = translator(self.lang)
                     return candidate, _("Loaded a position; the game goes on from there.")
                 except PositionError as exc:
-                    raise LoadError(f"not a position the engine accepts: {exc}") from None
-            raise LoadError(f"not a saved game: 'format' must be {SAVE_FORMAT!r}")
+                    raise LoadError(Message(N_("not a position the engine accepts: {reason}"), reason=_reason(exc))) from None
+            raise LoadError(Message(N_("not a saved game: 'format' must be {value}"), value=repr(SAVE_FORMAT)))
         check(data, "game", LoadError)
         options = data.get("options", {})
         start = data.get("start")
@@ -648,15 +658,16 @@ class GameSession:
                 data.get("mode", "solo"), data.get("seed", 0), player=options.get("player", "red"),
                 difficulty=options.get("difficulty", 1), edition=options.get("edition", "fr"), start=start)
         except PositionError as exc:
-            raise LoadError(f"$.start is not a position the engine accepts: {exc}") from None
+            raise LoadError(Message(N_("$.start is not a position the engine accepts: {reason}"),
+                                    reason=_reason(exc))) from None
         except (DualPowersError, ValueError) as exc:
-            raise LoadError(f"cannot start the saved game: {exc}") from None
+            raise LoadError(Message(N_("cannot start the saved game: {reason}"), reason=_reason(exc))) from None
         candidate.lang = self.lang          # the replayed log is written in this session's language
         candidate.state, candidate.actions, candidate.log = candidate._replay(list(data.get("actions", [])))
         saved = data.get("position")
         if saved is not None and saved != json.loads(json.dumps(candidate.state.to_dict())):
-            raise LoadError("$.position does not match the one the actions lead to "
-                            "(was the file edited, or saved by another engine version?)")
+            raise LoadError(Message(N_("$.position does not match the one the actions lead to (was the file "
+                                       "edited, or saved by another engine version?)")))
         _ = translator(self.lang)
         return candidate, _.ngettext("Loaded a saved game ({n} action replayed).",
                                      "Loaded a saved game ({n} actions replayed).", len(candidate.actions))

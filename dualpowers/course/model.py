@@ -57,6 +57,18 @@ def _position(raw: Any, positions: Mapping[str, Any], where: str) -> tuple[dict[
     return data, actions
 
 
+def _show_opposition_cards(data: dict[str, Any], question: Mapping[str, Any]) -> None:
+    """A question about the Opposition's cards puts them on the board: its played cards,
+    in order, drawn as cards in the board's bottom row like in a game (R-SOLO-OBJECTIVE)."""
+    if question.get("kind") != "opposition_region" or "cards" not in question or data.get("mode") != "solo":
+        return
+    solo = data.get("solo") if isinstance(data.get("solo"), dict) else {}
+    opposition = "white" if solo.get("player", "red") == "red" else "red"
+    played = data.setdefault("played", {})
+    if isinstance(played, dict):
+        played.setdefault(opposition, list(question["cards"]))
+
+
 def _build(data: Mapping[str, Any], actions: tuple[str, ...], where: str) -> tuple[State, tuple[Event, ...]]:
     try:
         if "new_game" in data:      # a game just set up by the engine: {"new_game": {"mode": "solo", "seed": 3}}
@@ -391,6 +403,7 @@ def parse_course(raw: Mapping[str, Any]) -> Course:
                 choices = tuple(str(x) for x in ex.get("choices", ()))
                 if len(choices) < 2:
                     raise CourseError(f"{w}: a choice exercise offers at least two 'choices'")
+                _show_opposition_cards(data, question)
                 answer_type = ex.get("answer_type", G.QUESTIONS[question["kind"]].answer_type)
                 if answer_type not in G.ANSWER_TYPES:
                     raise CourseError(f"{w}: unknown answer_type {answer_type!r}")

@@ -472,7 +472,11 @@ def _side_label_w(side: str) -> float:
     """Room for "{side}:" before a side's played cards, in its widest language."""
     from .. import names
     from ..i18n import LANGUAGES, translator
-    return max(text_width(translator(lang)("{side}:", side=names.side(side, lang)), TEXT, True) for lang in LANGUAGES)
+    widths = []
+    for lang in LANGUAGES:
+        _ = translator(lang)
+        widths.append(text_width(_("{side}:", side=names.side(side, lang)), TEXT, True))
+    return max(widths)
 
 
 def _flow(widths: Sequence[float], room: float) -> list[list[int]]:

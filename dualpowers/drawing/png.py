@@ -27,12 +27,46 @@ __all__ = ["PillowPen", "board_png", "board_image"]
 _FONTS: dict[float, Any] = {}
 
 
+#: Fonts with the accented letters of French and Italian ("é", "à", "ç"), tried in order (Debian
+#: installs DejaVu with fontconfig, which chromium needs); Pillow's built-in font has none of
+#: them (it draws a box), so it is only the last resort.
+_FONT_FILES = ("DejaVuSans.ttf", "LiberationSans-Regular.ttf", "NotoSans-Regular.ttf", "FreeSans.ttf",
+               "Vera.ttf", "Arial.ttf")
+
+
+def _font_file() -> Any:
+    """A font file that draws French and Italian letters, or None (Pillow's built-in font)."""
+    global _FONT_FILE
+    if _FONT_FILE is False:
+        from PIL import ImageFont
+        _FONT_FILE = None
+        candidates: list[Any] = list(_FONT_FILES)
+        try:                               # matplotlib, when installed, ships DejaVu Sans
+            import matplotlib
+            from pathlib import Path
+            candidates.append(Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf")
+        except ImportError:
+            pass
+        for name in candidates:
+            try:
+                ImageFont.truetype(str(name), 10)
+            except OSError:
+                continue
+            _FONT_FILE = str(name)
+            break
+    return _FONT_FILE
+
+
+_FONT_FILE: Any = False
+
+
 def _font(size: float) -> Any:
     from PIL import ImageFont
     key = max(4.0, round(size * 2) / 2)
     f = _FONTS.get(key)
     if f is None:
-        f = _FONTS[key] = ImageFont.load_default(size=key)
+        path = _font_file()
+        f = _FONTS[key] = ImageFont.truetype(path, key) if path else ImageFont.load_default(size=key)
     return f
 
 

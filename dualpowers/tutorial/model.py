@@ -37,6 +37,7 @@ from ..actions import parse_action
 from ..errors import DualPowersError, IllegalAction
 from ..opposition import ObjectiveChoice, opposition_objective
 from ..presence import Presence, force_in_presence
+from ..i18n import N_, gettext
 from ..narration import Message
 from ..state import Event, State
 
@@ -52,6 +53,30 @@ LANGUAGE_NAMES: dict[str, str] = {"en": "English", "fr": "Français", "it": "Ita
 #: Highlight items that are neither regions, tokens, cards nor connections.
 MARKERS = frozenset({"date", "will", "score", "unrest", "blockade"})
 STEP_KINDS = ("action", "try", "query")
+#: The tutorial's interface texts (buttons, headings), by key: English msgids of the
+#: ``dualpowers`` catalogs, translated with :mod:`dualpowers.i18n` (docs/translating.md).
+UI: dict[str, str] = {
+    "next": N_("Next ▶"),
+    "back": N_("◀ Back"),
+    "restart": N_("⟲ Restart"),
+    "next_example": N_("Next example ▶▶"),
+    "example": N_("Example"),
+    "language": N_("Language"),
+    "scene": N_("The scene"),
+    "step_of": N_("Step {i} of {n}"),
+    "rules": N_("Rules"),
+    "erratum": N_("Erratum in the rulebook"),
+    "engine": N_("What the engine says (in English)"),
+    "refused": N_("The engine refuses this action"),
+    "source": N_("In the rulebooks: {ref}"),
+    "edition": N_("Rules edition in force: {name}"),
+    "edition_fr": N_("French (E-FR)"),
+    "edition_it": N_("Italian (E-IT)"),
+    "to_act": N_("To act: {who} ({step})"),
+    "red": N_("Viktor (red)"),
+    "white": N_("Katya (white)"),
+    "nobody": N_("nobody"),
+}
 _QUERIES = ("presence", "opposition_objective")
 _EXPECT_KEYS = {
     "date", "bonus_pending", "score", "will", "step", "to_act", "round", "tokens_in", "contains",
@@ -161,7 +186,7 @@ class TutorialData:
 
     examples: tuple[Example, ...]
     rules: Mapping[str, Mapping[str, str]]      # rule id -> language -> short title
-    ui: Mapping[str, Mapping[str, str]]         # key -> language -> interface text
+    ui: Mapping[str, str] = field(default_factory=lambda: dict(UI))   # key -> English msgid (see UI)
 
     def example(self, example_id: str) -> Example:
         for ex in self.examples:
@@ -274,13 +299,12 @@ def _parse(raw: Any, source: str) -> TutorialData:
     if not examples:
         raise TutorialError(f"{source}: no examples")
     rules = {rid: _texts(t, f"{source}: rules.{rid}") for rid, t in raw.get("rules", {}).items()}
-    ui = {key: _texts(t, f"{source}: ui.{key}") for key, t in raw.get("ui", {}).items()}
     for ex in examples:
         for step in (ex.intro, *ex.steps):
             unknown = [r for r in step.rules if r not in rules]
             if unknown:
                 raise TutorialError(f"{source}: example {ex.id} cites rule(s) with no title: {', '.join(unknown)}")
-    return TutorialData(tuple(examples), rules, ui)
+    return TutorialData(tuple(examples), rules)
 
 
 def load_examples(path: str | Path | None = None) -> TutorialData:
@@ -593,7 +617,7 @@ class Tutorial:
 
     def ui(self, key: str, language: str | None = None, **fmt: Any) -> str:
         """An interface text (button labels...) in the current language."""
-        text = self.data.ui[key][self._lang(language)]
+        text = gettext(self.data.ui[key], self._lang(language))
         return text.format(**fmt) if fmt else text
 
     @property

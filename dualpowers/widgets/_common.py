@@ -47,6 +47,8 @@ def button(description: str, css_class: str, *, tooltip: str = "", style: str = 
     b = widgets.Button(description=description, tooltip=tooltip or description, button_style=style,
                        icon=icon, layout=widgets.Layout(width=width))
     b.add_class(css_class)
+    if not tooltip:     # the tooltip says what the button says, in the language it is relabelled to
+        b.observe(lambda change: setattr(b, "tooltip", change["new"]), "description")
     return b
 
 

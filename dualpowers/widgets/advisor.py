@@ -27,9 +27,9 @@ from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from ..advisor import DEFAULT_PLAYOUTS, Advisor, Ranking
 from ..controllers.play import action_highlight, describe_action
 from .. import names
-from ..errors import DualPowersError
+from ..errors import DualPowersError, PositionError
 from ..i18n import translator
-from ..narrate import outcome_text
+from ..narrate import message_text, outcome_text, refusal_text
 from ..tables import ranking_frame
 from . import language
 from ._common import STYLE, button, css, df_html
@@ -58,8 +58,11 @@ class AdvisorWidget(widgets.VBox):
 
         self.playouts = css(widgets.IntSlider(value=playouts, min=50, max=5000, step=50, description="Playouts",
                                               continuous_update=False), "dp-advisor-playouts")
+        # Labels as long as they need ("Parties simulées", "Partite simulate"), not cut to "Parties si...".
         self.seed = css(widgets.IntText(value=seed, description="Seed", layout=_W(width="180px")), "dp-advisor-seed")
         self.top = css(widgets.IntSlider(value=top, min=1, max=6, description="Light up"), "dp-advisor-top")
+        for w in (self.playouts, self.top):
+            w.style.description_width = "initial"
         self.rank_button = button("Rank the actions", "dp-advise", style="primary", icon="lightbulb-o")
         self.play_best_button = button("Play the best action", "dp-play-best", style="success", icon="forward")
         self.summary = css(widgets.HTML(), "dp-advisor-summary")
@@ -107,12 +110,15 @@ class AdvisorWidget(widgets.VBox):
     def rank(self) -> Ranking | None:
         """Rank the actions of the side to act in the editor's position; show and return the ranking."""
         state = self.editor.state
+        lang = language.current()
         if state is None:
-            return self._fail(f"The position is not valid: {self.editor.error}")
+            told = PositionError(self.editor.error_message or self.editor.error or "")
+            _ = translator(lang)
+            return self._fail(_("The position is not valid: {reason}", reason=refusal_text(told, lang)))
         try:
             ranking = Advisor(playouts=int(self.playouts.value), seed=int(self.seed.value)).rank(state)
         except (DualPowersError, ValueError) as exc:
-            return self._fail(str(exc))
+            return self._fail(refusal_text(exc, lang))
         self.ranking, self._ranked = ranking, state.key()
         self._show()
         return ranking
@@ -166,19 +172,16 @@ class AdvisorWidget(widgets.VBox):
             return
         r = self.ranking
         assert state is not None
+        # The advice in the notebook's language (actions named in words outside English,
+        # where the notation is what the English explanation has always shown).
+        name = None if lang == "en" else (lambda a: self._said(state, a, lang))
+        lines = [escape(message_text(m, lang)) for _indent, m in r.explain_messages(name=name)]
+        self.summary.value = "<div class='dp-hint-box'>" + "<br>".join(lines) + "</div>"
         if lang == "en":
-            self.summary.value = ("<div class='dp-hint-box'>" + "<br>".join(escape(line) for line in r.explain().splitlines())
-                                  + "</div>")
             frame = r.to_frame()
             frame.insert(2, "meaning", [describe_action(state, a.action) for a in r.actions])
             self.table.value = df_html(frame, f"Every legal action of {r.side}, best first")
         else:
-            best = r.best
-            line = _("{side}: {action}; {confidence} likely the best.", side=names.side(r.side, lang),
-                     action=self._said(state, best.action, lang), confidence=f"{best.confidence:.0%}")
-            stats = _("{playouts} playouts in {seconds} s (seed {seed}).", playouts=f"{r.playouts:,}",
-                      seconds=f"{r.seconds:.2f}", seed=r.seed)
-            self.summary.value = f"<div class='dp-hint-box'>{escape(line)}<br>{escape(stats)}</div>"
             frame = ranking_frame(r, state, lang)
             caption = _("Every legal action of {side}, best first", side=names.side(r.side, lang))
             self.table.value = df_html(frame, caption)

@@ -30,15 +30,24 @@ from ..controllers.editor import PositionEditor
 from ..controllers.play import lead_text
 from ..errors import PositionError
 from .. import names, tables
-from ..i18n import translator
-from ..narrate import message_text
+from ..i18n import N_, translator
+from ..narrate import message_text, refusal_text
 from ..presence import force_in_presence
 from ..state import State
 from . import language
 from ._common import STYLE, button, css, df_html, lines_html
 from .screen import Screen
 
-__all__ = ["AnalyzerWidget"]
+__all__ = ["AnalyzerWidget", "ERROR_KINDS"]
+
+#: What kind of problem a position error is, for a reader (English shows the class name).
+ERROR_KINDS = {
+    "PositionError": N_("Position not possible"), "TokenCountError": N_("Too many tokens"),
+    "InvalidDate": N_("Date not possible"), "DuplicateToken": N_("Token in two places"),
+    "DuplicateCard": N_("Card in two places"), "UnknownToken": N_("Unknown token"),
+    "UnknownCard": N_("Unknown card"), "UnknownRegion": N_("Unknown region"),
+    "InvalidBlockade": N_("Blockade not possible"), "NotationError": N_("Notation not readable"),
+}
 
 _W = widgets.Layout
 
@@ -228,6 +237,8 @@ class AnalyzerWidget(widgets.VBox):
             options(self.palette, [(message_text(p.label_message, lang) if p.label_message else p.label, p.key)
                                    for p in self.editor.palette])
             options(self.click_mode, [(_("flip it"), "flip"), (_("remove it"), "remove")])
+            options(self.blockade, [(_("none"), "")] + [(_("{a}-{b}", a=names.colour(x, lang), b=names.colour(y, lang)),
+                                                        f"{x}-{y}") for x, y in self.editor.comp.connections])
         finally:
             self._syncing = False
         for w, text in ((self.palette, _("Token")), (self.palette_side, _("Side up")),
@@ -243,7 +254,10 @@ class AnalyzerWidget(widgets.VBox):
                         (self.clear_board, _("Clear board")), (self.export_json, _("Export JSON")),
                         (self.export_partial, _("Export board JSON")), (self.export_notation, _("Export notation")),
                         (self.import_button, _("Import")), (self.drop_extras, _("Keep board only"))):
-            b.description = text
+            b.description = b.tooltip = text
+        self.export_partial.tooltip = _("The editor's own (partial) position: also works while it is invalid")
+        self.drop_extras.tooltip = _("Forget imported hands, deck, tiles and turn data")
+        self.score.tooltip = _("right: red leads; left: white leads")
         for i, title in enumerate([_("Tokens"), _("Game"), _("Import/export")]):
             self.tabs.set_title(i, title)
         self.palette_help.value = _("<b>Palette</b>: choose a token, then click a region on the board (or pick a "
@@ -267,7 +281,10 @@ class AnalyzerWidget(widgets.VBox):
         try:
             return fn()
         except (ValueError, KeyError, IndexError) as exc:
-            self._say(str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc), error=True)
+            if isinstance(exc, KeyError):
+                self._say(str(exc.args[0] if exc.args else exc), error=True)
+            else:
+                self._say(refusal_text(exc, language.current()), error=True)
             return None
 
     def _set(self, fn: Any) -> None:
@@ -294,7 +311,8 @@ class AnalyzerWidget(widgets.VBox):
     def _on_listed(self, fn: Any) -> None:
         value = self.token_list.value
         if not value:
-            self._say("Choose a token in the list first.", error=True)
+            _ = translator(language.current())
+            self._say(_("Choose a token in the list first."), error=True)
             return
         region, index = value
         entry = self.editor.board[region][index]
@@ -303,7 +321,8 @@ class AnalyzerWidget(widgets.VBox):
         elif fn == self.editor.remove:
             self._guard(lambda: self.editor.remove_entry(region, index))
         else:
-            self._say("This entry names no particular token (the game has no more of that kind): remove it.",
+            _ = translator(language.current())
+            self._say(_("This entry names no particular token (the game has no more of that kind): remove it."),
                       error=True)
 
     def _export(self, what: str) -> None:
@@ -316,25 +335,36 @@ class AnalyzerWidget(widgets.VBox):
             else:
                 self.io_text.value = ed.export_notation()
         except PositionError as exc:
-            self._say(str(exc), error=True)
+            self._say(refusal_text(exc, language.current()), error=True)
             return
-        self._say({"json": "Exported the full position as JSON.", "partial": "Exported the editor's board JSON.",
-                   "notation": "Exported the position in the DP1 notation."}[what])
+        _ = translator(language.current())
+        self._say({"json": _("Exported the full position as JSON."), "partial": _("Exported the editor's board JSON."),
+                   "notation": _("Exported the position in the DP1 notation.")}[what])
 
     def _import(self) -> None:
+        lang = language.current()
+        _ = translator(lang)
         text = self.io_text.value
         if not text.strip():
-            self._say("Paste a position into the text box first.", error=True)
+            self._say(_("Paste a position into the text box first."), error=True)
             return
         try:
             kind = self.editor.import_text(text)
         except PositionError as exc:
-            self._say(f"Import refused, nothing changed: {type(exc).__name__}: {exc}", error=True)
+            self._say(_("Import refused, nothing changed: {reason}", reason=self._error_text(exc, lang)), error=True)
             return
         except Exception as exc:  # never silent: ipywidgets would swallow it
-            self._say(f"Import refused: {type(exc).__name__}: {str(exc)[:200]}", error=True)
+            self._say(_("Import refused: {reason}", reason=f"{type(exc).__name__}: {str(exc)[:200]}"), error=True)
             return
-        self._say(f"Imported the {'JSON' if kind == 'json' else 'notation'} position.")
+        self._say(_("Imported the JSON position.") if kind == "json" else _("Imported the notation position."))
+
+    @staticmethod
+    def _error_text(exc: Any, lang: str, kind: str | None = None) -> str:
+        """A position error for a reader: its kind and its reason (English: the class name, as ever)."""
+        kind = kind or type(exc).__name__
+        _ = translator(lang)
+        label = kind if lang == "en" else _(ERROR_KINDS.get(kind, ERROR_KINDS["PositionError"]))
+        return _("{kind}: {reason}", kind=label, reason=refusal_text(exc, lang))
 
     def _say(self, text: str, error: bool = False) -> None:
         cls = "dp-error-box" if error else "dp-ok-box"
@@ -366,7 +396,7 @@ class AnalyzerWidget(widgets.VBox):
             self.unrest.value = ed.unrest or ""
             self.blockade.value = self._blockade_value()
             old = self.token_list.value
-            options = [(label, (region, i)) for region, i, label in ed.entries()]
+            options = [(message_text(label, lang), (region, i)) for region, i, label in ed.entry_messages()]
             self.token_list.options = options
             if old in [v for _, v in options]:
                 self.token_list.value = old
@@ -381,22 +411,29 @@ class AnalyzerWidget(widgets.VBox):
             self.board.show(ed.state, highlight=[r for r, w in ed.winners().items() if w])
             self.table.value = df_html(ed.presence_frame() if lang == "en" else tables.presence_frame(ed.state, lang))
         else:
-            note = " The board still shows the last valid position." if self._last_valid is not None else ""
-            self.error.value = (f"<span class='dp-error-box'>{escape(ed.error_type or 'PositionError')}: "
-                                f"{escape(ed.error or '')}</span><i>{escape(note)}</i>")
-            self.table.value = df_html(ed.presence_frame(), "No analysis while the position is not valid.")
+            note = " " + _("The board still shows the last valid position.") if self._last_valid is not None else ""
+            told = PositionError(ed.error_message if ed.error_message is not None else (ed.error or ""))
+            self.error.value = (f"<span class='dp-error-box'>"
+                                f"{escape(self._error_text(told, lang, ed.error_type or 'PositionError'))}</span>"
+                                f"<i>{escape(note)}</i>")
+            self.table.value = df_html(ed.presence_frame(),
+                                       _("No analysis while the position is not valid."))
         if ed.extras:
-            self.extras_note.value = ("<i>This position carries cards, tiles and turn data from an import; "
-                                      "they are kept on export. <b>Keep board only</b> drops them.</i>")
+            self.extras_note.value = _("<i>This position carries cards, tiles and turn data from an import; "
+                                       "they are kept on export. <b>Keep board only</b> drops them.</i>")
         else:
-            self.extras_note.value = "<i>Board only: cards and turn data get the engine's defaults.</i>"
+            self.extras_note.value = _("<i>Board only: cards and turn data get the engine's defaults.</i>")
         self._show_report()
 
     def _show_report(self) -> None:
         region = self.region_select.value
         lang = language.current()
         state = self.editor.state
-        if lang == "en" or state is None:
+        if state is None and lang != "en":
+            told = PositionError(self.editor.error_message or self.editor.error or "")
+            _ = translator(lang)
+            lines = [_("The position is not valid: {reason}", reason=refusal_text(told, lang))]
+        elif lang == "en" or state is None:
             lines = self.editor.region_report(region)
         else:
             p = force_in_presence(state, region)

@@ -126,6 +126,19 @@ class OppositionWidget(widgets.VBox):
         self.deal_button.description = _("Deal 5 at random")
         self.clear_button.description = _("Clear")
         self.intro.value = _("Cards in the order the Opposition played them (card 1 first):")
+        lang = language.current()
+        comp = self.explorer.comp
+        options = [(_("(no card)"), "")] + [
+            (_("{card}: {days} days, {vp} VP", card=names.card(c.id, lang), days=c.days, vp=c.vp), c.id)
+            for c in comp.cards.values()]
+        self._syncing = True
+        try:
+            for dd in self.card_menus:
+                value = dd.value
+                dd.options = options
+                dd.value = value
+        finally:
+            self._syncing = False
         self.refresh()
 
     def close(self) -> None:
@@ -228,6 +241,9 @@ class SoloRoundWidget(widgets.VBox):
         value = self.edition.value
         self.edition.options = [(_("French / English (fr)"), "fr"), (_("Italian (it)"), "it")]
         self.edition.value = value
+        value = self.player.value
+        self.player.options = [(names.side("red", lang), "red"), (names.side("white", lang), "white")]
+        self.player.value = value
         self.restart_button.description = _("New round")
         self.next_button.description = _("Next")
         self.finish_button.description = _("Finish the round")

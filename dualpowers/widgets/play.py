@@ -35,7 +35,7 @@ from ..controllers.play import GameSession, LoadError, action_highlight, group_l
 from ..controllers.targets import ActionPicker
 from ..errors import DualPowersError
 from ..i18n import translator
-from ..narrate import refusal_text
+from ..narrate import message_text, refusal_text
 from . import language
 from ._common import STYLE, button, css, lines_html, log_html
 from .screen import Screen, bind_keys, button_action
@@ -251,7 +251,9 @@ class PlayWidget(widgets.VBox):
             self.session.new_game(self.mode.value, int(self.seed.value), player=self.player.value,
                                   difficulty=int(self.difficulty.value), edition=self.edition.value)
         except ValueError as exc:
-            self._say(str(exc), error=True)
+            lang = language.current()
+            _ = translator(lang)
+            self._say(_("No new game: {reason}", reason=refusal_text(exc, lang)), error=True)
 
     def _filter(self, *, region: str | None = None, token: str | None = None) -> None:
         """Narrow the *All legal actions* menu to what concerns a region or a token."""
@@ -282,7 +284,8 @@ class PlayWidget(widgets.VBox):
             self.session.apply(action)
         except DualPowersError as exc:
             lang = language.current()
-            self._say(translator(lang)("Not allowed: {reason}", reason=refusal_text(exc, lang)), error=True)
+            _ = translator(lang)
+            self._say(_("Not allowed: {reason}", reason=refusal_text(exc, lang)), error=True)
 
     def _cancel(self) -> None:
         self.picker.reset()
@@ -292,13 +295,15 @@ class PlayWidget(widgets.VBox):
     def _apply(self) -> None:
         text = self.action.value
         if not text:
-            self._say(translator(language.current())("There is no action to apply."), error=True)
+            _ = translator(language.current())
+            self._say(_("There is no action to apply."), error=True)
             return
         try:
             self.session.apply(text)
         except DualPowersError as exc:
             lang = language.current()
-            self._say(translator(lang)("Not allowed: {reason}", reason=refusal_text(exc, lang)), error=True)
+            _ = translator(lang)
+            self._say(_("Not allowed: {reason}", reason=refusal_text(exc, lang)), error=True)
 
     def _auto(self) -> None:
         try:
@@ -321,26 +326,30 @@ class PlayWidget(widgets.VBox):
         self._hint_highlight = action_highlight(s, best.action)
         lang = language.current()
         _ = translator(lang)
-        intro = _("<b>Advisor</b> ({playouts} playouts, seeing only what {side} sees): best is <b>{action}</b> "
-                  "(<code>{notation}</code>), highlighted on the board and selected below.",
-                  playouts=f"{ranking.playouts:,}", side=escape(names.side(ranking.side, lang)),
-                  action=escape(g.describe(best.action)), notation=escape(best.text))
-        if not self._hint_highlight:     # nothing to light up: do not say there is
-            intro = intro.replace(", highlighted on the board and selected below", ", selected below")
-        # The advice in words (dualpowers.advisor.explain; English for now): what each of the
-        # best three changes, where it leaves the player at the end of the round, how sure.
+        fields = dict(playouts=f"{ranking.playouts:,}", side=escape(names.side(ranking.side, lang)),
+                      action=escape(g.describe(best.action)), notation=escape(best.text))
+        if self._hint_highlight:
+            intro = _("<b>Advisor</b> ({playouts} playouts, seeing only what {side} sees): best is <b>{action}</b> "
+                      "(<code>{notation}</code>), highlighted on the board and selected below.", **fields)
+        else:                            # nothing to light up: do not say there is
+            intro = _("<b>Advisor</b> ({playouts} playouts, seeing only what {side} sees): best is <b>{action}</b> "
+                      "(<code>{notation}</code>), selected below.", **fields)
+        # The advice in words (dualpowers.advisor.explain): what each of the best three
+        # changes, where it leaves the player at the end of the round, how sure.
         rows = "".join(
             f"<tr><td>{i}</td><td>{escape(g.describe(r.action))}</td>"
-            f"<td>{'<br>'.join(escape(e) for e in r.effects)}</td>"
-            f"<td>{escape(r.outlook())}</td><td>{escape(ranking.sureness(r))}</td></tr>"
+            f"<td>{'<br>'.join(escape(message_text(e, lang)) for e in r.effect_messages)}</td>"
+            f"<td>{escape(message_text(r.outlook_message(), lang))}</td>"
+            f"<td>{escape(message_text(ranking.sureness_message(r), lang))}</td></tr>"
             for i, r in enumerate(ranking.actions[:3], 1))
-        behind = ("<p><b>Every action leaves you behind</b> at the end of the round: the least bad first.</p>"
-                  if ranking.behind else "")
+        behind = ("<p>" + _("<b>Every action leaves you behind</b> at the end of the round: the least bad first.")
+                  + "</p>" if ranking.behind else "")
+        sure = _("How sure: {sureness}.", sureness=escape(message_text(ranking.sureness_message(), lang)))
+        headers = "".join(f"<th>{escape(h)}</th>" for h in (
+            "#", _("action"), _("what it changes"), _("at the end of the round"), _("how sure")))
         self.hint_view.value = (
-            f"<div class='dp-hint-box'>{intro}<p>How sure: {escape(ranking.sureness())}.</p>{behind}"
-            f"<div class='dp-table'><table>"
-            f"<tr><th>#</th><th>action</th><th>what it changes</th><th>at the end of the round</th>"
-            f"<th>how sure</th></tr>{rows}</table></div></div>")
+            f"<div class='dp-hint-box'>{intro}<p>{sure}</p>{behind}"
+            f"<div class='dp-table'><table><tr>{headers}</tr>{rows}</table></div></div>")
         self.refresh()
         self._select(best.action)
 
@@ -363,7 +372,8 @@ class PlayWidget(widgets.VBox):
             self.session.load(self.save_text.value)
         except LoadError as exc:
             _ = translator(language.current())
-            self._say(_("Load refused, the game is unchanged: {reason}", reason=exc), error=True)
+            self._say(_("Load refused, the game is unchanged: {reason}",
+                        reason=refusal_text(exc, language.current())), error=True)
         except Exception as exc:  # never silent: ipywidgets would swallow it
             _ = translator(language.current())
             self._say(_("Load refused: {reason}", reason=f"{type(exc).__name__}: {str(exc)[:200]}"), error=True)
@@ -514,6 +524,7 @@ class PlayWidget(widgets.VBox):
 
     def _choice_button(self, action: Any) -> widgets.Button:
         text = self.session.describe(action)
+        # the tooltip is the action in the engine's notation (as in the list of legal actions)
         b = widgets.Button(description=text, tooltip=str(action), layout=_W(width="100%"))
         css(b, "dp-choice", "dp-choice-" + type(action).word)
         if self._hint_action is not None and action == self._hint_action:

@@ -1,0 +1,71 @@
+"""The advisor's explanations in French and Italian: every sentence is a catalog text.
+
+``dualpowers.advisor.explain.effects`` and the ranking's own words (how sure, the outlook,
+the summary) are messages (template + raw ids); written in French or Italian, each must
+be made only of catalog texts (tests/i18n_check.py), and the English must not change.
+"""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+import dualpowers as dp
+from dualpowers.advisor import Advisor
+from dualpowers.advisor.explain import effects
+from dualpowers.narrate import message_text
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from i18n_check import from_catalog  # noqa: E402
+
+
+def _positions(n: int, seed: int) -> list[dp.State]:
+    rng, out = random.Random(seed), []
+    while len(out) < n:
+        if rng.random() < 0.5:
+            s = dp.new_game("solo", rng.randrange(10**6), player=rng.choice(["red", "white"]),
+                            difficulty=rng.randint(1, 6), edition=rng.choice(["fr", "it"]))
+        else:
+            s = dp.new_game("two-player", rng.randrange(10**6), edition=rng.choice(["fr", "it"]))
+        for _ in range(rng.randrange(80)):
+            if s.is_over():
+                break
+            s.apply(rng.choice(s.legal_actions()))
+        if not s.is_over():
+            out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_every_explanation_line_is_translated(lang):
+    seen = set()
+    for s in _positions(25, seed=11):
+        for a in s.legal_actions():
+            fx = effects(s, a)
+            assert fx.lines == tuple(m.text for m in fx.messages)
+            for m in fx.messages:
+                seen.add(m.msgid)
+                text = message_text(m, lang)
+                assert text != m.text, (m.text, text)
+                assert from_catalog(text, lang), f"{lang}: {text!r} (English: {m.text!r})"
+    assert len(seen) >= 12, sorted(seen)      # the positions reach most kinds of line
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("horizon", ["round", "game"])
+def test_the_ranking_summary_is_translated(lang, horizon):
+    s = _positions(1, seed=3)[0]
+    kwargs = {} if horizon == "round" else {"horizon": "game", "playout": "random", "value": "win"}
+    r = Advisor(playouts=60, seed=1, **kwargs).rank(s)
+    english = r.explain()
+    rendered = [message_text(m, "en") for _, m in r.explain_messages()]
+    assert english == "\n".join(" " * i + t for (i, _), t in zip(r.explain_messages(), rendered))
+    from dualpowers.describe import describe
+    for _, m in r.explain_messages(name=lambda a: describe(s, a, lang).text):
+        text = message_text(m, lang)
+        assert from_catalog(text, lang), f"{lang}: {text!r}"
+    for a in r.actions[:3]:
+        for m in (a.outlook_message(), r.sureness_message(a)):
+            assert from_catalog(message_text(m, lang), lang)

@@ -1,0 +1,313 @@
+"""Every word a learner meets in French or Italian, widget by widget, is French or Italian.
+
+Builds the widgets the way a learner meets them -- the A-H tutorial at every step, the
+course at every step and exercise (a wrong answer, the hint, Show me), a solo and a
+two-player game played to the end, the analyzer and the advisor with their errors, the
+Opposition's explorer and solo round -- once in English and once in French or
+Italian, and collects every visible text: HTML values, button descriptions and
+tooltips, menu options and labels, tab titles, placeholders, table cells, and the text
+of the board's recorded drawing commands.  A text shown in French or Italian that is
+*identical* to a text of the English run and has a word in it (not a rule ID, a token
+id, a number, notation in ``<code>``, or a name in :data:`SAME_IN_EVERY_LANGUAGE`) is
+English left untranslated, and fails the test.
+"""
+from __future__ import annotations
+
+import functools
+import html
+import random
+import re
+
+import pytest
+
+import dualpowers as dp
+from dualpowers.drawing import draw_board
+from dualpowers.drawing.pen import RecordingPen
+from dualpowers.widgets import (AdvisorWidget, AnalyzerWidget, OppositionWidget, PlayWidget, SoloRoundWidget,
+                                TutorialWidget, language)
+from dualpowers.widgets.board import BoardWidget
+
+W, H = 450, 320       # small boards: the words do not depend on the size
+
+#: Words written the same in the three languages: names of people and of the game,
+#: formats, and the Italian edition's own loanwords (RULINGS vocabulary: "round", "bonus", "leader").
+SAME_IN_EVERY_LANGUAGE = frozenset("""
+    Lenin Stalin Kamenev Kerensky Lvov Kornilov Trotsky Viktor Katya Dual Powers Revolution Petrograd
+    JSON DP1 Babel Voila Jupyter English Français Italiano
+    """.split())
+#: Words each language writes as English does (checked against the edition's terms: the
+#: Italian rulebook says "round", "bonus", "leader"; French and English share these).
+SAME_IN = {
+    "fr": frozenset("action mode palette score solo notation position import total minimum".split()),
+    "it": frozenset("round solo bonus leader editor computer tutorial no".split()),
+}
+#: A rule ID (R-CAL-4, INV-TRACK, P-OBJ, E-IT, S-3), a token id (R3, W10, N1, L2), a card code.
+_CODES = re.compile(r"\b[A-Z]+(?:-[A-Z0-9]+)+\b|\b[RWNL]\d+\b|\b[A-Z]\d+b?\b")
+_WORD = re.compile(r"[^\W\d_]{2,}")
+#: What a learner typed, quoted back by an error message ('Lenine', « nowhere »): not the program's words.
+_QUOTED = re.compile(r"(?<!\w)'[^'\n]*'(?!\w)|«[^»]*»|\"[^\"\n]*\"")
+
+
+def _pieces(value: str) -> list[str]:
+    """The visible text pieces of an HTML value (tags, styles, scripts and <code> notation removed)."""
+    value = re.sub(r"<(style|script)\b.*?</\1>", "", value, flags=re.S | re.I)
+    value = re.sub(r"<code>.*?</code>", " ", value, flags=re.S)
+    return [t for t in (html.unescape(p).strip() for p in re.split(r"<[^>]+>", value)) if t]
+
+
+def _is_notation(text: str) -> bool:
+    """An action in the engine's notation ("pass", "move R1 red"): the same in every language."""
+    from dualpowers.actions import parse_action
+    try:
+        parse_action(text)
+    except dp.DualPowersError:
+        return False
+    return True
+
+
+def board_texts(board: BoardWidget) -> list[str]:
+    """The texts of the board's drawing, as the canvas received them."""
+    state = board._state
+    if state is None:
+        return []
+    pen = RecordingPen()
+    draw_board(pen, state, highlight=board._highlight, width=board.width, height=board.height, lang=board.lang)
+    return [t.strip() for t in pen.texts() if t.strip()]
+
+
+def visible_texts(root) -> list[str]:
+    """Every text a widget tree shows (hidden parts left out), the boards' drawings included."""
+    out: list[str] = []
+    stack = [root]
+    while stack:
+        w = stack.pop()
+        layout = getattr(w, "layout", None)
+        if layout is not None and getattr(layout, "display", None) == "none":
+            continue
+        if isinstance(w, BoardWidget):
+            out += board_texts(w)
+            continue
+        name = type(w).__name__
+        if name in ("HTML", "HTMLMath", "Label"):
+            out += _pieces(w.value or "")
+        for attr in ("description", "tooltip", "placeholder"):
+            text = getattr(w, attr, None)
+            if isinstance(text, str) and text.strip() and not (attr == "tooltip" and _is_notation(text)):
+                out += _pieces(text)
+        if hasattr(w, "_options_labels"):
+            out += [str(x) for x in w._options_labels]
+        if name in ("Tab", "Accordion"):
+            out += [t for t in (getattr(w, "titles", None) or ()) if t]
+        stack.extend(getattr(w, "children", ()) or ())
+    return out
+
+
+# ---------------------------------------------------------------------------- the learner's walks
+def _tutorial(lang: str) -> list[str]:
+    t = TutorialWidget(language=lang, board_width=W, board_height=H)
+    texts: list[str] = []
+    for ex in t.tutorial.data.examples:
+        t.select(ex.id)
+        texts += visible_texts(t)
+        for _ in range(len(ex.steps)):
+            t.next()
+            texts += visible_texts(t)
+    t.close()
+    return texts
+
+
+def _course(lang: str) -> list[str]:
+    from dualpowers.widgets.course import CourseWidget
+    w = CourseWidget(lang=lang, board_width=W, board_height=H)
+    s = w.session
+    texts: list[str] = []
+    for i in range(len(s.items)):
+        s.go(i)
+        texts += visible_texts(w)
+        ex = s.exercise
+        if ex is None:
+            continue
+        wrong = _a_wrong_answer(ex)
+        if wrong is not None:
+            s.answer(wrong)
+            texts += visible_texts(w)
+            s.try_again()
+        s.hint()
+        s.show_me()
+        texts += visible_texts(w)
+    return texts
+
+
+def _a_wrong_answer(ex):
+    accepted = ex.accepted()
+    if ex.kind == "choice":
+        return next((c for c in ex.choices if c not in accepted), None)
+    return next((a for a in ex.position.legal_actions() if a not in accepted), None)
+
+
+def _play(lang: str, mode: str) -> list[str]:
+    language.set(lang)
+    kwargs = {"player": "white", "difficulty": 1} if mode == "solo" else {}
+    w = PlayWidget(mode=mode, seed=7, width=W, height=H, **kwargs)
+    texts = visible_texts(w)
+    if w.hand_cards.children:
+        w.hand_cards.children[0].click()
+        texts += visible_texts(w)
+    w.hint_button.click()
+    texts += visible_texts(w)
+    w.action.options = list(w.action.options) + [("x", "move R1 nowhere")]
+    w.action.value = "move R1 nowhere"
+    w.apply_button.click()                              # a refusal
+    texts += visible_texts(w)
+    w.save_text.value = '{"format": "dualpowers/game", "actions": 3}'
+    w.load_button.click()                               # a refused load
+    texts += visible_texts(w)
+    rng = random.Random(1)
+    while not w.session.is_over():
+        w.session.apply(rng.choice(w.session.state.legal_actions()))
+    texts += visible_texts(w)                           # game over
+    w.seed.value = 2**70
+    w.new_game.click()                                  # a refused new game
+    texts += visible_texts(w)
+    w.close()
+    return texts
+
+
+def _analyzer(lang: str) -> list[str]:
+    language.set(lang)
+    w = AnalyzerWidget(width=W, height=H)
+    ed = w.editor
+    texts = visible_texts(w)
+    w.day.value = 30                                    # InvalidDate
+    texts += visible_texts(w)
+    w.day.value = 12
+    w.palette.value = "Lenin"
+    w._region_clicked("red")
+    w._region_clicked("blue")                           # only one Lenin
+    texts += visible_texts(w)
+    w.palette.value = "red-unit-1-1"
+    for _ in range(12):                                 # more units than the game has
+        w._region_clicked("green")
+    texts += visible_texts(w)
+    w.export_notation.click()                           # cannot be exported
+    texts += visible_texts(w)
+    for bad in ('{"mode": "x"}', '{"score": 99}', "nonsense", '{"regions": {"red": ["Lenine"]}}'):
+        w.io_text.value = bad
+        w.import_button.click()
+        texts += visible_texts(w)
+    ed.clear_board()
+    w.mode.value = "solo"
+    w.palette.value = "opposition-unit-L1"
+    w._region_clicked("red")
+    w.mode.value = "two-player"                         # an Opposition unit in a two-player game
+    texts += visible_texts(w)
+    w.close()
+    return texts
+
+
+def _advisor(lang: str) -> list[str]:
+    language.set(lang)
+    w = AdvisorWidget(dp.new_game(mode="solo", seed=3), playouts=60, width=W, height=H)
+    texts = visible_texts(w)
+    w.rank()
+    texts += visible_texts(w)
+    w.analyzer.day.value = 29
+    w.rank()                                            # not a valid position
+    texts += visible_texts(w)
+    w.close()
+    return texts
+
+
+def _opposition(lang: str) -> list[str]:
+    language.set(lang)
+    w = OppositionWidget(seed=5)
+    texts = visible_texts(w)
+    w.card_menus[1].value = w.card_menus[0].value          # the same card twice: no objective
+    texts += visible_texts(w)
+    w.clear_button.click()                                 # no card at all
+    texts += visible_texts(w)
+    w.deal_button.click()
+    r = SoloRoundWidget(seed=7, width=W, height=H)
+    for _ in range(3):
+        r.next_button.click()
+        texts += visible_texts(r)
+    r.finish_button.click()
+    texts += visible_texts(r) + visible_texts(w)
+    return texts
+
+
+WALKS = {
+    "tutorial": _tutorial, "course": _course, "play-solo": lambda lang: _play(lang, "solo"),
+    "play-two-player": lambda lang: _play(lang, "two-player"), "analyzer": _analyzer, "advisor": _advisor,
+    "opposition": _opposition,
+}
+
+
+@functools.cache
+def _walk(name: str, lang: str) -> frozenset[str]:
+    language.set(lang)
+    try:
+        return frozenset(WALKS[name](lang))
+    finally:
+        language.set("en")
+
+
+def english_words(text: str, lang: str = "en") -> list[str]:
+    """The words of ``text`` once codes, ids and the names written alike everywhere are taken out."""
+    same = SAME_IN_EVERY_LANGUAGE | SAME_IN.get(lang, frozenset())
+    text = _CODES.sub(" ", _QUOTED.sub(" ", text))
+    return [w for w in _WORD.findall(text) if w not in same and w.casefold() not in same]
+
+
+@pytest.mark.parametrize("name", sorted(WALKS))
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_no_english_left(name, lang):
+    english = _walk(name, "en")
+    shown = _walk(name, lang)
+    assert len(shown) > 5
+    left = sorted(t for t in shown if t in english and english_words(t, lang))
+    assert not left, f"{name} in {lang}: {len(left)} text(s) still in English: {left[:25]}"
+
+
+def test_the_check_sees_english():
+    """Not vacuous: the English walk compared with itself is all English words."""
+    english = _walk("analyzer", "en")
+    assert sum(1 for t in english if english_words(t)) > 20
+
+
+@functools.cache
+def _vocabulary(lang: str) -> frozenset[str]:
+    """Every word the ``lang`` texts of the project use: its catalogs and the tutorial's own texts."""
+    import json
+    from importlib import resources
+
+    from dualpowers import i18n, names
+    words: set[str] = set()
+    texts = [t for domain in i18n.DOMAINS for t in i18n.translations(domain, [lang])]
+    data = json.loads(resources.files("dualpowers.tutorial").joinpath("examples.json").read_text(encoding="utf-8"))
+    stack = [data]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, dict):
+            texts += [x[lang]] if isinstance(x.get(lang), str) else []
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+    for text in texts:
+        words.update(w.casefold() for w in _WORD.findall(text))
+    return frozenset(words)
+
+
+@pytest.mark.parametrize("name", sorted(WALKS))
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_no_english_word_inside_a_translated_text(name, lang):
+    """A text of the ``lang`` walk may mix in no word that only the English run uses
+    (catches an English piece formatted into a translated sentence)."""
+    english = {w.casefold() for t in _walk(name, "en") for w in english_words(t, lang)}
+    own = _vocabulary(lang)
+    leaked = {}
+    for text in _walk(name, lang):
+        for w in english_words(text, lang):
+            if w.casefold() in english and w.casefold() not in own:
+                leaked.setdefault(w, text)
+    assert not leaked, f"{name} in {lang}: English words in: {sorted(leaked.items())[:20]}"
