@@ -28,9 +28,10 @@ from ..controllers.play import action_highlight, describe_action
 from .. import names
 from ..errors import DualPowersError
 from ..i18n import translator
-from ..tables import ranking_frame
+from ..tables import header, ranking_frame, win_chance_note
 from . import language
 from ._common import STYLE, button, css, df_html
+from .tables import HEADERS
 from .analyzer import AnalyzerWidget
 
 if TYPE_CHECKING:
@@ -169,7 +170,9 @@ class AdvisorWidget(widgets.VBox):
                                   + "</div>")
             frame = r.to_frame()
             frame.insert(2, "meaning", [describe_action(state, a.action) for a in r.actions])
-            self.table.value = df_html(frame, f"Every legal action of {r.side}, best first")
+            note = win_chance_note(r.horizon, lang)
+            self.table.value = df_html(frame, f"Every legal action of {r.side}, best first",
+                                       header_tips={HEADERS["win_prob"]: note}, note=note)
         else:
             best = r.best
             line = _("{side}: {action}; {confidence} likely the best.", side=names.side(r.side, lang),
@@ -179,7 +182,8 @@ class AdvisorWidget(widgets.VBox):
             self.summary.value = f"<div class='dp-hint-box'>{escape(line)}<br>{escape(stats)}</div>"
             frame = ranking_frame(r, state, lang)
             caption = _("Every legal action of {side}, best first", side=names.side(r.side, lang))
-            self.table.value = df_html(frame, caption)
+            note = win_chance_note(r.horizon, lang)
+            self.table.value = df_html(frame, caption, header_tips={header("win_prob", lang): note}, note=note)
         self._light_up()
 
     @staticmethod
