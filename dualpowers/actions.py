@@ -9,8 +9,10 @@ Both directions derive from one definition: the action's word and its fields.
 A field's type says how it is written: ``str`` is one word, ``tuple[str, ...]``
 one or more words (last field only), ``tuple[str, str]`` two words joined by
 ``-``, and an optional ``str | None`` is written after its own name
-(``via blue``).  The rules of each action (when it is offered, what makes it
-legal, what it does) are in :mod:`dualpowers.turn`.
+(``via blue``).  A field's name says what it names (:data:`FIELD_KINDS`: a card,
+a token or a region), so that :func:`parse_action` can read names typed in any
+case (``MOVE w3 Red`` is ``move W3 red``).  The rules of each action (when it is
+offered, what makes it legal, what it does) are in :mod:`dualpowers.turn`.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from dataclasses import dataclass, fields
 from typing import ClassVar, Union
 
 from . import narration as say
+from .components import Components, default_components
 from .errors import IllegalAction
 from .narration import N_, Message
 
@@ -31,6 +34,9 @@ __all__ = [
 
 # How each field type is written; see the module docstring.
 _WORD, _WORDS, _PAIR, _OPTIONAL = "str", "tuple[str, ...]", "tuple[str, str]", "str | None"
+#: What each field names, by the field's name: the kind of name :meth:`Components.find` matches.
+FIELD_KINDS = {"card": "card", "units": "token", "token": "token", "unit": "token", "to": "region", "via": "region",
+               "region": "region", "connection": "region"}
 _WHAT = {_WORD: N_("an id (text)"), _WORDS: N_("a non-empty list of ids"), _PAIR: N_("a pair of region names"),
          _OPTIONAL: N_("an id (text) or None")}
 
@@ -108,8 +114,9 @@ def _action(word: str):  # type: ignore[no-untyped-def]
         cls = dataclass(frozen=True, slots=True)(cls)
         cls.word = word
         cls._shape = tuple((f.name, str(f.type)) for f in fields(cls))
-        for _, kind in cls._shape:
+        for name, kind in cls._shape:
             assert kind in _WHAT, f"{cls.__name__}: no text form for a field of type {kind}"
+            assert name in FIELD_KINDS, f"{cls.__name__}.{name}: say in FIELD_KINDS what it names"
         return cls
     return wrap
 
@@ -239,8 +246,13 @@ def _usage(cls: type) -> str:
     return " ".join(parts)
 
 
-def parse_action(text: str) -> Action:
-    """Read an action from its text form (the inverse of ``str(action)``)."""
+def parse_action(text: str, components: "Components | None" = None) -> Action:
+    """Read an action from its text form (the inverse of ``str(action)``).
+
+    Case does not matter: the action's word and ``via`` are read in any case, and each
+    name is read as the card, token or region of ``components`` (default: the packaged
+    ones) that it names in any case, so ``MOVE w3 Red`` gives ``move W3 red``.  A name
+    that matches none is kept as typed, for the rules to refuse by name."""
     if not isinstance(text, str):
         raise IllegalAction(Message(say.PARSE_NOT_TEXT, kind=type(text).__name__))
     words = text.split()
@@ -260,7 +272,7 @@ def parse_action(text: str) -> Action:
                 raise IllegalAction(Message(say.PARSE_NEEDS_IDS, word=repr(head), name=name[:-1], usage=_usage(cls)))
             i = len(args)
         elif kind == _OPTIONAL:
-            if i < len(args) and args[i] == name and i + 1 < len(args):
+            if i < len(args) and args[i].lower() == name and i + 1 < len(args):
                 values.append(args[i + 1])
                 i += 2
             else:
@@ -278,4 +290,23 @@ def parse_action(text: str) -> Action:
             i += 1
     if i != len(args) or len(values) != len(cls._shape):  # type: ignore[attr-defined]
         raise IllegalAction(Message(say.PARSE_EXPECTED, usage=repr(_usage(cls)), text=repr(shown)))
+    if values:
+        values = _canonical_names(values, cls, components)
     return cls(*values)  # type: ignore[no-any-return]
+
+
+def _canonical_names(values: list[object], cls: type, components: "Components | None") -> list[object]:
+    """The fields' values with each name written as ``components`` write it (``w3`` -> ``W3``,
+    ``Red`` -> ``red``); a name that matches nothing is kept as typed."""
+    if components is None:
+        components = default_components()
+
+    def canonical(word: object, kind: str) -> object:
+        found = components.find(word, kind) if isinstance(word, str) else None
+        return word if found is None else found
+
+    out: list[object] = []
+    for (name, _), value in zip(cls._shape, values):  # type: ignore[attr-defined]
+        kind = FIELD_KINDS[name]
+        out.append(tuple(canonical(v, kind) for v in value) if isinstance(value, tuple) else canonical(value, kind))
+    return out

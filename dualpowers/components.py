@@ -15,7 +15,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-from .errors import ComponentsError
+from .errors import ComponentsError, brief
+from .schema import MAX_TEXT, check, decode_json
 
 __all__ = [
     "SIDES",
@@ -283,14 +284,13 @@ def _int(value: Any, where: str, lo: int | None = None, hi: int | None = None) -
     return value
 
 
-def _parse(raw: dict[str, Any], source: str) -> Components:
-    from .errors import brief
-    from .schema import check
+def _parse(raw: dict[str, Any], source: str, check_shape: bool = True) -> Components:
     if raw.get("format") != "dualpowers/components":
         raise ComponentsError(f"{source}: not a dualpowers components file (format must be 'dualpowers/components')")
     if raw.get("version") != 1:
         raise ComponentsError(f"{source}: unsupported version {brief(raw.get('version'))} (this package reads version 1)")
-    check(raw, "components", ComponentsError, f"{source}: ")   # the shape (docs/schema/components.json), then the sense
+    if check_shape:
+        check(raw, "components", ComponentsError, f"{source}: ")   # the shape (docs/schema/components.json), then the sense
     sources: dict[str, str] = {}
 
     regions: list[Region] = []
@@ -450,7 +450,6 @@ def load_components(path: str | Path | None = None) -> Components:
     """
     if path is None:
         return default_components()
-    from .schema import MAX_TEXT
     p = Path(path)
     try:
         if p.stat().st_size > MAX_TEXT:
@@ -466,8 +465,6 @@ def parse_components(data: bytes | str, source: str = "<components>", syntax: st
 
     Every failure (encoding, syntax, shape, sense) raises :class:`ComponentsError`.
     """
-    from .errors import brief
-    from .schema import decode_json
     if isinstance(data, (bytes, bytearray)):
         try:
             data = bytes(data).decode("utf-8")
@@ -489,7 +486,12 @@ def parse_components(data: bytes | str, source: str = "<components>", syntax: st
 
 @lru_cache(maxsize=1)
 def default_components() -> Components:
-    """The packaged stand-in components (read once)."""
+    """The packaged stand-in components (read once).
+
+    Their shape is not checked against the JSON Schema here, only their sense: the file
+    ships with the package and the tests check its shape (tests/test_components.py), and
+    skipping the check spares every process (a notebook's, a simulation worker's) the
+    import of jsonschema, most of a second."""
     text = resources.files("dualpowers").joinpath("data/components.toml").read_text(encoding="utf-8")
-    return _parse(tomllib.loads(text), "dualpowers/data/components.toml")
+    return _parse(tomllib.loads(text), "dualpowers/data/components.toml", check_shape=False)
 

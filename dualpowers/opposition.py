@@ -92,18 +92,20 @@ def opposition_objective(cards: Sequence[CommandCard | str]) -> tuple[CommandCar
     if not played:
         raise IllegalAction(Message(say.NO_OPPOSITION_CARD))
     steps: list[Message] = []
-    choice = _choose(played, steps)
-    return choice.card, choice
+    sums, counts, last, region, decided_by, card, card_by = _choose(played, steps)
+    return card, ObjectiveChoice(tuple(played), sums, counts, last, region, decided_by, card, card_by, tuple(steps))
 
 
 def opposition_card(played: Sequence[CommandCard]) -> CommandCard:
     """The same choice as :func:`opposition_objective` for a non-empty list of cards, without
     the explanation (the quiet path of playouts)."""
-    return _choose(played, None).card
+    return _choose(played, None)[5]
 
 
-def _choose(played: Sequence[CommandCard], steps: list[Message] | None) -> ObjectiveChoice:
-    """R-SOLO-OBJECTIVE, step by step; ``steps`` (if given) receives the explanation."""
+def _choose(played: Sequence[CommandCard], steps: list[Message] | None) -> tuple[
+        dict[str, int], dict[str, int], dict[str, int], str, str, CommandCard, str]:
+    """R-SOLO-OBJECTIVE, step by step: (sums, counts, latest positions, region, decided by,
+    card, card decided by); ``steps`` (if given) receives the explanation."""
     sums: dict[str, int] = {}
     counts: dict[str, int] = {}
     last: dict[str, int] = {}
@@ -157,7 +159,7 @@ def _choose(played: Sequence[CommandCard], steps: list[Message] | None) -> Objec
         card_by = "latest"
         if steps is not None:
             steps.append(Message(say.STEP_VP_TIE, cards=tuple(c.id for _, c in best_cards), n=top, card=card.id))
-    return ObjectiveChoice(tuple(played), sums, counts, last, region, decided_by, card, card_by, tuple(steps or ()))
+    return sums, counts, last, region, decided_by, card, card_by
 
 
 # ---------------------------------------------------------------------------- turns

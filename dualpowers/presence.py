@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .state import State
 
 __all__ = ["Presence", "controller", "controlled_in", "controlled_tokens", "force_in_presence", "stronger_side",
-           "presence_table"]
+           "strength_tally", "presence_table"]
 
 def _own_side(state: "State", token: str) -> str | None:
     return state.comp.sides[state.opposition][token]
@@ -57,30 +57,26 @@ def controlled_tokens(state: "State", side: str, regions: Iterable[str],
     own (R-NEU-1).  With ``groups`` (token -> an even number, equal for interchangeable
     tokens), only the first token of each group and side up is listed per region."""
     at = state.at
-    own, other_side = _owned(state.comp, state.opposition, side)
-    with_neutrals = state.will == side
+    own, codes = _control_codes(state.comp, state.opposition, side, state.will == side, groups)
     exhausted = state.exhausted
     out = []
     for region in regions:
         here = at.get(region)
-        if not here:
+        if not here or own.isdisjoint(here):   # no token of its own there: it controls none
             continue
         if len(here) == 1:
-            if here[0] in own:
-                out.append((region, here[0]))
-            continue
-        if own.isdisjoint(here):
+            out.append((region, here[0]))
             continue
         seen: set[int] = set()
         for t in here:
-            if (t in other_side) if with_neutrals else (t not in own):
+            code = codes.get(t)
+            if code is None:                   # the other side's, or a neutral it does not control
                 continue
-            if groups is not None:
-                k = groups[t] + (t in exhausted)
-                if k in seen:
-                    continue
-                seen.add(k)
-            out.append((region, t))
+            if t in exhausted:
+                code += 1
+            if code not in seen:
+                seen.add(code)
+                out.append((region, t))
     return out
 
 
@@ -89,23 +85,27 @@ def controlled_in(state: "State", side: str, region: str) -> list[str]:
     return [t for _, t in controlled_tokens(state, side, (region,))]
 
 
-# (id(components), opposition, side) -> (components, owned by side, owned by the other side);
-# the components are kept so that their id stays theirs.
-_OWNED: dict[tuple[int, str | None, str], tuple[Any, frozenset[str], frozenset[str]]] = {}
+# (id(components), opposition, side, with the Will, id(groups)) -> (components, groups,
+# tokens the side owns, token -> code for each token it may control); the components and
+# groups are kept so that their ids stay theirs.
+_CONTROL: dict[tuple[Any, ...], tuple[Any, Any, frozenset[str], dict[str, int]]] = {}
 
 
-def _owned(comp: "Components", opposition: str | None, side: str) -> tuple[frozenset[str], frozenset[str]]:
-    """The tokens ``side`` owns and those the other side owns (neutrals are in neither)."""
-    hit = _OWNED.get((id(comp), opposition, side))
+def _control_codes(comp: "Components", opposition: str | None, side: str, with_will: bool,
+                   groups: dict[str, int] | None) -> tuple[frozenset[str], dict[str, int]]:
+    """The tokens ``side`` owns, and a code for each token it may control where it has one
+    of its own: its own, and the neutral ones if it holds the Will (R-NEU-1).  The code is
+    ``groups[token]``, or a number of its own without ``groups``."""
+    key = (id(comp), opposition, side, with_will, id(groups))
+    hit = _CONTROL.get(key)
     if hit is None:
-        if len(_OWNED) >= 48:
-            _OWNED.clear()
+        if len(_CONTROL) >= 96:
+            _CONTROL.clear()
         sides = comp.sides[opposition]
-        hit = _OWNED[(id(comp), opposition, side)] = (
-            comp,
-            frozenset(t for t, s in sides.items() if s == side),
-            frozenset(t for t, s in sides.items() if s is not None and s != side))
-    return hit[1], hit[2]
+        codes = {t: (groups[t] if groups is not None else 2 * i) for i, (t, s) in enumerate(sides.items())
+                 if s == side or (with_will and s is None)}
+        hit = _CONTROL[key] = (comp, groups, frozenset(t for t, s in sides.items() if s == side), codes)
+    return hit[2], hit[3]
 
 
 @dataclass(frozen=True)
@@ -180,11 +180,13 @@ class Presence:
         )
 
 
-def _tally(state: "State", region: str, shown: dict[str, int] | None = None,
-           control: dict[str, str | None] | None = None,
-           neutrals: list[str] | None = None) -> tuple[dict[str, int], dict[str, int], str | None]:
-    """Strength and number of tokens each side controls in ``region`` (R-STR-1, R-NEU-1),
-    and who controls its neutral tokens; ``shown``, ``control`` and ``neutrals`` (if
+def strength_tally(state: "State", region: str, *, shown: dict[str, int] | None = None,
+                   control: dict[str, str | None] | None = None,
+                   neutrals: list[str] | None = None) -> tuple[dict[str, int], dict[str, int], str | None]:
+    """``(strength, tokens, neutral_controller)``: the strength and the number of tokens each
+    side controls in ``region`` (R-STR-1, R-NEU-1), by side, and who controls its neutral
+    tokens; the sums that Force in Presence compares (R-STR-2), without the explanation
+    (the quiet path of scoring and playouts).  ``shown``, ``control`` and ``neutrals`` (if
     given) receive each token's strength, who it counts for, and the neutral ones."""
     sides = state.comp.sides[state.opposition]
     neutral_side = neutral_controller(state, region)
@@ -218,7 +220,7 @@ def _decide(strength: dict[str, int], count: dict[str, int], will: str) -> tuple
 
 def stronger_side(state: "State", region: str) -> str | None:
     """Who has greater strength in ``region``, without the explanation (the scoring's quiet path)."""
-    strength, count, _ = _tally(state, region)
+    strength, count, _ = strength_tally(state, region)
     return _decide(strength, count, state.will)[0]
 
 
@@ -229,7 +231,7 @@ def force_in_presence(state: "State", region: str) -> Presence:
     control: dict[str, str | None] = {}
     shown: dict[str, int] = {}
     neutrals: list[str] = []
-    strength, count, neutral_side = _tally(state, region, shown, control, neutrals)
+    strength, count, neutral_side = strength_tally(state, region, shown=shown, control=control, neutrals=neutrals)
     winner, by = _decide(strength, count, state.will)
     return Presence(region, winner, strength, count, by, state.will, control, neutral_side, tuple(neutrals), shown)
 

@@ -113,10 +113,7 @@ def start_round(state: "State", first: bool = False) -> None:
         _start_solo_round(state)
         return
     for side in ("red", "white"):
-        for _ in range(HAND_DRAW):
-            card = state.draw_card()
-            if card is not None:
-                state.add_to_hand(side, card)
+        state.add_to_hand_all(side, state.draw_cards(HAND_DRAW))
     state.step, state.to_act = "objective", state.will
     state.turn_order, state.turn_index = (), 0
 
@@ -142,16 +139,10 @@ def begin_action_phase(state: "State") -> None:
 def _start_solo_round(state: "State") -> None:
     player, opp = state.player, state.opposition
     assert player is not None and opp is not None
-    for _ in range(HAND_DRAW - 1):
-        card = state.draw_card()
-        if card is not None:
-            state.add_to_hand(player, card)
+    state.add_to_hand_all(player, state.draw_cards(HAND_DRAW - 1))
     state.objectives[player] = state.draw_card()
     state.revealed[player] = False
-    for _ in range(HAND_DRAW):
-        card = state.draw_card()
-        if card is not None:
-            state.opp_stack.append(card)
+    state.opp_stack += state.draw_cards(HAND_DRAW)
     state.log("draw", say.SOLO_DRAW, cards=HAND_DRAW - 1, stack=len(state.opp_stack))
     opposition.reveal_leader(state)
     take_will(state, opp, say.WILL_SOLO)   # R-SOLO-OBJ

@@ -18,10 +18,7 @@ import json
 import math
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Iterable
-
-from jsonschema import Draft202012Validator, validators
-from jsonschema.exceptions import ValidationError, best_match
+from typing import TYPE_CHECKING, Any, Iterable
 
 from .errors import DualPowersError, brief
 
@@ -44,10 +41,21 @@ def _is_number(checker: Any, value: Any) -> bool:
             and (isinstance(value, int) or math.isfinite(value)))
 
 
-_Validator = validators.extend(
-    Draft202012Validator,
-    type_checker=Draft202012Validator.TYPE_CHECKER.redefine_many({"integer": _is_integer, "number": _is_number}),
-)
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
+
+
+@lru_cache(maxsize=None)
+def _validator_class() -> Any:
+    """The validator, built on first use: importing jsonschema takes most of a second (its
+    format checkers), which every ``import dualpowers`` and every worker process of a
+    simulation would otherwise pay whether or not it reads a file."""
+    from jsonschema import Draft202012Validator, validators
+
+    return validators.extend(
+        Draft202012Validator,
+        type_checker=Draft202012Validator.TYPE_CHECKER.redefine_many({"integer": _is_integer, "number": _is_number}),
+    )
 
 
 @lru_cache(maxsize=None)
@@ -61,8 +69,9 @@ def schema(name: str) -> dict[str, Any]:
 @lru_cache(maxsize=None)
 def _validator(name: str) -> Any:
     s = schema(name)
-    _Validator.check_schema(s)
-    return _Validator(s)
+    validator = _validator_class()
+    validator.check_schema(s)
+    return validator(s)
 
 
 def json_path(parts: Iterable[Any]) -> str:
@@ -187,6 +196,8 @@ def check(data: Any, name: str, error: type[DualPowersError], where: str = "",
     """
     prescan(data, error, where)
     try:
+        from jsonschema.exceptions import best_match
+
         err = best_match(_validator(name).iter_errors(data))
     except RecursionError:
         raise error(f"{where}{'the data is nested too deeply'}") from None

@@ -18,6 +18,7 @@ from .errors import (
 from .places import REMOVED, RESERVE, WAITING, start_place
 from .rounds import RESTING_STEPS, action_order, solo_order
 from .schema import check, decode_json
+from .scoring import unrest_winner
 
 if TYPE_CHECKING:
     from .state import State
@@ -481,7 +482,6 @@ class _Reader:
             default_order = () if step == "objective" else action_order(s.will, other(s.will))
             default_actor = s.will
         if step == "unrest":
-            from .scoring import unrest_winner
             default_actor = unrest_winner(s)
         order = tuple(_side(x, "turn.order") for x in _list(turn.get("order", list(default_order)), "turn.order"))
         s.turn_order = order  # type: ignore[assignment]
@@ -530,7 +530,6 @@ class _Reader:
         documentation and the test of that invariant point at each other.
         """
         s, c = self.s, self.c
-        from .scoring import unrest_winner
         solo = s.mode == "solo"
         # INV-OBJECTIVE-STEP: a solo game has no objective step (R-SOLO-DRAW); never the Opposition's decision.
         if solo and s.step == "objective":

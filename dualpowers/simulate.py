@@ -6,6 +6,7 @@
     rows = run(config, games=600, workers=1)      # the same rows, in this process
     rows = run(config, games=600, dask="tcp://scheduler:8786")   # the same rows, on a Dask cluster
     print(summarize(rows))                        # win rates with 95% Wilson intervals
+    close_workers()                               # optional: the local workers are kept for the next run
 
 Game ``i`` of a run is fixed by the configuration and ``i`` alone: its seed is
 derived from the base seed and ``i`` (:func:`derive_seed`), its policies get a
@@ -15,6 +16,10 @@ are the same whichever backend plays them, and they always come back in game
 order.  (A policy that reads the clock, e.g. an advisor with a time budget,
 breaks that promise for itself.)
 
+The local worker processes are started by the first run that needs them and kept
+for the next ones (:func:`close_workers` ends them; so does the end of the Python
+process), so a notebook that runs many simulations pays their start-up once.
+
 The row schema is :data:`COLUMNS`; see docs/simulate.md.  This module imports
 no Jupyter code; pandas is imported only by the functions that return frames,
 pyarrow only for Parquet, and Dask only when a run is sent to a cluster.
@@ -22,6 +27,7 @@ pyarrow only for Parquet, and Dask only when a run is sent to a cluster.
 
 from __future__ import annotations
 
+import atexit
 import csv
 import functools
 import hashlib
@@ -30,6 +36,7 @@ import math
 import os
 import random
 import socket
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
@@ -37,7 +44,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 from .components import SIDES, Components, load_components
 from .errors import ComponentsError, DualPowersError
 from .policies import PolicySpecError, make_policy
-from .rounds import SOLO_ROUNDS
+from .scoring import Ending
 from .setup import EDITIONS, MODE_ALIASES, new_game
 from .stats import Z_95, wilson_interval
 
@@ -45,20 +52,13 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = [
-    "SimConfig", "GameSpec", "SimulationError", "COLUMNS", "ENDINGS", "derive_seed", "ended_by",
-    "play_game", "play_games", "iter_rows", "run", "default_workers", "to_frame", "write_rows", "read_rows",
+    "SimConfig", "GameSpec", "SimulationError", "COLUMNS", "derive_seed",
+    "play_game", "play_games", "iter_rows", "run", "default_workers", "close_workers", "to_frame", "write_rows",
+    "read_rows",
     "summarize", "Tally", "format_summary",
 ]
 
 Progress = Callable[[int, int], None]
-
-#: ``ended_by`` values (:class:`dualpowers.scoring.Ending`) by the rule ID an end reason cites.
-#: Games played here read :meth:`State.outcome`; :func:`ended_by` classifies reasons in words.
-ENDINGS: dict[str, str] = {
-    "R-END-1": "track",                           # the marker reached the end of the support track
-    "R-END-2": "oct-nov",                         # two-player: scoring with the month on October/November
-    "R-SOLO-END": f"solo-round-{SOLO_ROUNDS}",    # solo: end of the last round
-}
 
 #: The row of one game, column by column (name, type, what it holds).  ``None``
 #: is a missing value (empty in CSV, null in Parquet).
@@ -75,7 +75,7 @@ COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("player_won", "bool?", "solo: whether the player won; two-player: missing"),
     ("final_score", "int", "the score marker at the end, > 0 toward red"),
     ("rounds", "int", "the round the game ended in"),
-    ("ended_by", "str", "how it ended: " + ", ".join(f"'{c}'" for c in [*ENDINGS.values(), "other"])),
+    ("ended_by", "str", "how it ended (State.outcome().ending): " + ", ".join(f"'{e.value}'" for e in Ending)),
     ("decided_by_will", "bool", "ended by time with the marker at the centre, so the Will holder won"),
     ("plies", "int", "decisions taken by the policies (the solo Opposition's moves are not counted)"),
 )
@@ -204,14 +204,6 @@ class SimConfig:
 
 
 # ---------------------------------------------------------------------------- one game
-def ended_by(reason: str | None) -> str:
-    """The short category of ``State.end_reason`` (see :data:`ENDINGS`); ``"other"`` if it cites none."""
-    for rule_id, category in ENDINGS.items():
-        if reason and f"({rule_id})" in reason:
-            return category
-    return "other"
-
-
 def play_game(game: GameSpec) -> dict[str, Any]:
     """Play one game to the end and return its row (keys in :data:`COLUMNS` order)."""
     s = new_game(game.mode, game.seed, player=game.player or "red", difficulty=game.difficulty or 1,
@@ -254,10 +246,16 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+#: Tasks per worker that :func:`chunk_size_for` aims at.
+TASKS_PER_WORKER = 16
+
+
 def chunk_size_for(games: int, workers: int) -> int:
-    """Games per task: about eight tasks a worker, so the load evens out, but at most 250
-    games, so progress moves, and never fewer than one."""
-    return max(1, min(250, math.ceil(games / (workers * 8))))
+    """Games per task: about :data:`TASKS_PER_WORKER` tasks a worker, so that the last ones
+    leave a worker idle only briefly, but at most 250 games, so that progress moves, and
+    never fewer than one.  A task costs a fraction of a millisecond of messaging (its
+    settings out, its rows back), well under 1 % of even 25 random solo games."""
+    return max(1, min(250, math.ceil(games / (workers * TASKS_PER_WORKER))))
 
 
 def _ranges(start: int, stop: int, size: int) -> Iterator[tuple[int, int]]:
@@ -310,7 +308,7 @@ def _rows(config: SimConfig, games: int, workers: int | None, dask: "str | Any |
             if progress is not None:
                 progress(i + 1, games)
         return
-    yield from _pool_rows(config, games, chunks, min(workers, -(-games // size)), progress)
+    yield from _pool_rows(config, games, chunks, workers, progress)
 
 
 def run(config: SimConfig, games: int, **options: Any) -> list[dict[str, Any]]:
@@ -366,19 +364,75 @@ def _mp_context() -> Any:
     return ctx
 
 
+# The local process pool, kept between runs: {workers: pool}, at most one entry.
+_POOLS: dict[int, Any] = {}
+_POOLS_LOCK = threading.Lock()
+
+
+def _warm_worker() -> None:
+    """Run once in each new worker: read the packaged components before the first task."""
+    from .components import default_components
+
+    default_components()
+
+
+def _local_pool(workers: int) -> Any:
+    """A pool of ``workers`` processes: the one kept from an earlier run if it has that
+    size, else a new one (the old one is closed).  Workers persist, so only the first run
+    pays for starting them."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    with _POOLS_LOCK:
+        pool = _POOLS.get(workers)
+        if pool is None:
+            for old in _POOLS.values():
+                old.shutdown(wait=False, cancel_futures=True)
+            _POOLS.clear()
+            pool = _POOLS[workers] = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context(),
+                                                         initializer=_warm_worker)
+        return pool
+
+
+def close_workers() -> None:
+    """End the local worker processes kept for later runs (the next run starts new ones).
+    Called at the end of the Python process too."""
+    with _POOLS_LOCK:
+        pools = list(_POOLS.values())
+        _POOLS.clear()
+    for pool in pools:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+atexit.register(close_workers)
+
+
 def _pool_rows(config: SimConfig, games: int, chunks: Iterable[tuple[int, int]], workers: int,
                progress: Progress | None) -> Iterator[dict[str, Any]]:
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures import FIRST_COMPLETED, wait
+    from concurrent.futures.process import BrokenProcessPool
 
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context())
+    pool = _local_pool(workers)
+    submitted: list[Any] = []
+
+    def submit(chunk: tuple[int, int]) -> Any:
+        future = pool.submit(play_games, config, *chunk)
+        submitted.append(future)
+        if len(submitted) > 4 * workers * 4:    # forget the finished ones, so memory stays flat
+            submitted[:] = [f for f in submitted if not f.done()]
+        return future
+
     try:
-        yield from _in_order(
-            lambda c: pool.submit(play_games, config, *c),
-            lambda fs: wait(fs, return_when=FIRST_COMPLETED).done,
-            chunks, workers * 4, games, progress,
-        )
+        yield from _in_order(submit, lambda fs: wait(fs, return_when=FIRST_COMPLETED).done,
+                             chunks, workers * 4, games, progress)
+    except BrokenProcessPool as exc:
+        with _POOLS_LOCK:
+            if _POOLS.get(workers) is pool:
+                del _POOLS[workers]
+        raise SimulationError(f"a worker process of the simulation died ({exc}); the next run starts new ones") \
+            from None
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        for future in submitted:    # stopped early (an error, or the caller stopped reading): drop the rest
+            future.cancel()
 
 
 def _dask_client(dask: "str | Any", timeout: float) -> tuple[Any, bool]:

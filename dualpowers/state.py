@@ -254,13 +254,12 @@ class State:
     def is_over(self) -> bool:
         return self.step == "over"
 
-    def legal_actions(self) -> list["Action"]:
-        """Every action the player to act may take now (empty when the game is over).
-
-        Interchangeable tokens (same owner, strengths and side, in the same place)
-        are offered once, under the lowest id; :meth:`apply` accepts any of them.
-        """
-        return _turn.legal_actions(self)
+    #: ``legal_actions()``: every action the player to act may take now, kind by kind in
+    #: the step's order (empty when the game is over).  Interchangeable tokens (same
+    #: owner, strengths and side, in the same place) are offered once, under the lowest
+    #: id; :meth:`apply` accepts any of them.  (The engine's function itself, bound as a
+    #: method: this is the hot path of every playout.)
+    legal_actions = _turn.legal_actions
 
     def apply(self, action: "Action | str") -> list[Event]:
         """Carry out an action for the player to act and return what happened.
@@ -269,7 +268,7 @@ class State:
         Raises :class:`IllegalAction` with the reason, leaving the state unchanged.
         """
         if isinstance(action, str):
-            action = parse_action(action)
+            action = parse_action(action, self.comp)
         if self.step == "over":
             raise IllegalAction(say.Message(say.GAME_OVER_BECAUSE, end_reason=self.end_reason))
         _turn.check(self, action)
@@ -282,15 +281,12 @@ class State:
             self._events = []
         return events
 
-    def push(self, action: "Action") -> None:
-        """Play an action taken from this very position's :meth:`legal_actions`, quietly.
-
-        The fast path for playouts and simulations: no second check and no
-        narration (like python-chess's ``Board.push``).  The caller vouches for
-        the action; anything else may break the position, so use :meth:`apply`
-        for actions from outside.
-        """
-        _turn.perform(self, action)
+    #: ``push(action)``: play an action taken from this very position's
+    #: :meth:`legal_actions`, quietly.  The fast path for playouts and simulations: no
+    #: second check and no narration (like python-chess's ``Board.push``).  The caller
+    #: vouches for the action; anything else may break the position, so use :meth:`apply`
+    #: for actions from outside.  (The engine's function itself, bound as a method.)
+    push = _turn.perform
 
     def is_legal(self, action: "Action") -> bool:
         try:
@@ -410,8 +406,30 @@ class State:
             self.log("reshuffle", say.RESHUFFLE)
         return self.deck.pop(0)
 
+    def draw_cards(self, n: int) -> list[str]:
+        """The top ``n`` cards, as :meth:`draw_card` would give them one by one (fewer if the
+        deck and the discard run out)."""
+        deck = self.deck
+        if len(deck) >= n:
+            cards = deck[:n]
+            del deck[:n]
+            return cards
+        cards = []
+        for _ in range(n):
+            card = self.draw_card()
+            if card is None:
+                break
+            cards.append(card)
+        return cards
+
     def add_to_hand(self, side: str, card: str) -> None:
         insort(self.hands[side], card, key=self.comp.card_order.__getitem__)
+
+    def add_to_hand_all(self, side: str, cards: list[str]) -> None:
+        """:meth:`add_to_hand` for each card (a hand stays in card order)."""
+        hand = self.hands[side]
+        hand += cards
+        hand.sort(key=self.comp.card_order.__getitem__)
 
     def iter_board(self) -> Iterator[tuple[str, list[str]]]:
         for r in self.comp.region_names:

@@ -66,8 +66,10 @@ _POOL: dict[type, dict[str, Any]] = {}
 # Keyed by id(components), holding the components too so that the id stays theirs
 # (a plain dict: this look-up is on the hot path); a few sets of components at most.
 _TABLES: dict[int, tuple[Components, dict[Any, Any]]] = {}
-# (id(state), side) -> _controlled_on_board's answer, kept during one legal_actions call.
-_MEMO: dict[tuple[int, str], list[tuple[str, str]]] = {}
+# While legal_actions runs: (its state, the side to act, _controlled_on_board's answer or
+# None); else None.
+# One tuple, replaced whole, so that a thread reading it never pairs a state with another's answer.
+_MEMO: list[Any] = [None]
 
 
 _last_tables: tuple[Components | None, dict[Any, Any]] = (None, {})
@@ -100,6 +102,16 @@ def _pooled(pool: dict[str, Any], cls: type, arg: str) -> Any:
     return a
 
 
+def _pooled_all(pool: dict[str, Any], cls: type, args: Iterable[str]) -> list[Any]:
+    """``[cls(a) for a in args]``, from the pool (C-speed when all are there, as nearly always)."""
+    try:
+        return list(map(pool.__getitem__, args))
+    except KeyError:
+        return [_pooled(pool, cls, a) for a in args]
+
+
+_OBJECTIVES = _pool(ChooseObjective)
+_PLAYS = _pool(PlayCard)
 _PASS = Pass()
 _ESPIONAGE = Espionage()
 _INSPIRE = Inspire()
@@ -165,12 +177,16 @@ def _representatives(state: "State", tokens: list[str]) -> list[str]:
 
 def _controlled_on_board(state: "State", side: str) -> list[tuple[str, str]]:
     """(region, token) for every token ``side`` controls, one per interchangeable group (ENGINE-SAME)."""
-    memo_key = (id(state), side)
-    hit = _MEMO.get(memo_key)
-    if hit is not None:
-        return hit
-    out = _MEMO[memo_key] = controlled_tokens(state, side, state.comp.region_names, _type_codes(state.comp))
-    return out
+    memo = _MEMO[0]
+    if memo is not None and memo[0] is state and memo[1] == side:
+        if memo[2] is not None:
+            return memo[2]  # type: ignore[no-any-return]
+        out = controlled_tokens(state, side, state.comp.region_names, _type_codes(state.comp))
+        _MEMO[0] = (state, side, out)
+        return out
+    comp = state.comp
+    tables = _last_tables[1] if _last_tables[0] is comp else _tables(comp)
+    return controlled_tokens(state, side, comp.region_names, tables.get("type codes") or _type_codes(comp))
 
 
 def _units_of(comp: Components, side: str) -> frozenset[str]:
@@ -189,17 +205,19 @@ def _reserve_units(state: "State", side: str) -> list[str]:
 
 def _step_moves(state: "State", side: str, cls: type) -> list[Any]:
     """``cls(token, to)`` for every controlled token and every open step from its region (R-ACT-MOVE)."""
-    tables = _tables(state.comp)
+    comp = state.comp
+    tables = _last_tables[1] if _last_tables[0] is comp else _tables(comp)
     table = tables.get((cls, state.blockade))
     if table is None:
         table = tables[(cls, state.blockade)] = {}
     out: list[Any] = []
+    get = table.get
     for where in _controlled_on_board(state, side):          # (region, token)
-        moves = table.get(where)
+        moves = get(where)
         if moves is None:
             region, t = where
-            moves = table[where] = tuple(cls._trusted(t, to) for to in state.comp.open_neighbours(state.blockade)[region])
-        out.extend(moves)
+            moves = table[where] = tuple(cls._trusted(t, to) for to in comp.open_neighbours(state.blockade)[region])
+        out += moves
     return out
 
 
@@ -260,8 +278,7 @@ def _command_card(state: "State", wanted: str, action: Action) -> None:
 # ============================================================================ P-OBJ: the objective
 def _offer_objective(state: "State", side: str) -> list[ChooseObjective]:
     cards = state.comp.cards
-    pool = _pool(ChooseObjective)
-    return [pool.get(c) or _pooled(pool, ChooseObjective, c) for c in state.hands[side] if c in cards]
+    return _pooled_all(_OBJECTIVES, ChooseObjective, [c for c in state.hands[side] if c in cards])
 
 
 def _check_objective(state: "State", side: str, action: ChooseObjective) -> None:
@@ -280,8 +297,7 @@ def _do_objective(state: "State", side: str, action: ChooseObjective) -> None:
 
 # ============================================================================ P-ACT: playing a card
 def _offer_play(state: "State", side: str) -> list[PlayCard]:
-    pool = _pool(PlayCard)
-    return [pool.get(c) or _pooled(pool, PlayCard, c) for c in state.hands[side]]
+    return _pooled_all(_PLAYS, PlayCard, state.hands[side])
 
 
 def _check_play(state: "State", side: str, action: PlayCard) -> None:
@@ -299,8 +315,9 @@ def _offer_recruit(state: "State", side: str) -> list[Recruit]:
 
     The answer depends only on the reserve's content, so it is memoised.
     """
-    budget = _card(state).recruit
-    tables = _tables(state.comp)
+    comp = state.comp
+    budget = comp.cards[state.card].recruit  # type: ignore[index]
+    tables = _last_tables[1] if _last_tables[0] is comp else _tables(comp)
     # Two levels, each bounded: the whole reserve (cheap to key on, but it varies much
     # over a long run), then the side's units in it (far fewer cases).
     cache = tables.get(Recruit)
@@ -319,7 +336,6 @@ def _offer_recruit(state: "State", side: str) -> list[Recruit]:
     if hit is not None:
         cache[key] = hit
         return hit  # type: ignore[no-any-return]
-    comp = state.comp
     tokens = comp.tokens
     groups: dict[object, list[str]] = {}
     for t in reserve:
@@ -566,8 +582,17 @@ def _do_inspire(state: "State", side: str, action: Inspire) -> None:
 
 # ============================================================================ R-ACT-BONUS
 def _offer_bonus_recruit(state: "State", side: str) -> list[BonusRecruit]:
+    """One recruit-value-1 unit of each kind in reserve, into each region.  The answer depends
+    only on the reserve's content (a token in reserve is always fresh), so it is memoised."""
     comp = state.comp
-    tables = _tables(comp)
+    tables = _last_tables[1] if _last_tables[0] is comp else _tables(comp)
+    cache = tables.get(BonusRecruit)
+    if cache is None or len(cache) > 50_000:
+        cache = tables[BonusRecruit] = {}
+    key = (side, tuple(state.at.get(RESERVE, ())))
+    hit = cache.get(key)
+    if hit is not None:
+        return hit  # type: ignore[no-any-return]
     out: list[BonusRecruit] = []
     singles = _representatives(state, [t for t in _reserve_units(state, side) if comp.tokens[t].recruit == 1])
     for u in singles:
@@ -575,6 +600,7 @@ def _offer_bonus_recruit(state: "State", side: str) -> list[BonusRecruit]:
         if recruits is None:
             recruits = tables[(BonusRecruit, u)] = tuple(BonusRecruit._trusted(u, r) for r in comp.region_names)
         out.extend(recruits)
+    cache[key] = out
     return out
 
 
@@ -674,26 +700,26 @@ def _do_score_unrest(state: "State", side: str, action: ScoreUnrest) -> None:
 # command card places no objective, and only an empty hand skips a turn
 # (ENGINE-EMPTY).  Elsewhere a player may always decline (R-ACT-CMD, R-ACT-LEADER,
 # R-ACT-BONUS, ENGINE-DECLINE).
-def _pass_allowed(state: "State", side: str) -> "say.Message | None":
-    """``None`` if ``side`` may pass now, else why not."""
+def _pass_refused(state: "State", side: str) -> str | None:
+    """``None`` if ``side`` may pass now, else the template saying why not."""
     step = state.step
+    if step == "card":
+        return say.MUST_PLAY if state.hands[side] else None
     if step == "objective":
         cards = state.comp.cards
         if any(c in cards for c in state.hands[side]):
-            return say.Message(say.MUST_PLACE_OBJECTIVE, side=side)
-    elif step == "card" and state.hands[side]:
-        return say.Message(say.MUST_PLAY, side=side)
+            return say.MUST_PLACE_OBJECTIVE
     return None
 
 
 def _offer_pass(state: "State", side: str) -> list[Pass]:
-    return [_PASS] if _pass_allowed(state, side) is None else []
+    return [_PASS] if _pass_refused(state, side) is None else []
 
 
 def _check_pass(state: "State", side: str, action: Pass) -> None:
-    why = _pass_allowed(state, side)
+    why = _pass_refused(state, side)
     if why is not None:
-        raise IllegalAction(why)
+        raise _fail(why, side=side)
 
 
 def _do_pass(state: "State", side: str, action: Pass) -> None:
@@ -788,18 +814,28 @@ STEP_RULES: dict[str, StepRule] = {
     "unrest": StepRule((ScoreUnrest,) + BONUS_ACTIONS + (Pass,), lambda s, side, a: flow.continue_scoring(s),
                        _refuse_unrest),
 }
-_OFFERS = {step: tuple(ACTIONS[k].offer for k in rule.kinds) for step, rule in STEP_RULES.items()}
+_STEP_OFFERS = {step: tuple(ACTIONS[k].offer for k in rule.kinds) for step, rule in STEP_RULES.items()}
 # The command and leader steps offer only the kinds the card in play allows (R-ACT-CMD,
 # R-ACT-LEADER): the same offers in the same order, without asking the others.
 _PRINTED = {"move": Move, "double-move": DoubleMove, "rest": Rest}
-_COMMAND_OFFERS = {
+_CARD_OFFERS = {
     action: tuple(ACTIONS[k].offer for k in STEP_RULES["command"].kinds if k not in _PRINTED.values() or k is kind)
     for action, kind in _PRINTED.items()
 }
-_LEADER_OFFERS = {
+_SPECIAL_OFFERS = {
     special: tuple(ACTIONS[k].offer for k in STEP_RULES["leader"].kinds if k not in _SPECIALS.values() or k is kind)
     for special, kind in _SPECIALS.items()
 }
+# The offers that ask _controlled_on_board: where a step has two of them, legal_actions
+# lets them share its answer.  Each table above then holds (offers, whether they share).
+_ASK_CONTROL = {_offer_move, _offer_double_move, _offer_rest, _offer_bonus_move, _offer_bonus_rest}
+
+
+def _sharing(table: dict[str, tuple[Offer, ...]]) -> dict[str, tuple[tuple[Offer, ...], bool]]:
+    return {k: (offers, len(_ASK_CONTROL.intersection(offers)) > 1) for k, offers in table.items()}
+
+
+_OFFERS, _COMMAND_OFFERS, _LEADER_OFFERS = _sharing(_STEP_OFFERS), _sharing(_CARD_OFFERS), _sharing(_SPECIAL_OFFERS)
 # (step, kind) -> (effect, what follows): perform's dispatch in one look-up.
 _PERFORM = {(step, kind): (ACTIONS[kind].perform, rule.then)
             for step, rule in STEP_RULES.items() for kind in rule.kinds}
@@ -807,22 +843,31 @@ _PERFORM = {(step, kind): (ACTIONS[kind].perform, rule.then)
 
 # ============================================================================ the three entry points
 def legal_actions(state: "State") -> list[Action]:
-    """Every legal action now, kind by kind in the step's order (the order is part of the API)."""
+    """Every legal action now, kind by kind in the step's order (the order is part of the API);
+    interchangeable tokens are offered once, under the lowest id (ENGINE-SAME).  Also
+    :meth:`State.legal_actions`."""
     side = state.to_act
     step = state.step
     if step == "command":
-        offers = _COMMAND_OFFERS.get(_card(state).action) or _OFFERS[step]
+        entry = _COMMAND_OFFERS.get(_card(state).action) or _OFFERS[step]
     elif step == "leader":
-        offers = _LEADER_OFFERS.get(_leader(state).special) or _OFFERS[step]
+        entry = _LEADER_OFFERS.get(_leader(state).special) or _OFFERS[step]
     else:
-        offers = _OFFERS.get(step)  # type: ignore[assignment]
-    if offers is None or side is None:
+        entry = _OFFERS.get(step)
+    if entry is None or side is None:
         return []
+    offers, share = entry
     out: list[Action] = []
-    for offer in offers:
-        out += offer(state, side)
-    if _MEMO:
-        _MEMO.clear()
+    if not share:
+        for offer in offers:
+            out += offer(state, side)
+        return out
+    _MEMO[0] = (state, side, None)      # these offers share _controlled_on_board's answer
+    try:
+        for offer in offers:
+            out += offer(state, side)
+    finally:
+        _MEMO[0] = None
     return out
 
 
@@ -841,7 +886,9 @@ def check(state: "State", action: Action) -> None:
 
 
 def perform(state: "State", action: Action) -> None:
-    """Carry out a checked action for the player to act, then go on with play."""
+    """Carry out an action for the player to act, unchecked, then go on with play: after
+    :func:`check` (``State.apply``), or for an action of this very position's
+    :func:`legal_actions` (``State.push``, the quiet path of playouts)."""
     side = state.to_act or ""
     effect, then = _PERFORM[state.step, type(action)]
     effect(state, side, action)

@@ -74,6 +74,19 @@ def test_C_MAP_blockade_arrows_sit_on_connections():
         assert arrow in c.connections and region in arrow
 
 
+def test_the_packaged_file_passes_the_shape_check_that_loading_it_skips():
+    # default_components() trusts the packaged file's shape (to spare importing jsonschema);
+    # here the file goes through the full check, schema first, as a user's file would.
+    from dualpowers.schema import check
+
+    check(raw(), "components", dp.ComponentsError, "packaged: ")
+    path = resources.files("dualpowers").joinpath("data/components.toml")
+    checked = dp.load_components(str(path))
+    default = dp.default_components()
+    assert (checked.tokens, checked.cards, checked.leaders, checked.connections) == (
+        default.tokens, default.cards, default.leaders, default.connections)
+
+
 def test_load_components_reads_a_users_replacement_file_toml_and_json(tmp_path):
     data = raw()
     data["track"]["length"] = 7

@@ -380,3 +380,35 @@ def test_every_action_kind_has_one_table_entry_with_a_known_rule_and_a_text_form
                  "espionage now", "play"):
         with pytest.raises(dp.IllegalAction):
             dp.parse_action(text)
+
+
+@pytest.mark.parametrize("typed, canonical", [
+    ("MOVE w3 Red", "move W3 red"),
+    ("Pass", "pass"),
+    ("Double-Move n2 RED Via Blue", "double-move N2 red via blue"),
+    ("protest Blue-WHITE", "protest blue-white"),
+    ("Recruit r1 R2", "recruit R1 R2"),
+    ("PLAY Purple-4", "play purple-4"),
+    ("play lenin", "play Lenin"),
+    ("Bonus-Recruit r1 GREEN", "bonus-recruit R1 green"),
+    ("move zz9 red", "move zz9 red"),           # names nothing: kept as typed, for the rules to refuse
+])
+def test_actions_typed_in_any_case_read_as_the_canonical_notation(typed, canonical):
+    action = dp.parse_action(typed)
+    assert str(action) == canonical and dp.parse_action(canonical) == action
+    assert dp.parse_action(str(action)) == action
+
+
+def test_apply_reads_the_names_of_its_own_components_in_any_case():
+    s = dp.new_game("two-player", 3)
+    want = s.clone()
+    first = s.legal_actions()[0]
+    want.apply(first)
+    s.apply(str(first).upper())
+    assert s == want
+    with pytest.raises(dp.IllegalAction, match="zz9"):
+        dp.new_game("solo", 3).apply("MOVE zz9 red")
+    with pytest.raises(dp.IllegalAction, match="'token'"):
+        dp.Move(["W3"], "red")                  # a wrong-typed field is still named
+    with pytest.raises(dp.IllegalAction, match="unknown action 'fly' in 'Fly W3 red'"):
+        dp.parse_action("Fly W3 red")           # an unknown word is named, with the text as typed

@@ -207,3 +207,24 @@ def test_R_END_2_a_tie_at_the_centre_is_decided_by_the_will():
     finish_on_track(s, Ending.OCT_NOV)
     assert s.outcome() == Outcome("white", Ending.OCT_NOV, decided_by_will=True)
     assert s.end_reason.endswith("so the Will holder wins")
+
+
+def test_R_STR_2_the_quiet_tally_and_the_explained_presence_agree():
+    # strength_tally and stronger_side (scoring's and the advisor's quiet path) give the
+    # sums and the winner that force_in_presence explains, on positions of random games.
+    import random
+
+    from dualpowers.presence import strength_tally, stronger_side
+
+    for g in range(12):
+        s = dp.new_game("solo" if g % 2 else "two-player", g, player="white" if g % 4 == 1 else "red",
+                        difficulty=1 + g % 6)
+        rng = random.Random(g)
+        for _ in range(rng.randrange(20, 80)):
+            if s.is_over():
+                break
+            s.push(rng.choice(s.legal_actions()))
+        for region in s.regions:
+            p = dp.force_in_presence(s, region)
+            assert strength_tally(s, region) == (p.strength, p.tokens, p.neutral_controller)
+            assert stronger_side(s, region) == p.winner

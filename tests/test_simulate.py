@@ -60,12 +60,12 @@ def test_two_player_rows():
         assert r["ended_by"] in ("track", "oct-nov")
 
 
-def test_ended_by_categories():
-    assert sim.ended_by("the score marker reached the end of the support track (R-END-1)") == "track"
-    assert sim.ended_by("the month marker is on October/November at the end of scoring (R-END-2); "
-                        "the marker is at the centre, so the Will holder wins") == "oct-nov"
-    assert sim.ended_by("end of round 3 (R-SOLO-END)") == "solo-round-3"
-    assert sim.ended_by(None) == sim.ended_by("resigned") == "other"
+def test_ended_by_is_the_outcomes_ending():
+    from dualpowers.scoring import Ending
+
+    described = dict((name, what) for name, _, what in sim.COLUMNS)["ended_by"]
+    assert all(f"'{e.value}'" in described for e in Ending)
+    assert Ending("solo-round-3") is Ending.SOLO_ROUND
 
 
 def test_bad_configs_and_options_are_refused_at_once():
@@ -98,6 +98,36 @@ def test_serial_process_pool_and_dask_give_the_same_rows(solo_rows):
         with distributed.Client(cluster, set_as_default=False) as client:
             assert sim.run(SOLO, 40, dask=client) == solo_rows
             assert client.status == "running"   # a client we were given is not closed
+
+
+def test_local_workers_persist_between_runs_and_give_the_same_rows_whatever_their_number(solo_rows):
+    import os
+
+    def worker_pids(workers):
+        # The pool's processes (executor internals: a test may look, the library does not).
+        return set(sim._local_pool(workers)._processes)
+
+    assert sim.run(SOLO, 40, workers=2, chunk_size=3) == solo_rows
+    pids = worker_pids(2)
+    assert len(pids) == 2 and os.getpid() not in pids
+    assert sim.run(SOLO, 40, workers=2, chunk_size=7) == solo_rows   # other chunks, the same games
+    assert worker_pids(2) == pids                                    # ... played by the same processes
+    for rows_read, row in zip(range(5), sim.iter_rows(SOLO, 40, workers=2, chunk_size=2)):
+        assert row == solo_rows[rows_read]                           # stopped early: the rest is dropped
+    assert sim.run(SOLO, 40, workers=2, chunk_size=1) == solo_rows and worker_pids(2) == pids
+    assert sim.run(SOLO, 40, workers=3, chunk_size=4) == solo_rows   # another size: a new pool
+    assert not pids & worker_pids(3)
+    sim.close_workers()
+    assert sim._POOLS == {}
+    assert sim.run(SOLO, 40, workers=2) == solo_rows                 # default chunks, fresh workers
+    sim.close_workers()
+
+
+def test_chunks_are_small_enough_to_even_the_load_and_never_empty():
+    assert sim.chunk_size_for(6000, 2) == 188                        # 16 tasks a worker
+    assert sim.chunk_size_for(10**7, 2) == 250                       # capped, so progress moves
+    assert sim.chunk_size_for(5, 4) == 1
+    assert list(sim._ranges(0, 10, 4)) == [(0, 4), (4, 8), (8, 10)]
 
 
 def test_unreachable_or_malformed_dask_address_is_a_clear_error():

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Callable
 
 from ..actions import (BonusMove, BonusRecruit, BonusRest, DoubleMove, Inspire, LeaderRecruit, Move, Pass,
                        Recruit, Rest, ScoreUnrest)
-from ..presence import _tally as tally   # strengths only (R-STR-1, R-NEU-1), without the explanation
+from ..presence import strength_tally   # strengths only (R-STR-1, R-NEU-1), without the explanation
 from ..scoring import unrest_vp
 from ..views import known_objective
 
@@ -74,7 +74,7 @@ class _Board:
     def margin(self, region: str) -> int:
         m = self.margins.get(region)
         if m is None:
-            strength = tally(self.state, region)[0]
+            strength = strength_tally(self.state, region)[0]
             other = "white" if self.side == "red" else "red"
             m = self.margins[region] = strength.get(self.side, 0) - strength.get(other, 0)
         return m

@@ -346,7 +346,7 @@ class GameSession:
         for i, text in enumerate(actions):
             actor = state.to_act
             try:
-                act = parse_action(text)
+                act = parse_action(text, state.comp)
                 said = self._said(state, act)
                 events = state.apply(act)
             except DualPowersError as exc:
@@ -450,7 +450,7 @@ class GameSession:
 
     def apply(self, action: Action | str) -> list[Event]:
         """Apply one action for the player to act; raise IllegalAction (nothing changes) if it is not legal."""
-        act = parse_action(action) if isinstance(action, str) else action
+        act = parse_action(action, self.state.comp) if isinstance(action, str) else action
         actor = self.state.to_act
         said = self._said(self.state, act)
         events = self.state.apply(act)
@@ -549,7 +549,8 @@ class GameSession:
                  reason=names.end_reason(s.end_reason or "", lang), score=lead_text(s.score, lang))
 
     def hand_lines(self) -> list[str]:
-        """What the player to act may see of the cards: their hand and their objective."""
+        """What the player to act may see of the cards: their hand, their objective, and the
+        counts of the stacks (the board no longer lists them)."""
         s = self.state
         side = s.to_act
         if side is None:
@@ -575,6 +576,11 @@ class GameSession:
             played = s.played[s.opposition or ""]
             lines.append(_("The Opposition's cards this round: {cards}",
                            cards=", ".join(map(card, played)) or _("(none yet)")))
+            lines.append(_("Opposition stack: {cards}, {leaders}",
+                           cards=_.ngettext("{n} card", "{n} cards", len(s.opp_stack)),
+                           leaders=_.ngettext("{n} leader", "{n} leaders", len(s.opp_leaders))))
+        # counts the board leaves to this panel (it keeps its own words large)
+        lines.append(_("Deck {deck}, discard {discard}", deck=len(s.deck), discard=len(s.discard)))
         return lines
 
     def log_text(self, last: int | None = None) -> str:

@@ -246,7 +246,7 @@ class Exercise:
     def _judge_action(self, s: State, answer: Any) -> Verdict:
         assert self.goal is not None
         try:
-            action: Action = parse_action(answer) if isinstance(answer, str) else answer
+            action: Action = parse_action(answer, s.comp) if isinstance(answer, str) else answer
         except IllegalAction as exc:
             return Verdict(False, self._rule(), Text(N_("The engine cannot read this action: {why}"), {"why": str(exc)}),
                            self.highlight, legal=False)

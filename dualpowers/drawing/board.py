@@ -22,7 +22,8 @@ from ..dates import BONUS_DAYS, MONTHS, SKIPPED_DAYS
 from ..i18n import DEFAULT_LANGUAGE, N_, check_language, translator
 from ..rounds import SOLO_ROUNDS
 from .layout import (
-    DESIGN_H, DESIGN_W, TEXT, TOKEN_R, Box, Layout, TokenSlot, layout_for, played_groups, text_width,
+    CARDS_TITLES, CHIP_ICON_W, DESIGN_H, DESIGN_W, TEXT, Box, Layout, TokenSlot, card_chip_text, layout_for,
+    played_groups, text_width, token_caption,
 )
 
 lay_caption = Layout.caption_box
@@ -86,6 +87,12 @@ def _n(singular: str, plural: str, n: int, **params: Any) -> str:
 
 
 _.ngettext = _n  # type: ignore[attr-defined]  # _.ngettext("{n} card", "{n} cards", n), as on a Translator
+
+
+def _colour_name(region: str) -> str:
+    """A region by its colour alone, capitalised ("Green", "Vert", "Verde"): the game's word."""
+    word = names.colour(region, _LANG.get())
+    return word[:1].upper() + word[1:]
 
 
 def _side(side: str | None) -> str:
@@ -187,24 +194,30 @@ def draw_empty(pen: Pen, *, width: float = DESIGN_W, height: float = DESIGN_H, m
 
 # ---------------------------------------------------------------------- status line
 def _status(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
+    """Round on the left, who acts (or who won) next to it, the game's mode on the right.
+
+    Nothing is squeezed: a part that does not fit is left out (the mode first), so
+    every word stays at full size.
+    """
     b = lay.status
+    big = TEXT + 1
     with p.group("status"):
         p.rect(b.x, b.y, b.w, b.h, fill="#2b2824")
         if "status" in hl:
             p.rect(b.x + 2, b.y + 2, b.w - 4, b.h - 4, stroke=GLOW, width=3)
         if s.mode == "solo":
-            p.text(b.x + 10, b.cy, _("Round {number} of {rounds}", number=s.round, rounds=SOLO_ROUNDS), size=TEXT + 1,
-                   fill="#ffffff", bold=True)
+            round_text = _("Round {number} of {rounds}", number=s.round, rounds=SOLO_ROUNDS)
         else:
-            p.text(b.x + 10, b.cy, _("Round {number}", number=s.round), size=TEXT + 1, fill="#ffffff", bold=True)
+            round_text = _("Round {number}", number=s.round)
+        p.text(b.x + 10, b.cy, round_text, size=big, fill="#ffffff", bold=True)
+        left_end = b.x + 10 + text_width(round_text, big, True)
         if s.mode == "solo":
-            right = _("Solo: you play {side}, difficulty X = {x}", side=_side(s.player), x=s.difficulty)
+            right = _("Solo, difficulty X = {x}", x=s.difficulty)
         else:
             right = _("Two-player game")
         if s.edition != "fr":
             right = _("{mode}  |  edition {edition}", mode=right, edition=s.edition.upper())
-        p.text(b.right - 10, b.cy, right, size=TEXT, fill="#e0dccf", align="right", max_width=330)
-        right_w = min(330.0, text_width(right, TEXT))
+        right_w = text_width(right, TEXT)
         if s.is_over():
             win = s.winner()
             if not win:
@@ -215,22 +228,32 @@ def _status(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
                 text = _("GAME OVER: {side} WINS (you)", side=_side(win).upper())
             else:
                 text = _("GAME OVER: {side} WINS (the Opposition)", side=_side(win).upper())
-            w = text_width(text, 13, True) + 24
+            w = text_width(text, big, True) + 24
+            x0 = max(left_end + 14, min(b.cx - w / 2, b.right - 10 - w))
             fc = FACTION_COLOURS.get(win or "neutral", FACTION_COLOURS["neutral"])
             with p.group("result", win or ""):
-                p.rect(b.cx - w / 2, b.y + 3, w, b.h - 6, fill=fc["fill"], stroke="#ffd54f", width=2, radius=6)
-                p.text(b.cx, b.cy, text, size=TEXT + 1, fill=fc["text"], bold=True, align="center", max_width=w - 12)
+                p.rect(x0, b.y + 3, w, b.h - 6, fill=fc["fill"], stroke="#ffd54f", width=2, radius=6)
+                p.text(x0 + w / 2, b.cy, text, size=big, fill=fc["text"], bold=True, align="center")
+            if x0 + w + 16 + right_w <= b.right - 10:
+                p.text(b.right - 10, b.cy, right, size=TEXT, fill="#e0dccf", align="right")
             return
         who = s.to_act
-        if who:
-            name = _side(who)
-            if s.mode == "solo":
-                name = _("{side} (you)", side=name) if who == s.player else _("{side} (Opposition)", side=name)
-            fc = FACTION_COLOURS[who] if who in FACTION_COLOURS else FACTION_COLOURS["neutral"]
-            x = b.x + 128
-            p.circle(x, b.cy, 6, fill=fc["fill"], stroke="#ffffff", width=1.5)
-            p.text(x + 12, b.cy, _("{side} to act: {step}", side=name, step=_(STEP_WORDS.get(s.step, s.step))), size=TEXT + 1,
-                   fill="#ffffff", bold=True, max_width=b.right - 30 - right_w - (x + 12))
+        if not who:
+            p.text(b.right - 10, b.cy, right, size=TEXT, fill="#e0dccf", align="right")
+            return
+        name = _side(who)
+        if s.mode == "solo":
+            name = _("{side} (you)", side=name) if who == s.player else _("{side} (Opposition)", side=name)
+        fc = FACTION_COLOURS[who] if who in FACTION_COLOURS else FACTION_COLOURS["neutral"]
+        x = left_end + 22
+        acts = _("{side} to act: {step}", side=name, step=_(STEP_WORDS.get(s.step, s.step)))
+        if x + 12 + text_width(acts, big, True) > b.right - 10:
+            acts = _("{side} to act", side=name)
+        acts_end = x + 12 + text_width(acts, big, True)
+        p.circle(x, b.cy, 6, fill=fc["fill"], stroke="#ffffff", width=1.5)
+        p.text(x + 12, b.cy, acts, size=big, fill="#ffffff", bold=True)
+        if acts_end + 20 + right_w <= b.right - 10:
+            p.text(b.right - 10, b.cy, right, size=TEXT, fill="#e0dccf", align="right")
 
 
 # ---------------------------------------------------------------------- the city map
@@ -243,6 +266,9 @@ def _map(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             with p.group("connection", f"{conn[0]}-{conn[1]}"):
                 p.line(pts, stroke=ROAD, width=5)
                 p.line(pts, stroke="#d9d2c2", width=1.5)
+        blocked = s.blockade if s.blockade is not None and s.blockade in lay.connections else None
+        if blocked:   # the barrier under the boxes: where a road is short, a box never hides a word
+            _blockade_marker(p, lay, blocked, "blockade" in hl, word=False)
         for r in comp.regions:
             _region(p, lay, s, r, hl)
         # Where each road leaves a box: a small gate, so short roads stay visible.
@@ -258,10 +284,8 @@ def _map(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
                 p.line(seg, stroke=GLOW, width=6)
             for x, y in ((x1, y1), (x2, y2)):
                 p.circle(x, y, 3.5, fill=GLOW if lit else ROAD, stroke=INK, width=1)
-        if s.blockade is not None and s.blockade in lay.connections:
-            _blockade_marker(p, lay, s.blockade, "blockade" in hl, s.unrest if s.unrest in lay.regions else None)
-        if s.unrest in lay.regions:
-            _unrest_badge(p, lay, s.unrest, "unrest" in hl)
+        if blocked:
+            _blockade_marker(p, lay, blocked, "blockade" in hl, word=True)
 
 
 def _region(p: ScaledPen, lay: Layout, s: "State", region: Any, hl: frozenset[Any]) -> None:
@@ -276,11 +300,13 @@ def _region(p: ScaledPen, lay: Layout, s: "State", region: Any, hl: frozenset[An
         # square off the header's lower corners so it joins the body
         p.rect(hd.x + 1, hd.bottom - 8, hd.w - 2, 7, fill=strong)
         p.line([(hd.x, hd.bottom), (hd.right, hd.bottom)], stroke=outline, width=1.5)
-        k = hd.h / 22
-        draw_icon(p, region.icon, hd.x + 13 * k, hd.cy, 15 * k, on_strong)
-        label = names.region_label(region.name, region.label, _LANG.get()) if region.label \
-            else names.region(region.name, _LANG.get())
-        p.text(hd.x + 25 * k, hd.cy + 0.5, label, size=(TEXT + 0.5) * k, fill=on_strong, bold=True, max_width=hd.w - 30 * k)
+        k = hd.h / 26
+        draw_icon(p, region.icon, hd.x + 14 * k, hd.cy, 17 * k, on_strong)
+        # the region's name in the game's words (its colour); the district is in the SVG's data
+        p.text(hd.x + 28 * k, hd.cy + 0.5, _colour_name(region.name), size=max(TEXT, (TEXT + 1) * k),
+               fill=on_strong, bold=True)
+        if s.unrest == region.name:
+            _unrest_badge(p, lay, region.name, "unrest" in hl)
 
         tokens = s.tokens_in(region.name)
         presence = None
@@ -300,23 +326,36 @@ def _region(p: ScaledPen, lay: Layout, s: "State", region: Any, hl: frozenset[An
         for slot in slots:
             _token(p, s, slot, slot.id in hl, plate=pale)
 
-        f = geom.footer
         if presence is not None and tokens:
-            st = presence.strength
-            left = _("Red {red}  White {white}", red=st.get('red', 0), white=st.get('white', 0))
-            w = presence.winner
+            _strengths(p, geom.footer, presence)
+
+
+def _strengths(p: ScaledPen, f: Box, presence: Any) -> None:
+    """The footer: each side's strength; the stronger side's on a plate in its colour, ``=``
+    between them for a tie.  Regular weight, so two-digit strengths fit in every language.
+
+    Why a side is stronger (more tokens, the Will) is said in the narration and the
+    analyzer's table, not here: the footer has room for two words at full size.
+    """
+    st = presence.strength
+    w = presence.winner
+    x = f.x + 6
+    y = f.cy - 1
+    for i, side in enumerate(("red", "white")):
+        # Translators: a side's strength in a region, under the region's tokens: "Red 3".
+        text = _("{side} {strength}", side=_side(side), strength=st.get(side, 0))
+        tw = text_width(text, TEXT)
+        if i:
             if w is None:
-                right = _("nobody stronger")
-            elif presence.decided_by == "tokens":
-                right = _("{side} stronger (more tokens)", side=_side(w))
-            elif presence.decided_by == "will":
-                right = _("{side} stronger (Will)", side=_side(w))
-            else:
-                right = _("{side} stronger", side=_side(w))
-            fs = TEXT * f.h / 13
-            p.text(f.x + 6, f.cy - 2.2, left, size=fs, fill=MUTED, max_width=f.w * 0.45)
-            room = f.w - 18 - min(f.w * 0.45, text_width(left, fs))
-            p.text(f.right - 6, f.cy - 2.2, right, size=fs, fill=INK, bold=True, align="right", max_width=room)
+                p.text(x + 8, y, "=", size=TEXT, fill=MUTED, align="center")
+            x += 18
+        if side == w:
+            fc = FACTION_COLOURS[side]
+            p.rect(x - 3, y - 10, tw + 6, 20, fill=fc["fill"], stroke=fc["rim"], width=1, radius=4)
+            p.text(x, y, text, size=TEXT, fill=fc["text"])
+        else:
+            p.text(x, y, text, size=TEXT, fill=MUTED)
+        x += tw + 5
 
 
 def _unit(dx: float, dy: float) -> Point:
@@ -325,28 +364,19 @@ def _unit(dx: float, dy: float) -> Point:
 
 
 def unrest_badge_box(lay: Layout, region: str) -> Box:
-    """Where the UNREST tab goes on top of ``region``'s box, clear of the roads meeting that edge."""
-    b = lay.regions[region].box
-    w, h = 74.0, 17.0
-    gates = [pt[0] for pts in lay.connections.values() for pt in (pts[0], pts[-1]) if abs(pt[1] - b.y) < 1.5]
-    x = b.right - w - 8
-    for cand in (b.right - w - 8, b.cx - w / 2, b.x + 8):
-        if not any(cand - 8 <= gx <= cand + w + 8 for gx in gates):
-            x = cand
-            break
-    return Box(x, b.y - h + 3, w, h)
+    """Where the unrest mark (a burst) goes: the right end of ``region``'s header."""
+    hd = lay.regions[region].header
+    return Box(hd.right - hd.h - 2, hd.y + 2, hd.h - 4, hd.h - 4)
 
 
 def _unrest_badge(p: ScaledPen, lay: Layout, region: str, lit: bool) -> None:
-    """A tab on top of the region box, placed clear of the roads that meet that edge."""
+    """The unrest mark on the region's header; the side column's tiles say it in words."""
     box = unrest_badge_box(lay, region)
-    x, y, w, h = box.x, box.y, box.w, box.h
     with p.group("unrest-badge"):
         if lit:
-            p.rect(x - 3, y - 3, w + 6, h + 6, stroke=GLOW, width=4, radius=8)
-        p.rect(x, y, w, h, fill="#fff3e0", stroke="#bf360c", width=1.5, radius=7)
-        _burst(p, x + 9, y + h / 2, 6.5, "#e65100")
-        p.text(x + 18, y + h / 2, _("UNREST"), size=TEXT, fill="#bf360c", bold=True, max_width=w - 20)
+            p.circle(box.cx, box.cy, box.w / 2 + 3, stroke=GLOW, width=4)
+        p.circle(box.cx, box.cy, box.w / 2, fill="#fff3e0", stroke="#bf360c", width=1.5)
+        _burst(p, box.cx, box.cy, box.w / 2 - 2.5, "#e65100")
 
 
 def _burst(p: ScaledPen, cx: float, cy: float, r: float, colour: str) -> None:
@@ -362,55 +392,67 @@ def _overlap_area(a: Box, b: Box) -> float:
     return max(0.0, min(a.right, b.right) - max(a.x, b.x)) * max(0.0, min(a.bottom, b.bottom) - max(a.y, b.y))
 
 
-def _blockade_marker(p: ScaledPen, lay: Layout, conn: tuple[str, str], lit: bool,
-                     s_unrest: str | None = None) -> None:
-    """A striped barrier across the blocked road, with the word next to it."""
-    (mx, my), (ux, uy) = lay.connection_mid(conn)   # middle of the road, direction along it
+def _blockade_marker(p: ScaledPen, lay: Layout, conn: tuple[str, str], lit: bool, word: bool) -> None:
+    """A striped barrier across the blocked road (``word=False``), or the word next to it
+    where it covers no region (``word=True``; drawn after the regions)."""
+    (mx, my), (ux, uy) = lay.blockade_spot(conn)   # on the road, clear of the boxes; its direction
     vx, vy = -uy, ux                 # across the road
     half_len, half_th = 17.0, 6.0
 
     def pt(u: float, v: float) -> Point:
         return (mx + ux * u + vx * v, my + uy * u + vy * v)
 
-    with p.group("blockade", f"{conn[0]}-{conn[1]}"):
-        if lit:
-            p.polygon([pt(-half_th - 5, -half_len - 5), pt(half_th + 5, -half_len - 5),
-                       pt(half_th + 5, half_len + 5), pt(-half_th - 5, half_len + 5)], fill=GLOW)
-        stripes = 6
-        for i in range(stripes):
-            v0 = -half_len + 2 * half_len * i / stripes
-            v1 = -half_len + 2 * half_len * (i + 1) / stripes
-            p.polygon([pt(-half_th, v0), pt(half_th, v0), pt(half_th, v1), pt(-half_th, v1)],
-                      fill="#111111" if i % 2 else "#ffc400")
-        p.polygon([pt(-half_th, -half_len), pt(half_th, -half_len), pt(half_th, half_len), pt(-half_th, half_len)],
-                  stroke="#111111", width=1.5)
-        # the word, on a small plate beside the barrier
-        word = _("BLOCKADE")
-        size = TEXT
-        tw, th = text_width(word, size, True) + 8, TEXT + 4
-        # the word on a plate beside the barrier: the first place that covers no region,
-        # no other marker and not the barrier's own highlight
-        reach = half_len + 6 + th / 2
-        across = half_len + 6 + tw / 2
-        candidates: list[Point] = []
-        for k in (1.0, 1.6, 2.3, 3.0):
-            candidates += [(mx + vx * reach * k, my + vy * reach * k), (mx - vx * reach * k, my - vy * reach * k),
-                           (mx, my + reach * k), (mx, my - reach * k), (mx + across * k, my), (mx - across * k, my)]
-        avoid = [g.box for g in lay.regions.values()]
-        if s_unrest is not None:
-            avoid.append(unrest_badge_box(lay, s_unrest))
-        barrier = Box(mx - half_len - 6, my - half_len - 6, 2 * half_len + 12, 2 * half_len + 12)
+    if not word:
+        with p.group("blockade", f"{conn[0]}-{conn[1]}"):
+            _barrier(p, pt, half_len, half_th, lit)
+        return
+    with p.group("blockade-word", f"{conn[0]}-{conn[1]}"):
+        _blockade_word(p, lay, mx, my, vx, vy, half_len)
 
-        def cost(c: Point) -> float:
-            """How much of the plate lands on a region, a marker or the barrier (0: none)."""
-            plate = Box(c[0] - tw / 2, c[1] - th / 2, tw, th)
-            if not (lay.map.contains(plate.x, plate.y) and lay.map.contains(plate.right, plate.bottom)):
-                return 1e9
-            return sum(_overlap_area(plate, a) for a in (*avoid, barrier))
 
-        lx, ly = min(candidates, key=lambda c: (cost(c) > 0, cost(c)))
-        p.rect(lx - tw / 2, ly - th / 2, tw, th, fill="#111111", radius=3)
-        p.text(lx, ly, word, size=size, fill="#ffc400", bold=True, align="center")
+def _barrier(p: ScaledPen, pt: Any, half_len: float, half_th: float, lit: bool) -> None:
+    if lit:
+        p.polygon([pt(-half_th - 5, -half_len - 5), pt(half_th + 5, -half_len - 5),
+                   pt(half_th + 5, half_len + 5), pt(-half_th - 5, half_len + 5)], fill=GLOW)
+    stripes = 6
+    for i in range(stripes):
+        v0 = -half_len + 2 * half_len * i / stripes
+        v1 = -half_len + 2 * half_len * (i + 1) / stripes
+        p.polygon([pt(-half_th, v0), pt(half_th, v0), pt(half_th, v1), pt(-half_th, v1)],
+                  fill="#111111" if i % 2 else "#ffc400")
+    p.polygon([pt(-half_th, -half_len), pt(half_th, -half_len), pt(half_th, half_len), pt(-half_th, half_len)],
+              stroke="#111111", width=1.5)
+
+
+def _blockade_word(p: ScaledPen, lay: Layout, mx: float, my: float, vx: float, vy: float, half_len: float) -> None:
+    """BLOCKADE on a plate beside the barrier, at the first place that covers no region box;
+    nowhere if there is none (the side column names the blockade tile anyway)."""
+    word = _("BLOCKADE")
+    size = TEXT
+    tw, th = text_width(word, size, True) + 8, TEXT + 4
+    # the word on a plate beside the barrier: the first place that covers no region,
+    # no other marker and not the barrier's own highlight
+    reach = half_len + 6 + th / 2
+    across = half_len + 6 + tw / 2
+    candidates: list[Point] = []
+    for k in (1.0, 1.6, 2.3, 3.0):
+        candidates += [(mx + vx * reach * k, my + vy * reach * k), (mx - vx * reach * k, my - vy * reach * k),
+                       (mx, my + reach * k), (mx, my - reach * k), (mx + across * k, my), (mx - across * k, my)]
+    avoid = [g.box.inset(-4) for g in lay.regions.values()]
+    barrier = Box(mx - half_len - 6, my - half_len - 6, 2 * half_len + 12, 2 * half_len + 12)
+
+    def cost(c: Point) -> float:
+        """How much of the plate lands on a region, a marker or the barrier (0: none)."""
+        plate = Box(c[0] - tw / 2, c[1] - th / 2, tw, th)
+        if not (lay.map.contains(plate.x, plate.y) and lay.map.contains(plate.right, plate.bottom)):
+            return 1e9
+        return sum(_overlap_area(plate, a) for a in (*avoid, barrier))
+
+    lx, ly = min(candidates, key=cost)
+    if cost((lx, ly)) > 0:   # no free place on the map: the side column names the blockade
+        return
+    p.rect(lx - tw / 2, ly - th / 2, tw, th, fill="#111111", radius=3)
+    p.text(lx, ly, word, size=size, fill="#ffc400", bold=True, align="center")
 
 
 # ---------------------------------------------------------------------- tokens
@@ -423,10 +465,7 @@ def token_style(s: "State", token: str) -> dict[str, Any]:
     shape = {"leader": "square", "trotsky": "hexagon"}.get(spec.kind, "circle")
     if spec.owner == "opposition":
         shape = "octagon"
-    if spec.kind == "leader" or spec.kind == "trotsky":
-        caption = names.token("Trotsky" if spec.kind == "trotsky" else spec.id, _LANG.get())
-    else:
-        caption = spec.id
+    caption = token_caption(s.comp, token, _LANG.get())
     return {"faction": faction, "colours": fc, "shape": shape, "caption": caption,
             "exhausted": s.is_exhausted(token), "opposition": spec.owner == "opposition"}
 
@@ -474,12 +513,12 @@ def _token(p: ScaledPen, s: "State", slot: TokenSlot, lit: bool, plate: str = PA
                      width=max(0.8, r * 0.09))
         if shape == "square":  # leaders: a small star on top
             _star(p, x + r * 0.58, y - r * 0.58, r * 0.36, "#ffd54f", fc["rim"])
-        p.text(x, y + 0.5, str(s.strength_of(slot.id)), size=r * TEXT / TOKEN_R, fill=num_colour, bold=True, align="center")
+        if slot.number:
+            p.text(x, y + 0.5, str(s.strength_of(slot.id)), size=TEXT, fill=num_colour, bold=True, align="center")
         if slot.caption_size:
             cap = lay_caption(slot)
-            p.rect(cap.x, cap.y, cap.w, cap.h, fill="#fff3e0" if lit else plate, radius=2)
-            p.text(x, slot.caption_y, st["caption"], size=slot.caption_size, fill=INK, align="center",
-                   bold=lit, max_width=cap.w - 1)
+            p.rect(cap.x, cap.y, cap.w, cap.h, fill="#ffe0b2" if lit else plate, radius=2)
+            p.text(x, slot.caption_y, st["caption"], size=slot.caption_size, fill=INK, align="center")
 
 
 def _star(p: ScaledPen, cx: float, cy: float, r: float, fill: str, stroke: str) -> None:
@@ -581,7 +620,7 @@ ICONS = {
 }
 
 
-# ---------------------------------------------------------------------- side panel
+# ---------------------------------------------------------------------- side column
 def _calendar(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
     with p.group("calendar"):
         c = lay.calendar
@@ -592,9 +631,9 @@ def _calendar(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None
         for i, b in enumerate(lay.month_cells):
             here = i == s.month
             p.rect(b.x, b.y, b.w, b.h, fill="#263238" if here else "#ffffff", stroke="#263238",
-                   width=1.5 if here else 1, radius=4)
+                   width=2 if here else 1, radius=4)
             p.text(b.cx, b.cy, names.month(MONTHS[i], _LANG.get(), short=True), size=TEXT,
-                   fill="#ffffff" if here else INK, bold=here, align="center", max_width=b.w - 2)
+                   fill="#ffffff" if here else INK, align="center")
         for d, b in enumerate(lay.day_cells, start=1):
             here = d == s.day
             skipped = d in SKIPPED_DAYS
@@ -602,14 +641,12 @@ def _calendar(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None
             p.rect(b.x + 1, b.y + 1, b.w - 2, b.h - 2, fill="#263238" if here else ("#ece8dd" if skipped else "#ffffff"),
                    stroke="#9e9686", width=0.8, radius=2)
             colour = "#ffffff" if here else ("#a09a8c" if skipped else INK)
-            p.text(b.cx - (5 if bonus else 0), b.cy + (1 if bonus else 0), str(d), size=TEXT, fill=colour, bold=here or bonus, align="center")
+            p.text(b.cx - (4 if bonus else 0), b.cy + 0.5, str(d), size=TEXT, fill=colour, bold=here or bonus,
+                   align="center")
             if skipped:
                 p.line([(b.x + 5, b.bottom - 4), (b.right - 5, b.y + 4)], stroke="#a09a8c", width=1)
             if bonus:
-                _star(p, b.right - 5, b.y + 5, 3.5, "#ffb300", "#6d4c00")
-        x, y = lay.date_label
-        p.text(x, y, _("Date: {date}", date=names.date(MONTHS[s.month], s.day, _LANG.get())), size=TEXT + 1, fill=INK,
-               bold=True, align="center", max_width=c.w - 8)
+                _star(p, b.right - 5, b.y + 5, 4, "#ffb300", "#6d4c00")
 
 
 def _will(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
@@ -621,62 +658,56 @@ def _will(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             p.rect(b.x - 4, b.y - 4, b.w + 8, b.h + 8, stroke=GLOW, width=5, radius=8)
         p.rect(b.x, b.y, b.w, b.h, fill="#ffffff", stroke="#3a3a3a", width=1.5, radius=6)
         # a flag in the holder's colour
-        fx, fy = b.x + 14, b.y + 8
-        p.line([(fx, fy), (fx, b.bottom - 6)], stroke=INK, width=2)
+        fx, fy = b.x + 10, b.y + 9
+        p.line([(fx, fy), (fx, b.bottom - 7)], stroke=INK, width=2)
         p.polygon([(fx + 1, fy), (fx + 20, fy + 3), (fx + 16, fy + 8), (fx + 20, fy + 13), (fx + 1, fy + 13)],
                   fill=fc["fill"], stroke=fc["rim"], width=1)
-        p.text(b.x + 44, b.y + 13, _("{side} holds the Will of the People", side=_side(side)), size=TEXT, fill=INK,
-               bold=True, max_width=b.w - 50)
-        sub = names.faction(side, _LANG.get()) if side in ("red", "white") else ""
-        if s.mode == "solo" and sub:
-            sub = _("{faction} (you)", faction=sub) if side == s.player else _("{faction} (the Opposition)", faction=sub)
-        p.text(b.x + 44, b.y + 29, sub, size=TEXT, fill=MUTED, max_width=b.w - 50)
+        p.text(b.x + 32, b.y + 14, _("Will of the People"), size=TEXT, fill=MUTED, bold=True)
+        holder = _side(side)
+        if s.mode == "solo" and side in ("red", "white"):
+            holder = _("{side} (you)", side=holder) if side == s.player else _("{side} (Opposition)", side=holder)
+        p.text(b.x + 32, b.y + 36, holder, size=TEXT, fill=INK, bold=True)
 
 
-def _tile(p: ScaledPen, s: "State", b: Box, kind: str, title: str, region: str | None, extra: str,
+def _tile(p: ScaledPen, s: "State", b: Box, kind: str, title: str, title_w: float, region: str | None,
           lit: bool) -> None:
+    """One tile as a row: its name on a label in the region's colour, then the region."""
     with p.group("tile", f"{kind}:{region or ''}"):
         if lit:
-            p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 6, stroke=GLOW, width=5, radius=7)
+            p.rect(b.x - 3, b.y - 3, title_w + 6, b.h + 6, stroke=GLOW, width=5, radius=7)
         if region is None:
-            p.rect(b.x, b.y, b.w, b.h, fill="#ffffff", stroke="#9e9686", width=1, dash=(4, 3), radius=5)
-            p.text(b.cx, b.y + 11, title, size=TEXT, fill=MUTED, bold=True, align="center")
-            p.text(b.cx, b.y + 30, _("no tile"), size=TEXT, fill=MUTED, align="center", max_width=b.w - 4)
+            p.rect(b.x, b.y, title_w, b.h, fill="#ffffff", stroke="#9e9686", width=1, dash=(4, 3), radius=5)
+            p.text(b.x + title_w / 2, b.cy, title, size=TEXT, fill=MUTED, bold=True, align="center")
+            p.text(b.x + title_w + 8, b.cy, _("no tile"), size=TEXT, fill=MUTED)
             return
         strong, pale, on_strong, outline = REGION_COLOURS.get(region, _FALLBACK_REGION)
-        p.rect(b.x, b.y, b.w, b.h, fill=pale, stroke=outline, width=1.5, radius=5)
-        p.rect(b.x, b.y, b.w, 18, fill=strong, stroke=outline, width=1.5, radius=5)
-        p.rect(b.x + 1, b.y + 12, b.w - 2, 5, fill=strong)
-        p.text(b.cx, b.y + 9, title, size=TEXT, fill=on_strong, bold=True, align="center")
+        p.rect(b.x, b.y, title_w, b.h, fill=strong, stroke=outline, width=1.5, radius=5)
+        p.text(b.x + title_w / 2, b.cy, title, size=TEXT, fill=on_strong, bold=True, align="center")
         reg = s.comp.regions[s.comp.region_index[region]]
-        draw_icon(p, reg.icon, b.x + 13, b.y + 32, 13, outline)
-        p.text(b.x + 25, b.y + 27, names.region(region, _LANG.get()), size=TEXT, fill=INK, bold=True,
-               max_width=b.w - 28)
-        if extra:
-            p.text(b.x + 25, b.y + 39, extra, size=TEXT, fill=MUTED, max_width=b.w - 28)
+        draw_icon(p, reg.icon, b.x + title_w + 13, b.cy, 16, outline)
+        p.text(b.x + title_w + 25, b.cy, _colour_name(region), size=TEXT, fill=INK, bold=True)
 
 
 def _tiles(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
     with p.group("tiles"):
         tx, ty = lay.tiles_title
         p.text(tx, ty, _("REGION TILES"), size=TEXT, fill=MUTED, bold=True)
-        p.text(lay.panel.right - 2, ty, _("{n} left in the stack", n=len(s.tile_stack)), size=TEXT, fill=MUTED,
-               align="right")
         lit = "tiles" in hl
-        _tile(p, s, lay.unrest_tile, "unrest", _("UNREST"), s.unrest, _("scored this round"), lit or "unrest" in hl)
-        lang = _LANG.get()
-        arrow = (_("marker: {a}-{b}", a=names.colour(s.blockade[0], lang), b=names.colour(s.blockade[1], lang))
-                 if s.blockade else _("no marker"))
-        _tile(p, s, lay.blockade_tile, "blockade", _("BLOCKADE"), s.blockade_tile, arrow, lit or "blockade" in hl)
+        unrest, blockade = _("UNREST"), _("BLOCKADE")
+        title_w = max(text_width(unrest, TEXT, True), text_width(blockade, TEXT, True)) + 14
+        _tile(p, s, lay.unrest_tile, "unrest", unrest, title_w, s.unrest, lit or "unrest" in hl)
+        _tile(p, s, lay.blockade_tile, "blockade", blockade, title_w, s.blockade_tile, lit or "blockade" in hl)
+        x, y = lay.stack_label
+        p.text(x, y, _("{n} left in the stack", n=len(s.tile_stack)), size=TEXT, fill=MUTED)
 
 
 def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
+    """What the players can see off the map: reserves, the Opposition's supply, Trotsky.
+
+    Hands, stacks, deck and objectives are said in the widgets' panels, not here.
+    """
     b = lay.info
     lines: list[tuple[str, str]] = []   # (text, colour key)
-    if s.is_over() and s.end_reason:
-        reason = names.end_reason(s.end_reason, _LANG.get())
-        for i, part in enumerate(_wrap(_("Game over: {reason}", reason=reason), b.w - 14, 10)[:3]):
-            lines.append((part, "!" if i == 0 else ""))
     for side in ("red", "white"):
         res = s.reserve(side)
         units = sum(1 for t in res if s.spec(t).kind == "unit")
@@ -692,46 +723,27 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             levels[s.spec(t).level] = levels.get(s.spec(t).level, 0) + 1
         lines.append((_("Opposition supply: L1 x{l1}, L2 x{l2}, L3 x{l3}", l1=levels[1], l2=levels[2], l3=levels[3]),
                       s.opposition or ""))
-        lines.append((_("Your hand: {cards}", cards=_.ngettext("{n} card", "{n} cards", len(s.hands.get(s.player or '', [])))),
-                      s.player or ""))
-        lines.append((_("Opposition stack: {cards}, {leaders}", cards=_.ngettext("{n} card", "{n} cards", len(s.opp_stack)),
-                        leaders=_.ngettext("{n} leader", "{n} leaders", len(s.opp_leaders))), s.opposition or ""))
-    else:
-        lines.append((_("Hands: Red {red} cards, White {white} cards", red=len(s.hands['red']),
-                        white=len(s.hands['white'])), ""))
-    lines.append((_("Deck {deck}, discard {discard}", deck=len(s.deck), discard=len(s.discard)), ""))
-    objs = []
-    for side in ("red", "white"):
-        o = s.objectives.get(side)
-        if o:
-            card = names.card(o, _LANG.get()) if s.revealed.get(side) else _("hidden")
-            objs.append(_("{side} {objective}", side=_side(side), objective=card))
-    if objs:
-        lines.append((_("Objectives: {list}", list=", ".join(objs)), ""))
-    if s.card:
-        lines.append((_("Card in play: {card}", card=names.card(s.card, _LANG.get())), ""))
     tr = [t for t in (s.comp.trotsky_neutral, s.comp.trotsky_red) if t in s.place]
-    on_board = [t for t in tr if s.place[t] in s.comp.region_index]
-    if on_board:
-        lines.append((_("Trotsky on the board ({region})", region=names.region(s.place[on_board[0]], _LANG.get())), ""))
-    elif any(s.place[t] == "waiting" for t in tr):
+    if any(s.place[t] == "waiting" for t in tr):
         lines.append((_("Trotsky waits by the calendar"), ""))
     with p.group("info"):
         if "info" in hl:
             p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 6, stroke=GLOW, width=4, radius=6)
-        y = b.y + 8
+        y = b.y + 10
+        step = TEXT + 3
         for text, colour in lines:
-            if y > b.bottom - 4:
+            parts = _wrap(text, b.w - 16, TEXT)
+            if y + (len(parts) - 1) * step > b.bottom - 9:
                 break
-            if "reserve" in hl and " reserve: " in text:
-                p.rect(b.x, y - 7, b.w, 14, fill="#ffe0b2", stroke=GLOW, width=2, radius=3)
-            if colour == "!":
-                _burst(p, b.x + 5, y, 5, "#bf360c")
-            elif colour in FACTION_COLOURS:
+            if "reserve" in hl and colour in ("red", "white"):
+                p.rect(b.x, y - 10, b.w, 20 + (len(parts) - 1) * step, fill="#ffe0b2", stroke=GLOW, width=2, radius=3)
+            if colour in FACTION_COLOURS:
                 fc = FACTION_COLOURS[colour]
-                p.circle(b.x + 5, y, 4, fill=fc["fill"], stroke=fc["rim"], width=1)
-            p.text(b.x + 14, y, text, size=TEXT, fill=INK, max_width=b.w - 14)
-            y += 15
+                p.circle(b.x + 5, y, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)
+            for part in parts:
+                p.text(b.x + 14, y, part, size=TEXT, fill=INK)
+                y += step
+            y += 2
 
 
 # ---------------------------------------------------------------------- support track
@@ -752,10 +764,10 @@ def _track(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         tx, ty = lay.track_title
         p.text(tx, ty, title, size=TEXT, fill=INK, bold=True, align="center")
         first, last = cells[0], cells[-1]
-        p.text(first.x - 6, first.cy - 5, _side("white").upper(), size=TEXT, fill=INK, bold=True, align="right")
-        p.text(first.x - 6, first.cy + 7, _("wins"), size=TEXT, fill=MUTED, align="right")
-        p.text(last.right + 6, last.cy - 5, _side("red").upper(), size=TEXT, fill=FACTION_COLOURS["red"]["fill"], bold=True)
-        p.text(last.right + 6, last.cy + 7, _("wins"), size=TEXT, fill=MUTED)
+        p.text(first.x - 6, first.cy - 8, _side("white").upper(), size=TEXT, fill=INK, bold=True, align="right")
+        p.text(first.x - 6, first.cy + 9, _("wins"), size=TEXT, fill=MUTED, align="right")
+        p.text(last.right + 6, last.cy - 8, _side("red").upper(), size=TEXT, fill=FACTION_COLOURS["red"]["fill"], bold=True)
+        p.text(last.right + 6, last.cy + 9, _("wins"), size=TEXT, fill=MUTED)
         for i, b in enumerate(cells):
             v = i - L
             fill = "#f6dcd9" if v > 0 else ("#ebebe8" if v < 0 else "#ffffff")
@@ -773,23 +785,25 @@ def _track(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
 
 # ---------------------------------------------------------------------- played cards
 def _cards_row(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
+    """The cards played this round, in order: a command card as its region's colour and icon
+    with its day number ("5b": the second copy of the 5), a leader card by the leader's
+    name.  Their details are in the widgets' panels."""
     groups = played_groups(s)
-    slots, labels = lay.card_slots(groups)
+    title_w = lay.cards_title_w(s)
+    slots, labels = lay.card_slots(groups, title_w)
     r = lay.row
     with p.group("cards"):
         if "cards" in hl:
             p.rect(r.x - 2, r.y - 2, r.w + 4, r.h + 4, stroke=GLOW, width=4, radius=6)
-        if s.mode == "solo":
-            t1, t2 = _("OPPOSITION'S"), _("CARDS, IN ORDER")
-        else:
-            t1, t2 = _("PLAYED THIS"), _("ROUND")
-        p.text(r.x + 2, r.y + 22, t1, size=TEXT, fill=MUTED, bold=True)
-        p.text(r.x + 2, r.y + 36, t2, size=TEXT, fill=MUTED, bold=True)
+        if title_w:
+            t1, t2 = CARDS_TITLES["solo" if s.mode == "solo" else "two-player"]
+            p.text(r.x + 2, r.y + 9, _(t1), size=TEXT, fill=MUTED, bold=True)
+            p.text(r.x + 2, r.y + 27, _(t2), size=TEXT, fill=MUTED, bold=True)
         if not slots:
-            p.text(r.x + 134, r.cy, _("no cards played yet this round"), size=TEXT, fill=MUTED)
+            p.text(r.x + title_w + 10, r.cy, _("no cards played yet this round"), size=TEXT, fill=MUTED)
             return
         for side, (x, y) in labels:
-            p.text(x + 2, y, _("{side}:", side=_side(side)), size=TEXT, fill=INK, bold=True, max_width=40)
+            p.text(x + 2, y, _("{side}:", side=_side(side)), size=TEXT, fill=INK, bold=True)
         for slot in slots:
             _card(p, s, slot.id, slot.box, slot.id in hl)
 
@@ -799,32 +813,25 @@ def _card(p: ScaledPen, s: "State", cid: str, b: Box, lit: bool) -> None:
     with p.group("card", cid):
         if lit:
             p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 6, stroke=GLOW, width=4, radius=6)
-        k = b.w / 64
+        icon = ""
         if cid in comp.cards:
-            card = comp.cards[cid]
-            strong, pale, on_strong, outline = REGION_COLOURS.get(card.region, _FALLBACK_REGION)
-            reg = comp.regions[comp.region_index[card.region]]
-            lines = [_.ngettext("{n} day", "{n} days", card.days), _("recruit {n}", n=card.recruit),
-                     _("{action}, {vp} VP", action=names.card_action(card.action, _LANG.get()), vp=card.vp)]
-            icon = reg.icon
+            region = comp.cards[cid].region
+            strong, pale, on_strong, outline = REGION_COLOURS.get(region, _FALLBACK_REGION)
+            icon = comp.regions[comp.region_index[region]].icon
         elif cid in comp.leaders:
-            lead = comp.leaders[cid]
-            fc = FACTION_COLOURS.get(lead.faction, FACTION_COLOURS["neutral"])
-            strong, pale, on_strong, outline = fc["fill"], "#ffffff", fc["text"], fc["rim"]
-            lines = [_.ngettext("{n} day", "{n} days", lead.days), _("leader"), names.special(lead.special, _LANG.get())]
-            icon = ""
+            fc = FACTION_COLOURS.get(comp.leaders[cid].faction, FACTION_COLOURS["neutral"])
+            strong, on_strong, outline = fc["fill"], fc["text"], fc["rim"]
         else:
             strong, pale, on_strong, outline = _FALLBACK_REGION
-            lines, icon = ["?"], ""
-        p.rect(b.x, b.y, b.w, b.h, fill=pale, stroke=outline, width=1.5, radius=4)
-        p.rect(b.x, b.y, b.w, 15, fill=strong, stroke=outline, width=1.5, radius=4)
-        p.rect(b.x + 1, b.y + 10, b.w - 2, 4, fill=strong)
+        p.rect(b.x, b.y, b.w, b.h, fill=strong, stroke=outline, width=1.5, radius=4)
+        if s.card == cid:   # the card being played: a second rim
+            p.rect(b.x + 2.5, b.y + 2.5, b.w - 5, b.h - 5, stroke=on_strong, width=1.2, radius=3)
+        text = card_chip_text(comp, cid, _LANG.get())
         if icon:
-            draw_icon(p, icon, b.x + 8, b.y + 7.5, 10, on_strong)
-        p.text(b.x + (16 if icon else 4), b.y + 7.5, names.card(cid, _LANG.get()), size=TEXT, fill=on_strong, bold=True,
-               max_width=b.w - (18 if icon else 6))
-        for i, line in enumerate(lines):
-            p.text(b.x + 4, b.y + 24 + i * 12, line, size=TEXT * min(1, k), fill=INK, max_width=b.w - 6)
+            draw_icon(p, icon, b.x + 4 + CHIP_ICON_W / 2, b.cy, 14, on_strong)
+            p.text(b.x + 6 + CHIP_ICON_W, b.cy + 0.5, text, size=TEXT, fill=on_strong)
+        else:
+            p.text(b.cx, b.cy + 0.5, text, size=TEXT, fill=on_strong, align="center")
 
 
 def _wrap(text: str, room: float, size: float) -> list[str]:

@@ -8,7 +8,8 @@ filled shape.  :func:`label_problems` then lists
 * two labels whose boxes overlap (one word written over another);
 * a label covered by a filled shape drawn after it (a highlight ring, a badge or a
   token over a word);
-* a label smaller than a minimum size (in picture pixels).
+* a label smaller than a minimum size (in picture pixels), measured as drawn: a
+  text squeezed to fit ``max_width`` counts at its squeezed size.
 
 A few pairs are meant to touch and are not reported: a label over the shape it is
 written on (the shape is drawn first), and a token's strength inside its token.
@@ -27,7 +28,11 @@ __all__ = ["Label", "Shape", "LabelPen", "label_problems", "board_labels"]
 
 @dataclass(frozen=True)
 class Label:
-    """One piece of text: its box (x0, y0, x1, y1), size and the drawing step it came at."""
+    """One piece of text: its box (x0, y0, x1, y1), size as drawn and the drawing step it came at.
+
+    ``size`` is the effective size: the font size times how much the text was squeezed
+    to fit its ``max_width`` (1 when it fits); ``nominal`` is the font size asked for.
+    """
 
     text: str
     x0: float
@@ -37,6 +42,7 @@ class Label:
     size: float
     order: int
     group: str
+    nominal: float = 0.0
 
     def overlaps(self, other: "Label | Shape", pad: float = 0.0) -> bool:
         return (self.x0 + pad < other.x1 and other.x0 + pad < self.x1
@@ -101,11 +107,15 @@ class LabelPen(PenBase):
     def text(self, x: float, y: float, text: str, *, size: float = 12.0, align: str = "left", bold: bool = False,
              max_width: float | None = None, **_: Any) -> None:
         w = text_width(text, size, bold)
-        if max_width is not None:
-            w = min(w, max_width)
+        effective = size
+        if max_width is not None and w > max_width:
+            # the back ends squeeze a line that is too wide: it is drawn this much smaller
+            effective = size * max(max_width, 0.0) / w
+            w = max_width
         x0 = x - w / 2 if align == "center" else (x - w if align == "right" else x)
         # the ink of a line of text: about 0.8 of the size around its middle
-        self.labels.append(Label(text, x0, y - size * 0.4, x0 + w, y + size * 0.4, size, self._next(), self._group))
+        self.labels.append(Label(text, x0, y - size * 0.4, x0 + w, y + size * 0.4, effective, self._next(),
+                                 self._group, size))
 
     def group(self, kind: str, ident: str = "", **attrs: str) -> Any:
         pen = self
@@ -131,7 +141,8 @@ def label_problems(pen: LabelPen, *, min_size: float = 0.0, pad: float = 0.5) ->
     labels = [lb for lb in pen.labels if lb.text.strip() and lb.x1 > lb.x0]
     for lb in labels:
         if lb.size + 1e-9 < min_size:
-            problems.append(f"{lb.text!r} is {lb.size:.1f} px (< {min_size:.1f})")
+            squeezed = f", squeezed from {lb.nominal:.1f}" if lb.nominal > lb.size + 1e-9 else ""
+            problems.append(f"{lb.text!r} ({lb.group}) is {lb.size:.1f} px as drawn{squeezed} (< {min_size:.1f})")
     for i, a in enumerate(labels):
         for b in labels[i + 1:]:
             if a.overlaps(b, pad) and not _same_token(a, b):

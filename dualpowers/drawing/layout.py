@@ -1,6 +1,6 @@
 """Where everything goes on the drawn board.
 
-The board is designed on a fixed grid of ``DESIGN_W`` x ``DESIGN_H`` (900 x 640)
+The board is designed on a fixed grid of ``DESIGN_W`` x ``DESIGN_H`` (900 x 740)
 units; :class:`Layout` holds the geometry in those units plus the scale and
 offset that map them to the pixels of a picture of any size.  Region boxes are
 placed from the component data (``Region.position``, 0..1 on the map) and pushed
@@ -19,28 +19,48 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Sequence
 
+from ..i18n import N_
+
 if TYPE_CHECKING:
     from ..components import Components
     from ..state import State
 
-__all__ = ["DESIGN_W", "DESIGN_H", "TEXT", "Box", "RegionGeom", "TokenSlot", "Layout", "layout_for", "text_width"]
+__all__ = ["DESIGN_W", "DESIGN_H", "TEXT", "MIN_TEXT", "MIN_CSS_TEXT", "BOARD_MIN_CSS_WIDTH", "Box", "RegionGeom",
+           "TokenSlot", "Layout", "layout_for", "text_width", "token_caption_width"]
 
-DESIGN_W, DESIGN_H = 900.0, 640.0
+DESIGN_W, DESIGN_H = 900.0, 740.0
 Point = tuple[float, float]
 
-#: The smallest text the board writes, in design units: every caption, count and note.
-#: At 13 units a 586 CSS px wide board (1280x720 beside JupyterLab's file browser
-#: and the side panel) shows it at 8.5 CSS px, still under the 11 px issue 9 asks for.
-TEXT = 13.0
+# ---------------------------------------------------------------------- legibility
+# One relation decides every text size on the board (issue 9: at least 11 CSS px):
+#
+#     smallest text (design units) = MIN_CSS_TEXT * DESIGN_W / BOARD_MIN_CSS_WIDTH
+#
+#: The narrowest the screen layout (dualpowers.widgets.screen) draws the board, in CSS px:
+#: 1280x720 with JupyterLab's file browser open gives it 586; 10 px are kept in hand
+#: (a scroll bar, a wider sidebar).  The board is never taller than the window allows
+#: (``board_max_width`` in screen.py), which at 1280x720 is wider than this.
+BOARD_MIN_CSS_WIDTH = 576.0
+#: The smallest text a person must be able to read on the board, in CSS px at 100% zoom.
+MIN_CSS_TEXT = 11.0
+#: The smallest text drawn, in design units (17.2): every word on the board is at least
+#: this size *as drawn*, after any squeezing to a maximum width.
+MIN_TEXT = MIN_CSS_TEXT * DESIGN_W / BOARD_MIN_CSS_WIDTH
+#: The size of every ordinary word on the board (captions, counts, notes), design units.
+TEXT = math.ceil(MIN_TEXT * 2) / 2
 
-# Token cell inside a region box (design units) and what is drawn in it.
-CELL_W, CELL_H = 42.0, 33.0
-TOKEN_R = 11.0
+# Token cells inside a region box (design units).  A cell is as wide as its caption
+# (a unit's id, a leader's name) needs; a row of cells is ROW_H high.
+TOKEN_R = 11.5
+ROW_H = 42.0
 CAPTION_SIZE = TEXT
-HEADER_H, FOOTER_H, PAD = 22.0, 13.0, 4.0
-REGION_W = 4 * CELL_W + 2 * PAD                          # four tokens a row
-REGION_H = HEADER_H + 3 * CELL_H + FOOTER_H + 2 * PAD    # three rows: twelve tokens
-REGION_GAP = 18.0
+HEADER_H, FOOTER_H, PAD = 26.0, 26.0, 4.0
+REGION_W = 200.0
+REGION_H = HEADER_H + 3 * ROW_H + FOOTER_H + 2 * PAD    # three rows of tokens
+REGION_GAP = 14.0
+CELL_GAP = 5.0
+#: The played-cards row's title, two lines (solo / two-player).
+CARDS_TITLES = {"solo": (N_("OPPOSITION'S"), N_("CARDS, IN ORDER")), "two-player": (N_("PLAYED THIS"), N_("ROUND"))}
 
 
 # Advance widths (thousandths of the font size) of the printable ASCII characters in
@@ -118,7 +138,11 @@ class RegionGeom:
 
 @dataclass(frozen=True)
 class TokenSlot:
-    """Where one token is drawn: centre, radius and caption (size 0: no caption)."""
+    """Where one token is drawn: centre, radius and caption (size 0: no caption).
+
+    ``caption_w`` is the width of the plate the caption is written on; ``number`` is
+    False when the token is drawn too small to carry its strength (a crowded region).
+    """
 
     id: str
     x: float
@@ -126,6 +150,8 @@ class TokenSlot:
     r: float
     caption_y: float
     caption_size: float
+    caption_w: float = 0.0
+    number: bool = True
 
 
 @dataclass(frozen=True)
@@ -137,11 +163,61 @@ class CardSlot:
     side: str
 
 
+def token_caption(comp: "Components", token: str, lang: str) -> str:
+    """What is written under a token: a unit's id, a leader's (or Trotsky's) name."""
+    from .. import names
+    spec = comp.tokens.get(token)
+    if spec is None:      # not a token of these components: its id
+        return token
+    if spec.kind == "trotsky":
+        return names.token("Trotsky", lang)
+    if spec.kind == "leader":
+        return names.token(spec.id, lang)
+    return spec.id
+
+
+@lru_cache(maxsize=512)
+def _widest(comp: "Components", kind: str, ident: str, size: float, bold: bool) -> float:
+    from .. import names
+    from ..i18n import LANGUAGES
+    if kind == "token":
+        texts = [token_caption(comp, ident, lang) for lang in LANGUAGES]
+    else:
+        texts = [card_chip_text(comp, ident, lang) for lang in LANGUAGES]
+    return max(text_width(t, size, bold) for t in texts)
+
+
+#: Room for the region icon on a command card's chip in the played-cards row.
+CHIP_ICON_W = 20.0
+
+
+def card_chip_text(comp: "Components", card: str, lang: str) -> str:
+    """What a played card's chip says: a command card its day number and copy ("5", "5b";
+    the chip has the region's colour and icon), a leader card the leader's name."""
+    from .. import names
+    if card in comp.cards:
+        return card.partition("-")[2] or card
+    return names.card(card, lang)
+
+
+def token_caption_width(comp: "Components", token: str) -> float:
+    """The width of a token's caption in its widest language, so a token's place on the
+    board (and a click's target) does not depend on the language it is drawn in."""
+    return _widest(comp, "token", token, CAPTION_SIZE, False)
+
+
+def card_chip_width(comp: "Components", card: str) -> float:
+    """The width of a played card's chip (cards row), in the widest language."""
+    icon = CHIP_ICON_W if card in comp.cards else 0.0
+    return icon + _widest(comp, "card", card, TEXT, False) + 12
+
+
 class Layout:
     """Geometry of the board for one set of components and one picture size.
 
-    Everything is in design units (900 x 640); ``scale``, ``dx`` and ``dy`` map design
-    units to pixels: ``px = x * scale + dx``.  Use :func:`layout_for` to get a cached one.
+    Everything is in design units (``DESIGN_W`` x ``DESIGN_H``); ``scale``, ``dx`` and ``dy``
+    map design units to pixels: ``px = x * scale + dx``.  Use :func:`layout_for` to get a
+    cached one.
     """
 
     def __init__(self, comp: "Components", width: float = DESIGN_W, height: float = DESIGN_H) -> None:
@@ -151,12 +227,12 @@ class Layout:
         self.dx = (self.width - DESIGN_W * self.scale) / 2
         self.dy = (self.height - DESIGN_H * self.scale) / 2
 
-        # The big areas.
-        self.status = Box(0, 0, DESIGN_W, 30)
-        self.map = Box(6, 44, 654, 464)
-        self.panel = Box(668, 36, 226, 470)
-        self.track = Box(6, 512, 888, 54)
-        self.row = Box(6, 572, 888, 64)
+        # The big areas: status line; map and side column; support track; played cards.
+        self.status = Box(0, 0, DESIGN_W, 34)
+        self.map = Box(6, 40, 640, 590)
+        self.panel = Box(656, 40, 238, 590)
+        self.track = Box(6, 636, 888, 58)
+        self.row = Box(6, 700, 888, 36)
 
         self.regions: dict[str, RegionGeom] = self._place_regions()
         # Roads: centre to centre, bent around any third box in the way; ``connections``
@@ -170,30 +246,31 @@ class Layout:
             self.roads[c] = road
             self.connections[c] = _clip_road(road, a, b)
 
-        # The side panel: calendar, Will of the People, tiles, counts.
+        # The side column: calendar, Will of the People, region tiles, reserves.
         p = self.panel
-        self.calendar_title = (p.x, p.y + 8)
+        self.calendar_title = (p.x, p.y + 9)
         mw = (p.w - 8) / 3
-        self.month_cells = [Box(p.x + (i % 3) * (mw + 4), p.y + 18 + (i // 3) * 25, mw, 22) for i in range(6)]
-        dw, dh = p.w / 7, 19.0
-        top = p.y + 70
+        self.month_cells = [Box(p.x + (i % 3) * (mw + 4), p.y + 20 + (i // 3) * 29, mw, 26) for i in range(6)]
+        dw, dh = p.w / 7, 24.0
+        top = p.y + 80
         self.day_cells = [Box(p.x + ((d - 1) % 7) * dw, top + ((d - 1) // 7) * dh, dw, dh) for d in range(1, 32)]
-        self.calendar = Box(p.x - 2, p.y, p.w + 4, top + 5 * dh + 26 - p.y)
-        self.date_label = (p.x + p.w / 2, top + 5 * dh + 14)
-        self.will = Box(p.x, self.calendar.bottom + 6, p.w, 40)
-        tiles_top = self.will.bottom + 22
-        self.tiles_title = (p.x, tiles_top - 9)
-        self.unrest_tile = Box(p.x, tiles_top, (p.w - 6) / 2, 46)
-        self.blockade_tile = Box(p.x + (p.w + 6) / 2, tiles_top, (p.w - 6) / 2, 46)
-        self.info = Box(p.x, self.unrest_tile.bottom + 10, p.w, p.bottom - self.unrest_tile.bottom - 10)
+        self.calendar = Box(p.x - 2, p.y, p.w + 4, top + 5 * dh + 3 - p.y)
+        self.will = Box(p.x, self.calendar.bottom + 8, p.w, 50)
+        tiles_top = self.will.bottom + 12
+        self.tiles_title = (p.x, tiles_top + 9)
+        self.unrest_tile = Box(p.x, tiles_top + 20, p.w, 26)
+        self.blockade_tile = Box(p.x, self.unrest_tile.bottom + 4, p.w, 26)
+        self.stack_label = (p.x, self.blockade_tile.bottom + 12)
+        self.tiles = Box(p.x, tiles_top, p.w, self.stack_label[1] + 9 - tiles_top)
+        self.info = Box(p.x, self.tiles.bottom + 8, p.w, p.bottom - self.tiles.bottom - 8)
 
         # The support track: 2 * length + 1 spaces, white's end on the left, red's on the right.
         t = self.track
         n = 2 * comp.track_length + 1
-        left, right = t.x + 52, t.right - 52
+        left, right = t.x + 84, t.right - 84
         cw = (right - left) / n
-        self.track_title = (t.cx, t.y + 8)
-        self.track_cells = [Box(left + i * cw, t.y + 20, cw, 30) for i in range(n)]
+        self.track_title = (t.cx, t.y + 9)
+        self.track_cells = [Box(left + i * cw, t.y + 22, cw, 34) for i in range(n)]
 
     # ------------------------------------------------------------------ regions
     def _place_regions(self) -> dict[str, RegionGeom]:
@@ -213,7 +290,8 @@ class Layout:
             placed = [[min(max(area.x + r.position[0] * area.w - w / 2, area.x), area.right - w),
                        min(max(area.y + r.position[1] * area.h - h / 2, area.y), area.bottom - h)]
                       for r in self.comp.regions]
-        k = w / REGION_W
+        #: how much the region boxes had to shrink to fit the map (1.0: not at all)
+        self.region_scale = k = w / REGION_W
         out: dict[str, RegionGeom] = {}
         for r, (x, y) in zip(self.comp.regions, placed):
             box = Box(x, y, w, h)
@@ -224,51 +302,78 @@ class Layout:
             out[r.name] = RegionGeom(r.name, box, header, tokens, footer)
         return out
 
-    def connection_mid(self, conn: Sequence[str]) -> tuple[Point, Point]:
-        """The middle of the visible part of a road, and the road's direction there."""
-        return _polyline_mid(self.connections[_canon(self.comp, conn)])
+    def connection_mid(self, conn: Sequence[str], at: float = 0.5) -> tuple[Point, Point]:
+        """A point of the visible part of a road (``at``: 0..1 along it, default the middle),
+        and the road's direction there."""
+        return _polyline_mid(self.connections[_canon(self.comp, conn)], at)
+
+    def blockade_spot(self, conn: Sequence[str], reach: float = 23.0) -> tuple[Point, Point]:
+        """Where on a road the blockade barrier goes: the point of its visible part whose
+        surroundings (``reach`` each way) cover least of the region boxes' insides (the
+        middle when several are clear), and the road's direction there."""
+        inner = [g.box.inset(6) for g in self.regions.values()]
+
+        def cost(at: float) -> float:
+            (x, y), _ = self.connection_mid(conn, at)
+            box = Box(x - reach, y - reach, 2 * reach, 2 * reach)
+            return sum(max(0.0, min(box.right, b.right) - max(box.x, b.x))
+                       * max(0.0, min(box.bottom, b.bottom) - max(box.y, b.y)) for b in inner)
+
+        best = min((0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9), key=cost)
+        return self.connection_mid(conn, best)
 
     # ------------------------------------------------------------------ tokens
     def token_slots(self, region: str, tokens: Sequence[str]) -> list[TokenSlot]:
-        """Grid positions for ``tokens`` in ``region``: 4 x 3 at full size, smaller if more."""
+        """Where ``tokens`` go in ``region``: rows of cells as wide as each caption needs.
+
+        When they do not all fit with their captions, the captions are left out (the
+        tokens keep their strengths); when even that does not fit, the tokens shrink and
+        carry no text at all.  Text is never drawn smaller than :data:`TEXT`.
+        """
         area = self.regions[region].tokens
-        n = len(tokens)
-        if n == 0:
+        if not tokens:
             return []
-        cw, ch = CELL_W * area.w / (REGION_W - 2 * PAD), CELL_H * area.w / (REGION_W - 2 * PAD)
-        cols = max(1, int(area.w // cw + 1e-9))
-        rows = max(1, int(area.h // ch + 1e-9))
-        f = cw / CELL_W
-        if n > cols * rows:  # shrink the cells until all fit
-            best = None
-            for c in range(1, n + 1):
-                r = math.ceil(n / c)
-                k = min(area.w / (c * CELL_W), area.h / (r * CELL_H))
-                if best is None or k > best[0]:
-                    best = (k, c, r)
-            assert best is not None
-            f, cols, rows = best
-            cw, ch = CELL_W * f, CELL_H * f
-        used_cols = min(n, cols)
-        used_rows = math.ceil(n / cols)
-        x0 = area.cx - used_cols * cw / 2
-        y0 = area.y + max(0.0, (area.h - used_rows * ch) / 2) if used_rows < 2 else area.y
-        caption = CAPTION_SIZE * f if CAPTION_SIZE * f >= 7.5 else 0.0
-        out = []
-        for i, tid in enumerate(tokens):
-            c, r = i % cols, i // cols
-            x = x0 + (c + 0.5) * cw
-            top = y0 + r * ch
-            if caption:
-                out.append(TokenSlot(tid, x, top + 12 * f, TOKEN_R * f, top + 29.2 * f, caption))
-            else:
-                out.append(TokenSlot(tid, x, top + ch / 2, min(TOKEN_R * f * 1.2, ch / 2 - 1), 0.0, 0.0))
+        full = 2 * TOKEN_R + CELL_GAP
+        widths = [max(full, token_caption_width(self.comp, t) + CELL_GAP + 2) for t in tokens]
+        rows = _flow(widths, area.w)
+        if len(rows) * ROW_H <= area.h + 1e-6:
+            return self._rows(area, tokens, widths, rows, ROW_H, TOKEN_R, True)
+        # without captions: square cells
+        rows = _flow([full] * len(tokens), area.w)
+        if len(rows) * full <= area.h + 1e-6:
+            return self._rows(area, tokens, [full] * len(tokens), rows, full, TOKEN_R, False)
+        # shrink until all fit, no text
+        n = len(tokens)
+        best = 0.0
+        for c in range(1, n + 1):
+            r = math.ceil(n / c)
+            best = max(best, min(area.w / (c * full), area.h / (r * full)))
+        cell = full * best
+        rows = _flow([cell] * n, area.w)
+        return self._rows(area, tokens, [cell] * n, rows, cell, TOKEN_R * best, False, number=False)
+
+    def _rows(self, area: Box, tokens: Sequence[str], widths: list[float], rows: list[list[int]], row_h: float,
+              r: float, captions: bool, number: bool = True) -> list[TokenSlot]:
+        out: list[TokenSlot] = []
+        y0 = area.y + max(0.0, (area.h - len(rows) * row_h) / 2) if len(rows) < 2 else area.y
+        for ri, row in enumerate(rows):
+            x = area.cx - sum(widths[i] for i in row) / 2
+            top = y0 + ri * row_h
+            for i in row:
+                cx = x + widths[i] / 2
+                if captions:
+                    out.append(TokenSlot(tokens[i], cx, top + 12.5, r, top + 33.5, CAPTION_SIZE,
+                                         widths[i] - CELL_GAP, number))
+                else:
+                    out.append(TokenSlot(tokens[i], cx, top + row_h / 2, r * 0.98 if number else row_h / 2 - 1,
+                                         0.0, 0.0, 0.0, number))
+                x += widths[i]
         return out
 
     @staticmethod
     def caption_box(slot: TokenSlot) -> Box:
-        """Where a token's caption (its id or name) is written, in design units."""
-        half_w = slot.r * 1.88
+        """Where a token's caption (its id or name) is written, on a small plate, in design units."""
+        half_w = slot.caption_w / 2
         return Box(slot.x - half_w, slot.caption_y - slot.caption_size * 0.52, 2 * half_w, slot.caption_size * 1.04)
 
     def all_token_slots(self, state: "State") -> dict[str, TokenSlot]:
@@ -279,31 +384,41 @@ class Layout:
         return out
 
     # ------------------------------------------------------------------ played cards row
-    def card_slots(self, groups: Sequence[tuple[str, Sequence[str]]]) -> tuple[list[CardSlot], list[tuple[str, Point]]]:
+    def card_slots(self, groups: Sequence[tuple[str, Sequence[str]]], title_w: float = 0.0
+                   ) -> tuple[list[CardSlot], list[tuple[str, Point]]]:
         """Small cards for each ``(side, card ids)`` group, left to right in order.
 
-        Returns the card slots and, for each group, where its side label goes.
+        Each card is as wide as its name needs (in its widest language).  Returns the
+        card slots and, for each group, where its side label goes (only when there are
+        several groups).  ``title_w``: room taken by the row's title on the left.
         """
         r = self.row
-        x0 = r.x + 134
-        n = sum(len(ids) for _, ids in groups)
-        labels = len(groups) if len(groups) > 1 else 0
-        label_w = 44.0
-        room = r.right - x0 - labels * label_w
-        cw = min(64.0, (room - 4 * max(n - 1, 0)) / max(n, 1))
-        gap = 4.0
+        labels = len(groups) > 1
+        x = r.x + (title_w + 10 if title_w else 0.0)
         cards: list[CardSlot] = []
         label_pos: list[tuple[str, Point]] = []
-        x = x0
         for side, ids in groups:
             if labels:
-                label_pos.append((side, (x, r.y + 30)))
-                x += label_w
+                label_pos.append((side, (x, r.cy)))
+                x += _side_label_w(side) + 10
             for cid in ids:
-                cards.append(CardSlot(cid, Box(x, r.y + 2, cw, r.h - 4), side))
-                x += cw + gap
-            x += 6
+                w = card_chip_width(self.comp, cid)
+                cards.append(CardSlot(cid, Box(x, r.y + 4, w, r.h - 8), side))
+                x += w + 4
+            x += 8
         return cards, label_pos
+
+    def cards_title_w(self, state: "State") -> float:
+        """Room for the played-cards row's title (its widest language), 0 if the cards need it."""
+        from ..i18n import LANGUAGES, translator
+        lines = CARDS_TITLES["solo" if state.mode == "solo" else "two-player"]
+        w = max(text_width(translator(lang)(line), TEXT, True) for lang in LANGUAGES for line in lines)
+        return w if self.cards_fit(played_groups(state), w) else 0.0
+
+    def cards_fit(self, groups: Sequence[tuple[str, Sequence[str]]], title_w: float) -> bool:
+        """Do the played cards fit the row beside a title ``title_w`` wide?"""
+        slots, _ = self.card_slots(groups, title_w)
+        return not slots or slots[-1].box.right <= self.row.right
 
     # ------------------------------------------------------------------ coordinates and clicks
     def to_design(self, px: float, py: float) -> Point:
@@ -337,7 +452,8 @@ class Layout:
             if any(_dist_to_segment((x, y), a, b) <= 6 for a, b in zip(pts, pts[1:])):
                 return ("connection", conn)
         if state is not None:
-            for slot in self.card_slots(played_groups(state))[0]:
+            groups = played_groups(state)
+            for slot in self.card_slots(groups, self.cards_title_w(state))[0]:
                 if slot.box.contains(x, y):
                     return ("card", slot.id)
         if self.calendar.contains(x, y):
@@ -349,6 +465,27 @@ class Layout:
         if self.unrest_tile.contains(x, y) or self.blockade_tile.contains(x, y):
             return ("tiles", None)
         return None
+
+
+@lru_cache(maxsize=8)
+def _side_label_w(side: str) -> float:
+    """Room for "{side}:" before a side's played cards, in its widest language."""
+    from .. import names
+    from ..i18n import LANGUAGES, translator
+    return max(text_width(translator(lang)("{side}:", side=names.side(side, lang)), TEXT, True) for lang in LANGUAGES)
+
+
+def _flow(widths: Sequence[float], room: float) -> list[list[int]]:
+    """Indices of ``widths`` split into rows no wider than ``room`` (at least one per row)."""
+    rows: list[list[int]] = [[]]
+    used = 0.0
+    for i, w in enumerate(widths):
+        if rows[-1] and used + w > room + 1e-6:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(i)
+        used += w
+    return rows
 
 
 def played_groups(state: "State") -> list[tuple[str, list[str]]]:
@@ -507,13 +644,13 @@ def _clip_road(road: list[Point], a: Box, b: Box) -> list[Point]:
     return rest[:j] + [end]
 
 
-def _polyline_mid(pts: Sequence[Point]) -> tuple[Point, Point]:
-    """The point halfway along a polyline and the unit direction there."""
+def _polyline_mid(pts: Sequence[Point], at: float = 0.5) -> tuple[Point, Point]:
+    """The point ``at`` (0..1, default halfway) along a polyline and the unit direction there."""
     lengths = [math.dist(p, q) for p, q in zip(pts, pts[1:])]
     total = sum(lengths)
     if total == 0:
         return pts[0], (1.0, 0.0)
-    half = total / 2
+    half = total * at
     for (p, q), seg in zip(zip(pts, pts[1:]), lengths):
         if seg >= half and seg > 0:
             t = half / seg

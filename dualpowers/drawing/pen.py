@@ -73,7 +73,7 @@ class PenBase:
 class ScaledPen(PenBase):
     """Passes every call on to ``pen`` after scaling by ``scale`` and shifting by (dx, dy).
 
-    The board is designed on a fixed 900 x 640 grid; this wrapper draws it at any size.
+    The board is designed on a fixed grid (``layout.DESIGN_W`` x ``DESIGN_H``); this wrapper draws it at any size.
     """
 
     def __init__(self, pen: Pen, scale: float, dx: float = 0.0, dy: float = 0.0) -> None:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from ..advisor import DEFAULT_PLAYOUTS, Advisor, Ranking
 from ..controllers.play import action_highlight, describe_action
 from .. import names
@@ -46,7 +47,7 @@ class AdvisorWidget(widgets.VBox):
     """An :class:`AnalyzerWidget` with the advisor's ranking of the side to act's actions."""
 
     def __init__(self, state: "State | None" = None, *, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0,
-                 top: int = 3, width: int = 900, height: int = 640, **kwargs: Any) -> None:
+                 top: int = 3, width: int = BOARD_W, height: int = BOARD_H, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dp-advisor")
         self.analyzer = AnalyzerWidget(state=state, width=width, height=height)

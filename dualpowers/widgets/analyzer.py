@@ -24,6 +24,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from ..dates import MONTH_LABELS, MONTHS
 from ..controllers.editor import PositionEditor
 from ..controllers.play import lead_text
@@ -57,7 +58,7 @@ class AnalyzerWidget(widgets.VBox):
     """
 
     def __init__(self, editor: PositionEditor | None = None, *, state: State | None = None,
-                 width: int = 900, height: int = 640, **kwargs: Any) -> None:
+                 width: int = BOARD_W, height: int = BOARD_H, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dp-analyzer")
         self.editor = editor if editor is not None else PositionEditor(state)

@@ -29,6 +29,7 @@ import ipywidgets as widgets
 from ipycanvas import Canvas, hold_canvas
 from ipywidgets import CallbackDispatcher
 
+from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from ..drawing.board import draw_board, draw_empty, normalize_highlight
 from ..drawing.layout import Layout, layout_for
 from ..drawing.pen import RecordingPen
@@ -75,7 +76,7 @@ class BoardWidget(widgets.VBox):
     #: Bounds of the backing store's width (device pixels) when it follows the page.
     MIN_BACKING, MAX_BACKING = 300, 3200
 
-    def __init__(self, state: "State | None" = None, *, width: int = 900, height: int = 640,
+    def __init__(self, state: "State | None" = None, *, width: int = BOARD_W, height: int = BOARD_H,
                  highlight: Any = None, responsive: bool = True, lang: str | None = None, **kwargs: Any) -> None:
         self._lang = check_language(lang) if lang is not None else None
         self.canvas = Canvas(width=int(width), height=int(height))

@@ -30,6 +30,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from ..course.model import Exercise, Step
 from ..course.session import CourseSession
 from ..course.text import N_, tr
@@ -88,7 +89,7 @@ class CourseWidget(widgets.VBox):
     ``w.choice_buttons[0].click()``) or through ``w.session``."""
 
     def __init__(self, session: CourseSession | None = None, *, progress_file: str | Path | None = None,
-                 lang: str | None = None, board_width: int = 900, board_height: int = 640, **kwargs: Any) -> None:
+                 lang: str | None = None, board_width: int = BOARD_W, board_height: int = BOARD_H, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dp-course")
         self.session = session if session is not None else CourseSession(progress_file=progress_file)

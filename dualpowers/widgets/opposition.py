@@ -25,6 +25,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from ..controllers.opposition import HAND, OppositionExplorer, SoloRoundWalker
 from .. import names, tables
 from ..i18n import translator
@@ -155,7 +156,7 @@ class SoloRoundWidget(widgets.VBox):
 
     def __init__(self, walker: SoloRoundWalker | None = None, *, seed: int = 7, player: str = "white",
                  difficulty: int = 3, edition: str = "fr", policy: str = "first",
-                 width: int = 900, height: int = 640, **kwargs: Any) -> None:
+                 width: int = BOARD_W, height: int = BOARD_H, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dp-solo-round")
         self.walker = walker if walker is not None else SoloRoundWalker(

@@ -29,6 +29,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from .. import names
 from ..controllers.play import GameSession, LoadError, action_highlight, group_label
 from ..controllers.targets import ActionPicker
@@ -71,7 +72,7 @@ class PlayWidget(widgets.VBox):
 
     def __init__(self, session: GameSession | None = None, *, mode: str = "solo", seed: int = 0,
                  player: str = "red", difficulty: int = 1, edition: str = "fr",
-                 width: int = 900, height: int = 640, **kwargs: Any) -> None:
+                 width: int = BOARD_W, height: int = BOARD_H, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dp-play")
         self.session = session if session is not None else GameSession(

@@ -43,12 +43,17 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
+from ..drawing.layout import BOARD_MIN_CSS_WIDTH, DESIGN_H, DESIGN_W
+
 __all__ = ["Screen", "SCREEN_STYLE", "PANEL_WIDTH", "NARRATION_HEIGHT", "BOARD_MIN_WIDTH", "board_max_width",
            "bind_keys", "button_action", "controls"]
 
 _W = widgets.Layout
 
 #: Width of the side panel (CSS): narrower on a small screen, so the board gets the room.
+#: At 1280x720 with JupyterLab's file browser open this leaves the board 586 CSS px, which
+#: the board's text sizes are designed for (``BOARD_MIN_CSS_WIDTH`` in drawing/layout.py:
+#: every word on the board is at least 11 CSS px there); a wider panel would shrink them.
 PANEL_WIDTH = "clamp(250px, 27%, 300px)"
 #: Height of the narration's scroll box (CSS): fixed, so the controls below it never move.
 NARRATION_HEIGHT = "min(240px, 34vh)"
@@ -59,7 +64,7 @@ BOARD_MIN_WIDTH = 420
 CHROME_HEIGHT = 215
 
 
-def board_max_width(ratio: float = 640 / 900, chrome: int = CHROME_HEIGHT) -> str:
+def board_max_width(ratio: float = DESIGN_H / DESIGN_W, chrome: int = CHROME_HEIGHT) -> str:
     """CSS for the widest the board may be so that it fits the window's height."""
     return f"max(320px, calc((100vh - {chrome}px) * {1 / ratio:.4f}))"
 
@@ -117,7 +122,7 @@ class Screen(widgets.VBox):
     def __init__(self, board: widgets.Widget, *, title: str = "", narration: Any = None, primary: Any = None,
                  secondary: Any = None, below: Any = None, panel_width: str = PANEL_WIDTH,
                  narration_height: str = NARRATION_HEIGHT, secondary_height: str | None = None,
-                 board_ratio: float = 640 / 900, scroll_into_view: bool = True, **kwargs: Any) -> None:
+                 board_ratio: float = DESIGN_H / DESIGN_W, scroll_into_view: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dp-screen")
         self.board = board

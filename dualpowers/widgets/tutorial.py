@@ -26,6 +26,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from .. import names, tables
 from ..i18n import translator
 from ..narrate import event_text, objective_steps, refusal_text
@@ -148,7 +149,7 @@ class TutorialWidget(widgets.VBox):
     """
 
     def __init__(self, tutorial: Tutorial | None = None, *, language: str | None = None,
-                 example: str | None = None, board_width: int = 900, board_height: int = 640,
+                 example: str | None = None, board_width: int = BOARD_W, board_height: int = BOARD_H,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dp-tutorial")

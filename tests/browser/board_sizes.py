@@ -1,3 +1,5 @@
-"""Shared figure: the smallest text size the board drawing uses, in design units (900 x 640)."""
+"""Shared figure: the smallest text size the board drawing uses, in design units."""
 
-MIN_DESIGN_SIZE = 13.0
+from dualpowers.drawing.layout import DESIGN_W, MIN_TEXT  # noqa: F401  (one relation, in layout.py)
+
+MIN_DESIGN_SIZE = MIN_TEXT

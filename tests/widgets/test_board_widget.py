@@ -16,6 +16,7 @@ from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS
 
 import dualpowers as dp
 from dualpowers.drawing import RecordingPen, board_svg, draw_board
+from dualpowers.drawing.layout import DESIGN_H, DESIGN_W
 from dualpowers.widgets import BoardWidget
 from dualpowers.widgets.canvas_pen import CanvasPen
 
@@ -61,14 +62,14 @@ def test_construct_draws_once_in_one_message(sent: list[Any], state: dp.State) -
     assert isinstance(w, widgets.DOMWidget)
     assert w.canvas in w.children
     assert "dp-board" in w.canvas._dom_classes and "dp-board-widget" in w._dom_classes
-    assert (w.canvas.width, w.canvas.height) == (900, 640)
+    assert (w.canvas.width, w.canvas.height) == (DESIGN_W, DESIGN_H)
     assert w.redraw_count == 1
     assert len(sent) == 1
     cmds = commands(sent[0])
     assert len(cmds) > 300
     drawn_text = [args[0] for name, args in cmds if name == "fillText"]
     for r in state.comp.regions:
-        assert r.label in drawn_text
+        assert r.name.capitalize() in drawn_text      # each region by its colour, the game's word
 
 
 def test_construct_without_state_and_size(sent: list[Any]) -> None:

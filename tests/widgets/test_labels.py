@@ -1,9 +1,15 @@
-"""Every word on the board is readable: no label overlaps another, nothing hides a label.
+"""Every word on the board is readable: no label overlaps another, nothing hides a label,
+and none is drawn smaller than 11 CSS px on the narrowest board the screen layout gives.
 
 The drawing is recorded through :class:`dualpowers.drawing.labels.LabelPen`, which
-keeps the layout box of every text and filled shape in drawing order.  Checked on
-every step of every tutorial example (with its highlight) and on 200 positions
-from random games, in English, and on the tutorial in French and Italian.
+keeps the layout box of every text and filled shape in drawing order, and the size
+each text is drawn at (after any squeezing to a maximum width).  Checked on every
+step of every tutorial example (with its highlight) and on 200 positions from random
+games, in English, French and Italian.
+
+The minimum comes from one relation (``dualpowers.drawing.layout``):
+``MIN_TEXT = MIN_CSS_TEXT * DESIGN_W / BOARD_MIN_CSS_WIDTH``, i.e. 11 CSS px on a board
+576 CSS px wide (1280x720 with JupyterLab's file browser open gives it 586).
 """
 
 from __future__ import annotations
@@ -14,10 +20,18 @@ import pytest
 
 import dualpowers as dp
 from dualpowers.drawing.labels import LabelPen, board_labels, label_problems
+from dualpowers.drawing.layout import BOARD_MIN_CSS_WIDTH, DESIGN_W, MIN_CSS_TEXT, MIN_TEXT, text_width
 from dualpowers.tutorial import Tutorial
 
-#: The smallest text the board writes, in design units (900 x 640 board).
-MIN_DESIGN_SIZE = 13.0
+#: The smallest text the board may draw, in design units: 11 CSS px at the narrowest board.
+MIN_DESIGN_SIZE = MIN_TEXT
+
+
+def test_the_minimum_is_11_css_px_on_the_narrowest_board():
+    assert MIN_CSS_TEXT == 11.0
+    assert MIN_DESIGN_SIZE * BOARD_MIN_CSS_WIDTH / DESIGN_W == pytest.approx(11.0)
+    # the screen layout measured at 1280x720 with the file browser open gives the board 586 CSS px
+    assert BOARD_MIN_CSS_WIDTH <= 586
 
 
 def _tutorial_steps():
@@ -51,7 +65,7 @@ def _random_positions(n: int = 200, seed: int = 17):
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
-def test_no_label_hidden_or_overlapping_in_any_tutorial_step(lang):
+def test_no_label_hidden_overlapping_or_small_in_any_tutorial_step(lang):
     bad = []
     for name, state, hl in _tutorial_steps():
         problems = label_problems(board_labels(state, highlight=hl, lang=lang), min_size=MIN_DESIGN_SIZE)
@@ -59,12 +73,18 @@ def test_no_label_hidden_or_overlapping_in_any_tutorial_step(lang):
     assert not bad, "\n".join(bad[:20])
 
 
-def test_no_label_hidden_or_overlapping_in_200_random_positions():
-    bad = []
+@pytest.fixture(scope="module")
+def random_positions():
     positions = _random_positions()
     assert len(positions) == 200
-    for name, state, hl in positions:
-        problems = label_problems(board_labels(state, highlight=hl), min_size=MIN_DESIGN_SIZE)
+    return positions
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_no_label_hidden_overlapping_or_small_in_200_random_positions(random_positions, lang):
+    bad = []
+    for name, state, hl in random_positions:
+        problems = label_problems(board_labels(state, highlight=hl, lang=lang), min_size=MIN_DESIGN_SIZE)
         bad += [f"{name}: {p}" for p in problems]
     assert not bad, "\n".join(bad[:20])
 
@@ -79,3 +99,30 @@ def test_the_checker_sees_an_overlap_and_a_covered_label():
     pen = LabelPen()
     pen.text(10, 10, "tiny", size=6)
     assert label_problems(pen, min_size=9.5)
+    # squeezed to half its width: drawn at half its size
+    pen = LabelPen()
+    pen.text(10, 10, "Vasilyevsky Island", size=18, max_width=text_width("Vasilyevsky Island", 18) / 2)
+    assert pen.labels[0].size == pytest.approx(9.0)
+    assert label_problems(pen, min_size=17.0) and not label_problems(pen, min_size=8.5)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("winner", ["red", "white", None])
+def test_two_digit_strengths_fit_the_region_footer(lang, winner):
+    """The footer's words stay inside their region and apart, whatever the strengths."""
+    from types import SimpleNamespace
+
+    from dualpowers.drawing import board
+    from dualpowers.drawing.layout import layout_for
+    from dualpowers.drawing.pen import ScaledPen
+
+    footer = layout_for(dp.default_components()).regions["blue"].footer
+    pen = LabelPen()
+    token = board._LANG.set(lang)
+    try:
+        board._strengths(ScaledPen(pen, 1.0), footer, SimpleNamespace(strength={"red": 18, "white": 18}, winner=winner))
+    finally:
+        board._LANG.reset(token)
+    assert len(pen.labels) >= 2 and not label_problems(pen, min_size=MIN_DESIGN_SIZE)
+    for lb in pen.labels:
+        assert footer.x < lb.x0 and lb.x1 < footer.right - 2, (lb.text, lb.x1, footer.right)
