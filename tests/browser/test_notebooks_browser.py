@@ -130,8 +130,11 @@ def test_advisor_notebook_ranks_the_actions_on_a_click(page, lab):
     assert "not a measured share" in text_of(page, "dp-advisor-table")
     wait_canvas_painted(page, BOARD, timeout=20_000)
     (REPO_ROOT / "test-output").mkdir(exist_ok=True)
-    page.locator(".dp-advisor-table").first.scroll_into_view_if_needed()
-    page.screenshot(path=str(REPO_ROOT / "test-output" / "advisor-win-chance-note.png"))
+    for name, part in (("header", head), ("note", page.locator(".dp-advisor-table .dp-table-note").first)):
+        part.scroll_into_view_if_needed()
+        if name == "header":
+            part.hover()                              # shows the tooltip, as a reader would see it
+        page.screenshot(path=str(REPO_ROOT / "test-output" / f"advisor-win-chance-{name}.png"))
     lab.shutdown_kernels()
 
 
