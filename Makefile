@@ -8,7 +8,8 @@
 #   make bench     print the speed figures (engine, drawing, advisor, simulations)
 #   make measure   measure player strength and solo difficulty, copy the tables into README.md
 #                  (about an hour on 2 cores; see benchmarks/strength.py)
-#   make notebooks re-run the notebooks and store their outputs (so they show without a kernel)
+#   make notebooks write the French and Italian notebooks from the English ones, then re-run
+#                  every notebook and store its outputs (so they show without a kernel)
 #   make clean     remove build artefacts, caches and stamp files (keeps $(VENV))
 
 VENV        ?= .venv
@@ -64,6 +65,7 @@ measure: $(TEST_STAMP)
 	$(VPY) scripts/readme_results.py
 
 notebooks: $(TEST_STAMP)
+	$(VPY) scripts/translate_notebooks.py
 	$(VPY) scripts/execute_notebooks.py
 
 clean:

@@ -5,7 +5,9 @@ read) under ``dualpowers/locale/<lang>/LC_MESSAGES/<domain>.po``:
 
 * domain ``dualpowers``: the board drawing, the engine's narration, action
   descriptions, error messages shown in widgets, widget labels;
-* domain ``course``: the course's prose and exercises.
+* domain ``course``: the course's prose and exercises;
+* domain ``notebooks``: the prose of the notebooks (``scripts/translate_notebooks.py``
+  writes the French and Italian notebooks from it).
 
 English is the source language: a message id *is* the English text, so English
 needs no catalog and a missing translation falls back to English (the catalog
@@ -46,7 +48,7 @@ DEFAULT_LANGUAGE = "en"
 #: Each language's name in that language (for a language menu).
 LANGUAGE_NAMES: dict[str, str] = {"en": "English", "fr": "Français", "it": "Italiano"}
 #: The message domains: one catalog per domain and language.
-DOMAINS: tuple[str, ...] = ("dualpowers", "course")
+DOMAINS: tuple[str, ...] = ("dualpowers", "course", "notebooks")
 LOCALE_DIR = Path(__file__).with_name("locale")
 
 

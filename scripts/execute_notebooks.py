@@ -6,7 +6,7 @@ without its state.  Each board widget is displayed with ``dualpowers.widgets.sho
 which adds a still SVG picture of the board right after it: that picture is what a
 reader sees before running the notebook.
 
-    python scripts/execute_notebooks.py                    # every notebook in notebooks/
+    python scripts/execute_notebooks.py                    # every notebook in notebooks/ (and fr/, it/)
     python scripts/execute_notebooks.py notebooks/05_advisor.ipynb
 
 nbval then compares the cells marked ``# NBVAL_CHECK_OUTPUT`` against what is stored.
@@ -44,5 +44,7 @@ def execute(path: Path) -> None:
 
 
 if __name__ == "__main__":
-    for name in sys.argv[1:] or sorted(str(p) for p in NOTEBOOKS.glob("*.ipynb")):
+    # the English notebooks, then the French and Italian ones (scripts/translate_notebooks.py)
+    every = sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(NOTEBOOKS.glob("*/*.ipynb"))
+    for name in sys.argv[1:] or [str(p) for p in every]:
         execute(Path(name))

@@ -4,8 +4,8 @@
     python scripts/extract_messages.py            # every domain
     python scripts/extract_messages.py course     # one domain
 
-For each domain (``dualpowers``: ``babel.cfg``; ``course``: ``babel-course.cfg``,
-if present) this runs ``pybabel extract`` into ``dualpowers/locale/<domain>.pot``,
+For each domain (``dualpowers``: ``babel.cfg``; ``course``: ``babel-course.cfg``;
+``notebooks``, the notebooks' prose: ``babel-notebooks.cfg``) this runs ``pybabel extract`` into ``dualpowers/locale/<domain>.pot``,
 then ``pybabel update`` (or ``init`` for a new language) on
 ``dualpowers/locale/<lang>/LC_MESSAGES/<domain>.po`` for French and Italian.
 New texts arrive in the .po files untranslated, changed ones as fuzzy: translate
@@ -20,9 +20,11 @@ from babel.messages.frontend import CommandLineInterface
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # babel.cfg names an extractor in the package (dualpowers.i18n_extract)
+sys.path.insert(0, str(ROOT / "scripts"))  # babel-notebooks.cfg names translate_notebooks.extract_notebook
 LOCALE = ROOT / "dualpowers" / "locale"
 TRANSLATED = ("fr", "it")
-MAPPINGS = {"dualpowers": ROOT / "babel.cfg", "course": ROOT / "babel-course.cfg"}
+MAPPINGS = {"dualpowers": ROOT / "babel.cfg", "course": ROOT / "babel-course.cfg",
+            "notebooks": ROOT / "babel-notebooks.cfg"}
 #: Function names whose string arguments are texts: a translator is called ``_``, its
 #: context and plural methods ``_.pgettext("context", "text")``, ``_.ngettext("one", "many", n)``.
 KEYWORDS = ["_", "N_", "NP_:1c,2", "gettext", "pgettext:1c,2", "ngettext:1,2"]

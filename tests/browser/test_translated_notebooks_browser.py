@@ -1,0 +1,121 @@
+"""The French and Italian notebooks in a real browser, and the course as a Voila app.
+
+JupyterLab, 1280x720, the file browser open, as a new user opens the notebook (stored
+outputs kept): a screenshot of the first screen, then Run All: the board paints and
+the widget speaks the notebook's language without anyone touching a language menu
+(the first code cell sets it).  Under Voila the course (English and French) must
+paint its board on first load with no failed request and none to another host.
+Screenshots go to ``test-output/`` for a person to look at.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import nbformat
+import pytest
+
+from helpers import (
+    REPO_ROOT,
+    open_notebook,
+    run_all_cells,
+    wait_all_executed,
+    wait_canvas_painted,
+    wait_until,
+)
+
+pytestmark = pytest.mark.browser
+
+OUT = REPO_ROOT / "test-output"
+BOARD = "canvas.dp-board"
+#: (language folder, notebook, a button's CSS class, its label in that language): the
+#: learner's path, the course then the play notebook, one in each language (each run
+#: costs about 15 s; the other two pairs differ only by the language line, which these
+#: two and the Voila test below already cover)
+CASES = [
+    ("fr", "00_apprendre.ipynb", "dp-course-next", "Suivant"),
+    ("it", "04_gioca.ipynb", "dp-new-game", "Nuova partita"),
+]
+
+
+@pytest.fixture(scope="module")
+def notebook_dir(tmp_path_factory):
+    """Copies of the translated notebooks as a new user gets them (stored outputs kept)."""
+    folder = tmp_path_factory.mktemp("dp-translated")
+    for lang in ("fr", "it"):
+        (folder / lang).mkdir()
+        for path in (REPO_ROOT / "notebooks" / lang).iterdir():
+            shutil.copy(path, folder / lang / path.name)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def lab(lab_server_factory, notebook_dir):
+    server = lab_server_factory(notebook_dir)
+    yield server
+    server.shutdown_kernels()
+
+
+def _file_browser_open(page) -> None:
+    fb = page.locator("#filebrowser")
+    if fb.count() and fb.first.is_visible():
+        return
+    page.locator('.jp-SideBar.jp-mod-left [data-id="filebrowser"]').first.click()
+    wait_until(lambda: fb.first.is_visible(), timeout=10_000, message="the file browser did not open")
+
+
+@pytest.mark.parametrize(("lang", "name", "css_class", "label"), CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
+def test_translated_notebook_runs_in_its_language(browser, lab, lang, name, css_class, label):
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        open_notebook(page, lab, f"{lang}/{name}")
+        _file_browser_open(page)
+        page.wait_for_timeout(500)
+        OUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUT / f"translated-{lang}-{name[:-6]}-opened-1280x720.png"))
+        run_all_cells(page)
+        wait_all_executed(page, timeout=180_000)
+        wait_canvas_painted(page, BOARD, timeout=60_000)
+        button = page.locator(f"button.{css_class}").first
+        wait_until(lambda: label in (button.inner_text() or ""), timeout=20_000,
+                   message=lambda: f"{name}: the button reads {button.inner_text()!r}, not {label!r}")
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(OUT / f"translated-{lang}-{name[:-6]}-run-1280x720.png"))
+    finally:
+        context.close()
+    lab.shutdown_kernels()
+
+
+@pytest.mark.parametrize(("folder", "name", "label"), [("", "00_learn.ipynb", "Next"),
+                                                        ("fr", "00_apprendre.ipynb", "Suivant")],
+                         ids=["en", "fr"])
+def test_voila_renders_the_course(browser, voila_server, tmp_path, folder, name, label):
+    """The course as a Voila app: the board paints on first load, no request fails or leaves the machine."""
+    source = REPO_ROOT / "notebooks" / folder / name
+    nb = nbformat.read(source, as_version=4)
+    nbformat.write(nb, tmp_path / name)
+    shutil.copy(REPO_ROOT / "notebooks" / "voila.json", tmp_path / "voila.json")
+    url = voila_server(tmp_path / name)
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    failed: list[str] = []
+    outside: list[str] = []
+    page.on("requestfailed", lambda r: failed.append(f"{r.url} ({r.failure})"))
+    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(
+        ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else None)
+    try:
+        page.goto(url, wait_until="domcontentloaded", timeout=90_000)
+        wait_canvas_painted(page, BOARD, timeout=90_000)
+        button = page.locator("button.dp-course-next").first
+        wait_until(lambda: label in (button.inner_text() or ""), timeout=20_000,
+                   message=lambda: f"the course's Next button reads {button.inner_text()!r}")
+        page.wait_for_timeout(1000)
+        OUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUT / f"voila-{name[:-6]}-1280x720.png"))
+        assert not failed, f"failed requests: {failed}"
+        assert not outside, f"requests to other hosts: {outside}"
+    finally:
+        context.close()
