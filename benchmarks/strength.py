@@ -25,6 +25,9 @@ otherwise.
 Every figure comes with its 95 % Wilson interval.  These are measurements to read,
 never test assertions; games are seeded, so a rerun gives the same table.
 
+``--difficulties 1,6`` measures only those levels (the other stored rows stay), so
+the cells the goals name can get more games than the rest when time is short.
+
 ``--hours H`` stops starting games after H hours and stores what was played (a duel
 stops after a pair of games, one with each side; a difficulty table after a full
 round of its 12 cells), so a slow machine measures fewer games, never a lopsided
@@ -77,11 +80,12 @@ def duel(a: str, b: str, games: int, seed: int, workers: int | None,
 
 
 def difficulty_table(policy: str, games_per_cell: int, seed: int, workers: int | None,
-                     components: str | None = None, deadline: float = float("inf")) -> pd.DataFrame:
+                     components: str | None = None, deadline: float = float("inf"),
+                     difficulties: tuple[int, ...] = (1, 2, 3, 4, 5, 6)) -> pd.DataFrame:
     """Solo win rates of ``policy`` per difficulty and faction (stops at ``deadline`` after whole rounds of cells)."""
-    config = SimConfig(mode="solo", difficulties=(1, 2, 3, 4, 5, 6), player="both", policy=policy, seed=seed,
+    config = SimConfig(mode="solo", difficulties=difficulties, player="both", policy=policy, seed=seed,
                        components=components)
-    cells = 12
+    cells = 2 * len(difficulties)
     rows = []
     for row in iter_rows(config, games_per_cell * cells, workers=workers):
         rows.append(row)
@@ -123,6 +127,9 @@ def main(argv: list[str] | None = None) -> None:
                     help="comma-separated player:opponent pairs (default: %(default)s)")
     ap.add_argument("--policies", default=None,
                     help="comma-separated solo policies for the difficulty table (default: random, greedy, the advisor)")
+    ap.add_argument("--difficulties", default="1,2,3,4,5,6",
+                    help="comma-separated difficulties for the difficulty table (default: all); the stored rows of "
+                         "the others are kept, so the cells the goals name (1 and 6) can be given more games")
     ap.add_argument("--hours", type=float, default=None,
                     help="stop starting games after this many hours in all and store what was played")
     ap.add_argument("--seed", type=int, default=2026)
@@ -155,14 +162,15 @@ def main(argv: list[str] | None = None) -> None:
 
     if args.only in (None, "difficulty"):
         policies = (args.policies.split(",") if args.policies else ["random", "greedy", args.advisor])
+        difficulties = tuple(int(x) for x in args.difficulties.split(",") if x.strip())
         tables = [difficulty_table(policy, args.advisor_cell_games if policy.startswith("advisor") else args.cell_games,
-                                   args.seed, args.workers, args.components, deadline)
+                                   args.seed, args.workers, args.components, deadline, difficulties)
                   for policy in policies]
         table = pd.concat(tables, ignore_index=True)
         show("solo win rate by difficulty (95% Wilson interval)", table.to_dict("records"),
              lambda r: f"{r['policy']}, difficulty {r['difficulty']}, {r['player']}")
         if not args.quick:
-            merged(args.out / "difficulty.csv", table, ["policy"]).to_csv(args.out / "difficulty.csv", index=False)
+            merged(args.out / "difficulty.csv", table, ["policy", "difficulty", "player"]).to_csv(args.out / "difficulty.csv", index=False)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Callable, Protocol, runtime_checkable
 
-from .presence import force_in_presence
+from .presence import stronger_side
 from .scoring import unrest_vp
 from .views import determinize, known_objective
 
@@ -90,7 +90,7 @@ def evaluate(state: "State", side: str) -> float:
     objective = known_objective(state, side)
     objective_card = state.comp.cards[objective] if objective else None
     for region in state.comp.region_names:
-        winner = force_in_presence(state, region).winner
+        winner = stronger_side(state, region)   # the winner only: no explanation to build (fast)
         if winner is None:
             continue
         sign = 1.0 if winner == side else -1.0

@@ -53,7 +53,8 @@ def rate_text(row: Any) -> str:
 def markdown(name: str) -> str:
     """One measured table as the Markdown the README shows (a test keeps the two equal).
 
-    ``difficulty``: one row per policy and faction, one column per difficulty X;
+    ``difficulty``: one row per policy and faction, one column per difficulty X (when a
+    row's cells rest on different numbers of games, each cell gives its own);
     ``strength``: one row per duel.  Each cell is the win rate and its 95 % interval.
     """
     table = measured(name)
@@ -66,7 +67,8 @@ def markdown(name: str) -> str:
     lines = ["| policy | plays | games per cell | " + " | ".join(f"X = {x}" for x in levels) + " |",
              "| --- | --- | ---: | " + " | ".join("---" for _ in levels) + " |"]
     for (policy, player), group in table.groupby(["policy", "player"], sort=False):
-        cells = {r.difficulty: rate_text(r) for r in group.itertuples()}
+        uneven = group.games.nunique() > 1   # then each cell says how many games it rests on
+        cells = {r.difficulty: rate_text(r) + (f" [{r.games} games]" if uneven else "") for r in group.itertuples()}
         games = "/".join(str(n) for n in sorted(group.games.unique()))
         lines.append(f"| {policy} | {player} | {games} | " + " | ".join(cells.get(x, "") for x in levels) + " |")
     return "\n".join(lines) + "\n"

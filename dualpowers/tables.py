@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from .state import State
 
 __all__ = ["presence_reason", "neutral_reason", "presence_frame", "presence_tokens_frame",
-           "objective_frame", "ranking_frame", "HEADERS"]
+           "objective_frame", "ranking_frame", "win_chance_note", "header", "HEADERS"]
 
 #: Column headers of the tables, marked for the catalogs.
 HEADERS = {
@@ -33,7 +33,7 @@ HEADERS = {
     "decided by": N_("decided by"), "neutrals for": N_("neutrals count for"), "reason": N_("why"),
     "token": N_("token"), "strength": N_("strength"), "neutral": N_("neutral"), "counts for": N_("counts for"),
     "day sum": N_("day sum"), "cards": N_("cards"), "latest card played": N_("latest card played (position)"),
-    "chosen": N_("chosen"), "rank": N_("rank"), "action": N_("action"), "win_prob": N_("win chance"),
+    "chosen": N_("chosen"), "rank": N_("rank"), "action": N_("action"), "win_prob": N_("win chance (estimate)"),
     "win_interval": N_("95% interval"), "score_change": N_("score change"), "playouts": N_("playouts"),
     "confidence": N_("likely the best"), "effects": N_("what it changes"),
 }
@@ -126,6 +126,24 @@ def objective_frame(choice: "ObjectiveChoice", lang: str = DEFAULT_LANGUAGE) -> 
             for r in choice.sums]
     return _frame(rows, ["region", "day sum", "cards", "latest card played", "chosen"], lang) \
         .set_index(_(HEADERS["region"]))
+
+
+def header(column: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The header these tables show for ``column`` (a key of :data:`HEADERS`) in ``lang``."""
+    return translator(check_language(lang))(HEADERS[column])
+
+
+def win_chance_note(horizon: str = "game", lang: str = DEFAULT_LANGUAGE) -> str:
+    """What the ranking's "win chance" is, for a reader in ``lang``: an estimate from the
+    advisor's playouts, not a measured frequency of real games (see :mod:`dualpowers.advisor`)."""
+    _ = translator(check_language(lang))
+    if horizon == "round":
+        return _("Win chance (estimate): the advisor plays quick simulated games (playouts) after each action up "
+                 "to the end of the round and judges the position reached there; the figure and its 95% interval "
+                 "are that estimate, not a measured share of real games.")
+    return _("Win chance (estimate): the share of the advisor's quick simulated games (playouts, played to the "
+             "end by a simple policy) that this action won, with its 95% interval; an estimate, not a measured "
+             "share of real games.")
 
 
 def ranking_frame(ranking: "Ranking", state: "State", lang: str = DEFAULT_LANGUAGE,

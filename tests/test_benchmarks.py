@@ -61,6 +61,17 @@ def test_strength_benchmark_writes_the_tables_measured_reads(tmp_path):
     assert len(difficulty) == 3 * 6 * 2 and set(difficulty.games) == {1}
 
 
+def test_strength_benchmark_measures_chosen_difficulties_and_keeps_the_other_rows(tmp_path):
+    bench("strength.py", "--only", "difficulty", "--policies", "greedy", "--cell-games", "1", "--out", str(tmp_path))
+    bench("strength.py", "--only", "difficulty", "--policies", "greedy", "--cell-games", "2",
+          "--difficulties", "1,6", "--out", str(tmp_path))
+    table = pd.read_csv(tmp_path / "difficulty.csv")
+    assert len(table) == 6 * 2                                  # one row per difficulty and faction, no duplicates
+    games = {(r.difficulty, r.player): r.games for r in table.itertuples()}
+    assert {k for k, n in games.items() if n == 2} == {(x, side) for x in (1, 6) for side in ("red", "white")}
+    assert all(n == 1 for (x, _), n in games.items() if x not in (1, 6))
+
+
 def test_strength_benchmark_keeps_other_components_out_of_the_packaged_tables(tmp_path):
     done = run_script("strength.py", "--components", str(tmp_path / "c.toml"))
     assert done.returncode == 2 and "--components needs --out" in done.stderr

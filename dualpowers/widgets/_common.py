@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
@@ -22,6 +23,7 @@ STYLE = """<style>
 .dp-table th, .dp-table td { padding: 2px 8px; border-bottom: 1px solid #d8d2c4; text-align: left;
   vertical-align: top; }
 .dp-table th { background: #efe9dc; }
+.dp-table .dp-table-note { font-size: 11px; color: #4a4538; margin-top: 3px; max-width: 60em; }
 .dp-log-box { max-height: 320px; overflow-y: auto; font-family: monospace; font-size: 12px;
   background: #faf8f3; border: 1px solid #d8d2c4; padding: 4px 8px; white-space: pre-wrap; }
 .dp-log-box div { margin: 0; line-height: 1.35; }
@@ -52,15 +54,24 @@ def button(description: str, css_class: str, *, tooltip: str = "", style: str = 
     return b
 
 
-def df_html(df: "pd.DataFrame", caption: str = "", *, keep_index: bool | None = None) -> str:
+def df_html(df: "pd.DataFrame", caption: str = "", *, keep_index: bool | None = None,
+            header_tips: dict[str, str] | None = None, note: str = "") -> str:
     """A DataFrame as a formatted HTML table (:func:`dualpowers.widgets.tables.style_table`):
-    readable headers, percentages, yes/no, a dash for missing values, no row numbers."""
+    readable headers, percentages, yes/no, a dash for missing values, no row numbers.
+
+    ``header_tips``: a column's name or header -> a tooltip for that column's header (a ``title``);
+    ``note``: a line of small print under the table (what a column means)."""
     if df is None or df.empty:
         return f"<div class='dp-table'><i>{escape(caption or 'nothing to show')}</i></div>"
-    from .tables import style_table
+    from .tables import _header, style_table
     table = style_table(df, keep_index=keep_index).to_html()
+    for column, tip in (header_tips or {}).items():
+        header = _header(column)          # as the table shows it
+        table = re.sub(r"(<th\b[^>]*?)\s*>" + re.escape(escape(header)) + "</th>",
+                       lambda m: f'{m.group(1)} title="{escape(tip)}">{escape(header)}</th>', table)
     cap = f"<div><b>{escape(caption)}</b></div>" if caption else ""
-    return f"<div class='dp-table'>{cap}{table}</div>"
+    small = f"<div class='dp-table-note'>{escape(note)}</div>" if note else ""
+    return f"<div class='dp-table'>{cap}{table}{small}</div>"
 
 
 def lines_html(lines: Iterable[str], ordered: bool = False) -> str:

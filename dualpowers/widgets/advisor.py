@@ -30,9 +30,10 @@ from .. import names
 from ..errors import DualPowersError, PositionError
 from ..i18n import translator
 from ..narrate import message_text, outcome_text, refusal_text
-from ..tables import ranking_frame
+from ..tables import header, ranking_frame, win_chance_note
 from . import language
 from ._common import STYLE, button, css, df_html
+from .tables import HEADERS
 from .analyzer import AnalyzerWidget
 
 if TYPE_CHECKING:
@@ -180,11 +181,14 @@ class AdvisorWidget(widgets.VBox):
         if lang == "en":
             frame = r.to_frame()
             frame.insert(2, "meaning", [describe_action(state, a.action) for a in r.actions])
-            self.table.value = df_html(frame, f"Every legal action of {r.side}, best first")
+            note = win_chance_note(r.horizon, lang)
+            self.table.value = df_html(frame, f"Every legal action of {r.side}, best first",
+                                       header_tips={HEADERS["win_prob"]: note}, note=note)
         else:
             frame = ranking_frame(r, state, lang)
             caption = _("Every legal action of {side}, best first", side=names.side(r.side, lang))
-            self.table.value = df_html(frame, caption)
+            note = win_chance_note(r.horizon, lang)
+            self.table.value = df_html(frame, caption, header_tips={header("win_prob", lang): note}, note=note)
         self._light_up()
 
     @staticmethod

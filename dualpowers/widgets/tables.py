@@ -24,7 +24,7 @@ __all__ = ["style_table", "readable_frame", "HEADERS", "PERCENT", "INTERVALS"]
 
 #: Column name -> header shown.  Other names: underscores become spaces, first letter capital.
 HEADERS: dict[str, str] = {
-    "win_prob": "Win chance",
+    "win_prob": "Win chance (estimate)",
     "win_rate": "Win rate",
     "score_change": "Score change",
     "playouts": "Playouts",

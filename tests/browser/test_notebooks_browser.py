@@ -124,7 +124,17 @@ def test_advisor_notebook_ranks_the_actions_on_a_click(page, lab):
     wait_until(lambda: "playouts in" in text_of(page, "dp-advisor-summary"), timeout=60_000,
                message=lambda: f"no ranking shown: {text_of(page, 'dp-advisor-summary')!r}")
     assert "best first" in text_of(page, "dp-advisor-table")
+    # The win-chance column says it is an estimate: in its header, its tooltip and a note under the table.
+    head = page.locator(".dp-advisor-table th[title]").first
+    assert "Win chance (estimate)" in head.inner_text() and "not a measured share" in head.get_attribute("title")
+    assert "not a measured share" in text_of(page, "dp-advisor-table")
     wait_canvas_painted(page, BOARD, timeout=20_000)
+    (REPO_ROOT / "test-output").mkdir(exist_ok=True)
+    for name, part in (("header", head), ("note", page.locator(".dp-advisor-table .dp-table-note").first)):
+        part.scroll_into_view_if_needed()
+        if name == "header":
+            part.hover()                              # shows the tooltip, as a reader would see it
+        page.screenshot(path=str(REPO_ROOT / "test-output" / f"advisor-win-chance-{name}.png"))
     lab.shutdown_kernels()
 
 

@@ -86,3 +86,22 @@ def test_a_finished_game_has_nothing_to_rank():
         s.apply(rng.choice(s.legal_actions()))
     w = AdvisorWidget(s, playouts=50)
     assert "game is over" in w.summary.value and w.rank_button.disabled and w.play_best_button.disabled
+
+
+@pytest.mark.parametrize("lang, head, word", [("en", "Win chance (estimate)", "not a measured share"),
+                                              ("fr", "Chances de gagner (estimation)", "pas une part mesurée"),
+                                              ("it", "Probabilità di vittoria (stima)", "non una quota misurata")])
+def test_the_win_chance_column_says_it_is_an_estimate_from_playouts(w, lang, head, word):
+    from html import escape
+
+    from dualpowers.widgets import language
+    before = language.current()
+    try:
+        language.set(lang)
+        w.rank()
+        html = w.table.value
+    finally:
+        language.set(before)
+    header = re.search(r"<th\b[^>]*>" + re.escape(escape(head)) + "</th>", html)
+    assert header and 'title="' in header.group(0) and escape(word) in header.group(0)   # the tooltip
+    assert "dp-table-note" in html and escape(word) in html.split("dp-table-note", 1)[1]   # and the small print
