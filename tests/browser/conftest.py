@@ -165,6 +165,15 @@ def lab_server_factory(browser_available, jupyter_env, tmp_path_factory):
             server.stop()
 
 
+@pytest.fixture(scope="module")
+def lab(lab_server_factory, notebook_dir):
+    """JupyterLab serving the test module's own ``notebook_dir`` fixture (its copies of the
+    notebooks); the kernels the module started are shut down after it."""
+    server = lab_server_factory(notebook_dir)
+    yield server
+    server.shutdown_kernels()
+
+
 @pytest.fixture(scope="session")
 def lab_server(lab_server_factory) -> JupyterLabServer:
     """JupyterLab serving the repo root: ``.url``, ``.token``, ``.notebook_url(path)``."""

@@ -46,13 +46,6 @@ def notebook_dir(tmp_path_factory):
     shutil.rmtree(folder, ignore_errors=True)
 
 
-@pytest.fixture(scope="module")
-def lab(lab_server_factory, notebook_dir):
-    server = lab_server_factory(notebook_dir)
-    yield server
-    server.shutdown_kernels()
-
-
 # ---------------------------------------------------------------------------- page helpers
 def _canvas_signature(page) -> str:
     data = page.locator(BOARD).first.evaluate("c => c.toDataURL()")

@@ -48,13 +48,6 @@ def notebook_dir(tmp_path_factory):
     shutil.rmtree(folder, ignore_errors=True)
 
 
-@pytest.fixture(scope="module")
-def lab(lab_server_factory, notebook_dir):
-    server = lab_server_factory(notebook_dir)
-    yield server
-    server.shutdown_kernels()
-
-
 def _run(page, lab, name: str) -> int:
     executed = run_notebook(page, lab, name, timeout=180_000)
     wait_canvas_painted(page, BOARD, timeout=60_000)

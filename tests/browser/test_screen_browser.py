@@ -88,13 +88,6 @@ def notebook_dir(tmp_path_factory):
     shutil.rmtree(folder, ignore_errors=True)
 
 
-@pytest.fixture(scope="module")
-def lab(lab_server_factory, notebook_dir):
-    server = lab_server_factory(notebook_dir)
-    yield server
-    server.shutdown_kernels()
-
-
 def _new_page(browser, width: int, height: int, scale: float = 1):
     context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=scale)
     context.set_default_timeout(30_000)

@@ -50,13 +50,6 @@ def notebook_dir(tmp_path_factory):
     shutil.rmtree(folder, ignore_errors=True)
 
 
-@pytest.fixture(scope="module")
-def lab(lab_server_factory, notebook_dir):
-    server = lab_server_factory(notebook_dir)
-    yield server
-    server.shutdown_kernels()
-
-
 def _file_browser_open(page) -> None:
     fb = page.locator("#filebrowser")
     if fb.count() and fb.first.is_visible():

@@ -41,13 +41,6 @@ def notebook_dir(tmp_path_factory):
     shutil.rmtree(folder, ignore_errors=True)
 
 
-@pytest.fixture(scope="module")
-def lab(lab_server_factory, notebook_dir):
-    server = lab_server_factory(notebook_dir)
-    yield server
-    server.shutdown_kernels()
-
-
 def _narration(page) -> str:
     return text_of(page, "dp-narration")
 
