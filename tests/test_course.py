@@ -200,6 +200,20 @@ def test_blockade_refusal_names_the_move_rule():
     assert v.rule == "R-ACT-MOVE" and "blockade" in v.reason()
 
 
+def test_best_score_verdict_says_where_the_marker_is_without_negative_spaces():
+    """'-3 toward White' confused the learner: the verdict names the side the marker leans to
+    and how much further a better choice gets it (R-SCO-OBJ)."""
+    ex = course.exercise("scoring-5")
+    best = ex.accepted()
+    wrong = [a for a in ex.position.legal_actions() if a not in best]
+    assert wrong
+    for a in wrong:
+        for lang in ("en", "fr", "it"):
+            reason = ex.judge(a).reason(lang)
+            assert not re.search(r"(?<![A-Z])-\d", reason), reason
+        assert "further toward White" in ex.judge(a).reason("en")
+
+
 def test_every_legal_action_of_every_action_exercise_is_judged_without_error():
     for ex in EXERCISES:
         if ex.kind == "action":

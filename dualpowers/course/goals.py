@@ -210,8 +210,11 @@ def _best(b: State, actor: str) -> int:
 
 _goal("best_score", "R-SCO-OBJ", lambda p: ("score",))((
     lambda b, a, actor, p: _score_toward(a, actor) >= _best(b, actor),
-    lambda b, a, actor, p: Text(N_("After scoring the marker is {n} toward {side}; another choice gets it to {best}."),
-                                {"n": _score_toward(a, actor), "side": side_name(actor), "best": _best(b, actor)}),
+    # Where the marker is (never "-3 toward white") and how much further a better choice gets it.
+    lambda b, a, actor, p: Text(N_("After this scoring: {now} Another choice moves it {more} space(s) further "
+                                   "toward {side}."),
+                                {"now": _score_text(a), "more": _best(b, actor) - _score_toward(a, actor),
+                                 "side": side_name(actor)}),
 ))
 
 

@@ -33,6 +33,7 @@ from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from .. import names
 from ..controllers.play import GameSession, LoadError, action_highlight, group_label
 from ..controllers.targets import ActionPicker
+from ..describe import describe
 from ..errors import DualPowersError
 from ..i18n import translator
 from ..narrate import message_text, refusal_text
@@ -326,14 +327,16 @@ class PlayWidget(widgets.VBox):
         self._hint_highlight = action_highlight(s, best.action)
         lang = language.current()
         _ = translator(lang)
+        # The action in words only: the engine's notation (English words) is for scripts and
+        # the menu of all legal actions, never in the learner's text.
         fields = dict(playouts=f"{ranking.playouts:,}", side=escape(names.side(ranking.side, lang)),
-                      action=escape(g.describe(best.action)), notation=escape(best.text))
+                      action=escape(g.describe(best.action)))
         if self._hint_highlight:
-            intro = _("<b>Advisor</b> ({playouts} playouts, seeing only what {side} sees): best is <b>{action}</b> "
-                      "(<code>{notation}</code>), highlighted on the board and selected below.", **fields)
+            intro = _("<b>Advisor</b> ({playouts} playouts, seeing only what {side} sees): best is <b>{action}</b>, "
+                      "highlighted on the board and selected below.", **fields)
         else:                            # nothing to light up: do not say there is
-            intro = _("<b>Advisor</b> ({playouts} playouts, seeing only what {side} sees): best is <b>{action}</b> "
-                      "(<code>{notation}</code>), selected below.", **fields)
+            intro = _("<b>Advisor</b> ({playouts} playouts, seeing only what {side} sees): best is <b>{action}</b>, "
+                      "selected below.", **fields)
         # The advice in words (dualpowers.advisor.explain): what each of the best three
         # changes, where it leaves the player at the end of the round, how sure.
         rows = "".join(
@@ -523,9 +526,10 @@ class PlayWidget(widgets.VBox):
         return b
 
     def _choice_button(self, action: Any) -> widgets.Button:
-        text = self.session.describe(action)
-        # the tooltip is the action in the engine's notation (as in the list of legal actions)
-        b = widgets.Button(description=text, tooltip=str(action), layout=_W(width="100%"))
+        said = describe(self.session.state, action, language.current())
+        # the tooltip says what the action does and its rule, in the notebook's language (the
+        # engine's notation stays in the menu of all legal actions)
+        b = widgets.Button(description=said.text, tooltip=said.line(), layout=_W(width="100%"))
         css(b, "dp-choice", "dp-choice-" + type(action).word)
         if self._hint_action is not None and action == self._hint_action:
             b.button_style = "warning"

@@ -314,7 +314,7 @@ def _play_by_clicks(w, action, click_region, click_token):
         else:
             _connection_click(w.board, ident)
     if len(w.session.actions) == n:     # something is left to choose: a button in words
-        button = next(b for b in w.choices.children if b.tooltip == str(action))
+        button = next(b for b in w.choices.children if b.description == w.session.describe(action))
         button.click()
     assert w.session.actions[-1] == str(action)
 
@@ -483,7 +483,9 @@ def test_play_widget_hint_selects_and_highlights_the_best_action(play_widget, mo
     w.hint_button.click()
     best = g.hint().best
     assert w.action.value == str(best.action)
-    assert escape_text(best.text) in w.hint_view.value and "playouts" in w.hint_view.value
+    assert escape_text(g.describe(best.action)) in w.hint_view.value and "playouts" in w.hint_view.value
+    # the action in words only: no engine notation (English words) in the advice
+    assert escape_text(best.text) not in w.hint_view.value
     from dualpowers.drawing import HIGHLIGHT_KEYS
     assert w.board.highlight and set(w.board.highlight) <= (set(g.state.comp.region_names) | set(g.state.comp.tokens)
                                                             | HIGHLIGHT_KEYS)
@@ -525,3 +527,23 @@ def test_a_move_lights_its_token_destination_and_the_connection_crossed():
     to = next(r for r in s.comp.region_names if s.comp.is_connection("blue", r))
     items = action_highlight(s, dp.Move("R1", to))
     assert {"blue", to, "R1"} <= set(items) and s.comp.connection("blue", to) in items
+
+
+def test_play_widget_choice_tooltips_are_in_the_notebook_language():
+    """A remaining choice (Inspire, Pass ...) explains itself in French, never in the engine's notation."""
+    from dualpowers.describe import describe
+    from dualpowers.widgets import language
+    from dualpowers.widgets.play import PlayWidget
+
+    language.set("fr")
+    try:
+        w = PlayWidget(mode="solo", seed=1917, player="red", difficulty=1)
+        g = w.session
+        while not w.choices.children:            # play on until something is left to choose by buttons
+            g.auto("first")
+        for b in w.choices.children:
+            action = next(a for a in g.legal() if describe(g.state, a, "fr").text == b.description)
+            assert b.tooltip == describe(g.state, action, "fr").line()
+            assert str(action) not in b.tooltip
+    finally:
+        language.set("en")
