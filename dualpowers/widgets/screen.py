@@ -81,6 +81,9 @@ SCREEN_STYLE = """<style>
 .dp-screen .dp-screen-narration, .dp-screen .dp-screen-secondary, .dp-screen .dp-screen-title {
   overflow-wrap: anywhere; min-width: 0; }
 .dp-screen .dp-screen-board { overflow: hidden; }
+/* the narration scrolls as a whole: its parts (and the boxes of buttons in them) keep their
+   height instead of being squeezed into overlapping slivers */
+.dp-screen .dp-screen-narration > *, .dp-screen .dp-screen-narration .widget-box > * { flex-shrink: 0; }
 /* the still picture stored for viewers without a kernel: hidden while the live widget shows */
 .jp-OutputArea-child:has(.dp-screen) ~ .jp-OutputArea-child .dp-static-board,
 .output_area:has(.dp-screen) ~ .output_area .dp-static-board { display: none; }

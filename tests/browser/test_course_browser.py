@@ -185,3 +185,39 @@ def test_course_screenshots(browser, lab, width, height):
     finally:
         lab.shutdown_kernels()
         context.close()
+
+
+# ---------------------------------------------------------------------------- answer buttons stay readable
+def test_answer_buttons_keep_their_height_and_words_at_1280x720(browser, lab):
+    """After a click on the recruit's region, six answer buttons fill the narration box: each
+    keeps its full height (they used to be squeezed into overlapping slivers nobody could
+    click) and shows its whole label (two recruits differ only in their last words)."""
+    import dualpowers.course as course
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        _run(page, lab)
+        _file_browser_open(page)
+        _open_exercise(page)
+        _click_region(page, "purple")
+        buttons = page.locator("button.dp-course-action")
+        wait_until(lambda: buttons.count() >= 4, timeout=20_000,
+                   message=lambda: f"no recruit buttons after the click: {buttons.count()}")
+        boxes = [b.bounding_box() for b in buttons.all()]
+        for box in boxes:
+            assert box["height"] >= 24, f"an answer button is squeezed to {box['height']:.0f} px"
+        for a, b in zip(boxes, boxes[1:]):
+            assert b["y"] >= a["y"] + a["height"] - 1, f"answer buttons overlap: {a} {b}"
+        cut = buttons.evaluate_all("bs => bs.filter(b => b.scrollWidth > b.clientWidth + 1).map(b => b.innerText)")
+        assert not cut, f"labels cut off: {cut}"
+        buttons.last.scroll_into_view_if_needed()
+        OUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUT / "course-answer-buttons-1280x720.png"))
+        buttons.last.click()
+        wait_until(lambda: "✔" in _feedback(page), timeout=20_000,
+                   message=lambda: f"the last recruit button was not accepted: {_feedback(page)!r}")
+        assert course.exercise(EXERCISE).accepted()
+    finally:
+        lab.shutdown_kernels()
+        context.close()
