@@ -15,7 +15,8 @@ a token, then a region ...), and with buttons for what no click reaches.
 
 CSS classes (browser tests): ``dp-course``; buttons ``dp-course-back``,
 ``dp-course-next``, ``dp-course-continue``, ``dp-course-hint``, ``dp-course-show``,
-``dp-course-retry``, ``dp-course-choice`` (each answer button),
+``dp-course-retry``, ``dp-course-solo-now`` (at the last item: start a solo game),
+``dp-course-choice`` (each answer button),
 ``dp-course-action`` (each action button); ``dp-course-text`` (the narration),
 ``dp-course-feedback`` (the verdict, ``dp-course-right`` or ``dp-course-wrong``),
 ``dp-course-chapters`` (the chapter list, each ``dp-course-chapter``, done ones
@@ -108,6 +109,10 @@ class CourseWidget(widgets.VBox):
         self.hint_button = self._button("dp-course-hint")
         self.show_button = self._button("dp-course-show")
         self.continue_button = self._button("dp-course-continue")
+        #: at the course's last item, the way on to a solo game beside Back / Next (the end
+        #: box under the board is out of sight at 1280x720)
+        self.solo_button = self._button("dp-course-solo-now", style="success")
+        self.solo_button.on_click(lambda _: self._start_solo())
         self.back_button.on_click(lambda _: self.session.back())
         self.next_button.on_click(lambda _: self.session.next())
         self.retry_button.on_click(lambda _: self.session.try_again())
@@ -133,7 +138,7 @@ class CourseWidget(widgets.VBox):
         self.screen = Screen(
             self.board, title="",
             narration=[self.text, self.answers, self.feedback],
-            primary=[self.back_button, self.next_button, self.retry_button],
+            primary=[self.back_button, self.next_button, self.retry_button, self.solo_button],
             secondary=[controls(self.hint_button, self.show_button, language.picker()), self.continue_button,
                        self.progress_label, self.chapter_list],
             below=[self.examples, self.end_box, self.extra],
@@ -172,6 +177,8 @@ class CourseWidget(widgets.VBox):
         self.hint_button.description = tr(T_HINT, lang)
         self.show_button.description = tr(T_SHOW, lang)
         self.continue_button.description = tr(T_CONTINUE, lang)
+        self.solo_button.description = tr(T_START_SOLO, lang)
+        self.solo_button.layout.display = None if (s.finished or s.at_end) else "none"
         self.back_button.disabled = s.at_start
         self.next_button.disabled = s.at_end
         is_ex = isinstance(item, Exercise)

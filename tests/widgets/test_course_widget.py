@@ -131,6 +131,20 @@ def test_the_end_points_to_a_solo_game():
     assert game.session.state.mode == "solo" and game.session.state.difficulty == 1
 
 
+def test_the_last_item_offers_the_solo_game_beside_back_and_next():
+    """At the last item Next is disabled: the way on sits in the primary row, in sight."""
+    w = CourseWidget()
+    assert w.solo_button.layout.display == "none"
+    assert w.solo_button in w.screen.primary.children
+    w.session.go(len(w.session.items) - 1)
+    assert w.next_button.disabled and w.solo_button.layout.display is None
+    assert "(difficulty 1)" in w.solo_button.description
+    w.solo_button.click()
+    from dualpowers.widgets.play import PlayWidget
+    game = w.extra.children[0]
+    assert isinstance(game, PlayWidget) and game.session.state.difficulty == 1
+
+
 def test_an_example_opens_below():
     w = CourseWidget()
     w.session.go_chapter("calendar")
