@@ -315,3 +315,11 @@ def test_the_opposition_s_cards_are_drawn_as_cards(lang):
         draw_board(pen, s, lang=lang)
         drawn = [ident for kind, ident in pen.groups if kind == "card"]
         assert drawn == list(ex.question["cards"]), (ex.id, drawn)
+
+
+def test_a_date_that_lands_on_29_says_why_the_marker_ends_on_31():
+    """26 July plus 3 days: the verdict names the slide to 31 (R-CAL-3), not only the result."""
+    ex = course.exercise("calendar-2")
+    wrong = next(c for c in ex.choices if c not in ex.accepted())
+    for lang in ("en", "fr", "it"):
+        assert "R-CAL-3" in ex.judge(wrong).reason(lang)

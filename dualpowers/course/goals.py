@@ -367,8 +367,11 @@ def _advance(s: State, p: Mapping[str, Any]) -> Any:
 
 def _advance_text(s: State, p: Mapping[str, Any]) -> Text:
     d = _advance(s, p)
-    return Text(N_("{start} plus {days} days ends on {end}."), {
-        "start": date_text(d.start_month, d.start_day), "days": d.days, "end": date_text(d.month, d.day)})
+    fields = {"start": date_text(d.start_month, d.start_day), "days": d.days, "end": date_text(d.month, d.day)}
+    if d.skipped_to_31:                  # say why it is 31 and not the 29 or 30 counted (R-CAL-3)
+        return Text(N_("{start} plus {days} days lands on 29 or 30, and the marker slides on to {end} (R-CAL-3)."),
+                    fields)
+    return Text(N_("{start} plus {days} days ends on {end}."), fields)
 
 
 _question("date_after", "R-CAL-2", "date", lambda s, p: f"{_advance(s, p).month}{_advance(s, p).day}",
