@@ -60,7 +60,7 @@ COURSE_STYLE = """<style>
 .dp-course .dp-course-events { font-size: 12px; color: #4a4538; background: #faf8f3; border: 1px solid #e3ddd0;
   padding: 2px 6px; margin: 4px 0; }
 .dp-course .dp-course-chapter button { text-align: left; }
-.dp-course .dp-course-action, .dp-course .dp-course-choice { height: auto; min-height: 28px; white-space: normal;
+.dp-course .dp-course-action, .dp-course .dp-course-choice, .dp-course .dp-course-solo-now { height: auto; min-height: 28px; white-space: normal;
   text-align: left; line-height: 1.25; padding: 3px 8px; }
 .dp-course button.dp-course-chapter { height: auto; min-height: 28px; white-space: normal; text-align: left;
   line-height: 1.25; }
