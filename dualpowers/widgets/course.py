@@ -35,6 +35,7 @@ from ..course.model import Exercise, Step
 from ..course.session import CourseSession
 from ..course.text import N_, tr
 from ..describe import describe
+from ..narrate import event_text
 from . import language
 from ._common import STYLE
 from .board import BoardWidget
@@ -197,16 +198,11 @@ class CourseWidget(widgets.VBox):
         self._draw()
 
     def _events(self, step: Step) -> str:
-        """What the engine said when it applied the step's last action, in the learner's language.
-
-        Left out when the engine's words are not available in that language (its events are
-        written in English until they carry their message ids), so no English slips in.
-        """
+        """What the engine said when it applied the step's last action, in the learner's language."""
         lang = self.lang
         events = [e for e in step.events if e.kind not in ("phase",)]
-        if not events or (lang != "en" and not all(hasattr(e, "msgid") for e in events)):
+        if not events:
             return ""
-        from ..narrate import event_text
         lines = "".join(f"<li>{escape(event_text(e, lang))}</li>" for e in events)
         return (f"<div class='dp-course-events'><b>{escape(tr(T_ENGINE, lang))}</b>"
                 f"<ul style='margin: 2px 0; padding-left: 1.3em'>{lines}</ul></div>")
