@@ -21,7 +21,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, Iterable
 
 from .errors import DualPowersError, brief
-from .narration import N_, Message
+from .narration import N_, Message, Quantity
 
 __all__ = ["SCHEMAS", "schema", "check", "decode_json", "json_path", "MAX_TEXT", "THE_POSITION", "THE_SAVED_GAME"]
 
@@ -213,7 +213,7 @@ def prescan(data: Any, error: type[DualPowersError], where: str = "") -> None:
         elif isinstance(value, str):
             if len(value) > 10_000:
                 raise error(Message(N_("{where}{path} is a text of {n} characters, far too long"), where=where,
-                                    path=json_path(path), n=f"{len(value):,}"))
+                                    path=json_path(path), n=Quantity(len(value))))
             try:
                 value.encode("utf-8")
             except UnicodeEncodeError as exc:   # a lone surrogate, e.g. from the JSON escape "\ud800"
@@ -290,7 +290,7 @@ def decode_json(text: Any, error: type[DualPowersError], what: str = "the text")
         raise error(Message(N_("{what} must be text, not {value}"), what=what, value=type(text).__name__))
     if len(text) > MAX_TEXT:
         raise error(Message(N_("{what} is too long ({n} characters; at most {limit})"), what=what,
-                            n=f"{len(text):,}", limit=f"{MAX_TEXT:,}"))
+                            n=Quantity(len(text)), limit=Quantity(MAX_TEXT)))
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

@@ -55,7 +55,14 @@ _W = widgets.Layout
 ANALYZER_STYLE = """<style>
 .dp-analyzer .dp-screen-panel .widget-label { min-width: 0; }
 .dp-analyzer .dp-screen-panel .widget-toggle-buttons .widget-toggle-button { width: auto; min-width: 60px; }
+.dp-analyzer .dp-label-above { flex-direction: column; align-items: stretch; height: auto; }
+.dp-analyzer .dp-label-above > .widget-label { width: auto; max-width: none; text-align: left; }
+.dp-analyzer .dp-label-above > select { flex: 0 0 auto; width: 100%; max-width: 100%; margin-left: 0; }
+.dp-analyzer .jupyter-widgets.widget-tab > .lm-TabBar > .lm-TabBar-content { flex-wrap: wrap; }
+.dp-analyzer .jupyter-widgets.widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 0 0 auto; }
 </style>"""
+#: Wide menus whose option texts are long in every language ("Unité Rouge, Reposé 3 / Fatigué 1"):
+#: their label goes above them (class ``dp-label-above``) so that the menu gets the panel's width.
 
 
 class AnalyzerWidget(widgets.VBox):
@@ -168,6 +175,8 @@ class AnalyzerWidget(widgets.VBox):
         self.region_select = css(widgets.Dropdown(options=regions, value=regions[0],
                                                   description="Explain"), "dp-region-select")
         self.region_report = css(widgets.HTML(), "dp-region-report")
+        for wide in (self.palette, self.token_list):
+            wide.add_class("dp-label-above")
         fit_labels(self.palette, self.palette_side, self.click_mode, self.add_region, self.token_list, self.mode,
                    self.player, self.difficulty, self.edition, self.month, self.day, self.will, self.score,
                    self.unrest, self.blockade, self.region_select)

@@ -60,6 +60,8 @@ COURSE_STYLE = """<style>
 .dp-course .dp-course-events { font-size: 12px; color: #4a4538; background: #faf8f3; border: 1px solid #e3ddd0;
   padding: 2px 6px; margin: 4px 0; }
 .dp-course .dp-course-chapter button { text-align: left; }
+.dp-course button.dp-course-chapter { white-space: normal; height: auto; min-height: 28px; line-height: 1.3;
+  padding-top: 3px; padding-bottom: 3px; text-align: left; }
 .dp-course .dp-course-done button, .dp-course button.dp-course-done { color: #2e7d32; }
 .dp-course .dp-course-current button, .dp-course button.dp-course-current { font-weight: bold; }
 </style>"""

@@ -34,7 +34,7 @@ from .. import names
 from ..controllers.play import GameSession, LoadError, action_highlight, group_label
 from ..controllers.targets import ActionPicker
 from ..errors import DualPowersError
-from ..i18n import translator
+from ..i18n import number, translator
 from ..narrate import message_text, refusal_text
 from . import language
 from ._common import STYLE, button, css, lines_html, log_html, fit_labels
@@ -327,7 +327,7 @@ class PlayWidget(widgets.VBox):
         self._hint_highlight = action_highlight(s, best.action)
         lang = language.current()
         _ = translator(lang)
-        fields = dict(playouts=f"{ranking.playouts:,}", side=escape(names.side(ranking.side, lang)),
+        fields = dict(playouts=number(ranking.playouts, lang, digits=0), side=escape(names.side(ranking.side, lang)),
                       action=escape(g.describe(best.action)), notation=escape(best.text))
         if self._hint_highlight:
             intro = _("<b>Advisor</b> ({playouts} playouts, seeing only what {side} sees): best is <b>{action}</b> "
