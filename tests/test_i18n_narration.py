@@ -110,3 +110,25 @@ def test_the_oppositions_choice_is_explained_in_the_language(lang):
         for line, text in zip(choice.steps, objective_steps(choice, lang), strict=True):
             assert text != line and from_catalog(text, lang), (line, text)
     assert len(seen) >= 3
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_ending_carries_its_rule_as_data(lang):
+    """Why a game ended is written from State.outcome() (its Ending and rule ID), never by
+    finding a rule ID inside the English end_reason."""
+    from dualpowers.narrate import outcome_text
+    from dualpowers.scoring import ENDING_RULES, Ending, Outcome
+    assert {e.rule for e in Ending} == {"R-END-1", "R-END-2", "R-SOLO-END"} == set(ENDING_RULES.values())
+    for ending in Ending:
+        for by_will in (False, True):
+            over = Outcome("red", ending, by_will)
+            text = message_text(over.message, lang)
+            assert over.rule == ending.rule and f"({ending.rule})" in text
+            if lang != "en":
+                assert text != over.message.text and from_catalog(text, lang), text
+    finished = [s for s, _ in GAMES if s.is_over()]
+    assert finished
+    for s in finished:
+        s = s.clone()
+        s.end_reason = "garbled"                 # the text is not read back
+        assert f"({s.outcome().rule})" in outcome_text(s, lang)
