@@ -116,3 +116,8 @@ def test_every_way_json_breaks_has_a_reason_in_words(text):
     with pytest.raises(json.JSONDecodeError) as info:
         json.loads(text)
     assert info.value.msg in JSON_SYNTAX
+
+
+def test_the_extractor_quotes_what_the_schema_check_quotes():
+    from dualpowers import i18n_extract, schema
+    assert i18n_extract.DESCRIPTION_QUOTED == schema.DESCRIPTION_QUOTED
