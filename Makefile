@@ -3,7 +3,8 @@
 #   make venv      create $(VENV) (only if it is missing)
 #   make install   editable install with the `lab` extra
 #   make lab       open the tutorial notebook in JupyterLab (the URL printed is the tutorial's)
-#   make test      editable install with the `test` extra, then pytest
+#   make test      editable install with the `test` extra, then pytest on two worker
+#                  processes (pytest-xdist; PYTEST_JOBS=0 runs serially in one process)
 #                  (extra arguments: make test PYTEST_ARGS='-m "not binder" -x')
 #   make bench     print the speed figures (engine, drawing, advisor, simulations)
 #   make measure   measure player strength and solo difficulty, copy the tables into README.md
@@ -15,6 +16,9 @@
 VENV        ?= .venv
 PYTHON      ?= python3
 PYTEST_ARGS ?=
+# pytest-xdist workers for `make test`: CI has two cores. Each file runs whole on one
+# worker (pyproject's addopts, conftest.py). PYTEST_JOBS=0: one process, no workers.
+PYTEST_JOBS ?= 2
 
 VPY   := $(VENV)/bin/python
 PIP   := $(VPY) -m pip
@@ -52,7 +56,7 @@ lab: install
 	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) --LabApp.default_url=/lab/tree/notebooks/01_tutorial.ipynb
 
 test: $(TEST_STAMP)
-	$(VPY) -m pytest $(PYTEST_ARGS)
+	$(VPY) -m pytest -n $(PYTEST_JOBS) $(PYTEST_ARGS)
 
 bench: $(TEST_STAMP)
 	$(VPY) benchmarks/engine.py

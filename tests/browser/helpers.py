@@ -340,29 +340,53 @@ class VoilaServer:
         self._process.stop()
 
 
+#: Starts tried when the port picked was taken in the meantime (two test workers, or any
+#: other program, can be handed the same free port a moment apart).
+PORT_ATTEMPTS = 3
+
+
+def _start_on_a_free_port(cmd_for: Callable[[int], list[str]], env: dict[str, str], cwd: Path,
+                          log_dir: Path, name: str, probe: Callable[[int], str],
+                          ok: Callable[[int | None], bool], what: str) -> tuple[_Process, int]:
+    """Spawn ``cmd_for(port)`` on a free port and wait for ``probe(port)``; another port if it was taken."""
+    for attempt in range(1, PORT_ATTEMPTS + 1):
+        port = free_port()
+        process = _spawn(cmd_for(port), env, cwd, log_dir / f"{name}-{port}.log")
+        try:
+            _wait_http(process, probe(port), ok, what)
+        except RuntimeError:
+            taken = not process.alive() and "already in use" in process.log_tail().lower()
+            if taken and attempt < PORT_ATTEMPTS:
+                continue
+            raise
+        return process, port
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
 def start_lab(root_dir: Path, env: dict[str, str], log_dir: Path) -> JupyterLabServer:
     """Start ``python -m jupyterlab`` on 127.0.0.1 serving ``root_dir``; wait for /api/status."""
     root_dir = Path(root_dir).resolve()
-    port = free_port()
     token = secrets.token_hex(16)
-    cmd = [
-        sys.executable, "-m", "jupyterlab",
-        "--no-browser",
-        "--ServerApp.ip=127.0.0.1",
-        f"--ServerApp.port={port}",
-        "--ServerApp.port_retries=0",
-        f"--IdentityProvider.token={token}",
-        f"--ServerApp.root_dir={root_dir}",
-        "--ServerApp.terminals_enabled=False",
-        "--LabApp.news_url=None",
-        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-    ]
-    if is_root():
-        cmd.append("--allow-root")
-    process = _spawn(cmd, env, root_dir, log_dir / f"jupyterlab-{port}.log")
-    url = f"http://127.0.0.1:{port}/"
-    _wait_http(process, f"{url}api/status?token={token}", lambda s: s == 200, "jupyter lab")
-    return JupyterLabServer(url=url, token=token, root_dir=root_dir, port=port, _process=process)
+
+    def cmd(port: int) -> list[str]:
+        return [
+            sys.executable, "-m", "jupyterlab",
+            "--no-browser",
+            "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.port={port}",
+            "--ServerApp.port_retries=0",
+            f"--IdentityProvider.token={token}",
+            f"--ServerApp.root_dir={root_dir}",
+            "--ServerApp.terminals_enabled=False",
+            "--LabApp.news_url=None",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        ] + (["--allow-root"] if is_root() else [])
+
+    process, port = _start_on_a_free_port(
+        cmd, env, root_dir, log_dir, "jupyterlab",
+        lambda port: f"http://127.0.0.1:{port}/api/status?token={token}", lambda s: s == 200, "jupyter lab")
+    return JupyterLabServer(url=f"http://127.0.0.1:{port}/", token=token, root_dir=root_dir, port=port,
+                            _process=process)
 
 
 def start_voila(notebook: Path, env: dict[str, str], log_dir: Path) -> VoilaServer:
@@ -371,17 +395,20 @@ def start_voila(notebook: Path, env: dict[str, str], log_dir: Path) -> VoilaServ
     The readiness probe asks for a static file, so it does not run the notebook.
     """
     notebook = Path(notebook).resolve()
-    port = free_port()
-    cmd = [
-        sys.executable, "-m", "voila", str(notebook),
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-    ]
-    process = _spawn(cmd, env, notebook.parent, log_dir / f"voila-{port}.log")
-    url = f"http://127.0.0.1:{port}/"
-    _wait_http(process, f"{url}voila/static/", lambda s: s is not None, "voila")
-    return VoilaServer(url=url, notebook=notebook, port=port, _process=process)
+
+    def cmd(port: int) -> list[str]:
+        return [
+            sys.executable, "-m", "voila", str(notebook),
+            "--no-browser",
+            f"--port={port}",
+            "--Voila.port_retries=0",  # a taken port ends the start (another is tried), not a silent move
+            "--Voila.ip=127.0.0.1",
+        ]
+
+    process, port = _start_on_a_free_port(
+        cmd, env, notebook.parent, log_dir, "voila",
+        lambda port: f"http://127.0.0.1:{port}/voila/static/", lambda s: s is not None, "voila")
+    return VoilaServer(url=f"http://127.0.0.1:{port}/", notebook=notebook, port=port, _process=process)
 
 
 # --------------------------------------------------------------------------- #
