@@ -81,3 +81,43 @@ def test_soak_script_plays_games_with_every_invariant_check():
     figures = json.loads(bench("soak.py", "--games", "2", "--json"))
     assert figures["games"] == 2 and figures["breaks"] == 0 and figures["positions_checked"] > figures["games"]
     assert figures["probes_refused"] > 0
+
+
+def _duel(out: Path, games: int) -> pd.DataFrame:
+    bench("strength.py", "--only", "duels", "--duels", "greedy:random", "--duel-games", str(games),
+          "--workers", "1", "--out", str(out))
+    return pd.read_csv(out / "strength.csv")
+
+
+def test_strength_duel_resumes_from_its_game_log(tmp_path):
+    """2 games then 4 are the 4 games of one sitting: same seeds, no game twice, none missing."""
+    _duel(tmp_path / "sittings", 2)
+    resumed = _duel(tmp_path / "sittings", 4)
+    at_once = _duel(tmp_path / "once", 4)
+    assert resumed.drop(columns="seconds").equals(at_once.drop(columns="seconds"))
+    logs = sorted((tmp_path / "sittings" / "games").glob("*.csv"))
+    assert len(logs) == 2                                  # a's games as red, a's games as white
+    for log in logs:
+        rows = pd.read_csv(log)
+        assert list(rows.game) == [0, 1] and rows.seed.is_unique
+        assert log.read_text() == (tmp_path / "once" / "games" / log.name).read_text()
+
+
+def test_strength_cells_resume_and_a_log_from_other_code_is_refused(tmp_path):
+    args = ("--only", "difficulty", "--policies", "greedy", "--difficulties", "1,6", "--workers", "1")
+    bench("strength.py", *args, "--cell-games", "1", "--out", str(tmp_path / "a"))
+    log = next((tmp_path / "a" / "games").glob("*.csv"))
+    log.write_text(log.read_text() + "4,123")            # a row cut short when a sitting was killed
+    bench("strength.py", *args, "--cell-games", "2", "--out", str(tmp_path / "a"))
+    bench("strength.py", *args, "--cell-games", "2", "--out", str(tmp_path / "b"))
+    assert (pd.read_csv(tmp_path / "a" / "difficulty.csv").equals(pd.read_csv(tmp_path / "b" / "difficulty.csv")))
+    assert list(pd.read_csv(log).game) == list(range(8))
+
+    rows = log.read_text().splitlines()
+    last = rows[-1].split(",")
+    last[8] = "red" if last[8] == "white" else "white"     # the winner column: not what the code plays
+    log.write_text("\n".join(rows[:-1] + [",".join(last)]) + "\n")
+    done = run_script("strength.py", *args, "--cell-games", "3", "--out", str(tmp_path / "a"))
+    assert done.returncode == 2 and "played again gives another result" in done.stderr and "--fresh" in done.stderr
+    bench("strength.py", *args, "--cell-games", "2", "--fresh", "--out", str(tmp_path / "a"))
+    assert log.read_text() == next((tmp_path / "b" / "games").glob("*.csv")).read_text()
