@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pandas as pd
+import pytest
 
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
 
@@ -121,3 +122,10 @@ def test_strength_cells_resume_and_a_log_from_other_code_is_refused(tmp_path):
     assert done.returncode == 2 and "played again gives another result" in done.stderr and "--fresh" in done.stderr
     bench("strength.py", *args, "--cell-games", "2", "--fresh", "--out", str(tmp_path / "a"))
     assert log.read_text() == next((tmp_path / "b" / "games").glob("*.csv")).read_text()
+
+
+def test_encounters_script_counts_units_at_x_only_after_the_first_scoring():
+    figures = json.loads(bench("encounters.py", "--games", "6", "--json"))
+    assert figures["games"] == 6 and figures["at_x_round_1"] == 0          # nothing is exhausted before round 1 scores
+    assert figures["at_x_per_game"] == pytest.approx(sum(figures[f"at_x_round_{r}"] for r in (1, 2, 3)))
+    assert 0 <= figures["objective_on_a_marked_region"] <= 1
