@@ -7,7 +7,8 @@ X, the difficulty, is the strength of an *exhausted* Opposition unit (C-OPP); a 
 tires when its region is scored and shows X only if that region is marked again at a
 later scoring (R-SCO-EXHAUST).  This script plays solo games and, at every scoring,
 counts the Opposition units already exhausted in the regions it marks: the units
-whose strength is X at that moment.  It prints the mean per game and per round, and
+whose strength is X at that moment.  It prints the mean per game and per round (over
+all games, and over the games that reached that round's scoring), and
 how often the Opposition's objective falls on a region marked at an earlier scoring.
 A figure to compare components files (docs/difficulty.md), never a test.
 """
@@ -34,6 +35,7 @@ from dualpowers.simulate import derive_seed  # noqa: E402
 def measure(games: int, policy: str, difficulty: int, seed: int, components: str | None) -> dict[str, float]:
     comp = load_components(components) if components else None
     at_x: Counter[int] = Counter()          # round -> exhausted Opposition units in marked regions
+    scored: Counter[int] = Counter()        # round -> games that reached its scoring
     repeat_objective = objectives = 0
     real_exhaust = scoring.exhaust
     seen: dict[str, object] = {}
@@ -43,6 +45,7 @@ def measure(games: int, policy: str, difficulty: int, seed: int, components: str
             real_exhaust(state, regions)
             return
         marked = set(regions)
+        scored[state.round] += 1
         at_x[state.round] += sum(1 for r in marked for t in state.at.get(r, ())
                                  if t in state.exhausted and state.comp.tokens[t].owner == "opposition")
         nonlocal repeat_objective, objectives
@@ -70,6 +73,7 @@ def measure(games: int, policy: str, difficulty: int, seed: int, components: str
         scoring.exhaust = real_exhaust
     return {"games": games, "at_x_per_game": sum(at_x.values()) / games,
             **{f"at_x_round_{r}": at_x[r] / games for r in (1, 2, 3)},
+            **{f"at_x_per_scoring_of_round_{r}": at_x[r] / scored[r] if scored[r] else 0.0 for r in (2, 3)},
             "objective_on_a_marked_region": repeat_objective / objectives if objectives else 0.0}
 
 

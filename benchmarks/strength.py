@@ -44,7 +44,7 @@ out.  So the 1,000 games of a duel can be reached in several sittings of ``--hou
     python benchmarks/strength.py --only duels --duels advisor:advisor-v1 --workers 1 --hours 0.6   # goes on
 
 A log's settings are the run's (mode, policies, difficulties, sides, seed, edition)
-and the digest of the components file; before continuing, the last stored game is
+and the digest of the components file's values (comments may change); before continuing, the last stored game is
 played again and must give the same row, so a log made by other code is refused
 rather than mixed in (``--fresh`` starts such a run over).
 """
@@ -58,6 +58,7 @@ import json
 import re
 import sys
 import time
+import tomllib
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -104,14 +105,22 @@ def _as_stored(row: dict[str, Any]) -> dict[str, Any]:
     return _parse({k: "" if row[k] is None else str(row[k]) for k in COLUMN_NAMES})
 
 
+def components_digest(path: Path) -> str:
+    """SHA-256 of a components file's values (not its comments or layout: a comment edited
+    between two sittings changes no game)."""
+    text = path.read_text(encoding="utf-8")
+    values = tomllib.loads(text) if path.suffix.lower() == ".toml" else json.loads(text)
+    return hashlib.sha256(json.dumps(values, sort_keys=True).encode()).hexdigest()
+
+
 class GameLog:
     """The rows of one run's games in a CSV file, appended as they are played, so that a later
     sitting with the same settings continues the run instead of starting it again."""
 
     def __init__(self, folder: Path, config: SimConfig, fresh: bool = False) -> None:
         self.config = config
-        digest = hashlib.sha256(Path(config.components).read_bytes() if config.components
-                                else (ROOT / "dualpowers" / "data" / "components.toml").read_bytes()).hexdigest()
+        digest = components_digest(Path(config.components) if config.components
+                                   else ROOT / "dualpowers" / "data" / "components.toml")
         self.settings = {
             "mode": config.mode, "edition": config.edition, "seed": config.seed,
             **({"policy": config.policy, "difficulties": list(config.difficulties), "player": config.player}

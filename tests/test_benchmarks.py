@@ -129,3 +129,18 @@ def test_encounters_script_counts_units_at_x_only_after_the_first_scoring():
     assert figures["games"] == 6 and figures["at_x_round_1"] == 0          # nothing is exhausted before round 1 scores
     assert figures["at_x_per_game"] == pytest.approx(sum(figures[f"at_x_round_{r}"] for r in (1, 2, 3)))
     assert 0 <= figures["objective_on_a_marked_region"] <= 1
+
+
+def test_a_game_logs_key_ignores_comments_in_the_components_file(tmp_path):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("strength_script", BENCH / "strength.py")
+    strength = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(strength)
+    packaged = BENCH.parent / "dualpowers" / "data" / "components.toml"
+    commented = tmp_path / "c.toml"
+    commented.write_text("# a note added between two sittings\n" + packaged.read_text(encoding="utf-8"), encoding="utf-8")
+    changed = tmp_path / "d.toml"
+    changed.write_text(packaged.read_text(encoding="utf-8").replace("length = 10", "length = 12"), encoding="utf-8")
+    digest = strength.components_digest
+    assert digest(commented) == digest(packaged) != digest(changed)
