@@ -196,6 +196,7 @@ def duel(a: str, b: str, games: int, seed: int, workers: int | None,
     start = time.perf_counter()
     configs = (SimConfig(mode="two-player", red=a, white=b, seed=seed, components=components),
                SimConfig(mode="two-player", red=b, white=a, seed=seed, components=components))
+    logged = 0                          # whole pairs in the logs: counted even after the deadline
     if logs is None:
         as_red, as_white = (iter_rows(c, n, workers=workers) for c, n in zip(configs, (half, games - half)))
     else:
@@ -205,12 +206,13 @@ def duel(a: str, b: str, games: int, seed: int, workers: int | None,
         print(f"  {a} vs {b}: {min(len(red_log.stored), half) + min(len(white_log.stored), games - half)} "
               f"games in the logs", flush=True)
         as_red, as_white = red_log.rows(half, workers), white_log.rows(games - half, workers)
+        logged = 2 * min(len(red_log.stored), len(white_log.stored))
     for red_row, white_row in zip(as_red, as_white):
         wins += (red_row["winner"] == "red") + (white_row["winner"] == "white")
         played += 2
         if played % 20 == 0:
             print(f"  {a} vs {b}: {wins}/{played}", flush=True)
-        if time.time() >= deadline:
+        if played >= logged and time.time() >= deadline:
             break
     low, high = wilson_interval(wins, played)
     return {"player": a, "opponent": b, "games": played, "wins": wins, "win_rate": wins / played if played else 0.0,
@@ -227,6 +229,7 @@ def difficulty_table(policy: str, games_per_cell: int, seed: int, workers: int |
     config = SimConfig(mode="solo", difficulties=difficulties, player="both", policy=policy, seed=seed,
                        components=components)
     cells = 2 * len(difficulties)
+    logged = 0                          # games in the log: counted even after the deadline
     if logs is None:
         games = iter_rows(config, games_per_cell * cells, workers=workers)
     else:
@@ -234,10 +237,11 @@ def difficulty_table(policy: str, games_per_cell: int, seed: int, workers: int |
         log.check()
         print(f"  {policy}: {min(len(log.stored), games_per_cell * cells)} games in the log", flush=True)
         games = log.rows(games_per_cell * cells, workers)
+        logged = len(log.stored)
     rows = []
     for row in games:
         rows.append(row)
-        if len(rows) % cells == 0 and time.time() >= deadline:
+        if len(rows) % cells == 0 and len(rows) >= logged and time.time() >= deadline:
             break
     table = summarize(rows, by=("difficulty", "player", "red_policy", "white_policy"))
     table["policy"] = policy

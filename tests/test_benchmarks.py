@@ -102,6 +102,10 @@ def test_strength_duel_resumes_from_its_game_log(tmp_path):
         rows = pd.read_csv(log)
         assert list(rows.game) == [0, 1] and rows.seed.is_unique
         assert log.read_text() == (tmp_path / "once" / "games" / log.name).read_text()
+    # A sitting whose time is up at once still counts every logged game, and plays no more.
+    bench("strength.py", "--only", "duels", "--duels", "greedy:random", "--duel-games", "8", "--hours", "1e-9",
+          "--workers", "1", "--out", str(tmp_path / "sittings"))
+    assert pd.read_csv(tmp_path / "sittings" / "strength.csv").games.tolist() == [4]
 
 
 def test_strength_cells_resume_and_a_log_from_other_code_is_refused(tmp_path):
