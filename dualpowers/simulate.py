@@ -267,48 +267,54 @@ def iter_rows(
     config: SimConfig,
     games: int,
     *,
+    start: int = 0,
     workers: int | None = None,
     dask: "str | Any | None" = None,
     chunk_size: int | None = None,
     progress: Progress | None = None,
     dask_timeout: float = 10.0,
 ) -> Iterator[dict[str, Any]]:
-    """The rows of games ``0 .. games - 1``, in game order, as they are played.
+    """The rows of games ``start .. games - 1`` (default: all from 0), in game order, as they
+    are played.  ``start`` continues a run stopped earlier: game ``i`` is the same game whichever
+    run plays it, so the rows stored before and the rows from ``start`` on make the whole run.
 
     * ``dask``: a scheduler address (``"tcp://host:8786"``) or a ``distributed.Client``;
       the games run as tasks on that cluster.  ``dask_timeout`` seconds to connect.
     * otherwise ``workers`` processes on this machine (default: every core it may use);
       ``workers=1`` plays in this process.
     * ``chunk_size``: games per task (default: :func:`chunk_size_for`).
-    * ``progress(done, total)`` is called as games finish (in any order).
+    * ``progress(done, total)`` is called as games finish (in any order); ``total`` is
+      ``games - start``.
 
     Bad arguments raise :class:`SimulationError` at once; a cluster is contacted when
     the first row is asked for.
     """
     if not isinstance(games, int) or isinstance(games, bool) or games < 0:
         raise SimulationError(f"the number of games must be a whole number >= 0, not {games!r}")
+    if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start <= games:
+        raise SimulationError(f"start must be a whole number from 0 to the number of games ({games}), not {start!r}")
     if workers is not None and (not isinstance(workers, int) or workers < 1):
         raise SimulationError(f"workers must be a whole number >= 1, not {workers!r}")
     if chunk_size is not None and (not isinstance(chunk_size, int) or chunk_size < 1):
         raise SimulationError(f"chunk size must be a whole number >= 1, not {chunk_size!r}")
-    return _rows(config, games, workers, dask, chunk_size, progress, dask_timeout)
+    return _rows(config, start, games, workers, dask, chunk_size, progress, dask_timeout)
 
 
-def _rows(config: SimConfig, games: int, workers: int | None, dask: "str | Any | None", chunk_size: int | None,
-          progress: Progress | None, dask_timeout: float) -> Iterator[dict[str, Any]]:
+def _rows(config: SimConfig, start: int, games: int, workers: int | None, dask: "str | Any | None",
+          chunk_size: int | None, progress: Progress | None, dask_timeout: float) -> Iterator[dict[str, Any]]:
     if dask is not None:
-        yield from _dask_rows(config, games, dask, chunk_size, progress, dask_timeout)
+        yield from _dask_rows(config, start, games, dask, chunk_size, progress, dask_timeout)
         return
     workers = workers or default_workers()
-    size = chunk_size or chunk_size_for(games, workers)
-    chunks = _ranges(0, games, size)
-    if workers == 1 or games <= size:
-        for i in range(games):
+    size = chunk_size or chunk_size_for(games - start, workers)
+    chunks = _ranges(start, games, size)
+    if workers == 1 or games - start <= size:
+        for i in range(start, games):
             yield play_game(config.game(i))
             if progress is not None:
-                progress(i + 1, games)
+                progress(i + 1 - start, games - start)
         return
-    yield from _pool_rows(config, games, chunks, workers, progress)
+    yield from _pool_rows(config, games - start, chunks, workers, progress)
 
 
 def run(config: SimConfig, games: int, **options: Any) -> list[dict[str, Any]]:
@@ -463,7 +469,7 @@ def _dask_client(dask: "str | Any", timeout: float) -> tuple[Any, bool]:
     return client, True
 
 
-def _dask_rows(config: SimConfig, games: int, dask: "str | Any", chunk_size: int | None,
+def _dask_rows(config: SimConfig, start: int, games: int, dask: "str | Any", chunk_size: int | None,
                progress: Progress | None, timeout: float) -> Iterator[dict[str, Any]]:
     client, own = _dask_client(dask, timeout)
     try:
@@ -475,7 +481,7 @@ def _dask_rows(config: SimConfig, games: int, dask: "str | Any", chunk_size: int
             raise SimulationError(f"the Dask scheduler at {client.scheduler.address} has no workers "
                                   f"(waited {timeout:g} s)") from None
         threads = max(1, sum(client.nthreads().values()))
-        chunks = _ranges(0, games, chunk_size or chunk_size_for(games, threads))
+        chunks = _ranges(start, games, chunk_size or chunk_size_for(games - start, threads))
 
         completed = distributed.as_completed(loop=client.loop)
 
@@ -485,7 +491,7 @@ def _dask_rows(config: SimConfig, games: int, dask: "str | Any", chunk_size: int
             return future
 
         try:
-            yield from _in_order(submit, lambda _: [next(completed)], chunks, threads * 4, games, progress)
+            yield from _in_order(submit, lambda _: [next(completed)], chunks, threads * 4, games - start, progress)
         except ModuleNotFoundError as exc:
             if "dualpowers" not in str(exc):
                 raise

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pandas as pd
+import pytest
 
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
 
@@ -81,3 +82,69 @@ def test_soak_script_plays_games_with_every_invariant_check():
     figures = json.loads(bench("soak.py", "--games", "2", "--json"))
     assert figures["games"] == 2 and figures["breaks"] == 0 and figures["positions_checked"] > figures["games"]
     assert figures["probes_refused"] > 0
+
+
+def _duel(out: Path, games: int) -> pd.DataFrame:
+    bench("strength.py", "--only", "duels", "--duels", "greedy:random", "--duel-games", str(games),
+          "--workers", "1", "--out", str(out))
+    return pd.read_csv(out / "strength.csv")
+
+
+def test_strength_duel_resumes_from_its_game_log(tmp_path):
+    """2 games then 4 are the 4 games of one sitting: same seeds, no game twice, none missing."""
+    _duel(tmp_path / "sittings", 2)
+    resumed = _duel(tmp_path / "sittings", 4)
+    at_once = _duel(tmp_path / "once", 4)
+    assert resumed.drop(columns="seconds").equals(at_once.drop(columns="seconds"))
+    logs = sorted((tmp_path / "sittings" / "games").glob("*.csv"))
+    assert len(logs) == 2                                  # a's games as red, a's games as white
+    for log in logs:
+        rows = pd.read_csv(log)
+        assert list(rows.game) == [0, 1] and rows.seed.is_unique
+        assert log.read_text() == (tmp_path / "once" / "games" / log.name).read_text()
+    # A sitting whose time is up at once still counts every logged game, and plays no more.
+    bench("strength.py", "--only", "duels", "--duels", "greedy:random", "--duel-games", "8", "--hours", "1e-9",
+          "--workers", "1", "--out", str(tmp_path / "sittings"))
+    assert pd.read_csv(tmp_path / "sittings" / "strength.csv").games.tolist() == [4]
+
+
+def test_strength_cells_resume_and_a_log_from_other_code_is_refused(tmp_path):
+    args = ("--only", "difficulty", "--policies", "greedy", "--difficulties", "1,6", "--workers", "1")
+    bench("strength.py", *args, "--cell-games", "1", "--out", str(tmp_path / "a"))
+    log = next((tmp_path / "a" / "games").glob("*.csv"))
+    log.write_text(log.read_text() + "4,123")            # a row cut short when a sitting was killed
+    bench("strength.py", *args, "--cell-games", "2", "--out", str(tmp_path / "a"))
+    bench("strength.py", *args, "--cell-games", "2", "--out", str(tmp_path / "b"))
+    assert (pd.read_csv(tmp_path / "a" / "difficulty.csv").equals(pd.read_csv(tmp_path / "b" / "difficulty.csv")))
+    assert list(pd.read_csv(log).game) == list(range(8))
+
+    rows = log.read_text().splitlines()
+    last = rows[-1].split(",")
+    last[8] = "red" if last[8] == "white" else "white"     # the winner column: not what the code plays
+    log.write_text("\n".join(rows[:-1] + [",".join(last)]) + "\n")
+    done = run_script("strength.py", *args, "--cell-games", "3", "--out", str(tmp_path / "a"))
+    assert done.returncode == 2 and "played again gives another result" in done.stderr and "--fresh" in done.stderr
+    bench("strength.py", *args, "--cell-games", "2", "--fresh", "--out", str(tmp_path / "a"))
+    assert log.read_text() == next((tmp_path / "b" / "games").glob("*.csv")).read_text()
+
+
+def test_encounters_script_counts_units_at_x_only_after_the_first_scoring():
+    figures = json.loads(bench("encounters.py", "--games", "6", "--json"))
+    assert figures["games"] == 6 and figures["at_x_round_1"] == 0          # nothing is exhausted before round 1 scores
+    assert figures["at_x_per_game"] == pytest.approx(sum(figures[f"at_x_round_{r}"] for r in (1, 2, 3)))
+    assert 0 <= figures["objective_on_a_marked_region"] <= 1
+
+
+def test_a_game_logs_key_ignores_comments_in_the_components_file(tmp_path):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("strength_script", BENCH / "strength.py")
+    strength = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(strength)
+    packaged = BENCH.parent / "dualpowers" / "data" / "components.toml"
+    commented = tmp_path / "c.toml"
+    commented.write_text("# a note added between two sittings\n" + packaged.read_text(encoding="utf-8"), encoding="utf-8")
+    changed = tmp_path / "d.toml"
+    changed.write_text(packaged.read_text(encoding="utf-8").replace("length = 10", "length = 12"), encoding="utf-8")
+    digest = strength.components_digest
+    assert digest(commented) == digest(packaged) != digest(changed)

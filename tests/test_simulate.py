@@ -100,6 +100,19 @@ def test_serial_process_pool_and_dask_give_the_same_rows(solo_rows):
             assert client.status == "running"   # a client we were given is not closed
 
 
+def test_a_run_continues_from_a_start_game_on_every_local_backend(solo_rows):
+    """Games ``start ..`` are the same games as in a run from 0: a stopped run can go on."""
+    assert list(sim.iter_rows(SOLO, 40, start=25, workers=1)) == solo_rows[25:]
+    seen = []
+    assert list(sim.iter_rows(SOLO, 40, start=13, workers=2, chunk_size=5,
+                              progress=lambda done, total: seen.append((done, total)))) == solo_rows[13:]
+    assert seen[-1] == (27, 27)
+    assert list(sim.iter_rows(SOLO, 40, start=40, workers=1)) == []
+    for bad in (-1, 41, True, 2.0):
+        with pytest.raises(SimulationError, match="start"):
+            sim.iter_rows(SOLO, 40, start=bad)
+
+
 def test_local_workers_persist_between_runs_and_give_the_same_rows_whatever_their_number(solo_rows):
     import os
 
