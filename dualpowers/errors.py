@@ -49,10 +49,6 @@ class DualPowersError(Exception):
     """Base class of every error this package raises on purpose."""
 
 
-class ComponentsError(DualPowersError, ValueError):
-    """A component data file is malformed or inconsistent."""
-
-
 class Told:
     """An error whose reason may be data: a :class:`dualpowers.narration.Message` (a template
     and raw ids) that :func:`dualpowers.narrate.refusal_text` writes in a reader's language.
@@ -69,6 +65,10 @@ class Told:
 
     def __str__(self) -> str:
         return str(self.message.text) if self.message is not None else super().__str__()  # type: ignore[attr-defined]
+
+
+class ComponentsError(Told, DualPowersError, ValueError):
+    """A component data file is malformed or inconsistent."""
 
 
 class IllegalAction(Told, DualPowersError, ValueError):

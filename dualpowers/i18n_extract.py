@@ -23,3 +23,38 @@ def components(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
             continue
         lineno = next((i + 1 for i, line in enumerate(lines) if label in line), 0)
         yield lineno, "NP_", ("region label", label), [f"Translators: label of the {region['name']} region on the board"]
+
+
+#: ``schema.DESCRIPTION_QUOTED``: a description shorter than this is quoted after an error
+#: (repeated here, not imported: this extractor sits below the engine's layers; a test
+#: keeps the two equal).
+DESCRIPTION_QUOTED = 160
+
+
+def schema_descriptions(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
+                        options: Any) -> Iterator[tuple[int, str, str, list[str]]]:
+    """The fields' descriptions of a JSON Schema in ``data/schema/``: an error about a field
+    quotes its description (``dualpowers.schema.check``), so a translation must exist."""
+    import json
+
+    text = fileobj.read().decode("utf-8")
+    lines = text.splitlines()
+    found: list[str] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "description" and isinstance(value, str):
+                    if len(value) < DESCRIPTION_QUOTED and "{" not in value and value not in found:
+                        found.append(value)
+                else:
+                    walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(json.loads(text))
+    for description in found:
+        quoted = json.dumps(description)[1:-1]
+        lineno = next((i + 1 for i, line in enumerate(lines) if quoted in line), 0)
+        yield lineno, "_", description, ["Translators: a field's description, quoted after an error about the field"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from .i18n import DEFAULT_LANGUAGE, N_, NP_, pgettext, translator
 
 __all__ = ["region", "colour", "card_action", "side", "faction", "month", "leader", "token", "place", "special",
-           "region_label", "date", "card", "end_reason"]
+           "region_label", "date", "card"]
 
 _REGIONS = {"red": NP_("region", "red"), "blue": NP_("region", "blue"), "green": NP_("region", "green"),
             "purple": NP_("region", "purple"), "white": NP_("region", "white"), "brown": NP_("region", "brown")}
@@ -100,7 +100,7 @@ def token(token_id: str, lang: str = DEFAULT_LANGUAGE) -> str:
 def region_label(name: str, label: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """The board's label of a region ("Red: Vyborg Side"); a label from a user's own
     components file that the catalog does not know stays as written."""
-    return pgettext("region label", label, lang) if lang != DEFAULT_LANGUAGE else label
+    return pgettext("region label", label, lang)
 
 
 def card(card_id: str, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -115,28 +115,3 @@ def date(month_id: str, day: int, lang: str = DEFAULT_LANGUAGE) -> str:
     """A calendar date: ("oct-nov", 3) -> "October/November 3", "3 octobre/novembre"."""
     _ = translator(lang)
     return _("{month} {day}", month=month(month_id, lang), day=day)
-
-
-_END_REASONS = {
-    "R-END-1": N_("the score marker reached the end of the support track (R-END-1)"),
-    "R-END-2": N_("the month marker is on October/November at the end of scoring (R-END-2)"),
-    "R-SOLO-END": N_("end of round {n} (R-SOLO-END)"),
-}
-_AT_CENTRE = "; the marker is at the centre, so the Will holder wins"
-
-
-def end_reason(reason: str, lang: str = DEFAULT_LANGUAGE) -> str:
-    """Why a game ended (``State.end_reason``, stored in English in saves) in ``lang``.
-
-    The reason is recognised by the rule it cites; a text citing none stays as it is.
-    """
-    _ = translator(lang)
-    base, centre = (reason[: -len(_AT_CENTRE)], True) if reason.endswith(_AT_CENTRE) else (reason, False)
-    for rule_id, msgid in _END_REASONS.items():
-        if f"({rule_id})" in base:
-            digits = [w for w in base.replace("(", " ").split() if w.isdigit()]
-            text = _(msgid, n=digits[0] if digits else "")
-            break
-    else:
-        return reason
-    return _("{reason}; the marker is at the centre, so the Will holder wins", reason=text) if centre else text

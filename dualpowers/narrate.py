@@ -18,10 +18,11 @@ from __future__ import annotations
 from typing import Any
 
 from . import names
-from .i18n import DEFAULT_LANGUAGE, N_, check_language, gettext, translator
-from .narration import Items
+from .i18n import DEFAULT_LANGUAGE, N_, check_language, gettext, number, percent, translator
+from .narration import Items, Quantity
 
-__all__ = ["event_text", "message_text", "render", "field_value", "refusal_text", "outcome_text", "objective_steps"]
+__all__ = ["event_text", "message_text", "render", "field_value", "refusal_text", "outcome_text", "objective_steps",
+           "quantity_text"]
 
 #: Fields that hold a side, a region, a token (or leader), a card, a connection end.
 SIDE_FIELDS = frozenset({"side", "winner", "target", "who", "loser", "will"})
@@ -54,8 +55,16 @@ class _Shown(str):
         return format(str(self), spec)
 
 
+def quantity_text(q: Quantity, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A :class:`~dualpowers.narration.Quantity` as ``lang`` writes numbers ("6,4", "37,5 %")."""
+    text = percent(q.value, lang, q.digits) if q.percent else number(q.value, lang, q.digits)
+    return "+" + text if q.signed and round(q.value, q.digits + (2 if q.percent else 0)) > 0 else text
+
+
 def field_value(field: str, value: Any, lang: str = DEFAULT_LANGUAGE) -> Any:
     """One parameter as the reader should see it in ``lang``."""
+    if isinstance(value, Quantity):
+        return _Shown(quantity_text(value, lang), value, lang)
     if hasattr(value, "msgid") and hasattr(value, "params"):
         return _Shown(message_text(value, lang), value, lang)
     if isinstance(value, Items):        # a list of messages: "a, b"
@@ -71,7 +80,7 @@ def field_value(field: str, value: Any, lang: str = DEFAULT_LANGUAGE) -> Any:
     if not isinstance(value, str):
         return value
     if field in SIDE_FIELDS:
-        shown = names.side(value, lang) if lang != DEFAULT_LANGUAGE else value
+        shown = names.side(value, lang)
     elif field in REGION_FIELDS:
         shown = names.region(value, lang)
     elif field in TOKEN_FIELDS:
@@ -83,13 +92,11 @@ def field_value(field: str, value: Any, lang: str = DEFAULT_LANGUAGE) -> Any:
     elif field == "place":          # a region, or a place off the board ("reserve")
         shown = names.region(value, lang) if value in names.REGION_IDS else names.place(value, lang)
     elif field == "card_action":
-        shown = names.card_action(value, lang) if lang != DEFAULT_LANGUAGE else value
+        shown = names.card_action(value, lang)
     elif field == "special":
-        shown = names.special(value, lang) if lang != DEFAULT_LANGUAGE else value
-    elif field == "end_reason":
-        shown = names.end_reason(value, lang)
+        shown = names.special(value, lang)
     elif field in ("decided_by", "card_decided_by"):
-        shown = translator(lang)(DECIDED_BY[value]) if value in DECIDED_BY and lang != DEFAULT_LANGUAGE else value
+        shown = translator(lang)(DECIDED_BY[value]) if value in DECIDED_BY else value
     elif field in ("month",):
         shown = value          # written by the {month:month} spec
     else:
@@ -106,14 +113,12 @@ def render(msgid: str, params: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -> 
 
 def message_text(message: Any, lang: str = DEFAULT_LANGUAGE) -> str:
     """A :class:`dualpowers.narration.Message` (msgid and params) written in ``lang``."""
-    if lang == DEFAULT_LANGUAGE:
-        return str(message.text)
     return render(message.msgid, dict(message.params), lang)
 
 
 def event_text(event: Any, lang: str = DEFAULT_LANGUAGE) -> str:
     """What an engine event says, in ``lang`` (an event without a template: its text)."""
-    if lang == DEFAULT_LANGUAGE or not hasattr(event, "msgid"):
+    if not hasattr(event, "msgid"):
         return str(event.text)
     return render(event.msgid, dict(event.params), lang)
 

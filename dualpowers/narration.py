@@ -20,9 +20,10 @@ does nothing at run time and lets Babel extract them (``pybabel extract -k N_``)
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Mapping
 
-__all__ = ["N_", "Message", "Event", "Items", "render", "MONTH_NAMES"]
+__all__ = ["N_", "Message", "Event", "Items", "Quantity", "render", "MONTH_NAMES"]
 
 
 def N_(message: str) -> str:
@@ -54,6 +55,26 @@ class Items(tuple):  # type: ignore[type-arg]
     """A tuple of messages written as a list ("a, b"), not as clauses ("a; b")."""
 
     __slots__ = ()
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number in a message, kept as a number so that each language writes it its own way
+    (``dualpowers.narrate`` writes 37,5 % in French); ``str()`` is the English form.
+
+    ``digits``: decimals shown; ``percent``: ``value`` is a fraction shown as a percentage;
+    ``signed``: a positive value shows its ``+``.
+    """
+
+    value: float
+    digits: int = 0
+    percent: bool = False
+    signed: bool = False
+
+    def __str__(self) -> str:
+        value = 0.0 if round(self.value, self.digits + (2 if self.percent else 0)) == 0 else self.value
+        text = f"{value:,.{self.digits}%}" if self.percent else f"{value:,.{self.digits}f}"
+        return "+" + text if self.signed and value > 0 else text
 
 
 def _shown(value: Any) -> Any:

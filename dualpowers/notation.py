@@ -21,7 +21,7 @@ from urllib.parse import quote, unquote
 from .dates import MONTHS
 from .components import SIDES, Components
 from .errors import NotationError, PositionError, brief
-from .narration import N_, Message
+from .narration import N_, Message, Quantity
 from .serialize import read_position, state_to_dict
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ def read_notation(blank: "State", text: str) -> "State":
     if not isinstance(text, str):
         raise NotationError(Message(N_("notation must be a string, not {value}"), value=type(text).__name__))
     if len(text) > MAX_NOTATION:
-        raise NotationError(Message(N_("a notation is one line of at most {limit} characters, not {n}"), limit=f"{MAX_NOTATION:,}", n=f"{len(text):,}"))
+        raise NotationError(Message(N_("a notation is one line of at most {limit} characters, not {n}"), limit=Quantity(MAX_NOTATION), n=Quantity(len(text))))
     parts = text.split()
     if len(parts) < 9:
         raise NotationError(Message(N_("a position needs at least 9 space-separated fields, got {n}: {value}"), n=len(parts), value=brief(text)))

@@ -21,7 +21,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, Iterable
 
 from .errors import DualPowersError, brief
-from .narration import N_, Message
+from .narration import N_, Message, Quantity
 
 __all__ = ["SCHEMAS", "schema", "check", "decode_json", "json_path", "MAX_TEXT", "THE_POSITION", "THE_SAVED_GAME"]
 
@@ -155,7 +155,8 @@ def _describe(err: ValidationError) -> Message:
     if v == "pattern":
         what = err.schema.get("description")
         if what:
-            return Message(N_("{value} is not allowed here (expected {what})"), value=brief(inst, 30), what=what)
+            return Message(N_("{value} is not allowed here (expected {what})"), value=brief(inst, 30),
+                           what=Message(what) if "{" not in what else what)
         return Message(N_("{value} is not allowed here (expected text matching {pattern})"), value=brief(inst, 30),
                        pattern=arg)
     if v == "uniqueItems":
@@ -173,6 +174,9 @@ def _describe(err: ValidationError) -> Message:
     return Message(N_("{value} is not valid ({rule})"), value=brief(inst, 30), rule=v)
 
 
+#: A schema's description of a field shorter than this is quoted after an error about the
+#: field; these descriptions are in the catalogs (``i18n_extract.schema_descriptions``).
+DESCRIPTION_QUOTED = 160
 #: How deep a file's data may nest (the schemas need 5 levels; a saved game's start position 7).
 MAX_DEPTH = 24
 #: Integers beyond 64 bits are never meaningful in these files.
@@ -209,7 +213,7 @@ def prescan(data: Any, error: type[DualPowersError], where: str = "") -> None:
         elif isinstance(value, str):
             if len(value) > 10_000:
                 raise error(Message(N_("{where}{path} is a text of {n} characters, far too long"), where=where,
-                                    path=json_path(path), n=f"{len(value):,}"))
+                                    path=json_path(path), n=Quantity(len(value))))
             try:
                 value.encode("utf-8")
             except UnicodeEncodeError as exc:   # a lone surrogate, e.g. from the JSON escape "\ud800"
@@ -240,10 +244,35 @@ def check(data: Any, name: str, error: type[DualPowersError], where: str = "",
         raise error(Message(N_("{where}{path} has a key that is not a name: {value}"), where=where, path=path,
                             value=brief(err.instance, 30)))
     why = err.schema.get("description") if isinstance(err.schema, dict) and err.validator != "pattern" else None
-    if why and len(why) < 160:     # the schema's own description of the field (English only)
+    if why and len(why) < DESCRIPTION_QUOTED:   # the schema's own description of the field, translated
         raise error(Message(N_("{where}{path} {why} ({description})"), where=where, path=path, why=_describe(err),
-                            description=why))
+                            description=Message(why) if "{" not in why else why))
     raise error(Message(N_("{where}{path} {why}"), where=where, path=path, why=_describe(err)))
+
+
+#: What Python's JSON reader says went wrong (``JSONDecodeError.msg``, English), in words a
+#: translator sees: the reason of a syntax error is data, written in the reader's language.
+JSON_SYNTAX = {
+    "Expecting value": N_("a value is expected here (a number, a text in double quotes, true, false, null, "
+                          "a list or an object)"),
+    "Expecting ',' delimiter": N_("a comma is missing between two items"),
+    "Expecting ':' delimiter": N_("a colon is missing after a field name"),
+    "Expecting property name enclosed in double quotes": N_("a field name in double quotes is expected (or a comma "
+                                                            "stands before a closing brace)"),
+    "Unterminated string starting at": N_("a text is not closed by a double quote"),
+    "Invalid control character at": N_("a text holds a control character, such as a line break or a tab"),
+    "Invalid \\escape": N_("a backslash starts an escape that JSON does not know"),
+    "Invalid \\uXXXX escape": N_("a \\u escape needs four hexadecimal digits"),
+    "Extra data": N_("more text follows the end of the data"),
+    "Illegal trailing comma before end of object": N_("a comma stands before a closing brace"),
+    "Illegal trailing comma before end of array": N_("a comma stands before a closing bracket"),
+}
+
+
+def json_syntax_reason(detail: str) -> Message:
+    """Python's description of a JSON syntax error as a message (unknown ones quoted as they are)."""
+    msgid = JSON_SYNTAX.get(detail)
+    return Message(msgid) if msgid else Message(N_("{value}"), value=detail)
 
 
 def decode_json(text: Any, error: type[DualPowersError], what: str = "the text") -> Any:
@@ -261,12 +290,12 @@ def decode_json(text: Any, error: type[DualPowersError], what: str = "the text")
         raise error(Message(N_("{what} must be text, not {value}"), what=what, value=type(text).__name__))
     if len(text) > MAX_TEXT:
         raise error(Message(N_("{what} is too long ({n} characters; at most {limit})"), what=what,
-                            n=f"{len(text):,}", limit=f"{MAX_TEXT:,}"))
+                            n=Quantity(len(text)), limit=Quantity(MAX_TEXT)))
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise error(Message(N_("{what} is not valid JSON: {detail} at line {line} column {column}"), what=what,
-                            detail=exc.msg, line=exc.lineno, column=exc.colno)) from None
+        raise error(Message(N_("{what} is not valid JSON at line {line}, column {column}: {detail}"), what=what,
+                            detail=json_syntax_reason(exc.msg), line=exc.lineno, column=exc.colno)) from None
     except RecursionError:
         raise error(Message(N_("{what} is nested too deeply to be a dualpowers file"), what=what)) from None
     except ValueError as exc:   # e.g. an integer over the 4,300-digit conversion limit

@@ -36,12 +36,20 @@ SOLO_ROUNDS = 3
 
 
 class Ending(enum.Enum):
-    """How a game ends."""
+    """How a game ends; :attr:`rule` is the rule that ends it, as data."""
 
     TRACK = "track"                  # the score marker reached an end of the track (R-END-1)
     OCT_NOV = "oct-nov"              # two players: scoring with the month on Oct/Nov (R-END-2)
     SOLO_ROUND = f"solo-round-{SOLO_ROUNDS}"   # solo: after the scoring of the last round (R-SOLO-END)
 
+    @property
+    def rule(self) -> str:
+        """The RULINGS ID of this ending: ``Ending.TRACK.rule == "R-END-1"``."""
+        return ENDING_RULES[self]
+
+
+#: The rule that ends the game, per ending.
+ENDING_RULES = {Ending.TRACK: "R-END-1", Ending.OCT_NOV: "R-END-2", Ending.SOLO_ROUND: "R-SOLO-END"}
 
 
 
@@ -53,6 +61,11 @@ class Outcome:
     winner: str
     ending: Ending
     decided_by_will: bool = False
+
+    @property
+    def rule(self) -> str:
+        """The rule that ended the game ("R-END-1", "R-END-2", "R-SOLO-END")."""
+        return self.ending.rule
 
     @property
     def message(self) -> Message:

@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import names
-from .i18n import DEFAULT_LANGUAGE, N_, check_language, translator
+from .i18n import DEFAULT_LANGUAGE, N_, check_language, number, percent, translator
+from .narration import Quantity
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -150,11 +151,14 @@ def ranking_frame(ranking: "Ranking", state: "State", lang: str = DEFAULT_LANGUA
                   top: int | None = None) -> "pd.DataFrame":
     """The advisor's ranking for a reader: each action in words (see :mod:`dualpowers.describe`)."""
     from .describe import describe
-    from .narrate import field_value
+    from .narrate import field_value, quantity_text
     check_language(lang)
-    rows = [{"rank": i, "action": describe(state, a.action, lang).text, "win_prob": f"{a.win_prob:.0%}",
-             "win_interval": f"{a.win_low:.0%}–{a.win_high:.0%}", "score_change": f"{a.score_change:+.1f}",
-             "playouts": a.playouts, "confidence": f"{a.confidence:.0%}",
+    def pct(x: float) -> str:
+        return percent(x, lang, digits=0)
+    rows = [{"rank": i, "action": describe(state, a.action, lang).text, "win_prob": pct(a.win_prob),
+             "win_interval": f"{pct(a.win_low)}–{pct(a.win_high)}",
+             "score_change": quantity_text(Quantity(a.score_change, 1, signed=True), lang),
+             "playouts": number(a.playouts, lang, digits=0), "confidence": pct(a.confidence),
              "effects": str(field_value("effects", tuple(a.effect_messages), lang))}
             for i, a in enumerate(ranking.actions[:top] if top else ranking.actions, 1)]
     columns = ["rank", "action", "win_prob", "win_interval", "score_change", "playouts", "confidence", "effects"]

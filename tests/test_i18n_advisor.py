@@ -53,15 +53,23 @@ def test_every_explanation_line_is_translated(lang):
     assert len(seen) >= 12, sorted(seen)      # the positions reach most kinds of line
 
 
+def _unnamed(text: str) -> str:
+    """A text with the difference between a raw id and its English name taken out."""
+    return text.casefold().replace("-", " ")
+
+
 @pytest.mark.parametrize("lang", ["fr", "it"])
 @pytest.mark.parametrize("horizon", ["round", "game"])
 def test_the_ranking_summary_is_translated(lang, horizon):
     s = _positions(1, seed=3)[0]
     kwargs = {} if horizon == "round" else {"horizon": "game", "playout": "random", "value": "win"}
     r = Advisor(playouts=60, seed=1, **kwargs).rank(s)
-    english = r.explain()
-    rendered = [message_text(m, "en") for _, m in r.explain_messages()]
-    assert english == "\n".join(" " * i + t for (i, _), t in zip(r.explain_messages(), rendered))
+    english = r.explain().splitlines()
+    rendered = [" " * i + message_text(m, "en") for i, m in r.explain_messages()]
+    # English is written like French and Italian (names from dualpowers.names: "Double Move",
+    # "Red"); the engine's own text keeps raw ids ("double-move", "red") for scripts
+    assert len(english) == len(rendered)
+    assert [_unnamed(t) for t in rendered] == [_unnamed(t) for t in english]
     from dualpowers.describe import describe
     for _, m in r.explain_messages(name=lambda a: describe(s, a, lang).text):
         text = message_text(m, lang)

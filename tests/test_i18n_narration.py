@@ -39,10 +39,36 @@ def test_every_event_is_told_from_the_catalog(lang):
     assert len(kinds) >= 8
 
 
-def test_english_is_the_engines_own_text():
+#: Event fields that hold a raw id named differently in English text ("red" -> "Red",
+#: "double-move" -> "Double Move", "RedTrotsky" -> "red Trotsky").
+NAMED = {"side", "winner", "target", "who", "loser", "will", "token", "leader", "unit", "units", "tokens",
+         "card_action", "special", "decided_by", "card_decided_by", "where", "why", "reason", "ranked"}
+
+
+def _fields(params) -> set[str]:
+    """The fields of an event's parameters, those of nested messages included."""
+    out = set(params)
+    for v in params.values():
+        for m in (v if isinstance(v, tuple) else (v,)):
+            if hasattr(m, "params"):
+                out |= _fields(m.params)
+    return out
+
+
+def test_english_goes_through_the_same_path():
+    """English is written like French and Italian, from the msgid with each id named by
+    dualpowers.names; where no field names a side, token or action it is the engine's own text."""
+    from dualpowers.narrate import render
+    same = 0
     for _s, events in GAMES[:2]:
         for e in events:
-            assert event_text(e, "en") == e.text
+            shown = event_text(e, "en")
+            assert shown == render(e.msgid, dict(e.params), "en")
+            assert "RedTrotsky" not in shown
+            if not NAMED & _fields(e.params):
+                assert shown == e.text
+                same += 1
+    assert same > 20
 
 
 @pytest.mark.parametrize("lang", ["fr", "it"])
@@ -84,3 +110,25 @@ def test_the_oppositions_choice_is_explained_in_the_language(lang):
         for line, text in zip(choice.steps, objective_steps(choice, lang), strict=True):
             assert text != line and from_catalog(text, lang), (line, text)
     assert len(seen) >= 3
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_ending_carries_its_rule_as_data(lang):
+    """Why a game ended is written from State.outcome() (its Ending and rule ID), never by
+    finding a rule ID inside the English end_reason."""
+    from dualpowers.narrate import outcome_text
+    from dualpowers.scoring import ENDING_RULES, Ending, Outcome
+    assert {e.rule for e in Ending} == {"R-END-1", "R-END-2", "R-SOLO-END"} == set(ENDING_RULES.values())
+    for ending in Ending:
+        for by_will in (False, True):
+            over = Outcome("red", ending, by_will)
+            text = message_text(over.message, lang)
+            assert over.rule == ending.rule and f"({ending.rule})" in text
+            if lang != "en":
+                assert text != over.message.text and from_catalog(text, lang), text
+    finished = [s for s, _ in GAMES if s.is_over()]
+    assert finished
+    for s in finished:
+        s = s.clone()
+        s.end_reason = "garbled"                 # the text is not read back
+        assert f"({s.outcome().rule})" in outcome_text(s, lang)

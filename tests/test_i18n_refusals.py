@@ -65,11 +65,23 @@ def _messages(message):
                 yield from _messages(m)
 
 
+#: Fields whose raw id English names differently ("red" -> "Red", "protest" -> "Mobilize Protest").
+NAMED = {"side", "winner", "target", "who", "loser", "will", "token", "leader", "unit", "units", "tokens",
+         "card_action", "special", "decided_by", "card_decided_by"}
+
+
 def test_every_refusal_is_data_and_reads_as_before():
+    """``str(exc)`` is the engine's English text; the reader's English goes through the same
+    path as French and Italian, and is the same text where no side, token or action is named."""
     assert len({e.message.msgid for e in REFUSALS if e.message is not None}) >= 15
+    same = 0
     for exc in REFUSALS:
         assert exc.message is not None, f"a refusal given as plain text: {exc}"
-        assert str(exc) == exc.message.text == refusal_text(exc, "en")
+        assert str(exc) == exc.message.text
+        if not NAMED & {f for m in _messages(exc.message) for f in m.params}:
+            assert refusal_text(exc, "en") == str(exc)
+            same += 1
+    assert same >= 10
 
 
 @pytest.mark.parametrize("lang", ["fr", "it"])

@@ -29,7 +29,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
-from ..narration import N_, Message
+from ..narration import N_, Message, Quantity
 from ..stats import wilson_interval
 
 if TYPE_CHECKING:
@@ -198,9 +198,9 @@ class RankedAction:
 
     def message(self, action: str | None = None) -> Message:
         """The estimates in words (``action``: how to name the action, default its notation)."""
-        return Message(RANKED, action=self.text if action is None else action, win=f"{self.win_prob:.0%}",
-                       low=f"{self.win_low:.0%}", high=f"{self.win_high:.0%}", playouts=f"{self.playouts:,}",
-                       score=f"{self.score_change:+.1f}")
+        return Message(RANKED, action=self.text if action is None else action, win=Quantity(self.win_prob, percent=True),
+                       low=Quantity(self.win_low, percent=True), high=Quantity(self.win_high, percent=True),
+                       playouts=Quantity(self.playouts), score=Quantity(self.score_change, 1, signed=True))
 
     def __str__(self) -> str:
         return self.message().text
@@ -209,7 +209,7 @@ class RankedAction:
         """The expected margin as a message (see :meth:`outlook`)."""
         if abs(self.margin) < 0.05:
             return Message(LEVEL)
-        return Message(AHEAD if self.margin > 0 else BEHIND, vp=f"{abs(self.margin):.1f}")
+        return Message(AHEAD if self.margin > 0 else BEHIND, vp=Quantity(abs(self.margin), 1))
 
     def outlook(self) -> str:
         """The expected margin in words, e.g. ``1.5 VP ahead``."""
@@ -259,7 +259,7 @@ class Ranking:
             return Message(TIES_PREFERRED if a is self.best else TIES_AS_GOOD, n=ties)
         if a is self.best and a.confidence >= 0.9:
             return Message(CLEARLY_BEST)
-        return Message(LIKELY_BEST, percent=f"{a.confidence:.0%}")
+        return Message(LIKELY_BEST, percent=Quantity(a.confidence, percent=True))
 
     def sureness(self, a: RankedAction | None = None) -> str:
         """How sure the advisor is that ``a`` (default: the best) is the best, in words."""
@@ -274,7 +274,7 @@ class Ranking:
         out: list[tuple[int, Message]] = []
         if not self.relative:
             out.append((0, Message(BEST_WIN, side=self.side, ranked=best.message(said(best)),
-                                   percent=f"{best.confidence:.0%}")))
+                                   percent=Quantity(best.confidence, percent=True))))
             out += [(2, Message(THEN_WIN, ranked=a.message(said(a)))) for a in self.actions[1:top]]
         else:
             out.append((0, Message(BEST_ROUND if self.horizon == "round" else BEST_GAME, side=self.side,
@@ -297,7 +297,8 @@ class Ranking:
 
     def stats_message(self) -> Message:
         """How many playouts, how long, which seed."""
-        return Message(PLAYOUT_STATS, playouts=f"{self.playouts:,}", seconds=f"{self.seconds:.2f}", seed=self.seed)
+        return Message(PLAYOUT_STATS, playouts=Quantity(self.playouts),
+                       seconds=Quantity(self.seconds, 2), seed=self.seed)
 
     def explain(self, top: int = 3) -> str:
         """A few lines for a human: the best action, what it changes, how sure, and the runners-up."""

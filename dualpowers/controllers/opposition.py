@@ -15,14 +15,17 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
+from .. import names
 from ..components import Components, default_components
+from ..describe import describe
 from ..errors import DualPowersError
-from ..narrate import outcome_text
+from ..i18n import check_language, translator
+from ..narrate import event_text, outcome_text
 from ..narration import N_, Message
 from ..opposition import ObjectiveChoice, opposition_objective
 from ..setup import new_game
 from ..state import State
-from .play import LogEntry, choose_action, opening_lines, side_label
+from .play import LogEntry, choose_action, lead_text, opening_lines, side_label, step_name
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -182,15 +185,9 @@ class SoloRoundWalker:
         # (the one already played, then its face-down stack): used only after scoring.
         self.round_cards: list[str] = list(self.state.played[opp]) + list(self.state.opp_stack)
         self.actions: list[str] = []
-        from .. import names
-        from ..i18n import translator
         _ = translator(self.lang)
-        if self.lang == "en":
-            head = (f"Solo game, seed {self.seed}: you play {self.player}, difficulty {self.difficulty}, "
-                    f"edition {self.edition}.")
-        else:
-            head = _("Solo game, seed {seed}: you play {side}, difficulty {x}, edition {edition}.", seed=self.seed,
-                     side=names.side(self.player, self.lang), x=self.difficulty, edition=self.edition)
+        head = _("Solo game, seed {seed}: you play {side}, difficulty {x}, edition {edition}.", seed=self.seed,
+                 side=names.side(self.player, self.lang), x=self.difficulty, edition=self.edition)
         self.log: list[LogEntry] = [LogEntry("info", head)]
         self.log += [LogEntry("info", t) for t in opening_lines(self.state, self.lang)]
         self.last_events: list[LogEntry] = list(self.log)
@@ -208,9 +205,6 @@ class SoloRoundWalker:
 
     def step(self) -> list[LogEntry]:
         """Apply one player decision (the Opposition's turns follow inside the engine)."""
-        from ..describe import describe
-        from ..i18n import translator
-        from ..narrate import event_text
         _ = translator(self.lang)
         if self.finished:
             self.last_events = [LogEntry("info", _("The round is over."))]
@@ -218,14 +212,11 @@ class SoloRoundWalker:
             return self.last_events
         actor = self.state.to_act
         action = self.next_action()
-        said = describe(self.state, action, self.lang).text if self.lang != "en" else str(action)
+        said = describe(self.state, action, self.lang).text
         events = self.state.apply(action)
         self.actions.append(str(action))
-        if self.lang == "en":
-            entries = [LogEntry("action", f"{side_label(self.state, actor)}: {action}")]
-        else:
-            entries = [LogEntry("action", _("{side}: {action}", side=side_label(self.state, actor, self.lang),
-                                            action=said))]
+        entries = [LogEntry("action", _("{side}: {action}", side=side_label(self.state, actor, self.lang),
+                                        action=said))]
         entries += [LogEntry(e.kind, event_text(e, self.lang)) for e in events]
         if self.finished:
             entries.append(LogEntry("info", _.ngettext("Round {round} is over after {n} decision.",
@@ -248,7 +239,6 @@ class SoloRoundWalker:
 
     def set_language(self, lang: str) -> None:
         """Write the log and the status in ``lang`` from now on, the log so far included."""
-        from ..i18n import check_language
         check_language(lang)
         if lang == self.lang:
             return
@@ -268,22 +258,10 @@ class SoloRoundWalker:
         return OppositionExplorer(self.round_cards, components=self.state.comp)
 
     def status(self) -> str:
-        s = self.state
-        if self.lang != "en":
-            return self._status_in(self.lang)
-        if s.is_over():
-            return f"Game over: {s.winner()} wins ({s.end_reason}); score {s.score:+d}."
-        if self.finished:
-            from .play import lead_text
-            return f"Round {self.round} has been scored; score: {lead_text(s.score)}."
-        return (f"Round {s.round}, {s.date_label}, Will: {s.will}, score {s.score:+d}; "
-                f"{side_label(s, s.to_act)} to decide ({s.step}); next: {self.next_preview()}")
+        """Where the game stands and the next decision, in :attr:`lang`."""
+        return self._status_in(self.lang)
 
     def _status_in(self, lang: str) -> str:
-        from .. import names
-        from ..describe import describe
-        from ..i18n import translator
-        from .play import lead_text, step_name
         _ = translator(lang)
         s = self.state
         if s.is_over():

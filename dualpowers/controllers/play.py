@@ -29,7 +29,6 @@ from ..schema import THE_SAVED_GAME, check, decode_json
 from ..i18n import DEFAULT_LANGUAGE, N_, NP_, check_language, translator
 from ..narrate import outcome_text
 from ..policies import PolicySpecError, make_policy
-from ..scoring import side_name
 from ..setup import MODE_ALIASES, new_game
 from ..state import Event, State
 from ..turn import interchangeable
@@ -68,9 +67,10 @@ GROUP_LABELS: dict[str, str] = {
     "pass": N_("Pass"),
 }
 #: The steps of a turn as the status line names them.
-STEP_NAMES = {"objective": NP_("step", "objective"), "card": NP_("step", "card"), "command": NP_("step", "command"),
-              "leader": NP_("step", "leader"), "bonus": NP_("step", "bonus"), "unrest": NP_("step", "unrest"),
-              "scoring": NP_("step", "scoring"), "over": NP_("step", "over")}
+STEP_NAMES = {"objective": NP_("step", "choosing the objective"), "card": NP_("step", "playing a card"),
+              "command": NP_("step", "the card's action"), "leader": NP_("step", "the leader's action"),
+              "bonus": NP_("step", "a bonus action"), "unrest": NP_("step", "scoring the unrest region"),
+              "scoring": NP_("step", "scoring"), "over": NP_("step", "game over")}
 
 
 def group_label(kind: str, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -241,8 +241,6 @@ def side_label(state: State, side: str | None, lang: str = DEFAULT_LANGUAGE) -> 
         return _("nobody")
     if state.mode == "solo" and side == state.player:
         return _("You ({side})", side=names.side(side, lang))
-    if lang == DEFAULT_LANGUAGE:
-        return side_name(state, side).text
     if state.mode == "solo" and side == state.opposition:
         return _("The Opposition ({side})", side=names.side(side, lang))
     return names.side(side, lang)
@@ -372,18 +370,15 @@ class GameSession:
             # The log is shared by both players: it never names a hidden objective (P-OBJ).
             _ = translator(self.lang)
             text = _("objective (a card, face down)")
-        elif said is not None and self.lang != DEFAULT_LANGUAGE:
+        elif said is not None:
             text = said
-        head = LogEntry("action", f"{who}: {text}" if who else f"> {text}")
-        if self.lang != DEFAULT_LANGUAGE:
-            _ = translator(self.lang)
-            head = LogEntry("action", _("{side}: {action}", side=who, action=text) if who else f"> {text}")
-            return [head] + [LogEntry(e.kind, _event_text(e, self.lang)) for e in events]
-        return [head] + [LogEntry(e.kind, e.text) for e in events]
+        _ = translator(self.lang)
+        head = LogEntry("action", _("{side}: {action}", side=who, action=text) if who else f"> {text}")
+        return [head] + [LogEntry(e.kind, _event_text(e, self.lang)) for e in events]
 
-    def _said(self, state: State, action: Action) -> str | None:
-        """The action in words for the log (English logs keep the notation)."""
-        return describe(state, action, self.lang).text if self.lang != DEFAULT_LANGUAGE else None
+    def _said(self, state: State, action: Action) -> str:
+        """The action in words for the log, in the session's language (the notation stays in saves)."""
+        return describe(state, action, self.lang).text
 
     # ------------------------------------------------------------------ observers
     def on_change(self, callback: Callable[["GameSession"], None]) -> None:
@@ -527,9 +522,6 @@ class GameSession:
         if s.is_over():
             return self.result() or ""
         lang = self.lang
-        if lang == DEFAULT_LANGUAGE:
-            return (f"Round {s.round}, {s.date_label}; Will: {s.will}; score: {lead_text(s.score)}; "
-                    f"{side_label(s, s.to_act)} to act ({s.step}).")
         _ = translator(lang)
         return _("Round {number}, {date}; Will: {will}; score: {score}; {side} to act ({step}).", number=s.round,
                  date=names.date(s.month_name, s.day, lang), will=names.side(s.will, lang),
@@ -542,12 +534,6 @@ class GameSession:
             return None
         winner = s.winner() or ""
         lang = self.lang
-        if lang == DEFAULT_LANGUAGE:
-            if s.mode == "solo":
-                headline = "You win!" if winner == s.player else f"The Opposition ({winner}) wins."
-            else:
-                headline = f"{winner.capitalize()} wins!"
-            return f"{headline} Why: {outcome_text(s)}. Final score: {lead_text(s.score)}."
         _ = translator(lang)
         if s.mode == "solo":
             headline = _("You win!") if winner == s.player else _("The Opposition ({side}) wins.",

@@ -15,6 +15,7 @@ from typing import Any
 
 from .. import names
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, translator
+from ..narrate import message_text
 
 __all__ = ["Text", "Name", "Said", "tr", "LANGUAGES", "LANGUAGE_NAMES", "N_", "region_name", "side_name", "DOMAIN"]
 
@@ -70,8 +71,7 @@ class Said:
 
     def text(self, lang: str = "en") -> str:
         said = getattr(self.said, "message", None) or self.said   # an IllegalAction's reason is data too
-        if lang != "en" and hasattr(said, "msgid"):
-            from ..narrate import message_text
+        if hasattr(said, "msgid"):
             return str(message_text(said, lang))
         return str(self.said)
 

@@ -66,7 +66,6 @@ UI: dict[str, str] = {
     "step_of": N_("Step {i} of {n}"),
     "rules": N_("Rules"),
     "erratum": N_("Erratum in the rulebook"),
-    "engine": N_("What the engine says (in English)"),
     "refused": N_("The engine refuses this action"),
     "source": N_("In the rulebooks: {ref}"),
     "edition": N_("Rules edition in force: {name}"),

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
     from ..controllers.play import LogEntry
 
-__all__ = ["STYLE", "df_html", "lines_html", "log_html", "css", "button", "esc"]
+__all__ = ["STYLE", "df_html", "lines_html", "log_html", "css", "button", "esc", "fit_labels"]
 
 esc = escape
 
@@ -42,6 +42,21 @@ def css(widget: widgets.Widget, *classes: str) -> widgets.Widget:
     for c in classes:
         widget.add_class(c)
     return widget
+
+
+def fit_labels(*controls: widgets.Widget) -> None:
+    """Give each control's description the room its text needs, in every language.
+
+    ipywidgets draws a description in a fixed 80 px box and cuts what does not fit
+    ("Sur le plat..."); ``description_width: initial`` sizes it to its text, and toggle
+    buttons get the width of their own label.
+    """
+    for w in controls:
+        style = getattr(w, "style", None)
+        if style is not None and hasattr(style, "description_width"):
+            style.description_width = "initial"
+        if isinstance(w, widgets.ToggleButtons):
+            w.style.button_width = "auto"
 
 
 def button(description: str, css_class: str, *, tooltip: str = "", style: str = "", width: str = "auto",

@@ -25,15 +25,15 @@ import ipywidgets as widgets
 
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from ..advisor import DEFAULT_PLAYOUTS, Advisor, Ranking
-from ..controllers.play import action_highlight, describe_action
+from ..controllers.play import action_highlight, step_name
+from ..describe import describe
 from .. import names
 from ..errors import DualPowersError, PositionError
 from ..i18n import translator
 from ..narrate import message_text, outcome_text, refusal_text
 from ..tables import header, ranking_frame, win_chance_note
 from . import language
-from ._common import STYLE, button, css, df_html
-from .tables import HEADERS
+from ._common import STYLE, button, css, df_html, fit_labels
 from .analyzer import AnalyzerWidget
 
 if TYPE_CHECKING:
@@ -62,8 +62,7 @@ class AdvisorWidget(widgets.VBox):
         # Labels as long as they need ("Parties simulées", "Partite simulate"), not cut to "Parties si...".
         self.seed = css(widgets.IntText(value=seed, description="Seed", layout=_W(width="180px")), "dp-advisor-seed")
         self.top = css(widgets.IntSlider(value=top, min=1, max=6, description="Light up"), "dp-advisor-top")
-        for w in (self.playouts, self.top):
-            w.style.description_width = "initial"
+        fit_labels(self.playouts, self.seed, self.top)
         self.rank_button = button("Rank the actions", "dp-advise", style="primary", icon="lightbulb-o")
         self.play_best_button = button("Play the best action", "dp-play-best", style="success", icon="forward")
         self.summary = css(widgets.HTML(), "dp-advisor-summary")
@@ -154,46 +153,29 @@ class AdvisorWidget(widgets.VBox):
         _ = translator(lang)
         if self.ranking is None:
             if state is not None and state.is_over():
-                if lang == "en":
-                    self.summary.value = f"<i>The game is over: {escape(outcome_text(state))}</i>"
-                else:
-                    over_text = _("The game is over: {reason}", reason=outcome_text(state, lang))
-                    self.summary.value = f"<i>{escape(over_text)}</i>"
+                over_text = _("The game is over: {reason}", reason=outcome_text(state, lang))
+                self.summary.value = f"<i>{escape(over_text)}</i>"
             elif state is not None:
-                if lang == "en":
-                    self.summary.value = (f"<i>{escape(state.to_act or '')} to act ({escape(state.step)}), "
-                                          f"{len(state.legal_actions())} legal actions. Press <b>Rank the actions</b>.</i>")
-                else:
-                    from ..controllers.play import step_name
-                    self.summary.value = "<i>" + _(
-                        "{side} to act ({step}), {n} legal actions. Press <b>Rank the actions</b>.",
-                        side=escape(names.side(state.to_act or "", lang)), step=escape(step_name(state.step, lang)),
-                        n=len(state.legal_actions())) + "</i>"
+                self.summary.value = "<i>" + _(
+                    "{side} to act ({step}), {n} legal actions. Press <b>Rank the actions</b>.",
+                    side=escape(names.side(state.to_act or "", lang)), step=escape(step_name(state.step, lang)),
+                    n=len(state.legal_actions())) + "</i>"
             self.table.value = ""
             return
         r = self.ranking
         assert state is not None
-        # The advice in the notebook's language (actions named in words outside English,
-        # where the notation is what the English explanation has always shown).
-        name = None if lang == "en" else (lambda a: self._said(state, a, lang))
-        lines = [escape(message_text(m, lang)) for _indent, m in r.explain_messages(name=name)]
+        # The advice in the notebook's language, actions named in words.
+        lines = [escape(message_text(m, lang))
+                 for _indent, m in r.explain_messages(name=lambda a: self._said(state, a, lang))]
         self.summary.value = "<div class='dp-hint-box'>" + "<br>".join(lines) + "</div>"
-        if lang == "en":
-            frame = r.to_frame()
-            frame.insert(2, "meaning", [describe_action(state, a.action) for a in r.actions])
-            note = win_chance_note(r.horizon, lang)
-            self.table.value = df_html(frame, f"Every legal action of {r.side}, best first",
-                                       header_tips={HEADERS["win_prob"]: note}, note=note)
-        else:
-            frame = ranking_frame(r, state, lang)
-            caption = _("Every legal action of {side}, best first", side=names.side(r.side, lang))
-            note = win_chance_note(r.horizon, lang)
-            self.table.value = df_html(frame, caption, header_tips={header("win_prob", lang): note}, note=note)
+        frame = ranking_frame(r, state, lang)
+        caption = _("Every legal action of {side}, best first", side=names.side(r.side, lang))
+        note = win_chance_note(r.horizon, lang)
+        self.table.value = df_html(frame, caption, header_tips={header("win_prob", lang): note}, note=note)
         self._light_up()
 
     @staticmethod
     def _said(state: "State", action: Any, lang: str) -> str:
-        from ..describe import describe
         return describe(state, action, lang).text
 
     def highlight_items(self) -> list[Any]:

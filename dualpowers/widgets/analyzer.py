@@ -35,12 +35,12 @@ from ..narrate import message_text, refusal_text
 from ..presence import force_in_presence
 from ..state import State
 from . import language
-from ._common import STYLE, button, css, df_html, lines_html
+from ._common import STYLE, button, css, df_html, lines_html, fit_labels
 from .screen import Screen
 
 __all__ = ["AnalyzerWidget", "ERROR_KINDS"]
 
-#: What kind of problem a position error is, for a reader (English shows the class name).
+#: What kind of problem a position error is, for a reader, in every language.
 ERROR_KINDS = {
     "PositionError": N_("Position not possible"), "TokenCountError": N_("Too many tokens"),
     "InvalidDate": N_("Date not possible"), "DuplicateToken": N_("Token in two places"),
@@ -55,7 +55,14 @@ _W = widgets.Layout
 ANALYZER_STYLE = """<style>
 .dp-analyzer .dp-screen-panel .widget-label { min-width: 0; }
 .dp-analyzer .dp-screen-panel .widget-toggle-buttons .widget-toggle-button { width: auto; min-width: 60px; }
+.dp-analyzer .dp-label-above { flex-direction: column; align-items: stretch; height: auto; }
+.dp-analyzer .dp-label-above > .widget-label { width: auto; max-width: none; text-align: left; }
+.dp-analyzer .dp-label-above > select { flex: 0 0 auto; width: 100%; max-width: 100%; margin-left: 0; }
+.dp-analyzer .jupyter-widgets.widget-tab > .lm-TabBar > .lm-TabBar-content { flex-wrap: wrap; }
+.dp-analyzer .jupyter-widgets.widget-tab > .lm-TabBar .lm-TabBar-tab { flex: 0 0 auto; }
 </style>"""
+#: Wide menus whose option texts are long in every language ("Unité Rouge, Reposé 3 / Fatigué 1"):
+#: their label goes above them (class ``dp-label-above``) so that the menu gets the panel's width.
 
 
 class AnalyzerWidget(widgets.VBox):
@@ -168,6 +175,11 @@ class AnalyzerWidget(widgets.VBox):
         self.region_select = css(widgets.Dropdown(options=regions, value=regions[0],
                                                   description="Explain"), "dp-region-select")
         self.region_report = css(widgets.HTML(), "dp-region-report")
+        for wide in (self.palette, self.token_list):
+            wide.add_class("dp-label-above")
+        fit_labels(self.palette, self.palette_side, self.click_mode, self.add_region, self.token_list, self.mode,
+                   self.player, self.difficulty, self.edition, self.month, self.day, self.will, self.score,
+                   self.unrest, self.blockade, self.region_select)
 
         # ---- events
         self.palette.observe(self._palette_changed, "value")
@@ -360,10 +372,10 @@ class AnalyzerWidget(widgets.VBox):
 
     @staticmethod
     def _error_text(exc: Any, lang: str, kind: str | None = None) -> str:
-        """A position error for a reader: its kind and its reason (English: the class name, as ever)."""
+        """A position error for a reader: its kind in words and its reason, in ``lang``."""
         kind = kind or type(exc).__name__
         _ = translator(lang)
-        label = kind if lang == "en" else _(ERROR_KINDS.get(kind, ERROR_KINDS["PositionError"]))
+        label = _(ERROR_KINDS.get(kind, ERROR_KINDS["PositionError"]))
         return _("{kind}: {reason}", kind=label, reason=refusal_text(exc, lang))
 
     def _say(self, text: str, error: bool = False) -> None:
@@ -409,7 +421,7 @@ class AnalyzerWidget(widgets.VBox):
             accepted = _("The engine accepts this position.")
             self.error.value = f"<span class='dp-ok-box'>{escape(accepted)}</span>"
             self.board.show(ed.state, highlight=[r for r, w in ed.winners().items() if w])
-            self.table.value = df_html(ed.presence_frame() if lang == "en" else tables.presence_frame(ed.state, lang))
+            self.table.value = df_html(tables.presence_frame(ed.state, lang))
         else:
             note = " " + _("The board still shows the last valid position.") if self._last_valid is not None else ""
             told = PositionError(ed.error_message if ed.error_message is not None else (ed.error or ""))
@@ -429,12 +441,10 @@ class AnalyzerWidget(widgets.VBox):
         region = self.region_select.value
         lang = language.current()
         state = self.editor.state
-        if state is None and lang != "en":
+        if state is None:
             told = PositionError(self.editor.error_message or self.editor.error or "")
             _ = translator(lang)
             lines = [_("The position is not valid: {reason}", reason=refusal_text(told, lang))]
-        elif lang == "en" or state is None:
-            lines = self.editor.region_report(region)
         else:
             p = force_in_presence(state, region)
             lines = [tables.presence_reason(p, lang), tables.neutral_reason(p, lang)]

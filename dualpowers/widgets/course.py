@@ -35,6 +35,7 @@ from ..course.model import Exercise, Step
 from ..course.session import CourseSession
 from ..course.text import N_, tr
 from ..describe import describe
+from ..narrate import event_text
 from . import language
 from ._common import STYLE
 from .board import BoardWidget
@@ -59,6 +60,8 @@ COURSE_STYLE = """<style>
 .dp-course .dp-course-events { font-size: 12px; color: #4a4538; background: #faf8f3; border: 1px solid #e3ddd0;
   padding: 2px 6px; margin: 4px 0; }
 .dp-course .dp-course-chapter button { text-align: left; }
+.dp-course button.dp-course-chapter { white-space: normal; height: auto; min-height: 28px; line-height: 1.3;
+  padding-top: 3px; padding-bottom: 3px; text-align: left; }
 .dp-course .dp-course-done button, .dp-course button.dp-course-done { color: #2e7d32; }
 .dp-course .dp-course-current button, .dp-course button.dp-course-current { font-weight: bold; }
 </style>"""
@@ -197,16 +200,11 @@ class CourseWidget(widgets.VBox):
         self._draw()
 
     def _events(self, step: Step) -> str:
-        """What the engine said when it applied the step's last action, in the learner's language.
-
-        Left out when the engine's words are not available in that language (its events are
-        written in English until they carry their message ids), so no English slips in.
-        """
+        """What the engine said when it applied the step's last action, in the learner's language."""
         lang = self.lang
         events = [e for e in step.events if e.kind not in ("phase",)]
-        if not events or (lang != "en" and not all(hasattr(e, "msgid") for e in events)):
+        if not events:
             return ""
-        from ..narrate import event_text
         lines = "".join(f"<li>{escape(event_text(e, lang))}</li>" for e in events)
         return (f"<div class='dp-course-events'><b>{escape(tr(T_ENGINE, lang))}</b>"
                 f"<ul style='margin: 2px 0; padding-left: 1.3em'>{lines}</ul></div>")

@@ -31,7 +31,7 @@ from .. import names, tables
 from ..i18n import translator
 from ..narrate import message_text, refusal_text
 from . import language
-from ._common import STYLE, button, css, df_html, lines_html, log_html
+from ._common import STYLE, button, css, df_html, lines_html, log_html, fit_labels
 from .screen import Screen, bind_keys, button_action
 
 __all__ = ["OppositionWidget", "SoloRoundWidget", "objective_html"]
@@ -43,17 +43,6 @@ def objective_html(explorer: OppositionExplorer, lang: str | None = None) -> tup
     """(cards table, steps, sums table, verdict) as HTML for an explorer, in ``lang``
     (default: the notebook's language)."""
     lang = lang or language.current()
-    if lang == "en":
-        cards = df_html(explorer.cards_frame(), "The Opposition's cards, in the order it played them")
-        if explorer.error:
-            return cards, "", "", f"<span class='dp-error-box'>No objective: {escape(explorer.error)}</span>"
-        steps = "<b>Step by step</b>" + lines_html(explorer.steps, ordered=True)
-        table = df_html(explorer.frame(), "Day numbers summed per region")
-        card = explorer.card
-        assert card is not None
-        verdict = (f"<div style='font-size: 15px'>Objective: <b>{escape(card.id)}</b> "
-                   f"({card.vp} VP in {escape(card.region)})</div><i>{escape(explorer.summary())}</i>")
-        return cards, steps, table, verdict
     _ = translator(lang)
     frame = explorer.cards_frame()
     if not frame.empty:
@@ -96,6 +85,7 @@ class OppositionWidget(widgets.VBox):
             dd.observe(lambda ch, i=i: self._card_changed(i, ch["new"]), "value")
             self.card_menus.append(dd)
         self.seed = css(widgets.IntText(value=seed, description="Seed", layout=_W(width="180px")), "dp-opp-seed")
+        fit_labels(self.seed, *self.card_menus)
         self.deal_button = button("Deal 5 at random", "dp-opp-deal", style="info", icon="random")
         self.clear_button = button("Clear", "dp-opp-clear")
         self.cards_html = css(widgets.HTML(), "dp-opp-cards")
@@ -189,6 +179,7 @@ class SoloRoundWidget(widgets.VBox):
                                                     ("a seeded random legal action", "random")],
                                            value=w.policy, description="Player rule", layout=_W(width="100%")),
                           "dp-round-policy")
+        fit_labels(self.seed, self.player, self.difficulty, self.edition, self.policy)
         self.restart_button = button("New round", "dp-round-restart", icon="refresh")
         self.next_button = button("Next", "dp-round-next", style="success", icon="step-forward")
         self.finish_button = button("Finish the round", "dp-round-finish", icon="fast-forward")

@@ -34,10 +34,10 @@ from .. import names
 from ..controllers.play import GameSession, LoadError, action_highlight, group_label
 from ..controllers.targets import ActionPicker
 from ..errors import DualPowersError
-from ..i18n import translator
+from ..i18n import number, translator
 from ..narrate import message_text, refusal_text
 from . import language
-from ._common import STYLE, button, css, lines_html, log_html
+from ._common import STYLE, button, css, lines_html, log_html, fit_labels
 from .screen import Screen, bind_keys, button_action
 
 __all__ = ["PlayWidget"]
@@ -95,6 +95,7 @@ class PlayWidget(widgets.VBox):
         self.edition = css(widgets.Dropdown(options=[("French / English (fr)", "fr"), ("Italian (it)", "it")],
                                             value=g.edition, description="Edition"), "dp-edition")
         self.seed = css(widgets.IntText(value=g.seed, description="Seed", layout=_W(width="180px")), "dp-seed")
+        fit_labels(self.mode, self.player, self.difficulty, self.edition, self.seed)
         self.new_game = button("New game", "dp-new-game", style="info", icon="play")
         self.mode.observe(lambda _: self._mode_changed(), "value")
         self._mode_changed()
@@ -326,7 +327,7 @@ class PlayWidget(widgets.VBox):
         self._hint_highlight = action_highlight(s, best.action)
         lang = language.current()
         _ = translator(lang)
-        fields = dict(playouts=f"{ranking.playouts:,}", side=escape(names.side(ranking.side, lang)),
+        fields = dict(playouts=number(ranking.playouts, lang, digits=0), side=escape(names.side(ranking.side, lang)),
                       action=escape(g.describe(best.action)), notation=escape(best.text))
         if self._hint_highlight:
             intro = _("<b>Advisor</b> ({playouts} playouts, seeing only what {side} sees): best is <b>{action}</b> "

@@ -89,8 +89,6 @@ def erratum_html(t: Tutorial) -> str:
 
 def outcome_lines(outcome: Outcome, lang: str) -> list[str]:
     """What the engine answered, one line per item, in ``lang`` (see :attr:`Outcome.lines`)."""
-    if lang == "en":
-        return outcome.lines
     _ = translator(lang)
     if outcome.kind == "action":
         return [event_text(e, lang) for e in outcome.events]
@@ -128,9 +126,7 @@ def outcome_html(t: Tutorial, outcome: Outcome, edition: str) -> str:
     footer = f"<div class='dp-tut-source'>{escape(t.ui('edition', name=edition_name))}</div>"
     if not parts:
         return footer
-    # Events that are not data yet (no message id) can only be shown in English: say so.
-    english_only = lang != "en" and any(not hasattr(e, "msgid") for e in outcome.events)
-    heading = t.ui("engine") if english_only else _("What the engine says")
+    heading = _("What the engine says")
     return f"<div class='dp-outcome-box'><b>{escape(heading)}</b>{''.join(parts)}</div>{footer}"
 
 

@@ -73,7 +73,7 @@ def _click_board(page, region: str) -> None:
 def test_analyzer_notebook(page, lab):
     assert _run(page, lab, "02_analyzer.ipynb") >= 5
     assert "accepts" in text_of(page, "dp-analyzer-error")
-    assert "winner" in text_of(page, "dp-analyzer-table").lower()
+    assert "stronger" in text_of(page, "dp-analyzer-table").lower()      # the translated table, in English too
     # a click on the board adds the palette's token (the first entry: a red unit) to brown
     _click_board(page, "brown")
     wait_until(lambda: "to brown" in text_of(page, "dp-analyzer-message"), timeout=20_000,
@@ -95,7 +95,7 @@ def test_play_notebook_apply_changes_the_log(page, lab):
     assert _run(page, lab, "04_play.ipynb") >= 3
     before = text_of(page, "dp-log")
     status = text_of(page, "dp-status")
-    assert "New solo game" in before and "to act (card)" in status
+    assert "New solo game" in before and "to act (playing a card)" in status
     page.locator("button.dp-hand-card").first.click()      # play by clicking a card of the hand
     wait_until(lambda: text_of(page, "dp-log") != before, timeout=20_000,
                message="the game log did not change after a click on a card")

@@ -3,7 +3,7 @@
 JupyterLab, 1280x720, the file browser open, as a new user opens the notebook (stored
 outputs kept): a screenshot of the first screen, then Run All: the board paints and
 the widget speaks the notebook's language without anyone touching a language menu
-(the first code cell sets it).  Under Voila the course (English and French) must
+(the first code cell sets it), and no label, button or tab title is cut short.  Under Voila the course (English and French) must
 paint its board on first load with no failed request and none to another host.
 Screenshots go to ``test-output/`` for a person to look at.
 """
@@ -35,7 +35,31 @@ BOARD = "canvas.dp-board"
 CASES = [
     ("fr", "00_apprendre.ipynb", "dp-course-next", "Suivant"),
     ("it", "04_gioca.ipynb", "dp-new-game", "Nuova partita"),
+    ("fr", "02_analyse.ipynb", "dp-import", "Importer"),      # the narrow panel of long French labels
 ]
+
+#: Labels the browser cut short: a description, a button, a toggle or a tab title wider than
+#: its box (``scrollWidth > clientWidth``), or a control sticking out of the widget's panel.
+CUT_LABELS_JS = """
+() => {
+  const cut = [];
+  const shown = e => e.offsetParent !== null && (e.textContent || '').trim();
+  for (const e of document.querySelectorAll('.jp-OutputArea .widget-label, .jp-OutputArea button, '
+      + '.jp-OutputArea .lm-TabBar-tabLabel')) {
+    if (shown(e) && e.scrollWidth > e.clientWidth + 1)
+      cut.push(`${(e.textContent || '').trim()} (${e.scrollWidth} > ${e.clientWidth} px)`);
+  }
+  for (const panel of document.querySelectorAll('.jp-OutputArea .dp-screen-panel')) {
+    const right = panel.getBoundingClientRect().right;
+    for (const e of panel.querySelectorAll('.widget-inline-hbox, .widget-tab')) {
+      const r = e.getBoundingClientRect();
+      if (e.offsetParent !== null && r.width > 0 && r.right > right + 1)
+        cut.push(`${(e.textContent || '').trim().slice(0, 40)} sticks out by ${Math.round(r.right - right)} px`);
+    }
+  }
+  return cut;
+}
+"""
 
 
 @pytest.fixture(scope="module")
@@ -77,6 +101,8 @@ def test_translated_notebook_runs_in_its_language(browser, lab, lang, name, css_
                    message=lambda: f"{name}: the button reads {button.inner_text()!r}, not {label!r}")
         page.wait_for_timeout(500)
         page.screenshot(path=str(OUT / f"translated-{lang}-{name[:-6]}-run-1280x720.png"))
+        cut = page.evaluate(CUT_LABELS_JS)
+        assert not cut, f"{lang}/{name}: labels cut short at 1280x720: {cut}"
     finally:
         context.close()
     lab.shutdown_kernels()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html import escape
 
 import random
 
@@ -10,6 +11,7 @@ import pytest
 
 import dualpowers as dp
 from dualpowers.controllers.play import action_highlight
+from dualpowers.describe import describe
 from dualpowers.drawing import normalize_highlight
 from dualpowers.policies import make_policy
 from dualpowers.widgets.advisor import AdvisorWidget
@@ -30,7 +32,8 @@ def w() -> AdvisorWidget:
 
 def test_before_ranking_it_says_who_acts_and_how_many_actions(w):
     s = w.editor.state
-    assert f"{s.to_act} to act" in w.summary.value and f"{len(s.legal_actions())} legal actions" in w.summary.value
+    assert f"{s.to_act.capitalize()} to act" in w.summary.value and f"{len(s.legal_actions())} legal actions" in w.summary.value
+    assert f"({s.step})" not in w.summary.value      # the step in words, not the engine's name
     assert w.table.value == "" and w.ranking is None
 
 
@@ -39,9 +42,10 @@ def test_rank_shows_every_action_and_lights_up_the_top_ones(w):
     r = w.ranking
     s = w.editor.state
     assert r is not None and len(r.actions) == len(s.legal_actions()) >= 2
-    assert r.best.text in w.summary.value and "playouts" in w.summary.value
+    # every action in words (the notation is RankedAction.text, for scripts)
+    assert escape(describe(s, r.best.action).text) in w.summary.value and "playouts" in w.summary.value
     for ranked in r.actions:
-        assert re.search(rf"<td[^>]*>{re.escape(ranked.text)}</td>", w.table.value)
+        assert re.search(rf"<td[^>]*>{re.escape(escape(describe(s, ranked.action).text))}</td>", w.table.value)
     for raw in ("win_prob", "win_low", "ci_low", "True", "False", "score_change"):
         assert raw not in w.table.value
     assert "Win chance" in w.table.value and "95% interval" in w.table.value and "%" in w.table.value

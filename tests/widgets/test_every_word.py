@@ -311,3 +311,33 @@ def test_no_english_word_inside_a_translated_text(name, lang):
             if w.casefold() in english and w.casefold() not in own:
                 leaked.setdefault(w, text)
     assert not leaked, f"{name} in {lang}: English words in: {sorted(leaked.items())[:20]}"
+
+
+#: The engine's names of the steps of a turn (``State.step``): the status says them in words.
+_STEP_IDS = re.compile(r"\((?:objective|card|command|leader|bonus|unrest|scoring|over)\)")
+
+
+def _notation_after_a_name(text: str) -> bool:
+    """ "Red: play red-4" or "You (White): move R1 red": a log line naming an action in notation."""
+    from dualpowers.actions import parse_action
+    head, sep, rest = text.partition(": ")
+    if not sep or not rest or len(head) > 30:
+        return False
+    try:
+        return str(parse_action(rest)) == rest
+    except dp.DualPowersError:
+        return False
+
+
+@pytest.mark.parametrize("name", sorted(WALKS))
+def test_english_is_the_readable_form_too(name):
+    """English goes through the same catalogs and descriptions as French and Italian: no
+    engine step name ("(unrest)") and no action in notation after a name ("Red: play red-4")."""
+    raw = sorted(t for t in _walk(name, "en") if _STEP_IDS.search(t) or _notation_after_a_name(t))
+    assert not raw, f"{name} in English: engine words instead of the readable form: {raw[:10]}"
+
+
+def test_the_readable_check_sees_notation():
+    assert _notation_after_a_name("Red: play red-4") and _notation_after_a_name("You (White): move R1 red")
+    assert not _notation_after_a_name("Red: Play red-4 (4 days, recruit 2 or Move, 2 VP)")
+    assert _STEP_IDS.search("Red to act (unrest).")

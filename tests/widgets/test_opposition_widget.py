@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from html import escape
+
 import pytest
 
 import dualpowers as dp
 from dualpowers.controllers import OppositionExplorer, SoloRoundWalker
+from dualpowers.describe import describe
+from dualpowers.narrate import message_text
 
 
 # ---------------------------------------------------------------------------- explorer
@@ -73,7 +77,7 @@ def test_walker_plays_one_round(policy, player):
     # the engine's choice at scoring is the explorer's choice for the round's five cards
     x = w.objective_explorer()
     assert x.cards == cards
-    assert f"The Opposition's objective: {x.choice.summary}" in w.log_text()
+    assert f"The Opposition's objective: {message_text(x.choice.summary_message)}" in w.log_text()
     # the walker's game is the engine's replay of its decisions
     s = dp.new_game("solo", 7, player=player, difficulty=3)
     for a in w.actions:
@@ -88,8 +92,9 @@ def test_walker_plays_one_round(policy, player):
 def test_walker_step_by_step_and_restart():
     w = SoloRoundWalker(seed=3)
     preview = w.next_preview()
+    said = describe(w.state, dp.parse_action(preview)).text
     entries = w.step()
-    assert entries[0].kind == "action" and entries[0].text.endswith(preview)
+    assert entries[0].kind == "action" and entries[0].text.endswith(said)      # in words, not notation
     assert w.actions == [preview]
     seen = []
     w.on_change(lambda ww: seen.append(len(ww.actions)))
@@ -135,9 +140,10 @@ def test_solo_round_widget_next_and_finish():
     walker = w.walker
     assert "The Opposition played" in w.log_view.value
     preview = walker.next_preview()
+    said = describe(walker.state, dp.parse_action(preview)).text
     w.next_button.click()
     assert walker.actions == [preview]
-    assert preview in w.last.value
+    assert escape(said) in w.last.value
     assert w.board.state == walker.state
     w.finish_button.click()
     assert walker.finished and w.next_button.disabled

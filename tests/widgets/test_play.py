@@ -10,6 +10,7 @@ import pytest
 import dualpowers as dp
 from dualpowers.controllers import GameSession, LoadError, choose_action, describe_action
 from dualpowers.controllers.play import GROUP_LABELS, action_groups, action_mentions
+from dualpowers.describe import describe
 
 
 def replay(mode, seed, actions, **opts) -> dp.State:
@@ -34,8 +35,9 @@ def test_whole_solo_game(player, difficulty, edition, policy):
     assert s.winner() in ("red", "white")
     # solo ends after the third round's scoring, or at an end of the track
     assert s.round <= 3 and (s.round == 3 or abs(s.score) == s.comp.track_length)
-    assert g.result().startswith("You win!" if s.winner() == player else f"The Opposition ({s.winner()}) wins.")
-    assert s.end_reason in g.result()
+    assert g.result().startswith("You win!" if s.winner() == player
+                                 else f"The Opposition ({s.winner().capitalize()}) wins.")
+    assert s.end_reason in g.result() and f"({s.outcome().rule})" in g.result()
     assert g.legal() == [] and g.groups() == {}
     # the session's state is exactly the engine's replay of its action list
     assert replay("solo", 21, g.actions, player=player, difficulty=difficulty, edition=edition) == s
@@ -55,8 +57,13 @@ def test_whole_two_player_game(seed, policy):
     # every action is in the log, in order, with whoever took it
     heads = [e.text for e in g.log if e.kind == "action"]
     assert len(heads) == len(g.actions)
-    # ... except that a hidden objective is never named in the shared log (P-OBJ)
-    assert all(h.endswith(a) or a.startswith("objective ") for h, a in zip(heads, g.actions))
+    # in words (the notation stays in g.actions), except that a hidden objective is never
+    # named in the shared log (P-OBJ)
+    replayed = dp.new_game(mode="two-player", seed=seed)
+    for h, a in zip(heads, g.actions):
+        said = describe(replayed, dp.parse_action(a)).text
+        assert h.endswith("objective (a card, face down)" if a.startswith("objective ") else said), (h, a)
+        replayed.apply(a)
     assert heads[0].startswith(("Red:", "White:"))
     assert any(e.kind == "end" for e in g.log)
 
