@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import Any
 
 from . import names
-from .i18n import DEFAULT_LANGUAGE, N_, check_language, gettext, translator
-from .narration import Items
+from .i18n import DEFAULT_LANGUAGE, resolve, N_, check_language, gettext, translator
+from .narration import Items, Number
 
 __all__ = ["event_text", "message_text", "render", "field_value", "refusal_text", "outcome_text", "objective_steps"]
 
@@ -29,6 +29,7 @@ REGION_FIELDS = frozenset({"region", "regions", "start", "to", "via", "unrest"})
 TOKEN_FIELDS = frozenset({"token", "leader", "unit", "units", "tokens"})
 CARD_FIELDS = frozenset({"card", "cards", "objective"})
 COLOUR_FIELDS = frozenset({"a", "b"})
+CONNECTION_FIELDS = frozenset({"connections"})
 #: The Opposition's tie-breaks (R-SOLO-OBJECTIVE), named in the summary of its choice.
 DECIDED_BY = {
     "sum": N_("the highest sum of days"), "cards": N_("the most cards"), "latest": N_("the latest card played"),
@@ -54,8 +55,9 @@ class _Shown(str):
         return format(str(self), spec)
 
 
-def field_value(field: str, value: Any, lang: str = DEFAULT_LANGUAGE) -> Any:
+def field_value(field: str, value: Any, lang: str | None = None) -> Any:
     """One parameter as the reader should see it in ``lang``."""
+    lang = resolve(lang)
     if hasattr(value, "msgid") and hasattr(value, "params"):
         return _Shown(message_text(value, lang), value, lang)
     if isinstance(value, Items):        # a list of messages: "a, b"
@@ -68,9 +70,13 @@ def field_value(field: str, value: Any, lang: str = DEFAULT_LANGUAGE) -> Any:
                 text = _("{first}; {second}", first=text, second=message_text(v, lang))
             return _Shown(text, value, lang)
         return _Shown(", ".join(str(field_value(field, v, lang)) for v in value), value, lang)
+    if isinstance(value, Number):       # in the language's form: 1 000, 6,9, 43 %
+        return _Shown(value.written(lang), value, lang)
     if not isinstance(value, str):
         return value
-    if field in SIDE_FIELDS:
+    if field in CONNECTION_FIELDS:      # "red-green": each end's colour in ``lang``
+        shown = "-".join(names.colour(end, lang) for end in value.split("-"))
+    elif field in SIDE_FIELDS:
         shown = names.side(value, lang) if lang != DEFAULT_LANGUAGE else value
     elif field in REGION_FIELDS:
         shown = names.region(value, lang)
@@ -97,48 +103,54 @@ def field_value(field: str, value: Any, lang: str = DEFAULT_LANGUAGE) -> Any:
     return _Shown(shown, value, lang)
 
 
-def render(msgid: str, params: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -> str:
+def render(msgid: str, params: dict[str, Any], lang: str | None = None) -> str:
     """A narration template with its parameters, in ``lang``."""
+    lang = resolve(lang)
     check_language(lang)
     template = gettext(msgid, lang)
     return template.format_map({k: field_value(k, v, lang) for k, v in params.items()})
 
 
-def message_text(message: Any, lang: str = DEFAULT_LANGUAGE) -> str:
+def message_text(message: Any, lang: str | None = None) -> str:
     """A :class:`dualpowers.narration.Message` (msgid and params) written in ``lang``."""
+    lang = resolve(lang)
     if lang == DEFAULT_LANGUAGE:
         return str(message.text)
     return render(message.msgid, dict(message.params), lang)
 
 
-def event_text(event: Any, lang: str = DEFAULT_LANGUAGE) -> str:
+def event_text(event: Any, lang: str | None = None) -> str:
     """What an engine event says, in ``lang`` (an event without a template: its text)."""
+    lang = resolve(lang)
     if lang == DEFAULT_LANGUAGE or not hasattr(event, "msgid"):
         return str(event.text)
     return render(event.msgid, dict(event.params), lang)
 
 
-def outcome_text(state: Any, lang: str = DEFAULT_LANGUAGE) -> str:
+def outcome_text(state: Any, lang: str | None = None) -> str:
     """Why the game ended, in ``lang``, written from ``state.outcome()`` (the value, not the
     English ``end_reason`` read back); empty while the game goes on."""
+    lang = resolve(lang)
     over = state.outcome()
     return message_text(over.message, lang) if over is not None else ""
 
 
 # ---------------------------------------------------------------------------- refusals
-def refusal_text(refusal: Any, lang: str = DEFAULT_LANGUAGE) -> str:
+def refusal_text(refusal: Any, lang: str | None = None) -> str:
     """Why the engine refused an action, in ``lang``.
 
     ``refusal`` is the :class:`~dualpowers.errors.IllegalAction` (or its ``message``);
     an error without a message (plain text, such as a typing mistake in an action's
     text form) is shown as it is.
     """
+    lang = resolve(lang)
     message = getattr(refusal, "message", None) if not hasattr(refusal, "msgid") else refusal
     if message is None:
         return str(refusal)
     return message_text(message, lang)
 
 
-def objective_steps(choice: Any, lang: str = DEFAULT_LANGUAGE) -> list[str]:
+def objective_steps(choice: Any, lang: str | None = None) -> list[str]:
     """The Opposition's choice of objective (an ``ObjectiveChoice``), step by step in ``lang``."""
+    lang = resolve(lang)
     return [message_text(m, lang) for m in choice.step_messages]

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-__all__ = ["N_", "Message", "Event", "Items", "render", "MONTH_NAMES"]
+__all__ = ["N_", "Message", "Event", "Items", "Number", "render", "MONTH_NAMES"]
 
 
 def N_(message: str) -> str:
@@ -54,6 +54,50 @@ class Items(tuple):  # type: ignore[type-arg]
     """A tuple of messages written as a list ("a, b"), not as clauses ("a; b")."""
 
     __slots__ = ()
+
+
+class Number:
+    """A number in a message, written in each language's own form (Babel, CLDR data):
+    ``1,000`` / ``1 000`` / ``1.000``, ``6.9`` / ``6,9``, ``43%`` / ``43 %``.
+
+    ``digits`` decimals; ``percent``: a share written as a percentage; ``sign``: always
+    with its sign (``+1.5``).  Its ``str`` is the English form (the message's English text);
+    :func:`dualpowers.narrate.field_value` writes it in a reader's language.
+    """
+
+    __slots__ = ("value", "digits", "percent", "sign")
+
+    def __init__(self, value: float, digits: int = 0, *, percent: bool = False, sign: bool = False) -> None:
+        self.value, self.digits, self.percent, self.sign = value, digits, percent, sign
+
+    def written(self, lang: str = "en") -> str:
+        from babel import Locale
+        from babel.numbers import format_decimal, format_percent
+        locale = Locale.parse(lang)
+        number = "#,##0" + ("." + "0" * self.digits if self.digits else "")
+        if self.percent:
+            pattern = locale.percent_formats[None].pattern.replace("#,##0", number, 1)
+            return format_percent(self.value, pattern, locale=locale)
+        pattern = f"+{number};-{number}" if self.sign else number
+        return format_decimal(self.value, pattern, locale=locale)
+
+    def __str__(self) -> str:
+        return self.written("en")
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Number({self.value!r}, {self.digits})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Number):
+            return (self.value, self.digits, self.percent, self.sign) == (other.value, other.digits, other.percent,
+                                                                          other.sign)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.value, self.digits, self.percent, self.sign))
 
 
 def _shown(value: Any) -> Any:

@@ -29,7 +29,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
-from ..narration import N_, Message
+from ..narration import N_, Message, Number
 from ..stats import wilson_interval
 
 if TYPE_CHECKING:
@@ -198,9 +198,9 @@ class RankedAction:
 
     def message(self, action: str | None = None) -> Message:
         """The estimates in words (``action``: how to name the action, default its notation)."""
-        return Message(RANKED, action=self.text if action is None else action, win=f"{self.win_prob:.0%}",
-                       low=f"{self.win_low:.0%}", high=f"{self.win_high:.0%}", playouts=f"{self.playouts:,}",
-                       score=f"{self.score_change:+.1f}")
+        return Message(RANKED, action=self.text if action is None else action, win=Number(self.win_prob, percent=True),
+                       low=Number(self.win_low, percent=True), high=Number(self.win_high, percent=True), playouts=Number(self.playouts),
+                       score=Number(self.score_change, 1, sign=True))
 
     def __str__(self) -> str:
         return self.message().text
@@ -209,7 +209,7 @@ class RankedAction:
         """The expected margin as a message (see :meth:`outlook`)."""
         if abs(self.margin) < 0.05:
             return Message(LEVEL)
-        return Message(AHEAD if self.margin > 0 else BEHIND, vp=f"{abs(self.margin):.1f}")
+        return Message(AHEAD if self.margin > 0 else BEHIND, vp=Number(abs(self.margin), 1))
 
     def outlook(self) -> str:
         """The expected margin in words, e.g. ``1.5 VP ahead``."""
@@ -259,7 +259,7 @@ class Ranking:
             return Message(TIES_PREFERRED if a is self.best else TIES_AS_GOOD, n=ties)
         if a is self.best and a.confidence >= 0.9:
             return Message(CLEARLY_BEST)
-        return Message(LIKELY_BEST, percent=f"{a.confidence:.0%}")
+        return Message(LIKELY_BEST, percent=Number(a.confidence, percent=True))
 
     def sureness(self, a: RankedAction | None = None) -> str:
         """How sure the advisor is that ``a`` (default: the best) is the best, in words."""
@@ -274,7 +274,7 @@ class Ranking:
         out: list[tuple[int, Message]] = []
         if not self.relative:
             out.append((0, Message(BEST_WIN, side=self.side, ranked=best.message(said(best)),
-                                   percent=f"{best.confidence:.0%}")))
+                                   percent=Number(best.confidence, percent=True))))
             out += [(2, Message(THEN_WIN, ranked=a.message(said(a)))) for a in self.actions[1:top]]
         else:
             out.append((0, Message(BEST_ROUND if self.horizon == "round" else BEST_GAME, side=self.side,
@@ -297,11 +297,18 @@ class Ranking:
 
     def stats_message(self) -> Message:
         """How many playouts, how long, which seed."""
-        return Message(PLAYOUT_STATS, playouts=f"{self.playouts:,}", seconds=f"{self.seconds:.2f}", seed=self.seed)
+        return Message(PLAYOUT_STATS, playouts=Number(self.playouts), seconds=Number(self.seconds, 2), seed=self.seed)
 
-    def explain(self, top: int = 3) -> str:
-        """A few lines for a human: the best action, what it changes, how sure, and the runners-up."""
-        return "\n".join(" " * indent + m.text for indent, m in self.explain_messages(top))
+    def explain(self, top: int = 3, *, state: Any = None, lang: str | None = None) -> str:
+        """A few lines for a human: the best action, what it changes, how sure, and the runners-up,
+        in ``lang`` (default: the current language); given the ranked ``state``, each action
+        is named in words (:func:`dualpowers.describe.describe`), otherwise in notation."""
+        from ..describe import describe
+        from ..i18n import resolve
+        from ..narrate import message_text
+        lang = resolve(lang)
+        name = None if state is None else (lambda action: describe(state, action, lang).text)
+        return "\n".join(" " * indent + message_text(m, lang) for indent, m in self.explain_messages(top, name=name))
 
     def __str__(self) -> str:
         return self.explain()

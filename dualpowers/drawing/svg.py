@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from ..i18n import resolve
 from .board import draw_board
 from .layout import DESIGN_H, DESIGN_W, text_width
 from .pen import PRIMITIVES, PenBase, Point
@@ -111,11 +112,13 @@ class SvgPen(PenBase):
 
 
 def board_svg(state: "State", *, highlight: Any = None, width: float = DESIGN_W, height: float = DESIGN_H,
-              lang: str = "en") -> str:
-    """The board for ``state`` as an SVG document (a string), its words in ``lang``.
+              lang: str | None = None) -> str:
+    """The board for ``state`` as an SVG document (a string), its words in ``lang``
+    (default: the current language, :func:`dualpowers.i18n.current_language`).
 
     ``highlight``: see :func:`dualpowers.drawing.board.normalize_highlight`.
     """
+    lang = resolve(lang)
     pen = SvgPen(width, height)
     draw_board(pen, state, highlight=highlight, width=width, height=height, lang=lang)
     return pen.svg(title=_title(state, lang))
