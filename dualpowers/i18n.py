@@ -38,6 +38,7 @@ widgets observe is :mod:`dualpowers.widgets.language`, which keeps this one in s
 """
 from __future__ import annotations
 
+import copy
 import functools
 import string
 from collections.abc import Callable, Iterable
@@ -48,7 +49,7 @@ __all__ = [
     "LANGUAGES", "DEFAULT_LANGUAGE", "LANGUAGE_NAMES", "DOMAINS", "LOCALE_DIR",
     "N_", "NP_", "gettext", "pgettext", "ngettext", "translator", "Translator",
     "check_language", "catalog", "translations", "placeholders", "clear_cache",
-    "current_language", "set_language", "resolve", "say",
+    "current_language", "set_language", "resolve", "say", "number", "percent",
 ]
 
 #: The languages of the game's editions; English is the default and the source.
@@ -239,6 +240,42 @@ def translations(domain: str = "dualpowers", langs: Iterable[str] = LANGUAGES) -
 def placeholders(text: str) -> set[str]:
     """The ``{field}`` names a text formats (what msgid and translation must share)."""
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+@functools.cache
+def _number_pattern(lang: str, kind: str, digits: int) -> Any:
+    from babel import Locale  # imported here: only when a number is written
+
+    locale = Locale.parse(check_language(lang))
+    base = locale.percent_formats[None] if kind == "percent" else locale.decimal_formats[None]
+    pattern = copy.copy(base)
+    pattern.frac_prec = (digits, digits)
+    return locale, pattern
+
+
+def _unsigned_zero(x: float, digits: int) -> float:
+    # round(-0.04, 1) is -0.0, which Babel writes "-0.0": a learner should read 0.0.
+    return 0.0 if round(x, digits) == 0 else x
+
+
+def number(x: float, lang: str = DEFAULT_LANGUAGE, digits: int = 1) -> str:
+    """``x`` written with ``digits`` decimals the way ``lang`` writes numbers.
+
+    ``number(6.4, "fr")`` -> ``'6,4'``; ``number(1234.5, "en")`` -> ``'1,234.5'``
+    (Babel's locale data: decimal comma and the thousands separator of each language).
+    """
+    locale, pattern = _number_pattern(lang, "decimal", digits)
+    return pattern.apply(_unsigned_zero(x, digits), locale)
+
+
+def percent(p: float, lang: str = DEFAULT_LANGUAGE, digits: int = 1) -> str:
+    """The fraction ``p`` (0.375) as a percentage in ``lang``: ``'37.5%'``, ``'37,5\u00a0%'``, ``'37,5%'``.
+
+    The sign and its spacing are each language's own (French puts a no-break space
+    before ``%``, Italian none).
+    """
+    locale, pattern = _number_pattern(lang, "percent", digits)
+    return pattern.apply(_unsigned_zero(p, digits + 2), locale)
 
 
 #: The type of a translator for annotations: ``t(msgid, **params) -> str``.

@@ -71,15 +71,11 @@ class Number:
         self.value, self.digits, self.percent, self.sign = value, digits, percent, sign
 
     def written(self, lang: str = "en") -> str:
-        from babel import Locale
-        from babel.numbers import format_decimal, format_percent
-        locale = Locale.parse(lang)
-        number = "#,##0" + ("." + "0" * self.digits if self.digits else "")
+        from .i18n import number, percent
         if self.percent:
-            pattern = locale.percent_formats[None].pattern.replace("#,##0", number, 1)
-            return format_percent(self.value, pattern, locale=locale)
-        pattern = f"+{number};-{number}" if self.sign else number
-        return format_decimal(self.value, pattern, locale=locale)
+            return percent(self.value, lang, self.digits)
+        text = number(self.value, lang, self.digits)
+        return "+" + text if self.sign and not text.startswith(("-", "\u2212")) else text
 
     def __str__(self) -> str:
         return self.written("en")

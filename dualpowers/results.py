@@ -18,7 +18,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .i18n import resolve
+from .i18n import percent, resolve
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -49,11 +49,7 @@ def measured(name: str) -> "pd.DataFrame":
 def percent_text(value: float, lang: str | None = None) -> str:
     """A share as a percentage with one decimal, in ``lang``'s form (Babel, CLDR):
     ``69.1%`` in English, ``69,1 %`` in French, ``69,1%`` in Italian."""
-    from babel import Locale
-    from babel.numbers import format_percent
-    locale = Locale.parse(resolve(lang))
-    pattern = locale.percent_formats[None].pattern.replace("#,##0", "#,##0.0", 1)   # the locale's form, one decimal
-    return format_percent(value, pattern, locale=locale)
+    return percent(value, resolve(lang), 1)
 
 
 def rate_text(row: Any, lang: str | None = None) -> str:
