@@ -18,10 +18,10 @@ from __future__ import annotations
 from typing import Any
 
 from . import names
-from .i18n import DEFAULT_LANGUAGE, resolve, N_, check_language, gettext, translator
+from .i18n import DEFAULT_LANGUAGE, N_, check_language, gettext, number, percent, resolve, translator
 from .narration import Items, Number
 
-__all__ = ["event_text", "message_text", "render", "field_value", "refusal_text", "outcome_text", "objective_steps"]
+__all__ = ["event_text", "message_text", "render", "field_value", "number_text", "refusal_text", "outcome_text", "objective_steps"]
 
 #: Fields that hold a side, a region, a token (or leader), a card, a connection end.
 SIDE_FIELDS = frozenset({"side", "winner", "target", "who", "loser", "will"})
@@ -55,6 +55,15 @@ class _Shown(str):
         return format(str(self), spec)
 
 
+def number_text(value: Any, lang: str | None = None) -> str:
+    """A :class:`dualpowers.narration.Number` in ``lang``'s form (Babel: ``1 000``, ``6,9``, ``43 %``)."""
+    lang = resolve(lang)
+    if value.percent:
+        return percent(value.value, lang, value.digits)
+    text = number(value.value, lang, value.digits)
+    return "+" + text if value.sign and not text.startswith(("-", "\u2212")) else text
+
+
 def field_value(field: str, value: Any, lang: str | None = None) -> Any:
     """One parameter as the reader should see it in ``lang``."""
     lang = resolve(lang)
@@ -71,7 +80,7 @@ def field_value(field: str, value: Any, lang: str | None = None) -> Any:
             return _Shown(text, value, lang)
         return _Shown(", ".join(str(field_value(field, v, lang)) for v in value), value, lang)
     if isinstance(value, Number):       # in the language's form: 1 000, 6,9, 43 %
-        return _Shown(value.written(lang), value, lang)
+        return _Shown(number_text(value, lang), value, lang)
     if not isinstance(value, str):
         return value
     if field in CONNECTION_FIELDS:      # "red-green": each end's colour in ``lang``

@@ -62,7 +62,7 @@ class Number:
 
     ``digits`` decimals; ``percent``: a share written as a percentage; ``sign``: always
     with its sign (``+1.5``).  Its ``str`` is the English form (the message's English text);
-    :func:`dualpowers.narrate.field_value` writes it in a reader's language.
+    :func:`dualpowers.narrate.number_text` writes it in a reader's language.
     """
 
     __slots__ = ("value", "digits", "percent", "sign")
@@ -70,15 +70,10 @@ class Number:
     def __init__(self, value: float, digits: int = 0, *, percent: bool = False, sign: bool = False) -> None:
         self.value, self.digits, self.percent, self.sign = value, digits, percent, sign
 
-    def written(self, lang: str = "en") -> str:
-        from .i18n import number, percent
-        if self.percent:
-            return percent(self.value, lang, self.digits)
-        text = number(self.value, lang, self.digits)
-        return "+" + text if self.sign and not text.startswith(("-", "\u2212")) else text
-
     def __str__(self) -> str:
-        return self.written("en")
+        if self.percent:
+            return f"{self.value:.{self.digits}%}"
+        return f"{self.value:{'+' if self.sign else ''},.{self.digits}f}"
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)

@@ -161,15 +161,15 @@ def ranking_frame(ranking: "Ranking", state: "State", lang: str | None = None,
     """The advisor's ranking for a reader: each action in words (see :mod:`dualpowers.describe`)."""
     lang = resolve(lang)
     from .describe import describe
-    from .narrate import field_value
+    from .narrate import field_value, number_text
     from .narration import Number
     check_language(lang)
     def percent(x: float) -> str:
-        return Number(x, percent=True).written(lang)
+        return number_text(Number(x, percent=True), lang)
     rows = [{"rank": i, "action": describe(state, a.action, lang).text, "win_prob": percent(a.win_prob),
              "win_interval": f"{percent(a.win_low)}–{percent(a.win_high)}",
-             "score_change": Number(a.score_change, 1, sign=True).written(lang),
-             "playouts": Number(a.playouts).written(lang), "confidence": percent(a.confidence),
+             "score_change": number_text(Number(a.score_change, 1, sign=True), lang),
+             "playouts": number_text(Number(a.playouts), lang), "confidence": percent(a.confidence),
              "effects": str(field_value("effects", tuple(a.effect_messages), lang))}
             for i, a in enumerate(ranking.actions[:top] if top else ranking.actions, 1)]
     columns = ["rank", "action", "win_prob", "win_interval", "score_change", "playouts", "confidence", "effects"]
