@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..i18n import resolve, translator
+from .layout import text_width
 from .pen import Pen
 from .svg import SvgPen
 
@@ -81,7 +82,9 @@ def draw_win_rates(pen: Pen, points: Iterable[Mapping[str, Any]] | Any, *, title
     rows = _rows(points)
     xs: list[Any] = sorted({r["x"] for r in rows}, key=lambda v: (str(type(v)), v))
     series: list[str] = list(dict.fromkeys(str(r["series"]) for r in rows))
-    left, right, top, bottom = 60.0, 190.0, 40.0, 50.0
+    # the legend column is as wide as its longest line (translated names are longer), within reason
+    legend = max((text_width(name, 12) for name in series), default=0.0)
+    left, right, top, bottom = 60.0, min(max(190.0, legend + 66.0), width * 0.45), 40.0, 50.0
     pw, ph = width - left - right, height - top - bottom
     pen.clear("#ffffff")
     if title:
