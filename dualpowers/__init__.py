@@ -44,7 +44,16 @@ def _state_svg(state: State) -> str:
     return board_svg(state)
 
 
+def _state_bundle(state: State, include: object = None, exclude: object = None) -> dict[str, str]:
+    """The board as a picture that shows in a notebook not yet trusted (see ``drawing.svg.Picture``)."""
+    from .drawing.svg import Picture, board_svg
+    bundle = Picture(board_svg(state))._repr_mimebundle_()
+    del bundle["text/plain"]     # IPython adds the state's own repr (its notation)
+    return bundle
+
+
 State._repr_svg_ = _state_svg  # type: ignore[attr-defined]
+State._repr_mimebundle_ = _state_bundle  # type: ignore[attr-defined]
 
 __all__ = [
     "__version__", "new_game", "State", "Event", "MODES", "EDITIONS", "MONTHS",

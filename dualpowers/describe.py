@@ -25,7 +25,7 @@ from babel.lists import format_list
 
 from . import actions as A
 from . import names
-from .i18n import DEFAULT_LANGUAGE, N_, check_language, translator
+from .i18n import DEFAULT_LANGUAGE, resolve, N_, check_language, translator
 
 if TYPE_CHECKING:
     from .state import State
@@ -98,8 +98,9 @@ def _kind(state: "State", action: Any) -> str:
     return word if word in EXPLANATIONS else "pass"
 
 
-def explain(kind: str, lang: str = DEFAULT_LANGUAGE) -> tuple[str, str]:
+def explain(kind: str, lang: str | None = None) -> tuple[str, str]:
     """``(rule ID, one-line explanation in lang)`` of a kind of action ("move", "pass-bonus", ...)."""
+    lang = resolve(lang)
     rule, msgid = EXPLANATIONS[kind]
     return rule, translator(lang)(msgid)
 
@@ -208,15 +209,17 @@ def _sentence(state: "State", a: Any, lang: str) -> str:
     return _("Pass")
 
 
-def describe(state: "State", action: Any, lang: str = DEFAULT_LANGUAGE) -> ActionDescription:
+def describe(state: "State", action: Any, lang: str | None = None) -> ActionDescription:
     """``action`` in words, as it would be taken in ``state`` (the position before it)."""
+    lang = resolve(lang)
     check_language(lang)
     kind = _kind(state, action)
     rule, explanation = explain(kind, lang)
     return ActionDescription(_sentence(state, action, lang), explanation, rule, str(action), lang)
 
 
-def describe_all(state: "State", lang: str = DEFAULT_LANGUAGE,
+def describe_all(state: "State", lang: str | None = None,
                  actions: Iterable[Any] | None = None) -> list[ActionDescription]:
     """Every legal action of ``state`` (or the ``actions`` given) in words, in order."""
+    lang = resolve(lang)
     return [describe(state, a, lang) for a in (state.legal_actions() if actions is None else actions)]

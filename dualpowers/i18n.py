@@ -25,8 +25,16 @@ constant in :func:`N_` and translate it later::
     _(ROUND, number=3)            # 'Manche 3'
     _("White to act")             # extracted directly
 
-This module is pure Python: the engine may use it; the shared language setting
-of a notebook's widgets is in :mod:`dualpowers.widgets.language`.
+The current language: one plain setting per process (:func:`set_language`,
+:func:`current_language`).  Functions that write text for a reader
+(:mod:`dualpowers.names`, :mod:`dualpowers.narrate`, :mod:`dualpowers.tables`,
+:mod:`dualpowers.describe`, ...) take ``lang=None`` to mean "the current language",
+so a notebook's code is the same in every language: ``dualpowers.widgets.language.set("fr")``
+sets it for the widgets and for these functions alike.  :func:`say` writes a text of
+the ``notebooks`` domain (the labels a notebook's code cells print) in it.
+
+This module is pure Python: the engine may use it; the traitlets setting the
+widgets observe is :mod:`dualpowers.widgets.language`, which keeps this one in step.
 """
 from __future__ import annotations
 
@@ -41,7 +49,7 @@ __all__ = [
     "LANGUAGES", "DEFAULT_LANGUAGE", "LANGUAGE_NAMES", "DOMAINS", "LOCALE_DIR",
     "N_", "NP_", "gettext", "pgettext", "ngettext", "translator", "Translator",
     "check_language", "catalog", "translations", "placeholders", "clear_cache",
-    "number", "percent",
+    "current_language", "set_language", "resolve", "say", "number", "percent",
 ]
 
 #: The languages of the game's editions; English is the default and the source.
@@ -69,6 +77,35 @@ def check_language(lang: str) -> str:
     if lang not in LANGUAGES:
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {lang!r}")
     return lang
+
+
+_current = [DEFAULT_LANGUAGE]
+
+
+def current_language() -> str:
+    """The language texts are written in when a function is given ``lang=None``."""
+    return _current[0]
+
+
+def set_language(lang: str) -> None:
+    """Write every text asked for without a ``lang`` in ``lang`` from now on."""
+    _current[0] = check_language(lang)
+
+
+def resolve(lang: str | None) -> str:
+    """``lang`` checked, or the current language for ``None``."""
+    return _current[0] if lang is None else check_language(lang)
+
+
+def say(msgid: str, **params: Any) -> str:
+    """A text of the ``notebooks`` domain in the current language, formatted with ``params``.
+
+    The notebooks' code cells print their labels with it (``print(say("refused:"), ...)``),
+    so the same code prints French in a French notebook; ``scripts/extract_messages.py
+    notebooks`` finds the ``say("...")`` calls of the English notebooks' code.
+    """
+    text = gettext(msgid, _current[0], "notebooks")
+    return text.format(**params) if params else text
 
 
 def _check_domain(domain: str) -> str:

@@ -8,7 +8,7 @@ does not know (a user's own components file) is shown as it is.
 
 from __future__ import annotations
 
-from .i18n import DEFAULT_LANGUAGE, N_, NP_, pgettext, translator
+from .i18n import DEFAULT_LANGUAGE, resolve, N_, NP_, pgettext, translator
 
 __all__ = ["region", "colour", "card_action", "side", "faction", "month", "leader", "token", "place", "special",
            "region_label", "date", "card"]
@@ -47,71 +47,83 @@ def _tr(table: dict[str, tuple[str, str]], key: str, lang: str) -> str:
     return key if entry is None else pgettext(entry[0], entry[1], lang)
 
 
-def region(name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+def region(name: str, lang: str | None = None) -> str:
     """A region's name: "purple" -> "purple", "Zone violette", "quartiere viola"."""
+    lang = resolve(lang)
     return _tr(_REGIONS, name, lang)
 
 
-def colour(name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+def colour(name: str, lang: str | None = None) -> str:
     """A region's colour alone, as in card names: "purple" -> "purple", "violet", "viola"."""
+    lang = resolve(lang)
     return _tr(_CARD_REGIONS, name, lang)
 
 
-def card_action(name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+def card_action(name: str, lang: str | None = None) -> str:
     """A command card's printed action: "double-move" -> "Double Move", "Double Mouvement", ..."""
+    lang = resolve(lang)
     return _tr(_CARD_ACTIONS, name, lang)
 
 
-def side(name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+def side(name: str, lang: str | None = None) -> str:
     """A side: "red" -> "Red", "Rouge", "Rosso" ("neutral", "opposition" too)."""
+    lang = resolve(lang)
     return _tr(_SIDES, name, lang)
 
 
-def faction(name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+def faction(name: str, lang: str | None = None) -> str:
     """A faction's full name: "white" -> "Provisional Government", "Gouvernement provisoire", ..."""
+    lang = resolve(lang)
     return _tr(_FACTIONS, name, lang)
 
 
-def month(name: str, lang: str = DEFAULT_LANGUAGE, *, short: bool = False) -> str:
+def month(name: str, lang: str | None = None, *, short: bool = False) -> str:
     """A month space of the calendar: "oct-nov" -> "October/November" (``short``: "Oct/Nov")."""
+    lang = resolve(lang)
     return _tr(_MONTHS_SHORT if short else _MONTHS, name, lang)
 
 
-def leader(name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+def leader(name: str, lang: str | None = None) -> str:
     """A leader as each edition spells it: "Lenin" -> "Lénine" in French."""
+    lang = resolve(lang)
     return _tr(_LEADERS, name, lang)
 
 
-def place(name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+def place(name: str, lang: str | None = None) -> str:
     """Where a token is off the map: "reserve", "supply", "waiting", "removed", "box"."""
+    lang = resolve(lang)
     return _tr(_PLACES, name, lang)
 
 
-def special(name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+def special(name: str, lang: str | None = None) -> str:
     """A leader's special action: "protest" -> "Mobilize Protest", ..."""
+    lang = resolve(lang)
     return _tr(_SPECIALS, name, lang)
 
 
-def token(token_id: str, lang: str = DEFAULT_LANGUAGE) -> str:
+def token(token_id: str, lang: str | None = None) -> str:
     """A token's name to show: leaders and Trotsky by name, units by their id."""
+    lang = resolve(lang)
     return _tr(_LEADERS, token_id, lang)
 
 
-def region_label(name: str, label: str, lang: str = DEFAULT_LANGUAGE) -> str:
+def region_label(name: str, label: str, lang: str | None = None) -> str:
     """The board's label of a region ("Red: Vyborg Side"); a label from a user's own
     components file that the catalog does not know stays as written."""
-    return pgettext("region label", label, lang)
+    return pgettext("region label", label, resolve(lang))
 
 
-def card(card_id: str, lang: str = DEFAULT_LANGUAGE) -> str:
+def card(card_id: str, lang: str | None = None) -> str:
     """A command card's name: "purple-4" -> "viola-4"; leader cards by the leader's name."""
+    lang = resolve(lang)
     reg, sep, rest = card_id.partition("-")
     if sep and reg in _CARD_REGIONS and rest[:1].isdigit():   # "purple-4", a second copy "purple-4b"
         return f"{_tr(_CARD_REGIONS, reg, lang)}-{rest}"
     return leader(card_id, lang)
 
 
-def date(month_id: str, day: int, lang: str = DEFAULT_LANGUAGE) -> str:
+def date(month_id: str, day: int, lang: str | None = None) -> str:
     """A calendar date: ("oct-nov", 3) -> "October/November 3", "3 octobre/novembre"."""
+    lang = resolve(lang)
     _ = translator(lang)
     return _("{month} {day}", month=month(month_id, lang), day=day)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import names
-from .i18n import DEFAULT_LANGUAGE, N_, check_language, gettext, number, percent, translator
+from .i18n import DEFAULT_LANGUAGE, N_, check_language, gettext, number, percent, resolve, translator
 from .narration import Items, Quantity
 
 __all__ = ["event_text", "message_text", "render", "field_value", "refusal_text", "outcome_text", "objective_steps",
@@ -30,6 +30,7 @@ REGION_FIELDS = frozenset({"region", "regions", "start", "to", "via", "unrest"})
 TOKEN_FIELDS = frozenset({"token", "leader", "unit", "units", "tokens"})
 CARD_FIELDS = frozenset({"card", "cards", "objective"})
 COLOUR_FIELDS = frozenset({"a", "b"})
+CONNECTION_FIELDS = frozenset({"connections"})
 #: The Opposition's tie-breaks (R-SOLO-OBJECTIVE), named in the summary of its choice.
 DECIDED_BY = {
     "sum": N_("the highest sum of days"), "cards": N_("the most cards"), "latest": N_("the latest card played"),
@@ -55,14 +56,16 @@ class _Shown(str):
         return format(str(self), spec)
 
 
-def quantity_text(q: Quantity, lang: str = DEFAULT_LANGUAGE) -> str:
+def quantity_text(q: Quantity, lang: str | None = None) -> str:
     """A :class:`~dualpowers.narration.Quantity` as ``lang`` writes numbers ("6,4", "37,5 %")."""
+    lang = resolve(lang)
     text = percent(q.value, lang, q.digits) if q.percent else number(q.value, lang, q.digits)
     return "+" + text if q.signed and round(q.value, q.digits + (2 if q.percent else 0)) > 0 else text
 
 
-def field_value(field: str, value: Any, lang: str = DEFAULT_LANGUAGE) -> Any:
+def field_value(field: str, value: Any, lang: str | None = None) -> Any:
     """One parameter as the reader should see it in ``lang``."""
+    lang = resolve(lang)
     if isinstance(value, Quantity):
         return _Shown(quantity_text(value, lang), value, lang)
     if hasattr(value, "msgid") and hasattr(value, "params"):
@@ -79,7 +82,9 @@ def field_value(field: str, value: Any, lang: str = DEFAULT_LANGUAGE) -> Any:
         return _Shown(", ".join(str(field_value(field, v, lang)) for v in value), value, lang)
     if not isinstance(value, str):
         return value
-    if field in SIDE_FIELDS:
+    if field in CONNECTION_FIELDS:      # "red-green": each end's colour in ``lang``
+        shown = "-".join(names.colour(end, lang) for end in value.split("-"))
+    elif field in SIDE_FIELDS:
         shown = names.side(value, lang)
     elif field in REGION_FIELDS:
         shown = names.region(value, lang)
@@ -104,46 +109,51 @@ def field_value(field: str, value: Any, lang: str = DEFAULT_LANGUAGE) -> Any:
     return _Shown(shown, value, lang)
 
 
-def render(msgid: str, params: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -> str:
+def render(msgid: str, params: dict[str, Any], lang: str | None = None) -> str:
     """A narration template with its parameters, in ``lang``."""
+    lang = resolve(lang)
     check_language(lang)
     template = gettext(msgid, lang)
     return template.format_map({k: field_value(k, v, lang) for k, v in params.items()})
 
 
-def message_text(message: Any, lang: str = DEFAULT_LANGUAGE) -> str:
+def message_text(message: Any, lang: str | None = None) -> str:
     """A :class:`dualpowers.narration.Message` (msgid and params) written in ``lang``."""
     return render(message.msgid, dict(message.params), lang)
 
 
-def event_text(event: Any, lang: str = DEFAULT_LANGUAGE) -> str:
+def event_text(event: Any, lang: str | None = None) -> str:
     """What an engine event says, in ``lang`` (an event without a template: its text)."""
+    lang = resolve(lang)
     if not hasattr(event, "msgid"):
         return str(event.text)
     return render(event.msgid, dict(event.params), lang)
 
 
-def outcome_text(state: Any, lang: str = DEFAULT_LANGUAGE) -> str:
+def outcome_text(state: Any, lang: str | None = None) -> str:
     """Why the game ended, in ``lang``, written from ``state.outcome()`` (the value, not the
     English ``end_reason`` read back); empty while the game goes on."""
+    lang = resolve(lang)
     over = state.outcome()
     return message_text(over.message, lang) if over is not None else ""
 
 
 # ---------------------------------------------------------------------------- refusals
-def refusal_text(refusal: Any, lang: str = DEFAULT_LANGUAGE) -> str:
+def refusal_text(refusal: Any, lang: str | None = None) -> str:
     """Why the engine refused an action, in ``lang``.
 
     ``refusal`` is the :class:`~dualpowers.errors.IllegalAction` (or its ``message``);
     an error without a message (plain text, such as a typing mistake in an action's
     text form) is shown as it is.
     """
+    lang = resolve(lang)
     message = getattr(refusal, "message", None) if not hasattr(refusal, "msgid") else refusal
     if message is None:
         return str(refusal)
     return message_text(message, lang)
 
 
-def objective_steps(choice: Any, lang: str = DEFAULT_LANGUAGE) -> list[str]:
+def objective_steps(choice: Any, lang: str | None = None) -> list[str]:
     """The Opposition's choice of objective (an ``ObjectiveChoice``), step by step in ``lang``."""
+    lang = resolve(lang)
     return [message_text(m, lang) for m in choice.step_messages]

@@ -18,6 +18,8 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .i18n import percent, resolve
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -44,10 +46,18 @@ def measured(name: str) -> "pd.DataFrame":
     return pd.read_csv(path)
 
 
-def rate_text(row: Any) -> str:
+def percent_text(value: float, lang: str | None = None) -> str:
+    """A share as a percentage with one decimal, in ``lang``'s form (Babel, CLDR):
+    ``69.1%`` in English, ``69,1 %`` in French, ``69,1%`` in Italian."""
+    return percent(value, resolve(lang), 1)
+
+
+def rate_text(row: Any, lang: str | None = None) -> str:
     """A row's win rate and interval, e.g. ``69.1% (66.2%–71.9%)``: the README's and the
-    difficulty notebook's one format (``row``: a DataFrame row or an ``itertuples`` tuple)."""
-    return f"{row.win_rate:.1%} ({row.ci_low:.1%}–{row.ci_high:.1%})"
+    difficulty notebook's one format (``row``: a DataFrame row or an ``itertuples`` tuple),
+    its numbers in ``lang``'s form (default: the current language)."""
+    return (f"{percent_text(row.win_rate, lang)} "
+            f"({percent_text(row.ci_low, lang)}–{percent_text(row.ci_high, lang)})")
 
 
 def markdown(name: str) -> str:
@@ -61,14 +71,14 @@ def markdown(name: str) -> str:
     if name == "strength":
         lines = ["| player | opponent | games | wins | win rate (95% interval) |",
                  "| --- | --- | ---: | ---: | --- |"]
-        lines += [f"| {r.player} | {r.opponent} | {r.games} | {r.wins} | {rate_text(r)} |" for r in table.itertuples()]
+        lines += [f"| {r.player} | {r.opponent} | {r.games} | {r.wins} | {rate_text(r, 'en')} |" for r in table.itertuples()]
         return "\n".join(lines) + "\n"
     levels = sorted(table.difficulty.unique())
     lines = ["| policy | plays | games per cell | " + " | ".join(f"X = {x}" for x in levels) + " |",
              "| --- | --- | ---: | " + " | ".join("---" for _ in levels) + " |"]
     for (policy, player), group in table.groupby(["policy", "player"], sort=False):
         uneven = group.games.nunique() > 1   # then each cell says how many games it rests on
-        cells = {r.difficulty: rate_text(r) + (f" [{r.games} games]" if uneven else "") for r in group.itertuples()}
+        cells = {r.difficulty: rate_text(r, 'en') + (f" [{r.games} games]" if uneven else "") for r in group.itertuples()}
         games = "/".join(str(n) for n in sorted(group.games.unique()))
         lines.append(f"| {policy} | {player} | {games} | " + " | ".join(cells.get(x, "") for x in levels) + " |")
     return "\n".join(lines) + "\n"

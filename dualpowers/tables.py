@@ -1,6 +1,8 @@
 """The engine's tables and reasons for a reader, in English, French or Italian.
 
-The engine's own tables (``presence_table``, ``Presence.to_frame``,
+Every function takes ``lang=None`` for the current language
+(:func:`dualpowers.i18n.current_language`), so a notebook's code is the same in
+every language.  The engine's own tables (``presence_table``, ``Presence.to_frame``,
 ``ObjectiveChoice.to_frame``, ``Ranking.to_frame``) keep stable English column
 names for scripts.  The functions here build the same tables from the same
 results for people: headers, region and side names and the reasons in ``lang``.
@@ -13,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import names
-from .i18n import DEFAULT_LANGUAGE, N_, check_language, number, percent, translator
+from .i18n import DEFAULT_LANGUAGE, N_, NP_, check_language, number, percent, resolve, translator
 from .narration import Quantity
 
 if TYPE_CHECKING:
@@ -25,7 +27,8 @@ if TYPE_CHECKING:
     from .state import State
 
 __all__ = ["presence_reason", "neutral_reason", "presence_frame", "presence_tokens_frame",
-           "objective_frame", "ranking_frame", "win_chance_note", "header", "HEADERS"]
+           "objective_frame", "ranking_frame", "win_chance_note", "header", "HEADERS",
+           "player_name", "series_label", "results_frame", "difficulty_frame"]
 
 #: Column headers of the tables, marked for the catalogs.
 HEADERS = {
@@ -48,8 +51,9 @@ def _side(side: str | None, lang: str) -> str:
     return names.side(side, lang) if side else _("nobody")
 
 
-def presence_reason(p: "Presence", lang: str = DEFAULT_LANGUAGE) -> str:
+def presence_reason(p: "Presence", lang: str | None = None) -> str:
     """Why ``p.winner`` has greater strength in the region (R-STR-2), in ``lang``."""
+    lang = resolve(lang)
     _ = translator(check_language(lang))
     region = names.region(p.region, lang)
     r, w = p.strength["red"], p.strength["white"]
@@ -73,8 +77,9 @@ def presence_reason(p: "Presence", lang: str = DEFAULT_LANGUAGE) -> str:
              white_tokens=tw, region=region, side=side)
 
 
-def neutral_reason(p: "Presence", lang: str = DEFAULT_LANGUAGE) -> str:
+def neutral_reason(p: "Presence", lang: str | None = None) -> str:
     """Why the neutral tokens in the region count for whom (R-NEU-1), in ``lang``."""
+    lang = resolve(lang)
     _ = translator(check_language(lang))
     region = names.region(p.region, lang)
     if not p.neutrals:
@@ -92,8 +97,9 @@ def _frame(rows: list[dict[str, Any]], columns: list[str], lang: str) -> "pd.Dat
     return pd.DataFrame(rows, columns=columns).rename(columns={c: _(HEADERS[c]) for c in columns})
 
 
-def presence_frame(state: "State", lang: str = DEFAULT_LANGUAGE) -> "pd.DataFrame":
+def presence_frame(state: "State", lang: str | None = None) -> "pd.DataFrame":
     """Force in Presence in every region, one row per region, for a reader in ``lang``."""
+    lang = resolve(lang)
     from .presence import force_in_presence
     _ = translator(check_language(lang))
     rows = []
@@ -111,16 +117,18 @@ def presence_frame(state: "State", lang: str = DEFAULT_LANGUAGE) -> "pd.DataFram
     return _frame(rows, columns, lang).set_index(_(HEADERS["region"]))
 
 
-def presence_tokens_frame(p: "Presence", lang: str = DEFAULT_LANGUAGE) -> "pd.DataFrame":
+def presence_tokens_frame(p: "Presence", lang: str | None = None) -> "pd.DataFrame":
     """The tokens in one region: strength shown, neutral or not, whom each counts for."""
+    lang = resolve(lang)
     _ = translator(check_language(lang))
     rows = [{"token": names.token(t, lang), "strength": p.shown.get(t, 0), "neutral": _(_YES_NO[t in p.neutrals]),
              "counts for": _side(side, lang)} for t, side in p.control.items()]
     return _frame(rows, ["token", "strength", "neutral", "counts for"], lang).set_index(_(HEADERS["token"]))
 
 
-def objective_frame(choice: "ObjectiveChoice", lang: str = DEFAULT_LANGUAGE) -> "pd.DataFrame":
+def objective_frame(choice: "ObjectiveChoice", lang: str | None = None) -> "pd.DataFrame":
     """How the Opposition chose its objective, per region, for a reader in ``lang``."""
+    lang = resolve(lang)
     _ = translator(check_language(lang))
     rows = [{"region": names.region(r, lang), "day sum": choice.sums[r], "cards": choice.counts[r],
              "latest card played": choice.last_played[r], "chosen": _(_YES_NO[r == choice.region])}
@@ -129,14 +137,16 @@ def objective_frame(choice: "ObjectiveChoice", lang: str = DEFAULT_LANGUAGE) -> 
         .set_index(_(HEADERS["region"]))
 
 
-def header(column: str, lang: str = DEFAULT_LANGUAGE) -> str:
+def header(column: str, lang: str | None = None) -> str:
     """The header these tables show for ``column`` (a key of :data:`HEADERS`) in ``lang``."""
+    lang = resolve(lang)
     return translator(check_language(lang))(HEADERS[column])
 
 
-def win_chance_note(horizon: str = "game", lang: str = DEFAULT_LANGUAGE) -> str:
+def win_chance_note(horizon: str = "game", lang: str | None = None) -> str:
     """What the ranking's "win chance" is, for a reader in ``lang``: an estimate from the
     advisor's playouts, not a measured frequency of real games (see :mod:`dualpowers.advisor`)."""
+    lang = resolve(lang)
     _ = translator(check_language(lang))
     if horizon == "round":
         return _("Win chance (estimate): the advisor plays quick simulated games (playouts) after each action up "
@@ -147,9 +157,10 @@ def win_chance_note(horizon: str = "game", lang: str = DEFAULT_LANGUAGE) -> str:
              "share of real games.")
 
 
-def ranking_frame(ranking: "Ranking", state: "State", lang: str = DEFAULT_LANGUAGE,
+def ranking_frame(ranking: "Ranking", state: "State", lang: str | None = None,
                   top: int | None = None) -> "pd.DataFrame":
     """The advisor's ranking for a reader: each action in words (see :mod:`dualpowers.describe`)."""
+    lang = resolve(lang)
     from .describe import describe
     from .narrate import field_value, quantity_text
     check_language(lang)
@@ -163,3 +174,66 @@ def ranking_frame(ranking: "Ranking", state: "State", lang: str = DEFAULT_LANGUA
             for i, a in enumerate(ranking.actions[:top] if top else ranking.actions, 1)]
     columns = ["rank", "action", "win_prob", "win_interval", "score_change", "playouts", "confidence", "effects"]
     return _frame(rows, columns, lang)
+
+
+# ---------------------------------------------------------------------------- measured results
+#: The players (policies) of the measurements (:mod:`dualpowers.policies`), for a reader.
+PLAYER_NAMES = {"random": N_("random player"), "greedy": N_("greedy player"), "advisor": N_("advisor"),
+                "advisor-v1": N_("advisor, first version")}
+#: Headers of the measured tables (:func:`dualpowers.results.measured`, :func:`dualpowers.simulate.summarize`).
+RESULT_HEADERS = {
+    "policy": NP_("results table", "player"), "player": NP_("results table", "plays"),
+    "opponent": NP_("results table", "opponent"), "difficulty": NP_("results table", "difficulty X"),
+    "games": NP_("results table", "games"), "wins": NP_("results table", "wins"),
+    "win_rate": NP_("results table", "win rate"), "ci_low": NP_("results table", "95% interval from"),
+    "ci_high": NP_("results table", "95% interval to"), "result": NP_("results table", "win rate (95% interval)"),
+    "mean_rounds": NP_("results table", "rounds (mean)"), "seconds": NP_("results table", "seconds"),
+}
+
+
+def player_name(policy: str, lang: str | None = None) -> str:
+    """A measured player (a policy name such as ``greedy``) for a reader in ``lang``."""
+    lang = resolve(lang)
+    return translator(lang)(PLAYER_NAMES[policy]) if policy in PLAYER_NAMES else policy
+
+
+def series_label(policy: str, side: str, lang: str | None = None) -> str:
+    """One line of the win-rate chart: who plays which faction ("greedy player, plays red")."""
+    _ = translator(resolve(lang))
+    return _("{player}, plays {side}", player=player_name(policy, lang), side=names.side(side, lang))
+
+
+def results_frame(frame: "pd.DataFrame", lang: str | None = None) -> "pd.DataFrame":
+    """A table of measured results for a reader in ``lang``: headers, player and faction
+    names translated, rates as percentages in the language's form (Babel)."""
+    from babel.numbers import format_decimal
+
+    from .results import percent_text
+    lang = resolve(lang)
+    _ = translator(lang)
+    out = frame.copy()
+    duel = "opponent" in out.columns          # a duel table: "player" is a policy, not a faction
+    for column in out.columns:
+        if column in ("policy", "opponent") or (column == "player" and duel):
+            out[column] = [player_name(v, lang) for v in out[column]]
+        elif column == "player":
+            out[column] = [names.side(v, lang) for v in out[column]]
+        elif column in ("win_rate", "ci_low", "ci_high"):
+            out[column] = [percent_text(v, lang) for v in out[column]]
+        elif column in ("mean_rounds", "seconds"):
+            out[column] = [format_decimal(v, "#,##0.0", locale=lang) for v in out[column]]
+    headers = {c: _.pgettext(*RESULT_HEADERS[c]) for c in out.columns if c in RESULT_HEADERS}
+    if duel and "player" in headers:
+        headers["player"] = _.pgettext(*RESULT_HEADERS["policy"])
+    return out.rename(columns=headers)
+
+
+def difficulty_frame(frame: "pd.DataFrame", lang: str | None = None) -> "pd.DataFrame":
+    """The solo measurements as one row per player and faction, one column per difficulty X;
+    each cell the win rate, its 95% interval and [the games it rests on], in ``lang``."""
+    from .results import rate_text
+    lang = resolve(lang)
+    cells = frame.assign(result=[f"{rate_text(r, lang)} [{r.games}]" for r in frame.itertuples()])
+    shown = results_frame(cells[["policy", "player", "difficulty", "result"]], lang)
+    index, column, value = shown.columns[:2].tolist(), shown.columns[2], shown.columns[3]
+    return shown.pivot_table(index=index, columns=column, values=value, aggfunc="first", sort=False)

@@ -24,6 +24,7 @@ script would write, or if a paragraph has no translation.
 from __future__ import annotations
 
 import argparse
+import ast
 import copy
 import json
 import re
@@ -37,6 +38,8 @@ NOTEBOOKS = ROOT / "notebooks"
 LOCALE = ROOT / "dualpowers" / "locale"
 DOMAIN = "notebooks"
 LANGUAGES = ("fr", "it")
+#: The function whose texts the code cells print (``dualpowers.i18n.say``): extracted too.
+SAY = "say"
 
 #: Each English notebook's name in French and Italian (links in the prose use them).
 FILE_NAMES: dict[str, dict[str, str]] = {
@@ -94,15 +97,31 @@ def sources() -> list[Path]:
 
 # ---------------------------------------------------------------- extraction (Babel)
 
+def said(code: str) -> list[str]:
+    """The texts a code cell prints through ``dualpowers.i18n.say("...")`` (its first, literal argument)."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:       # a cell with IPython magics: nothing to extract
+        return []
+    return [node.args[0].value for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == SAY
+            and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)]
+
+
 def extract_notebook(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
                      options: Any) -> Iterator[tuple[int, str | None, str, list[str]]]:
-    """Babel extractor (``babel-notebooks.cfg``): every paragraph of every markdown cell."""
+    """Babel extractor (``babel-notebooks.cfg``): every paragraph of every markdown cell,
+    and every ``say("...")`` text of the code cells (what they print, in the notebook's language)."""
     nb = json.loads(fileobj.read().decode("utf-8"))
     for index, cell in enumerate(nb.get("cells", [])):
-        if cell.get("cell_type") != "markdown":
-            continue
         source = cell.get("source", "")
         source = "".join(source) if isinstance(source, list) else source
+        if cell.get("cell_type") == "code":
+            for text in said(source):
+                yield index + 1, None, text, [f"code cell {index + 1}"]
+            continue
+        if cell.get("cell_type") != "markdown":
+            continue
         for paragraph in paragraphs(source):
             if is_translatable(paragraph):
                 yield index + 1, None, paragraph, [f"markdown cell {index + 1}"]

@@ -8,6 +8,7 @@ case: the board writes some names in capitals).
 from __future__ import annotations
 
 import functools
+import html
 import re
 import string
 
@@ -94,3 +95,77 @@ def _ok(text: str, lang: str, domain: str, depth: int) -> bool:
         return True
     folded = text.casefold()
     return any(_fits(folded, pieces, lang, domain, depth) for pieces in templates)
+
+
+# ---------------------------------------------------------------------------- English words left in a text
+# Shared by the widget sweep (tests/widgets/test_every_word.py) and the notebooks' stored
+# outputs (tests/test_notebooks_i18n.py).
+
+#: Words written the same in the three languages: names of people and of the game,
+#: formats, and the Italian edition's own loanwords (RULINGS vocabulary: "round", "bonus", "leader").
+SAME_IN_EVERY_LANGUAGE = frozenset("""
+    Lenin Stalin Kamenev Kerensky Lvov Kornilov Trotsky Viktor Katya Dual Powers Revolution Petrograd
+    JSON DP1 Babel Voila Jupyter English Français Italiano
+    """.split())
+#: Words each language writes as English does (checked against the edition's terms: the
+#: Italian rulebook says "round", "bonus", "leader"; French and English share these).
+SAME_IN = {
+    "fr": frozenset("action mode palette score solo notation position import total minimum".split()),
+    "it": frozenset("round solo bonus leader editor computer tutorial no".split()),
+}
+#: A rule ID (R-CAL-4, INV-TRACK, P-OBJ, E-IT, S-3), a token id (R3, W10, N1, L2), a card code.
+_CODES = re.compile(r"\b[A-Z]+(?:-[A-Z0-9]+)+\b|\b[RWNL]\d+\b|\b[A-Z]\d+b?\b")
+WORD = re.compile(r"[^\W\d_]{2,}")
+#: What a learner typed, quoted back by an error message ('Lenine', « nowhere »): not the program's words.
+_QUOTED = re.compile(r"(?<!\w)'[^'\n]*'(?!\w)|«[^»]*»|\"[^\"\n]*\"")
+
+
+def pieces(value: str) -> list[str]:
+    """The visible text pieces of an HTML value (tags, styles, scripts and <code> notation removed)."""
+    value = re.sub(r"<(style|script)\b.*?</\1>", "", value, flags=re.S | re.I)
+    value = re.sub(r"<code>.*?</code>", " ", value, flags=re.S)
+    return [t for t in (html.unescape(p).strip() for p in re.split(r"<[^>]+>", value)) if t]
+
+
+def english_words(text: str, lang: str = "en") -> list[str]:
+    """The words of ``text`` once codes, ids and the names written alike everywhere are taken out."""
+    same = SAME_IN_EVERY_LANGUAGE | SAME_IN.get(lang, frozenset())
+    text = _CODES.sub(" ", _QUOTED.sub(" ", text))
+    return [w for w in WORD.findall(text) if w not in same and w.casefold() not in same]
+
+
+@functools.cache
+def vocabulary(lang: str) -> frozenset[str]:
+    """Every word the ``lang`` texts of the project use: its catalogs and the tutorial's own texts."""
+    import json
+    from importlib import resources
+
+    words: set[str] = set()
+    texts = [t for domain in i18n.DOMAINS for t in i18n.translations(domain, [lang])]
+    data = json.loads(resources.files("dualpowers.tutorial").joinpath("examples.json").read_text(encoding="utf-8"))
+    stack = [data]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, dict):
+            texts += [x[lang]] if isinstance(x.get(lang), str) else []
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+    for text in texts:
+        words.update(w.casefold() for w in WORD.findall(text))
+    return frozenset(words)
+
+
+@functools.cache
+def catalog_english(lang: str) -> frozenset[str]:
+    """The words of the catalogs' English texts (msgids of every domain) that ``lang``'s own
+    texts never use: such a word in a ``lang`` text is English left in it."""
+    words = {w.casefold() for domain in i18n.DOMAINS for t in i18n.translations(domain, ["en"])
+             for w in english_words(t, lang)}
+    return frozenset(words - vocabulary(lang))
+
+
+def english_left(text: str, lang: str) -> list[str]:
+    """The English words (words of the catalogs' English texts, not of ``lang``'s) in ``text``."""
+    english = catalog_english(lang)
+    return [w for w in english_words(text, lang) if w.casefold() in english]

@@ -197,7 +197,9 @@ def test_to_frame_and_explain():
     assert list(df["action"]) == [a.text for a in r.actions]
     text = r.explain()
     assert r.best.text in text and "60 playouts" in text and r.best.outlook() in text
-    assert all(line in text for line in r.best.effects)
+    # explain() writes for a reader (the catalogs' English); .effects is the engine's raw English
+    from dualpowers.narrate import message_text
+    assert all(message_text(m) in text for m in r.best.effect_messages)
     v1 = Advisor(playouts=60, horizon="game", playout="random", value="win").rank(s).explain()
     assert "%" in v1 and "60 playouts" in v1
 

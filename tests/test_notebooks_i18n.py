@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import sys
 from html import escape
 from pathlib import Path
 
@@ -164,3 +165,51 @@ def test_the_course_widget_sends_the_learner_to_the_play_notebook_of_its_languag
     assert (ROOT / play).exists()
     for msgid in (T_DONE, T_LAST):
         assert play.as_posix() in gettext(msgid, lang, "course")
+
+
+# ---------------------------------------------------------------------------- what the code cells print
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from i18n_check import english_left, pieces  # noqa: E402
+
+#: A rich output a reader sees instead of its text/plain fallback.
+RICH = ("text/html", "image/svg+xml", "image/png")
+
+
+def output_texts(path: Path) -> list[str]:
+    """What a reader sees of a notebook's stored outputs: printed text, HTML (tables), the words
+    of SVG pictures, and text/plain where nothing richer is stored."""
+    texts: list[str] = []
+    for cell in nbformat.read(path, as_version=4).cells:
+        for out in cell.get("outputs", []):
+            if out.get("output_type") == "stream":
+                texts += out.get("text", "").splitlines()
+                continue
+            data = out.get("data", {})
+            for mime in ("text/html", "image/svg+xml"):
+                if mime in data:
+                    texts += pieces(data[mime])
+            if "text/plain" in data and not any(m in data for m in RICH):
+                texts += data["text/plain"].splitlines()
+            if out.get("output_type") == "error":
+                texts.append(f"{out.get('ename')}: {out.get('evalue')}")
+    return [t for t in texts if t.strip()]
+
+
+@pytest.mark.parametrize(("lang", "path"), [(lang, p) for lang, p in ALL if lang != "en"],
+                         ids=[i for i in IDS if not i.startswith("en-")])
+def test_what_the_code_cells_print_is_in_the_notebooks_language(lang, path):
+    """No word of the catalogs' English texts (that the language's own texts never use) in
+    a stored output: the engine's narration, refusals, tables and charts follow
+    ``language.set(...)``."""
+    left = {}
+    for text in output_texts(path):
+        for word in english_left(text, lang):
+            left.setdefault(word, text[:120])
+    assert not left, f"{path.name}: English in the stored outputs: {sorted(left.items())[:15]}"
+
+
+def test_the_output_check_sees_english():
+    """Not vacuous: the English notebooks' outputs are full of the words the check looks for."""
+    found = {w for path in NOTEBOOKS.glob("0[1-6]_*.ipynb") for text in output_texts(path)
+             for w in english_left(text, "fr")}
+    assert len(found) > 40, sorted(found)

@@ -300,9 +300,16 @@ class Ranking:
         return Message(PLAYOUT_STATS, playouts=Quantity(self.playouts),
                        seconds=Quantity(self.seconds, 2), seed=self.seed)
 
-    def explain(self, top: int = 3) -> str:
-        """A few lines for a human: the best action, what it changes, how sure, and the runners-up."""
-        return "\n".join(" " * indent + m.text for indent, m in self.explain_messages(top))
+    def explain(self, top: int = 3, *, state: Any = None, lang: str | None = None) -> str:
+        """A few lines for a human: the best action, what it changes, how sure, and the runners-up,
+        in ``lang`` (default: the current language); given the ranked ``state``, each action
+        is named in words (:func:`dualpowers.describe.describe`), otherwise in notation."""
+        from ..describe import describe
+        from ..i18n import resolve
+        from ..narrate import message_text
+        lang = resolve(lang)
+        name = None if state is None else (lambda action: describe(state, action, lang).text)
+        return "\n".join(" " * indent + message_text(m, lang) for indent, m in self.explain_messages(top, name=name))
 
     def __str__(self) -> str:
         return self.explain()

@@ -15,12 +15,12 @@ from typing import Any
 from .board import HIGHLIGHT_KEYS, draw_board, draw_empty, normalize_highlight
 from .layout import DESIGN_H, DESIGN_W, Layout, layout_for
 from .pen import Pen, PenBase, RecordingPen, ScaledPen
-from .svg import SvgPen, board_svg
+from .svg import Picture, SvgPen, board_svg
 
 __all__ = [
     "draw_board", "draw_empty", "normalize_highlight", "HIGHLIGHT_KEYS",
     "Layout", "layout_for", "DESIGN_W", "DESIGN_H",
-    "Pen", "PenBase", "RecordingPen", "ScaledPen", "SvgPen", "board_svg", "board_png", "PillowPen",
+    "Pen", "PenBase", "RecordingPen", "ScaledPen", "SvgPen", "board_svg", "Picture", "board_png", "PillowPen",
 ]
 
 

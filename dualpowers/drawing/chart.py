@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
+from ..i18n import resolve, translator
+from .layout import text_width
 from .pen import Pen
 from .svg import SvgPen
 
@@ -68,12 +70,21 @@ def _marker(pen: Pen, kind: str, x: float, y: float, colour: str, r: float = 5.0
 
 
 def draw_win_rates(pen: Pen, points: Iterable[Mapping[str, Any]] | Any, *, title: str = "",
-                   x_label: str = "difficulty", width: float = 720, height: float = 420) -> None:
-    """Draw the chart through ``pen`` (any back end of :mod:`dualpowers.drawing.pen`)."""
+                   x_label: str | None = None, width: float = 720, height: float = 420,
+                   lang: str | None = None) -> None:
+    """Draw the chart through ``pen`` (any back end of :mod:`dualpowers.drawing.pen`); the
+    axis in ``lang`` (default: the current language), percentages in its form (Babel)."""
+    from babel.numbers import format_percent
+    lang = resolve(lang)
+    _ = translator(lang)
+    if x_label is None:
+        x_label = _("difficulty X")
     rows = _rows(points)
     xs: list[Any] = sorted({r["x"] for r in rows}, key=lambda v: (str(type(v)), v))
     series: list[str] = list(dict.fromkeys(str(r["series"]) for r in rows))
-    left, right, top, bottom = 60.0, 190.0, 40.0, 50.0
+    # the legend column is as wide as its longest line (translated names are longer), within reason
+    legend = max((text_width(name, 12) for name in series), default=0.0)
+    left, right, top, bottom = 60.0, min(max(190.0, legend + 66.0), width * 0.45), 40.0, 50.0
     pw, ph = width - left - right, height - top - bottom
     pen.clear("#ffffff")
     if title:
@@ -89,7 +100,7 @@ def draw_win_rates(pen: Pen, points: Iterable[Mapping[str, Any]] | Any, *, title
     for pct in range(0, 101, 20):                       # grid and y axis
         y = py(pct / 100)
         pen.line([(left, y), (left + pw, y)], stroke="#dddddd", width=1)
-        pen.text(left - 8, y, f"{pct}%", size=11, align="right", fill="#444444")
+        pen.text(left - 8, y, format_percent(pct / 100, locale=lang), size=11, align="right", fill="#444444")
     pen.line([(left, top), (left, top + ph), (left + pw, top + ph)], stroke="#333333", width=1.5)
     for x in xs:
         pen.text(px(x), top + ph + 16, str(x), size=12, align="center")
@@ -118,9 +129,10 @@ def draw_win_rates(pen: Pen, points: Iterable[Mapping[str, Any]] | Any, *, title
         pen.text(lx + 38, ly, name, size=12, max_width=right - 58)
 
 
-def win_rate_svg(points: Sequence[Mapping[str, Any]] | Any, *, title: str = "", x_label: str = "difficulty",
-                 width: float = 720, height: float = 420) -> str:
+def win_rate_svg(points: Sequence[Mapping[str, Any]] | Any, *, title: str = "", x_label: str | None = None,
+                 width: float = 720, height: float = 420, lang: str | None = None) -> str:
     """The chart as an SVG document (shows in notebooks and on GitHub without a kernel)."""
+    _ = translator(resolve(lang))
     pen = SvgPen(width, height)
-    draw_win_rates(pen, points, title=title, x_label=x_label, width=width, height=height)
-    return pen.svg(title=title or "win rates")
+    draw_win_rates(pen, points, title=title, x_label=x_label, width=width, height=height, lang=lang)
+    return pen.svg(title=title or _("win rates"))

@@ -13,6 +13,7 @@ import io
 import math
 from typing import TYPE_CHECKING, Any, Sequence
 
+from ..i18n import resolve
 from .board import draw_board
 from .layout import DESIGN_H, DESIGN_W
 from .pen import PRIMITIVES, PenBase, Point
@@ -251,16 +252,19 @@ class PillowPen(PenBase):
 
 
 def board_image(state: "State", *, highlight: Any = None, width: int = int(DESIGN_W), height: int = int(DESIGN_H),
-                supersample: int = 2, lang: str = "en") -> "_Image.Image":
-    """The board for ``state`` as a Pillow image, its words in ``lang``."""
+                supersample: int = 2, lang: str | None = None) -> "_Image.Image":
+    """The board for ``state`` as a Pillow image, its words in ``lang`` (default: the current language)."""
+    lang = resolve(lang)
     pen = PillowPen(width, height, supersample=supersample)
     draw_board(pen, state, highlight=highlight, width=pen.width, height=pen.height, lang=lang)
     return pen.image()
 
 
 def board_png(state: "State", *, highlight: Any = None, width: int = int(DESIGN_W), height: int = int(DESIGN_H),
-              supersample: int = 2, lang: str = "en") -> bytes:
-    """The board for ``state`` as PNG bytes (``width`` x ``height`` pixels), its words in ``lang``."""
+              supersample: int = 2, lang: str | None = None) -> bytes:
+    """The board for ``state`` as PNG bytes (``width`` x ``height`` pixels), its words in ``lang``
+    (default: the current language)."""
+    lang = resolve(lang)
     pen = PillowPen(width, height, supersample=supersample)
     draw_board(pen, state, highlight=highlight, width=pen.width, height=pen.height, lang=lang)
     return pen.png()

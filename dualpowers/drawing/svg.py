@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Iterator, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from ..i18n import resolve
 from .board import draw_board
 from .layout import DESIGN_H, DESIGN_W, text_width
 from .pen import PRIMITIVES, PenBase, Point
@@ -20,7 +21,7 @@ from .pen import PRIMITIVES, PenBase, Point
 if TYPE_CHECKING:
     from ..state import State
 
-__all__ = ["SvgPen", "board_svg"]
+__all__ = ["SvgPen", "board_svg", "Picture"]
 
 FONT = "Helvetica, Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif"
 
@@ -110,12 +111,38 @@ class SvgPen(PenBase):
         return head + t + "".join(self.parts) + "</svg>"
 
 
+class Picture:
+    """An SVG picture for a notebook that shows before the notebook is trusted.
+
+    JupyterLab does not render an ``image/svg+xml`` output of a notebook it does not trust
+    (every notebook opened from disk before it has run): it shows the text fallback
+    instead.  A picture is therefore also given as HTML holding an ``<img>`` with a
+    ``data:`` URI, which the sanitizer keeps.  Pure Python: IPython calls
+    ``_repr_mimebundle_``; nothing here imports Jupyter.
+    """
+
+    def __init__(self, svg: str) -> None:
+        self.svg = svg
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, str]:
+        import base64
+        import re
+        from html import escape, unescape
+        title = re.search(r"<title>(.*?)</title>", self.svg, re.S)
+        alt = escape(unescape(title.group(1))) if title else ""
+        data = base64.b64encode(self.svg.encode("utf-8")).decode("ascii")
+        html = f"<img src='data:image/svg+xml;base64,{data}' alt='{alt}' style='max-width: 100%; height: auto'>"
+        return {"text/html": html, "image/svg+xml": self.svg, "text/plain": unescape(title.group(1)) if title else ""}
+
+
 def board_svg(state: "State", *, highlight: Any = None, width: float = DESIGN_W, height: float = DESIGN_H,
-              lang: str = "en") -> str:
-    """The board for ``state`` as an SVG document (a string), its words in ``lang``.
+              lang: str | None = None) -> str:
+    """The board for ``state`` as an SVG document (a string), its words in ``lang``
+    (default: the current language, :func:`dualpowers.i18n.current_language`).
 
     ``highlight``: see :func:`dualpowers.drawing.board.normalize_highlight`.
     """
+    lang = resolve(lang)
     pen = SvgPen(width, height)
     draw_board(pen, state, highlight=highlight, width=width, height=height, lang=lang)
     return pen.svg(title=_title(state, lang))

@@ -37,7 +37,7 @@ from ..actions import parse_action
 from ..errors import DualPowersError, IllegalAction
 from ..opposition import ObjectiveChoice, opposition_objective
 from ..presence import Presence, force_in_presence
-from ..i18n import N_, gettext
+from ..i18n import N_, current_language, gettext
 from ..narration import Message
 from ..state import Event, State
 
@@ -448,10 +448,11 @@ class Tutorial:
     replay every time they are asked for.
     """
 
-    def __init__(self, data: TutorialData | None = None, *, language: str = "en", example: str | None = None) -> None:
+    def __init__(self, data: TutorialData | None = None, *, language: str | None = None,
+                 example: str | None = None) -> None:
         self.data = data or load_examples()
         self._language = "en"
-        self.language = language
+        self.language = current_language() if language is None else language
         self._example = self.data.examples[0]
         self._index = 0
         if example is not None:

@@ -10,7 +10,9 @@ setting to redraw in a new language; a :func:`picker` menu changes it for all::
     language.observe(callback)             # callback(new_lang) on each change
     language.setting.observe(handler, "value")   # the traitlets way
 
-The engine knows nothing of this: it only takes a ``lang`` argument.
+The engine knows nothing of traitlets: this setting keeps the engine's plain one
+(:func:`dualpowers.i18n.set_language`) in step, so engine functions called with
+``lang=None`` write in the notebook's language too.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ..i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, Translator, translator
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, Translator, set_language, translator
 
 __all__ = ["LanguageSetting", "setting", "current", "set", "observe", "unobserve", "tr", "picker"]
 
@@ -34,6 +36,8 @@ class LanguageSetting(traitlets.HasTraits):
 
 #: The notebook's language (one per kernel).
 setting = LanguageSetting()
+setting.observe(lambda change: set_language(change["new"]), "value")
+set_language(setting.value)
 
 
 def current() -> str:

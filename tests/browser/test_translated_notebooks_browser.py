@@ -69,7 +69,8 @@ def notebook_dir(tmp_path_factory):
     for lang in ("fr", "it"):
         (folder / lang).mkdir()
         for path in (REPO_ROOT / "notebooks" / lang).iterdir():
-            shutil.copy(path, folder / lang / path.name)
+            if path.is_file():          # not a .ipynb_checkpoints folder left by a Lab session
+                shutil.copy(path, folder / lang / path.name)
     yield folder
     shutil.rmtree(folder, ignore_errors=True)
 

@@ -14,9 +14,9 @@ English left untranslated, and fails the test.
 from __future__ import annotations
 
 import functools
-import html
 import random
-import re
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -27,33 +27,10 @@ from dualpowers.widgets import (AdvisorWidget, AnalyzerWidget, OppositionWidget,
                                 TutorialWidget, language)
 from dualpowers.widgets.board import BoardWidget
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from i18n_check import english_words, pieces as _pieces, vocabulary  # noqa: E402
+
 W, H = 450, 320       # small boards: the words do not depend on the size
-
-#: Words written the same in the three languages: names of people and of the game,
-#: formats, and the Italian edition's own loanwords (RULINGS vocabulary: "round", "bonus", "leader").
-SAME_IN_EVERY_LANGUAGE = frozenset("""
-    Lenin Stalin Kamenev Kerensky Lvov Kornilov Trotsky Viktor Katya Dual Powers Revolution Petrograd
-    JSON DP1 Babel Voila Jupyter English Français Italiano
-    """.split())
-#: Words each language writes as English does (checked against the edition's terms: the
-#: Italian rulebook says "round", "bonus", "leader"; French and English share these).
-SAME_IN = {
-    "fr": frozenset("action mode palette score solo notation position import total minimum".split()),
-    "it": frozenset("round solo bonus leader editor computer tutorial no".split()),
-}
-#: A rule ID (R-CAL-4, INV-TRACK, P-OBJ, E-IT, S-3), a token id (R3, W10, N1, L2), a card code.
-_CODES = re.compile(r"\b[A-Z]+(?:-[A-Z0-9]+)+\b|\b[RWNL]\d+\b|\b[A-Z]\d+b?\b")
-_WORD = re.compile(r"[^\W\d_]{2,}")
-#: What a learner typed, quoted back by an error message ('Lenine', « nowhere »): not the program's words.
-_QUOTED = re.compile(r"(?<!\w)'[^'\n]*'(?!\w)|«[^»]*»|\"[^\"\n]*\"")
-
-
-def _pieces(value: str) -> list[str]:
-    """The visible text pieces of an HTML value (tags, styles, scripts and <code> notation removed)."""
-    value = re.sub(r"<(style|script)\b.*?</\1>", "", value, flags=re.S | re.I)
-    value = re.sub(r"<code>.*?</code>", " ", value, flags=re.S)
-    return [t for t in (html.unescape(p).strip() for p in re.split(r"<[^>]+>", value)) if t]
-
 
 def _is_notation(text: str) -> bool:
     """An action in the engine's notation ("pass", "move R1 red"): the same in every language."""
@@ -252,13 +229,6 @@ def _walk(name: str, lang: str) -> frozenset[str]:
         language.set("en")
 
 
-def english_words(text: str, lang: str = "en") -> list[str]:
-    """The words of ``text`` once codes, ids and the names written alike everywhere are taken out."""
-    same = SAME_IN_EVERY_LANGUAGE | SAME_IN.get(lang, frozenset())
-    text = _CODES.sub(" ", _QUOTED.sub(" ", text))
-    return [w for w in _WORD.findall(text) if w not in same and w.casefold() not in same]
-
-
 @pytest.mark.parametrize("name", sorted(WALKS))
 @pytest.mark.parametrize("lang", ["fr", "it"])
 def test_no_english_left(name, lang):
@@ -275,36 +245,13 @@ def test_the_check_sees_english():
     assert sum(1 for t in english if english_words(t)) > 20
 
 
-@functools.cache
-def _vocabulary(lang: str) -> frozenset[str]:
-    """Every word the ``lang`` texts of the project use: its catalogs and the tutorial's own texts."""
-    import json
-    from importlib import resources
-
-    from dualpowers import i18n, names
-    words: set[str] = set()
-    texts = [t for domain in i18n.DOMAINS for t in i18n.translations(domain, [lang])]
-    data = json.loads(resources.files("dualpowers.tutorial").joinpath("examples.json").read_text(encoding="utf-8"))
-    stack = [data]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, dict):
-            texts += [x[lang]] if isinstance(x.get(lang), str) else []
-            stack.extend(x.values())
-        elif isinstance(x, list):
-            stack.extend(x)
-    for text in texts:
-        words.update(w.casefold() for w in _WORD.findall(text))
-    return frozenset(words)
-
-
 @pytest.mark.parametrize("name", sorted(WALKS))
 @pytest.mark.parametrize("lang", ["fr", "it"])
 def test_no_english_word_inside_a_translated_text(name, lang):
     """A text of the ``lang`` walk may mix in no word that only the English run uses
     (catches an English piece formatted into a translated sentence)."""
     english = {w.casefold() for t in _walk(name, "en") for w in english_words(t, lang)}
-    own = _vocabulary(lang)
+    own = vocabulary(lang)
     leaked = {}
     for text in _walk(name, lang):
         for w in english_words(text, lang):
