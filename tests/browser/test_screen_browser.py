@@ -352,11 +352,12 @@ def test_a_move_played_by_clicks_alone(browser, lab):
                 else:
                     _click_on_board(page, kind, ident)
                     page.wait_for_timeout(300)
-            if page.locator(f'button.dp-choice[title="{action}"]').count():
-                page.locator(f'button.dp-choice[title="{action}"]').first.click()
+            said = session.describe(action)          # the choice button and the log say it in words
+            choice = page.locator("button.dp-choice").get_by_text(said, exact=True)
+            if choice.count():
+                choice.first.click()
             wait_until(lambda: text_of(page, "dp-log") != log, timeout=20_000,
                        message=f"the clicks for {action} changed nothing")
-            said = session.describe(action)          # the log says the move in words
             session.apply(action)
             assert text_of(page, "dp-status") != status or "move" not in str(action)
             if moves:

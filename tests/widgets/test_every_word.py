@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 import sys
 from pathlib import Path
 
