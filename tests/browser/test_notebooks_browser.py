@@ -116,7 +116,9 @@ def test_advisor_notebook_ranks_the_actions_on_a_click(page, lab):
     click_widget_button(page, "dp-advise")
     wait_until(lambda: "playouts in" in text_of(page, "dp-advisor-summary"), timeout=60_000,
                message=lambda: f"no ranking shown: {text_of(page, 'dp-advisor-summary')!r}")
-    assert "best first" in text_of(page, "dp-advisor-table")
+    # the summary and the table are two widgets: the table may be drawn a moment later
+    wait_until(lambda: "best first" in text_of(page, "dp-advisor-table"), timeout=20_000,
+               message=lambda: f"no ranking table: {text_of(page, 'dp-advisor-table')!r}")
     # The win-chance column says it is an estimate: in its header, its tooltip and a note under the table.
     head = page.locator(".dp-advisor-table th[title]").first
     assert "Win chance (estimate)" in head.inner_text() and "not a measured share" in head.get_attribute("title")
