@@ -206,8 +206,6 @@ def series_label(policy: str, side: str, lang: str | None = None) -> str:
 def results_frame(frame: "pd.DataFrame", lang: str | None = None) -> "pd.DataFrame":
     """A table of measured results for a reader in ``lang``: headers, player and faction
     names translated, rates as percentages in the language's form (Babel)."""
-    from babel.numbers import format_decimal
-
     from .results import percent_text
     lang = resolve(lang)
     _ = translator(lang)
@@ -221,7 +219,7 @@ def results_frame(frame: "pd.DataFrame", lang: str | None = None) -> "pd.DataFra
         elif column in ("win_rate", "ci_low", "ci_high"):
             out[column] = [percent_text(v, lang) for v in out[column]]
         elif column in ("mean_rounds", "seconds"):
-            out[column] = [format_decimal(v, "#,##0.0", locale=lang) for v in out[column]]
+            out[column] = [number(v, lang, 1) for v in out[column]]
     headers = {c: _.pgettext(*RESULT_HEADERS[c]) for c in out.columns if c in RESULT_HEADERS}
     if duel and "player" in headers:
         headers["player"] = _.pgettext(*RESULT_HEADERS["policy"])
