@@ -54,7 +54,7 @@ def _side(side: str | None, lang: str) -> str:
 def presence_reason(p: "Presence", lang: str | None = None) -> str:
     """Why ``p.winner`` has greater strength in the region (R-STR-2), in ``lang``."""
     lang = resolve(lang)
-    _ = translator(check_language(lang))
+    _ = translator(lang)
     region = names.region(p.region, lang)
     r, w = p.strength["red"], p.strength["white"]
     tr, tw = p.tokens["red"], p.tokens["white"]
@@ -80,7 +80,7 @@ def presence_reason(p: "Presence", lang: str | None = None) -> str:
 def neutral_reason(p: "Presence", lang: str | None = None) -> str:
     """Why the neutral tokens in the region count for whom (R-NEU-1), in ``lang``."""
     lang = resolve(lang)
-    _ = translator(check_language(lang))
+    _ = translator(lang)
     region = names.region(p.region, lang)
     if not p.neutrals:
         return _("No neutral token in {region}.", region=region)
@@ -101,7 +101,7 @@ def presence_frame(state: "State", lang: str | None = None) -> "pd.DataFrame":
     """Force in Presence in every region, one row per region, for a reader in ``lang``."""
     lang = resolve(lang)
     from .presence import force_in_presence
-    _ = translator(check_language(lang))
+    _ = translator(lang)
     rows = []
     for region in state.comp.region_index:
         p = force_in_presence(state, region)
@@ -120,7 +120,7 @@ def presence_frame(state: "State", lang: str | None = None) -> "pd.DataFrame":
 def presence_tokens_frame(p: "Presence", lang: str | None = None) -> "pd.DataFrame":
     """The tokens in one region: strength shown, neutral or not, whom each counts for."""
     lang = resolve(lang)
-    _ = translator(check_language(lang))
+    _ = translator(lang)
     rows = [{"token": names.token(t, lang), "strength": p.shown.get(t, 0), "neutral": _(_YES_NO[t in p.neutrals]),
              "counts for": _side(side, lang)} for t, side in p.control.items()]
     return _frame(rows, ["token", "strength", "neutral", "counts for"], lang).set_index(_(HEADERS["token"]))
@@ -129,7 +129,7 @@ def presence_tokens_frame(p: "Presence", lang: str | None = None) -> "pd.DataFra
 def objective_frame(choice: "ObjectiveChoice", lang: str | None = None) -> "pd.DataFrame":
     """How the Opposition chose its objective, per region, for a reader in ``lang``."""
     lang = resolve(lang)
-    _ = translator(check_language(lang))
+    _ = translator(lang)
     rows = [{"region": names.region(r, lang), "day sum": choice.sums[r], "cards": choice.counts[r],
              "latest card played": choice.last_played[r], "chosen": _(_YES_NO[r == choice.region])}
             for r in choice.sums]
@@ -147,7 +147,7 @@ def win_chance_note(horizon: str = "game", lang: str | None = None) -> str:
     """What the ranking's "win chance" is, for a reader in ``lang``: an estimate from the
     advisor's playouts, not a measured frequency of real games (see :mod:`dualpowers.advisor`)."""
     lang = resolve(lang)
-    _ = translator(check_language(lang))
+    _ = translator(lang)
     if horizon == "round":
         return _("Win chance (estimate): the advisor plays quick simulated games (playouts) after each action up "
                  "to the end of the round and judges the position reached there; the figure and its 95% interval "

@@ -14,6 +14,7 @@ import string
 
 import dualpowers as dp
 from dualpowers import i18n
+from dualpowers.narration import Message
 
 _NUMBER = re.compile(r"[^a-zA-Z\u00C0-\u024F]*|\d+b")   # no letter at all (numbers, ranges, signs), or "5b"
 
@@ -169,3 +170,12 @@ def english_left(text: str, lang: str) -> list[str]:
     """The English words (words of the catalogs' English texts, not of ``lang``'s) in ``text``."""
     english = catalog_english(lang)
     return [w for w in english_words(text, lang) if w.casefold() in english]
+
+
+def nested_messages(message: Message):
+    """A message and every message nested in its parameters (a refusal's reasons)."""
+    yield message
+    for value in message.params.values():
+        for m in (value if isinstance(value, tuple) else (value,)):
+            if isinstance(m, Message):
+                yield from nested_messages(m)

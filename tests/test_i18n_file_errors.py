@@ -16,9 +16,9 @@ from dualpowers import i18n
 from dualpowers.components import parse_components
 from dualpowers.controllers.play import GameSession
 from dualpowers.errors import DualPowersError, Told
-from dualpowers.narration import Message
 from dualpowers.narrate import refusal_text
 from dualpowers.schema import JSON_SYNTAX
+from i18n_check import nested_messages
 
 #: Python's json module's words: none may reach a reader, in any language.
 PYTHON_WORDS = ("Expecting", "delimiter", "Unterminated", "Extra data", "Invalid control", "property name")
@@ -66,13 +66,6 @@ def _raised(make) -> DualPowersError:
     return info.value
 
 
-def _messages(message):
-    yield message
-    for v in message.params.values():
-        for m in (v if isinstance(v, tuple) else (v,)):
-            if isinstance(m, Message):
-                yield from _messages(m)
-
 
 @pytest.mark.parametrize("case, make, field", CASES, ids=[c[0] for c in CASES])
 def test_file_errors_are_data_and_fully_translated(case, make, field):
@@ -88,7 +81,7 @@ def test_file_errors_are_data_and_fully_translated(case, make, field):
         assert not any(w in text for w in PYTHON_WORDS), f"{case} ({lang}): Python's words: {text}"
         if lang != "en":
             assert text != english, f"{case}: {lang} is English: {text}"
-            for m in _messages(exc.message):
+            for m in nested_messages(exc.message):
                 assert (None, m.msgid) in i18n.catalog(lang), f"{lang}: no translation of {m.msgid!r}"
 
 

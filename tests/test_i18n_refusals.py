@@ -10,10 +10,9 @@ import pytest
 
 import dualpowers as dp
 from dualpowers import i18n
-from dualpowers.narration import Message
 from dualpowers.narrate import message_text, objective_steps, refusal_text
 
-from i18n_check import from_catalog
+from i18n_check import from_catalog, nested_messages
 
 #: Fields that hold what a user typed or an action's command text: shown as written.
 VERBATIM = {"action", "name", "what", "step"}
@@ -56,14 +55,6 @@ def _refusals():
 REFUSALS = _refusals()
 
 
-def _messages(message):
-    """A message and the messages nested in its parameters."""
-    yield message
-    for v in message.params.values():
-        for m in (v if isinstance(v, tuple) else (v,)):
-            if isinstance(m, Message):
-                yield from _messages(m)
-
 
 #: Fields whose raw id English names differently ("red" -> "Red", "protest" -> "Mobilize Protest").
 NAMED = {"side", "winner", "target", "who", "loser", "will", "token", "leader", "unit", "units", "tokens",
@@ -78,7 +69,7 @@ def test_every_refusal_is_data_and_reads_as_before():
     for exc in REFUSALS:
         assert exc.message is not None, f"a refusal given as plain text: {exc}"
         assert str(exc) == exc.message.text
-        if not NAMED & {f for m in _messages(exc.message) for f in m.params}:
+        if not NAMED & {f for m in nested_messages(exc.message) for f in m.params}:
             assert refusal_text(exc, "en") == str(exc)
             same += 1
     assert same >= 10
@@ -91,7 +82,7 @@ def test_every_refusal_is_written_from_the_catalog(lang):
     for exc in REFUSALS:
         seen.setdefault(exc.message.msgid, exc)
     for msgid, exc in seen.items():
-        for m in _messages(exc.message):
+        for m in nested_messages(exc.message):
             assert (None, m.msgid) in table, f"{lang}: no translation of {m.msgid!r}"
         text = refusal_text(exc, lang)
         assert text != str(exc), text
@@ -185,6 +176,6 @@ def test_mistyped_actions_are_refused_in_the_language(lang):
     excs.append(info.value)
     for exc in excs:
         assert exc.message is not None and str(exc) == exc.message.text
-        for m in _messages(exc.message):
+        for m in nested_messages(exc.message):
             assert (None, m.msgid) in table, f"{lang}: no translation of {m.msgid!r}"
         assert refusal_text(exc, lang) != str(exc)
