@@ -11,7 +11,7 @@ from __future__ import annotations
 from .i18n import DEFAULT_LANGUAGE, resolve, N_, NP_, pgettext, translator
 
 __all__ = ["region", "colour", "card_action", "side", "faction", "month", "leader", "token", "place", "special",
-           "region_label", "date", "card"]
+           "region_label", "date", "day_of_month", "DateText", "with_preposition", "card"]
 
 _REGIONS = {"red": NP_("region", "red"), "blue": NP_("region", "blue"), "green": NP_("region", "green"),
             "purple": NP_("region", "purple"), "white": NP_("region", "white"), "brown": NP_("region", "brown")}
@@ -35,6 +35,11 @@ _LEADERS = {"Lenin": NP_("leader", "Lenin"), "Stalin": NP_("leader", "Stalin"),
             "Kamenev": NP_("leader", "Kamenev"), "Kerensky": NP_("leader", "Kerensky"),
             "Lvov": NP_("leader", "Lvov"), "Kornilov": NP_("leader", "Kornilov"),
             "Trotsky": NP_("leader", "Trotsky"), "RedTrotsky": NP_("leader", "red Trotsky")}
+#: The first day of a month is written as an ordinal in French and Italian ("1er", "1º").
+_FIRST_DAY = NP_("day of the month", "1")
+#: Italian articled prepositions a template may put before a date or a day as a format
+#: spec ("{date:al}"), and their elided forms before a day read with a vowel (8, 11).
+ELIDED = {"al": "all'", "il": "l'", "sul": "sull'", "dal": "dall'", "del": "dell'"}
 _PLACES = {"reserve": NP_("place", "reserve"), "supply": NP_("place", "supply"),
            "waiting": NP_("place", "waiting by the calendar"), "removed": NP_("place", "out of the game"),
            "box": NP_("place", "box")}
@@ -122,8 +127,33 @@ def card(card_id: str, lang: str | None = None) -> str:
     return leader(card_id, lang)
 
 
-def date(month_id: str, day: int, lang: str | None = None) -> str:
+def with_preposition(preposition: str, text: str) -> str:
+    """``text`` (a date or a day) after an Italian articled preposition of :data:`ELIDED`:
+    "al 3 maggio", but "all'8 maggio" and "l'11": the article elides before a vowel."""
+    if text[:1] == "8" or text[:2] == "11":
+        return ELIDED[preposition] + text
+    return f"{preposition} {text}"
+
+
+class DateText(str):
+    """A date or a day as written in one language.  A template may join an Italian
+    articled preposition to it as a format spec, ``"si ferma {date:al}"``, because
+    the article changes with the number that follows (:func:`with_preposition`)."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return with_preposition(spec, str(self)) if spec in ELIDED else format(str(self), spec)
+
+
+def day_of_month(number: int, lang: str | None = None) -> DateText:
+    """A day of the month: 3 -> "3"; the first as each language writes it ("1er", "1º")."""
+    lang = resolve(lang)
+    return DateText(pgettext(*_FIRST_DAY, lang) if number == 1 else str(number))
+
+
+def date(month_id: str, day: int, lang: str | None = None) -> DateText:
     """A calendar date: ("oct-nov", 3) -> "October/November 3", "3 octobre/novembre"."""
     lang = resolve(lang)
     _ = translator(lang)
-    return _("{month} {day}", month=month(month_id, lang), day=day)
+    return DateText(_("{month} {day}", month=month(month_id, lang), day=day_of_month(day, lang)))

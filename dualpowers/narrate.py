@@ -53,6 +53,8 @@ class _Shown(str):
             return self[:1].upper() + self[1:]
         if spec == "month":
             return names.month(str(self.raw), self.lang)
+        if spec in names.ELIDED:       # an Italian template: "{day:al}" -> "al 3", "all'8"
+            return names.with_preposition(spec, str(self))
         return format(str(self), spec)
 
 
@@ -80,6 +82,8 @@ def field_value(field: str, value: Any, lang: str | None = None) -> Any:
                 text = _("{first}; {second}", first=text, second=message_text(v, lang))
             return _Shown(text, value, lang)
         return _Shown(", ".join(str(field_value(field, v, lang)) for v in value), value, lang)
+    if field == "day" and isinstance(value, int) and not isinstance(value, bool):
+        return _Shown(names.day_of_month(value, lang), value, lang)     # "1er", "1º"
     if not isinstance(value, str):
         return value
     if field in CONNECTION_FIELDS:      # "red-green": each end's colour in ``lang``

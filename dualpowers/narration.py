@@ -11,6 +11,9 @@ Field formats a template may use (a translation uses the same ones):
 * ``{card}``: the value as it is (ids, numbers);
 * ``{side:cap}``: capitalised, for a name that starts a sentence ("Red");
 * ``{month:month}``: a month id's name ("mar-apr" -> "March/April");
+* ``{day}``: a day of the month, the first as the language writes it ("1er", "1º");
+* ``{day:al}``, ``{date:il}`` ... (Italian translations only): the articled preposition
+  joined to the day or date, elided where Italian elides it ("all'8", "l'11");
 * a tuple of ids is written "R1, R2"; a nested :class:`Message` is written out
   first, and a tuple of messages is written as clauses joined by "; ".
 

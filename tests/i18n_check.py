@@ -67,6 +67,17 @@ def _identifiers() -> frozenset[str]:
     return frozenset(ids | {"fr", "it", "x"})
 
 
+def _after_preposition(text: str) -> str:
+    """What follows an articled preposition a template joined to a date ("all'8" -> "8"), or ""."""
+    from dualpowers.names import ELIDED
+    folded = text.casefold()
+    for preposition, elided in ELIDED.items():
+        for head in (preposition + " ", elided):
+            if folded.startswith(head):
+                return text[len(head):]
+    return ""
+
+
 @functools.cache
 def _list_connector(lang: str) -> str:
     from babel.lists import format_list
@@ -87,6 +98,9 @@ def _ok(text: str, lang: str, domain: str, depth: int) -> bool:
         return True
     if depth > 6:
         return False
+    rest = _after_preposition(text)
+    if rest and _ok(rest, lang, domain, depth + 1):
+        return True   # an Italian "{date:al}": "all'8 maggio/giugno" (dualpowers.names.with_preposition)
     if "-" in text and all(_ok(part, lang, domain, depth + 1) for part in text.split("-")):
         return True   # a card ("violet-4") or a connection ("rouge-violet")
     if ", " in text and all(_ok(part, lang, domain, depth + 1) for part in text.split(", ")):

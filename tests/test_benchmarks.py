@@ -148,3 +148,22 @@ def test_a_game_logs_key_ignores_comments_in_the_components_file(tmp_path):
     changed.write_text(packaged.read_text(encoding="utf-8").replace("length = 10", "length = 12"), encoding="utf-8")
     digest = strength.components_digest
     assert digest(commented) == digest(packaged) != digest(changed)
+
+
+def test_ladder_variants_change_only_stand_in_values_and_are_played(tmp_path):
+    import importlib.util
+
+    import dualpowers as dp
+
+    spec = importlib.util.spec_from_file_location("ladder_variants", BENCH / "ladder_variants.py")
+    variants = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(variants)
+    packaged = dp.load_components()
+    for name in variants.VARIANTS:
+        comp = dp.load_components(str(variants.write_variant(name, tmp_path)))   # the loader checks every file
+        assert set(comp.cards) == set(packaged.cards)
+        assert comp.cards["green-4"].recruit == 2 and comp.cards["purple-4"].vp > comp.cards["purple-2"].vp  # Examples B, H
+    weak = dp.load_components(str(variants.write_variant("recruit-1-track-20", tmp_path)))
+    assert weak.track_length == 20 and {c.recruit for c in weak.cards.values()} == {1, 2}
+    result = json.loads(bench("ladder_variants.py", "--variants", "stand-in", "--games", "1", "--json"))
+    assert result["games_per_difficulty"] == 2 and {"x1", "x6", "logit_drop"} <= set(result)

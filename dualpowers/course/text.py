@@ -56,7 +56,8 @@ class Name:
     args: tuple[Any, ...]
 
     def text(self, lang: str = "en") -> str:
-        return str(getattr(names, self.kind)(*self.args, lang=lang))
+        value = getattr(names, self.kind)(*self.args, lang=lang)
+        return value if isinstance(value, str) else str(value)   # a DateText keeps its format specs
 
     def __str__(self) -> str:
         return self.text("en")
