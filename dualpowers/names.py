@@ -11,7 +11,7 @@ from __future__ import annotations
 from .i18n import DEFAULT_LANGUAGE, resolve, N_, NP_, pgettext, translator
 
 __all__ = ["region", "colour", "card_action", "side", "faction", "month", "leader", "token", "place", "special",
-           "region_label", "date", "day_of_month", "DateText", "with_preposition", "card"]
+           "region_label", "date", "day_of_month", "DateText", "with_preposition", "ELIDED", "card"]
 
 _REGIONS = {"red": NP_("region", "red"), "blue": NP_("region", "blue"), "green": NP_("region", "green"),
             "purple": NP_("region", "purple"), "white": NP_("region", "white"), "brown": NP_("region", "brown")}

@@ -98,7 +98,7 @@ def _ok(text: str, lang: str, domain: str, depth: int) -> bool:
         return True
     if depth > 6:
         return False
-    rest = _after_preposition(text)
+    rest = _after_preposition(text) if lang == "it" else ""
     if rest and _ok(rest, lang, domain, depth + 1):
         return True   # an Italian "{date:al}": "all'8 maggio/giugno" (dualpowers.names.with_preposition)
     if "-" in text and all(_ok(part, lang, domain, depth + 1) for part in text.split("-")):
