@@ -121,6 +121,18 @@ def _token(state: "State", token: str, lang: str) -> str:
     return _("unit {id}", id=token)
 
 
+def _recruit(state: "State", token: str, lang: str) -> str:
+    """A unit offered as a recruit, with what it brings: "unit W5 (strength 2, 0 when exhausted)".
+    Recruits of the same card differ only by their token values, so a choice names them."""
+    try:
+        spec = state.spec(token)
+    except Exception:  # an id the components do not know: show it as written
+        return token
+    _ = translator(lang)
+    return _("{unit} (strength {fresh}, {exhausted} when exhausted)", unit=_token(state, token, lang),
+             fresh=spec.fresh, exhausted=spec.exhausted)
+
+
 def _where(state: "State", token: str, lang: str) -> str:
     place = state.place.get(token, "")
     if place in state.comp.region_index:
@@ -149,7 +161,7 @@ def _sentence(state: "State", a: Any, lang: str) -> str:
     if isinstance(a, A.PlayCard):
         return _("Play {card}", card=_card(state, a.card, lang))
     if isinstance(a, A.Recruit):
-        units = format_list([_token(state, u, lang) for u in a.units], locale=lang)
+        units = format_list([_recruit(state, u, lang) for u in a.units], locale=lang)
         card = state.comp.cards.get(state.card or "")
         if card is not None:
             return _("Recruit {units} into {region}", units=units, region=region(card.region))
@@ -181,7 +193,7 @@ def _sentence(state: "State", a: Any, lang: str) -> str:
     if isinstance(a, A.Inspire):
         return _("Inspire the People: take the Will of the People")
     if isinstance(a, A.BonusRecruit):
-        return _("Bonus action: recruit {unit} into {region}", unit=_token(state, a.unit, lang),
+        return _("Bonus action: recruit {unit} into {region}", unit=_recruit(state, a.unit, lang),
                  region=region(a.region))
     if isinstance(a, A.BonusMove):
         return _("Bonus action: move {token} from {source} to {target}", token=_token(state, a.token, lang),

@@ -103,3 +103,21 @@ def test_the_rules_cited_are_the_engines():
         if kind.word == "pass":
             continue
         assert EXPLANATIONS[kind.word][0] == rule.rule, kind.word
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_recruit_choices_name_each_units_strengths(lang):
+    """Recruits of one card differ only by their token values: the choice buttons say them."""
+    from dualpowers import actions as A
+    from dualpowers.describe import describe
+
+    s = dp.new_game(mode="solo", player="white", difficulty=1, seed=3)
+    while not (recruits := [a for a in s.legal_actions() if isinstance(a, A.Recruit)]):
+        s.apply(s.legal_actions()[0])
+    assert len(recruits) > 1
+    texts = [describe(s, a, lang).text for a in recruits]
+    assert len(set(texts)) == len(texts)
+    for action, text in zip(recruits, texts):
+        for unit in action.units:
+            spec = s.spec(unit)
+            assert f"{unit} ({ {'en': 'strength', 'fr': 'Force', 'it': 'forza'}[lang]} {spec.fresh}, {spec.exhausted} " in text
