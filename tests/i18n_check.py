@@ -78,6 +78,19 @@ def _after_preposition(text: str) -> str:
     return ""
 
 
+def _split_outside_brackets(text: str, separator: str) -> list[str]:
+    """``text`` split at each match of the regex ``separator`` that is outside parentheses:
+    a list item may hold a comma of its own ("unit W7 (strength 2, 2 when exhausted)")."""
+    parts, start = [], 0
+    for m in re.finditer(separator, text):
+        head = text[:m.start()]
+        if head.count("(") == head.count(")"):
+            parts.append(text[start:m.start()])
+            start = m.end()
+    parts.append(text[start:])
+    return parts
+
+
 @functools.cache
 def _list_connector(lang: str) -> str:
     from babel.lists import format_list
@@ -103,10 +116,12 @@ def _ok(text: str, lang: str, domain: str, depth: int) -> bool:
         return True   # an Italian "{date:al}": "all'8 maggio/giugno" (dualpowers.names.with_preposition)
     if "-" in text and all(_ok(part, lang, domain, depth + 1) for part in text.split("-")):
         return True   # a card ("violet-4") or a connection ("rouge-violet")
-    if ", " in text and all(_ok(part, lang, domain, depth + 1) for part in text.split(", ")):
+    parts = _split_outside_brackets(text, ", ")
+    if len(parts) > 1 and all(_ok(part, lang, domain, depth + 1) for part in parts):
         return True   # a list of catalog texts
     last = _list_connector(lang)   # a list formatted by Babel (CLDR data): "A, B et C"
-    if last in text and all(_ok(part, lang, domain, depth + 1) for part in re.split(f"{re.escape(last)}|, ", text)):
+    parts = _split_outside_brackets(text, f"{re.escape(last)}|, ")
+    if len(parts) > 1 and all(_ok(part, lang, domain, depth + 1) for part in parts):
         return True
     folded = text.casefold()
     return any(_fits(folded, pieces, lang, domain, depth) for pieces in templates)
