@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import tempfile
 import tomllib
@@ -32,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from dualpowers.simulate import SimConfig, iter_rows  # noqa: E402
-from dualpowers.stats import wilson_interval  # noqa: E402
+from dualpowers.stats import logit, wilson_interval  # noqa: E402
 
 COMPONENTS = ROOT / "dualpowers" / "data" / "components.toml"
 Edit = Callable[[dict[str, Any]], None]
@@ -116,11 +115,6 @@ def write_variant(name: str, folder: Path) -> Path:
     return path
 
 
-def _logit(p: float) -> float:
-    p = min(max(p, 1e-3), 1 - 1e-3)
-    return math.log(p / (1 - p))
-
-
 def measure(name: str, folder: Path, games: int, difficulties: tuple[int, ...], seed: int,
             workers: int | None) -> dict[str, Any]:
     config = SimConfig(mode="solo", difficulties=difficulties, player="both", policy="advisor", seed=seed,
@@ -135,7 +129,7 @@ def measure(name: str, folder: Path, games: int, difficulties: tuple[int, ...], 
         low, high = wilson_interval(wins[x], played[x])
         result[f"x{x}"] = {"wins": wins[x], "rate": wins[x] / played[x], "low": low, "high": high}
     lo, hi = min(difficulties), max(difficulties)
-    result["logit_drop"] = _logit(result[f"x{lo}"]["rate"]) - _logit(result[f"x{hi}"]["rate"])
+    result["logit_drop"] = logit(result[f"x{lo}"]["rate"], 1e-3) - logit(result[f"x{hi}"]["rate"], 1e-3)
     return result
 
 

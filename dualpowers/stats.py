@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["wilson_interval", "Z_95"]
+__all__ = ["wilson_interval", "logit", "Z_95"]
 
 #: The normal quantile of a two-sided 95% interval.
 Z_95 = 1.959963984540054
@@ -39,3 +39,9 @@ def wilson_interval(wins: int, n: int, z: float = Z_95) -> tuple[float, float]:
     if wins == n:
         high = 1.0
     return low, high
+
+
+def logit(p: float, eps: float = 1e-6) -> float:
+    """The log-odds of ``p``, with ``p`` held inside ``[eps, 1 - eps]`` so that 0 and 1 stay finite."""
+    p = min(max(p, eps), 1.0 - eps)
+    return math.log(p / (1.0 - p))

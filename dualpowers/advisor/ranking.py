@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..narration import N_, Message, Quantity
-from ..stats import wilson_interval
+from ..stats import logit, wilson_interval
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -315,11 +315,6 @@ class Ranking:
         return self.explain()
 
 
-def _logit(p: float) -> float:
-    p = min(max(p, 1e-6), 1.0 - 1e-6)
-    return math.log(p / (1.0 - p))
-
-
 def build_ranking(side: str, stats: Sequence[ActionStats], playouts: int, seconds: float, seed: int,
                   horizon: str = "game", sort: bool = True, prior_weight: float = 0, scale: float = 0.0,
                   start: float = 0.0, explain: Any = None, close_z: float = CLOSE_Z) -> Ranking:
@@ -335,7 +330,7 @@ def build_ranking(side: str, stats: Sequence[ActionStats], playouts: int, second
     if scale:
         est = [posterior(a, prior_weight) for a in rows]
         m0, s0 = est[0]
-        margins = [start + scale * _logit(m) for m, _ in est]
+        margins = [start + scale * logit(m) for m, _ in est]
         close = [a.playouts > 0 and m >= m0 - close_z * math.sqrt(s0 * s0 + s * s) for a, (m, s) in zip(rows, est)]
         close[0] = True
     else:
