@@ -2,7 +2,8 @@
 #
 #   make venv      create $(VENV) (only if it is missing)
 #   make install   editable install with the `lab` extra
-#   make lab       open the tutorial notebook in JupyterLab (the URL printed is the tutorial's)
+#   make lab       open the course (notebooks/00_learn.ipynb) in JupyterLab; Ctrl+C stops it
+#                  (extra arguments for JupyterLab: make lab LAB_ARGS='--port=9999 --no-browser')
 #   make test      editable install with the `test` extra, then pytest on two worker
 #                  processes (pytest-xdist; PYTEST_JOBS=0 runs serially in one process)
 #                  (extra arguments: make test PYTEST_ARGS='-m "not binder" -x')
@@ -16,6 +17,7 @@
 VENV        ?= .venv
 PYTHON      ?= python3
 PYTEST_ARGS ?=
+LAB_ARGS    ?=
 # pytest-xdist workers for `make test`: CI has two cores. Each file runs whole on one
 # worker (pyproject's addopts, conftest.py). PYTEST_JOBS=0: one process, no workers.
 PYTEST_JOBS ?= 2
@@ -25,12 +27,20 @@ PIP   := $(VPY) -m pip
 # -q keeps pip quiet on success; errors are still printed and fail the target.
 PIP_INSTALL := $(PIP) install -q --disable-pip-version-check
 
-# Stamp files: a re-run is a no-op until pyproject.toml (or the venv) changes.
+# Stamp files: a re-run is a no-op until pyproject.toml, the files an install copies into
+# the environment (Voila's template and configuration) or the venv change.
 LAB_STAMP  := $(VENV)/.stamp-install-lab
 TEST_STAMP := $(VENV)/.stamp-install-test
+INSTALLED  := pyproject.toml $(wildcard share/jupyter/voila/templates/dualpowers/*) \
+              $(wildcard jupyter-config/*.json jupyter-config/*/*.json)
 
 # --allow-root only when running as root (e.g. in a container / CI).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root,)
+# Where Linux's setpriv is found, JupyterLab gets SIGTERM when make ends (make ends at
+# once on SIGTERM, and would otherwise leave the server running without it).
+DIE_WITH_MAKE := $(if $(shell command -v setpriv 2>/dev/null),setpriv --pdeathsig TERM,)
+# The notebook a beginner starts with (the README says so too).
+START_NOTEBOOK := notebooks/00_learn.ipynb
 
 .PHONY: venv install lab test bench measure notebooks clean
 
@@ -39,21 +49,24 @@ venv: $(VPY)
 $(VPY):
 	$(PYTHON) -m venv $(VENV)
 
-$(LAB_STAMP): pyproject.toml | $(VPY)
+$(LAB_STAMP): $(INSTALLED) | $(VPY)
 	@echo "Installing dualpowers and JupyterLab into $(VENV): the first install takes a couple of minutes."
 	$(PIP) install --disable-pip-version-check --progress-bar on -e ".[lab]"
 	@touch $@
 
-$(TEST_STAMP): pyproject.toml | $(VPY)
+$(TEST_STAMP): $(INSTALLED) | $(VPY)
 	$(PIP_INSTALL) -e ".[test]"
 	@touch $@
 
 install: $(LAB_STAMP)
 
-# default_url makes both the browser and the URL printed in the terminal open the tutorial.
+# default_url makes both the browser and the URL printed in the terminal open the course;
+# answer_yes: one Ctrl+C stops the server (Jupyter would otherwise ask to confirm, and make
+# would wait for it after the terminal had moved on).
 lab: install
-	@echo "Starting JupyterLab on the tutorial (stop it with Ctrl+C)."
-	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) --LabApp.default_url=/lab/tree/notebooks/01_tutorial.ipynb
+	@echo "Starting JupyterLab on the course (stop it with Ctrl+C)."
+	$(DIE_WITH_MAKE) $(VENV)/bin/jupyter lab $(ALLOW_ROOT) --ServerApp.answer_yes=True \
+	    --LabApp.default_url=/lab/tree/$(START_NOTEBOOK) $(LAB_ARGS)
 
 test: $(TEST_STAMP)
 	$(VPY) -m pytest -n $(PYTEST_JOBS) $(PYTEST_ARGS)

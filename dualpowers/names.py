@@ -11,7 +11,7 @@ from __future__ import annotations
 from .i18n import DEFAULT_LANGUAGE, resolve, N_, NP_, pgettext, translator
 
 __all__ = ["region", "colour", "card_action", "side", "faction", "month", "leader", "token", "place", "special",
-           "region_label", "date", "day_of_month", "DateText", "with_preposition", "ELIDED", "card"]
+           "region_label", "date", "day_of_month", "DateText", "with_preposition", "ELIDED", "card", "edition"]
 
 _REGIONS = {"red": NP_("region", "red"), "blue": NP_("region", "blue"), "green": NP_("region", "green"),
             "purple": NP_("region", "purple"), "white": NP_("region", "white"), "brown": NP_("region", "brown")}
@@ -43,6 +43,7 @@ ELIDED = {"al": "all'", "il": "l'", "sul": "sull'", "dal": "dall'", "del": "dell
 _PLACES = {"reserve": NP_("place", "reserve"), "supply": NP_("place", "supply"),
            "waiting": NP_("place", "waiting by the calendar"), "removed": NP_("place", "out of the game"),
            "box": NP_("place", "box")}
+_EDITIONS = {"fr": NP_("edition", "French edition"), "it": NP_("edition", "Italian edition")}
 _SPECIALS = {"protest": NP_("special", "Mobilize Protest"), "espionage": NP_("special", "Espionage"),
              "inspire": NP_("special", "Inspire the People")}
 
@@ -98,6 +99,12 @@ def place(name: str, lang: str | None = None) -> str:
     """Where a token is off the map: "reserve", "supply", "waiting", "removed", "box"."""
     lang = resolve(lang)
     return _tr(_PLACES, name, lang)
+
+
+def edition(name: str, lang: str | None = None) -> str:
+    """An edition of the rules: "fr" -> "French edition", "édition française", "edizione francese"."""
+    lang = resolve(lang)
+    return _tr(_EDITIONS, name, lang)
 
 
 def special(name: str, lang: str | None = None) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from functools import lru_cache
 from weakref import WeakKeyDictionary
 
@@ -12,7 +13,7 @@ from .places import start_place
 from .rounds import start_round
 from .state import State
 
-__all__ = ["new_game", "MODES", "EDITIONS", "MODE_ALIASES"]
+__all__ = ["new_game", "fresh_seed", "MODES", "EDITIONS", "MODE_ALIASES"]
 
 MODES = ("two-player", "solo")
 EDITIONS = ("fr", "it")
@@ -20,9 +21,15 @@ EDITIONS = ("fr", "it")
 MODE_ALIASES = {"two-player": "two-player", "2p": "two-player", "two_player": "two-player", "solo": "solo"}
 
 
+def fresh_seed() -> int:
+    """A seed nobody can guess (the operating system's randomness), within the 63 bits a
+    position's JSON reads back."""
+    return secrets.randbits(63)
+
+
 def new_game(
     mode: str = "two-player",
-    seed: int = 0,
+    seed: int | None = None,
     *,
     player: str = "red",
     difficulty: int = 1,
@@ -34,8 +41,13 @@ def new_game(
     ``mode`` is ``"two-player"`` or ``"solo"``; in solo, ``player`` is the side
     you play and ``difficulty`` (1-6) the Opposition's X.  ``edition`` is
     ``"fr"`` (default, as the English rules) or ``"it"`` (E-IT).  Every shuffle
-    comes from ``seed``.
+    comes from ``seed`` (kept as ``state.seed``): the same seed deals the same game.
+    Without one, the game gets a fresh seed from the operating system's randomness, so
+    that nothing a player has seen (a number on a screen, a previous game) rebuilds the
+    face-down cards.
     """
+    if seed is None:
+        seed = fresh_seed()
     if mode not in MODE_ALIASES:
         raise SettingError(Message(N_("mode must be 'two-player' or 'solo', not {value}"), value=repr(mode)))
     mode = MODE_ALIASES[mode]

@@ -45,6 +45,6 @@ def execute(path: Path) -> None:
 
 if __name__ == "__main__":
     # the English notebooks, then the French and Italian ones (scripts/translate_notebooks.py)
-    every = sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(NOTEBOOKS.glob("*/*.ipynb"))
+    every = sorted(NOTEBOOKS.glob("*.ipynb")) + sorted(NOTEBOOKS.glob("[!.]*/*.ipynb"))   # not .ipynb_checkpoints
     for name in sys.argv[1:] or [str(p) for p in every]:
         execute(Path(name))

@@ -63,9 +63,6 @@ FILE_NAMES: dict[str, dict[str, str]] = {
     },
 }
 
-#: Files copied as they are into each language's folder (Voila reads its settings there).
-COPIED = ("voila.json",)
-
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 _FENCE = re.compile(r"\A```[^\n]*\n.*\n```\Z", re.S)
 
@@ -195,8 +192,9 @@ def target(source: Path, lang: str) -> Path:
 
 
 def shape(nb: Any) -> list[tuple[str, str]]:
-    """What the stale check compares: each cell's type and source (outputs may differ)."""
-    return [(c.cell_type, c.source) for c in nb.cells]
+    """What the stale check compares: each cell's type, source and tags (outputs may differ;
+    a tag such as ``notebook-only`` decides what a Voila app shows)."""
+    return [(c.cell_type, c.source, tuple(c.metadata.get("tags", ()))) for c in nb.cells]
 
 
 def keep_outputs(new: Any, old: Any) -> list[int]:
@@ -241,9 +239,6 @@ def stale() -> list[str]:
         folder = NOTEBOOKS / lang
         extra = {p for p in folder.glob("*.ipynb")} - set(expected) if folder.exists() else set()
         problems += [f"{p.relative_to(ROOT)} has no English source" for p in sorted(extra)]
-        for name in COPIED:
-            if not (folder / name).exists() or (folder / name).read_bytes() != (NOTEBOOKS / name).read_bytes():
-                problems.append(f"{(folder / name).relative_to(ROOT)} differs from notebooks/{name}")
     return problems
 
 
@@ -255,8 +250,6 @@ def write(execute: bool = False) -> list[Path]:
     for lang in LANGUAGES:
         folder = NOTEBOOKS / lang
         folder.mkdir(exist_ok=True)
-        for name in COPIED:
-            (folder / name).write_bytes((NOTEBOOKS / name).read_bytes())
         for path, nb in build(lang).items():
             old = nbformat.read(path, as_version=4) if path.exists() else None
             changed = keep_outputs(nb, old)

@@ -104,9 +104,12 @@ def test_code_is_the_english_code_with_the_language_set_once_at_the_top(lang):
 
 @pytest.mark.parametrize(("lang", "path"), ALL, ids=IDS)
 def test_notebook_starts_with_its_title_and_how_to_start(lang, path):
-    first = nbformat.read(path, as_version=4).cells[0]
+    """The title, then how to start in JupyterLab, in a cell tagged ``notebook-only``: a Voila
+    app runs the cells itself, and its page template leaves such cells out."""
+    first, second = nbformat.read(path, as_version=4).cells[:2]
     assert first.cell_type == "markdown" and first.source.startswith("# ")
-    assert HOW_TO_START[lang] in first.source
+    assert second.cell_type == "markdown" and second.source.startswith(HOW_TO_START[lang])
+    assert "notebook-only" in second.metadata.get("tags", [])
 
 
 @pytest.mark.parametrize(("lang", "path"), ALL, ids=IDS)
@@ -124,7 +127,7 @@ def test_the_course_ends_with_a_solo_game_at_difficulty_1_in_its_language(lang):
     play = "04_play.ipynb" if lang == "en" else tn.FILE_NAMES[lang]["04_play.ipynb"]
     last = [c for c in nbformat.read(course, as_version=4).cells if c.cell_type == "markdown"][-1].source
     assert f"]({play})" in last and DIFFICULTY_1[lang] in last
-    code = nbformat.read(course.parent / play, as_version=4).cells[1].source
+    code = next(c.source for c in nbformat.read(course.parent / play, as_version=4).cells if c.cell_type == "code")
     assert 'mode="solo"' in code and "difficulty=1" in code
 
 
@@ -138,11 +141,12 @@ def test_stored_outputs_are_in_the_notebooks_language(lang, path):
     assert all(WIDGET_VIEW not in o.get("data", {}) for o in outputs)
     english = next(name for name, target in tn.FILE_NAMES[lang].items() if target == path.name)
     if english in BOARD_FIRST:
-        svg = next((o["data"]["image/svg+xml"] for o in nb.cells[1].outputs if "image/svg+xml" in o.get("data", {})),
+        first = next(c for c in nb.cells if c.cell_type == "code")
+        svg = next((o["data"]["image/svg+xml"] for o in first.outputs if "image/svg+xml" in o.get("data", {})),
                    None)
         assert svg, f"{path.name}: no still board picture stored (run scripts/translate_notebooks.py --execute)"
         assert f">{translator(lang)('CALENDAR')}<" in svg and ">CALENDAR<" not in svg
-        html = next(o["data"]["text/html"] for o in nb.cells[1].outputs if "dp-static-board" in o.get("data", {}).get("text/html", ""))
+        html = next(o["data"]["text/html"] for o in first.outputs if "dp-static-board" in o.get("data", {}).get("text/html", ""))
         assert escape(gettext(NOTE, lang, "notebooks")) in html, "the picture's caption is not in the notebook's language"
 
 

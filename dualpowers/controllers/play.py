@@ -16,8 +16,11 @@ edition) or any position the engine accepts (e.g. one built in the analyzer).
 from __future__ import annotations
 
 import json
+import os
 import random
+import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from .. import names
@@ -29,7 +32,7 @@ from ..schema import THE_SAVED_GAME, check, decode_json
 from ..i18n import DEFAULT_LANGUAGE, N_, NP_, check_language, translator
 from ..narrate import outcome_text
 from ..policies import PolicySpecError, make_policy
-from ..setup import MODE_ALIASES, new_game
+from ..setup import MODE_ALIASES, fresh_seed, new_game
 from ..state import Event, State
 from ..turn import interchangeable
 from ..views import known_objective
@@ -287,7 +290,7 @@ class GameSession:
     >>> g.apply(g.legal()[0].__str__())  # doctest: +SKIP
     """
 
-    def __init__(self, mode: str = "solo", seed: int = 0, *, player: str = "red", difficulty: int = 1,
+    def __init__(self, mode: str = "solo", seed: int | None = None, *, player: str = "red", difficulty: int = 1,
                  edition: str = "fr", start: State | dict[str, Any] | None = None) -> None:
         self._listeners: list[Callable[["GameSession"], None]] = []
         self.message = ""
@@ -298,8 +301,10 @@ class GameSession:
         self._setup(mode, seed, player, difficulty, edition, start)
 
     # ------------------------------------------------------------------ setup and replay
-    def _setup(self, mode: str, seed: int, player: str, difficulty: int, edition: str,
+    def _setup(self, mode: str, seed: int | None, player: str, difficulty: int, edition: str,
                start: State | dict[str, Any] | None, actions: list[str] | None = None) -> None:
+        if seed is None:            # a fresh deal nobody can rebuild (the seed shows once the game is over)
+            seed = fresh_seed()
         if start is not None:
             start_dict = start.to_dict() if isinstance(start, State) else json.loads(json.dumps(start))
             probe = State.from_dict(start_dict)
@@ -326,12 +331,13 @@ class GameSession:
                                         date=names.date(state.month_name, state.day, self.lang),
                                         number=state.round))]
         elif self.mode == "solo":
+            # No seed here: it would rebuild the face-down cards (see deal_text()).
             lines = [LogEntry("info", _("New solo game: you play {side} against the Opposition, difficulty {x}, "
-                                        "edition {edition}, seed {seed}.", side=names.side(self.player, self.lang),
-                                        x=self.difficulty, edition=self.edition, seed=self.seed))]
+                                        "{edition}.", side=names.side(self.player, self.lang),
+                                        x=self.difficulty, edition=names.edition(self.edition, self.lang)))]
         else:
-            lines = [LogEntry("info", _("New two-player game (hot seat), edition {edition}, seed {seed}.",
-                                        edition=self.edition, seed=self.seed))]
+            lines = [LogEntry("info", _("New two-player game (hot seat), {edition}.",
+                                        edition=names.edition(self.edition, self.lang)))]
         if not self.start:
             lines += [LogEntry("info", t) for t in opening_lines(state, self.lang)]
         return lines
@@ -392,8 +398,9 @@ class GameSession:
     # ------------------------------------------------------------------ playing
     def new_game(self, mode: str | None = None, seed: int | None = None, *, player: str | None = None,
                  difficulty: int | None = None, edition: str | None = None) -> None:
-        """Start again; options not given keep their current value."""
-        self._setup(mode or self.mode, self.seed if seed is None else seed, player or self.player,
+        """Start again; options not given keep their current value, except the deal: without
+        a ``seed`` the new game is a fresh deal."""
+        self._setup(mode or self.mode, seed, player or self.player,
                     difficulty or self.difficulty, edition or self.edition, None)
         self.clear_filter(notify=False)
         _ = translator(self.lang)
@@ -541,7 +548,16 @@ class GameSession:
         else:
             headline = _("{side} wins!", side=names.side(winner, lang))
         return _("{headline} Why: {reason}. Final score: {score}.", headline=headline,
-                 reason=outcome_text(s, lang), score=lead_text(s.score, lang))
+                 reason=outcome_text(s, lang), score=lead_text(s.score, lang)) + " " + (self.deal_text() or "")
+
+    def deal_text(self) -> str | None:
+        """The game's seed in words once the game is over (``None`` before: during a game the
+        seed would rebuild every face-down card, so nothing on screen shows it)."""
+        if not self.state.is_over():
+            return None
+        _ = translator(self.lang)
+        return _("This deal was seed {seed}: a new game with that seed deals the same cards again.",
+                 seed=self.seed)
 
     def hand_lines(self) -> list[str]:
         """What the player to act may see of the cards: their hand, their objective, and the
@@ -595,8 +611,26 @@ class GameSession:
         return d
 
     def save(self, indent: int | None = 2) -> str:
-        """The game as JSON text (starting point, options, actions, current position)."""
+        """The game as JSON text (starting point, options, actions, current position).
+
+        It holds every hidden card (the hands, the objectives, the deck and the seed that
+        dealt them): keep it from the opponent; :meth:`save_file` writes it to a file."""
         return json.dumps(self.to_dict(), indent=indent)
+
+    def save_file(self, folder: str | os.PathLike[str] = ".") -> Path:
+        """Write :meth:`save` to a new file in ``folder`` (``dualpowers-game-<date>-<time>.json``,
+        never overwriting one) and return its path."""
+        stem = Path(folder) / time.strftime("dualpowers-game-%Y%m%d-%H%M%S")
+        text = self.save()
+        for n in range(1, 1000):
+            path = stem.with_name(stem.name + (f"-{n}" if n > 1 else "") + ".json")
+            try:
+                with path.open("x", encoding="utf-8") as f:
+                    f.write(text)
+                return path
+            except FileExistsError:
+                continue
+        raise FileExistsError(stem)
 
     def load(self, text: str | bytes) -> None:
         """Replace this game with a saved one (see :meth:`save`), or start from a bare position JSON.

@@ -314,7 +314,7 @@ class CourseWidget(widgets.VBox):
 
     def _start_solo(self) -> None:
         from .play import PlayWidget
-        self.extra.children = (PlayWidget(mode="solo", difficulty=1, player="white", seed=1),)
+        self.extra.children = (PlayWidget(mode="solo", difficulty=1, player="white"),)
 
     def _button(self, css_class: str, description: str = "", style: str = "") -> widgets.Button:
         b = widgets.Button(description=description, button_style=style,

@@ -19,12 +19,15 @@ the hand), ``dp-choice`` (a remaining choice), ``dp-cancel``, ``dp-prompt``, ``d
 ``dp-status``, ``dp-hand``, ``dp-filter``, ``dp-clear-filter``,
 ``dp-action-group``, ``dp-action``, ``dp-apply``, ``dp-auto``, ``dp-auto-policy``,
 ``dp-hint``, ``dp-hint-view``, ``dp-undo``,
-``dp-message``, ``dp-result``, ``dp-log``, ``dp-save-text``, ``dp-save``, ``dp-load``.
+``dp-message``, ``dp-result``, ``dp-log``, ``dp-save``, ``dp-save-link``, ``dp-load``.
 """
 
 from __future__ import annotations
 
+import base64
+import os
 from html import escape
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
@@ -34,7 +37,7 @@ from .. import names
 from ..controllers.play import GameSession, LoadError, action_highlight, group_label
 from ..controllers.targets import ActionPicker
 from ..describe import describe
-from ..errors import DualPowersError
+from ..errors import DualPowersError, brief
 from ..i18n import number, translator
 from ..narrate import message_text, refusal_text
 from . import language
@@ -71,9 +74,10 @@ class PlayWidget(widgets.VBox):
     Every word follows the notebook's language (:mod:`dualpowers.widgets.language`).
     """
 
-    def __init__(self, session: GameSession | None = None, *, mode: str = "solo", seed: int = 0,
+    def __init__(self, session: GameSession | None = None, *, mode: str = "solo", seed: int | None = None,
                  player: str = "red", difficulty: int = 1, edition: str = "fr",
-                 width: int = BOARD_W, height: int = BOARD_H, **kwargs: Any) -> None:
+                 width: int = BOARD_W, height: int = BOARD_H, save_folder: str | os.PathLike[str] = ".",
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dp-play")
         self.session = session if session is not None else GameSession(
@@ -95,7 +99,10 @@ class PlayWidget(widgets.VBox):
                               "dp-difficulty")
         self.edition = css(widgets.Dropdown(options=[("French / English (fr)", "fr"), ("Italian (it)", "it")],
                                             value=g.edition, description="Edition"), "dp-edition")
-        self.seed = css(widgets.IntText(value=g.seed, description="Seed", layout=_W(width="180px")), "dp-seed")
+        # Empty: a fresh random deal.  The game's own seed is never shown here during a game:
+        # it would rebuild the face-down cards (the result names it once the game is over).
+        self.seed = css(widgets.Text(value="", placeholder="random", description="Deal (seed)",
+                                     layout=_W(width="220px")), "dp-seed")
         fit_labels(self.mode, self.player, self.difficulty, self.edition, self.seed)
         self.new_game = button("New game", "dp-new-game", style="info", icon="play")
         self.mode.observe(lambda _: self._mode_changed(), "value")
@@ -140,12 +147,12 @@ class PlayWidget(widgets.VBox):
         self.result = css(widgets.HTML(), "dp-result")
         self.log_view = css(widgets.HTML(), "dp-log")
 
-        # ---- save / load
-        self.save_text = css(widgets.Textarea(placeholder="Save writes the game here as JSON; paste a saved game "
-                                                          "(or a position JSON) and press Load.",
-                                              layout=_W(width="100%", height="120px")), "dp-save-text")
-        self.save_button = button("Save", "dp-save", icon="save")
-        self.load_button = button("Load", "dp-load", icon="folder-open")
+        # ---- save / load: files, never the game's JSON on screen (it holds the hidden cards)
+        self.save_folder = Path(save_folder)
+        self.save_button = button("Save to a file", "dp-save", icon="save")
+        self.save_link = css(widgets.HTML(), "dp-save-link")
+        self.load_upload = css(widgets.FileUpload(accept=".json,application/json", multiple=False,
+                                                  description="Load a saved game"), "dp-load")
 
         self.new_game.on_click(lambda _: self._new_game())
         self.clear_filter.on_click(lambda _: self.session.clear_filter())
@@ -155,7 +162,7 @@ class PlayWidget(widgets.VBox):
         self.hint_button.on_click(lambda _: self._hint())
         self.undo_button.on_click(lambda _: self.session.undo())
         self.save_button.on_click(lambda _: self._save())
-        self.load_button.on_click(lambda _: self._load())
+        self.load_upload.observe(self._uploaded, "value")
 
         # One screen: the board beside a panel (see dualpowers.widgets.screen).
         self.all_actions = widgets.Accordion(children=[widgets.VBox([
@@ -163,8 +170,7 @@ class PlayWidget(widgets.VBox):
             widgets.HBox([self.apply_button, self.auto_button], layout=_W(flex_flow="row wrap")),
             self.auto_policy])], layout=_W(width="100%"))
         self.log_title = widgets.HTML("<b>Game log</b> (most recent first)")
-        self.save_title = widgets.HTML("<b>Save and load</b>: plain JSON (seed, options, the list of actions and "
-                                       "the position).")
+        self.save_title = widgets.HTML()
         self.screen = Screen(
             self.board,
             title="",
@@ -173,7 +179,8 @@ class PlayWidget(widgets.VBox):
                                   layout=_W(flex_flow="row wrap"))],
             narration=[self.prompt, self.result, self.message, self.hint_view, self.hand],
             secondary=[self.all_actions, setup],
-            below=[self.log_title, self.log_view, self.save_title, self.save_text, widgets.HBox([self.save_button, self.load_button])],
+            below=[self.log_title, self.log_view, self.save_title,
+                   widgets.HBox([self.save_button, self.load_upload], layout=_W(flex_flow="row wrap")), self.save_link],
             narration_height="min(190px, 28vh)",
         )
         self.screen.add_class("dp-play-screen")
@@ -216,26 +223,26 @@ class PlayWidget(widgets.VBox):
         self.player.description = _("You play")
         self.difficulty.description = _("Difficulty X")
         self.edition.description = _("Edition")
-        self.seed.description = _("Seed")
+        self.seed.description = _("Deal (seed)")
+        self.seed.placeholder = _("random")
         self.action.description = _("Action")
         self.language_menu.description = _("Language")
         self.auto_policy.description = _("Computer")
         for b, text in ((self.new_game, _("New game")), (self.end_new_game, _("New game")),
                         (self.clear_filter, _("Show all actions")), (self.apply_button, _("Apply")),
                         (self.undo_button, _("Undo")), (self.cancel_button, _("Cancel the clicks")),
-                        (self.save_button, _("Save")), (self.load_button, _("Load"))):
+                        (self.save_button, _("Save to a file"))):
             b.description = b.tooltip = text
         self.auto_button.description = _("Let the computer choose")
         self.auto_button.tooltip = _("Apply the action the chosen computer player picks")
         self.hint_button.description = _("Hint")
         self.hint_button.tooltip = _("Ask the advisor to rank your actions (about a second)")
-        self.save_text.placeholder = _("Save writes the game here as JSON; paste a saved game (or a position "
-                                       "JSON) and press Load.")
+        self.load_upload.description = _("Load a saved game")
         new_game = _("New game")
         self.setup_title.value = f"<b>{escape(new_game)}</b>"
         self.log_title.value = _("<b>Game log</b> (most recent first)")
-        self.save_title.value = _("<b>Save and load</b>: plain JSON (seed, options, the list of actions and the "
-                                  "position).")
+        self.save_title.value = _("<b>Save and load</b>: a saved game is a JSON file (the options, the list of "
+                                  "actions and the position, hidden cards included).")
         self.all_actions.set_title(0, _("All legal actions (the engine's notation)"))
         self.picker.lang = lang
 
@@ -249,13 +256,19 @@ class PlayWidget(widgets.VBox):
         self.message.value = f"<span class='{cls}'>{escape(text)}</span>" if text else ""
 
     def _new_game(self) -> None:
+        lang = language.current()
+        _ = translator(lang)
+        text = self.seed.value.strip()
+        if text and not text.lstrip("-").isdigit():
+            self._say(_("No new game: the deal is a whole number, or empty for a random deal (not {value}).",
+                        value=brief(text, 30)), error=True)
+            return
         try:
-            self.session.new_game(self.mode.value, int(self.seed.value), player=self.player.value,
+            self.session.new_game(self.mode.value, int(text) if text else None, player=self.player.value,
                                   difficulty=int(self.difficulty.value), edition=self.edition.value)
         except ValueError as exc:
-            lang = language.current()
-            _ = translator(lang)
             self._say(_("No new game: {reason}", reason=refusal_text(exc, lang)), error=True)
+        self.save_link.value = ""
 
     def _filter(self, *, region: str | None = None, token: str | None = None) -> None:
         """Narrow the *All legal actions* menu to what concerns a region or a token."""
@@ -366,21 +379,44 @@ class PlayWidget(widgets.VBox):
             self.action.value = str(action)
 
     def _save(self) -> None:
-        self.save_text.value = self.session.save()
-        _ = translator(language.current())
-        self._say(_.ngettext("Saved: {n} action. Copy the text to keep it.",
-                             "Saved: {n} actions. Copy the text to keep it.", len(self.session.actions)))
-
-    def _load(self) -> None:
+        """Write the game to a file beside the notebook and offer it for download; the text
+        itself never appears on screen (it holds the hidden cards)."""
+        lang = language.current()
+        _ = translator(lang)
         try:
-            self.session.load(self.save_text.value)
+            path = self.session.save_file(self.save_folder)
+        except OSError as exc:
+            self._say(_("The game could not be saved: {reason}", reason=exc.strerror or type(exc).__name__),
+                      error=True)
+            return
+        data = base64.b64encode(path.read_bytes()).decode("ascii")
+        label = _("Download {file}", file=path.name)
+        self.save_link.value = (f"<a download='{escape(path.name)}' href='data:application/json;base64,{data}'>"
+                                f"{escape(label)}</a>")
+        self._say(_("Saved in {file}, beside the notebook. The file holds the hidden cards (the hands, the "
+                    "objectives, the deck): keep it out of your opponent's sight.", file=path.name))
+
+    def _uploaded(self, change: Any) -> None:
+        files = change["new"]
+        if not files:
+            return
+        upload = files[0]
+        self.load_upload.value = ()             # the same file may be chosen again later
+        self.load_saved(bytes(upload["content"]))
+
+    def load_saved(self, data: bytes | str) -> None:
+        """Replace the game with a saved one (a file's bytes); on failure say why and change nothing."""
+        lang = language.current()
+        _ = translator(lang)
+        try:
+            self.session.load(data)
         except LoadError as exc:
-            _ = translator(language.current())
-            self._say(_("Load refused, the game is unchanged: {reason}",
-                        reason=refusal_text(exc, language.current())), error=True)
+            self._say(_("Load refused, the game is unchanged: {reason}", reason=refusal_text(exc, lang)), error=True)
         except Exception as exc:  # never silent: ipywidgets would swallow it
-            _ = translator(language.current())
-            self._say(_("Load refused: {reason}", reason=f"{type(exc).__name__}: {str(exc)[:200]}"), error=True)
+            self._say(_("Load refused: {reason}", reason=f"{type(exc).__name__}: {brief(str(exc), 200)}"),
+                      error=True)
+        else:
+            self.save_link.value = ""
 
     # ------------------------------------------------------------------ drawing
     def _fill_actions(self) -> None:

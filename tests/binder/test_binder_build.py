@@ -1,4 +1,6 @@
-"""Binder build check: what repo2docker does, in a fresh virtual environment.
+"""Installs as users get them: Binder's, and a wheel in a fresh virtual environment.
+
+Binder (what repo2docker does):
 
 1. copy the repository (without .venv, .git, caches) to a temporary folder;
 2. create a fresh venv and ``pip install -r binder/requirements.txt`` into it;
@@ -6,9 +8,16 @@
 4. check that ``dualpowers`` imports from the copy and the pinned versions are the
    ones installed, then execute every notebook with nbclient in that venv: the English
    ``notebooks/*.ipynb`` and the French and Italian ``notebooks/fr/``, ``notebooks/it/``
-   (a Binder link may open any of them).
+   (a Binder link may open any of them);
+5. start JupyterLab from that venv in the copy, as Binder does, and open the course's
+   Voila link (``/voila/render/notebooks/00_learn.ipynb``) in chromium.
 
-Downloads from PyPI: takes a minute or two. Deselect with ``-m "not binder"``.
+A wheel: build it from the copy, install it in another fresh venv with the pinned
+requirements, copy the notebooks out of the source tree and run ``voila`` there.
+
+Neither sets ``JUPYTER_PATH`` or any other path into the source tree: the Voila template
+and configuration must come with the install.  Downloads from PyPI: takes a few minutes.
+Deselect with ``-m "not binder"``.
 """
 
 from __future__ import annotations
@@ -29,9 +38,12 @@ import pytest
 pytestmark = pytest.mark.binder
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO_ROOT / "tests" / "browser"))
+from helpers import CHROMIUM, CHROMIUM_ARGS, make_jupyter_env, start_lab, start_voila, wait_until  # noqa: E402
+
 NOTEBOOK_DIR = REPO_ROOT / "notebooks"
 #: every notebook a learner can open: English, then French and Italian (written by scripts/translate_notebooks.py)
-NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb")) + sorted(NOTEBOOK_DIR.glob("*/*.ipynb"))
+NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb")) + sorted(NOTEBOOK_DIR.glob("[!.]*/*.ipynb"))   # not .ipynb_checkpoints
 COPY_IGNORE = shutil.ignore_patterns(
     ".venv", "venv", ".git", "__pycache__", "*.pyc", "*.egg-info", "build", "dist",
     ".pytest_cache", ".hypothesis", ".ipynb_checkpoints", "test-results", "test-output",
@@ -165,21 +177,132 @@ def test_notebook_runs_in_binder_env(binder_venv, notebook):
          what=f"executing {notebook.name}")
 
 
-def test_wheel_has_package_data_and_entry_point(binder_venv):
-    """A plain (non-editable) build ships every data file the sources have."""
+# ---------------------------------------------------------------------------- in a browser
+BOARD = "canvas.dp-board"
+#: The first words of the cells tagged ``notebook-only`` that say how to start in JupyterLab
+#: ("run the cell below"), in each language: a Voila app hides them.
+LAB_ONLY_TEXTS = ("How to start", "Pour commencer", "Per iniziare")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Debian chromium; skipped without it unless DUALPOWERS_REQUIRE_BROWSER=1."""
+    import importlib.util
+    if importlib.util.find_spec("playwright") is None or not os.access(CHROMIUM, os.X_OK):
+        message = f"needs playwright and {CHROMIUM}"
+        if os.environ.get("DUALPOWERS_REQUIRE_BROWSER") == "1":
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def _painted(page) -> bool:
+    return bool(page.evaluate("""(sel) => {
+        const c = document.querySelector(sel);
+        if (!c || !c.width || !c.height) return false;
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        for (let i = 3; i < d.length; i += 4 * 97) if (d[i] !== 0) return true;
+        return false;
+    }""", BOARD))
+
+
+def _open_app(browser, url: str, log) -> str:
+    """Open a Voila page at 1280x720; wait until the board is painted; return the page's text.
+    Fails on a request to another host or a failed request (the page asks nothing of the
+    internet: Voila's lab template without its CDN links)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    failed: list[str] = []
+    outside: list[str] = []
+    page.on("requestfailed", lambda r: failed.append(f"{r.url} ({r.failure})"))
+    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(
+        ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else None)
+    try:
+        page.goto(url, wait_until="domcontentloaded", timeout=120_000)
+        wait_until(lambda: _painted(page), timeout=120_000, message=lambda: "the board was never painted:\n" + log())
+        text = page.inner_text("body")
+        assert not outside, f"requests to other hosts: {outside}"
+        assert not failed, f"failed requests: {failed}"
+        return text
+    finally:
+        context.close()
+
+
+def test_binder_lab_serves_the_course_as_a_voila_app(binder_venv, browser):
+    """Binder's Voila link: JupyterLab from the Binder venv, in the repository copy."""
+    env = make_jupyter_env(binder_venv.base / "lab-home")
+    env["PATH"] = binder_venv.env["PATH"]
+    server = start_lab(binder_venv.repo, env, binder_venv.base, python=binder_venv.python)
+    try:
+        for path, title in (("notebooks/00_learn.ipynb", "Learn to play"),
+                            ("notebooks/fr/00_apprendre.ipynb", "Apprendre")):
+            text = _open_app(browser, f"{server.url}voila/render/{path}?token={server.token}", server.log_tail)
+            assert title in text
+            assert not [t for t in LAB_ONLY_TEXTS if t in text], "a notebook-only cell is shown"
+    finally:
+        server.stop()
+    assert "TemplateNotFound" not in server.log_tail(400)
+
+
+@pytest.fixture(scope="module")
+def wheel(binder_venv) -> Path:
+    """The wheel built from the repository copy (a plain, non-editable build)."""
     wheel_dir = binder_venv.base / "wheel"
     _run([binder_venv.python, "-m", "pip", "wheel", "-q", "--no-deps", "-w", wheel_dir, "."],
          cwd=binder_venv.repo, env=binder_venv.env, what="pip wheel")
-    (wheel,) = wheel_dir.glob("dualpowers-*.whl")
+    (built,) = wheel_dir.glob("dualpowers-*.whl")
+    return built
+
+
+def test_wheel_has_package_data_and_entry_point(binder_venv, wheel):
+    """A plain (non-editable) build ships every data file the sources have, the Voila page
+    template and configuration, and the command."""
     names = set(zipfile.ZipFile(wheel).namelist())
     pkg = binder_venv.repo / "dualpowers"
-    expected = [p for pattern in ("py.typed", "data/*.toml", "data/*.json",
-                                  "tutorial/*.json", "tutorial/*.toml")
+    expected = [p for pattern in ("py.typed", "data/*.toml", "data/*.json", "data/schema/*.json",
+                                  "tutorial/*.json", "course/*.json", "locale/*/LC_MESSAGES/*.po")
                 for p in pkg.glob(pattern)]
     missing = [str(p.relative_to(binder_venv.repo)) for p in expected
                if p.relative_to(binder_venv.repo).as_posix() not in names]
     assert not missing, f"not in {wheel.name}: {missing}"
+    data = {n.split(".data/", 1)[1] for n in names if ".data/" in n}
+    assert {"data/share/jupyter/voila/templates/dualpowers/index.html.j2",
+            "data/etc/jupyter/voila.json"} <= data, sorted(data)
     entry_points = next((n for n in names if n.endswith(".dist-info/entry_points.txt")), None)
     assert entry_points, "no entry_points.txt in the wheel"
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
     assert re.search(r"^dualpowers\s*=\s*dualpowers\.cli:main$", text, re.M), text
+
+
+def test_voila_from_a_wheel_renders_notebooks_copied_out_of_the_sources(binder_venv, wheel, browser):
+    """``pip install`` the wheel in a fresh venv, copy the notebooks to a folder of their own
+    (no voila.json beside them, no source tree above them) and run ``voila`` there."""
+    base = binder_venv.base / "wheel-install"
+    venv = base / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    env = dict(binder_venv.env, PATH=f"{venv / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}", VIRTUAL_ENV=str(venv))
+    python = venv / "bin" / "python"
+    _run([python, "-m", "pip", "install", "-q", "-r", REPO_ROOT / "binder" / "requirements.txt"],
+         cwd=base, env=env, what="pip install -r binder/requirements.txt (wheel venv)")
+    _run([python, "-m", "pip", "install", "-q", "--no-deps", wheel], cwd=base, env=env, what="pip install the wheel")
+    mine = base / "my-notebooks"
+    mine.mkdir()
+    for name in ("00_learn.ipynb", "01_tutorial.ipynb"):
+        shutil.copy(NOTEBOOK_DIR / name, mine / name)
+    shutil.copy(NOTEBOOK_DIR / "it" / "00_impara.ipynb", mine / "00_impara.ipynb")
+    server_env = make_jupyter_env(base / "home")
+    server_env["PATH"] = env["PATH"]
+    for name, title in (("00_learn.ipynb", "Learn to play"), ("01_tutorial.ipynb", "rulebook examples"),
+                        ("00_impara.ipynb", "Impara")):
+        server = start_voila(mine / name, server_env, base, python=python)
+        try:
+            text = _open_app(browser, server.url, server.log_tail)
+            assert title in text
+            assert not [t for t in LAB_ONLY_TEXTS if t in text], "a notebook-only cell is shown"
+        finally:
+            server.stop()
+        assert "TemplateNotFound" not in server.log_tail(400)

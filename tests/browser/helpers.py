@@ -111,15 +111,14 @@ def _write_json(path: Path, data: Any) -> None:
 
 
 def make_jupyter_env(base: Path) -> dict[str, str]:
-    """Environment for Jupyter processes with config/data/runtime under ``base``.
+    """Environment for Jupyter processes with config, data and runtime dirs under ``base``.
 
-    * JupyterLab user settings: news pop-up and update check off, autosave off,
-      every notebook cell attached to the DOM (``windowingMode: none``) so the
-      helpers see all cells.
-    * A ``python3`` kernel spec pointing at ``sys.executable`` is written into the
-      temporary data dir, which is searched first (``JUPYTER_PREFER_ENV_PATH=0``);
-      ``sys.prefix/share/jupyter`` stays on the path, so the lab extensions that
-      come with the wheels (ipywidgets, ipycanvas) are found.
+    Only what keeps a test run from reading or writing the user's own Jupyter folders:
+    JupyterLab's user settings (news pop-up and update check off, autosave off, every
+    notebook cell attached to the DOM, ``windowingMode: none``, so the helpers see all
+    cells).  Everything else is found as in a user's install: the kernel, the lab
+    extensions, the Voila template and configuration come from the environment's own
+    ``share/jupyter`` and ``etc/jupyter`` (no ``JUPYTER_PATH``, no kernel spec of the tests).
     """
     config_dir = base / "config"
     data_dir = base / "data"
@@ -142,29 +141,9 @@ def make_jupyter_env(base: Path) -> dict[str, str]:
         {"windowingMode": "none"},
     )
 
-    kernel_dir = data_dir / "kernels" / "python3"
-    if not kernel_dir.exists():
-        try:
-            from ipykernel.kernelspec import write_kernel_spec
-
-            write_kernel_spec(path=kernel_dir)
-        except ImportError:  # pragma: no cover - ipykernel is a test dependency
-            _write_json(
-                kernel_dir / "kernel.json",
-                {
-                    "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
-                    "display_name": "Python 3 (ipykernel)",
-                    "language": "python",
-                    "metadata": {"debugger": True},
-                },
-            )
-        spec = json.loads((kernel_dir / "kernel.json").read_text())
-        spec["argv"][0] = sys.executable
-        _write_json(kernel_dir / "kernel.json", spec)
-
     env = dict(os.environ)
-    # Kernels must not inherit the parent's IPython/Jupyter state.
-    for name in ("JUPYTER_TOKEN", "JPY_SESSION_NAME", "IPYTHONDIR"):
+    # Servers must not inherit the parent's IPython/Jupyter state.
+    for name in ("JUPYTER_TOKEN", "JPY_SESSION_NAME", "IPYTHONDIR", "JUPYTER_PATH", "JUPYTER_CONFIG_PATH"):
         env.pop(name, None)
     env.update(
         JUPYTER_CONFIG_DIR=str(config_dir),
@@ -173,14 +152,7 @@ def make_jupyter_env(base: Path) -> dict[str, str]:
         JUPYTERLAB_SETTINGS_DIR=str(settings_dir),
         JUPYTERLAB_WORKSPACES_DIR=str(workspaces_dir),
         JUPYTER_PLATFORM_DIRS="1",
-        # Look in the temporary dirs before sys.prefix's, so the kernel spec above
-        # (argv[0] = sys.executable) is the one used.
-        JUPYTER_PREFER_ENV_PATH="0",
         IPYTHONDIR=str(base / "ipython"),
-        # the project's Voila template (share/jupyter/voila/templates/dualpowers), as an
-        # install of the package would put it in the environment's share/jupyter
-        JUPYTER_PATH=os.pathsep.join(p for p in (str(REPO_ROOT / "share" / "jupyter"),
-                                                 env.get("JUPYTER_PATH", "")) if p),
         PYTHONUNBUFFERED="1",
     )
     return env
@@ -237,6 +209,25 @@ class _Process:
                     pass
 
 
+def _die_with_parent() -> Callable[[], None] | None:
+    """A ``preexec_fn`` that asks Linux to send the child SIGTERM when the process that
+    started it dies, however it dies (a test run killed with SIGKILL included): no server
+    outlives its test run.  Jupyter answers SIGTERM by shutting its kernels down."""
+    if not sys.platform.startswith("linux"):
+        return None
+    import ctypes
+
+    prctl = ctypes.CDLL(None, use_errno=True).prctl     # looked up here, not in the child
+    parent = os.getpid()
+    pr_set_pdeathsig = 1
+
+    def preexec() -> None:
+        prctl(pr_set_pdeathsig, int(signal.SIGTERM))
+        if os.getppid() != parent:          # the parent died before prctl took effect
+            os._exit(1)
+    return preexec
+
+
 def _spawn(cmd: list[str], env: dict[str, str], cwd: Path, log_path: Path) -> _Process:
     log_path.parent.mkdir(parents=True, exist_ok=True)
     log = open(log_path, "wb")
@@ -249,6 +240,7 @@ def _spawn(cmd: list[str], env: dict[str, str], cwd: Path, log_path: Path) -> _P
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,  # own process group: killable with its kernels
+            preexec_fn=_die_with_parent(),
         )
     finally:
         log.close()
@@ -363,14 +355,17 @@ def _start_on_a_free_port(cmd_for: Callable[[int], list[str]], env: dict[str, st
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def start_lab(root_dir: Path, env: dict[str, str], log_dir: Path) -> JupyterLabServer:
-    """Start ``python -m jupyterlab`` on 127.0.0.1 serving ``root_dir``; wait for /api/status."""
+def start_lab(root_dir: Path, env: dict[str, str], log_dir: Path,
+              python: str | os.PathLike[str] = sys.executable) -> JupyterLabServer:
+    """Start ``python -m jupyterlab`` on 127.0.0.1 serving ``root_dir``; wait for /api/status.
+
+    ``python``: the interpreter of the environment to serve from (default: the tests' own)."""
     root_dir = Path(root_dir).resolve()
     token = secrets.token_hex(16)
 
     def cmd(port: int) -> list[str]:
         return [
-            sys.executable, "-m", "jupyterlab",
+            str(python), "-m", "jupyterlab",
             "--no-browser",
             "--ServerApp.ip=127.0.0.1",
             f"--ServerApp.port={port}",
@@ -389,16 +384,19 @@ def start_lab(root_dir: Path, env: dict[str, str], log_dir: Path) -> JupyterLabS
                             _process=process)
 
 
-def start_voila(notebook: Path, env: dict[str, str], log_dir: Path) -> VoilaServer:
-    """Start ``python -m voila NOTEBOOK`` on 127.0.0.1; wait until it answers HTTP.
+def start_voila(notebook: Path, env: dict[str, str], log_dir: Path,
+                python: str | os.PathLike[str] = sys.executable) -> VoilaServer:
+    """Start ``python -m voila NOTEBOOK`` on 127.0.0.1 from the notebook's folder (as
+    ``voila NOTEBOOK`` typed there); wait until it answers HTTP.
 
     The readiness probe asks for a static file, so it does not run the notebook.
+    ``python``: the interpreter of the environment to serve from (default: the tests' own).
     """
     notebook = Path(notebook).resolve()
 
     def cmd(port: int) -> list[str]:
         return [
-            sys.executable, "-m", "voila", str(notebook),
+            str(python), "-m", "voila", str(notebook),
             "--no-browser",
             f"--port={port}",
             "--Voila.port_retries=0",  # a taken port ends the start (another is tried), not a silent move

@@ -18,6 +18,8 @@ notebook is played by clicks alone (card, token, region).
 from __future__ import annotations
 
 import shutil
+import sys
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -229,8 +231,8 @@ def test_narration_length_does_not_move_the_board(browser, lab):
 
 
 def test_voila_asks_no_outside_host_and_paints_the_board(browser, voila_server, notebook_dir):
-    """Voila with the project's voila.json: no failed request, no request off this machine."""
-    shutil.copy(REPO_ROOT / "notebooks" / "voila.json", notebook_dir / "voila.json")
+    """Voila as installed (the package's voila.json and page template, found in the environment):
+    no failed request, no request off this machine."""
     url = voila_server(notebook_dir / "01_tutorial.ipynb")
     context, page = _new_page(browser, 1280, 720)
     failed: list[str] = []
@@ -253,13 +255,16 @@ def test_voila_asks_no_outside_host_and_paints_the_board(browser, voila_server, 
 
 
 def test_voila_culls_kernels_of_closed_pages():
+    """The install put Voila's configuration and the page template where Jupyter looks
+    (the environment's etc/jupyter and share/jupyter), as in the sources."""
     import json
-    conf = json.loads((REPO_ROOT / "notebooks" / "voila.json").read_text())
-    assert conf == json.loads((REPO_ROOT / "voila.json").read_text())
+    conf = json.loads((REPO_ROOT / "jupyter-config" / "voila.json").read_text())
+    assert json.loads((Path(sys.prefix) / "etc" / "jupyter" / "voila.json").read_text()) == conf
     culling = conf["MappingKernelManager"]
     assert 0 < culling["cull_idle_timeout"] <= 600 and culling["cull_connected"] is False
     assert conf["VoilaConfiguration"]["template"] == "dualpowers"
-    assert (REPO_ROOT / "share/jupyter/voila/templates/dualpowers/index.html.j2").is_file()
+    installed = Path(sys.prefix) / "share/jupyter/voila/templates/dualpowers/index.html.j2"
+    assert installed.read_bytes() == (REPO_ROOT / "share/jupyter/voila/templates/dualpowers/index.html.j2").read_bytes()
 
 
 def _kernel_processes(pid: int) -> list:
@@ -284,7 +289,7 @@ def test_voila_shuts_the_kernel_of_a_closed_page_down(browser, jupyter_env, tmp_
     from helpers import start_voila
 
     idle = 15
-    conf = json.loads((REPO_ROOT / "voila.json").read_text())
+    conf = json.loads((REPO_ROOT / "jupyter-config" / "voila.json").read_text())
     conf["MappingKernelManager"].update(cull_idle_timeout=idle, cull_interval=1)
     (tmp_path / "voila.json").write_text(json.dumps(conf))
     nb = nbformat.read(REPO_ROOT / "notebooks" / "01_tutorial.ipynb", as_version=4)

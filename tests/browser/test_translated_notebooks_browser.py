@@ -117,7 +117,6 @@ def test_voila_renders_the_course(browser, voila_server, tmp_path, folder, name,
     source = REPO_ROOT / "notebooks" / folder / name
     nb = nbformat.read(source, as_version=4)
     nbformat.write(nb, tmp_path / name)
-    shutil.copy(REPO_ROOT / "notebooks" / "voila.json", tmp_path / "voila.json")
     url = voila_server(tmp_path / name)
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()

@@ -137,14 +137,13 @@ def _play(lang: str, mode: str) -> list[str]:
     w.action.value = "move R1 nowhere"
     w.apply_button.click()                              # a refusal
     texts += visible_texts(w)
-    w.save_text.value = '{"format": "dualpowers/game", "actions": 3}'
-    w.load_button.click()                               # a refused load
+    w.load_saved(b'{"format": "dualpowers/game", "actions": 3}')      # a refused load
     texts += visible_texts(w)
     rng = random.Random(1)
     while not w.session.is_over():
         w.session.apply(rng.choice(w.session.state.legal_actions()))
     texts += visible_texts(w)                           # game over
-    w.seed.value = 2**70
+    w.seed.value = str(2**70)
     w.new_game.click()                                  # a refused new game
     texts += visible_texts(w)
     w.close()

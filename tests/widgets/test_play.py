@@ -406,31 +406,77 @@ def test_play_widget_whole_two_player_game_by_buttons():
     assert w.session.state.winner() in w.result.value.lower()
 
 
-def test_play_widget_new_game_save_load(play_widget):
+def _upload(w, data: bytes) -> None:
+    """What the browser sends when a file is chosen in the Load button."""
+    import datetime
+    w.load_upload.value = ({"name": "game.json", "type": "application/json", "size": len(data),
+                            "content": memoryview(data), "last_modified": datetime.datetime.now()},)
+
+
+def test_play_widget_new_game_save_load(play_widget, tmp_path):
     w = play_widget
+    w.save_folder = tmp_path
     g = w.session
     for _ in range(6):
         w.auto_button.click()
     w.save_button.click()
-    saved = w.save_text.value
+    (path,) = tmp_path.glob("dualpowers-game-*.json")
+    saved = path.read_text()
     assert json.loads(saved)["actions"] == g.actions
+    assert path.name in w.message.value and "hidden cards" in w.message.value
+    assert f"download='{path.name}'" in w.save_link.value
     state = g.state.clone()
     w.mode.value = "two-player"
     assert w.player.disabled and w.difficulty.disabled
-    w.seed.value = 3
+    w.seed.value = "3"
     w.edition.value = "it"
     w.new_game.click()
     assert g.mode == "two-player" and g.state == dp.new_game("two-player", 3, edition="it")
-    w.save_text.value = saved
-    w.load_button.click()
+    _upload(w, saved.encode())
     assert g.state == state and g.mode == "solo"
-    assert w.board.state == state
-    w.save_text.value = saved.replace('"seed": 7', '"seed": 8')
-    w.load_button.click()
+    assert w.board.state == state and w.load_upload.value == ()
+    _upload(w, saved.replace('"seed": 7', '"seed": 8').encode())
     assert "Load refused" in w.message.value and g.state == state
-    w.save_text.value = "not json"
-    w.load_button.click()
+    _upload(w, b"not json")
     assert "not valid JSON" in w.message.value
+    w.seed.value = "seven"
+    w.new_game.click()
+    assert "whole number" in w.message.value and g.state == state
+
+
+def _shown(root) -> list[str]:
+    """Every value and label a widget tree shows: HTML, text fields, descriptions, options."""
+    out, stack = [], [root]
+    while stack:
+        w = stack.pop()
+        for attr in ("value", "description", "placeholder", "tooltip"):
+            v = getattr(w, attr, None)
+            if isinstance(v, str):
+                out.append(v)
+        out += [str(x) for x in getattr(w, "_options_labels", ())]
+        stack.extend(getattr(w, "children", ()) or ())
+    return out
+
+
+def test_nothing_on_screen_rebuilds_the_hidden_cards(tmp_path):
+    """R-SOLO-DRAW, P-OBJ: a game started without a seed is a fresh deal, and while it goes on
+    neither the widget's fields, its log, its messages nor a save show the seed or the JSON."""
+    from dualpowers.widgets.play import PlayWidget
+    seen = set()
+    for _ in range(3):
+        w = PlayWidget(save_folder=tmp_path)
+        g = w.session
+        seen.add(g.seed)
+        w.auto_button.click()
+        w.save_button.click()
+        shown = " ".join(_shown(w)).split("data:application/json;base64,")[0]   # the download link's file aside
+        assert str(g.seed) not in shown
+        assert w.seed.value == ""
+        assert '"actions"' not in shown                     # the save is a file, not text on screen
+        g.play_out("first")
+        assert str(g.seed) in w.result.value                # the deal is named once the game is over
+        w.close()
+    assert len(seen) == 3
 
 
 def test_play_widget_whole_solo_game_by_choosing_from_the_menus(play_widget):
