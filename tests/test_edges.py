@@ -133,16 +133,15 @@ def test_play_widget_shows_why_a_load_is_refused_whatever_the_failure(monkeypatc
     w = PlayWidget(mode="two-player", seed=12)
     w.session.auto("first")
     before = _session_snapshot(w.session)
-    for text in ('{"format": "dualpowers/game", "version": 1, "mode": ["solo"]}', "[" * 100_000):
-        w.save_text.value = text
-        w.load_button.click()
+    for text in (b'{"format": "dualpowers/game", "version": 1, "mode": ["solo"]}', b"[" * 100_000):
+        w.load_saved(text)
         assert "Load refused" in w.message.value and len(w.message.value) < 700
         assert _session_snapshot(w.session) == before
 
     def boom(self, text):
         raise RuntimeError("something unforeseen")
     monkeypatch.setattr(GameSession, "load", boom)
-    w.load_button.click()
+    w.load_saved(b"{}")
     assert "Load refused" in w.message.value and "RuntimeError" in w.message.value
 
 

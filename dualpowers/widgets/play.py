@@ -152,7 +152,8 @@ class PlayWidget(widgets.VBox):
         self.save_button = button("Save to a file", "dp-save", icon="save")
         self.save_link = css(widgets.HTML(), "dp-save-link")
         self.load_upload = css(widgets.FileUpload(accept=".json,application/json", multiple=False,
-                                                  description="Load a saved game"), "dp-load")
+                                                  description="Load a saved game", layout=_W(width="auto")),
+                               "dp-load")
 
         self.new_game.on_click(lambda _: self._new_game())
         self.clear_filter.on_click(lambda _: self.session.clear_filter())

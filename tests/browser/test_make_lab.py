@@ -23,9 +23,16 @@ from pathlib import Path
 import psutil
 import pytest
 
-from helpers import REPO_ROOT, free_port, wait_until
+from helpers import REPO_ROOT, free_port, wait_kernel_ready, wait_until
 
 URL = re.compile(rb"(http://127\.0\.0\.1:\d+/lab/tree/(\S+?)\?token=\w+)")
+
+
+def _as_a_shell_starts_it() -> None:
+    """Signals at their defaults, as a shell starts a command: a test worker (pytest-xdist)
+    may ignore SIGINT or SIGTERM, and a child would inherit that."""
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_DFL)
 
 
 class Terminal:
@@ -39,7 +46,8 @@ class Terminal:
         self.proc = subprocess.Popen(
             ["make", "--no-print-directory", "-o", str(venv / ".stamp-install-lab"), "lab", f"VENV={venv}",
              f"LAB_ARGS=--port={port} --ServerApp.port_retries=0 --ServerApp.ip=127.0.0.1"],
-            cwd=REPO_ROOT, env=env, stdin=slave, stdout=slave, stderr=slave, start_new_session=True)
+            cwd=REPO_ROOT, env=env, stdin=slave, stdout=slave, stderr=slave, start_new_session=True,
+            preexec_fn=_as_a_shell_starts_it)
         os.close(slave)
 
     def read(self) -> bytes:
@@ -98,9 +106,9 @@ def _open_course(page, terminal) -> list[psutil.Process]:
     # JupyterLab names the current document in the window's title: "00_learn.ipynb - JupyterLab"
     wait_until(lambda: page.title().startswith("00_learn.ipynb"), timeout=90_000,
                message=lambda: f"JupyterLab did not open the course's notebook (title {page.title()!r})")
+    wait_kernel_ready(page, timeout=90_000)
     make = psutil.Process(terminal.proc.pid)
-    wait_until(lambda: any("ipykernel" in " ".join(p.cmdline()) for p in make.children(recursive=True)),
-               timeout=60_000, message="no kernel started for the course")
+    assert any("ipykernel" in " ".join(p.cmdline()) for p in make.children(recursive=True)), "no kernel"
     return [make, *make.children(recursive=True)]
 
 

@@ -341,9 +341,18 @@ def test_a_move_played_by_clicks_alone(browser, lab):
     from dualpowers.controllers.targets import click_path
 
     session = _STATE["session"] = GameSession(mode="solo", seed=1917, player="red", difficulty=2)
+    # The notebook deals at random; this test's copy deals the session's game, so the clicks
+    # that pick an action there pick it on the page.
+    played = lab.root_dir / "04_play_seed1917.ipynb"
+    nb = nbformat.read(lab.root_dir / "04_play.ipynb", as_version=4)
+    code = next(c for c in nb.cells if c.cell_type == "code")
+    assert 'PlayWidget(mode="solo", player="red", difficulty=1)' in code.source
+    code.source = code.source.replace('PlayWidget(mode="solo", player="red", difficulty=1)',
+                                      'PlayWidget(mode="solo", seed=1917, player="red", difficulty=2)')
+    nbformat.write(nb, played)
     context, page = _new_page(browser, 1280, 720)
     try:
-        _run_in_view(page, lab, "04_play.ipynb")
+        _run_in_view(page, lab, played.name)
         moved = False
         for _ in range(12):
             legal = session.legal()
