@@ -32,7 +32,7 @@ PIP_INSTALL := $(PIP) install -q --disable-pip-version-check
 LAB_STAMP  := $(VENV)/.stamp-install-lab
 TEST_STAMP := $(VENV)/.stamp-install-test
 INSTALLED  := pyproject.toml $(wildcard share/jupyter/voila/templates/dualpowers/*) \
-              $(wildcard jupyter-config/*.json jupyter-config/*/*.json)
+              $(wildcard jupyter-config/*)
 
 # --allow-root only when running as root (e.g. in a container / CI).
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root,)

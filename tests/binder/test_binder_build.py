@@ -271,7 +271,7 @@ def test_wheel_has_package_data_and_entry_point(binder_venv, wheel):
     assert not missing, f"not in {wheel.name}: {missing}"
     data = {n.split(".data/", 1)[1] for n in names if ".data/" in n}
     assert {"data/share/jupyter/voila/templates/dualpowers/index.html.j2",
-            "data/etc/jupyter/voila.json"} <= data, sorted(data)
+            "data/etc/jupyter/voila.py"} <= data, sorted(data)
     entry_points = next((n for n in names if n.endswith(".dist-info/entry_points.txt")), None)
     assert entry_points, "no entry_points.txt in the wheel"
     text = zipfile.ZipFile(wheel).read(entry_points).decode()

@@ -231,7 +231,7 @@ def test_narration_length_does_not_move_the_board(browser, lab):
 
 
 def test_voila_asks_no_outside_host_and_paints_the_board(browser, voila_server, notebook_dir):
-    """Voila as installed (the package's voila.json and page template, found in the environment):
+    """Voila as installed (the package's voila.py and page template, found in the environment):
     no failed request, no request off this machine."""
     url = voila_server(notebook_dir / "01_tutorial.ipynb")
     context, page = _new_page(browser, 1280, 720)
@@ -254,15 +254,21 @@ def test_voila_asks_no_outside_host_and_paints_the_board(browser, voila_server, 
         context.close()
 
 
+def _voila_config(path: Path):
+    from traitlets.config.loader import PyFileConfigLoader
+    return PyFileConfigLoader(path.name, str(path.parent)).load_config()
+
+
 def test_voila_culls_kernels_of_closed_pages():
     """The install put Voila's configuration and the page template where Jupyter looks
     (the environment's etc/jupyter and share/jupyter), as in the sources."""
-    import json
-    conf = json.loads((REPO_ROOT / "jupyter-config" / "voila.json").read_text())
-    assert json.loads((Path(sys.prefix) / "etc" / "jupyter" / "voila.json").read_text()) == conf
-    culling = conf["MappingKernelManager"]
-    assert 0 < culling["cull_idle_timeout"] <= 600 and culling["cull_connected"] is False
-    assert conf["VoilaConfiguration"]["template"] == "dualpowers"
+    source = REPO_ROOT / "jupyter-config" / "voila.py"
+    assert (Path(sys.prefix) / "etc" / "jupyter" / "voila.py").read_bytes() == source.read_bytes()
+    conf = _voila_config(source)
+    culling = conf.MappingKernelManager
+    assert 0 < culling.cull_idle_timeout <= 600 and culling.cull_connected is False
+    assert conf.VoilaConfiguration.template == "dualpowers"
+    assert conf.VoilaConfiguration.prelaunch_hook.__name__ == "drop_notebook_only"
     installed = Path(sys.prefix) / "share/jupyter/voila/templates/dualpowers/index.html.j2"
     assert installed.read_bytes() == (REPO_ROOT / "share/jupyter/voila/templates/dualpowers/index.html.j2").read_bytes()
 
@@ -281,7 +287,7 @@ def _kernel_processes(pid: int) -> list:
 
 
 def test_voila_shuts_the_kernel_of_a_closed_page_down(browser, jupyter_env, tmp_path):
-    """The project's voila.json with a short idle time: the kernel of an open page lives on
+    """The project's culling settings with a short idle time: the kernel of an open page lives on
     past it (the page is connected), and is shut down soon after the page is closed."""
     import json
     import time
@@ -289,9 +295,10 @@ def test_voila_shuts_the_kernel_of_a_closed_page_down(browser, jupyter_env, tmp_
     from helpers import start_voila
 
     idle = 15
-    conf = json.loads((REPO_ROOT / "jupyter-config" / "voila.json").read_text())
-    conf["MappingKernelManager"].update(cull_idle_timeout=idle, cull_interval=1)
-    (tmp_path / "voila.json").write_text(json.dumps(conf))
+    culling = _voila_config(REPO_ROOT / "jupyter-config" / "voila.py").MappingKernelManager
+    # a voila.json beside the notebook overrides the installed voila.py: a shorter idle time
+    (tmp_path / "voila.json").write_text(json.dumps({"MappingKernelManager": {
+        "cull_idle_timeout": idle, "cull_interval": 1, "cull_connected": culling.cull_connected}}))
     nb = nbformat.read(REPO_ROOT / "notebooks" / "01_tutorial.ipynb", as_version=4)
     nb.metadata.pop("widgets", None)
     nbformat.write(nb, tmp_path / "01_tutorial.ipynb")
