@@ -12,19 +12,17 @@ from typing import TYPE_CHECKING
 
 from . import narration as say
 from .errors import InvalidDate
-from .narration import MONTH_NAMES, N_, Message
+from .narration import N_, Message
 from .places import REMOVED, WAITING
 
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["MONTHS", "MONTH_LABELS", "DateAdvance", "advance_date", "month_index", "check_date", "advance",
+__all__ = ["MONTHS", "DateAdvance", "advance_date", "month_index", "check_date", "advance",
            "take_will"]
 
 #: Month spaces of the calendar, in order (R-CAL-1).
 MONTHS: tuple[str, ...] = ("mar-apr", "may-jun", "jul", "aug", "sep", "oct-nov")
-#: English names of the months, by id (from :mod:`dualpowers.narration`).
-MONTH_LABELS = MONTH_NAMES
 LAST_DAY = 31
 BONUS_DAYS = (15, 31)          # R-CAL-4
 SKIPPED_DAYS = (29, 30)        # R-CAL-3

@@ -6,6 +6,8 @@ says what is wrong and, where it can, what would be right.
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "DualPowersError",
     "ComponentsError",
@@ -49,22 +51,23 @@ class DualPowersError(Exception):
     """Base class of every error this package raises on purpose."""
 
 
-class Told:
+class Told(DualPowersError):
     """An error whose reason may be data: a :class:`dualpowers.narration.Message` (a template
-    and raw ids) that :func:`dualpowers.narrate.refusal_text` writes in a reader's language.
+    and raw ids) that :func:`dualpowers.narrate.refusal_text` writes in a reader's language,
+    and the ID of the rule that decides it (RULINGS.md), as data too.
 
-    ``message`` holds it (None for a reason given as plain text); ``str(exc)`` is the
-    English text, written only when read.
+    ``message`` holds the reason (None for a reason given as plain text), ``rule`` the rule
+    ID or None; ``str(exc)`` is the English text followed by the rule, written only when read.
     """
 
-    message: object
-
-    def __init__(self, reason: object = "") -> None:
-        super().__init__(reason)  # type: ignore[call-arg]
-        self.message = None if isinstance(reason, str) else reason
+    def __init__(self, reason: object = "", rule: str | None = None) -> None:
+        super().__init__(reason)
+        self.message: Any = None if isinstance(reason, str) else reason
+        self.rule = rule
 
     def __str__(self) -> str:
-        return str(self.message.text) if self.message is not None else super().__str__()  # type: ignore[attr-defined]
+        text = str(self.message) if self.message is not None else super().__str__()
+        return f"{text} ({self.rule})" if self.rule else text
 
 
 class ComponentsError(Told, DualPowersError, ValueError):

@@ -1,4 +1,4 @@
-"""Translations: every word a learner reads, in English, French or Italian.
+"""Translations: the catalogs every word a learner reads comes from, and the languages.
 
 The texts live in gettext catalogs (``.po`` files, the format translators' tools
 read) under ``dualpowers/locale/<lang>/LC_MESSAGES/<domain>.po``:
@@ -6,8 +6,11 @@ read) under ``dualpowers/locale/<lang>/LC_MESSAGES/<domain>.po``:
 * domain ``dualpowers``: the board drawing, the engine's narration, action
   descriptions, error messages shown in widgets, widget labels;
 * domain ``course``: the course's prose and exercises;
+* domain ``tutorial``: the narration of the rulebook's examples A-H;
 * domain ``notebooks``: the prose of the notebooks (``scripts/translate_notebooks.py``
   writes the French and Italian notebooks from it).
+
+The languages are the folders under ``locale/`` (and English): nothing else lists them.
 
 English is the source language: a message id *is* the English text, so English
 needs no catalog and a missing translation falls back to English (the catalog
@@ -15,11 +18,13 @@ test makes sure none is missing).  The catalogs are read with Babel when first
 needed and kept in memory (see docs/translating.md for why ``.po`` is read at run
 time rather than compiled to ``.mo``).
 
-Mark texts in code so that ``scripts/extract_messages.py`` (``pybabel extract``)
-finds them: call a translator named ``_`` (``_ = translator(lang)``), or wrap a
-constant in :func:`N_` and translate it later::
+This module is the mechanism (catalogs, languages, numbers); sentences are written
+with :mod:`dualpowers.text` (``Message``, ``render``, ``translator``).  Mark texts in
+code so that ``scripts/extract_messages.py`` (``pybabel extract``) finds them: call a
+translator named ``_`` (``_ = translator(lang)``), or wrap a constant in :func:`N_`
+and translate it later::
 
-    from dualpowers.i18n import N_, translator
+    from dualpowers.text import N_, translator
     ROUND = N_("Round {number}")
     _ = translator("fr")
     _(ROUND, number=3)            # 'Manche 3'
@@ -30,8 +35,7 @@ The current language: one plain setting per process (:func:`set_language`,
 (:mod:`dualpowers.names`, :mod:`dualpowers.narrate`, :mod:`dualpowers.tables`,
 :mod:`dualpowers.describe`, ...) take ``lang=None`` to mean "the current language",
 so a notebook's code is the same in every language: ``dualpowers.widgets.language.set("fr")``
-sets it for the widgets and for these functions alike.  :func:`say` writes a text of
-the ``notebooks`` domain (the labels a notebook's code cells print) in it.
+sets it for the widgets and for these functions alike.
 
 This module is pure Python: the engine may use it; the traitlets setting the
 widgets observe is :mod:`dualpowers.widgets.language`, which keeps this one in step.
@@ -41,25 +45,35 @@ from __future__ import annotations
 import copy
 import functools
 import string
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 __all__ = [
-    "LANGUAGES", "DEFAULT_LANGUAGE", "LANGUAGE_NAMES", "DOMAINS", "LOCALE_DIR",
-    "N_", "NP_", "gettext", "pgettext", "ngettext", "translator", "Translator",
+    "LANGUAGES", "DEFAULT_LANGUAGE", "language_name", "DOMAINS", "LOCALE_DIR",
+    "N_", "NP_", "gettext", "pgettext",
     "check_language", "catalog", "translations", "placeholders", "clear_cache",
-    "current_language", "set_language", "resolve", "say", "number", "percent",
+    "current_language", "set_language", "resolve", "number", "percent",
 ]
 
-#: The languages of the game's editions; English is the default and the source.
-LANGUAGES: tuple[str, ...] = ("en", "fr", "it")
-DEFAULT_LANGUAGE = "en"
-#: Each language's name in that language (for a language menu).
-LANGUAGE_NAMES: dict[str, str] = {"en": "English", "fr": "Français", "it": "Italiano"}
-#: The message domains: one catalog per domain and language.
-DOMAINS: tuple[str, ...] = ("dualpowers", "course", "notebooks")
 LOCALE_DIR = Path(__file__).with_name("locale")
+#: English: the source language (a msgid is the English text) and the default.
+DEFAULT_LANGUAGE = "en"
+#: Every language a reader may choose: English, then each language that has catalogs
+#: under ``locale/`` (a new language is a new folder of catalogs: docs/translating.md).
+LANGUAGES: tuple[str, ...] = (DEFAULT_LANGUAGE, *sorted(
+    d.name for d in LOCALE_DIR.iterdir() if (d / "LC_MESSAGES").is_dir()))
+#: The message domains: one catalog per domain and language.
+DOMAINS: tuple[str, ...] = ("dualpowers", "course", "tutorial", "notebooks")
+
+
+@functools.cache
+def language_name(lang: str) -> str:
+    """A language's name in that language, for a language menu: "Français" (Babel's locale data)."""
+    from babel import Locale  # imported here: only when a menu is built
+
+    name = Locale.parse(check_language(lang)).get_display_name(lang) or lang
+    return name[:1].upper() + name[1:]
 
 
 def N_(msgid: str) -> str:
@@ -95,17 +109,6 @@ def set_language(lang: str) -> None:
 def resolve(lang: str | None) -> str:
     """``lang`` checked, or the current language for ``None``."""
     return _current[0] if lang is None else check_language(lang)
-
-
-def say(msgid: str, **params: Any) -> str:
-    """A text of the ``notebooks`` domain in the current language, formatted with ``params``.
-
-    The notebooks' code cells print their labels with it (``print(say("refused:"), ...)``),
-    so the same code prints French in a French notebook; ``scripts/extract_messages.py
-    notebooks`` finds the ``say("...")`` calls of the English notebooks' code.
-    """
-    text = gettext(msgid, _current[0], "notebooks")
-    return text.format(**params) if params else text
 
 
 def _check_domain(domain: str) -> str:
@@ -161,60 +164,6 @@ def pgettext(context: str, msgid: str, lang: str = DEFAULT_LANGUAGE, domain: str
     """
     text = catalog(lang, domain).get((context, msgid))
     return text if isinstance(text, str) else msgid
-
-
-def _plural_index(lang: str, n: int) -> int:
-    # English and Italian: one / other; French: 0 and 1 are singular.
-    if lang == "fr":
-        return 0 if n in (0, 1) else 1
-    return 0 if n == 1 else 1
-
-
-def ngettext(singular: str, plural: str, n: int, lang: str = DEFAULT_LANGUAGE,
-             domain: str = "dualpowers") -> str:
-    """The singular or plural form for ``n`` in ``lang``."""
-    forms = catalog(lang, domain).get((None, singular))
-    if isinstance(forms, tuple):
-        return forms[min(_plural_index(lang, n), len(forms) - 1)]
-    return singular if n == 1 else plural
-
-
-class Translator:
-    """Texts of one language and domain: ``t(msgid, **params)`` translates, then formats.
-
-    ``t.pgettext(context, msgid, **params)`` and ``t.ngettext(singular, plural, n, **params)``
-    do the same for a msgid with a context and for plural forms (``n`` is a format field
-    too).  ``t.p`` and ``t.n`` are short aliases, but the extractor does not see them.
-    """
-
-    __slots__ = ("lang", "domain")
-
-    def __init__(self, lang: str = DEFAULT_LANGUAGE, domain: str = "dualpowers") -> None:
-        self.lang = check_language(lang)
-        self.domain = _check_domain(domain)
-
-    def __call__(self, msgid: str, **params: Any) -> str:
-        text = gettext(msgid, self.lang, self.domain)
-        return text.format(**params) if params else text
-
-    def pgettext(self, context: str, msgid: str, **params: Any) -> str:
-        text = pgettext(context, msgid, self.lang, self.domain)
-        return text.format(**params) if params else text
-
-    def ngettext(self, singular: str, plural: str, n: int, **params: Any) -> str:
-        return ngettext(singular, plural, n, self.lang, self.domain).format(n=n, **params)
-
-    p = pgettext
-    n = ngettext
-
-    def __repr__(self) -> str:
-        return f"Translator({self.lang!r}, domain={self.domain!r})"
-
-
-@functools.cache
-def translator(lang: str = DEFAULT_LANGUAGE, domain: str = "dualpowers") -> Translator:
-    """A :class:`Translator`: ``translator("fr")("Round {number}", number=2)``."""
-    return Translator(lang, domain)
 
 
 def translations(domain: str = "dualpowers", langs: Iterable[str] = LANGUAGES) -> set[str]:
@@ -278,5 +227,3 @@ def percent(p: float, lang: str = DEFAULT_LANGUAGE, digits: int = 1) -> str:
     return pattern.apply(_unsigned_zero(p, digits + 2), locale)
 
 
-#: The type of a translator for annotations: ``t(msgid, **params) -> str``.
-TextFunction = Callable[..., str]

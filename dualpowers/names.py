@@ -8,9 +8,9 @@ does not know (a user's own components file) is shown as it is.
 
 from __future__ import annotations
 
-from .i18n import DEFAULT_LANGUAGE, resolve, N_, NP_, pgettext, translator
+from .i18n import DEFAULT_LANGUAGE, N_, NP_, gettext, pgettext, resolve
 
-__all__ = ["region", "colour", "card_action", "side", "faction", "month", "leader", "token", "place", "special",
+__all__ = ["region", "is_region", "colour", "card_action", "side", "faction", "month", "leader", "token", "place", "special",
            "region_label", "date", "day_of_month", "DateText", "with_preposition", "ELIDED", "card", "edition"]
 
 _REGIONS = {"red": NP_("region", "red"), "blue": NP_("region", "blue"), "green": NP_("region", "green"),
@@ -51,6 +51,11 @@ _SPECIALS = {"protest": NP_("special", "Mobilize Protest"), "espionage": NP_("sp
 def _tr(table: dict[str, tuple[str, str]], key: str, lang: str) -> str:
     entry = table.get(key)
     return key if entry is None else pgettext(entry[0], entry[1], lang)
+
+
+def is_region(name: str) -> bool:
+    """Whether ``name`` names a region (rather than a place off the board: "reserve" ...)."""
+    return name in REGION_IDS
 
 
 def region(name: str, lang: str | None = None) -> str:
@@ -162,5 +167,4 @@ def day_of_month(number: int, lang: str | None = None) -> DateText:
 def date(month_id: str, day: int, lang: str | None = None) -> DateText:
     """A calendar date: ("oct-nov", 3) -> "October/November 3", "3 octobre/novembre"."""
     lang = resolve(lang)
-    _ = translator(lang)
-    return DateText(_("{month} {day}", month=month(month_id, lang), day=day_of_month(day, lang)))
+    return DateText(gettext(N_("{month} {day}"), lang).format(month=month(month_id, lang), day=day_of_month(day, lang)))

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Sequence
 from .components import CommandCard, default_components
 from . import narration as say
 from .dates import advance
-from .narration import Message
+from .narration import N_, Message
 from .errors import IllegalAction
 from .places import RESERVE, SUPPLY
 
@@ -22,7 +22,13 @@ if TYPE_CHECKING:
 
     from .state import State
 
-__all__ = ["ObjectiveChoice", "opposition_objective", "opposition_card", "take_turn", "reveal_leader"]
+__all__ = ["ObjectiveChoice", "opposition_objective", "opposition_card", "take_turn", "reveal_leader", "DECIDED_BY"]
+
+#: The Opposition's tie-breaks (R-SOLO-OBJECTIVE), as the summary of its choice names them.
+DECIDED_BY = {
+    "sum": N_("the highest sum of days"), "cards": N_("the most cards"), "latest": N_("the latest card played"),
+    "only card": N_("the only card"), "vp": N_("the most VP"),
+}
 
 
 @dataclass(frozen=True)
@@ -47,7 +53,8 @@ class ObjectiveChoice:
     @property
     def summary_message(self) -> Message:
         return Message(say.OPP_OBJECTIVE_SUMMARY, card=self.card.id, region=self.region,
-                       decided_by=self.decided_by, card_decided_by=self.card_decided_by)
+                       decided_by=Message(DECIDED_BY[self.decided_by]),
+                       card_decided_by=Message(DECIDED_BY[self.card_decided_by]))
 
     @property
     def summary(self) -> str:

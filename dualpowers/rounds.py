@@ -16,7 +16,6 @@ from .scoring import SOLO_ROUNDS   # R-SOLO-END
 from . import narration as say
 from .dates import LAST_MONTH, MONTHS, advance, take_will
 from .narration import Message
-from .presence import controlled_in
 
 if TYPE_CHECKING:
     from .state import State
@@ -53,23 +52,6 @@ def play_card(state: "State", side: str, card: str) -> None:
         state.log("play", say.PLAYS, side=side, card=card)
     state.bonus_pending = advance(state, side, days)
     state.step = "command" if card in comp.cards else "leader"
-
-
-def leader_recruit(state: "State", side: str, leader: str, region: str) -> None:
-    """Place the leader fresh in any region (R-ACT-LEADER); E-IT also rests the controlled
-    neutral units there (units only: neutral Trotsky is not one)."""
-    state.put(leader, region)
-    state.leader_recruited = True
-    if state.narrating:
-        state.log("recruit", say.LEADER_RECRUITS, side=side, leader=leader, region=region)
-    if state.edition == "it":
-        tokens = state.comp.tokens
-        rested = [t for t in controlled_in(state, side, region)
-                  if tokens[t].owner == "neutral" and tokens[t].kind == "unit" and t in state.exhausted]
-        for t in rested:
-            state.exhausted.discard(t)
-        if rested:
-            state.log("rest", say.IT_LEADER_RESTS, tokens=tuple(rested), region=region)
 
 
 def after_main_action(state: "State") -> None:

@@ -290,6 +290,10 @@ class State:
     #: for actions from outside.  (The engine's function itself, bound as a method.)
     push = _turn.perform
 
+    #: ``check(action)``: raise :class:`IllegalAction` (the reason and its rule, as data)
+    #: unless ``action`` is legal here; nothing changes either way.
+    check = _turn.check
+
     def is_legal(self, action: "Action") -> bool:
         try:
             _turn.check(self, action)

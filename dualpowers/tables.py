@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import names
-from .i18n import DEFAULT_LANGUAGE, N_, NP_, check_language, number, percent, resolve, translator
+from .i18n import DEFAULT_LANGUAGE, N_, NP_, check_language, number, percent, resolve
+from .text import translator
 from .narration import Quantity
 
 if TYPE_CHECKING:

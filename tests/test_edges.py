@@ -18,7 +18,7 @@ def test_R_SCO_MOVE_the_score_event_never_names_a_square_beyond_the_track():
     s._events, s.narrating = [], True   # collect what award narrates, as State.apply does
     award(s, "white", 5, "a test")
     said = " ".join(e.text for e in s._events)
-    assert "14" not in said and "the white end of the track (10)" in said, said
+    assert "14" not in said and "the White end of the track (10)" in said, said
     assert s.score == -10 and s.winner() == "white"
 
 

@@ -7,7 +7,7 @@ import pytest
 
 import dualpowers as dp
 from dualpowers import tables
-from dualpowers.i18n import translator
+from dualpowers.text import translator
 
 from i18n_check import from_catalog
 

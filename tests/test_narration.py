@@ -1,6 +1,7 @@
 """The engine's narration is data: events carry a template of dualpowers.narration and raw ids."""
 
 import ast
+import importlib
 import random
 import re
 import string
@@ -11,10 +12,26 @@ import pytest
 import dualpowers as dp
 from dualpowers import narration
 from dualpowers.dates import MONTHS
-from dualpowers.narration import Event, Message, render
+from dualpowers.narration import Event, Message
+from dualpowers.text import render
 
 ROOT = Path(__file__).resolve().parents[1]
-TEMPLATES = {name: value for name, value in vars(narration).items() if name.isupper() and isinstance(value, str)}
+#: Where the engine's templates live: the round's flow in narration.py, each kind of action in its module.
+HOMES = [ROOT / "dualpowers" / "narration.py", *sorted((ROOT / "dualpowers" / "kinds").glob("[!_]*.py"))]
+
+
+def _marked(path: Path) -> set[str]:
+    """The module-level constants of ``path`` wrapped in N_ (Babel's marker)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {t.id for node in tree.body if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+            and getattr(node.value.func, "id", "") == "N_" for t in node.targets if isinstance(t, ast.Name)}
+
+
+def _module(path: Path):
+    return narration if path.stem == "narration" else importlib.import_module(f"dualpowers.kinds.{path.stem}")
+
+
+TEMPLATES = {f"{path.stem}.{name}": getattr(_module(path), name) for path in HOMES for name in _marked(path)}
 
 
 def _events_of_games():
@@ -30,23 +47,23 @@ def _fields(msgid):
     return {f for _, f, _, _ in string.Formatter().parse(msgid) if f}
 
 
-def test_every_template_is_a_marked_module_constant():
-    tree = ast.parse((ROOT / "dualpowers" / "narration.py").read_text(encoding="utf-8"))
-    marked = set()
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") == "N_":
-            marked |= {t.id for t in node.targets if isinstance(t, ast.Name)}
-    assert marked == set(TEMPLATES)
-    # ... and each is used by the engine (no orphan template).
-    source = " ".join(p.read_text(encoding="utf-8") for p in (ROOT / "dualpowers").glob("*.py"))
-    unused = [name for name in TEMPLATES if not re.search(rf"say\.{name}\b", source)]
+def test_every_template_is_a_marked_module_constant_and_used():
+    """A template is a constant marked N_ where its rule lives; none is left unused."""
+    for path in HOMES:
+        source = path.read_text(encoding="utf-8")
+        constants = {name for name, value in vars(_module(path)).items()
+                     if name.isupper() and isinstance(value, str) and re.search(rf"^{name} = ", source, re.M)}
+        assert constants <= _marked(path), (path.name, constants - _marked(path))
+    code = " ".join(p.read_text(encoding="utf-8") for p in (ROOT / "dualpowers").rglob("*.py"))
+    unused = [key for key in TEMPLATES if len(re.findall(rf"\b{key.split('.')[1]}\b", code)) < 2]
     assert not unused, unused
 
 
 def test_the_engine_logs_only_templates_never_prose():
-    for path in (ROOT / "dualpowers").glob("*.py"):
+    for path in [*(ROOT / "dualpowers").glob("*.py"), *HOMES[1:]]:
         for m in re.finditer(r"\.log\(\s*\"\w+\",\s*([^,)\s]+)", path.read_text(encoding="utf-8")):
-            assert m.group(1).startswith("say.") or m.group(1) == "msgid", (path.name, m.group(0))
+            arg = m.group(1)
+            assert arg.startswith("say.") or re.fullmatch(r"[A-Z_]+|msgid|said\[1\]", arg), (path.name, m.group(0))
 
 
 def test_events_carry_a_template_and_raw_game_names():
@@ -62,7 +79,7 @@ def test_events_carry_a_template_and_raw_game_names():
             for key, allowed in names.items():
                 if key in e.params and not isinstance(e.params[key], Message):
                     assert e.params[key] in allowed, (e.msgid, key, e.params[key])
-            assert e.text == render(e.msgid, e.params) and "{" not in e.text
+            assert e.text == render(e.message, "en") and "{" not in e.text
             seen.add(e.msgid)
     assert len(seen) > 30
 
@@ -75,7 +92,7 @@ def test_event_equality_hash_and_repr():
     assert a.text == str(a) == "Red plays red-4." and repr(a) == "Event('play', 'Red plays red-4.')"
     nested = Event("score", narration.SCORES, {"side": "white", "vp": 3, "why": Message(narration.FOR_UNREST, region="blue"),
                                                 "where": Message(narration.TRACK_TOWARD, spaces=2, side="white")})
-    assert nested.text == "White scores 3 VP for the unrest region blue; the marker is at 2 toward white."
+    assert nested.text == "White scores 3 VP for the unrest region blue; the marker is at 2 toward White."
     assert nested == Event("score", nested.msgid, dict(nested.params)) and len({nested, a}) == 2
     assert Message(narration.DATE, month="oct-nov", day=31).text == "October/November 31"
 

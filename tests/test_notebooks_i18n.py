@@ -17,7 +17,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from dualpowers.i18n import gettext, translator
+from dualpowers.i18n import gettext
+from dualpowers.text import translator
 from dualpowers.widgets.show import NOTE
 
 ROOT = Path(__file__).resolve().parent.parent

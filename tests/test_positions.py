@@ -91,7 +91,7 @@ def test_clone_equality_and_hash():
     ({"regions": {"green": [{"id": "Trotsky"}]}}, dp.PositionError, "before May/June"),
     ({"date": {"month": "sep", "day": 2}, "regions": {"green": [{"id": "Trotsky"}], "red": [{"id": "RedTrotsky"}]}},
      dp.PositionError, "both Trotsky"),
-    ({"regions": {"green": [{"id": "Lenin"}]}, "hands": {"red": ["Lenin"]}}, dp.PositionError, "still in red's hand"),
+    ({"regions": {"green": [{"id": "Lenin"}]}, "hands": {"red": ["Lenin"]}}, dp.PositionError, "still in Red's hand"),
     ({"removed": ["R3"]}, dp.PositionError, "units never leave"),
     ({"unrest": "green", "blockade_tile": "green"}, dp.PositionError, "tile green is in two places"),
     ({"objectives": {"red": "Lenin"}}, dp.PositionError, "objectives are command cards"),

@@ -93,7 +93,7 @@ def test_R_ACT_CMD_recruit_or_the_printed_action_never_both_and_passing_is_allow
     s.apply("play red-2")
     kinds = {type(a) for a in s.legal_actions()}
     assert kinds == {dp.Recruit, dp.Move, dp.Pass}
-    with pytest.raises(dp.IllegalAction, match="Recruit or move"):
+    with pytest.raises(dp.IllegalAction, match="Recruit or Move"):
         s.apply(dp.Rest("R1"))
     day = s.day
     s.apply("pass")
@@ -118,7 +118,7 @@ def test_R_ACT_RECRUIT_impossible_when_no_reserve_unit_fits():
     s = at_card_step("red", ["red-2"], regions={"blue": [{"id": f"R{i}"} for i in range(1, 5)]})
     s.apply("play red-2")                         # recruit 1, but every value-1 unit is out
     assert not any(isinstance(a, dp.Recruit) for a in s.legal_actions())
-    with pytest.raises(dp.IllegalAction, match="not in red's reserve"):
+    with pytest.raises(dp.IllegalAction, match="not in Red's reserve"):
         s.apply(dp.Recruit(("R1",)))
 
 
@@ -272,7 +272,7 @@ def test_illegal_actions_name_the_reason_and_leave_the_state_unchanged():
     s = dp.new_game(seed=2)
     before = s.clone()
     for bad, why in ((dp.PlayCard("red-2"), "secret objective"), ("play Lenin", "secret objective"),
-                     ("objective nosuch", "not in red's hand"), ("fly R1", "unknown action")):
+                     ("objective nosuch", "not in Red's hand"), ("fly R1", "unknown action")):
         with pytest.raises(dp.IllegalAction, match=why):
             s.apply(bad)
         assert s == before
@@ -357,21 +357,23 @@ def test_anything_that_is_not_an_action_is_refused_and_changes_nothing():
         assert s == before
 
 
-def test_every_action_kind_has_one_table_entry_with_a_known_rule_and_a_text_form():
-    from dualpowers.actions import ACTION_KINDS
-    from dualpowers.turn import ACTIONS, STEP_RULES
+def test_every_action_kind_has_one_record_with_a_known_rule_and_a_text_form():
+    """Each kind of action is one record of the registry (dualpowers.kinds), with a known rule."""
+    from dualpowers import kinds
+    from dualpowers.turn import STEP_RULES
     ids = {r.id for r in dp.rules()}
-    assert set(ACTIONS) == set(ACTION_KINDS.values())
-    for kind, entry in ACTIONS.items():
-        assert entry.rule in ids, (kind, entry.rule)
-        assert kind.__doc__ and (entry.rule in kind.__doc__ or kind is dp.Pass)
-    assert {k for step in STEP_RULES.values() for k in step.kinds} == set(ACTIONS)
+    assert set(kinds.KINDS) == {k.cls for k in kinds.BY_WORD.values()}
+    for cls, kind in kinds.KINDS.items():
+        assert kind.rule in ids, (cls, kind.rule)
+        assert cls.__doc__ and (kind.rule in cls.__doc__ or cls is dp.Pass)
+        assert set(kind.steps) <= set(STEP_RULES) and kind.steps
+    assert [k.order for k in kinds.ordered()] == sorted({k.order for k in kinds.ordered()})   # no two share a place
     samples = [dp.ChooseObjective("red-4"), dp.PlayCard("Lenin"), dp.Recruit(("R1", "R2")), dp.Move("W3", "white"),
                dp.DoubleMove("N2", "red"), dp.DoubleMove("N2", "red", "blue"), dp.Rest("R1"),
                dp.LeaderRecruit("green"), dp.Protest(("blue", "white")), dp.Espionage(), dp.Inspire(),
                dp.BonusRecruit("R1", "brown"), dp.BonusMove("R1", "red"), dp.BonusRest("W2"), dp.BonusDraw(),
                dp.Organize(), dp.ScoreUnrest(), dp.Pass()]
-    assert {type(a) for a in samples} == set(ACTIONS)
+    assert {type(a) for a in samples} == set(kinds.KINDS)
     for a in samples:
         assert dp.parse_action(str(a)) == a
     assert str(dp.DoubleMove("N2", "red", "blue")) == "double-move N2 red via blue"

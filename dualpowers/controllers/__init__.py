@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from .editor import PaletteItem, PositionEditor
 from .opposition import OppositionExplorer, SoloRoundWalker
-from .play import POLICIES, GameSession, LoadError, LogEntry, choose_action, describe_action
+from .play import POLICIES, GameSession, LoadError, LogEntry, choose_action
 
 __all__ = [
     "PositionEditor", "PaletteItem",
     "OppositionExplorer", "SoloRoundWalker",
-    "GameSession", "LoadError", "LogEntry", "describe_action", "choose_action", "POLICIES",
+    "GameSession", "LoadError", "LogEntry", "choose_action", "POLICIES",
 ]

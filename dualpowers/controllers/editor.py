@@ -33,7 +33,8 @@ from typing import TYPE_CHECKING, Any, Callable
 from ..dates import MONTHS
 from ..components import SIDES, Components, default_components
 from ..errors import DualPowersError, EditorError, PositionError, brief
-from ..narration import N_, NO_SUCH_REGION, Items, Message
+from ..kinds.base import NO_SUCH_REGION
+from ..narration import N_, Items, Message
 from ..schema import THE_POSITION, decode_json
 from ..serialize import NOT_AN_OBJECT
 from ..presence import Presence, force_in_presence, presence_table

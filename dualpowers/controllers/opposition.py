@@ -19,13 +19,15 @@ from .. import names
 from ..components import Components, default_components
 from ..describe import describe
 from ..errors import DualPowersError
-from ..i18n import check_language, translator
+from ..i18n import check_language
+from ..text import translator
 from ..narrate import event_text, outcome_text
 from ..narration import N_, Message
 from ..opposition import ObjectiveChoice, opposition_objective
 from ..setup import new_game
 from ..state import State
-from .play import LogEntry, choose_action, lead_text, opening_lines, side_label, step_name
+from ..turn import step_name
+from .play import LogEntry, choose_action, lead_text, opening_lines, side_label
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -275,7 +277,7 @@ class SoloRoundWalker:
         nxt = describe(s, choose_action(s, self.policy, rng), lang).text
         return _("Round {number}, {date}, Will: {will}, score: {score}; {side} to decide ({step}); next: {action}",
                  number=s.round, date=names.date(s.month_name, s.day, lang), will=names.side(s.will, lang),
-                 score=lead_text(s.score, lang), side=side_label(s, s.to_act, lang), step=step_name(s.step, lang),
+                 score=lead_text(s.score, lang), side=side_label(s, s.to_act, lang), step=step_name(s.step),
                  action=nxt)
 
     def next_preview(self) -> str:

@@ -23,67 +23,32 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
+from .. import kinds as K
 from .. import names
 from ..actions import Action, parse_action
 from ..describe import describe
 from ..errors import DualPowersError, IllegalAction, PositionError, Told, brief
 from ..narration import Message
 from ..schema import THE_SAVED_GAME, check, decode_json
-from ..i18n import DEFAULT_LANGUAGE, N_, NP_, check_language, translator
+from ..i18n import DEFAULT_LANGUAGE, N_, check_language
+from ..text import translator
 from ..narrate import outcome_text
 from ..policies import PolicySpecError, make_policy
 from ..setup import MODE_ALIASES, fresh_seed, new_game
 from ..state import Event, State
-from ..turn import interchangeable
+from ..turn import interchangeable, step_name
 from ..views import known_objective
 
 if TYPE_CHECKING:
     from ..advisor import Ranking
 
 __all__ = [
-    "GameSession", "LoadError", "LogEntry", "describe_action", "action_groups", "action_mentions",
-    "choose_action", "opening_lines", "action_highlight", "lead_text", "GROUP_LABELS", "POLICIES", "SAVE_FORMAT",
+    "GameSession", "LoadError", "LogEntry", "action_groups", "choose_action", "opening_lines", "lead_text",
+    "POLICIES", "SAVE_FORMAT",
 ]
 
 SAVE_FORMAT = "dualpowers/game"
 SAVE_VERSION = 1
-
-#: Menu titles for the kinds of action, in the order a turn meets them (English msgids:
-#: :func:`group_label` gives them in a language).
-GROUP_LABELS: dict[str, str] = {
-    "objective": N_("Secret objective"),
-    "play": N_("Play a card"),
-    "recruit": N_("Recruit"),
-    "move": N_("Move"),
-    "double-move": N_("Double move"),
-    "rest": N_("Rest"),
-    "leader-recruit": N_("Leader recruit"),
-    "protest": N_("Mobilize Protest"),
-    "espionage": N_("Espionage"),
-    "inspire": N_("Inspire the People"),
-    "score-unrest": N_("Score the unrest region"),
-    "bonus-recruit": N_("Bonus recruit"),
-    "bonus-move": N_("Bonus move"),
-    "bonus-rest": N_("Bonus rest"),
-    "bonus-draw": N_("Bonus draw"),
-    "organize": N_("Organize"),
-    "pass": N_("Pass"),
-}
-#: The steps of a turn as the status line names them.
-STEP_NAMES = {"objective": NP_("step", "choosing the objective"), "card": NP_("step", "playing a card"),
-              "command": NP_("step", "the card's action"), "leader": NP_("step", "the leader's action"),
-              "bonus": NP_("step", "a bonus action"), "unrest": NP_("step", "scoring the unrest region"),
-              "scoring": NP_("step", "scoring"), "over": NP_("step", "game over")}
-
-
-def group_label(kind: str, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The menu title of a kind of action in ``lang``."""
-    return translator(lang)(GROUP_LABELS.get(kind, kind))
-
-
-def step_name(step: str, lang: str = DEFAULT_LANGUAGE) -> str:
-    ctx, msgid = STEP_NAMES.get(step, (None, step))
-    return translator(lang).pgettext(ctx, msgid) if ctx else msgid
 
 #: How :func:`choose_action` picks when a program, not a person, decides.
 POLICIES = ("first", "random", "greedy", "advisor")
@@ -111,101 +76,25 @@ class LogEntry:
 
 
 # ---------------------------------------------------------------------------- action helpers
-def action_word(action: Action) -> str:
-    return type(action).word  # type: ignore[union-attr]
-
-
 def action_groups(actions: Iterable[Action]) -> dict[str, list[Action]]:
-    """Actions grouped by kind (``"play"``, ``"move"`` ...), groups in :data:`GROUP_LABELS` order."""
-    groups: dict[str, list[Action]] = {}
+    """Actions grouped by kind (``"play"``, ``"move"`` ...), the groups in the order a turn meets
+    the kinds (:func:`dualpowers.kinds.ordered`)."""
+    groups: dict[str, list[Action]] = {k.word: [] for k in K.ordered()}
     for a in actions:
-        groups.setdefault(action_word(a), []).append(a)
-    order = list(GROUP_LABELS)
-    return dict(sorted(groups.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order)))
+        groups[K.kind_of(a).word].append(a)
+    return {word: acts for word, acts in groups.items() if acts}
 
 
-def action_regions(state: State, action: Action) -> set[str]:
-    """Regions an action is about (destination, via, card region, protest connection ...)."""
-    out: set[str] = set()
-    for name in ("to", "via", "region"):
-        value = getattr(action, name, None)
-        if value:
-            out.add(value)
-    conn = getattr(action, "connection", None)
-    if conn:
-        out.update(conn)
-    card = getattr(action, "card", None)
-    if card in state.comp.cards:
-        out.add(state.comp.cards[card].region)
-    token = getattr(action, "token", None)
-    if token and token in state.place:
-        out.add(state.place[token])
-    return out
-
-
-def action_tokens(action: Action) -> set[str]:
-    out: set[str] = set()
-    for name in ("token", "unit"):
-        value = getattr(action, name, None)
-        if value:
-            out.add(value)
-    out.update(getattr(action, "units", ()) or ())
-    card = getattr(action, "card", None)
-    if card:
-        out.add(card)  # a leader card and its token share the id
-    return out
-
-
-def action_highlight(state: State, action: Action) -> list[Any]:
-    """What to light up on the board for ``action`` (see :mod:`dualpowers.controllers.targets`,
-    the one place that maps actions to board elements)."""
-    from .targets import highlight_for
-    return highlight_for(state, action)
-
-
-def action_mentions(state: State, action: Action, *, region: str | None = None, token: str | None = None) -> bool:
-    """Whether an action concerns ``region`` and/or ``token`` (used to filter by a board click)."""
-    if region is not None and region not in action_regions(state, action):
+def concerns(state: State, action: Action, *, region: str | None = None, token: str | None = None) -> bool:
+    """Whether an action touches ``region`` and/or ``token`` on the board (a click's filter);
+    a token stands for every token interchangeable with it (ENGINE-SAME)."""
+    touched = K.touches(state, action)
+    if region is not None and region not in touched.regions:
         return False
     if token is not None:
-        if token in action_tokens(action):
-            return True
-        # Interchangeable tokens: the engine offers the lowest id of a group; a click on
-        # another token of the same kind, side and place means the same thing.
-        return any(interchangeable(state, t, token) for t in action_tokens(action))
+        mentioned = (*touched.tokens, *((touched.card,) if touched.card else ()))
+        return any(t == token or interchangeable(state, t, token) for t in mentioned)
     return True
-
-
-def describe_action(state: State, action: Action) -> str:
-    """The action's text form followed by a short human explanation."""
-    comp = state.comp
-    text = str(action)
-    word = action_word(action)
-    if word in ("play", "objective"):
-        card = action.card  # type: ignore[union-attr]
-        if card in comp.cards:
-            c = comp.cards[card]
-            return (f"{text}  ({c.region}, {c.days} days, recruit {c.recruit}, {c.action}, {c.vp} VP)")
-        if card in comp.leaders:
-            lead = comp.leaders[card]
-            return f"{text}  (leader, {lead.days} days, {lead.special}, strength {lead.fresh}/{lead.exhausted})"
-    if word == "recruit":
-        units = action.units  # type: ignore[union-attr]
-        cost = sum(comp.tokens[u].recruit for u in units)
-        strength = "+".join(str(comp.tokens[u].fresh) for u in units)
-        return f"{text}  (strength {strength}, recruit value {cost})"
-    if word in ("move", "double-move", "bonus-move", "rest", "bonus-rest"):
-        token = action.token  # type: ignore[union-attr]
-        where = state.place.get(token, "?")
-        if word in ("rest", "bonus-rest"):
-            return f"{text}  ({token} in {where} turns fresh)"
-        return f"{text}  (from {where})"
-    if word == "bonus-recruit":
-        return f"{text}  (a recruit-1 unit)"
-    if word == "score-unrest":
-        from ..scoring import unrest_vp
-        return f"{text}  ({unrest_vp(state)} VP instead of a bonus action)"
-    return text
 
 
 def choose_action(state: State, policy: str = "first", rng: random.Random | None = None) -> Action:
@@ -427,14 +316,14 @@ class GameSession:
         if self.filter_region is None and self.filter_token is None:
             return legal
         hits = [a for a in legal
-                if action_mentions(self.state, a, region=self.filter_region, token=self.filter_token)]
+                if concerns(self.state, a, region=self.filter_region, token=self.filter_token)]
         return hits or legal
 
     def filter_matches(self) -> int:
         """How many legal actions the current filter keeps (0 means the filter is ignored)."""
         if self.filter_region is None and self.filter_token is None:
             return len(self.legal())
-        return sum(action_mentions(self.state, a, region=self.filter_region, token=self.filter_token)
+        return sum(concerns(self.state, a, region=self.filter_region, token=self.filter_token)
                    for a in self.legal())
 
     def set_filter(self, *, region: str | None = None, token: str | None = None) -> None:
@@ -532,7 +421,7 @@ class GameSession:
         _ = translator(lang)
         return _("Round {number}, {date}; Will: {will}; score: {score}; {side} to act ({step}).", number=s.round,
                  date=names.date(s.month_name, s.day, lang), will=names.side(s.will, lang),
-                 score=lead_text(s.score, lang), side=side_label(s, s.to_act, lang), step=step_name(s.step, lang))
+                 score=lead_text(s.score, lang), side=side_label(s, s.to_act, lang), step=step_name(s.step))
 
     def result(self) -> str | None:
         """The outcome in words once the game is over, else ``None``."""

@@ -14,14 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
+from .. import kinds as K
 from ..actions import Action, parse_action
-from .. import MONTHS, advance_date
+from ..dates import MONTHS, advance_date
 from ..errors import DualPowersError, IllegalAction
 from ..opposition import opposition_objective
 from ..presence import force_in_presence
 from ..scoring import reveal_order, unrest_vp
 from ..state import State
-from .text import N_, Name, Said, Text, card_name, date_name, month_name, region_name, side_name, token_name
+from ..text import Message, Name
+from .text import N_, card_name, date_name, month_name, region_name, say, side_name, token_name
 
 __all__ = ["Goal", "GOALS", "Question", "QUESTIONS", "ANSWER_TYPES", "choice_label", "after",
            "action_highlight", "date_text", "presence_text"]
@@ -42,20 +44,20 @@ def _sign(side: str) -> int:
     return 1 if side == "red" else -1
 
 
-def presence_text(state: State, region: str) -> Text:
+def presence_text(state: State, region: str) -> Message:
     """Who is stronger in a region and why, as a course message (R-STR-2)."""
     p = force_in_presence(state, region)
     r, w = p.strength["red"], p.strength["white"]
     if p.winner is None:
         if not state.tokens_in(region):
-            return Text(N_("No token stands in {region}: nobody is stronger there."), {"region": region_name(region)})
-        return Text(N_("In {region} nobody controls a token: nobody is stronger there."), {"region": region_name(region)})
+            return say(N_("No token stands in {region}: nobody is stronger there."), {"region": region_name(region)})
+        return say(N_("In {region} nobody controls a token: nobody is stronger there."), {"region": region_name(region)})
     why = {
         "strength": N_("In {region}, {winner} is stronger: red {red}, white {white}."),
         "tokens": N_("In {region} strength is tied at {red}; {winner} controls more tokens and is stronger."),
         "will": N_("In {region} strength ({red}) and tokens are tied; {winner} holds the Will and is stronger."),
     }[p.decided_by or "strength"]
-    return Text(why, {"region": region_name(region), "winner": side_name(p.winner), "red": r, "white": w})
+    return say(why, {"region": region_name(region), "winner": side_name(p.winner), "red": r, "white": w})
 
 
 # ============================================================================ action goals
@@ -66,7 +68,7 @@ class Goal:
     kind: str
     rule: str
     met: Callable[[State, State, str, Mapping[str, Any]], bool]
-    instead: Callable[[State, State, str, Mapping[str, Any]], Text]
+    instead: Callable[[State, State, str, Mapping[str, Any]], Message]
     highlight: Callable[[Mapping[str, Any]], tuple[Any, ...]] = lambda p: ()
 
 
@@ -74,7 +76,7 @@ GOALS: dict[str, Goal] = {}
 
 
 def _goal(kind: str, rule: str, highlight: Callable[[Mapping[str, Any]], tuple[Any, ...]] = lambda p: ()) -> Callable[..., Any]:
-    def wrap(fns: tuple[Callable[..., bool], Callable[..., Text]]) -> tuple[Any, ...]:
+    def wrap(fns: tuple[Callable[..., bool], Callable[..., Message]]) -> tuple[Any, ...]:
         GOALS[kind] = Goal(kind, rule, fns[0], fns[1], highlight)
         return fns
     return wrap
@@ -92,7 +94,7 @@ _goal("presence_winner", "R-STR-2", lambda p: (p["region"],))((
 _goal("stronger", "R-STR-1", lambda p: (p["region"],))((
     lambda b, a, actor, p: force_in_presence(a, p["region"]).strength[_side(p, actor)]
     > force_in_presence(b, p["region"]).strength[_side(p, actor)],
-    lambda b, a, actor, p: Text(N_("{side}'s strength in {region} is {n} (it was {m}): it does not grow."), {
+    lambda b, a, actor, p: say(N_("{side}'s strength in {region} is {n} (it was {m}): it does not grow."), {
         "side": side_name(_side(p, actor)), "region": region_name(p["region"]),
         "n": force_in_presence(a, p["region"]).strength[_side(p, actor)],
         "m": force_in_presence(b, p["region"]).strength[_side(p, actor)]}),
@@ -100,13 +102,13 @@ _goal("stronger", "R-STR-1", lambda p: (p["region"],))((
 
 _goal("bonus", "R-CAL-4", lambda p: ("date",))((
     lambda b, a, actor, p: a.bonus_pending or a.step == "bonus",
-    lambda b, a, actor, p: Text(N_("The day marker ends on {date}: no bonus action (only 15 and 31 give one)."),
+    lambda b, a, actor, p: say(N_("The day marker ends on {date}: no bonus action (only 15 and 31 give one)."),
                                 {"date": date_text(a.month_name, a.day)}),
 ))
 
 _goal("will", "R-ACT-INSPIRE", lambda p: ("will",))((
     lambda b, a, actor, p: a.will == _side(p, actor),
-    lambda b, a, actor, p: Text(N_("{holder} still holds the Will of the People."), {"holder": side_name(a.will)}),
+    lambda b, a, actor, p: say(N_("{holder} still holds the Will of the People."), {"holder": side_name(a.will)}),
 ))
 
 
@@ -115,31 +117,31 @@ def _conn(p: Mapping[str, Any]) -> tuple[str, str]:
     return (a, b)
 
 
-def _blockade_label(state: State) -> Text:
+def _blockade_label(state: State) -> Message:
     if state.blockade is None:
-        return Text(N_("no connection"))
-    return Text(N_("{a}–{b}"), {"a": region_name(state.blockade[0]), "b": region_name(state.blockade[1])})
+        return say(N_("no connection"))
+    return say(N_("{a}–{b}"), {"a": region_name(state.blockade[0]), "b": region_name(state.blockade[1])})
 
 
 _goal("open", "R-ACT-PROTEST", lambda p: (_conn(p), "blockade"))((
     lambda b, a, actor, p: a.blockade is None or set(a.blockade) != set(_conn(p)),
-    lambda b, a, actor, p: Text(N_("The blockade marker is still on {where}."), {"where": _blockade_label(a)}),
+    lambda b, a, actor, p: say(N_("The blockade marker is still on {where}."), {"where": _blockade_label(a)}),
 ))
 
 _goal("blocked", "R-ACT-PROTEST", lambda p: (_conn(p), "blockade"))((
     lambda b, a, actor, p: a.blockade is not None and set(a.blockade) == set(_conn(p)),
-    lambda b, a, actor, p: Text(N_("The blockade marker is on {where}."), {"where": _blockade_label(a)}),
+    lambda b, a, actor, p: say(N_("The blockade marker is on {where}."), {"where": _blockade_label(a)}),
 ))
 
 
-def _place_text(state: State, token: str) -> Text:
+def _place_text(state: State, token: str) -> Message:
     where = state.place[token]
     if where in state.comp.region_index:
-        return Text(N_("{token} is in {region}."), {"token": token_name(token), "region": region_name(where)})
+        return say(N_("{token} is in {region}."), {"token": token_name(token), "region": region_name(where)})
     places = {"reserve": N_("{token} is in its reserve."), "supply": N_("{token} is in the Opposition's supply."),
               "removed": N_("{token} is out of the game."), "waiting": N_("{token} is waiting by the calendar."),
               "box": N_("{token} is not in this game.")}
-    return Text(places[where], {"token": token_name(token)})
+    return say(places[where], {"token": token_name(token)})
 
 
 _goal("token_in", "R-ACT-MOVE", lambda p: (p["token"], p["region"]))((
@@ -149,7 +151,7 @@ _goal("token_in", "R-ACT-MOVE", lambda p: (p["token"], p["region"]))((
 
 _goal("fresh", "R-ACT-REST", lambda p: (p["token"],))((
     lambda b, a, actor, p: a.place[p["token"]] in a.comp.region_index and p["token"] not in a.exhausted,
-    lambda b, a, actor, p: Text(N_("{token} is still exhausted."), {"token": token_name(p["token"])}),
+    lambda b, a, actor, p: say(N_("{token} is still exhausted."), {"token": token_name(p["token"])}),
 ))
 
 
@@ -157,10 +159,10 @@ def _score_toward(state: State, side: str) -> int:
     return state.score * _sign(side)
 
 
-def _score_text(state: State) -> Text:
+def _score_text(state: State) -> Message:
     if state.score == 0:
-        return Text(N_("The score marker is at the centre."))
-    return Text(N_("The score marker is {n} space(s) toward {side}."),
+        return say(N_("The score marker is at the centre."))
+    return say(N_("The score marker is {n} space(s) toward {side}."),
                 {"n": abs(state.score), "side": side_name("red" if state.score > 0 else "white")})
 
 
@@ -176,23 +178,23 @@ _goal("gain", "R-SCO-MOVE", lambda p: ("score",))((
 
 _goal("winner", "R-END-1", lambda p: ("score",))((
     lambda b, a, actor, p: a.won_by == _side(p, actor),
-    lambda b, a, actor, p: (Text(N_("The game goes on."), {}) if a.won_by is None else
-                            Text(N_("{side} wins the game."), {"side": side_name(a.won_by)})),
+    lambda b, a, actor, p: (say(N_("The game goes on."), {}) if a.won_by is None else
+                            say(N_("{side} wins the game."), {"side": side_name(a.won_by)})),
 ))
 
 _goal("revealed", "R-ACT-SPY", lambda p: ())((
     lambda b, a, actor, p: bool(a.revealed[_side(p, actor)]),
-    lambda b, a, actor, p: Text(N_("{side}'s secret objective is still hidden."), {"side": side_name(_side(p, actor))}),
+    lambda b, a, actor, p: say(N_("{side}'s secret objective is still hidden."), {"side": side_name(_side(p, actor))}),
 ))
 
 _goal("hand_grows", "R-ACT-BONUS", lambda p: ())((
     lambda b, a, actor, p: len(a.hands[actor]) > len(b.hands[actor]),
-    lambda b, a, actor, p: Text(N_("{side}'s hand does not grow."), {"side": side_name(actor)}),
+    lambda b, a, actor, p: say(N_("{side}'s hand does not grow."), {"side": side_name(actor)}),
 ))
 
 _goal("month_advances", "R-CAL-2", lambda p: ("date",))((
     lambda b, a, actor, p: a.month > b.month,
-    lambda b, a, actor, p: Text(N_("The day marker ends on {date}: the month does not change."),
+    lambda b, a, actor, p: say(N_("The day marker ends on {date}: the month does not change."),
                                 {"date": date_text(a.month_name, a.day)}),
 ))
 
@@ -211,7 +213,7 @@ def _best(b: State, actor: str) -> int:
 _goal("best_score", "R-SCO-OBJ", lambda p: ("score",))((
     lambda b, a, actor, p: _score_toward(a, actor) >= _best(b, actor),
     # Where the marker is (never "-3 toward white") and how much further a better choice gets it.
-    lambda b, a, actor, p: Text(N_("After this scoring: {now} Another choice moves it {more} space(s) further "
+    lambda b, a, actor, p: say(N_("After this scoring: {now} Another choice moves it {more} space(s) further "
                                    "toward {side}."),
                                 {"now": _score_text(a), "more": _best(b, actor) - _score_toward(a, actor),
                                  "side": side_name(actor)}),
@@ -236,7 +238,7 @@ def goal_met(goal: Mapping[str, Any], before: State, after_: State, actor: str) 
     return GOALS[goal["kind"]].met(before, after_, actor, goal)
 
 
-def goal_instead(goal: Mapping[str, Any], before: State, after_: State, actor: str) -> tuple[Text, str]:
+def goal_instead(goal: Mapping[str, Any], before: State, after_: State, actor: str) -> tuple[Message, str]:
     """The first unmet part of a goal: what happened instead, and its rule."""
     if goal["kind"] == "all":
         for g in goal["goals"]:
@@ -254,36 +256,8 @@ def goal_highlight(goal: Mapping[str, Any]) -> tuple[Any, ...]:
 
 
 def action_highlight(state: State, action: Action) -> tuple[Any, ...]:
-    """Board elements an action touches: tokens, regions, connections (for Show me)."""
-    out: list[Any] = []
-    for name in ("token", "unit"):
-        t = getattr(action, name, None)
-        if t:
-            out.append(t)
-            if state.place.get(t) in state.comp.region_index:
-                out.append(state.place[t])
-    for name in ("to", "via", "region"):
-        r = getattr(action, name, None)
-        if r:
-            out.append(r)
-    units = getattr(action, "units", None)
-    if units:
-        out.extend(units)
-        if state.card in state.comp.cards:
-            out.append(state.comp.cards[state.card].region)
-    conn = getattr(action, "connection", None)
-    if conn:
-        out += [tuple(conn), "blockade"]
-    card = getattr(action, "card", None)
-    if card:
-        out += [card, "date"]
-    if action.word in ("espionage", "organize"):
-        out += [c for c in state.objectives.values() if c]
-    if action.word in ("inspire",):
-        out.append("will")
-    if action.word in ("score-unrest",):
-        out += ["score", "unrest"]
-    return tuple(out)
+    """Board elements an action touches (its kind says which: :func:`dualpowers.kinds.highlight`)."""
+    return tuple(K.highlight(state, action))
 
 
 # ============================================================================ choice questions
@@ -297,14 +271,14 @@ class Question:
     rule: str
     answer_type: str
     answer: Callable[[State, Mapping[str, Any]], str]
-    explain: Callable[[State, Mapping[str, Any]], Text]
+    explain: Callable[[State, Mapping[str, Any]], Message]
     highlight: Callable[[State, Mapping[str, Any]], tuple[Any, ...]] = lambda s, p: ()
 
 
 QUESTIONS: dict[str, Question] = {}
 
 
-def _question(kind: str, rule: str, answer_type: str, answer: Callable[..., str], explain: Callable[..., Text],
+def _question(kind: str, rule: str, answer_type: str, answer: Callable[..., str], explain: Callable[..., Message],
               highlight: Callable[..., tuple[Any, ...]] = lambda s, p: ()) -> None:
     QUESTIONS[kind] = Question(kind, rule, answer_type, answer, explain, highlight)
 
@@ -331,9 +305,9 @@ _question("strength", "R-STR-1", "number",
           lambda s, p: presence_text(s, p["region"]), _region_tokens)
 
 
-def _controller_text(s: State, p: Mapping[str, Any]) -> Text:
+def _controller_text(s: State, p: Mapping[str, Any]) -> Message:
     who = s.controller(p["token"])
-    return Text(N_("{token} is controlled by {side}."), {"token": token_name(p["token"]), "side": side_name(who)})
+    return say(N_("{token} is controlled by {side}."), {"token": token_name(p["token"]), "side": side_name(who)})
 
 
 _question("controller", "R-NEU-1", "side", lambda s, p: s.controller(p["token"]) or "nobody", _controller_text,
@@ -347,13 +321,13 @@ def _legal(s: State, p: Mapping[str, Any]) -> str:
         return "no"
 
 
-def _legal_text(s: State, p: Mapping[str, Any]) -> Text:
+def _legal_text(s: State, p: Mapping[str, Any]) -> Message:
     try:
         a = parse_action(p["action"])
         s.clone().apply(a)
     except IllegalAction as exc:
         return refusal(s, a, exc)[0]
-    return Text(N_("The engine accepts it."))
+    return say(N_("The engine accepts it."))
 
 
 _question("is_legal", "P-ACT", "yesno", _legal, _legal_text,
@@ -365,13 +339,13 @@ def _advance(s: State, p: Mapping[str, Any]) -> Any:
     return advance_date(s.month_name, s.day, days)
 
 
-def _advance_text(s: State, p: Mapping[str, Any]) -> Text:
+def _advance_text(s: State, p: Mapping[str, Any]) -> Message:
     d = _advance(s, p)
     fields = {"start": date_text(d.start_month, d.start_day), "days": d.days, "end": date_text(d.month, d.day)}
     if d.skipped_to_31:                  # say why it is 31 and not the 29 or 30 counted (R-CAL-3)
-        return Text(N_("{start} plus {days} days lands on 29 or 30, and the marker slides on to {end} (R-CAL-3)."),
+        return say(N_("{start} plus {days} days lands on 29 or 30, and the marker slides on to {end} (R-CAL-3)."),
                     fields)
-    return Text(N_("{start} plus {days} days ends on {end}."), fields)
+    return say(N_("{start} plus {days} days ends on {end}."), fields)
 
 
 _question("date_after", "R-CAL-2", "date", lambda s, p: f"{_advance(s, p).month}{_advance(s, p).day}",
@@ -391,31 +365,31 @@ def _opp_choice(s: State, p: Mapping[str, Any]) -> Any:
     return card, why
 
 
-def _opp_text(s: State, p: Mapping[str, Any]) -> Text:
+def _opp_text(s: State, p: Mapping[str, Any]) -> Message:
     card, why = _opp_choice(s, p)
     decided = {"sum": N_("it has the highest sum of day numbers"),
                "cards": N_("the day sums tie, and it has more cards"),
                "latest": N_("sums and card counts tie, and its card was played last")}
-    return Text(N_("The Opposition scores {region}: {why}."),
-                {"region": region_name(card.region), "why": Text(decided[why.decided_by])})
+    return say(N_("The Opposition scores {region}: {why}."),
+                {"region": region_name(card.region), "why": say(decided[why.decided_by])})
 
 
 _question("opposition_region", "R-SOLO-OBJECTIVE", "region", lambda s, p: _opp_choice(s, p)[0].region, _opp_text,
           lambda s, p: tuple(_opp_cards(s, p)))
 
 
-def _reveal_text(s: State, p: Mapping[str, Any]) -> Text:
+def _reveal_text(s: State, p: Mapping[str, Any]) -> Message:
     first = reveal_order(s)[0]
     if s.score == 0:
-        return Text(N_("The score is at the centre, so the player without the Will, {side}, reveals first."),
+        return say(N_("The score is at the centre, so the player without the Will, {side}, reveals first."),
                     {"side": side_name(first)})
-    return Text(N_("{side} has fewer points, so {side} reveals first."), {"side": side_name(first)})
+    return say(N_("{side} has fewer points, so {side} reveals first."), {"side": side_name(first)})
 
 
 _question("reveal_first", "R-SCO-REVEAL", "side", lambda s, p: reveal_order(s)[0], _reveal_text,
           lambda s, p: ("score", "will"))
 _question("unrest_vp", "R-SCO-UNREST", "number", lambda s, p: str(unrest_vp(s)),
-          lambda s, p: Text(N_("In {month} the unrest region is worth {n} VP in this edition."),
+          lambda s, p: say(N_("In {month} the unrest region is worth {n} VP in this edition."),
                             {"month": month_name(s.month_name), "n": unrest_vp(s)}),
           lambda s, p: ("date", "unrest"))
 
@@ -456,35 +430,35 @@ def _card_place(s: State, card: str) -> str:
     return "none"
 
 
-def _after_text(s: State, p: Mapping[str, Any]) -> Text:
+def _after_text(s: State, p: Mapping[str, Any]) -> Message:
     t = after(s, list(p["actions"]))
     ask = p["ask"]
     if ask == "will":
-        return Text(N_("{holder} holds the Will of the People."), {"holder": side_name(t.will)})
+        return say(N_("{holder} holds the Will of the People."), {"holder": side_name(t.will)})
     if ask == "winner":
-        return (Text(N_("The game goes on."), {}) if t.won_by is None else
-                Text(N_("{side} wins the game."), {"side": side_name(t.won_by)}))
+        return (say(N_("The game goes on."), {}) if t.won_by is None else
+                say(N_("{side} wins the game."), {"side": side_name(t.won_by)}))
     if ask == "score":
         return _score_text(t)
     if ask == "date":
-        return Text(N_("The day marker ends on {date}."), {"date": date_text(t.month_name, t.day)})
+        return say(N_("The day marker ends on {date}."), {"date": date_text(t.month_name, t.day)})
     if ask == "to_act":
-        return Text(N_("{side} is to act."), {"side": side_name(t.to_act)})
+        return say(N_("{side} is to act."), {"side": side_name(t.to_act)})
     if ask.startswith("card:"):
-        return Text(N_("{card} goes: {where}."), {"card": card_name(ask[5:]), "where": Text(_PLACES[_card_place(t, ask[5:])])})
+        return say(N_("{card} goes: {where}."), {"card": card_name(ask[5:]), "where": say(_PLACES[_card_place(t, ask[5:])])})
     if ask == "unrest":
-        return Text(N_("The unrest region is now {region}."), {"region": region_name(t.unrest) if t.unrest else side_name(None)})
+        return say(N_("The unrest region is now {region}."), {"region": region_name(t.unrest) if t.unrest else side_name(None)})
     if ask == "blockade":
-        return Text(N_("The blockade marker is on {where}."), {"where": _blockade_label(t)})
+        return say(N_("The blockade marker is on {where}."), {"where": _blockade_label(t)})
     if ask == "bonus":
-        return Text(N_("The day marker ends on {date}."), {"date": date_text(t.month_name, t.day)})
+        return say(N_("The day marker ends on {date}."), {"date": date_text(t.month_name, t.day)})
     if ask.startswith("place:"):
         return _place_text(t, ask[6:])
     if ask.startswith("exhausted:"):
         tok = ask[10:]
-        return (Text(N_("{token} is exhausted."), {"token": token_name(tok)}) if tok in t.exhausted
+        return (say(N_("{token} is exhausted."), {"token": token_name(tok)}) if tok in t.exhausted
                 else _place_text(t, tok) if t.place[tok] not in t.comp.region_index
-                else Text(N_("{token} is fresh."), {"token": token_name(tok)}))
+                else say(N_("{token} is fresh."), {"token": token_name(tok)}))
     if ask.startswith("presence:"):
         return presence_text(t, ask[9:])
     raise ValueError(f"unknown question {ask!r}")
@@ -510,7 +484,7 @@ _PLACES = {"reserve": N_("back to its reserve"), "supply": N_("back to the Oppos
            "deck": N_("in the deck"), "played": N_("played this round"), "objective": N_("a secret objective")}
 
 
-def choice_label(answer_type: str, value: str) -> Text:
+def choice_label(answer_type: str, value: str) -> Message:
     """How a choice reads in the learner's language."""
     if answer_type == "side":
         return side_name(None if value == "nobody" else value)
@@ -518,9 +492,9 @@ def choice_label(answer_type: str, value: str) -> Text:
         if value == "nobody":
             return side_name(None)
         side, _, how = value.partition(":")
-        return Text(_WHY[how], {"side": side_name(side)})
+        return say(_WHY[how], {"side": side_name(side)})
     if answer_type == "yesno":
-        return Text(_YESNO[value])
+        return say(_YESNO[value])
     if answer_type == "date":
         for m in sorted(MONTHS, key=len, reverse=True):
             if value.startswith(m) and value[len(m):].isdigit():
@@ -529,54 +503,12 @@ def choice_label(answer_type: str, value: str) -> Text:
     if answer_type == "region":
         return region_name(value)
     if answer_type == "number":
-        return Text(N_("{n}"), {"n": value})
+        return say(N_("{n}"), {"n": value})
     if answer_type == "connection":
         a, _, b = value.partition("-")
-        return Text(N_("{a}–{b}"), {"a": region_name(a), "b": region_name(b)})
+        return say(N_("{a}–{b}"), {"a": region_name(a), "b": region_name(b)})
     if answer_type == "place":
         if value in _PLACES:
-            return Text(_PLACES[value])
+            return say(_PLACES[value])
         return region_name(value)
     raise ValueError(f"unknown answer type {answer_type!r}")
-
-
-# ============================================================================ refusals in words
-def refusal(state: State, action: Any, engine_message: Any) -> tuple[Text, str | None]:
-    """Why the rules forbid ``action`` here, as a course message and its rule, for the common cases.
-
-    The engine's own refusal is English; the usual ones are restated here so a learner reads
-    them in their language.  Anything else falls back to the engine's words.
-    """
-    word = getattr(action, "word", "")
-    comp = state.comp
-    side = state.to_act
-    token = getattr(action, "token", None)
-    if word in ("move", "double-move", "bonus-move") and token in comp.tokens:
-        start = state.place.get(token)
-        if start in comp.region_index and side is not None and state.controller(token) != side:
-            return Text(N_("{token} does not obey {side} here: a neutral obeys the Will holder only where they have a token of their own, and the opponent's tokens never."),
-                        {"token": token_name(token), "side": side_name(side)}), "R-NEU-1"
-        to = getattr(action, "to", None)
-        via = getattr(action, "via", None)
-        if start in comp.region_index and to in comp.region_index:
-            steps = [(start, via), (via, to)] if via else [(start, to)]
-            for a, b in steps:
-                if a is None or b is None:
-                    continue
-                if not comp.is_connection(a, b):
-                    if word == "double-move" and not via:
-                        break
-                    return Text(N_("There is no road between {a} and {b}."), {"a": region_name(a), "b": region_name(b)}), "R-ACT-MOVE"
-                if state.blockade is not None and set(state.blockade) == {a, b}:
-                    return Text(N_("The blockade marker closes the road between {a} and {b}."),
-                                {"a": region_name(a), "b": region_name(b)}), "R-ACT-MOVE"
-    if word == "recruit" and state.card in comp.cards:
-        units = [u for u in getattr(action, "units", ()) if u in comp.tokens]
-        cost = sum(comp.tokens[u].recruit for u in units)
-        value = comp.cards[state.card].recruit
-        if cost > value:
-            return Text(N_("These units cost {cost} in recruit value; the card gives {value}."),
-                        {"cost": cost, "value": value}), "R-ACT-RECRUIT"
-    if word == "objective" and getattr(action, "card", None) in comp.leaders:
-        return Text(N_("A leader card can never be a secret objective.")), "P-OBJ"
-    return Text(N_("The engine refuses it: {why}"), {"why": Said(engine_message)}), None

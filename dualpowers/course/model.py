@@ -25,12 +25,12 @@ from ..errors import DualPowersError, IllegalAction
 from ..rules import rules as all_rules
 from ..state import Event, State
 from . import goals as G
-from .text import N_, Text
+from ..text import Message, render
+from .text import N_, say
 
 __all__ = ["CourseError", "Step", "Exercise", "Chapter", "Verdict", "Course", "load_course", "DATA_FILE"]
 
 DATA_FILE = "course.json"
-_RULE_IN_TEXT = re.compile(r"\b((?:R|P|S|E)-[A-Z0-9-]*[A-Z0-9]|ENGINE-[A-Z-]+)\b")
 
 
 class CourseError(DualPowersError, ValueError):
@@ -99,18 +99,18 @@ class Verdict:
 
     correct: bool
     rule: str
-    message: Text
+    message: Message
     highlight: tuple[Any, ...] = ()
     result: State | None = None
     legal: bool = True
 
     def reason(self, lang: str = "en") -> str:
         """Why, in ``lang``, naming the rule: 'Not quite: ... (R-STR-2)'."""
-        head = Text(N_("Right!")) if self.correct else (
-            Text(N_("Not quite.")) if self.legal else Text(N_("Not allowed.")))
-        body = self.message.text(lang)
+        head = say(N_("Right!")) if self.correct else (
+            say(N_("Not quite.")) if self.legal else say(N_("Not allowed.")))
+        body = render(self.message, lang)
         rule = "" if f"({self.rule})" in body else f" ({self.rule})"
-        return f"{head.text(lang)} {body}{rule}"
+        return f"{render(head, lang)} {body}{rule}"
 
 
 # ============================================================================ steps and exercises
@@ -127,7 +127,7 @@ class Step:
     _actions: tuple[str, ...] = ()
 
     def text(self, lang: str = "en") -> str:
-        return Text(self.text_id).text(lang)
+        return render(say(self.text_id), lang)
 
     @property
     def position(self) -> State:
@@ -172,13 +172,13 @@ class Exercise:
 
     # ------------------------------------------------------------------ texts
     def prompt(self, lang: str = "en") -> str:
-        return Text(self.prompt_id).text(lang)
+        return render(say(self.prompt_id), lang)
 
     def hint(self, lang: str = "en") -> str:
-        return Text(self.hint_id).text(lang)
+        return render(say(self.hint_id), lang)
 
     def choice_label(self, value: str, lang: str = "en") -> str:
-        return G.choice_label(self.answer_type, value).text(lang)
+        return render(G.choice_label(self.answer_type, value), lang)
 
     # ------------------------------------------------------------------ the position
     @property
@@ -252,7 +252,7 @@ class Exercise:
         hl = tuple(self.highlight) + tuple(q.highlight(s, self.question))
         value = str(answer)
         if value not in self.choices:
-            return Verdict(False, self._rule(), Text(N_("Choose one of the answers offered.")), hl, legal=False)
+            return Verdict(False, self._rule(), say(N_("Choose one of the answers offered.")), hl, legal=False)
         return Verdict(value == right, self._rule(), why, hl)
 
     def _judge_action(self, s: State, answer: Any) -> Verdict:
@@ -260,25 +260,23 @@ class Exercise:
         try:
             action: Action = parse_action(answer, s.comp) if isinstance(answer, str) else answer
         except IllegalAction as exc:
-            return Verdict(False, self._rule(), Text(N_("The engine cannot read this action: {why}"), {"why": str(exc)}),
+            return Verdict(False, self._rule(), say(N_("The engine cannot read this action: {why}"), {"why": str(exc)}),
                            self.highlight, legal=False)
         actor = s.to_act
         t = s.clone()
         try:
             t.apply(action)
-        except DualPowersError as exc:
-            found = _RULE_IN_TEXT.findall(str(exc))
-            text, rule = G.refusal(s, action, exc)
-            rule = rule or (found[0] if found else self._rule())
+        except IllegalAction as exc:     # the engine's reason and rule, as data
             hl = _safe_highlight(s, action) + tuple(self.highlight)
-            return Verdict(False, rule, text, hl, legal=False)
+            reason = exc.message if exc.message is not None else say(N_("The engine refuses it: {why}"), {"why": str(exc)})
+            return Verdict(False, exc.rule or self._rule(), reason, hl, legal=False)
         except Exception as exc:  # noqa: BLE001 - a malformed action object must not reach the learner as a traceback
-            return Verdict(False, self._rule(), Text(N_("The engine refuses it: {why}"), {"why": str(exc)}),
+            return Verdict(False, self._rule(), say(N_("The engine refuses it: {why}"), {"why": str(exc)}),
                            tuple(self.highlight), legal=False)
         assert actor is not None
         hl = _safe_highlight(s, action) + G.goal_highlight(self.goal)
         if G.goal_met(self.goal, s, t, actor):
-            return Verdict(True, self.rules[0], Text(N_("That reaches the goal.")), hl, t)
+            return Verdict(True, self.rules[0], say(N_("That reaches the goal.")), hl, t)
         instead, rule = G.goal_instead(self.goal, s, t, actor)
         return Verdict(False, rule, instead, hl, t)
 
@@ -302,10 +300,10 @@ class Chapter:
     examples: tuple[str, ...]
 
     def title(self, lang: str = "en") -> str:
-        return Text(self.title_id).text(lang)
+        return render(say(self.title_id), lang)
 
     def intro(self, lang: str = "en") -> str:
-        return Text(self.intro_id).text(lang)
+        return render(say(self.intro_id), lang)
 
     @property
     def rules(self) -> tuple[str, ...]:

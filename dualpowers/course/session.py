@@ -124,13 +124,12 @@ class CourseSession:
             return None
         if self.verdict is not None:         # the board shows the last answer: start again first
             self.try_again()
-        before = list(self.picker.picked)
+        meant = self.picker.meant(kind, ident)     # what the clicks mean, should no legal action fit them
         action = self.picker.click(kind, ident)
         if action is not None:
             return self.answer(action)
-        guess = self._refused_move(before, kind, ident) if self.picker.message else None
-        if guess is not None:               # a move the rules forbid: let the engine say why
-            return self.answer(guess)
+        if self.picker.message and meant is not None:    # an action the rules forbid: the engine says why
+            return self.answer(meant)
         self.highlight = tuple(self.picker.lit())
         self.message = self.picker.message
         self._changed()
@@ -193,20 +192,6 @@ class CourseSession:
             cb()
 
     # ------------------------------------------------------------------ internals
-    def _refused_move(self, picked: list[tuple[str, Any]], kind: str, ident: Any) -> Action | None:
-        """The move a token-then-region click meant, when the picker found no legal action for it."""
-        if kind != "region" or not picked or picked[-1][0] != "token":
-            return None
-        from ..actions import BonusMove, DoubleMove, Move
-        s = self.state
-        token = picked[-1][1]
-        if s.step == "bonus":
-            return BonusMove(token, ident)
-        if s.step == "command" and s.card in s.comp.cards:
-            act = s.comp.cards[s.card].action
-            return Move(token, ident) if act == "move" else DoubleMove(token, ident) if act == "double-move" else None
-        return None
-
     def _item_obj(self, item: Item) -> Step | Exercise:
         c = next(c for c in self.chapters if c.id == item[0])
         return c.steps[item[2]] if item[1] == "step" else c.exercises[item[2]]

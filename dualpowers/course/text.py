@@ -1,104 +1,55 @@
-"""The course's words in the learner's language (gettext domain ``course``).
+"""The course's words: messages of the ``course`` catalog, and the game names they use.
 
-Texts are English msgids translated through :mod:`dualpowers.i18n`
-(``dualpowers/locale/<lang>/LC_MESSAGES/course.po``).  A :class:`Text` is a
-message not yet translated: a msgid with its parameters, some of which are
-themselves messages or game names (:class:`Name`, read through
-:mod:`dualpowers.names`, the one home of region, side, month and token names),
-so that a verdict or a step is built once and read in any language.
+A course text is a :class:`~dualpowers.text.Message` of the ``course`` gettext domain
+(``dualpowers/locale/<lang>/LC_MESSAGES/course.po``), written by
+:func:`dualpowers.text.render` like every other sentence; game names in it are
+:class:`~dualpowers.text.Name` values, named by :mod:`dualpowers.names`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
 
-from .. import names
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, translator
-from ..narrate import message_text
+from ..text import N_, Message, Name, render
 
-__all__ = ["Text", "Name", "Said", "tr", "LANGUAGES", "LANGUAGE_NAMES", "N_", "region_name", "side_name", "DOMAIN"]
+__all__ = ["DOMAIN", "N_", "say", "tr", "region_name", "side_name", "token_name", "card_name", "date_name",
+           "month_name"]
 
 DOMAIN = "course"
 
 
-def _value(v: Any, lang: str) -> Any:
-    return v.text(lang) if isinstance(v, (Text, Name, Said)) else v
+def say(msgid: str, params: Mapping[str, Any] | None = None) -> Message:
+    """A course message: ``say(N_("{token} is still exhausted."), {"token": token_name("W3")})``."""
+    return Message(msgid, domain=DOMAIN, **dict(params or {}))
 
 
-def tr(msgid: str, lang: str = "en", **params: Any) -> str:
-    """``msgid`` in ``lang``, formatted with ``params`` (each may be a :class:`Text` or :class:`Name`)."""
-    t = translator(lang, domain=DOMAIN)
-    if not params:
-        return t(msgid)
-    return t(msgid, **{k: _value(v, lang) for k, v in params.items()})
-
-
-@dataclass(frozen=True)
-class Text:
-    """A course message waiting for a language: ``Text(msgid, params).text("fr")``."""
-
-    msgid: str
-    params: dict[str, Any] = field(default_factory=dict)
-
-    def text(self, lang: str = "en") -> str:
-        return tr(self.msgid, lang, **self.params)
-
-    def __str__(self) -> str:
-        return self.text("en")
-
-
-@dataclass(frozen=True)
-class Name:
-    """A game name (``kind`` is a function of :mod:`dualpowers.names`: region, side, token, card, date ...)."""
-
-    kind: str
-    args: tuple[Any, ...]
-
-    def text(self, lang: str = "en") -> str:
-        value = getattr(names, self.kind)(*self.args, lang=lang)
-        return value if isinstance(value, str) else str(value)   # a DateText keeps its format specs
-
-    def __str__(self) -> str:
-        return self.text("en")
-
-
-@dataclass(frozen=True)
-class Said:
-    """Something the engine said (an event or a refusal), in the reader's language when the
-    engine gives it as data (a msgid and parameters, :mod:`dualpowers.narrate`), else as written."""
-
-    said: Any
-
-    def text(self, lang: str = "en") -> str:
-        said = getattr(self.said, "message", None) or self.said   # an IllegalAction's reason is data too
-        if hasattr(said, "msgid"):
-            return str(message_text(said, lang))
-        return str(self.said)
+def tr(msgid: str, lang: str | None = None, **params: Any) -> str:
+    """A course text written in ``lang`` at once."""
+    return render(Message(msgid, domain=DOMAIN, **params), lang)
 
 
 def region_name(region: str) -> Name:
-    return Name("region", (region,))
+    return Name("region", region)
 
 
-def side_name(side: str | None) -> Text | Name:
+def side_name(side: str | None) -> Message | Name:
     """``Red``, ``White`` (the game's names) or ``nobody`` (a course message)."""
     if side is None or side == "nobody":
-        return Text(N_("nobody"))
-    return Name("side", (side,))
+        return say(N_("nobody"))
+    return Name("side", side)
 
 
 def token_name(token: str) -> Name:
-    return Name("token", (token,))
+    return Name("token", token)
 
 
 def card_name(card: str) -> Name:
-    return Name("card", (card,))
+    return Name("card", card)
 
 
 def date_name(month: str, day: int) -> Name:
-    return Name("date", (month, day))
+    return Name("date", month, day)
 
 
 def month_name(month: str) -> Name:
-    return Name("month", (month,))
+    return Name("month", month)

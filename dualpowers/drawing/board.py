@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from .. import names
 from ..dates import BONUS_DAYS, MONTHS, SKIPPED_DAYS
-from ..i18n import DEFAULT_LANGUAGE, N_, check_language, translator
+from ..i18n import DEFAULT_LANGUAGE, N_, check_language
+from ..text import translator
 from ..rounds import SOLO_ROUNDS
 from .layout import (
     CARDS_TITLES, CHIP_ICON_W, DESIGN_H, DESIGN_W, TEXT, Box, Layout, TokenSlot, card_chip_text, layout_for,
@@ -77,16 +78,18 @@ STEP_WORDS = {
 _LANG: ContextVar[str] = ContextVar("dualpowers_board_language", default=DEFAULT_LANGUAGE)
 
 
-def _(msgid: str, **params: Any) -> str:
-    """``msgid`` in the language of the board being drawn, formatted with ``params``."""
-    return translator(_LANG.get())(msgid, **params)
+class _BoardWords:
+    """The words of the board being drawn, in its language: ``_(msgid, **params)`` and
+    ``_.ngettext(singular, plural, n, **params)``, as on a translator."""
+
+    def __call__(self, msgid: str, **params: Any) -> str:
+        return translator(_LANG.get())(msgid, **params)
+
+    def ngettext(self, singular: str, plural: str, n: int, **params: Any) -> str:
+        return translator(_LANG.get()).ngettext(singular, plural, n, **params)
 
 
-def _n(singular: str, plural: str, n: int, **params: Any) -> str:
-    return translator(_LANG.get()).n(singular, plural, n, **params)
-
-
-_.ngettext = _n  # type: ignore[attr-defined]  # _.ngettext("{n} card", "{n} cards", n), as on a Translator
+_ = _BoardWords()
 
 
 def _colour_name(region: str) -> str:

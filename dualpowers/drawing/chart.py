@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from ..i18n import resolve, translator
+from ..i18n import resolve
+from ..text import translator
 from .layout import text_width
 from .pen import Pen
 from .svg import SvgPen

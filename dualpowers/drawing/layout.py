@@ -410,7 +410,8 @@ class Layout:
 
     def cards_title_w(self, state: "State") -> float:
         """Room for the played-cards row's title (its widest language), 0 if the cards need it."""
-        from ..i18n import LANGUAGES, translator
+        from ..i18n import LANGUAGES
+        from ..text import translator
         lines = CARDS_TITLES["solo" if state.mode == "solo" else "two-player"]
         w = max(text_width(translator(lang)(line), TEXT, True) for lang in LANGUAGES for line in lines)
         return w if self.cards_fit(played_groups(state), w) else 0.0
@@ -471,7 +472,8 @@ class Layout:
 def _side_label_w(side: str) -> float:
     """Room for "{side}:" before a side's played cards, in its widest language."""
     from .. import names
-    from ..i18n import LANGUAGES, translator
+    from ..i18n import LANGUAGES
+    from ..text import translator
     widths = []
     for lang in LANGUAGES:
         _ = translator(lang)

@@ -150,7 +150,7 @@ def board_svg(state: "State", *, highlight: Any = None, width: float = DESIGN_W,
 
 def _title(state: "State", lang: str = "en") -> str:
     from .. import names
-    from ..i18n import translator
+    from ..text import translator
     _ = translator(lang)
     date = names.date(state.month_name, state.day, lang)
     if state.mode == "solo":

@@ -25,11 +25,13 @@ import ipywidgets as widgets
 
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from ..advisor import DEFAULT_PLAYOUTS, Advisor, Ranking
-from ..controllers.play import action_highlight, step_name
+from ..kinds import highlight as action_highlight
+from ..text import render
+from ..turn import step_name
 from ..describe import describe
 from .. import names
 from ..errors import DualPowersError, PositionError
-from ..i18n import translator
+from ..text import translator
 from ..narrate import message_text, outcome_text, refusal_text
 from ..tables import header, ranking_frame, win_chance_note
 from . import language
@@ -158,7 +160,7 @@ class AdvisorWidget(widgets.VBox):
             elif state is not None:
                 self.summary.value = "<i>" + _(
                     "{side} to act ({step}), {n} legal actions. Press <b>Rank the actions</b>.",
-                    side=escape(names.side(state.to_act or "", lang)), step=escape(step_name(state.step, lang)),
+                    side=escape(names.side(state.to_act or "", lang)), step=escape(render(step_name(state.step), lang)),
                     n=len(state.legal_actions())) + "</i>"
             self.table.value = ""
             return

@@ -25,12 +25,13 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
-from ..dates import MONTH_LABELS, MONTHS
+from ..dates import MONTHS
 from ..controllers.editor import PositionEditor
 from ..controllers.play import lead_text
 from ..errors import PositionError
 from .. import names, tables
-from ..i18n import N_, translator
+from ..i18n import N_
+from ..text import translator
 from ..narrate import message_text, refusal_text
 from ..presence import force_in_presence
 from ..state import State
@@ -124,7 +125,7 @@ class AnalyzerWidget(widgets.VBox):
                               "dp-difficulty")
         self.edition = css(widgets.Dropdown(options=[("French / English (fr)", "fr"), ("Italian (it)", "it")],
                                             value=ed.edition, description="Edition"), "dp-edition")
-        self.month = css(widgets.Dropdown(options=[(MONTH_LABELS[m], m) for m in MONTHS], value=ed.month,
+        self.month = css(widgets.Dropdown(options=[(names.month(m, "en"), m) for m in MONTHS], value=ed.month,
                                           description="Month"), "dp-month")
         self.day = css(widgets.BoundedIntText(value=ed.day, min=1, max=31, description="Day",
                                               layout=_W(width="160px")), "dp-day")

@@ -33,7 +33,8 @@ from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from ..drawing.board import draw_board, draw_empty, normalize_highlight
 from ..drawing.layout import Layout, layout_for
 from ..drawing.pen import RecordingPen
-from ..i18n import check_language, translator
+from ..i18n import check_language
+from ..text import translator
 from . import language
 from .canvas_pen import CanvasPen
 from .probe import ViewProbe

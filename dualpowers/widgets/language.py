@@ -23,7 +23,8 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
-from ..i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, Translator, set_language, translator
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, language_name, set_language
+from ..text import Translator, translator
 
 __all__ = ["LanguageSetting", "setting", "current", "set", "observe", "unobserve", "tr", "picker"]
 
@@ -77,7 +78,7 @@ def unobserve(callback: Callable[[str], Any]) -> None:
 
 def picker(**layout: Any) -> widgets.Dropdown:
     """A language menu linked to the notebook's setting (any number of them stay in step)."""
-    menu = widgets.Dropdown(options=[(LANGUAGE_NAMES[k], k) for k in LANGUAGES], value=setting.value,
+    menu = widgets.Dropdown(options=[(language_name(k), k) for k in LANGUAGES], value=setting.value,
                             layout=widgets.Layout(width=layout.pop("width", "130px"), **layout))
     menu.add_class("dp-language")
     traitlets.link((setting, "value"), (menu, "value"))

@@ -28,7 +28,7 @@ import ipywidgets as widgets
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from ..controllers.opposition import HAND, OppositionExplorer, SoloRoundWalker
 from .. import names, tables
-from ..i18n import translator
+from ..text import translator
 from ..narrate import message_text, refusal_text
 from . import language
 from ._common import STYLE, button, css, df_html, lines_html, log_html, fit_labels

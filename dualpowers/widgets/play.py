@@ -34,11 +34,14 @@ import ipywidgets as widgets
 
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from .. import names
-from ..controllers.play import GameSession, LoadError, action_highlight, group_label
+from ..controllers.play import GameSession, LoadError
+from ..describe import label as kind_label
+from ..kinds import highlight as action_highlight
 from ..controllers.targets import ActionPicker
 from ..describe import describe
 from ..errors import DualPowersError, brief
-from ..i18n import number, translator
+from ..i18n import number
+from ..text import translator
 from ..narrate import message_text, refusal_text
 from . import language
 from ._common import STYLE, button, css, lines_html, log_html, fit_labels
@@ -457,7 +460,7 @@ class PlayWidget(widgets.VBox):
         old = self.group.value
         self._syncing = True
         try:
-            self.group.options = [(_("{kind} ({n})", kind=group_label(k, lang), n=len(v)), k)
+            self.group.options = [(_("{kind} ({n})", kind=kind_label(k, lang), n=len(v)), k)
                                   for k, v in groups.items()]
             if groups:
                 self.group.value = old if old in groups else next(iter(groups))

@@ -28,7 +28,7 @@ import ipywidgets as widgets
 
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from .. import names, tables
-from ..i18n import translator
+from ..text import translator
 from ..narrate import event_text, objective_steps, refusal_text
 from ..presence import Presence
 from ..opposition import ObjectiveChoice

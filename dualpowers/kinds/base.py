@@ -1,0 +1,606 @@
+"""What every kind of action is made of, and what the kinds share.
+
+An :class:`Action` is a small immutable value with a one-line text form
+(``move W3 white``).  An :class:`ActionKind` is everything about one kind of action,
+in one record: its value class and rule, when it is offered, what makes it legal and
+what it does, what it touches on the board and the clicks that pick it, and its
+words (menu label, sentence, explanation).  Each kind lives in a module of its own in
+:mod:`dualpowers.kinds` and registers its record here with :func:`register`; the
+step machine (:mod:`dualpowers.turn`), the descriptions, the controllers, the course
+and the advisor read the registry, never the action classes one by one.
+
+The helpers below are the rule facts several kinds share (control of a token, an
+open step on the map, a unit from the reserve), each written once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, TypeVar
+
+from ..components import Components
+from ..errors import IllegalAction
+from ..places import RESERVE
+from ..presence import controlled_tokens, controller
+from ..text import N_, Message, Name
+
+if TYPE_CHECKING:
+    from ..state import State
+
+__all__ = [
+    "Action", "action", "ActionKind", "Touches", "Click", "register", "KINDS", "BY_WORD", "kind_of",
+    "refuse", "FIELD_KINDS", "tables", "pool", "pooled", "pooled_all", "group_key", "interchangeable",
+    "representatives", "controlled_on_board", "units_of", "reserve_units", "step_moves", "check_region",
+    "check_controlled", "check_step_move", "check_reserve_unit", "move_token", "token_name", "recruit_name",
+    "where_name", "card_name", "card_region",
+]
+
+# ============================================================================ the values
+# How each field type is written in the text form: ``str`` is one word, ``tuple[str, ...]``
+# one or more words (last field only), ``tuple[str, str]`` two words joined by ``-``, and
+# an optional ``str | None`` is written after its own name (``via blue``).
+WORD, WORDS, PAIR, OPTIONAL = "str", "tuple[str, ...]", "tuple[str, str]", "str | None"
+#: What each field names, by the field's name: the kind of name :meth:`Components.find` matches.
+FIELD_KINDS = {"card": "card", "units": "token", "token": "token", "unit": "token", "to": "region", "via": "region",
+               "region": "region", "connection": "region"}
+WHAT = {WORD: N_("an id (text)"), WORDS: N_("a non-empty list of ids"), PAIR: N_("a pair of region names"),
+        OPTIONAL: N_("an id (text) or None")}
+FIELD_TYPE = N_("{word}: field {name} must be {what}, not {value}")
+
+_IDS: set[str] = set()      # text already found to be a valid id
+
+
+def _is_id(value: object) -> bool:
+    if type(value) is not str:
+        return False
+    if value in _IDS:
+        return True
+    if value == "" or any(c.isspace() for c in value):
+        return False
+    if len(_IDS) < 100_000:
+        _IDS.add(value)
+    return True
+
+
+class Action:
+    """A player's decision: an immutable value with a one-line text form.
+
+    Each kind's class is a frozen dataclass made by :func:`action`; its fields and their
+    types give the text form (``str(action)``, read back by
+    :func:`dualpowers.actions.parse_action`) and the checks on values from outside."""
+
+    __slots__ = ()
+    word: ClassVar[str]
+    shape: ClassVar[tuple[tuple[str, str], ...]]     # (field name, field type) in order
+
+    def __post_init__(self) -> None:
+        # Wrong-typed fields are refused here, naming the field, so that no rule ever sees them.
+        for name, kind in self.shape:
+            value = getattr(self, name)
+            if kind == WORD:
+                ok = _is_id(value)
+            elif kind == OPTIONAL:
+                ok = value is None or _is_id(value)
+            else:
+                if isinstance(value, list):
+                    value = tuple(value)
+                    object.__setattr__(self, name, value)
+                ok = type(value) is tuple and all(_is_id(v) for v in value) and (
+                    len(value) == 2 if kind == PAIR else len(value) >= 1)
+            if not ok:
+                shown = repr(value)
+                shown = shown if len(shown) <= 60 else shown[:57] + "..."
+                raise IllegalAction(Message(FIELD_TYPE, word=self.word, name=repr(name), what=Message(WHAT[kind]),
+                                            value=shown))
+
+    @classmethod
+    def trusted(cls: type[A], *values: object) -> A:
+        """An action built by the engine from its own ids: the field checks are skipped
+        (they guard input from outside, and this runs on the playout path)."""
+        obj = object.__new__(cls)
+        for (name, _), value in zip(cls.shape, values):
+            object.__setattr__(obj, name, value)
+        return obj
+
+    def __str__(self) -> str:
+        parts = [self.word]
+        for name, kind in self.shape:
+            value = getattr(self, name)
+            if kind == WORD:
+                parts.append(value)
+            elif kind == WORDS:
+                parts.extend(value)
+            elif kind == PAIR:
+                parts.append(f"{value[0]}-{value[1]}")
+            elif value is not None:
+                parts += [name, value]
+        return " ".join(parts)
+
+
+A = TypeVar("A", bound=Action)
+
+
+def action(word: str) -> Callable[[type[A]], type[A]]:
+    """Class decorator: a frozen slotted dataclass with its word and its field shape."""
+    def wrap(cls: type[A]) -> type[A]:
+        made: Any = dataclass(frozen=True, slots=True)(cls)
+        made.word = word
+        made.shape = tuple((f.name, str(f.type)) for f in fields(made))
+        for name, kind in made.shape:
+            assert kind in WHAT, f"{cls.__name__}: no text form for a field of type {kind}"
+            assert name in FIELD_KINDS, f"{cls.__name__}.{name}: say in FIELD_KINDS what it names"
+        return made  # type: ignore[no-any-return]  # dataclass() returns the class it was given
+    return wrap
+
+
+# ============================================================================ the record
+#: A click on the board or the hand: ``("card", id)``, ``("token", id)``, ``("region", name)``
+#: or ``("connection", (a, b))``.
+Click = tuple[str, Any]
+
+
+@dataclass(frozen=True)
+class Touches:
+    """The board elements one action touches (for highlights and hints).
+
+    ``card``: the card played or chosen, or the leader card; ``tokens``: tokens acted on;
+    ``regions``: regions concerned; ``path``: connections crossed by a move, in order;
+    ``connection``: a connection the action is about; ``parts``: other parts of the board
+    (``"will"``, ``"cards"``, ``"unrest"``, ``"blockade"``, ``"reserve"``, ``"score"``,
+    ``"date"``, ``"status"``).
+    """
+
+    card: str | None = None
+    tokens: tuple[str, ...] = ()
+    regions: tuple[str, ...] = ()
+    path: tuple[tuple[str, str], ...] = ()
+    connection: tuple[str, str] | None = None
+    parts: tuple[str, ...] = ()
+
+    def highlight(self, state: "State") -> list[Any]:
+        """The items a board can light up, in order, without repeats: regions, tokens on the
+        board, a played card, connections (as the map's pairs) and parts."""
+        comp = state.comp
+        items: list[Any] = []
+
+        def add(x: Any) -> None:
+            if x not in items:
+                items.append(x)
+
+        for r in self.regions:
+            add(r)
+        for t in self.tokens:
+            if state.place.get(t) in comp.region_index:
+                add(t)
+        card = self.card
+        if card and any(card in played for played in state.played.values()):
+            add(card)               # a played card is drawn in the bottom row
+        if card and card in comp.tokens and state.place.get(card) in comp.region_index:
+            add(card)               # a leader card names its token
+        for c in self.path:
+            add(comp.connection(*c))
+        if self.connection:
+            add(comp.connection(*self.connection))
+        for p in self.parts:
+            add(p)
+        return items
+
+
+Offer = Callable[["State", str], Iterable[Any]]
+
+
+def _no_touch(state: "State", action: Any) -> Touches:
+    return Touches(parts=("status",))
+
+
+def _no_clicks(state: "State", action: Any) -> tuple[Click, ...]:
+    return ()
+
+
+def _no_strength(state: "State", action: Any) -> tuple[tuple[str, int], ...]:
+    return ()
+
+
+@dataclass(frozen=True)
+class ActionKind:
+    """Everything about one kind of action: the only home of that kind.
+
+    * ``cls``, ``rule``: its value class and the RULINGS ID of its rule;
+    * ``steps``, ``order``: the steps that offer it, and its place among a step's kinds
+      (the order of :func:`~dualpowers.turn.legal_actions` and of the menus);
+    * ``offer``, ``check``, ``perform``: the legal actions of this kind now, the check
+      that raises :class:`IllegalAction` (with its rule as data) before anything changes,
+      and the effect (the step machine carries play on);
+    * ``label``, ``explanation``, ``sentence``: its words: a menu title, what the kind does
+      (with its rule: ``explain``), and one action in words, as a message;
+    * ``touches``, ``clicks``: the board elements it touches, and the clicks that pick it
+      (none: it is offered as a button);
+    * ``printed``, ``special``: the command-card action or the leader's special it is;
+    * ``strength``: the strength it adds for the side that takes it, by region (a negative
+      number where strength leaves), for a quick judgement such as the advisor's playouts;
+    * ``shares_control``: its offer walks the tokens the side controls
+      (:func:`controlled_on_board`), which :func:`~dualpowers.turn.legal_actions` then
+      finds once for all such offers of a step;
+    * ``from_clicks``: the action of this kind that clicks mean, legal or not, so that the
+      engine can say why clicks that fit no legal action are refused.
+    """
+
+    cls: type[Action]
+    rule: str
+    steps: tuple[str, ...]
+    order: int
+    offer: Offer
+    check: Callable[["State", str, Any], None]
+    perform: Callable[["State", str, Any], None]
+    label: str
+    explanation: str
+    sentence: Callable[["State", Any], Message]
+    touches: Callable[["State", Any], Touches] = _no_touch
+    clicks: Callable[["State", Any], tuple[Click, ...]] = _no_clicks
+    printed: str | None = None
+    special: str | None = None
+    strength: Callable[["State", Any], tuple[tuple[str, int], ...]] = _no_strength
+    explain: Callable[["State"], tuple[str, str]] | None = field(default=None)
+    shares_control: bool = False
+    from_clicks: Callable[["State", tuple[Click, ...]], Action | None] | None = None
+
+    @property
+    def word(self) -> str:
+        return self.cls.word
+
+    def explained(self, state: "State") -> tuple[str, str]:
+        """(rule ID, explanation msgid) of this kind where ``state`` stands."""
+        return self.explain(state) if self.explain is not None else (self.rule, self.explanation)
+
+
+#: Every kind, by its value class and by its word (filled by :func:`register`).
+KINDS: dict[type, ActionKind] = {}
+BY_WORD: dict[str, ActionKind] = {}
+
+
+def register(kind: ActionKind) -> ActionKind:
+    """Add a kind to the registry (each kind's module calls this once)."""
+    if kind.cls in KINDS or kind.word in BY_WORD:
+        raise ValueError(f"the action kind {kind.word!r} is registered twice")
+    KINDS[kind.cls] = BY_WORD[kind.word] = kind
+    return kind
+
+
+def kind_of(act: Any) -> ActionKind:
+    """The kind of an action (a KeyError for something that is not one)."""
+    return KINDS[type(act)]
+
+
+def refuse(msgid: str, rule: str | None = None, **params: Any) -> IllegalAction:
+    """A refusal as data: the reason (a message of raw ids) and the rule that decides it."""
+    return IllegalAction(Message(msgid, **params), rule=rule)
+
+
+# ============================================================================ shared rule facts
+# Per set of components: lists of actions that depend only on the components and a few
+# facts (a token's region and the blockade, a reserve's content), built once.  Keyed by
+# id(components), holding the components too so that the id stays theirs.
+_TABLES: dict[int, tuple[Components, dict[Any, Any]]] = {}
+_last_tables: list[Any] = [None, {}]
+# While legal_actions runs: (its state, the side to act, controlled_on_board's answer or
+# None); else None.  One tuple, replaced whole, so that a thread reading it never pairs a
+# state with another's answer.
+MEMO: list[Any] = [None]
+# Actions are immutable values drawn from a small fixed set, so offers reuse them: one
+# pool per kind of action with a single field, keyed by that field.
+_POOL: dict[type, dict[str, Any]] = {}
+
+
+def tables(comp: Components) -> dict[Any, Any]:
+    """The memo tables of a set of components (nearly always one set per run)."""
+    if _last_tables[0] is comp:
+        return _last_tables[1]  # type: ignore[no-any-return]  # the list holds (components, dict)
+    hit = _TABLES.get(id(comp))
+    if hit is None:
+        if len(_TABLES) >= 8:
+            _TABLES.clear()
+        hit = _TABLES[id(comp)] = (comp, {})
+    _last_tables[:] = hit
+    return hit[1]
+
+
+def pool(cls: type) -> dict[str, Any]:
+    found = _POOL.get(cls)
+    if found is None:
+        found = _POOL[cls] = {}
+    return found
+
+
+def pooled(table: dict[str, Any], cls: type[Action], arg: str) -> Any:
+    a = table.get(arg)
+    if a is None:
+        a = table[arg] = cls.trusted(arg)
+    return a
+
+
+def pooled_all(table: dict[str, Any], cls: type[Action], args: Iterable[str]) -> list[Any]:
+    """``[cls(a) for a in args]``, from the pool (C-speed when all are there, as nearly always)."""
+    try:
+        return list(map(table.__getitem__, args))
+    except KeyError:
+        return [pooled(table, cls, a) for a in args]
+
+
+def group_key(state: "State", token: str) -> tuple[object, bool]:
+    """Tokens in one place with equal keys are interchangeable: same owner and values
+    (:attr:`TokenSpec.type_key`) and the same side up (ENGINE-SAME)."""
+    return (state.comp.type_keys[token], token in state.exhausted)
+
+
+def interchangeable(state: "State", a: str, b: str) -> bool:
+    """Whether tokens ``a`` and ``b`` are interchangeable where they stand (ENGINE-SAME):
+    the engine offers one of them and accepts either."""
+    tokens = state.comp.tokens
+    return (a in tokens and b in tokens and state.place.get(a) == state.place.get(b)
+            and group_key(state, a) == group_key(state, b))
+
+
+def _type_codes(comp: Components) -> dict[str, int]:
+    """Token -> a small int, equal for tokens of equal :attr:`TokenSpec.type_key`: twice it, plus
+    one if exhausted, is :func:`group_key` as a number (cheap to hash on the hot path)."""
+    t = tables(comp)
+    codes = t.get("type codes")
+    if codes is None:
+        numbers: dict[object, int] = {}
+        codes = t["type codes"] = {tok: 2 * numbers.setdefault(k, len(numbers)) for tok, k in comp.type_keys.items()}
+    return codes  # type: ignore[no-any-return]  # the memo table holds what this function put there
+
+
+def representatives(state: "State", tokens: list[str]) -> list[str]:
+    """One token per group of interchangeable tokens, lowest id first (ENGINE-SAME)."""
+    codes = _type_codes(state.comp)
+    exhausted = state.exhausted
+    seen: set[int] = set()
+    out = []
+    for t in tokens:
+        k = codes[t] + (t in exhausted)
+        if k not in seen:
+            seen.add(k)
+            out.append(t)
+    return out
+
+
+def controlled_on_board(state: "State", side: str) -> list[tuple[str, str]]:
+    """(region, token) for every token ``side`` controls, one per interchangeable group (ENGINE-SAME)."""
+    memo = MEMO[0]
+    if memo is not None and memo[0] is state and memo[1] == side:
+        if memo[2] is not None:
+            return memo[2]  # type: ignore[no-any-return]  # the memo holds this function's answer
+        out = controlled_tokens(state, side, state.comp.region_names, _type_codes(state.comp))
+        MEMO[0] = (state, side, out)
+        return out
+    comp = state.comp
+    t = _last_tables[1] if _last_tables[0] is comp else tables(comp)
+    return controlled_tokens(state, side, comp.region_names, t.get("type codes") or _type_codes(comp))
+
+
+def units_of(comp: Components, side: str) -> frozenset[str]:
+    t = tables(comp)
+    units = t.get(("units", side))
+    if units is None:
+        units = t[("units", side)] = frozenset(
+            tok for tok, spec in comp.tokens.items() if spec.owner == side and spec.kind == "unit")
+    return units  # type: ignore[no-any-return]  # the memo table holds what this function put there
+
+
+def reserve_units(state: "State", side: str) -> list[str]:
+    units = units_of(state.comp, side)
+    return [t for t in state.at.get(RESERVE, ()) if t in units]
+
+
+def step_moves(state: "State", side: str, cls: type[Action]) -> list[Any]:
+    """``cls(token, to)`` for every controlled token and every open step from its region (R-ACT-MOVE)."""
+    comp = state.comp
+    t = _last_tables[1] if _last_tables[0] is comp else tables(comp)
+    table = t.get((cls, state.blockade))
+    if table is None:
+        table = t[(cls, state.blockade)] = {}
+    out: list[Any] = []
+    get = table.get
+    for where in controlled_on_board(state, side):          # (region, token)
+        moves = get(where)
+        if moves is None:
+            region, tok = where
+            moves = table[where] = tuple(cls.trusted(tok, to) for to in comp.open_neighbours(state.blockade)[region])
+        out += moves
+    return out
+
+
+# ---------------------------------------------------------------------------- refusals several kinds share
+NO_SUCH_REGION = N_("unknown region {name} (regions: {regions})")
+NO_SUCH_TOKEN = N_("unknown token {name}")
+NOT_ON_BOARD = N_("{token} is not on the board (it is in {place})")
+NOT_CONTROLLED = N_("{side} does not control {token} in {region}; it is controlled by {who}")
+NOT_CONTROLLED_NOBODY = N_("{side} does not control {token} in {region}; it is controlled by nobody")
+NOT_CONTROLLED_NEUTRAL = N_("{side} does not control {token} in {region}; it is controlled by {who} (a neutral "
+                            "token obeys the Will holder only where they have a token of their own)")
+NOT_CONTROLLED_NEUTRAL_NOBODY = N_("{side} does not control {token} in {region}; it is controlled by nobody (a "
+                                   "neutral token obeys the Will holder only where they have a token of their "
+                                   "own)")
+NOT_CONNECTED = N_("{start} and {to} are not connected")
+BLOCKADE_CLOSES = N_("the blockade marker closes the connection {a}-{b}")
+NOT_IN_HAND = N_("{card} is not in {side}'s hand")
+NOT_A_UNIT_OF = N_("{unit} is not one of {side}'s units")
+NOT_IN_RESERVE = N_("{unit} is not in {side}'s reserve (it is in {place})")
+MOVES = N_("{side:cap} moves: {token} from {start} to {to}.")
+
+
+def check_region(state: "State", region: str) -> None:
+    if region not in state.comp.region_index:
+        raise refuse(NO_SUCH_REGION, "C-REG", name=repr(region), regions=tuple(state.comp.region_names))
+
+
+def check_controlled(state: "State", side: str, token: str) -> str:
+    """Return the region of a token ``side`` controls, or raise (R-NEU-1)."""
+    if token not in state.comp.tokens:
+        raise refuse(NO_SUCH_TOKEN, None, name=repr(token))
+    region = state.place[token]
+    if region not in state.comp.region_index:
+        raise refuse(NOT_ON_BOARD, None, token=token, place=region)
+    who = controller(state, token)
+    if who != side:
+        if state.comp.tokens[token].owner == "neutral":
+            raise refuse(NOT_CONTROLLED_NEUTRAL if who else NOT_CONTROLLED_NEUTRAL_NOBODY, "R-NEU-1",
+                         side=side, token=token, region=region, who=who)
+        raise refuse(NOT_CONTROLLED if who else NOT_CONTROLLED_NOBODY, "R-NEU-1",
+                     side=side, token=token, region=region, who=who)
+    return region
+
+
+def check_step_move(state: "State", start: str, to: str) -> None:
+    check_region(state, to)
+    if not state.comp.is_connection(start, to):
+        raise refuse(NOT_CONNECTED, "C-MAP", start=start, to=to)
+    if state.blockade == state.comp.connection(start, to):
+        raise refuse(BLOCKADE_CLOSES, "R-ACT-MOVE", a=start, b=to)
+
+
+def check_reserve_unit(state: "State", side: str, unit: str) -> None:
+    spec = state.comp.tokens.get(unit)
+    if spec is None:
+        raise refuse(NO_SUCH_TOKEN, None, name=repr(unit))
+    if spec.owner != side or spec.kind != "unit":
+        raise refuse(NOT_A_UNIT_OF, "R-ACT-RECRUIT", unit=unit, side=side)
+    if state.place[unit] != RESERVE:
+        raise refuse(NOT_IN_RESERVE, "R-ACT-RECRUIT", unit=unit, side=side, place=state.place[unit])
+
+
+def move_token(state: "State", side: str, token: str, to: str, msgid: str) -> None:
+    start = state.place[token]
+    state.put(token, to, exhausted=token in state.exhausted)
+    if state.narrating:
+        state.log("move", msgid, side=side, token=token, start=start, to=to)
+
+
+CARD_ALLOWS = N_("{card} allows Recruit or {card_action}, not '{action}'")
+
+
+def check_printed(state: "State", printed: str, act: Action) -> None:
+    """A command card gives Recruit or its printed action, never another (R-ACT-CMD)."""
+    card = state.comp.cards[state.card or ""]
+    if card.action != printed:
+        raise refuse(CARD_ALLOWS, "R-ACT-CMD", card=card.id, card_action=card.action, action=str(act))
+
+
+SPECIAL_TAKEN = N_("{leader}'s special action has already been taken this turn")
+SPECIAL_IS = N_("{leader}'s special action is {special}, not '{action}'")
+
+
+def leader_card(state: "State") -> Any:
+    """The leader card being played (the leader step)."""
+    return state.comp.leaders[state.card or ""]
+
+
+def leader_can_recruit(state: "State") -> bool:
+    """The played leader's token may still enter the board (R-ACT-LEADER)."""
+    return not state.leader_recruited and state.place.get(state.card or "") == RESERVE
+
+
+def special_open(state: "State", special: str) -> bool:
+    """The played leader's special is ``special`` and not yet taken."""
+    return not state.leader_special_used and leader_card(state).special == special
+
+
+def check_special(state: "State", special: str, act: Action) -> None:
+    """The played leader's special action must be ``special`` and not yet taken (R-ACT-LEADER)."""
+    lead = leader_card(state)
+    if state.leader_special_used:
+        raise refuse(SPECIAL_TAKEN, "R-ACT-LEADER", leader=lead.id)
+    if lead.special != special:
+        raise refuse(SPECIAL_IS, "R-ACT-LEADER", leader=lead.id, special=lead.special, action=str(act))
+
+
+def card_region(state: "State") -> str | None:
+    """The region of the command card in play, if one is."""
+    card = state.comp.cards.get(state.card or "")
+    return card.region if card is not None else None
+
+
+def move_touches(state: "State", token: str, to: str, via: str | None = None) -> Touches:
+    """A token's move: the token, the regions it passes and the connections it crosses."""
+    comp = state.comp
+    start = state.place.get(token)
+    stops = [r for r in (start, via, to) if r in comp.region_index]
+    path = tuple((a, b) for a, b in zip(stops, stops[1:]) if comp.is_connection(a, b))
+    return Touches(tokens=(token,), regions=tuple(stops), path=path)
+
+
+def token_to_region(cls: type[Action]) -> Callable[["State", tuple[Click, ...]], Action | None]:
+    """``from_clicks`` of a kind picked by a token, then a region."""
+    def build(state: "State", picked: tuple[Click, ...]) -> Action | None:
+        if len(picked) == 2 and picked[0][0] == "token" and picked[1][0] == "region":
+            return cls(picked[0][1], picked[1][1])
+        return None
+    return build
+
+
+def one_click(cls: type[Action], what: str) -> Callable[["State", tuple[Click, ...]], Action | None]:
+    """``from_clicks`` of a kind picked by one click on a ``what`` ("token", "card", "region")."""
+    def build(state: "State", picked: tuple[Click, ...]) -> Action | None:
+        if len(picked) == 1 and picked[0][0] == what and isinstance(picked[0][1], str):
+            return cls(picked[0][1])
+        return None
+    return build
+
+
+def move_strength(state: "State", token: str, to: str) -> tuple[tuple[str, int], ...]:
+    """A token's strength leaves its region and arrives in ``to``."""
+    s = state.strength_of(token)
+    return ((state.place[token], -s), (to, s))
+
+
+# ---------------------------------------------------------------------------- names in sentences
+TOKEN_NEUTRAL = N_("neutral unit {id}")
+TOKEN_OPPOSITION = N_("Opposition unit {id}")
+TOKEN_UNIT = N_("unit {id}")
+RECRUIT_UNIT = N_("{unit} (strength {fresh}, {exhausted} when exhausted)")
+CARD_COMMAND = N_("{card} ({days} days, recruit {recruit} or {action}, {vp} VP)")
+CARD_LEADER = N_("{leader}'s leader card ({days} days)")
+
+
+def token_name(state: "State", token: str) -> Message | Name:
+    """A token as a reader knows it: a leader by name (both Trotskys as "Trotsky"), a unit by
+    owner and id."""
+    spec = state.comp.tokens.get(token)
+    if spec is None or spec.kind == "leader":
+        return Name("token", token)
+    if spec.kind == "trotsky":
+        return Name("token", "Trotsky")
+    ident = Name("token", token)
+    if spec.owner == "neutral":
+        return Message(TOKEN_NEUTRAL, id=ident)
+    if spec.owner == "opposition":
+        return Message(TOKEN_OPPOSITION, id=ident)
+    return Message(TOKEN_UNIT, id=ident)
+
+
+def recruit_name(state: "State", token: str) -> Message | Name:
+    """A unit offered as a recruit, with what it brings: "unit W5 (strength 2, 0 when exhausted)".
+    Recruits of the same card differ only by their token values, so a choice names them."""
+    spec = state.comp.tokens.get(token)
+    if spec is None:
+        return Name("token", token)
+    return Message(RECRUIT_UNIT, unit=token_name(state, token), fresh=spec.fresh, exhausted=spec.exhausted)
+
+
+def where_name(state: "State", token: str) -> Name:
+    """Where a token stands: its region, or the place off the board."""
+    place = state.place.get(token, "")
+    return Name("region", place) if place in state.comp.region_index else Name("place", place)
+
+
+def card_name(state: "State", card_id: str) -> Message | Name:
+    """A card of the hand with what it gives."""
+    comp = state.comp
+    if card_id in comp.leaders:
+        return Message(CARD_LEADER, leader=card_id, days=comp.leaders[card_id].days)
+    if card_id in comp.cards:
+        c = comp.cards[card_id]
+        return Message(CARD_COMMAND, card=card_id, days=c.days, recruit=c.recruit, action=Name("card_action", c.action),
+                       vp=c.vp)
+    return Name("card", card_id)

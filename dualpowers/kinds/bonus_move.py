@@ -1,0 +1,57 @@
+"""Bonus Move (R-ACT-BONUS): one controlled token goes one step, never across the blockade."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..text import N_, Message, Name
+from .base import (token_to_region, Action, ActionKind, Click, Touches, action, check_controlled, check_step_move, move_strength,
+                   move_token, move_touches, register, step_moves, token_name, where_name)
+
+if TYPE_CHECKING:
+    from ..state import State
+
+BONUS_MOVES = N_("{side:cap} bonus move: {token} from {start} to {to}.")
+
+
+@action("bonus-move")
+class BonusMove(Action):
+    """Bonus: move one controlled token one step (R-ACT-BONUS)."""
+    token: str
+    to: str
+
+
+def _offer(state: "State", side: str) -> list[BonusMove]:
+    return step_moves(state, side, BonusMove)
+
+
+def _check(state: "State", side: str, a: BonusMove) -> None:
+    start = check_controlled(state, side, a.token)
+    check_step_move(state, start, a.to)
+
+
+def _perform(state: "State", side: str, a: BonusMove) -> None:
+    move_token(state, side, a.token, a.to, BONUS_MOVES)
+
+
+def _sentence(state: "State", a: BonusMove) -> Message:
+    return Message(N_("Bonus action: move {token} from {source} to {target}"), token=token_name(state, a.token),
+                   source=where_name(state, a.token), target=Name("region", a.to))
+
+
+def _touches(state: "State", a: BonusMove) -> Touches:
+    return move_touches(state, a.token, a.to)
+
+
+def _clicks(state: "State", a: BonusMove) -> tuple[Click, ...]:
+    return (("token", a.token), ("region", a.to))
+
+
+def _strength(state: "State", a: BonusMove) -> tuple[tuple[str, int], ...]:
+    return move_strength(state, a.token, a.to)
+
+
+KIND = register(ActionKind(
+    BonusMove, "R-ACT-BONUS", steps=("bonus", "unrest"), order=130, offer=_offer, check=_check, perform=_perform,
+    label=N_("Bonus move"), explanation=N_("Bonus action: one of your tokens goes one step."),
+    sentence=_sentence, touches=_touches, clicks=_clicks, strength=_strength, shares_control=True, from_clicks=token_to_region(BonusMove)))

@@ -1,0 +1,56 @@
+"""Bonus Rest (R-ACT-BONUS): one controlled exhausted token turns fresh."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..text import N_, Message
+from .base import one_click, Action, ActionKind, Click, Touches, action, register, token_name, where_name
+from .rest import check_exhausted, exhausted_controlled, rest_strength, rest_touches
+
+if TYPE_CHECKING:
+    from ..state import State
+
+BONUS_REST = N_("{side:cap} rests {token} as a bonus: it is fresh again.")
+
+
+@action("bonus-rest")
+class BonusRest(Action):
+    """Bonus: flip one controlled exhausted token to fresh (R-ACT-BONUS)."""
+    token: str
+
+
+def _offer(state: "State", side: str) -> list[Action]:
+    return exhausted_controlled(state, side, BonusRest)
+
+
+def _check(state: "State", side: str, a: BonusRest) -> None:
+    check_exhausted(state, side, a.token, "R-ACT-BONUS")
+
+
+def _perform(state: "State", side: str, a: BonusRest) -> None:
+    state.exhausted.discard(a.token)
+    state.log("rest", BONUS_REST, side=side, token=a.token)
+
+
+def _sentence(state: "State", a: BonusRest) -> Message:
+    return Message(N_("Bonus action: rest {token} in {region}"), token=token_name(state, a.token),
+                   region=where_name(state, a.token))
+
+
+def _touches(state: "State", a: BonusRest) -> Touches:
+    return rest_touches(state, a.token)
+
+
+def _clicks(state: "State", a: BonusRest) -> tuple[Click, ...]:
+    return (("token", a.token),)
+
+
+def _strength(state: "State", a: BonusRest) -> tuple[tuple[str, int], ...]:
+    return rest_strength(state, a.token)
+
+
+KIND = register(ActionKind(
+    BonusRest, "R-ACT-BONUS", steps=("bonus", "unrest"), order=140, offer=_offer, check=_check, perform=_perform,
+    label=N_("Bonus rest"), explanation=N_("Bonus action: an exhausted token of yours turns fresh."),
+    sentence=_sentence, touches=_touches, clicks=_clicks, strength=_strength, shares_control=True, from_clicks=one_click(BonusRest, "token")))

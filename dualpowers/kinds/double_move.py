@@ -1,0 +1,92 @@
+"""Double Move (R-ACT-DMOVE): one controlled token goes one or two steps, never across the blockade."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..text import N_, Message, Name
+from .base import (token_to_region, MOVES, Action, ActionKind, Click, Touches, action, check_controlled, check_printed,
+                   check_region, check_step_move, controlled_on_board, move_strength, move_token, move_touches,
+                   refuse, register, tables, token_name, where_name)
+
+if TYPE_CHECKING:
+    from ..state import State
+
+ALREADY_THERE = N_("{token} is already in {region}")
+TOO_FAR = N_("{to} is more than two open steps from {start}")
+ROUND_TRIP = N_("a double move must end away from where it started ({region})")
+
+
+@action("double-move")
+class DoubleMove(Action):
+    """Move one controlled token one or two steps (R-ACT-DMOVE); ``via`` names the middle region."""
+    token: str
+    to: str
+    via: str | None = None
+
+
+def _offer(state: "State", side: str) -> list[DoubleMove]:
+    if state.comp.cards[state.card or ""].action != "double-move":
+        return []
+    memo = tables(state.comp)
+    table = memo.get((DoubleMove, state.blockade))
+    if table is None:
+        table = memo[(DoubleMove, state.blockade)] = {}
+    out: list[DoubleMove] = []
+    for where in controlled_on_board(state, side):          # (region, token)
+        moves = table.get(where)
+        if moves is None:
+            region, t = where
+            moves = table[where] = tuple(
+                DoubleMove.trusted(t, to, via) for to, via in state.comp.two_step_reach(state.blockade)[region].items())
+        out.extend(moves)
+    return out
+
+
+def _check(state: "State", side: str, a: DoubleMove) -> None:
+    check_printed(state, "double-move", a)
+    start = check_controlled(state, side, a.token)
+    check_region(state, a.to)
+    if a.via is None:
+        if a.to == start:
+            raise refuse(ALREADY_THERE, "R-ACT-DMOVE", token=a.token, region=a.to)
+        if a.to not in state.comp.two_step_reach(state.blockade)[start]:
+            raise refuse(TOO_FAR, "R-ACT-DMOVE", to=a.to, start=start)
+        return
+    check_region(state, a.via)
+    check_step_move(state, start, a.via)
+    check_step_move(state, a.via, a.to)
+    if a.to == start:
+        raise refuse(ROUND_TRIP, "R-ACT-DMOVE", region=start)
+
+
+def _perform(state: "State", side: str, a: DoubleMove) -> None:
+    move_token(state, side, a.token, a.to, MOVES)
+
+
+def _sentence(state: "State", a: DoubleMove) -> Message:
+    token, source = token_name(state, a.token), where_name(state, a.token)
+    if a.via:
+        return Message(N_("Move {token} from {source} through {via} to {target}"), token=token, source=source,
+                       via=Name("region", a.via), target=Name("region", a.to))
+    return Message(N_("Move {token} from {source} to {target} (double move)"), token=token, source=source,
+                   target=Name("region", a.to))
+
+
+def _touches(state: "State", a: DoubleMove) -> Touches:
+    return move_touches(state, a.token, a.to, a.via)
+
+
+def _clicks(state: "State", a: DoubleMove) -> tuple[Click, ...]:
+    return (("token", a.token), ("region", a.to))
+
+
+def _strength(state: "State", a: DoubleMove) -> tuple[tuple[str, int], ...]:
+    return move_strength(state, a.token, a.to)
+
+
+KIND = register(ActionKind(
+    DoubleMove, "R-ACT-DMOVE", steps=("command",), order=50, offer=_offer, check=_check, perform=_perform,
+    label=N_("Double move"),
+    explanation=N_("One of your tokens goes one or two steps, never across the blockade."),
+    sentence=_sentence, touches=_touches, clicks=_clicks, printed="double-move", strength=_strength, shares_control=True, from_clicks=token_to_region(DoubleMove)))

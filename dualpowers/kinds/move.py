@@ -1,0 +1,60 @@
+"""Move (R-ACT-MOVE): one controlled token goes one step, never across the blockade."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..text import N_, Message, Name
+from .base import (token_to_region, MOVES, Action, ActionKind, Click, Touches, action, check_controlled, check_printed,
+                   check_step_move, move_strength, move_token, move_touches, register, step_moves, token_name,
+                   where_name)
+
+if TYPE_CHECKING:
+    from ..state import State
+
+
+@action("move")
+class Move(Action):
+    """Move one controlled token one step (R-ACT-MOVE)."""
+    token: str
+    to: str
+
+
+def _offer(state: "State", side: str) -> list[Move]:
+    if state.comp.cards[state.card or ""].action != "move":
+        return []
+    return step_moves(state, side, Move)
+
+
+def _check(state: "State", side: str, a: Move) -> None:
+    check_printed(state, "move", a)
+    start = check_controlled(state, side, a.token)
+    check_step_move(state, start, a.to)
+
+
+def _perform(state: "State", side: str, a: Move) -> None:
+    move_token(state, side, a.token, a.to, MOVES)
+
+
+def _sentence(state: "State", a: Move) -> Message:
+    return Message(N_("Move {token} from {source} to {target}"), token=token_name(state, a.token),
+                   source=where_name(state, a.token), target=Name("region", a.to))
+
+
+def _touches(state: "State", a: Move) -> Touches:
+    return move_touches(state, a.token, a.to)
+
+
+def _clicks(state: "State", a: Move) -> tuple[Click, ...]:
+    return (("token", a.token), ("region", a.to))
+
+
+def _strength(state: "State", a: Move) -> tuple[tuple[str, int], ...]:
+    return move_strength(state, a.token, a.to)
+
+
+KIND = register(ActionKind(
+    Move, "R-ACT-MOVE", steps=("command",), order=40, offer=_offer, check=_check, perform=_perform,
+    label=N_("Move"),
+    explanation=N_("One of your tokens goes one step to a neighbouring region, never across the blockade."),
+    sentence=_sentence, touches=_touches, clicks=_clicks, printed="move", strength=_strength, shares_control=True, from_clicks=token_to_region(Move)))

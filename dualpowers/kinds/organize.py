@@ -1,0 +1,57 @@
+"""Organize (R-ACT-BONUS, solo only): a bonus action that turns your own secret objective face up."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..text import N_, Message
+from .base import Action, ActionKind, Touches, action, refuse, register
+
+if TYPE_CHECKING:
+    from ..state import State
+
+SOLO_ONLY = N_("Organize is a solo-only bonus action")
+OWN_OBJECTIVE_REVEALED = N_("your secret objective is already revealed")
+ORGANIZE = N_("{side:cap} organizes and looks at their own secret objective: {card}.")
+
+
+@action("organize")
+class Organize(Action):
+    """Solo bonus: reveal your own secret objective (R-ACT-BONUS)."""
+
+
+_ORGANIZE = Organize()
+
+
+def _possible(state: "State", side: str) -> bool:
+    return state.mode == "solo" and side == state.player and bool(state.objectives[side]) and not state.revealed[side]
+
+
+def _offer(state: "State", side: str) -> list[Organize]:
+    return [_ORGANIZE] if _possible(state, side) else []
+
+
+def _check(state: "State", side: str, a: Organize) -> None:
+    if state.mode != "solo":
+        raise refuse(SOLO_ONLY, "R-ACT-BONUS")
+    if not _possible(state, side):
+        raise refuse(OWN_OBJECTIVE_REVEALED, "ENGINE-NO-OP")
+
+
+def _perform(state: "State", side: str, a: Organize) -> None:
+    state.revealed[side] = True
+    state.log("reveal", ORGANIZE, side=side, card=state.objectives[side])
+
+
+def _sentence(state: "State", a: Organize) -> Message:
+    return Message(N_("Bonus action: Organize, reveal your own secret objective"))
+
+
+def _touches(state: "State", a: Organize) -> Touches:
+    return Touches(parts=("cards",))
+
+
+KIND = register(ActionKind(
+    Organize, "R-ACT-BONUS", steps=("bonus", "unrest"), order=160, offer=_offer, check=_check, perform=_perform,
+    label=N_("Organize"), explanation=N_("Solo bonus action: your own secret objective is turned face up."),
+    sentence=_sentence, touches=_touches))

@@ -1,0 +1,58 @@
+"""Playing a card (P-ACT): the date advances by its days, then its action follows."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import rounds as flow
+from ..text import N_, Message
+from .base import one_click, NOT_IN_HAND, Action, ActionKind, Click, Touches, action, card_name, pool, pooled_all, refuse, register
+
+if TYPE_CHECKING:
+    from ..state import State
+
+
+@action("play")
+class PlayCard(Action):
+    """Play a command or leader card from hand; the date advances (P-ACT, R-CAL)."""
+    card: str
+
+
+_PLAYS = pool(PlayCard)
+
+
+def _offer(state: "State", side: str) -> list[PlayCard]:
+    return pooled_all(_PLAYS, PlayCard, state.hands[side])
+
+
+def _check(state: "State", side: str, a: PlayCard) -> None:
+    if a.card not in state.hands[side]:
+        raise refuse(NOT_IN_HAND, "P-ACT", card=a.card, side=side)
+
+
+def _perform(state: "State", side: str, a: PlayCard) -> None:
+    flow.play_card(state, side, a.card)
+
+
+def _sentence(state: "State", a: PlayCard) -> Message:
+    return Message(N_("Play {card}"), card=card_name(state, a.card))
+
+
+def _touches(state: "State", a: PlayCard) -> Touches:
+    comp = state.comp
+    card = comp.cards.get(a.card)
+    leader_token = (a.card,) if a.card in comp.tokens else ()      # a leader card and its token share the id
+    waiting = leader_token and state.place.get(a.card) not in comp.region_index    # the token is in the reserve
+    return Touches(card=a.card, tokens=leader_token, regions=(card.region,) if card else (),
+                   parts=("date", "reserve") if waiting else ("date",))
+
+
+def _clicks(state: "State", a: PlayCard) -> tuple[Click, ...]:
+    return (("card", a.card),)
+
+
+KIND = register(ActionKind(
+    PlayCard, "P-ACT", steps=("card",), order=20, offer=_offer, check=_check, perform=_perform,
+    label=N_("Play a card"),
+    explanation=N_("Playing a card advances the date by its days; then you take its action."),
+    sentence=_sentence, touches=_touches, clicks=_clicks, from_clicks=one_click(PlayCard, "card")))

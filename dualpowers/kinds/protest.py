@@ -1,0 +1,72 @@
+"""Mobilize Protest (R-ACT-PROTEST): a leader's special moves the blockade marker to another connection."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..text import N_, Message, Name
+from .base import (Action, ActionKind, Click, Touches, action, check_region, check_special, refuse, register,
+                   special_open, tables)
+
+if TYPE_CHECKING:
+    from ..state import State
+
+NOT_A_CONNECTION = N_("{a}-{b} is not a connection of the city")
+BLOCKADE_ALREADY = N_("the blockade is already on {a}-{b}: Protest moves it to another connection")
+PROTEST = N_("{leader} mobilizes a protest: the blockade moves to {a}-{b}.")
+
+
+@action("protest")
+class Protest(Action):
+    """Mobilize Protest: move the blockade marker to another connection (R-ACT-PROTEST)."""
+    connection: tuple[str, str]
+
+
+def _offer(state: "State", side: str) -> list[Protest]:
+    if not special_open(state, "protest"):
+        return []
+    memo = tables(state.comp)
+    protests = memo.get((Protest, state.blockade))
+    if protests is None:
+        protests = memo[(Protest, state.blockade)] = tuple(
+            Protest.trusted(c) for c in state.comp.connections if c != state.blockade)
+    return list(protests)
+
+
+def _check(state: "State", side: str, a: Protest) -> None:
+    check_special(state, "protest", a)
+    x, y = a.connection
+    check_region(state, x)
+    check_region(state, y)
+    if not state.comp.is_connection(x, y):
+        raise refuse(NOT_A_CONNECTION, "C-MAP", a=x, b=y)
+    if state.comp.connection(x, y) == state.blockade:
+        raise refuse(BLOCKADE_ALREADY, "R-ACT-PROTEST", a=x, b=y)
+
+
+def _perform(state: "State", side: str, a: Protest) -> None:
+    x, y = a.connection
+    state.leader_special_used = True
+    state.blockade = state.comp.connection(x, y)
+    state.log("protest", PROTEST, leader=state.card, a=x, b=y)
+
+
+def _sentence(state: "State", a: Protest) -> Message:
+    return Message(N_("Mobilize Protest: move the blockade to the road between {a} and {b}"),
+                   a=Name("region", a.connection[0]), b=Name("region", a.connection[1]))
+
+
+def _touches(state: "State", a: Protest) -> Touches:
+    return Touches(card=state.card, connection=(a.connection[0], a.connection[1]),
+                   parts=("blockade",) if state.blockade else ())
+
+
+def _clicks(state: "State", a: Protest) -> tuple[Click, ...]:
+    return (("connection", state.comp.connection(*a.connection)),)
+
+
+KIND = register(ActionKind(
+    Protest, "R-ACT-PROTEST", steps=("leader",), order=80, offer=_offer, check=_check, perform=_perform,
+    label=N_("Mobilize Protest"),
+    explanation=N_("Mobilize Protest: the blockade marker moves to any other connection."),
+    sentence=_sentence, touches=_touches, clicks=_clicks, special="protest"))

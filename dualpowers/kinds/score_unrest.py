@@ -1,0 +1,50 @@
+"""Scoring the unrest region (R-SCO-UNREST): its stronger side scores the month's VP instead of a bonus action."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import rounds as flow
+from ..text import N_, Message, Name
+from .base import Action, ActionKind, Touches, action, register
+
+if TYPE_CHECKING:
+    from ..state import State
+
+
+@action("score-unrest")
+class ScoreUnrest(Action):
+    """Unrest winner: score the unrest region's VP instead of a bonus action (R-SCO-UNREST)."""
+
+
+_SCORE_UNREST = ScoreUnrest()
+
+
+def _offer(state: "State", side: str) -> list[ScoreUnrest]:
+    return [_SCORE_UNREST]
+
+
+def _check(state: "State", side: str, a: ScoreUnrest) -> None:
+    return None                 # the unrest step belongs to its winner, who may always score
+
+
+def _perform(state: "State", side: str, a: ScoreUnrest) -> None:
+    flow.score_unrest(state, side)
+
+
+def _sentence(state: "State", a: ScoreUnrest) -> Message:
+    if state.unrest:
+        return Message(N_("Score the VP of the unrest region ({region})"), region=Name("region", state.unrest))
+    return Message(N_("Score the VP of the unrest region"))
+
+
+def _touches(state: "State", a: ScoreUnrest) -> Touches:
+    return Touches(regions=(state.unrest,) if state.unrest else (), parts=("unrest", "score"))
+
+
+KIND = register(ActionKind(
+    ScoreUnrest, "R-SCO-UNREST", steps=("unrest",), order=110, offer=_offer, check=_check, perform=_perform,
+    label=N_("Score the unrest region"),
+    explanation=N_("The stronger player in the unrest region scores its VP for the month instead of a bonus "
+                   "action."),
+    sentence=_sentence, touches=_touches))

@@ -1,0 +1,283 @@
+"""Words, the one way: every sentence a person reads is a :class:`Message` of a gettext catalog.
+
+A :class:`Message` is a sentence not yet written: a msgid (the English text, a
+``str.format`` template with named fields), its catalog (``domain``), and its
+parameters as data.  :func:`render` writes it in a language: the template is looked
+up in the catalogs (:mod:`dualpowers.i18n`), and each parameter is written for that
+reader:
+
+* a game name is written by the one naming module, :mod:`dualpowers.names`: a
+  :class:`Name` says which name it is (``Name("region", "red")``), and a plain id is
+  named by its field (``side``, ``region``, ``token``, ``card`` ... see :data:`FIELDS`);
+* a nested :class:`Message` is written first; a tuple of messages is written as clauses
+  ("a; b"), :class:`Items` as a list ("a, b");
+* a :class:`Quantity` is a number written the reader's way ("37,5 %");
+* an error carrying a reason as data (``exc.message``) is written as that reason.
+
+Formats a template may use: ``{side:cap}`` (capitalised), ``{month:month}`` (a month
+id's name) and, in Italian translations, an articled preposition joined to a date or a
+day (``{date:al}`` -> "all'8").  A plural message gives ``plural`` and ``n``.
+
+``translator(lang)(msgid, **params)`` is the short form for a fixed label or a sentence
+written on the spot: the same lookup and the same naming.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from . import names
+from .i18n import DEFAULT_LANGUAGE, N_, NP_, catalog, number, percent, resolve
+
+__all__ = ["Message", "Name", "Items", "Conjunction", "Quantity", "render", "translator", "Translator", "field_value",
+           "FIELDS", "N_", "NP_", "say"]
+
+#: How a plain id is named, by the name of the field that holds it (a trailing digit aside:
+#: ``card2`` is a card); the value is a function of :mod:`dualpowers.names`.
+FIELDS: dict[str, str] = {
+    **dict.fromkeys(("side", "winner", "target", "who", "loser", "will"), "side"),
+    **dict.fromkeys(("region", "regions", "start", "to", "via", "unrest", "source"), "region"),
+    **dict.fromkeys(("token", "leader", "unit", "units", "tokens"), "token"),
+    **dict.fromkeys(("card", "cards", "objective"), "card"),
+    **dict.fromkeys(("a", "b"), "colour"),
+    "card_action": "card_action", "special": "special", "edition": "edition",
+}
+
+
+class Message:
+    """A sentence (or a piece of one) not yet written: ``Message(msgid, **params)``.
+
+    ``domain`` names its catalog (default ``"dualpowers"``); ``context`` tells apart two
+    msgids that read the same in English; ``plural`` and ``n`` make a message with
+    plural forms (``n`` is a parameter too).  ``str(message)`` is the English text.
+    """
+
+    __slots__ = ("msgid", "params", "domain", "context", "plural")
+
+    def __init__(self, msgid: str, /, *, domain: str = "dualpowers", context: str | None = None,
+                 plural: str | None = None, **params: Any) -> None:
+        self.msgid = msgid
+        self.params = params
+        self.domain = domain
+        self.context = context
+        self.plural = plural
+
+    @property
+    def text(self) -> str:
+        """The English text."""
+        return render(self, DEFAULT_LANGUAGE)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.msgid, self.domain, self.context, self.plural, tuple(sorted(self.params.items(), key=str)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Message):
+            return self._key() == other._key()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Message({self.text!r})"
+
+
+class Name:
+    """A game name in a message, written by :mod:`dualpowers.names` in the reader's language:
+    ``Name("region", "red")`` -> "red", "Zone rouge"; ``Name("date", "jul", 3)``.
+
+    ``kind`` is a naming function of :mod:`dualpowers.names`, ``args`` its arguments."""
+
+    __slots__ = ("kind", "args")
+
+    def __init__(self, kind: str, *args: Any) -> None:
+        if not callable(getattr(names, kind, None)):
+            raise ValueError(f"no naming function dualpowers.names.{kind}")
+        self.kind = kind
+        self.args = args
+
+    def text(self, lang: str | None = None) -> str:
+        value = getattr(names, self.kind)(*self.args, lang=resolve(lang))
+        return value if isinstance(value, str) else str(value)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Name) and (self.kind, self.args) == (other.kind, other.args)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.args))
+
+    def __repr__(self) -> str:
+        return f"Name({self.kind!r}, {', '.join(map(repr, self.args))})"
+
+    def __str__(self) -> str:
+        return self.text(DEFAULT_LANGUAGE)
+
+
+class Items(tuple[Any, ...]):
+    """A tuple of messages written as a list ("a, b"), not as clauses ("a; b")."""
+
+    __slots__ = ()
+
+
+class Conjunction(Items):
+    """A list joined the way each language joins the last two ("a, b and c", "a, b et c")."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number in a message, kept as a number so that each language writes it its own way
+    (37,5 % in French).  ``digits``: decimals shown; ``percent``: ``value`` is a fraction
+    shown as a percentage; ``signed``: a positive value shows its ``+``."""
+
+    value: float
+    digits: int = 0
+    percent: bool = False
+    signed: bool = False
+
+    def text(self, lang: str | None = None) -> str:
+        lang = resolve(lang)
+        written = percent(self.value, lang, self.digits) if self.percent else number(self.value, lang, self.digits)
+        shown = round(self.value, self.digits + (2 if self.percent else 0))
+        return "+" + written if self.signed and shown > 0 else written
+
+    def __str__(self) -> str:
+        return self.text(DEFAULT_LANGUAGE)
+
+
+class _Shown(str):
+    """A parameter already written in the reader's language; knows the templates' format specs."""
+
+    __slots__ = ("raw", "lang")
+
+    def __new__(cls, text: str, raw: Any = None, lang: str = DEFAULT_LANGUAGE) -> "_Shown":
+        obj = super().__new__(cls, text)
+        obj.raw, obj.lang = raw, lang
+        return obj
+
+    def __format__(self, spec: str) -> str:
+        if spec == "cap":
+            return self[:1].upper() + self[1:]
+        if spec == "month":
+            return names.month(str(self.raw), self.lang)
+        if spec in names.ELIDED:       # an Italian template: "{day:al}" -> "al 3", "all'8"
+            return names.with_preposition(spec, str(self))
+        return format(str(self), spec)
+
+
+def _naming(field: str) -> str | None:
+    return FIELDS.get(field.rstrip("0123456789"))
+
+
+def field_value(field: str, value: Any, lang: str | None = None) -> Any:
+    """One parameter as the reader should see it in ``lang`` (see the module's docstring)."""
+    lang = resolve(lang)
+    if isinstance(value, Message):
+        return _Shown(render(value, lang), value, lang)
+    if isinstance(value, Name):
+        return _Shown(value.text(lang), value.args[0] if value.args else None, lang)
+    if isinstance(value, Quantity):
+        return _Shown(value.text(lang), value, lang)
+    told = getattr(value, "message", None)
+    if isinstance(value, Exception):      # an error: its reason as data, else its text
+        return _Shown(render(told, lang) if isinstance(told, Message) else str(value), value, lang)
+    if isinstance(value, Conjunction):
+        from babel.lists import format_list
+        return _Shown(format_list([str(field_value(field, v, lang)) for v in value], locale=lang), value, lang)
+    if isinstance(value, Items):
+        return _Shown(", ".join(str(field_value(field, v, lang)) for v in value), value, lang)
+    if isinstance(value, tuple):
+        if value and all(isinstance(v, Message) for v in value):
+            text = render(value[0], lang)
+            for v in value[1:]:
+                text = render(Message(N_("{first}; {second}"), first=_Shown(text), second=v), lang)
+            return _Shown(text, value, lang)
+        return _Shown(", ".join(str(field_value(field, v, lang)) for v in value), value, lang)
+    if field == "day" and isinstance(value, int) and not isinstance(value, bool):
+        return _Shown(names.day_of_month(value, lang), value, lang)     # "1er", "1º"
+    if isinstance(value, _Shown) or not isinstance(value, str):
+        return value
+    kind = _naming(field)
+    if kind is not None:
+        shown = getattr(names, kind)(value, lang)
+    elif field == "place":          # a region, or a place off the board ("reserve")
+        shown = names.region(value, lang) if names.is_region(value) else names.place(value, lang)
+    elif field == "connections":
+        shown = "-".join(names.colour(end, lang) for end in value.split("-"))
+    else:
+        shown = value
+    return _Shown(shown, value, lang)
+
+
+def _template(message: Message, lang: str) -> str:
+    table = catalog(lang, message.domain) if lang != DEFAULT_LANGUAGE else {}
+    found = table.get((message.context, message.msgid))
+    if message.plural is None:
+        return found if isinstance(found, str) else message.msgid
+    n = message.params.get("n", 1)
+    if isinstance(found, tuple):
+        return found[min(_plural_index(lang, n), len(found) - 1)]
+    return message.msgid if n == 1 else message.plural
+
+
+def _plural_index(lang: str, n: Any) -> int:
+    from babel import Locale   # the plural rule of each language, from Babel's locale data
+    form = Locale.parse(lang).plural_form(abs(n) if isinstance(n, (int, float)) else 1)
+    return 0 if form == "one" else 1
+
+
+def render(message: Message | Any, lang: str | None = None) -> str:
+    """``message`` written in ``lang`` (the current language for ``None``); anything that is
+    not a message is written as it is."""
+    lang = resolve(lang)
+    if not isinstance(message, Message):
+        told = getattr(message, "message", None)
+        return render(told, lang) if isinstance(told, Message) else str(message)
+    template = _template(message, lang)
+    if not message.params:
+        return template
+    return template.format_map({k: field_value(k, v, lang) for k, v in message.params.items()})
+
+
+class Translator:
+    """Texts of one language and catalog: ``t(msgid, **params)`` is
+    ``render(Message(msgid, **params))``; ``t.pgettext(context, msgid, **params)`` and
+    ``t.ngettext(singular, plural, n, **params)`` the same with a context or plural forms."""
+
+    __slots__ = ("lang", "domain")
+
+    def __init__(self, lang: str = DEFAULT_LANGUAGE, domain: str = "dualpowers") -> None:
+        self.lang = resolve(lang)
+        self.domain = domain
+
+    def __call__(self, msgid: str, **params: Any) -> str:
+        return render(Message(msgid, domain=self.domain, **params), self.lang)
+
+    def pgettext(self, context: str, msgid: str, **params: Any) -> str:
+        return render(Message(msgid, domain=self.domain, context=context, **params), self.lang)
+
+    def ngettext(self, singular: str, plural: str, n: int, **params: Any) -> str:
+        return render(Message(singular, domain=self.domain, plural=plural, n=n, **params), self.lang)
+
+    def __repr__(self) -> str:
+        return f"Translator({self.lang!r}, domain={self.domain!r})"
+
+
+def translator(lang: str | None = None, domain: str = "dualpowers") -> Translator:
+    """A :class:`Translator`: ``translator("fr")("Round {number}", number=2)``."""
+    return Translator(resolve(lang), domain)
+
+
+def say(msgid: str, **params: Any) -> str:
+    """A text of the ``notebooks`` catalog in the current language.
+
+    The notebooks' code cells print their labels with it (``print(say("refused:"), ...)``),
+    so the same code prints French in a French notebook; ``scripts/extract_messages.py
+    notebooks`` finds the ``say("...")`` calls of the English notebooks' code.
+    """
+    return render(Message(msgid, domain="notebooks", **params))
