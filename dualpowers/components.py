@@ -107,7 +107,7 @@ class TokenSpec:
     """What is printed on a token.
 
     ``owner`` is "red", "white", "neutral" or "opposition"; ``kind`` is "unit",
-    "leader" or "trotsky".  An Opposition unit's exhausted side shows the
+    "leader" or "trotsky" (the two Trotsky tokens: leader tokens without a card, C-LEAD).  An Opposition unit's exhausted side shows the
     difficulty X, so its ``exhausted`` is ``None`` here.
     """
 
@@ -118,6 +118,11 @@ class TokenSpec:
     exhausted: int | None
     recruit: int = 0
     level: int = 0
+
+    def is_a(self, kind: str) -> bool:
+        """Whether a position's ``kind`` describes this token: Trotsky's own kind is
+        "trotsky" (a leader token with no card), and he is a leader token too (C-LEAD)."""
+        return kind == self.kind or (kind == "leader" and self.kind == "trotsky")
 
     @property
     def type_key(self) -> tuple[object, ...]:
