@@ -21,16 +21,16 @@ from pathlib import Path
 from typing import Iterator, NoReturn, TextIO
 
 from . import __version__
-from .errors import DualPowersError, brief
+from .errors import DualPowersError, Told, brief
 from .policies import PolicySpecError
 from .presence import force_in_presence
 from .rules import rules
-from .schema import MAX_TEXT
 from .setup import new_game
 from .state import State
+from .userfiles import THE_POSITION_FILE, read_text, strip_bom
 
 
-class UsageError(DualPowersError, ValueError):
+class UsageError(Told, DualPowersError, ValueError):
     """A command-line argument that cannot be used (a missing file, a folder given as a file ...)."""
 
 
@@ -51,23 +51,9 @@ def read_position(text: str) -> State:
     a missing file is named as missing, a folder as a folder, bytes that are not UTF-8
     as such; a position's errors are the reader's own.
     """
-    if _looks_like_path(text):
-        path = Path(text.strip())
-        if not path.exists():
-            raise UsageError(f"no such file: {brief(str(path), 120)}")
-        if path.is_dir():
-            raise UsageError(f"{brief(str(path), 120)} is a folder, not a position file")
-        try:
-            if path.stat().st_size > MAX_TEXT:
-                raise UsageError(f"{brief(str(path), 120)} is too large to be a position ({path.stat().st_size:,} bytes)")
-            raw = path.read_bytes()
-        except OSError as exc:
-            raise UsageError(f"cannot read {brief(str(path), 120)}: {exc.strerror or type(exc).__name__}") from None
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise UsageError(f"{brief(str(path), 120)} is not UTF-8 text (byte {exc.start})") from None
-    text = text.strip()
+    if _looks_like_path(text):   # a regular UTF-8 file of bounded size, never a FIFO or a device
+        text = read_text(Path(text.strip()), UsageError, THE_POSITION_FILE)
+    text = strip_bom(text).strip()
     if text.startswith(("{", "[", '"')):
         return State.from_json(text)
     return State.from_notation(text)

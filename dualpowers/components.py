@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from .errors import ComponentsError, brief
-from .schema import MAX_TEXT, check, decode_json
+from .schema import check, decode_json
+from .userfiles import THE_COMPONENTS_FILE, read_text, strip_bom
 
 __all__ = [
     "SIDES",
@@ -461,13 +462,8 @@ def load_components(path: str | Path | None = None) -> Components:
     if path is None:
         return default_components()
     p = Path(path)
-    try:
-        if p.stat().st_size > MAX_TEXT:
-            raise ComponentsError(f"{p}: too large for a components file ({p.stat().st_size:,} bytes)")
-        data = p.read_bytes()
-    except OSError as exc:
-        raise ComponentsError(f"cannot read components file {p}: {exc.strerror or exc}") from None
-    return parse_components(data, str(p), "json" if p.suffix.lower() == ".json" else "toml")
+    text = read_text(p, ComponentsError, THE_COMPONENTS_FILE)   # a regular UTF-8 file of bounded size
+    return parse_components(text, str(p), "json" if p.suffix.lower() == ".json" else "toml")
 
 
 def parse_components(data: bytes | str, source: str = "<components>", syntax: str = "toml") -> Components:
@@ -480,6 +476,7 @@ def parse_components(data: bytes | str, source: str = "<components>", syntax: st
             data = bytes(data).decode("utf-8")
         except UnicodeDecodeError as exc:
             raise ComponentsError(f"{source}: not UTF-8 text (byte {exc.start})") from None
+    data = strip_bom(data)
     if syntax == "json":
         raw = decode_json(data, ComponentsError, source)
     else:

@@ -47,7 +47,7 @@ def one_line_error(capsys, argv):
 
 
 def test_cli_presence_names_a_missing_file_and_a_folder(tmp_path, capsys):
-    assert "no such file" in one_line_error(capsys, ["presence", str(tmp_path / "missing.json")])
+    assert "missing.json' does not exist" in one_line_error(capsys, ["presence", str(tmp_path / "missing.json")])
     assert "is a folder" in one_line_error(capsys, ["presence", str(tmp_path)])
 
 

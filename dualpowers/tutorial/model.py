@@ -28,17 +28,19 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from dataclasses import dataclass, field
 from importlib import resources
-from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..actions import parse_action
-from ..errors import DualPowersError, IllegalAction
+from ..errors import DualPowersError, IllegalAction, Told, brief
 from ..opposition import ObjectiveChoice, opposition_objective
 from ..presence import Presence, force_in_presence
 from ..i18n import N_, current_language, gettext
 from ..narration import Message
+from ..schema import check
+from ..userfiles import THE_TUTORIAL_FILE, named, read_json
 from ..state import Event, State
 
 __all__ = [
@@ -85,7 +87,7 @@ _EXPECT_KEYS = {
 DATA_FILE = "examples.json"
 
 
-class TutorialError(DualPowersError, ValueError):
+class TutorialError(Told, DualPowersError, ValueError):
     """The tutorial data is malformed, or a step does not behave as the data says."""
 
 
@@ -299,26 +301,34 @@ def _parse(raw: Any, source: str) -> TutorialData:
         raise TutorialError(f"{source}: no examples")
     rules = {rid: _texts(t, f"{source}: rules.{rid}") for rid, t in raw.get("rules", {}).items()}
     for ex in examples:
-        for step in (ex.intro, *ex.steps):
-            unknown = [r for r in step.rules if r not in rules]
+        for cited in (ex.rules, *(step.rules for step in (ex.intro, *ex.steps))):
+            unknown = [r for r in cited if r not in rules]
             if unknown:
                 raise TutorialError(f"{source}: example {ex.id} cites rule(s) with no title: {', '.join(unknown)}")
     return TutorialData(tuple(examples), rules)
 
 
-def load_examples(path: str | Path | None = None) -> TutorialData:
-    """Read the tutorial data: the package's ``examples.json``, or your own file of the same shape."""
+def load_examples(path: str | os.PathLike[str] | None = None) -> TutorialData:
+    """Read the tutorial data: the package's ``examples.json``, or your own file of the same shape.
+
+    Your file is read through :mod:`dualpowers.userfiles` (a regular UTF-8 file of bounded
+    size), checked against ``docs/schema/tutorial.json``, and then every example is replayed
+    and every step checked as :meth:`Tutorial.verify` does: an accepted file is one the
+    tutorial can show.  Anything else raises :class:`TutorialError` naming the file and the
+    field or step.  (The packaged file is checked by the tests, not at each start: that
+    spares a notebook the import of jsonschema.)
+    """
     if path is None:
         text = resources.files(__package__).joinpath(DATA_FILE).read_text(encoding="utf-8")
-        source = DATA_FILE
-    else:
-        text = Path(path).read_text(encoding="utf-8")
-        source = str(path)
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise TutorialError(f"{source}: not valid JSON: {exc.msg} at line {exc.lineno}") from None
-    return _parse(raw, source)
+        return _parse(json.loads(text), DATA_FILE)
+    where = Message(N_("{what}: "), what=named(THE_TUTORIAL_FILE, path))
+    raw = read_json(path, TutorialError, THE_TUTORIAL_FILE)
+    check(raw, "tutorial", TutorialError, where)
+    data = _parse(raw, os.fsdecode(path))
+    for (example, index), problems in Tutorial(data).verify().items():
+        raise TutorialError(Message(N_("{where}example {example}, step {step}: {problem}"), where=where,
+                                    example=brief(example, 40), step=index, problem=brief(problems[0], 200)))
+    return data
 
 
 # ============================================================================ replay
@@ -401,7 +411,7 @@ def check_expect(state: State, outcome: Outcome, expect: Mapping[str, Any]) -> l
                     bad.append(f"{t} should be fresh")
         elif key == "place":
             for t, where in want.items():
-                differ(f"place of {t}", state.place[t], where)
+                differ(f"place of {t}", state.place.get(t), where)
         elif key == "error_contains":
             if outcome.error is None:
                 bad.append("the engine should have refused the action")
