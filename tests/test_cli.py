@@ -227,3 +227,28 @@ def test_installed_simulate_stopped_leaves_no_process_and_keeps_the_rows_played(
     assert len(rows) > 0 and list(rows["game"]) == list(range(len(rows)))     # games 0 .. n-1, whole rows
     assert f"the first {len(rows)} games of the run are kept" in stderr
     assert "Partial run" in stdout
+
+
+# ---------------------------------------------------------------- any text: one answer or one line, never a traceback
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from fuzzing import FUZZ  # noqa: E402
+
+
+@FUZZ
+@given(st.one_of(st.text(max_size=200), st.sampled_from(["{", "[", "DP1 ", "x.json", "/", ".", "-", "\ufeff{}",
+                                                         "\ufeffDP1 2p", "a\x00b.json", "~/x.txt"])))
+def test_cli_presence_answers_any_text_in_one_line(text):
+    import contextlib
+    import io
+    out, errors = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(errors):
+        try:
+            code = main(["presence", text])
+        except SystemExit as usage:          # argparse: a text that starts like an option ("-x")
+            code = usage.code
+    err = errors.getvalue()
+    assert code in (0, 2), (code, err)
+    if code == 2:
+        assert err.count("\n") == 1 and err.startswith("dualpowers") and len(err) < 500, err
