@@ -41,11 +41,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from .components import SIDES, Components, load_components
-from .errors import ComponentsError, DualPowersError
+from .errors import ComponentsError, DualPowersError, Told
 from .policies import PolicySpecError, make_policy
 from .scoring import Ending
 from .setup import EDITIONS, MODE_ALIASES, new_game
 from .stats import Z_95, wilson_interval
+from .userfiles import THE_RESULTS_FILE, check_regular
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -88,7 +89,7 @@ GROUP_BY = ("mode", "edition", "difficulty", "player", "red_policy", "white_poli
 MAX_PLIES = 100_000
 
 
-class SimulationError(DualPowersError, ValueError):
+class SimulationError(Told, DualPowersError, ValueError):
     """A simulation that cannot be run as asked: a bad option, a missing extra, an unreachable cluster."""
 
 
@@ -674,6 +675,7 @@ def read_rows(path: "str | Path", *, format: str | None = None) -> "pd.DataFrame
     import pandas as pd
 
     fmt = _format_of(path, format)
+    check_regular(path, SimulationError, THE_RESULTS_FILE)   # never a FIFO or a device, which would hang pandas
     if fmt == "parquet":
         _need_pyarrow()
         return _typed(pd.read_parquet(path))

@@ -34,9 +34,9 @@ from .errors import DualPowersError, brief
 from .narration import N_, Message, Quantity
 from .schema import MAX_TEXT, decode_json
 
-__all__ = ["MAX_BYTES", "read_bytes", "read_text", "read_json", "write_text", "strip_bom", "named", "THE_FILE",
+__all__ = ["MAX_BYTES", "check_regular", "read_bytes", "read_text", "read_json", "write_text", "strip_bom", "named", "THE_FILE",
            "THE_POSITION_FILE", "THE_SAVED_GAME_FILE", "THE_PROGRESS_FILE", "THE_TUTORIAL_FILE", "THE_COURSE_FILE",
-           "THE_COMPONENTS_FILE"]
+           "THE_COMPONENTS_FILE", "THE_RESULTS_FILE"]
 
 #: The most bytes any file a user hands in may hold (a saved game of 5,000 actions is far below).
 MAX_BYTES = MAX_TEXT
@@ -48,6 +48,7 @@ THE_PROGRESS_FILE = N_("the course progress file")
 THE_TUTORIAL_FILE = N_("the tutorial file")
 THE_COURSE_FILE = N_("the course file")
 THE_COMPONENTS_FILE = N_("the components file")
+THE_RESULTS_FILE = N_("the results file")
 
 #: Why the system refused, by errno, in words a translator sees (others are named by their code).
 _REASONS = {
@@ -83,6 +84,21 @@ def _refuse_kind(mode: int, name: Message, error: type[DualPowersError]) -> None
         raise error(Message(N_("{what} is a folder, not a file"), what=name))
     if not stat.S_ISREG(mode):
         raise error(Message(N_("{what} is not a regular file (a pipe, a device or a socket is not read)"), what=name))
+
+
+def check_regular(path: str | os.PathLike[str], error: type[DualPowersError], what: str | Message = THE_FILE) -> None:
+    """Refuse, as :func:`read_bytes` does, a path that is not an existing regular file: for a reader
+    that opens the file itself (pandas, pyarrow) and needs no size limit (a results file)."""
+    name = named(what, path)
+    try:
+        mode = os.stat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        raise error(Message(N_("{what} does not exist"), what=name)) from None
+    except OSError as exc:
+        raise error(Message(N_("{what} cannot be read ({reason})"), what=name, reason=_reason(exc))) from None
+    except ValueError:
+        raise error(Message(N_("{what} is not a valid file name"), what=name)) from None
+    _refuse_kind(mode, name, error)
 
 
 def read_bytes(path: str | os.PathLike[str], error: type[DualPowersError], what: str | Message = THE_FILE,

@@ -405,3 +405,13 @@ def test_a_failed_write_still_leaves_no_file(tmp_path):
 def test_chunk_size_for_any_whole_number_of_games():
     assert sim.chunk_size_for(10 ** 400, 2) == 250           # was an OverflowError (a float division)
     assert sim.chunk_size_for(1, 1) == 1 and sim.chunk_size_for(33, 2) == 2
+
+
+def test_read_rows_refuses_what_is_not_a_regular_file(tmp_path):
+    import os
+    fifo = tmp_path / "rows.csv"
+    os.mkfifo(fifo)
+    for path, why in ((fifo, "not a regular file"), (tmp_path / "none.csv", "does not exist"),
+                      (tmp_path, "is a folder")):
+        with pytest.raises(SimulationError, match=why):
+            sim.read_rows(path if path != tmp_path else tmp_path, format="csv")
