@@ -87,43 +87,43 @@ def _refuse_kind(mode: int, name: Message, error: type[DualPowersError]) -> None
 
 
 def check_regular(path: str | os.PathLike[str], error: type[DualPowersError], what: str | Message = THE_FILE) -> None:
-    """Refuse, as :func:`read_bytes` does, a path that is not an existing regular file: for a reader
-    that opens the file itself (pandas, pyarrow) and needs no size limit (a results file)."""
+    """Refuse a path that is not an existing regular file (as :func:`read_bytes` does before it opens
+    one); also for a reader that opens the file itself and needs no size limit (a results file)."""
     name = named(what, path)
     try:
         mode = os.stat(path).st_mode
-    except (FileNotFoundError, NotADirectoryError):
-        raise error(Message(N_("{what} does not exist"), what=name)) from None
     except OSError as exc:
-        raise error(Message(N_("{what} cannot be read ({reason})"), what=name, reason=_reason(exc))) from None
-    except ValueError:
+        raise error(_unreadable(name, exc)) from None
+    except ValueError:   # a NUL character in the name
         raise error(Message(N_("{what} is not a valid file name"), what=name)) from None
     _refuse_kind(mode, name, error)
+
+
+def _unreadable(name: Message, exc: OSError) -> Message:
+    if isinstance(exc, (FileNotFoundError, NotADirectoryError)):
+        return Message(N_("{what} does not exist"), what=name)
+    return Message(N_("{what} cannot be read ({reason})"), what=name, reason=_reason(exc))
+
+
+#: Open without waiting (a FIFO would wait for a writer) and never as a controlling terminal.
+_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
 
 
 def read_bytes(path: str | os.PathLike[str], error: type[DualPowersError], what: str | Message = THE_FILE,
                *, limit: int = MAX_BYTES) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes; anything else raises ``error``."""
+    check_regular(path, error, what)
     name = named(what, path)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
-    fd = -1
     try:
-        mode = os.stat(path).st_mode
-        if stat.S_ISREG(mode):
-            fd = os.open(path, flags)
-    except (FileNotFoundError, NotADirectoryError):
-        raise error(Message(N_("{what} does not exist"), what=name)) from None
-    except OSError as exc:
-        raise error(Message(N_("{what} cannot be read ({reason})"), what=name, reason=_reason(exc))) from None
-    except ValueError:   # a NUL character in the name
-        raise error(Message(N_("{what} is not a valid file name"), what=name)) from None
-    _refuse_kind(mode, name, error)
+        fd = os.open(path, _FLAGS)
+    except OSError as exc:      # replaced or removed since the check
+        raise error(_unreadable(name, exc)) from None
     try:
         _refuse_kind(os.fstat(fd).st_mode, name, error)   # the file opened is the file checked
         with os.fdopen(fd, "rb", closefd=False) as f:
             data = f.read(limit + 1)
     except OSError as exc:
-        raise error(Message(N_("{what} cannot be read ({reason})"), what=name, reason=_reason(exc))) from None
+        raise error(_unreadable(name, exc)) from None
     finally:
         os.close(fd)
     if len(data) > limit:
