@@ -378,8 +378,11 @@ class _Reader:
                 s.tile_discard = [tile(r, "tiles.discard") for r in c.region_names if r not in seen]  # type: ignore[misc]
         elif ran_out:
             s.tile_stack = []
-            if "discard" not in tiles:
-                s.tile_discard = [tile(r, "tiles.discard") for r in c.region_names if r not in seen]  # type: ignore[misc]
+            if "discard" not in tiles:   # the tiles it does not mention were used up
+                unused = [r for r in c.region_names if r not in seen]
+                for r in unused:
+                    tile(r, "tiles.discard")
+                s.tile_discard = unused
         else:
             s.tile_stack = [r for r in c.region_names if r not in seen]
             s.shuffle(s.tile_stack)
