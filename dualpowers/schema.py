@@ -280,7 +280,7 @@ def json_syntax_reason(detail: str) -> Message:
     return Message(msgid) if msgid else Message(N_("{value}"), value=detail)
 
 
-def decode_json(text: Any, error: type[DualPowersError], what: str = "the text") -> Any:
+def decode_json(text: Any, error: type[DualPowersError], what: str | Message = "the text") -> Any:
     """``json.loads`` that raises ``error`` for every way text can fail to be data.
 
     Bytes must be UTF-8 (a leading byte-order mark is dropped); deep nesting, integers
