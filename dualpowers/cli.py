@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import signal
 import sys
@@ -289,7 +290,12 @@ def main(argv: list[str] | None = None) -> int:
     stopped_by: list[int] = []
     with _sigterm_as_interrupt(stopped_by):
         try:
-            return int(args.func(args))
+            status = int(args.func(args))
+            sys.stdout.flush()       # a closed pipe (`dualpowers rules | head -1`) shows here, not at exit
+            return status
+        except BrokenPipeError:      # the reader stopped reading: end quietly, as `cat` does
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 128 + signal.SIGPIPE
         except (DualPowersError, PolicySpecError) as exc:
             _error(str(exc))
             return 2

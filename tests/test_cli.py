@@ -252,3 +252,14 @@ def test_cli_presence_answers_any_text_in_one_line(text):
     assert code in (0, 2), (code, err)
     if code == 2:
         assert err.count("\n") == 1 and err.startswith("dualpowers") and len(err) < 500, err
+
+
+def test_installed_command_ends_quietly_when_its_reader_stops_reading():
+    """`dualpowers random-game | head -2`: no traceback, no error line, once the pipe closes."""
+    process = subprocess.Popen([str(DUALPOWERS), "random-game", "--seed", "3"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    assert process.stdout.readline().startswith(">")
+    process.stdout.close()
+    stderr = process.stderr.read()
+    process.wait(timeout=60)
+    assert stderr == "" and process.returncode in (0, 128 + signal.SIGPIPE), (process.returncode, stderr)
