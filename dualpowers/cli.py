@@ -14,23 +14,29 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import signal
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, NoReturn, TextIO
+from typing import Callable, Iterator, NoReturn, TextIO
 
-from . import __version__
-from .errors import DualPowersError, brief
+from . import __version__, names
+from .errors import DualPowersError, Told, brief
+from .i18n import current_language, number
+from .text import translator
 from .policies import PolicySpecError
 from .presence import force_in_presence
+from .tables import presence_reason
 from .rules import rules
-from .schema import MAX_TEXT
 from .setup import new_game
 from .state import State
+from .userfiles import THE_POSITION_FILE, read_text, strip_bom
 
 
-class UsageError(DualPowersError, ValueError):
+class UsageError(Told, DualPowersError, ValueError):
     """A command-line argument that cannot be used (a missing file, a folder given as a file ...)."""
 
 
@@ -51,23 +57,9 @@ def read_position(text: str) -> State:
     a missing file is named as missing, a folder as a folder, bytes that are not UTF-8
     as such; a position's errors are the reader's own.
     """
-    if _looks_like_path(text):
-        path = Path(text.strip())
-        if not path.exists():
-            raise UsageError(f"no such file: {brief(str(path), 120)}")
-        if path.is_dir():
-            raise UsageError(f"{brief(str(path), 120)} is a folder, not a position file")
-        try:
-            if path.stat().st_size > MAX_TEXT:
-                raise UsageError(f"{brief(str(path), 120)} is too large to be a position ({path.stat().st_size:,} bytes)")
-            raw = path.read_bytes()
-        except OSError as exc:
-            raise UsageError(f"cannot read {brief(str(path), 120)}: {exc.strerror or type(exc).__name__}") from None
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise UsageError(f"{brief(str(path), 120)} is not UTF-8 text (byte {exc.start})") from None
-    text = text.strip()
+    if _looks_like_path(text):   # a regular UTF-8 file of bounded size, never a FIFO or a device
+        text = read_text(Path(text.strip()), UsageError, THE_POSITION_FILE)
+    text = strip_bom(text).strip()
     if text.startswith(("{", "[", '"')):
         return State.from_json(text)
     return State.from_notation(text)
@@ -82,10 +74,22 @@ def _rules(args: argparse.Namespace) -> int:
 
 def _presence(args: argparse.Namespace) -> int:
     s = read_position(args.position)
+    lang = current_language()
+    _ = translator(lang)
+
+    def side(strength: int, tokens: int) -> str:
+        return _.ngettext("{strength} ({n} token)", "{strength} ({n} tokens)", tokens, strength=strength)
+
+    rows = [(_("region"), _("winner"), names.side("red", lang), names.side("white", lang), _("why"))]
     for region in s.regions:
         p = force_in_presence(s, region)
-        print(f"{region:<7} {p.winner or '-':<6} red {p.strength['red']:>2} ({p.tokens['red']} tokens)  "
-              f"white {p.strength['white']:>2} ({p.tokens['white']} tokens)  {p.reason}")
+        rows.append((names.region(region, lang), names.side(p.winner, lang) if p.winner else "-",
+                     side(p.strength["red"], p.tokens["red"]), side(p.strength["white"], p.tokens["white"]),
+                     presence_reason(p, lang)))
+    print(_("Force in Presence in every region (R-STR-2; neutrals follow R-NEU-1):"))
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    for r in rows:
+        print("  ".join(cell.ljust(w) for cell, w in zip(r, widths)) + "  " + r[4])
     return 0
 
 
@@ -140,8 +144,11 @@ class ProgressBar:
         rate = self.done / elapsed
         part = self.done / self.total if self.total else 1.0
         bar = "#" * int(part * self.width)
-        eta = f"  eta {(self.total - self.done) / rate:.0f} s" if 0 < self.done < self.total else ""
-        return f"{100 * part:3.0f}% [{bar:<{self.width}}] {self.done}/{self.total} games  {rate:.0f} games/s{eta}"
+        _ = translator(current_language())
+        done = _.ngettext("{done}/{n} game", "{done}/{n} games", self.total, done=self.done)
+        eta = ("  " + _("about {seconds} s left", seconds=f"{(self.total - self.done) / rate:.0f}")
+               if 0 < self.done < self.total else "")
+        return f"{100 * part:3.0f}% [{bar:<{self.width}}] {done}  {speed(self.done, elapsed)}{eta}"
 
     def close(self, failed: bool = False) -> None:
         """End the bar: on a terminal, its last state; elsewhere one closing line.  After a
@@ -153,8 +160,24 @@ class ProgressBar:
         elif self.tty:
             self.stream.write("\r" + self._line(time.perf_counter()) + "\x1b[K\n")
         else:
-            self.stream.write(f"{self.done} games in {elapsed:.1f} s ({self.done / max(elapsed, 1e-9):.0f} games/s)\n")
+            _ = translator(current_language())
+            self.stream.write(_.ngettext("{n} game in {seconds} s ({speed})", "{n} games in {seconds} s ({speed})",
+                                         self.done, seconds=number(elapsed, current_language(), 1),
+                                         speed=speed(self.done, elapsed)) + "\n")
         self.stream.flush()
+
+
+def speed(games: int, seconds: float) -> str:
+    """How fast games went, readable at any speed: "118 games/s", "2.4 games/s", "3.1 s per game"."""
+    lang = current_language()
+    _ = translator(lang)
+    seconds = max(seconds, 1e-9)
+    rate = games / seconds
+    if games == 0:
+        return _("no game finished yet")
+    if rate >= 1:
+        return _("{rate} games/s", rate=number(rate, lang, 0 if rate >= 100 else 1))
+    return _("{seconds} s per game", seconds=number(seconds / games, lang, 1))
 
 
 def parse_int_list(text: str, low: int, high: int) -> tuple[int, ...]:
@@ -199,11 +222,31 @@ def _simulate(args: argparse.Namespace) -> int:
             tally.add(row)
             yield row
 
+    _ = translator(current_language())
     try:
         if args.out:
             written = sim.write_rows(counted(), args.out)
         else:
-            written = sum(1 for _ in counted())
+            written = sum(1 for _row in counted())
+    except KeyboardInterrupt as stop:     # Ctrl-C, or SIGTERM (see main): end like a finished run, shorter
+        if bar is not None:
+            bar.close(failed=True)
+        sim.close_workers(terminate=True)
+        played = getattr(stop, "rows", None)       # the rows in the file kept, when there is one
+        played = sum(g["games"] for g in tally.rows()) if played is None else played
+        kept = getattr(stop, "path", None)
+        if kept is not None:
+            print(_.ngettext("dualpowers: interrupted; the first {n} game of the run is kept in {path}, "
+                             "marked partial",
+                             "dualpowers: interrupted; the first {n} games of the run are kept in {path}, "
+                             "marked partial", played, path=kept), file=sys.stderr)
+        else:
+            print(_.ngettext("dualpowers: interrupted after {n} game", "dualpowers: interrupted after {n} games",
+                             played), file=sys.stderr)
+        if played:
+            print(_("Partial run: {done} of {total} games.", done=played, total=args.games))
+            print(sim.format_summary(tally.rows()))
+        raise
     except BaseException:
         if bar is not None:
             bar.close(failed=True)
@@ -211,7 +254,8 @@ def _simulate(args: argparse.Namespace) -> int:
     if bar is not None:
         bar.close()
     if args.out:
-        print(f"wrote {written} rows to {args.out}", file=sys.stderr)
+        print(_.ngettext("wrote {n} row to {path}", "wrote {n} rows to {path}", written, path=args.out),
+              file=sys.stderr)
     print(sim.format_summary(tally.rows()))
     return 0
 
@@ -244,20 +288,53 @@ def main(argv: list[str] | None = None) -> int:
         p.set_defaults(func=func)
     _add_simulate(sub)
     args = parser.parse_args(argv)
+    stopped_by: list[int] = []
+    with _sigterm_as_interrupt(stopped_by):
+        try:
+            status = int(args.func(args))
+            sys.stdout.flush()       # a closed pipe (`dualpowers rules | head -1`) shows here, not at exit
+            return status
+        except BrokenPipeError:      # the reader stopped reading: end quietly, as `cat` does
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 128 + signal.SIGPIPE
+        except (DualPowersError, PolicySpecError) as exc:
+            _error(str(exc))
+            return 2
+        except OSError as exc:   # writing --out, reading --components ...: the user's file system
+            _error(f"{exc.strerror or type(exc).__name__}: {brief(exc.filename or '', 120)}")
+            return 2
+        except KeyboardInterrupt as exc:
+            if not hasattr(exc, "path") and args.command != "simulate":
+                print("dualpowers: interrupted", file=sys.stderr)
+            return 128 + (stopped_by[0] if stopped_by else signal.SIGINT)   # 130 after Ctrl-C, 143 after SIGTERM
+        except RecursionError:
+            _error("the input is nested too deeply")
+            return 2
+        except MemoryError:
+            _error("out of memory")
+            return 1
+        except Exception as exc:   # a bug: still one line, never a traceback on a user's terminal
+            _error(f"internal error, please report it: {type(exc).__name__}: {exc}")
+            return 1
+
+
+@contextmanager
+def _sigterm_as_interrupt(stopped_by: list[int]) -> Iterator[None]:
+    """While the command runs, SIGTERM ends it the way Ctrl-C does (KeyboardInterrupt): a
+    simulation then stops its workers and keeps the rows already played.  ``stopped_by``
+    receives the signal's number, for the exit status (128 + it)."""
+    def stop(signum: int, frame: object) -> None:
+        stopped_by.append(signum)
+        raise KeyboardInterrupt
     try:
-        return int(args.func(args))
-    except (DualPowersError, PolicySpecError) as exc:
-        _error(str(exc))
-        return 2
-    except OSError as exc:   # writing --out, reading --components ...: the user's file system
-        _error(f"{exc.strerror or type(exc).__name__}: {brief(exc.filename or '', 120)}")
-        return 2
-    except KeyboardInterrupt:
-        print("dualpowers: interrupted", file=sys.stderr)
-        return 130
-    except RecursionError:
-        _error("the input is nested too deeply")
-        return 2
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:   # not the main thread (a test calling main() from a thread): leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 #: The longest error line the command prints.
@@ -272,20 +349,39 @@ def _error(message: str) -> None:
     print(f"dualpowers: {line}", file=sys.stderr)
 
 
+class _DefaultsHelp(argparse.ArgumentDefaultsHelpFormatter):
+    """``(default: X)`` after an option's help, but only where there is a default to show:
+    an option whose default depends on others (``None``) says its default in its own words."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if action.default is None or action.default is False:
+            return action.help
+        return super()._get_help_string(action)
+
+
+#: The most games one run plays, workers it starts, games per task (argparse refuses more).
+MAX_GAMES = 10 ** 12
+MAX_WORKERS = 1024
+MAX_CHUNK = 1_000_000
+
+
 def _add_simulate(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser(
         "simulate", help="play many games and summarise the win rates",
         description="Play many games with computer policies, write one row per game (CSV or Parquet) and "
-                    "print win rates with 95% Wilson confidence intervals. See docs/simulate.md.",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    p.add_argument("--games", "-n", type=_positive, default=100, help="how many games")
-    p.add_argument("--mode", choices=("solo", "two-player"), default="solo")
-    p.add_argument("--edition", choices=("fr", "it"), default="fr")
+                    "print win rates with 95% Wilson confidence intervals. Ctrl-C or SIGTERM stops the run and "
+                    "keeps the rows already played (--out PATH: in PATH with .partial before its suffix). "
+                    "See docs/simulate.md.",
+        formatter_class=_DefaultsHelp)
+    p.add_argument("--games", "-n", type=_bounded(MAX_GAMES), default=100, help="how many games")
+    p.add_argument("--mode", choices=("solo", "two-player"), default="solo",
+                   help="a solo game against the Opposition, or two computer players")
+    p.add_argument("--edition", choices=("fr", "it"), default="fr", help="the rules edition (E-FR or E-IT)")
     p.add_argument("--difficulty", type=lambda text: parse_int_list(text, 1, 6), default=None,
                    help="solo: the Opposition's difficulty, a range (1-6) or a list (1,3,5); games cycle "
-                        "through them [1]")
+                        "through them (default: 1)")
     p.add_argument("--player", choices=("red", "white", "both"), default=None,
-                   help="solo: the side the policy plays; 'both' alternates [red]")
+                   help="solo: the side the policy plays; 'both' alternates (default: red)")
     p.add_argument("--policy", default="random", metavar="SPEC",
                    help="the solo player's policy (random, greedy, advisor[:k=v,...], advisor-v1); in two-player, "
                         "both sides' unless --red/--white say otherwise")
@@ -294,14 +390,14 @@ def _add_simulate(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") ->
     p.add_argument("--seed", type=_seed, default=0, help="base seed; game i's seed is derived from it and i")
     p.add_argument("--components", metavar="PATH",
                    help="play with this components file (TOML or JSON) instead of the packaged stand-in")
-    p.add_argument("--workers", "-j", type=_positive, default=None,
-                   help="local worker processes [all cores]; 1 plays in this process")
+    p.add_argument("--workers", "-j", type=_bounded(MAX_WORKERS), default=None,
+                   help="local worker processes; 1 plays in this process (default: every core)")
     p.add_argument("--dask", metavar="ADDRESS", help="run on the Dask cluster whose scheduler is at ADDRESS "
                    "(tcp://host:8786); needs the 'sim' extra")
     p.add_argument("--dask-timeout", type=_seconds, default=10.0, metavar="SECONDS",
                    help="how long to wait for the scheduler and a first worker")
-    p.add_argument("--chunk-size", type=_positive, default=None, metavar="GAMES",
-                   help="games per task [about 8 tasks per worker, at most 250]")
+    p.add_argument("--chunk-size", type=_bounded(MAX_CHUNK), default=None, metavar="GAMES",
+                   help="games per task (default: about 16 tasks per worker, at most 250)")
     p.add_argument("--out", "-o", metavar="PATH", help="write one row per game to PATH (*.csv or *.parquet)")
     p.add_argument("--no-progress", action="store_true",
                    help="no progress bar (on stderr; when stderr is not a terminal it is one closing line)")
@@ -328,14 +424,18 @@ def _seconds(text: str) -> float:
     return value
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, not {brief(text, 30)}")
-    return value
+def _bounded(high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from 1 to ``high``."""
+    def whole(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:   # not a number, or over Python's 4,300-digit limit
+            value = 0
+        if not 1 <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected a whole number from 1 to {high:,}, not {brief(text, 30)}")
+        return value
+    whole.__name__ = "whole number"     # argparse names the type in some messages
+    return whole
 
 
 if __name__ == "__main__":

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from .errors import ComponentsError, brief
-from .schema import MAX_TEXT, check, decode_json
+from .schema import check, decode_json
+from .userfiles import THE_COMPONENTS_FILE, read_text, strip_bom
 
 __all__ = [
     "SIDES",
@@ -107,7 +108,7 @@ class TokenSpec:
     """What is printed on a token.
 
     ``owner`` is "red", "white", "neutral" or "opposition"; ``kind`` is "unit",
-    "leader" or "trotsky".  An Opposition unit's exhausted side shows the
+    "leader" or "trotsky" (the two Trotsky tokens: leader tokens without a card, C-LEAD).  An Opposition unit's exhausted side shows the
     difficulty X, so its ``exhausted`` is ``None`` here.
     """
 
@@ -118,6 +119,11 @@ class TokenSpec:
     exhausted: int | None
     recruit: int = 0
     level: int = 0
+
+    def is_a(self, kind: str) -> bool:
+        """Whether a position's ``kind`` describes this token: Trotsky's own kind is
+        "trotsky" (a leader token with no card), and he is a leader token too (C-LEAD)."""
+        return kind == self.kind or (kind == "leader" and self.kind == "trotsky")
 
     @property
     def type_key(self) -> tuple[object, ...]:
@@ -456,13 +462,8 @@ def load_components(path: str | Path | None = None) -> Components:
     if path is None:
         return default_components()
     p = Path(path)
-    try:
-        if p.stat().st_size > MAX_TEXT:
-            raise ComponentsError(f"{p}: too large for a components file ({p.stat().st_size:,} bytes)")
-        data = p.read_bytes()
-    except OSError as exc:
-        raise ComponentsError(f"cannot read components file {p}: {exc.strerror or exc}") from None
-    return parse_components(data, str(p), "json" if p.suffix.lower() == ".json" else "toml")
+    text = read_text(p, ComponentsError, THE_COMPONENTS_FILE)   # a regular UTF-8 file of bounded size
+    return parse_components(text, str(p), "json" if p.suffix.lower() == ".json" else "toml")
 
 
 def parse_components(data: bytes | str, source: str = "<components>", syntax: str = "toml") -> Components:
@@ -475,6 +476,7 @@ def parse_components(data: bytes | str, source: str = "<components>", syntax: st
             data = bytes(data).decode("utf-8")
         except UnicodeDecodeError as exc:
             raise ComponentsError(f"{source}: not UTF-8 text (byte {exc.start})") from None
+    data = strip_bom(data)
     if syntax == "json":
         raw = decode_json(data, ComponentsError, source)
     else:

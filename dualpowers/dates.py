@@ -51,7 +51,7 @@ def check_date(month: str | int, day: int) -> int:
     """
     m = month_index(month)
     if not isinstance(day, int) or isinstance(day, bool) or not 1 <= day <= LAST_DAY:
-        raise InvalidDate(Message(N_("day {value} is not on the calendar (days run 1..31)"), value=repr(day)))
+        raise InvalidDate(Message(N_("day {value} is not on the calendar (days run 1..31, R-CAL-1)"), value=repr(day)))
     if day in SKIPPED_DAYS:
         raise InvalidDate(Message(N_("day {day} cannot be a resting place: a marker that ends on 29 or 30 "
                                      "moves on to 31 (R-CAL-3)"), day=day))

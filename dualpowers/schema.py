@@ -26,7 +26,7 @@ from .narration import N_, Message, Quantity
 __all__ = ["SCHEMAS", "schema", "check", "decode_json", "json_path", "MAX_TEXT", "THE_POSITION", "THE_SAVED_GAME"]
 
 #: The schemas shipped with the package (and published under docs/schema/).
-SCHEMAS = ("position", "game", "components")
+SCHEMAS = ("position", "game", "components", "progress", "tutorial", "course")
 #: The longest text a reader accepts (a saved game of 5,000 actions is far below it).
 MAX_TEXT = 2_000_000
 
@@ -183,8 +183,9 @@ MAX_DEPTH = 24
 MAX_INT = 2**63
 
 
-def prescan(data: Any, error: type[DualPowersError], where: str = "") -> None:
-    """Refuse what a schema check cannot even look at: deep nesting, giant integers, non-text keys.
+def prescan(data: Any, error: type[DualPowersError], where: str | Message = "") -> None:
+    """Refuse what a schema check cannot even look at: deep nesting, giant integers, numbers that
+    are not finite (JSON's ``NaN``, ``Infinity``, ``1e400``), over-long texts, non-text keys.
 
     Iterative (no recursion), so it is safe on any input a caller can build.
     """
@@ -207,6 +208,10 @@ def prescan(data: Any, error: type[DualPowersError], where: str = "") -> None:
                 stack.append((v, path + (k,)))
         elif isinstance(value, (list, tuple)):
             stack.extend((v, path + (i,)) for i, v in enumerate(value))
+        elif isinstance(value, float) and not math.isfinite(value):   # NaN, Infinity, 1e400
+            raise error(Message(N_("{where}{path} {why}"), where=where, path=json_path(path),
+                                why=Message(N_("must be {wanted}, not {got}"), wanted=Message(N_("a number")),
+                                            got=_kind(value))))
         elif isinstance(value, int) and not isinstance(value, bool) and not -MAX_INT <= value < MAX_INT:
             raise error(Message(N_("{where}{path} is {value}, far beyond any value the game uses"), where=where,
                                 path=json_path(path), value=brief(value)))
@@ -221,7 +226,7 @@ def prescan(data: Any, error: type[DualPowersError], where: str = "") -> None:
                                     path=json_path(path), n=exc.start)) from None
 
 
-def check(data: Any, name: str, error: type[DualPowersError], where: str = "",
+def check(data: Any, name: str, error: type[DualPowersError], where: str | Message = "",
           by_field: dict[str, type[DualPowersError]] | None = None) -> None:
     """Raise ``error`` naming the first field of ``data`` that breaks schema ``name``.
 
@@ -275,11 +280,12 @@ def json_syntax_reason(detail: str) -> Message:
     return Message(msgid) if msgid else Message(N_("{value}"), value=detail)
 
 
-def decode_json(text: Any, error: type[DualPowersError], what: str = "the text") -> Any:
+def decode_json(text: Any, error: type[DualPowersError], what: str | Message = "the text") -> Any:
     """``json.loads`` that raises ``error`` for every way text can fail to be data.
 
-    Bytes must be UTF-8; deep nesting, integers over Python's 4,300-digit limit and
-    texts over :data:`MAX_TEXT` characters are refused with a short message.
+    Bytes must be UTF-8 (a leading byte-order mark is dropped); deep nesting, integers
+    over Python's 4,300-digit limit and texts over :data:`MAX_TEXT` characters are
+    refused with a short message.
     """
     if isinstance(text, (bytes, bytearray)):
         try:
@@ -288,6 +294,8 @@ def decode_json(text: Any, error: type[DualPowersError], what: str = "the text")
             raise error(Message(N_("{what} is not UTF-8 text (byte {n})"), what=what, n=exc.start)) from None
     if not isinstance(text, str):
         raise error(Message(N_("{what} must be text, not {value}"), what=what, value=type(text).__name__))
+    if text.startswith("\ufeff"):   # a UTF-8 byte-order mark, as some editors write
+        text = text[1:]
     if len(text) > MAX_TEXT:
         raise error(Message(N_("{what} is too long ({n} characters; at most {limit})"), what=what,
                             n=Quantity(len(text)), limit=Quantity(MAX_TEXT)))

@@ -190,6 +190,10 @@ def score_objectives(state: "State") -> list[str]:
     """Reveal (markers 2 and 3) and score both objectives; return the marked regions (R-SCO-REVEAL, R-SCO-OBJ)."""
     marked: list[str] = [state.unrest] if state.unrest else []
     cards = state.comp.cards
+    if state.mode == "solo" and state.player is not None:
+        # The player's card is turned face up first in any case (R-SCO-REVEAL, ruling), even
+        # when the Opposition's is scored first and its points end the game (R-END-1).
+        state.revealed[state.player] = True
     for side in reveal_order(state):
         card_id = _objective_card(state, side)
         state.revealed[side] = True

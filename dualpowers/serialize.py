@@ -45,7 +45,7 @@ _KINDS = {
     ("red", "unit"): N_("red units"), ("white", "unit"): N_("white units"), ("neutral", "unit"): N_("neutral units"),
     ("opposition", "unit"): N_("Opposition units"), ("red", "leader"): N_("red leaders"),
     ("white", "leader"): N_("white leaders"), ("red", "trotsky"): N_("red trotskys"),
-    ("neutral", "trotsky"): N_("neutral trotskys"),
+    ("neutral", "trotsky"): N_("neutral trotskys"), ("neutral", "leader"): N_("neutral leaders"),
 }
 
 
@@ -224,7 +224,7 @@ class _Reader:
             tid = self.token(tid, where)
             spec = tokens[tid]
             for key in ("owner", "kind"):
-                if key in entry and entry[key] != getattr(spec, key):
+                if key in entry and not (spec.is_a(entry[key]) if key == "kind" else entry[key] == spec.owner):
                     raise UnknownToken(Message(N_("{path}: token {token} has {key} {has}, not {value}"), path=where,
                                               token=tid, key=key, has=repr(getattr(spec, key)),
                                               value=brief(entry[key], 40)))
@@ -239,7 +239,7 @@ class _Reader:
         if kind not in ("unit", "leader", "trotsky"):
             raise UnknownToken(Message(N_("{path}: kind must be unit, leader or trotsky, not {value}"), path=where,
                                        value=brief(kind, 40)))
-        pool = [t for t in tokens.values() if t.owner == owner and t.kind == kind]
+        pool = [t for t in tokens.values() if t.owner == owner and t.is_a(kind)]   # Trotsky last: a leader (C-LEAD)
         if not pool:
             raise UnknownToken(Message(N_("{path}: the game has no {kind}"), path=where, kind=_kind(owner, kind)))
         fits = pool
@@ -370,19 +370,45 @@ class _Reader:
         if not isinstance(tiles, dict) or set(tiles) - {"stack", "discard"}:
             raise PositionError(Message(N_("tiles must be an object with 'stack' and 'discard' lists")))
         s.tile_discard = [tile(t, "tiles.discard") for t in _list(tiles.get("discard", []), "tiles.discard")]  # type: ignore[misc]
+        # Partial position: an empty Unrest or Blockade space means the tiles have run out (R-CLN).
+        ran_out = ("unrest" in d and s.unrest is None) or (explicit_tile and s.blockade_tile is None)
         if "stack" in tiles:
             s.tile_stack = [tile(t, "tiles.stack") for t in _list(tiles["stack"], "tiles.stack")]  # type: ignore[misc]
             if "discard" not in tiles:   # partial position: tiles it does not mention were used up
                 s.tile_discard = [tile(r, "tiles.discard") for r in c.region_names if r not in seen]  # type: ignore[misc]
+        elif ran_out:
+            s.tile_stack = []
+            if "discard" not in tiles:   # the tiles it does not mention were used up
+                unused = [r for r in c.region_names if r not in seen]
+                for r in unused:
+                    tile(r, "tiles.discard")
+                s.tile_discard = unused
         else:
             s.tile_stack = [r for r in c.region_names if r not in seen]
             s.shuffle(s.tile_stack)
         # Partial position: tiles it does not mention are dealt from the stack, as in setup (S-3).
         if "unrest" not in d and s.tile_stack:
             s.unrest = s.tile_stack.pop(0)
-        if not explicit_tile and "blockade" not in d and s.tile_stack:
+        if not explicit_tile and s.blockade_tile is None and s.unrest is not None and s.tile_stack:
             s.blockade_tile = s.tile_stack.pop(0)
-            s.blockade = c.arrows[s.blockade_tile]
+            if "blockade" not in d:   # else the marker stays where the position put it (moved by a protest)
+                s.blockade = c.arrows[s.blockade_tile]
+        self.check_tiles()
+
+    def check_tiles(self) -> None:
+        """The tile spaces fill as the rules fill them: setup fills both (S-3); cleanup moves the
+        blockade tile to Unrest and draws the next one, so a space is empty only once the
+        stack is (R-CLN)."""
+        s = self.s
+        if s.tile_stack and (s.unrest is None or s.blockade_tile is None):
+            space = "unrest" if s.unrest is None else "blockade_tile"
+            raise PositionError(Message(N_("{field} is empty while the stack still holds region tiles ({regions}): "
+                                           "a tile space is empty only once the stack has run out (S-3, R-CLN)"),
+                                        field=space, regions=tuple(s.tile_stack)))
+        if s.blockade_tile is not None and s.unrest is None:
+            raise PositionError(Message(N_("the Unrest space is empty but the Blockade space holds the {region} tile: "
+                                           "at cleanup the blockade tile moves to Unrest (R-CLN)"),
+                                        region=s.blockade_tile))
 
     def read_tokens(self) -> None:
         d, s, c = self.d, self.s, self.c
@@ -428,7 +454,7 @@ class _Reader:
                 key = (spec.owner, spec.kind) if spec else (entry.get("owner"), entry.get("kind", "unit"))
                 counts[key] = counts.get(key, 0) + 1  # type: ignore[index]
         for (owner, kind), n in counts.items():
-            total = sum(1 for t in self.c.tokens.values() if t.owner == owner and t.kind == kind)
+            total = sum(1 for t in self.c.tokens.values() if t.owner == owner and t.is_a(kind))
             if total and n > total:
                 raise TokenCountError(Message(N_("the position puts {n} {kinds} on the board, but the game has only "
                                                  "{total}"), n=n, kinds=_kinds(owner, kind), total=total))

@@ -32,7 +32,6 @@ import csv
 import functools
 import hashlib
 import itertools
-import math
 import os
 import random
 import socket
@@ -42,11 +41,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from .components import SIDES, Components, load_components
-from .errors import ComponentsError, DualPowersError
+from .errors import ComponentsError, DualPowersError, Told
 from .policies import PolicySpecError, make_policy
 from .scoring import Ending
 from .setup import EDITIONS, MODE_ALIASES, new_game
 from .stats import Z_95, wilson_interval
+from .userfiles import THE_RESULTS_FILE, check_regular
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 __all__ = [
     "SimConfig", "GameSpec", "SimulationError", "COLUMNS", "derive_seed",
     "play_game", "play_games", "iter_rows", "run", "default_workers", "close_workers", "to_frame", "write_rows",
-    "read_rows",
+    "read_rows", "RunInterrupted", "partial_path",
     "summarize", "Tally", "format_summary",
 ]
 
@@ -89,7 +89,7 @@ GROUP_BY = ("mode", "edition", "difficulty", "player", "red_policy", "white_poli
 MAX_PLIES = 100_000
 
 
-class SimulationError(DualPowersError, ValueError):
+class SimulationError(Told, DualPowersError, ValueError):
     """A simulation that cannot be run as asked: a bad option, a missing extra, an unreachable cluster."""
 
 
@@ -255,7 +255,7 @@ def chunk_size_for(games: int, workers: int) -> int:
     leave a worker idle only briefly, but at most 250 games, so that progress moves, and
     never fewer than one.  A task costs a fraction of a millisecond of messaging (its
     settings out, its rows back), well under 1 % of even 25 random solo games."""
-    return max(1, min(250, math.ceil(games / (workers * TASKS_PER_WORKER))))
+    return max(1, min(250, -(-games // (workers * TASKS_PER_WORKER))))   # whole numbers: no float overflow
 
 
 def _ranges(start: int, stop: int, size: int) -> Iterator[tuple[int, int]]:
@@ -376,9 +376,16 @@ _POOLS_LOCK = threading.Lock()
 
 
 def _warm_worker() -> None:
-    """Run once in each new worker: read the packaged components before the first task."""
+    """Run once in each new worker: read the packaged components before the first task.
+
+    A worker ignores Ctrl-C: the terminal sends it to every process of the run, and the
+    parent stops the workers itself (:func:`close_workers`), so none dies printing a
+    traceback."""
+    import signal
+
     from .components import default_components
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     default_components()
 
 
@@ -399,14 +406,29 @@ def _local_pool(workers: int) -> Any:
         return pool
 
 
-def close_workers() -> None:
+def close_workers(terminate: bool = False) -> None:
     """End the local worker processes kept for later runs (the next run starts new ones).
-    Called at the end of the Python process too."""
+    Called at the end of the Python process too.  ``terminate``: stop them at once, in the
+    middle of a task (a run interrupted by Ctrl-C or SIGTERM), instead of letting the
+    running tasks finish."""
     with _POOLS_LOCK:
         pools = list(_POOLS.values())
         _POOLS.clear()
     for pool in pools:
+        if terminate:
+            _terminate(pool)
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _terminate(pool: Any) -> None:
+    """SIGTERM to every worker of ``pool`` (``terminate_workers`` from Python 3.14 on)."""
+    stop = getattr(pool, "terminate_workers", None)
+    if stop is not None:
+        stop()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        if process.is_alive():
+            process.terminate()
 
 
 atexit.register(close_workers)
@@ -430,6 +452,13 @@ def _pool_rows(config: SimConfig, games: int, chunks: Iterable[tuple[int, int]],
     try:
         yield from _in_order(submit, lambda fs: wait(fs, return_when=FIRST_COMPLETED).done,
                              chunks, workers * 4, games, progress)
+    except KeyboardInterrupt:        # Ctrl-C or SIGTERM: stop the workers now, not after their tasks
+        with _POOLS_LOCK:
+            if _POOLS.get(workers) is pool:
+                del _POOLS[workers]
+        _terminate(pool)
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
     except BrokenProcessPool as exc:
         with _POOLS_LOCK:
             if _POOLS.get(workers) is pool:
@@ -543,50 +572,83 @@ def check_output(path: "str | Path", format: str | None = None) -> str:
     return fmt
 
 
+class RunInterrupted(KeyboardInterrupt):
+    """A run stopped by Ctrl-C (or SIGTERM, which the command line turns into it) while
+    :func:`write_rows` wrote it: the ``rows`` games played first (games ``0 .. rows - 1``
+    of the rows given) are kept in ``path``, :func:`partial_path` of the file asked for;
+    ``path`` is None when no game had finished."""
+
+    def __init__(self, rows: int, path: Path | None) -> None:
+        super().__init__(rows, path)
+        self.rows, self.path = rows, path
+
+
+def partial_path(path: "str | Path") -> Path:
+    """Where an interrupted run keeps its rows: ``results.csv`` -> ``results.partial.csv``
+    (the suffix kept, so :func:`read_rows` and pandas read it like a finished run)."""
+    path = Path(path)
+    return path.with_name(f"{path.stem}.partial{path.suffix}")
+
+
 def write_rows(rows: Iterable[dict[str, Any]], path: "str | Path", *, format: str | None = None,
                batch: int = 10_000) -> int:
     """Write ``rows`` to ``path`` as they come (CSV, or Parquet in row groups of ``batch``
     rows); returns how many were written.  Missing values are empty CSV cells, Parquet nulls.
 
     The rows go to ``PATH.part`` first, renamed to ``path`` once the last is written, so an
-    interrupted or failed run leaves no file that looks complete."""
+    interrupted or failed run leaves no file that looks complete.  A run interrupted by
+    Ctrl-C keeps the rows already written, in a valid file marked partial
+    (:func:`partial_path`), and raises :class:`RunInterrupted` saying where; a failed run
+    leaves nothing."""
     fmt = check_output(path, format)
     path = Path(path)
     part = path.with_name(path.name + ".part")
+    written = [0]
     try:
-        count = _write(rows, part, fmt, batch)
+        count = _write(rows, part, fmt, batch, written)
         part.replace(path)
+    except KeyboardInterrupt:
+        if not written[0]:
+            raise RunInterrupted(0, None) from None
+        kept = partial_path(path)
+        part.replace(kept)
+        raise RunInterrupted(written[0], kept) from None
     finally:
         part.unlink(missing_ok=True)
     return count
 
 
-def _write(rows: Iterable[dict[str, Any]], path: Path, fmt: str, batch: int) -> int:
-    count = 0
+def _write(rows: Iterable[dict[str, Any]], path: Path, fmt: str, batch: int, written: list[int]) -> int:
+    """Write the rows; ``written[0]`` counts those in the file, even when the rows stop with
+    an exception (the file is then closed whole: CSV lines, Parquet row groups)."""
     if fmt == "csv":
         with open(path, "w", newline="", encoding="utf-8") as f:
             writer = csv.DictWriter(f, fieldnames=COLUMN_NAMES, extrasaction="ignore")
             writer.writeheader()
             for row in rows:
                 writer.writerow(row)
-                count += 1
-        return count
+                written[0] += 1
+        return written[0]
     pa = _need_pyarrow()
     kinds = {"int": pa.int64(), "int?": pa.int64(), "str": pa.string(), "str?": pa.string(),
              "bool": pa.bool_(), "bool?": pa.bool_()}
     schema = pa.schema([pa.field(name, kinds[kind], nullable=kind.endswith("?")) for name, kind, _ in COLUMNS])
     with pa.parquet.ParquetWriter(str(path), schema) as writer:
         buffer: list[dict[str, Any]] = []
-        for row in itertools.chain(rows, [None]):
-            if row is not None:
+        try:
+            for row in rows:
                 buffer.append(row)
-                count += 1
-            if buffer and (row is None or len(buffer) >= batch):
+                if len(buffer) >= batch:
+                    writer.write_table(pa.Table.from_pylist(buffer, schema=schema))
+                    written[0] += len(buffer)
+                    buffer = []
+        finally:   # the last rows, also those played before an interruption
+            if buffer:
                 writer.write_table(pa.Table.from_pylist(buffer, schema=schema))
-                buffer = []
-        if count == 0:
-            writer.write_table(schema.empty_table())
-    return count
+                written[0] += len(buffer)
+            elif written[0] == 0:
+                writer.write_table(schema.empty_table())
+    return written[0]
 
 
 def _typed(df: "pd.DataFrame") -> "pd.DataFrame":
@@ -613,6 +675,7 @@ def read_rows(path: "str | Path", *, format: str | None = None) -> "pd.DataFrame
     import pandas as pd
 
     fmt = _format_of(path, format)
+    check_regular(path, SimulationError, THE_RESULTS_FILE)   # never a FIFO or a device, which would hang pandas
     if fmt == "parquet":
         _need_pyarrow()
         return _typed(pd.read_parquet(path))

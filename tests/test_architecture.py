@@ -11,7 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Top-level modules outside the engine core: tools built on it.
-TOOLS = {"__init__", "cli", "simulate", "policies", "results", "stats"}
+TOOLS = {"__init__", "cli", "simulate", "policies", "results", "stats", "voila_app"}
 
 
 def _lint_imports() -> str:

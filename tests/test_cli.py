@@ -1,4 +1,4 @@
-"""The command line, run in-process."""
+"""The command line: in-process (main()) and as it ships (the installed `dualpowers` console script, in a subprocess)."""
 
 import json
 
@@ -18,7 +18,7 @@ def test_cli_presence_reads_notation_json_and_files(tmp_path, capsys):
     path.write_text(s.to_json())
     for arg in (s.notation(), s.to_json(), str(path)):
         assert main(["presence", arg]) == 0
-        assert "green   red" in capsys.readouterr().out
+        assert "green   Red     3 (1 token)" in capsys.readouterr().out
 
 
 def test_cli_reports_bad_positions_without_a_traceback(capsys):
@@ -47,7 +47,7 @@ def one_line_error(capsys, argv):
 
 
 def test_cli_presence_names_a_missing_file_and_a_folder(tmp_path, capsys):
-    assert "no such file" in one_line_error(capsys, ["presence", str(tmp_path / "missing.json")])
+    assert "missing.json' does not exist" in one_line_error(capsys, ["presence", str(tmp_path / "missing.json")])
     assert "is a folder" in one_line_error(capsys, ["presence", str(tmp_path)])
 
 
@@ -107,3 +107,159 @@ def test_simulate_takes_its_chunks_lazily():
     config = sim.SimConfig(mode="solo", seed=1)
     rows = sim.iter_rows(config, 10 ** 19, workers=1)
     assert len(list(itertools.islice(rows, 3))) == 3
+
+
+# ---------------------------------------------------------------- the installed command, as a user runs it (issue 21)
+import os  # noqa: E402
+import re  # noqa: E402
+import signal  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import psutil  # noqa: E402
+
+#: The console script pip installed beside this Python (pyproject: [project.scripts]).
+DUALPOWERS = Path(sys.executable).with_name("dualpowers")
+
+
+def run(*argv, timeout=60, **kw):
+    assert DUALPOWERS.exists(), f"no console script at {DUALPOWERS}: install the package (pip install -e .)"
+    return subprocess.run([str(DUALPOWERS), *map(str, argv)], capture_output=True, text=True, timeout=timeout, **kw)
+
+
+def refused_in_one_line(result, status=2):
+    assert result.returncode == status, (result.returncode, result.stderr[-2000:])
+    assert "Traceback" not in result.stderr and result.stderr.count("\n") == 1, result.stderr[-2000:]
+    assert result.stderr.startswith("dualpowers") and len(result.stderr) < 500
+    return result.stderr
+
+
+def test_installed_presence_refuses_dev_zero_and_a_fifo_at_once(tmp_path):
+    assert "not a regular file" in refused_in_one_line(run("presence", "/dev/zero", timeout=30))
+    fifo = tmp_path / "position.json"
+    os.mkfifo(fifo)
+    assert "not a regular file" in refused_in_one_line(run("presence", fifo, timeout=30))
+
+
+def test_installed_presence_reads_a_file_with_a_byte_order_mark(tmp_path):
+    path = tmp_path / "bom.json"
+    path.write_text("\ufeff" + dp.State.from_dict({"regions": {"green": [{"id": "R8"}]}}).to_json(), encoding="utf-8")
+    result = run("presence", path)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Force in Presence in every region")          # a header ...
+    assert lines[1].split()[:5] == ["region", "winner", "Red", "White", "why"]  # ... and the columns named
+    green = next(line for line in lines if line.startswith("green"))
+    assert "3 (1 token)" in green and "0 (0 tokens)" in green and "1 tokens" not in result.stdout
+
+
+def test_installed_simulate_refuses_what_it_cannot_read_or_count(tmp_path):
+    assert "not a regular file" in refused_in_one_line(run("simulate", "--components", "/dev/zero", "--games", 1,
+                                                           "--workers", 1, timeout=60))
+    assert "--games" in refused_in_one_line(run("simulate", "--games", "1" + "0" * 400))
+    assert "--workers" in refused_in_one_line(run("simulate", "--workers", 10 ** 30))
+    assert "--chunk-size" in refused_in_one_line(run("simulate", "--chunk-size", "9" * 5000))
+
+
+def test_installed_simulate_says_how_fast_and_its_help_shows_real_defaults():
+    result = run("simulate", "--games", 3, "--workers", 1, "--policy", "greedy")
+    assert result.returncode == 0, result.stderr
+    closing = result.stderr.strip().splitlines()[-1]
+    assert re.fullmatch(r"3 games in [\d.,]+ s \(([\d.,]+ games/s|[\d.,]+ s per game)\)", closing), closing
+    assert " 0 games/s" not in closing
+    help_text = run("simulate", "--help").stdout
+    assert "(default: None)" not in help_text and "[1]" not in help_text and "[red]" not in help_text
+    assert "(default: 1)" in help_text and "(default: red)" in help_text and "(default: 100)" in help_text
+
+
+def _start_simulation(out: Path) -> subprocess.Popen:
+    process = subprocess.Popen([str(DUALPOWERS), "simulate", "--games", str(10 ** 9), "--workers", "2",
+                                "--out", str(out), "--no-progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True)
+    part = out.with_name(out.name + ".part")
+    deadline = time.monotonic() + 120
+    while not (part.exists() and part.stat().st_size > 10_000):     # rows on disk: the workers are playing
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline, "no rows written within 120 s"
+        time.sleep(0.2)
+    return process
+
+
+def _family(process: subprocess.Popen) -> list[psutil.Process]:
+    return psutil.Process(process.pid).children(recursive=True)
+
+
+def _alive(processes: list[psutil.Process]) -> list[str]:
+    left = []
+    for p in processes:
+        try:
+            if p.is_running() and p.status() != psutil.STATUS_ZOMBIE:
+                left.append(" ".join(p.cmdline())[:80])
+        except psutil.NoSuchProcess:
+            pass
+    return left
+
+
+@pytest.mark.parametrize("how, status", [("SIGTERM", 143), ("Ctrl-C", 130)])
+def test_installed_simulate_stopped_leaves_no_process_and_keeps_the_rows_played(tmp_path, how, status):
+    out = tmp_path / "results.csv"
+    process = _start_simulation(out)
+    children = _family(process)
+    assert len(children) >= 2, "expected worker processes"              # forkserver, resource tracker, workers
+    if how == "SIGTERM":
+        process.send_signal(signal.SIGTERM)                             # as a scheduler or `kill` does
+    else:
+        os.killpg(process.pid, signal.SIGINT)                           # as a terminal does: every process
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == status, stderr
+    assert "Traceback" not in stderr and "Traceback" not in stdout, stderr
+    deadline = time.monotonic() + 10
+    while _alive(children) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert _alive(children) == [], "processes left behind"
+    kept = tmp_path / "results.partial.csv"
+    assert not out.exists() and not (tmp_path / "results.csv.part").exists()
+    assert str(kept) in stderr and "interrupted" in stderr
+    from dualpowers.simulate import read_rows
+    rows = read_rows(kept)
+    assert len(rows) > 0 and list(rows["game"]) == list(range(len(rows)))     # games 0 .. n-1, whole rows
+    assert f"the first {len(rows)} games of the run are kept" in stderr
+    assert "Partial run" in stdout
+
+
+# ---------------------------------------------------------------- any text: one answer or one line, never a traceback
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from fuzzing import FUZZ  # noqa: E402
+
+
+@FUZZ
+@given(st.one_of(st.text(max_size=200), st.sampled_from(["{", "[", "DP1 ", "x.json", "/", ".", "-", "\ufeff{}",
+                                                         "\ufeffDP1 2p", "a\x00b.json", "~/x.txt"])))
+def test_cli_presence_answers_any_text_in_one_line(text):
+    import contextlib
+    import io
+    out, errors = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(errors):
+        try:
+            code = main(["presence", text])
+        except SystemExit as usage:          # argparse: a text that starts like an option ("-x")
+            code = usage.code
+    err = errors.getvalue()
+    assert code in (0, 2), (code, err)
+    if code == 2:
+        assert err.count("\n") == 1 and err.startswith("dualpowers") and len(err) < 500, err
+
+
+def test_installed_command_ends_quietly_when_its_reader_stops_reading():
+    """`dualpowers random-game | head -2`: no traceback, no error line, once the pipe closes."""
+    process = subprocess.Popen([str(DUALPOWERS), "random-game", "--seed", "3"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    assert process.stdout.readline().startswith(">")
+    process.stdout.close()
+    stderr = process.stderr.read()
+    process.wait(timeout=60)
+    assert stderr == "" and process.returncode in (0, 128 + signal.SIGPIPE), (process.returncode, stderr)

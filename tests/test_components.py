@@ -117,7 +117,7 @@ def test_load_components_names_the_problem(tmp_path, mutate, message):
 
 
 def test_load_components_rejects_unreadable_and_corrupt_files(tmp_path):
-    with pytest.raises(dp.ComponentsError, match="cannot read"):
+    with pytest.raises(dp.ComponentsError, match="missing.toml' does not exist"):
         dp.load_components(tmp_path / "missing.toml")
     bad = tmp_path / "bad.toml"
     bad.write_text("this is = = not toml")

@@ -323,3 +323,31 @@ def test_a_date_that_lands_on_29_says_why_the_marker_ends_on_31():
     wrong = next(c for c in ex.choices if c not in ex.accepted())
     for lang in ("en", "fr", "it"):
         assert "R-CAL-3" in ex.judge(wrong).reason(lang)
+
+
+# ---------------------------------------------------------------------------- the course data's own checks (issue 21)
+def test_the_packaged_course_passes_the_checks_a_users_course_gets():
+    """load_course() skips the schema and the engine's answers (a notebook's start); the test does not."""
+    import json
+    from importlib import resources
+    raw = json.loads(resources.files("dualpowers.course").joinpath("course.json").read_text(encoding="utf-8"))
+    checked = parse_course(raw)
+    assert [c.id for c in checked.chapters] == [c.id for c in course.chapters()]
+
+
+def test_the_course_schema_knows_every_goal_question_and_answer_type():
+    from dualpowers.course import goals as G
+    from dualpowers.schema import schema
+    defs = schema("course")["$defs"]
+    assert defs["goal"]["properties"]["kind"]["enum"] == ["all", *G.GOALS]
+    assert defs["question"]["properties"]["kind"]["enum"] == list(G.QUESTIONS)
+    assert defs["exercise"]["properties"]["answer_type"]["enum"] == list(G.ANSWER_TYPES)
+
+
+def test_a_position_that_is_its_own_base_is_a_course_error():
+    import json
+    from importlib import resources
+    raw = json.loads(resources.files("dualpowers.course").joinpath("course.json").read_text(encoding="utf-8"))
+    raw["positions"]["jul"]["base"] = "jul"
+    with pytest.raises(CourseError, match="its own base"):
+        parse_course(raw)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import random
+from pathlib import Path
 
 import pytest
 
@@ -160,3 +162,96 @@ def test_analyzer_shows_why_an_import_is_refused_whatever_the_failure(monkeypatc
     w.io_text.value = "DP1"
     w.import_button.click()
     assert "Import refused" in w.message_label.value and "RuntimeError" in w.message_label.value
+
+
+# ---------------------------------------------------------------------- C-LEAD (issue 21)
+@pytest.mark.parametrize("entry", [
+    {"owner": "neutral", "kind": "leader", "name": "trotsky"},
+    {"owner": "neutral", "kind": "leader"},
+    {"id": "Trotsky", "kind": "leader"},
+    {"owner": "neutral", "kind": "trotsky"},
+])
+def test_C_LEAD_neutral_trotsky_is_a_leader_token(entry):
+    s = dp.State.from_dict({"date": {"month": "jul", "day": 3}, "regions": {"red": [entry]}})
+    assert s.tokens_in("red") == ["Trotsky"]
+
+
+def test_C_LEAD_red_trotsky_is_reds_fourth_leader_token():
+    s = dp.State.from_dict({"date": {"month": "aug", "day": 3},
+                            "regions": {"red": [{"owner": "red", "kind": "leader"}] * 4}})
+    assert s.tokens_in("red")[-1] == "RedTrotsky"          # the three with cards come first
+    with pytest.raises(dp.TokenCountError, match="neutral leader"):
+        dp.State.from_dict({"date": {"month": "jul", "day": 3},
+                            "regions": {"red": [{"owner": "neutral", "kind": "leader"}] * 2}})
+    with pytest.raises(dp.UnknownToken, match="has kind 'leader', not 'unit'"):
+        dp.State.from_dict({"regions": {"red": [{"id": "Lenin", "kind": "unit"}]}})
+
+
+def test_C_LEAD_only_kerenskys_name_comes_from_the_rulebooks():
+    c = dp.default_components()
+    for leader in c.leaders:
+        source = c.sources[f"leader {leader}"]
+        if leader == "Kerensky":
+            assert source.startswith("rulebook (name)") and "stand-in (special, days, strengths)" in source
+        else:
+            assert source == "stand-in", (leader, source)
+    assert "stand-in (strengths)" in c.sources["trotsky"]
+
+
+def test_C_NEU_neutral_strengths_are_stand_ins():
+    c = dp.default_components()
+    assert c.sources["units"] == "stand-in"
+    text = (Path(dp.__file__).parent / "data" / "components.toml").read_text(encoding="utf-8")
+    assert "fresh strength 1 (rulebook)" not in text
+    assert "stand-in" in next(r for r in dp.rules() if r.id == "C-NEU").summary
+
+
+# ---------------------------------------------------------------------- R-SCO-REVEAL (issue 21)
+def test_R_SCO_REVEAL_solo_the_players_card_is_face_up_even_when_the_oppositions_ends_the_game():
+    s = dp.State.from_dict({
+        "mode": "solo", "solo": {"player": "white", "difficulty": 2}, "round": 2, "unrest": None,
+        "blockade": None, "score": -8, "regions": {"green": [{"id": "W10"}]},
+        "played": {"red": ["green-6", "green-5", "blue-2", "red-3"]},
+        "opposition": {"stack": ["green-2"]}, "hands": {"white": ["white-2"]},
+        "objectives": {"white": "brown-6"}, "turn": {"step": "card", "to_act": "white", "index": 7},
+    })
+    s.apply("play white-2")
+    events = s.apply("pass")
+    reveals = [e.text for e in events if e.kind == "objective" and "reveals" in e.text]
+    assert reveals and reveals[0].startswith("The Opposition (red) reveals")     # its card is scored first ...
+    assert s.is_over() and s.outcome().rule == "R-END-1"                          # ... and its points end the game
+    assert s.revealed["white"] and s.view("white").objective == "brown-6"         # the player's card is face up
+    assert dp.State.from_dict(s.to_dict()).revealed["white"]
+
+
+# ---------------------------------------------------------------------- S-3, R-CLN: the tile spaces (issue 21)
+def test_S_3_R_CLN_a_blockade_marker_on_the_unrest_tiles_arrow_still_leaves_a_blockade_tile():
+    c = dp.default_components()
+    s = dp.State.from_dict({"unrest": "red", "blockade": list(c.arrows["red"])})
+    assert s.blockade == c.arrows["red"]                 # where the position put it (a protest moved it)
+    assert s.blockade_tile is not None and s.blockade_tile != "red" and len(s.tile_stack) == 4
+    tile, said = s.blockade_tile, []
+    rng = random.Random(1)
+    while s.round == 1 and not s.is_over():       # round 2 has an unrest region: the blockade tile moves on (R-CLN)
+        said += [e.text for e in s.apply(rng.choice(s.legal_actions()))]
+    assert s.round == 2 and s.unrest == tile and not any("run out" in t for t in said)
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"unrest": "red", "blockade_tile": None, "tiles": {"stack": ["green", "blue"], "discard": []}},
+     r"blockade_tile is empty while the stack still holds region tiles \(green, blue\)"),
+    ({"unrest": None, "blockade_tile": "blue", "tiles": {"stack": [], "discard": []}},
+     "Unrest space is empty but the Blockade space holds the blue tile"),
+    ({"unrest": None, "blockade_tile": None, "tiles": {"stack": ["green"], "discard": []}},
+     "unrest is empty while the stack still holds"),
+])
+def test_S_3_R_CLN_a_tile_space_is_empty_only_once_the_stack_has_run_out(fields, message):
+    with pytest.raises(dp.PositionError, match=message):
+        dp.State.from_dict(fields)
+
+
+def test_R_CLN_an_empty_blockade_space_in_a_partial_position_means_the_tiles_ran_out():
+    s = dp.State.from_dict({"unrest": "brown", "blockade_tile": None})
+    assert s.tile_stack == [] and sorted(s.tile_discard) == sorted(r for r in s.regions if r != "brown")
+    s = dp.State.from_dict({"unrest": None})
+    assert (s.unrest, s.blockade_tile, s.tile_stack) == (None, None, [])

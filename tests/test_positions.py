@@ -274,7 +274,9 @@ def test_decoding_failures_are_position_errors_with_short_messages():
 
 def test_published_schemas_are_the_packaged_ones():
     from pathlib import Path
+    from dualpowers.schema import SCHEMAS
     root = Path(__file__).resolve().parents[1]
-    for name in ("position", "game", "components"):
+    assert sorted(p.stem for p in (root / "docs" / "schema").glob("*.json")) == sorted(SCHEMAS)
+    for name in SCHEMAS:
         assert (root / "docs" / "schema" / f"{name}.json").read_bytes() == \
             (root / "dualpowers" / "data" / "schema" / f"{name}.json").read_bytes(), name

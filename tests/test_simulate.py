@@ -362,3 +362,56 @@ def test_parse_int_list_and_the_progress_bar():
         bar(done, 4)
     bar.close()
     assert term.text.startswith("\r") and term.text.endswith("\n") and "4/4 games" in term.text
+
+
+# ---------------------------------------------------------------------- an interrupted run keeps its rows (issue 21)
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_an_interrupted_write_keeps_the_rows_written_in_a_file_marked_partial(tmp_path, suffix):
+    config = sim.SimConfig(mode="solo", seed=3)
+
+    def rows_then_ctrl_c():
+        yield from sim.iter_rows(config, 7, workers=1)
+        raise KeyboardInterrupt
+    out = tmp_path / f"results{suffix}"
+    with pytest.raises(sim.RunInterrupted) as info:
+        sim.write_rows(rows_then_ctrl_c(), out, batch=3)
+    kept = tmp_path / f"results.partial{suffix}"
+    assert info.value.rows == 7 and info.value.path == kept == sim.partial_path(out)
+    assert isinstance(info.value, KeyboardInterrupt)
+    assert not out.exists() and sorted(p.name for p in tmp_path.iterdir()) == [kept.name]
+    frame = sim.read_rows(kept)
+    assert list(frame["game"]) == list(range(7))
+    assert frame.equals(sim.to_frame(sim.run(config, 7, workers=1)))
+
+
+def test_an_interrupted_write_before_any_row_leaves_nothing(tmp_path):
+    def nothing_then_ctrl_c():
+        raise KeyboardInterrupt
+        yield
+    with pytest.raises(sim.RunInterrupted) as info:
+        sim.write_rows(nothing_then_ctrl_c(), tmp_path / "r.csv")
+    assert info.value.rows == 0 and info.value.path is None and list(tmp_path.iterdir()) == []
+
+
+def test_a_failed_write_still_leaves_no_file(tmp_path):
+    def rows_then_error():
+        yield from sim.iter_rows(sim.SimConfig(seed=1), 2, workers=1)
+        raise RuntimeError("a policy failed")
+    with pytest.raises(RuntimeError):
+        sim.write_rows(rows_then_error(), tmp_path / "r.csv")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_chunk_size_for_any_whole_number_of_games():
+    assert sim.chunk_size_for(10 ** 400, 2) == 250           # was an OverflowError (a float division)
+    assert sim.chunk_size_for(1, 1) == 1 and sim.chunk_size_for(33, 2) == 2
+
+
+def test_read_rows_refuses_what_is_not_a_regular_file(tmp_path):
+    import os
+    fifo = tmp_path / "rows.csv"
+    os.mkfifo(fifo)
+    for path, why in ((fifo, "not a regular file"), (tmp_path / "none.csv", "does not exist"),
+                      (tmp_path, "is a folder")):
+        with pytest.raises(SimulationError, match=why):
+            sim.read_rows(path if path != tmp_path else tmp_path, format="csv")

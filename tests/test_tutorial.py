@@ -266,25 +266,46 @@ def test_own_data_file_loads(tmp_path):
 def test_bad_data_is_reported(tmp_path):
     bad = _minimal()
     del bad["examples"][0]["steps"][0]["narration"]["it"]
-    with pytest.raises(TutorialError, match="missing text for it"):
+    with pytest.raises(TutorialError, match=r"lacks the field\(s\) it \(a text in English, French and Italian\)"):
         load_examples(_write(tmp_path, bad))
-    with pytest.raises(TutorialError, match="cannot read action"):
+    with pytest.raises(TutorialError, match="cannot read the action 'fly W1 moon'"):
         load_examples(_write(tmp_path, _minimal(action="fly W1 moon")))
-    with pytest.raises(TutorialError, match="error_contains"):
+    with pytest.raises(TutorialError, match=r"\$\.examples\[0\]\.steps\[0\] lacks the field\(s\) expect"):
         load_examples(_write(tmp_path, _minimal(kind="try")))
     with pytest.raises(TutorialError, match="no title"):
         load_examples(_write(tmp_path, _minimal(rules=["R-NOPE"])))
 
 
-def test_a_step_the_engine_refuses_is_an_error(tmp_path):
-    t = Tutorial(load_examples(_write(tmp_path, _minimal(action="play red-2"))))
+def test_a_step_the_engine_refuses_is_an_error_when_the_file_is_read(tmp_path):
+    with pytest.raises(TutorialError, match="example Z, step 1: the engine refused 'play red-2'"):
+        load_examples(_write(tmp_path, _minimal(action="play red-2")))
+
+
+def test_a_try_the_engine_accepts_is_an_error_when_the_file_is_read(tmp_path):
+    with pytest.raises(TutorialError, match="example Z, step 1: the engine accepted 'play purple-4', which the example shows as refused"):
+        load_examples(_write(tmp_path, _minimal(kind="try", expect={"error_contains": ["x"]})))
+
+
+def test_replaying_data_the_engine_refuses_is_still_a_tutorial_error():
+    """Data built in code is not checked at load: replaying it says what the engine refused."""
+    from dualpowers.tutorial.model import _parse
+    t = Tutorial(_parse(_minimal(action="play red-2"), "in code"))
     t.next()
     with pytest.raises(TutorialError, match="refused"):
         _ = t.state
 
 
-def test_a_try_the_engine_accepts_is_an_error(tmp_path):
-    t = Tutorial(load_examples(_write(tmp_path, _minimal(kind="try", expect={"error_contains": ["x"]}))))
-    t.next()
-    with pytest.raises(TutorialError, match="accepted"):
-        _ = t.state
+def test_the_packaged_examples_pass_the_checks_a_users_file_gets(tmp_path):
+    """load_examples() skips the schema for the packaged file; a user's copy of it is accepted."""
+    from importlib import resources
+    path = tmp_path / "examples.json"
+    path.write_text(resources.files("dualpowers.tutorial").joinpath("examples.json").read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    assert [e.id for e in load_examples(path).examples] == EXAMPLE_IDS
+
+
+def test_a_try_step_names_the_refusal_it_expects(tmp_path):
+    with pytest.raises(TutorialError, match=r"steps\[0\]\.expect lacks the field\(s\) error_contains"):
+        load_examples(_write(tmp_path, _minimal(kind="try", expect={"step": "command"})))
+    with pytest.raises(TutorialError, match=r"steps\[0\] lacks the field\(s\) query"):
+        load_examples(_write(tmp_path, _minimal(kind="query", action=None)))

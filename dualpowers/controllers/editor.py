@@ -30,9 +30,9 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
-from ..dates import MONTHS
+from ..dates import MONTHS, check_date
 from ..components import SIDES, Components, default_components
-from ..errors import DualPowersError, EditorError, PositionError, brief
+from ..errors import DualPowersError, EditorError, InvalidDate, PositionError, brief
 from ..kinds.base import NO_SUCH_REGION
 from ..narration import N_, Items, Message
 from ..schema import THE_POSITION, decode_json
@@ -409,10 +409,15 @@ class PositionEditor:
             raise EditorError(Message(NO_SUCH_REGION, name=repr(region), regions=tuple(self.comp.region_names)))
 
     def set_date(self, month: str | None = None, day: int | None = None) -> None:
-        if month is not None:
-            self.month = month
-        if day is not None:
-            self.day = day
+        """Move the calendar markers; a date they never rest on is refused with its rule
+        (R-CAL-1: days 1-31; R-CAL-3: never 29 or 30) and nothing changes."""
+        month = self.month if month is None else month
+        day = self.day if day is None else day
+        try:
+            check_date(month, day)
+        except InvalidDate as exc:
+            raise EditorError(exc.message if exc.message is not None else str(exc)) from None
+        self.month, self.day = month, day
         self._changed(Message(DATE_SET, month=self.month, day=self.day))
 
     def set_will(self, side: str) -> None:

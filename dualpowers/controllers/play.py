@@ -37,6 +37,7 @@ from ..policies import PolicySpecError, make_policy
 from ..setup import MODE_ALIASES, fresh_seed, new_game
 from ..state import Event, State
 from ..turn import interchangeable, step_name
+from ..userfiles import THE_SAVED_GAME_FILE, read_text
 from ..views import known_objective
 
 if TYPE_CHECKING:
@@ -521,14 +522,17 @@ class GameSession:
                 continue
         raise FileExistsError(stem)
 
-    def load(self, text: str | bytes) -> None:
+    def load(self, text: str | bytes | os.PathLike[str]) -> None:
         """Replace this game with a saved one (see :meth:`save`), or start from a bare position JSON.
 
-        A transaction: the saved game is rebuilt and replayed on the side, and only
-        a complete success replaces this session.  Any failure, whatever its cause,
-        raises :class:`LoadError` naming the field and leaves the session exactly as
-        it was (undo and later saves keep working).
+        ``text`` is the saved JSON, or the path of a file holding it (a ``pathlib.Path``:
+        read through :mod:`dualpowers.userfiles`).  A transaction: the saved game is
+        rebuilt and replayed on the side, and only a complete success replaces this
+        session.  Any failure, whatever its cause, raises :class:`LoadError` naming the
+        field and leaves the session exactly as it was (undo and later saves keep working).
         """
+        if isinstance(text, os.PathLike):
+            text = read_text(text, LoadError, THE_SAVED_GAME_FILE)
         data = decode_json(text, LoadError, Message(THE_SAVED_GAME))
         if not isinstance(data, dict):
             raise LoadError(Message(N_("a saved game is a JSON object, not {value}"), value=type(data).__name__))

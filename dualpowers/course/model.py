@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -21,36 +22,43 @@ from importlib import resources
 from typing import Any, Mapping
 
 from ..actions import Action, parse_action
-from ..errors import DualPowersError, IllegalAction
+from ..errors import DualPowersError, IllegalAction, Told, brief
+from ..schema import check
+from ..userfiles import THE_COURSE_FILE, read_json
 from ..rules import rules as all_rules
 from ..state import Event, State
 from . import goals as G
 from ..text import Message, render
 from .text import N_, say
 
-__all__ = ["CourseError", "Step", "Exercise", "Chapter", "Verdict", "Course", "load_course", "DATA_FILE"]
+__all__ = ["CourseError", "Step", "Exercise", "Chapter", "Verdict", "Course", "load_course", "read_course", "parse_course",
+           "DATA_FILE"]
 
 DATA_FILE = "course.json"
 
 
-class CourseError(DualPowersError, ValueError):
+class CourseError(Told, DualPowersError, ValueError):
     """The course data is malformed (the message names the chapter, item and field)."""
 
 
 # ============================================================================ positions
-def _position(raw: Any, positions: Mapping[str, Any], where: str) -> tuple[dict[str, Any], tuple[str, ...]]:
+def _position(raw: Any, positions: Mapping[str, Any], where: str,
+              bases: tuple[str, ...] = ()) -> tuple[dict[str, Any], tuple[str, ...]]:
     """(partial position, actions) from a step's or exercise's ``position``/``actions`` fields."""
     if isinstance(raw, str):
         if raw not in positions:
-            raise CourseError(f"{where}: unknown position name {raw!r}")
-        raw = positions[raw]
+            raise CourseError(f"{where}: unknown position name {brief(raw, 40)}")
+        if raw in bases:
+            raise CourseError(f"{where}: the position {brief(raw, 40)} is its own base "
+                              f"({' -> '.join((*bases, raw))})")
+        bases, raw = (*bases, raw), positions[raw]
     if not isinstance(raw, dict):
         raise CourseError(f"{where}: a position is a partial position object or a name")
     raw = copy.deepcopy(raw)
     base = raw.pop("base", None)
     actions: tuple[str, ...] = ()
     if base is not None:
-        data, actions = _position(base, positions, where)
+        data, actions = _position(base, positions, where, bases)
         data = {**data, **raw}
     else:
         data = raw
@@ -358,10 +366,20 @@ class Course:
         raise KeyError(f"no exercise {exercise_id!r}")
 
 
-def parse_course(raw: Mapping[str, Any]) -> Course:
-    """Check and read course data (the structure of ``course.json``)."""
-    if raw.get("format") != "dualpowers/course":
+def parse_course(raw: Mapping[str, Any], *, verify: bool = True) -> Course:
+    """Check and read course data (the structure of ``course.json``); raises :class:`CourseError`.
+
+    The data's shape is checked against ``docs/schema/course.json`` (the message names the
+    field), then its sense; then every position is built and every exercise asked of the
+    engine (its accepted answers, its question's answer among the choices, every label
+    and highlight), so that accepted data is a course that can be shown.  ``verify=False``
+    skips the schema and the engine (the packaged course: the tests check it, and a
+    notebook is spared the seconds it takes).
+    """
+    if not isinstance(raw, Mapping) or raw.get("format") != "dualpowers/course":
         raise CourseError("not a course file: 'format' must be 'dualpowers/course'")
+    if verify:
+        check(dict(raw), "course", CourseError)
     known = {r.id for r in all_rules()}
     positions = raw.get("positions", {})
     chapters = []
@@ -417,7 +435,55 @@ def parse_course(raw: Mapping[str, Any]) -> Course:
                                 tuple(exercises), examples))
     if not chapters:
         raise CourseError("the course has no chapter")
-    return Course(tuple(chapters), dict(raw.get("ui", {})))
+    course = Course(tuple(chapters), dict(raw.get("ui", {})))
+    if verify:
+        _verify(course)
+    return course
+
+
+#: What the engine may raise when course data asks it something the data got wrong (an unknown
+#: token in a goal, a question about a card that is not there ...): the course is then refused.
+_DATA_FAULTS = (DualPowersError, KeyError, ValueError, TypeError, IndexError, AttributeError)
+
+
+def _verify(course: Course) -> None:
+    """Build every position and ask the engine every exercise, as the widget will."""
+    from ..drawing.board import normalize_highlight
+    from ..i18n import LANGUAGES
+
+    for c in course.chapters:
+        for i, st in enumerate(c.steps):
+            where = f"chapter {c.id}, step {i + 1}"
+            try:
+                normalize_highlight(st.position, list(st.highlight))
+                for lang in LANGUAGES:
+                    st.text(lang)
+            except _DATA_FAULTS as exc:
+                raise CourseError(f"{where}: {brief(str(exc), 200)}") from None
+        for ex in c.exercises:
+            where = f"chapter {c.id}, exercise {ex.id}"
+            try:
+                s = ex.position
+                accepted = ex.accepted()
+                normalize_highlight(s, list(ex.show()))
+                normalize_highlight(s, list(ex.highlight))
+                for lang in LANGUAGES:
+                    ex.prompt(lang), ex.hint(lang)
+                    for value in ex.choices:
+                        ex.choice_label(value, lang)
+                if ex.kind == "choice":
+                    assert ex.question is not None
+                    G.QUESTIONS[ex.question["kind"]].explain(s, ex.question).text()
+                    for value in ex.choices:
+                        ex.judge(value).reason()
+                elif accepted:
+                    ex.judge(accepted[0]).reason()
+            except _DATA_FAULTS as exc:
+                raise CourseError(f"{where}: the engine cannot answer it: {brief(str(exc), 200)}") from None
+            if not accepted:
+                raise CourseError(f"{where}: no answer reaches the goal in this position")
+            if ex.kind == "choice" and accepted[0] not in ex.choices:
+                raise CourseError(f"{where}: the engine's answer {brief(accepted[0], 40)} is not among the choices")
 
 
 def _check_goal(goal: Any, where: str) -> None:
@@ -433,6 +499,12 @@ def _check_goal(goal: Any, where: str) -> None:
 
 @lru_cache(maxsize=1)
 def load_course() -> Course:
-    """The course shipped with the package."""
+    """The course shipped with the package (checked by the tests, not at each start)."""
     text = resources.files("dualpowers.course").joinpath(DATA_FILE).read_text(encoding="utf-8")
-    return parse_course(json.loads(text))
+    return parse_course(json.loads(text), verify=False)
+
+
+def read_course(path: str | os.PathLike[str]) -> Course:
+    """A course from a user's file of the shape of ``course.json``: read through
+    :mod:`dualpowers.userfiles`, then :func:`parse_course` (schema, sense, engine)."""
+    return parse_course(read_json(path, CourseError, THE_COURSE_FILE))

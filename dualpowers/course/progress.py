@@ -2,29 +2,39 @@
 
 The widget keeps one :class:`Progress` for its session and can save it in a JSON
 file beside the notebook; :meth:`Progress.next_item` is where the "Continue"
-button leads.
+button leads.  The file is read and written through :mod:`dualpowers.userfiles`
+(a regular file of bounded size, UTF-8, written whole or not at all), checked
+against ``docs/schema/progress.json`` and then against the course it is read for:
+every chapter and exercise id must be the course's, every step number its
+chapter's.  Its error messages are data (``dualpowers`` domain, like every
+refusal a reader sees), so this module is extracted with the engine's texts.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..errors import DualPowersError
+from ..errors import DualPowersError, Told
+from ..narration import N_, Message
+from ..schema import check, json_path
+from ..userfiles import THE_PROGRESS_FILE, named, read_json, write_text
 from .model import Chapter
 
 __all__ = ["Progress", "ProgressError", "Item"]
 
 FORMAT = "dualpowers/course-progress"
+VERSION = 1
 
 #: A place in the course: (chapter id, "step" or "exercise", index in the chapter).
 Item = tuple[str, str, int]
 
 
-class ProgressError(DualPowersError, ValueError):
-    """A progress file cannot be read (the message names the field)."""
+class ProgressError(Told, DualPowersError, ValueError):
+    """A progress file cannot be read or written (the message names the file and the field)."""
 
 
 @dataclass
@@ -82,37 +92,53 @@ class Progress:
 
     # ------------------------------------------------------------------ JSON
     def to_dict(self) -> dict[str, Any]:
-        return {"format": FORMAT, "version": 1,
+        return {"format": FORMAT, "version": VERSION,
                 "seen": sorted([c, i] for c, i in self.seen),
                 "solved": sorted(self.solved), "tried": dict(sorted(self.tried.items()))}
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Progress":
+    def from_dict(cls, data: Any, chapters: Iterable[Chapter] | None = None,
+                  where: str | Message = "") -> "Progress":
+        """Progress from its JSON data, checked against ``docs/schema/progress.json`` and, given
+        the course's ``chapters``, against their ids and step counts; raises :class:`ProgressError`."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ProgressError(f"not a course progress file: 'format' must be {FORMAT!r}")
-        try:
-            seen = {(str(c), int(i)) for c, i in data.get("seen", [])}
-        except (TypeError, ValueError) as exc:
-            raise ProgressError("'seen' must be a list of [chapter, step] pairs") from exc
-        solved = data.get("solved", [])
-        if not isinstance(solved, list) or not all(isinstance(x, str) for x in solved):
-            raise ProgressError("'solved' must be a list of exercise ids")
-        tried = data.get("tried", {})
-        if not isinstance(tried, dict) or not all(isinstance(v, int) for v in tried.values()):
-            raise ProgressError("'tried' must map exercise ids to counts")
-        return cls(seen, set(solved), {str(k): v for k, v in tried.items()})
+            raise ProgressError(Message(N_("{where}not a course progress file: 'format' must be {value}"),
+                                        where=where, value=repr(FORMAT)))
+        check(data, "progress", ProgressError, where)
+        progress = cls({(c, i) for c, i in data.get("seen", [])}, set(data.get("solved", [])),
+                       dict(data.get("tried", {})))
+        if chapters is not None:
+            _check_ids(data, list(chapters), where)
+        return progress
 
-    def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_dict(), indent=1) + "\n", encoding="utf-8")
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the progress file whole or not at all; raises :class:`ProgressError` saying why."""
+        write_text(path, json.dumps(self.to_dict(), indent=1) + "\n", ProgressError, THE_PROGRESS_FILE)
 
     @classmethod
-    def load(cls, path: str | Path) -> "Progress":
-        """Read a progress file; a missing file is a fresh start."""
-        p = Path(path)
-        if not p.exists():
+    def load(cls, path: str | os.PathLike[str], chapters: Iterable[Chapter] | None = None) -> "Progress":
+        """Read a progress file (a missing file is a fresh start); raises :class:`ProgressError`."""
+        if not Path(path).exists() and not Path(path).is_symlink():
             return cls()
-        try:
-            data = json.loads(p.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise ProgressError(f"{p}: not readable as JSON: {exc}") from exc
-        return cls.from_dict(data)
+        data = read_json(path, ProgressError, THE_PROGRESS_FILE)
+        return cls.from_dict(data, chapters, where=Message(N_("{what}: "), what=named(THE_PROGRESS_FILE, path)))
+
+
+def _check_ids(data: dict[str, Any], chapters: list[Chapter], where: str | Message) -> None:
+    """Every id the file names is the course's, every step number its chapter's."""
+    steps = {c.id: len(c.steps) for c in chapters}
+    exercises = {e.id for c in chapters for e in c.exercises}
+    for k, (chapter, step) in enumerate(data.get("seen", [])):
+        if chapter not in steps:
+            raise ProgressError(Message(N_("{where}{path}: the course has no chapter {value}"), where=where,
+                                        path=json_path(("seen", k, 0)), value=repr(chapter)))
+        if step >= steps[chapter]:
+            raise ProgressError(Message(N_("{where}{path}: chapter {chapter} has steps 0 to {last}, not {value}"),
+                                        where=where, path=json_path(("seen", k, 1)), chapter=chapter,
+                                        last=steps[chapter] - 1, value=step))
+    named_ids = [(("solved", k), e) for k, e in enumerate(data.get("solved", []))]
+    named_ids += [(("tried", e), e) for e in data.get("tried", {})]
+    for path, exercise in named_ids:
+        if exercise not in exercises:
+            raise ProgressError(Message(N_("{where}{path}: the course has no exercise {value}"), where=where,
+                                        path=json_path(path), value=repr(exercise)))

@@ -16,7 +16,7 @@ from ..actions import Action
 from ..controllers.targets import ActionPicker
 from ..state import State
 from .model import Chapter, Exercise, Step, Verdict, load_course
-from .progress import Item, Progress
+from .progress import Item, Progress, ProgressError
 
 __all__ = ["CourseSession"]
 
@@ -27,15 +27,20 @@ class CourseSession:
     ``state`` and ``highlight`` are what the board should show now; ``verdict`` the
     last judgement; ``hint_shown`` / ``shown`` whether Hint or Show me was asked.
     ``progress_file``: a JSON file the progress is saved to after every change
-    (read back when the session starts).
+    (read back when the session starts: a file that cannot be used raises
+    :class:`~dualpowers.course.progress.ProgressError` and is left as it is).  A save
+    that fails never stops the learner: the session goes on, and :attr:`save_error`
+    says why until a later save succeeds.
     """
 
     def __init__(self, *, progress: Progress | None = None, progress_file: str | Path | None = None) -> None:
         self.course = load_course()
         self.chapters: tuple[Chapter, ...] = self.course.chapters
         self.progress_file = Path(progress_file) if progress_file else None
+        #: Why the last save of the progress file failed (the file is left as it was); None once one succeeds.
+        self.save_error: ProgressError | None = None
         if progress is None:
-            progress = Progress.load(self.progress_file) if self.progress_file else Progress()
+            progress = Progress.load(self.progress_file, self.chapters) if self.progress_file else Progress()
         self.progress = progress
         self.items: list[Item] = progress.items(self.chapters)
         self.index = 0
@@ -213,5 +218,11 @@ class CourseSession:
             self.picker = ActionPicker(self.state)
 
     def _save(self) -> None:
-        if self.progress_file is not None:
+        if self.progress_file is None:
+            return
+        try:
             self.progress.save(self.progress_file)
+        except ProgressError as exc:     # a missing folder, no permission, a full disk: said, not raised
+            self.save_error = exc
+        else:
+            self.save_error = None

@@ -28,17 +28,19 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from dataclasses import dataclass, field
 from importlib import resources
-from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..actions import parse_action
-from ..errors import DualPowersError, IllegalAction
+from ..errors import DualPowersError, IllegalAction, Told, brief
 from ..opposition import ObjectiveChoice, opposition_objective
 from ..presence import Presence, force_in_presence
 from ..i18n import N_, current_language, gettext
 from ..narration import Message
+from ..schema import check
+from ..userfiles import THE_TUTORIAL_FILE, named, read_json
 from ..state import Event, State
 
 __all__ = [
@@ -85,7 +87,7 @@ _EXPECT_KEYS = {
 DATA_FILE = "examples.json"
 
 
-class TutorialError(DualPowersError, ValueError):
+class TutorialError(Told, DualPowersError, ValueError):
     """The tutorial data is malformed, or a step does not behave as the data says."""
 
 
@@ -140,7 +142,8 @@ class Example:
         try:
             return State.from_dict(copy.deepcopy(dict(self.position)))
         except DualPowersError as exc:
-            raise TutorialError(f"example {self.id}: the start position is not valid: {exc}") from exc
+            raise TutorialError(Message(N_("example {example}: the start position is not valid: {reason}"),
+                                        example=self.id, reason=_reason(exc))) from exc
 
 
 @dataclass(frozen=True)
@@ -246,7 +249,8 @@ def _step(raw: Any, where: str, intro: bool = False) -> Step:
         try:
             parse_action(action)
         except IllegalAction as exc:
-            raise TutorialError(f"{where}: cannot read action {action!r}: {exc}") from exc
+            raise TutorialError(Message(N_("{where}: cannot read the action {action}: {reason}"), where=where,
+                                        action=brief(action, 60), reason=_reason(exc))) from exc
     else:
         if not (isinstance(query, dict) and len(query) == 1 and next(iter(query)) in _QUERIES):
             raise TutorialError(f"{where}: a query is one of {', '.join(_QUERIES)}, e.g. {{\"presence\": \"brown\"}}")
@@ -277,7 +281,7 @@ def _parse(raw: Any, source: str) -> TutorialData:
         eid = ex["id"]
         where = f"{source}: example {eid}"
         if eid in seen:
-            raise TutorialError(f"{where}: the id is used twice")
+            raise TutorialError(Message(N_("{where}: the id is used twice"), where=where))
         seen.add(eid)
         steps = ex.get("steps")
         if not isinstance(steps, list) or not steps:
@@ -299,26 +303,50 @@ def _parse(raw: Any, source: str) -> TutorialData:
         raise TutorialError(f"{source}: no examples")
     rules = {rid: _texts(t, f"{source}: rules.{rid}") for rid, t in raw.get("rules", {}).items()}
     for ex in examples:
-        for step in (ex.intro, *ex.steps):
-            unknown = [r for r in step.rules if r not in rules]
+        for cited in (ex.rules, *(step.rules for step in (ex.intro, *ex.steps))):
+            unknown = [r for r in cited if r not in rules]
             if unknown:
-                raise TutorialError(f"{source}: example {ex.id} cites rule(s) with no title: {', '.join(unknown)}")
+                raise TutorialError(Message(N_("{where}: example {example} cites rule(s) with no title in 'rules': "
+                                               "{ids}"), where=source, example=ex.id, ids=", ".join(unknown)))
     return TutorialData(tuple(examples), rules)
 
 
-def load_examples(path: str | Path | None = None) -> TutorialData:
-    """Read the tutorial data: the package's ``examples.json``, or your own file of the same shape."""
+def load_examples(path: str | os.PathLike[str] | None = None) -> TutorialData:
+    """Read the tutorial data: the package's ``examples.json``, or your own file of the same shape.
+
+    Your file is read through :mod:`dualpowers.userfiles` (a regular UTF-8 file of bounded
+    size), checked against ``docs/schema/tutorial.json``, and then every example is replayed
+    and every step checked as :meth:`Tutorial.verify` does: an accepted file is one the
+    tutorial can show.  Anything else raises :class:`TutorialError` naming the file and the
+    field or step.  (The packaged file is checked by the tests, not at each start: that
+    spares a notebook the import of jsonschema.)
+    """
     if path is None:
         text = resources.files(__package__).joinpath(DATA_FILE).read_text(encoding="utf-8")
-        source = DATA_FILE
-    else:
-        text = Path(path).read_text(encoding="utf-8")
-        source = str(path)
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise TutorialError(f"{source}: not valid JSON: {exc.msg} at line {exc.lineno}") from None
-    return _parse(raw, source)
+        return _parse(json.loads(text), DATA_FILE)
+    where = Message(N_("{what}: "), what=named(THE_TUTORIAL_FILE, path))
+    raw = read_json(path, TutorialError, THE_TUTORIAL_FILE)
+    check(raw, "tutorial", TutorialError, where)
+    data = _parse(raw, os.fsdecode(path))
+    for ex in data.examples:          # what Tutorial.verify does, keeping the engine's reasons as data
+        comp = ex.start_state().comp if ex.steps else None
+        for k in range(len(ex.steps) + 1):
+            step = ex.intro if k == 0 else ex.steps[k - 1]
+            try:
+                state, outcome = replay(ex, k)
+            except DualPowersError as exc:
+                raise TutorialError(Message(N_("{where}{reason}"), where=where, reason=_reason(exc))) from None
+            problems = check_expect(state, outcome, step.expect) + _check_highlight(comp, step.highlight)
+            if problems:
+                raise TutorialError(Message(N_("{where}example {example}, step {step}: {problem}"), where=where,
+                                            example=ex.id, step=k, problem=brief(problems[0], 200)))
+    return data
+
+
+def _reason(exc: BaseException) -> Any:
+    """An error's reason as data when it has one (written in the reader's language), else its text."""
+    message = getattr(exc, "message", None)
+    return message if message is not None else brief(str(exc), 200)
 
 
 # ============================================================================ replay
@@ -329,26 +357,28 @@ def _run_query(state: State, query: Mapping[str, Any]) -> Presence | ObjectiveCh
     if arg == "played":
         side = state.opposition
         if side is None:
-            raise TutorialError("opposition_objective of 'played' needs a solo position")
+            raise TutorialError(Message(N_("the query opposition_objective 'played' needs a solo position")))
         arg = state.played[side]
     _card, why = opposition_objective(list(arg))
     return why
 
 
-def _run_step(state: State, step: Step, where: str) -> Outcome:
+def _run_step(state: State, step: Step, where: Message) -> Outcome:
     """Carry out one step on ``state`` (changed in place for an action)."""
     if step.kind == "action":
         try:
             events = state.apply(step.action)  # type: ignore[arg-type]
         except IllegalAction as exc:
-            raise TutorialError(f"{where}: the engine refused {step.action!r}: {exc}") from exc
+            raise TutorialError(Message(N_("{where}: the engine refused {action}: {reason}"), where=where,
+                                        action=repr(step.action), reason=_reason(exc))) from exc
         return Outcome("action", events=tuple(events))
     if step.kind == "try":
         try:
             state.apply(step.action)  # type: ignore[arg-type]
         except IllegalAction as exc:
             return Outcome("try", error=str(exc), refusal=exc.message)
-        raise TutorialError(f"{where}: the engine accepted {step.action!r}, which the example shows as refused")
+        raise TutorialError(Message(N_("{where}: the engine accepted {action}, which the example shows as refused"),
+                                    where=where, action=repr(step.action)))
     return Outcome("query", result=_run_query(state, step.query))  # type: ignore[arg-type]
 
 
@@ -359,7 +389,7 @@ def replay(example: Example, upto: int) -> tuple[State, Outcome]:
     state = example.start_state()
     outcome = Outcome("intro")
     for k, step in enumerate(example.steps[:upto], start=1):
-        outcome = _run_step(state, step, f"example {example.id}, step {k}")
+        outcome = _run_step(state, step, Message(N_("example {example}, step {step}"), example=example.id, step=k))
     return state, outcome
 
 
@@ -401,7 +431,7 @@ def check_expect(state: State, outcome: Outcome, expect: Mapping[str, Any]) -> l
                     bad.append(f"{t} should be fresh")
         elif key == "place":
             for t, where in want.items():
-                differ(f"place of {t}", state.place[t], where)
+                differ(f"place of {t}", state.place.get(t), where)
         elif key == "error_contains":
             if outcome.error is None:
                 bad.append("the engine should have refused the action")

@@ -127,8 +127,9 @@ class AnalyzerWidget(widgets.VBox):
                                             value=ed.edition, description="Edition"), "dp-edition")
         self.month = css(widgets.Dropdown(options=[(names.month(m, "en"), m) for m in MONTHS], value=ed.month,
                                           description="Month"), "dp-month")
-        self.day = css(widgets.BoundedIntText(value=ed.day, min=1, max=31, description="Day",
-                                              layout=_W(width="160px")), "dp-day")
+        # Not a BoundedIntText: it would turn 32 into 31 without a word; the editor refuses
+        # a day the calendar does not have and says why (R-CAL-1, R-CAL-3).
+        self.day = css(widgets.IntText(value=ed.day, description="Day", layout=_W(width="160px")), "dp-day")
         self.will = css(widgets.ToggleButtons(options=["red", "white"], value=ed.will, description="Will"),
                         "dp-will")
         track = ed.comp.track_length
@@ -294,15 +295,25 @@ class AnalyzerWidget(widgets.VBox):
         try:
             return fn()
         except (ValueError, KeyError, IndexError) as exc:
-            if isinstance(exc, KeyError):
-                self._say(str(exc.args[0] if exc.args else exc), error=True)
-            else:
-                self._say(refusal_text(exc, language.current()), error=True)
+            self._refused(exc)
             return None
 
+    def _refused(self, exc: Exception) -> None:
+        """Say why the controller refused a change, in the notebook's language."""
+        if isinstance(exc, KeyError):
+            self._say(str(exc.args[0] if exc.args else exc), error=True)
+        else:
+            self._say(refusal_text(exc, language.current()), error=True)
+
     def _set(self, fn: Any) -> None:
-        if not self._syncing:
-            self._guard(fn)
+        """A control changed: tell the editor; a refused change puts the control back."""
+        if self._syncing:
+            return
+        try:
+            fn()
+        except (ValueError, KeyError, IndexError) as exc:
+            self.refresh()          # the controls show the editor's values again: nothing changed
+            self._refused(exc)
 
     def _palette_changed(self, _: Any = None) -> None:
         if not self._syncing:
@@ -399,7 +410,7 @@ class AnalyzerWidget(widgets.VBox):
             self.edition.value = ed.edition
             if ed.month in MONTHS:
                 self.month.value = ed.month
-            self.day.value = max(1, min(31, ed.day)) if isinstance(ed.day, int) else 1
+            self.day.value = ed.day if isinstance(ed.day, int) else 1
             self.will.value = ed.will
             track = ed.comp.track_length
             self.score.value = max(-track, min(track, ed.score))

@@ -19,6 +19,7 @@ CSS classes (browser tests): ``dp-course``; buttons ``dp-course-back``,
 ``dp-course-choice`` (each answer button),
 ``dp-course-action`` (each action button); ``dp-course-text`` (the narration),
 ``dp-course-feedback`` (the verdict, ``dp-course-right`` or ``dp-course-wrong``),
+``dp-course-file`` (why the progress file is not read or not saved, if so),
 ``dp-course-chapters`` (the chapter list, each ``dp-course-chapter``, done ones
 also ``dp-course-done``), ``dp-course-end`` (the way on to a solo game).
 """
@@ -33,10 +34,11 @@ import ipywidgets as widgets
 
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from ..course.model import Exercise, Step
+from ..course.progress import ProgressError
 from ..course.session import CourseSession
 from ..course.text import N_, tr
 from ..describe import describe
-from ..narrate import event_text
+from ..narrate import event_text, refusal_text
 from . import language
 from ._common import STYLE
 from .board import BoardWidget
@@ -88,6 +90,9 @@ T_DONE = N_("You have finished the course. Play your first solo game at difficul
 T_LAST = N_("This is the end of the course. When every chapter is ticked, play your first solo game at difficulty 1 in notebooks/04_play.ipynb, or start one right here.")
 T_START_SOLO = N_("Start a solo game (difficulty 1)")
 T_PROGRESS = N_("{done} of {total} done")
+T_NOT_SAVED = N_("Your progress is not saved: {reason}. The course goes on; a later save tries the file again.")
+T_NOT_READ = N_("Your progress file cannot be used, so the course starts at the beginning and leaves that file as "
+                "it is: {reason}")
 
 
 class CourseWidget(widgets.VBox):
@@ -98,7 +103,15 @@ class CourseWidget(widgets.VBox):
                  lang: str | None = None, board_width: int = BOARD_W, board_height: int = BOARD_H, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dp-course")
-        self.session = session if session is not None else CourseSession(progress_file=progress_file)
+        #: why the progress file given could not be read (the course then runs without it)
+        self.unread: ProgressError | None = None
+        if session is None:
+            try:
+                session = CourseSession(progress_file=progress_file)
+            except ProgressError as exc:     # said on screen; the file is neither used nor overwritten
+                self.unread = exc
+                session = CourseSession()
+        self.session = session
         if lang is not None:
             language.set(lang)
         self.board = BoardWidget(None, width=board_width, height=board_height)
@@ -125,6 +138,8 @@ class CourseWidget(widgets.VBox):
         self.text.add_class("dp-course-text")
         self.feedback = widgets.HTML(layout=_W(width="100%"))
         self.feedback.add_class("dp-course-feedback")
+        self.file_note = widgets.HTML(layout=_W(width="100%"))
+        self.file_note.add_class("dp-course-file")
         self.answers = widgets.VBox(layout=_W(width="100%"))
         self.choice_buttons: list[widgets.Button] = []
         self.action_buttons: list[widgets.Button] = []
@@ -138,7 +153,7 @@ class CourseWidget(widgets.VBox):
 
         self.screen = Screen(
             self.board, title="",
-            narration=[self.text, self.answers, self.feedback],
+            narration=[self.text, self.answers, self.feedback, self.file_note],
             primary=[self.back_button, self.next_button, self.retry_button, self.solo_button],
             secondary=[controls(self.hint_button, self.show_button, language.picker()), self.continue_button,
                        self.progress_label, self.chapter_list],
@@ -203,6 +218,7 @@ class CourseWidget(widgets.VBox):
         self.text.value = f"<div class='dp-course-where'>{escape(where)}</div>{body}{rules}"
         self._answers(item)
         self._feedback()
+        self._file_note()
         self._chapters()
         self._examples(ch.examples)
         self._end()
@@ -257,6 +273,18 @@ class CourseWidget(widgets.VBox):
             self.feedback.value = f"<div class='dp-course-msg'>{escape(s.message)}</div>"
         else:
             self.feedback.value = ""
+
+    def _file_note(self) -> None:
+        """Why the progress file is not read or not written, if so (the course goes on either way)."""
+        lang, problem = self.lang, self.session.save_error
+        if self.unread is not None:
+            text = tr(T_NOT_READ, lang, reason=refusal_text(self.unread, lang))
+        elif problem is not None:
+            text = tr(T_NOT_SAVED, lang, reason=refusal_text(problem, lang))
+        else:
+            self.file_note.value = ""
+            return
+        self.file_note.value = f"<div class='dp-course-wrong'>{escape(text)}</div>"
 
     def _chapters(self) -> None:
         s, lang = self.session, self.lang

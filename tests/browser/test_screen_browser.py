@@ -403,8 +403,8 @@ def test_analyzer_day_30_error_leaves_the_board_as_it_was(browser, lab):
         day = page.locator(".dp-day input").first
         day.fill("30")
         day.press("Enter")
-        wait_until(lambda: "30" in text_of(page, "dp-analyzer-error"), timeout=20_000,
-                   message=lambda: f"no day-30 error shown: {text_of(page, 'dp-analyzer-error')!r}")
+        wait_until(lambda: "30" in text_of(page, "dp-analyzer-message"), timeout=20_000,
+                   message=lambda: f"no day-30 refusal shown: {text_of(page, 'dp-analyzer-message')!r}")
         page.wait_for_timeout(500)
         after = canvas.bounding_box()
         assert abs(after["width"] - before["width"]) < 1 and abs(after["x"] - before["x"]) < 1

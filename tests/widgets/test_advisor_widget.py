@@ -78,7 +78,7 @@ def test_an_edit_forgets_the_ranking_and_an_invalid_position_is_explained(w):
     region = w.editor.comp.region_names[0]
     w.editor.add(region)
     assert w.ranking is None
-    w.editor.set_date(day=30)                    # the marker never rests on 30 (R-CAL-3)
+    w.editor.set_score(99)                       # off the track
     assert w.rank() is None and "not valid" in w.summary.value
     assert w.rank_button.disabled
 

@@ -7,6 +7,7 @@ import json
 import pytest
 
 import dualpowers as dp
+from dualpowers.errors import EditorError
 from dualpowers.controllers import PositionEditor
 
 FIXED = {
@@ -73,14 +74,10 @@ def test_add_flip_remove_through_clicks(editor):
 
 
 def test_engine_messages_are_shown(editor):
-    editor.set_date(day=30)
-    assert not editor.valid and editor.state is None
-    assert editor.error_type == "InvalidDate" and "R-CAL-3" in editor.error
-    assert editor.status().startswith("InvalidDate:")
-    editor.set_date(day=31)
-    assert editor.valid
     editor.set_blockade("red-brown")
+    assert not editor.valid and editor.state is None
     assert editor.error_type == "InvalidBlockade" and "not connected" in editor.error
+    assert editor.status().startswith("InvalidBlockade:")
     editor.set_blockade(None)
     assert editor.valid and editor.state.blockade is None
     # Opposition units exist only in solo games
@@ -197,12 +194,37 @@ def test_bad_imports_change_nothing(editor):
 
 
 def test_export_needs_a_valid_position(editor):
-    editor.set_date(day=29)
+    editor.set_blockade("red-brown")
     with pytest.raises(dp.PositionError, match="cannot be exported"):
         editor.export_json()
     with pytest.raises(dp.PositionError):
         editor.export_notation()
-    assert json.loads(editor.export_json(partial=True))["date"]["day"] == 29
+    assert json.loads(editor.export_json(partial=True))["blockade"] == ["red", "brown"]
+
+
+@pytest.mark.parametrize("day, rule", [(30, "R-CAL-3"), (29, "R-CAL-3"), (32, "R-CAL-1"), (0, "R-CAL-1"),
+                                       (-3, "R-CAL-1")])
+def test_R_CAL_1_R_CAL_3_the_editor_refuses_a_date_the_marker_never_rests_on(editor, day, rule):
+    editor.set_date("jul", 12)
+    before = editor.position_dict()
+    heard = []
+    editor.on_change(heard.append)
+    with pytest.raises(EditorError, match=rule):
+        editor.set_date(day=day)
+    assert editor.position_dict() == before and editor.valid and editor.state.day == 12
+    assert editor.message.startswith("Date set to July 12") and not heard
+
+
+@pytest.mark.parametrize("day, rule", [(30, "R-CAL-3"), (32, "R-CAL-1"), (0, "R-CAL-1"), (-3, "R-CAL-1")])
+def test_R_CAL_1_R_CAL_3_the_analyzer_day_field_refuses_a_bad_day_and_changes_nothing(widget, day, rule):
+    widget.day.value = 12
+    before = widget.editor.position_dict()
+    widget.day.value = day
+    assert widget.day.value == 12 and widget.editor.position_dict() == before
+    said = widget.message_label.value
+    assert "dp-error-box" in said and rule in said and f"day {day}" in said
+    assert "Date set to" not in said                          # never the error and "Date set" together
+    assert "accepts" in widget.error.value                    # the position is still the valid one
 
 
 def test_extras_are_kept_and_can_be_dropped():
@@ -279,9 +301,9 @@ def test_widget_click_on_a_token_caption_acts_on_the_token(widget):
 def test_widget_day_30_error_stays_in_the_panel(widget):
     width = widget.board.width
     widget.day.value = 30
-    assert "dp-error-box" in widget.error.value
+    assert "dp-error-box" in widget.message_label.value
     assert widget.board.width == width
-    assert widget.error in widget.screen.narration.children     # a fixed-width scroll box beside the board
+    assert widget.message_label in widget.screen.narration.children     # a fixed-width scroll box beside the board
 
 
 def test_widget_board_clicks_add_flip_remove(widget, click_region, click_token):
@@ -304,11 +326,12 @@ def test_widget_board_clicks_add_flip_remove(widget, click_region, click_token):
 
 def test_widget_controls_drive_the_engine_and_show_its_errors(widget):
     ed = widget.editor
-    widget.day.value = 30
+    ed.set_score(99)
     assert ed.state is None
-    assert "Date not possible" in widget.error.value and "R-CAL-3" in widget.error.value
+    assert "Position not possible" in widget.error.value and "off the track" in widget.error.value
     assert widget.board.state is not None                            # last valid position stays
     assert "No analysis" in widget.table.value
+    ed.set_score(0)
     widget.day.value = 31
     assert "accepts" in widget.error.value and ed.state.day == 31
     widget.month.value = "sep"
@@ -368,11 +391,11 @@ def test_widget_import_export(widget):
     widget.import_button.click()
     assert "Import refused" in widget.message_label.value and "Unknown token" in widget.message_label.value
     assert ed.position_dict() == before
-    widget.day.value = 29
+    ed.set_score(99)
     widget.export_json.click()
     assert "cannot be exported" in widget.message_label.value
     widget.export_partial.click()
-    assert json.loads(widget.io_text.value)["date"]["day"] == 29
+    assert json.loads(widget.io_text.value)["score"] == 99
     assert "Keep board only" in widget.extras_note.value
     widget.drop_extras.click()
     assert ed.extras == {}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -179,3 +180,60 @@ def test_a_learner_goes_through_the_whole_course_to_a_solo_game(lang):
     assert all(b.description.startswith("✔") for b in w.chapter_list.children[1:])
     play = {"en": "notebooks/04_play.ipynb", "fr": "notebooks/fr/04_jouer.ipynb", "it": "notebooks/it/04_gioca.ipynb"}
     assert play[lang] in w.end_box.children[0].value     # the play notebook of the same language
+
+
+# ---------------------------------------------------------------------------- the progress file (issue 21)
+def test_a_progress_file_in_a_missing_folder_is_said_on_screen_and_the_course_goes_on(tmp_path):
+    w = CourseWidget(progress_file=tmp_path / "nofolder" / "p.json")      # raised FileNotFoundError before
+    assert "nofolder" in w.file_note.value and "its folder does not exist" in w.file_note.value
+    index = w.session.index
+    w.next_button.click()
+    assert w.session.index == index + 1                                    # the session moves ...
+    assert w.session.current.text("en")[:30] in w.text.value               # ... and so does the display
+    assert "not saved" in w.file_note.value
+    assert not (tmp_path / "nofolder").exists()
+    language.set("fr")
+    try:
+        assert "son dossier n&#x27;existe pas" in w.file_note.value and "pas enregistrée" in w.file_note.value
+    finally:
+        language.set("en")
+
+
+def test_a_save_that_succeeds_again_clears_the_note(tmp_path):
+    folder = tmp_path / "later"
+    w = CourseWidget(progress_file=folder / "p.json")
+    assert w.file_note.value
+    folder.mkdir()
+    w.next_button.click()
+    assert w.file_note.value == "" and (folder / "p.json").exists()
+
+
+def test_a_failed_save_keeps_the_old_file_whole_and_leaves_no_temporary_file(tmp_path, monkeypatch):
+    import errno
+    path = tmp_path / "p.json"
+    s = CourseSession(progress_file=path)
+    before = path.read_text()
+
+    def full_disk(src, dst):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(os, "replace", full_disk)
+    s.next()
+    assert s.index == 1 and ("board", 1) in s.progress.seen          # the session went on
+    assert "the disk is full" in str(s.save_error)
+    assert path.read_text() == before and [p.name for p in tmp_path.iterdir()] == ["p.json"]
+    monkeypatch.undo()
+    s.next()
+    assert s.save_error is None and json.loads(path.read_text())["seen"] == [["board", 0], ["board", 1], ["board", 2]]
+
+
+@pytest.mark.parametrize("content", ['{"format": "dualpowers/course-progress", "version": 1, "seen": [["board", -1]]}',
+                                     '{"format": "dualpowers/course-progress", "version": 1, "solved": [1]}',
+                                     "not json"])
+def test_an_unreadable_progress_file_is_said_and_left_as_it_is(tmp_path, content):
+    path = tmp_path / "p.json"
+    path.write_text(content)
+    w = CourseWidget(progress_file=path)
+    assert "cannot be used" in w.file_note.value and "p.json" in w.file_note.value
+    w.next_button.click()
+    assert path.read_text() == content                         # never overwritten
+    assert w.session.progress_file is None

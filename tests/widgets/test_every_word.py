@@ -155,8 +155,11 @@ def _analyzer(lang: str) -> list[str]:
     w = AnalyzerWidget(width=W, height=H)
     ed = w.editor
     texts = visible_texts(w)
-    w.day.value = 30                                    # InvalidDate
+    w.day.value = 30                                    # refused: R-CAL-3
     texts += visible_texts(w)
+    ed.set_score(99)                                    # off the track
+    texts += visible_texts(w)
+    ed.set_score(0)
     w.day.value = 12
     w.palette.value = "Lenin"
     w._region_clicked("red")
@@ -188,7 +191,7 @@ def _advisor(lang: str) -> list[str]:
     texts = visible_texts(w)
     w.rank()
     texts += visible_texts(w)
-    w.analyzer.day.value = 29
+    w.analyzer.editor.set_score(99)
     w.rank()                                            # not a valid position
     texts += visible_texts(w)
     w.close()
