@@ -52,8 +52,8 @@ def _state_bundle(state: State, include: object = None, exclude: object = None) 
     return bundle
 
 
-State._repr_svg_ = _state_svg  # type: ignore[attr-defined]
-State._repr_mimebundle_ = _state_bundle  # type: ignore[attr-defined]
+setattr(State, "_repr_svg_", _state_svg)
+setattr(State, "_repr_mimebundle_", _state_bundle)
 
 __all__ = [
     "__version__", "new_game", "State", "Event", "MODES", "EDITIONS", "MONTHS",

@@ -12,6 +12,8 @@ POSITION is a JSON file, a JSON string or a one-line notation.
 
 from __future__ import annotations
 
+from importlib import metadata
+
 import argparse
 import json
 import os
@@ -23,7 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator, NoReturn, TextIO
 
-from . import __version__, names
+from . import names
 from .errors import DualPowersError, Told, brief
 from .i18n import current_language, number
 from .text import translator
@@ -270,7 +272,7 @@ class _Parser(argparse.ArgumentParser):
 
 def main(argv: list[str] | None = None) -> int:
     parser = _Parser(prog="dualpowers", description="Dual Powers: Revolution 1917 rules engine")
-    parser.add_argument("--version", action="version", version=f"dualpowers {__version__}")
+    parser.add_argument("--version", action="version", version=f"dualpowers {metadata.version('dualpowers')}")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("rules", help="list every rule ID").set_defaults(func=_rules)
     p = sub.add_parser("presence", help="Force in Presence of every region of a position")

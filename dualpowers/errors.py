@@ -25,6 +25,7 @@ __all__ = [
     "InvalidDate",
     "InvalidBlockade",
     "NotationError",
+    "PolicySpecError",
     "brief",
 ]
 
@@ -138,3 +139,7 @@ class InvalidBlockade(PositionError):
 
 class NotationError(PositionError):
     """A text notation string that cannot be read."""
+
+
+class PolicySpecError(DualPowersError, ValueError):
+    """A policy spec (``"greedy"``, ``"advisor:playouts=200"``) that names no known policy."""

@@ -48,7 +48,8 @@ def refusal_text(refusal: Any, lang: str | None = None, *, rule: bool = True) ->
     text = render(message, lang)
     rule_id = getattr(refusal, "rule", None)
     if rule and rule_id:
-        return translator(lang)("{reason} ({rule})", reason=text, rule=rule_id)
+        _ = translator(lang)
+        return _("{reason} ({rule})", reason=text, rule=rule_id)
     return text
 
 

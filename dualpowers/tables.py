@@ -163,7 +163,8 @@ def ranking_frame(ranking: "Ranking", state: "State", lang: str | None = None,
     """The advisor's ranking for a reader: each action in words (see :mod:`dualpowers.describe`)."""
     lang = resolve(lang)
     from .describe import describe
-    from .narrate import field_value, quantity_text
+    from .narrate import quantity_text
+    from .text import field_value
     check_language(lang)
     def pct(x: float) -> str:
         return percent(x, lang, digits=0)

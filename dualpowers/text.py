@@ -232,10 +232,12 @@ def _plural_index(lang: str, n: Any) -> int:
 
 
 def render(message: Message | Any, lang: str | None = None) -> str:
-    """``message`` written in ``lang`` (the current language for ``None``); anything that is
-    not a message is written as it is."""
+    """``message`` written in ``lang`` (the current language for ``None``); a :class:`Name` or a
+    :class:`Quantity` too, an error by its reason, anything else as it is."""
     lang = resolve(lang)
     if not isinstance(message, Message):
+        if isinstance(message, (Name, Quantity)):
+            return message.text(lang)
         told = getattr(message, "message", None)
         return render(told, lang) if isinstance(told, Message) else str(message)
     template = _template(message, lang)

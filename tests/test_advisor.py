@@ -383,7 +383,7 @@ def test_the_explanation_names_the_regions_it_cites_and_says_how_they_change():
 
 
 def test_every_action_kind_lights_up_something_on_the_board():
-    from dualpowers.controllers.targets import highlight_for
+    from dualpowers.kinds import highlight as highlight_for
     kinds = set()
     for s in _positions(50, seed=2):
         for a in s.legal_actions():

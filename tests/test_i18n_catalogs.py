@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from dualpowers import i18n
+from dualpowers import i18n, text
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "dualpowers" / "locale"
@@ -97,13 +97,13 @@ def test_placeholders_match(domain, lang):
 def test_english_is_the_default_and_falls_back():
     assert i18n.LANGUAGES == ("en", "fr", "it")
     assert i18n.gettext("no such text {x}", "fr") == "no such text {x}"
-    assert i18n.translator("it")("no such text {x}", x=3) == "no such text 3"
+    assert text.translator("it")("no such text {x}", x=3) == "no such text 3"
     assert i18n.N_("Round {number}") == "Round {number}"
 
 
 def test_unknown_language_is_refused():
     with pytest.raises(ValueError, match="language must be one of en, fr, it"):
-        i18n.translator("de")
+        text.translator("de")
     with pytest.raises(ValueError, match="domain"):
         i18n.gettext("x", "fr", domain="nope")
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import dualpowers as dp
-from dualpowers import i18n, names, tables
+from dualpowers import i18n, text, names, tables
 from dualpowers.narrate import message_text, quantity_text, refusal_text
 from dualpowers.narration import Message, Quantity
 from dualpowers.results import measured, rate_text
@@ -45,10 +45,10 @@ def test_refusals_and_pictures_follow_the_current_language(lang):
 
 
 def test_say_writes_a_notebook_label_in_the_current_language():
-    assert i18n.say("Refused:") == "Refused:"
+    assert text.say("Refused:") == "Refused:"
     i18n.set_language("fr")
-    assert i18n.say("Refused:") == i18n.gettext("Refused:", "fr", "notebooks") != "Refused:"
-    assert "juillet" in i18n.say("{start} + {days} days: {end}", start=names.date("jul", 3), days=2,
+    assert text.say("Refused:") == i18n.gettext("Refused:", "fr", "notebooks") != "Refused:"
+    assert "juillet" in text.say("{start} + {days} days: {end}", start=names.date("jul", 3), days=2,
                                  end=names.date("jul", 5))
 
 

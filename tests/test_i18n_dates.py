@@ -7,8 +7,8 @@ import re
 import pytest
 
 from dualpowers import i18n, names
-from dualpowers.course.text import Name, tr
-from dualpowers.narrate import render
+from dualpowers.course.text import tr
+from dualpowers.text import Message, Name, render
 from dualpowers.narration import DATE_NOW
 
 from i18n_check import from_catalog
@@ -37,18 +37,18 @@ def test_the_italian_article_is_elided_before_8_and_11(preposition, day, expecte
 ])
 def test_narration_writes_the_day_in_words_of_each_language(day, fr, it):
     params = {"month": "may-jun", "day": day}
-    assert render(DATE_NOW, params, "fr") == fr
-    assert render(DATE_NOW, params, "it") == it
-    assert render(DATE_NOW, params, "en") == f"now May/June {day}"
+    assert render(Message(DATE_NOW, **params), "fr") == fr
+    assert render(Message(DATE_NOW, **params), "it") == it
+    assert render(Message(DATE_NOW, **params), "en") == f"now May/June {day}"
     for lang, text in (("fr", fr), ("it", it)):
         assert from_catalog(text, lang)
 
 
 def test_the_course_joins_the_article_to_its_dates():
-    said = {d: tr("The day marker ends on {date}.", "it", date=Name("date", ("jul", d))) for d in (1, 8, 15)}
+    said = {d: tr("The day marker ends on {date}.", "it", date=Name("date", "jul", d)) for d in (1, 8, 15)}
     assert said == {1: "Il segnalino giorno si ferma al 1º luglio.", 8: "Il segnalino giorno si ferma all'8 luglio.",
                     15: "Il segnalino giorno si ferma al 15 luglio."}
-    assert tr("The day marker ends on {date}.", "fr", date=Name("date", ("jul", 1))) == \
+    assert tr("The day marker ends on {date}.", "fr", date=Name("date", "jul", 1)) == \
         "Le marqueur de jour s'arrête le 1er juillet."
 
 

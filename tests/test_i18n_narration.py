@@ -58,12 +58,12 @@ def _fields(params) -> set[str]:
 def test_english_goes_through_the_same_path():
     """English is written like French and Italian, from the msgid with each id named by
     dualpowers.names; where no field names a side, token or action it is the engine's own text."""
-    from dualpowers.narrate import render
+    from dualpowers.text import render
     same = 0
     for _s, events in GAMES[:2]:
         for e in events:
             shown = event_text(e, "en")
-            assert shown == render(e.msgid, dict(e.params), "en")
+            assert shown == render(e.message, "en")
             assert "RedTrotsky" not in shown
             if not NAMED & _fields(e.params):
                 assert shown == e.text

@@ -3,7 +3,7 @@
 For an action of the side to act, :func:`effects` says
 
 * the Force in Presence in every region the action touches
-  (:func:`dualpowers.controllers.targets.action_targets`), before and right after
+  (its kind's ``touches``: :func:`dualpowers.kinds.touches`), before and right after
   it (the action's own effect, before anyone else moves), and who leads there;
 * whether it takes, keeps or gives up the region of the player's own objective,
   when the player knows it (R-SCO-OBJ), and whether that region is the unrest region
@@ -21,6 +21,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .. import kinds as K
 from ..actions import BonusDraw, Espionage, Inspire, Organize, Pass, PlayCard, Protest, ScoreUnrest
 from ..dates import advance_date
 from ..narration import N_, SIDE, Message
@@ -115,19 +116,16 @@ def _strengths(state: "State", region: str, side: str) -> tuple[int, int, str | 
 
 def effects(state: "State", action: "Action", side: str | None = None) -> Effects:
     """What ``action`` changes for ``side`` (default: the side to act), in words and numbers."""
-    from ..controllers.targets import action_targets   # the one map from an action to the board
-    from ..turn import ACTIONS
-
     side = side or state.to_act
     assert side is not None
     view = canonical(state, side)
-    targets = action_targets(view, action)
+    targets = K.touches(view, action)
     regions = list(targets.regions)
     for a, b in targets.path:
         regions += [r for r in (a, b) if r not in regions]
     regions = [r for r in regions if r in view.comp.region_index]
     after = determinize(view, side, random.Random(0))
-    ACTIONS[type(action)].perform(after, side, action)     # the action alone, before play goes on
+    K.kind_of(action).perform(after, side, action)     # the action alone, before play goes on
     objective = known_objective(view, side)
     objective_card = view.comp.cards.get(objective) if objective else None
     changes: list[RegionChange] = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ..policies import PolicySpecError
+from ..errors import PolicySpecError
 from .playout import PLAYOUTS
 from .search import VALUES, Search, check_budget, check_choice, check_horizon
 
@@ -37,7 +37,7 @@ class AdvisorPolicy:
     With ``seed=None`` each search is seeded from the ``rng`` handed to :meth:`choose`,
     so a simulated game stays a seed plus its actions and replays exactly (with a
     playout budget; a ``seconds`` budget depends on the machine).  Bad options raise
-    :class:`~dualpowers.policies.PolicySpecError` (a ValueError).
+    :class:`~dualpowers.errors.PolicySpecError` (a ValueError).
     """
 
     name = "advisor"

@@ -12,7 +12,7 @@ One iteration:
 2. walk down the tree, choosing by UCB1 among the children whose actions are legal
    in *this* determinization (counting availability, as ISMCTS does), until an
    action with no node yet: add it (expansion), with a *prior*: the greedy
-   policy's evaluation of the position it leads to (:func:`dualpowers.policies.evaluate`,
+   policy's evaluation of the position it leads to (:func:`dualpowers.players.evaluate`,
    which reads only what the mover knows), squashed to 0..1 and counted as
    ``PRIOR_WEIGHT`` pseudo-playouts, so that a small budget starts from sensible
    moves and the playouts then correct it (without it, 200 playouts a move lost
@@ -56,7 +56,7 @@ import time
 from typing import TYPE_CHECKING
 
 from ..components import SIDES
-from ..policies import evaluate
+from ..players import evaluate
 from .ranking import CLOSE_Z, ActionStats, Ranking, build_ranking, ordered, ordered_by_value
 from ..views import canonical, determinize
 from .playout import EPSILON, PLAYOUTS, playout_chooser
@@ -138,7 +138,7 @@ def check_choice(what: str, value: object, choices: tuple[str, ...]) -> str:
 
 def _finish_turn(state: "State", side: str) -> float:
     """The evaluation once ``side`` has finished its turn greedily (command, leader action,
-    bonus: each the best by :func:`~dualpowers.policies.evaluate`, the first on ties), so that a
+    bonus: each the best by :func:`~dualpowers.players.evaluate`, the first on ties), so that a
     card is judged by what it lets the player do, not by the date it moves to."""
     for _ in range(TURN_STEPS):
         if state.step in ("over", "card", "objective") or state.to_act != side:

@@ -325,8 +325,8 @@ def _legal_text(s: State, p: Mapping[str, Any]) -> Message:
     try:
         a = parse_action(p["action"])
         s.clone().apply(a)
-    except IllegalAction as exc:
-        return refusal(s, a, exc)[0]
+    except IllegalAction as exc:      # the engine's own reason, as data
+        return exc.message if exc.message is not None else say(N_("The engine refuses it: {why}"), {"why": str(exc)})
     return say(N_("The engine accepts it."))
 
 

@@ -473,7 +473,7 @@ def _verify(course: Course) -> None:
                         ex.choice_label(value, lang)
                 if ex.kind == "choice":
                     assert ex.question is not None
-                    G.QUESTIONS[ex.question["kind"]].explain(s, ex.question).text()
+                    render(G.QUESTIONS[ex.question["kind"]].explain(s, ex.question), lang)
                     for value in ex.choices:
                         ex.judge(value).reason()
                 elif accepted:

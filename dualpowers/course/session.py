@@ -3,7 +3,7 @@
 Pure Python (no Jupyter): :class:`dualpowers.widgets.course.CourseWidget` is a thin
 view over it, and tests drive it directly.  Action exercises are answered the
 way a game is played, by clicks on the board narrowed by
-:class:`dualpowers.controllers.targets.ActionPicker`, or by buttons for what no
+:class:`dualpowers.clicks.ActionPicker`, or by buttons for what no
 click reaches (a card from the hand, Inspire, Pass ...).
 """
 
@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..actions import Action
-from ..controllers.targets import ActionPicker
+from ..clicks import ActionPicker
 from ..state import State
 from .model import Chapter, Exercise, Step, Verdict, load_course
 from .progress import Item, Progress, ProgressError

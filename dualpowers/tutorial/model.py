@@ -158,7 +158,7 @@ class Outcome:
     kind: str                                   # "intro", "action", "try" or "query"
     events: tuple[Event, ...] = ()
     error: str | None = None
-    refusal: Message | None = None              # the refused try's reason as data, for narrate.refusal_text
+    refusal: IllegalAction | None = None        # the refused try: its reason and rule as data (narrate.refusal_text)
     result: Presence | ObjectiveChoice | None = None
 
     @property
@@ -376,7 +376,7 @@ def _run_step(state: State, step: Step, where: Message) -> Outcome:
         try:
             state.apply(step.action)  # type: ignore[arg-type]
         except IllegalAction as exc:
-            return Outcome("try", error=str(exc), refusal=exc.message)
+            return Outcome("try", error=str(exc), refusal=exc)
         raise TutorialError(Message(N_("{where}: the engine accepted {action}, which the example shows as refused"),
                                     where=where, action=repr(step.action)))
     return Outcome("query", result=_run_query(state, step.query))  # type: ignore[arg-type]

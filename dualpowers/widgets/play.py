@@ -3,7 +3,7 @@
 A thin ipywidgets view over :class:`dualpowers.controllers.GameSession`, played
 by clicking: the hand of the side to act is shown as cards; click a card to play
 it, then a token and its destination on the board (only legal targets light up,
-see :class:`dualpowers.controllers.targets.ActionPicker`); whatever is left to
+see :class:`dualpowers.clicks.ActionPicker`); whatever is left to
 decide (which units to recruit, Inspire, Pass ...) appears as buttons in words.
 Every legal action is also listed in a menu (the engine's notation) under *All
 legal actions*.  *Hint* asks the advisor (:mod:`dualpowers.advisor`) to rank the
@@ -37,7 +37,7 @@ from .. import names
 from ..controllers.play import GameSession, LoadError
 from ..describe import label as kind_label
 from ..kinds import highlight as action_highlight
-from ..controllers.targets import ActionPicker
+from ..clicks import ActionPicker
 from ..describe import describe
 from ..errors import DualPowersError, brief
 from ..i18n import number

@@ -345,7 +345,7 @@ _STATE: dict = {}
 def test_a_move_played_by_clicks_alone(browser, lab):
     """Play: a card of the hand, a region (recruit), a card, then a token and its destination."""
     from dualpowers.controllers import GameSession
-    from dualpowers.controllers.targets import click_path
+    from dualpowers.kinds import clicks as click_path
 
     session = _STATE["session"] = GameSession(mode="solo", seed=1917, player="red", difficulty=2)
     # The notebook deals at random; this test's copy deals the session's game, so the clicks

@@ -10,7 +10,7 @@ import random
 import pytest
 
 import dualpowers as dp
-from dualpowers.controllers.play import action_highlight
+from dualpowers.kinds import highlight as action_highlight
 from dualpowers.describe import describe
 from dualpowers.drawing import normalize_highlight
 from dualpowers.policies import make_policy

@@ -87,7 +87,7 @@ def test_engine_messages_are_shown(editor):
     # ... and in a solo game where red is the player, white's own units are not in play
     assert "R-SOLO-SETUP" in editor.error
     editor.set_mode("solo", player="white")
-    assert "R1 is a red unit" in editor.error     # now red is the Opposition: red units are out
+    assert "R1 is a Red unit" in editor.error     # now red is the Opposition: red units are out
     editor.remove("R1")
     editor.remove("R8")
     assert editor.valid, editor.error
@@ -134,7 +134,7 @@ def test_presence_table_and_reasons(editor):
     # brown: red R8 (3) vs white W8 exhausted (1) + N3 (white holds the Will, has a token there)
     assert df.loc["brown", "winner"] == "red"
     assert df.loc["brown", "red strength"] == 3 and df.loc["brown", "white strength"] == 2
-    assert "count for white" in df.loc["brown", "neutral control"]
+    assert "count for White" in df.loc["brown", "neutral control"]
     # red: 1 against 1, one token each: the Will holder (white) wins
     assert df.loc["red", "winner"] == "white" and df.loc["red", "decided by"] == "will"
     # green: a lone neutral counts for nobody
@@ -232,7 +232,7 @@ def test_extras_are_kept_and_can_be_dropped():
     ed = PositionEditor(s)
     assert "hands" in ed.extras and "deck" in ed.extras
     ed.add("green", "Lenin")   # Lenin's card is still in red's hand in the imported cards
-    assert "still in red's hand" in ed.error
+    assert "still in Red's hand" in ed.error
     ed.drop_extras()
     assert ed.valid and ed.extras == {}
 

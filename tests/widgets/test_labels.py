@@ -56,7 +56,7 @@ def _random_positions(n: int = 200, seed: int = 17):
         while not s.is_over() and len(out) < n:
             if k % 9 == 4:
                 legal = s.legal_actions()
-                from dualpowers.controllers.targets import highlight_for
+                from dualpowers.kinds import highlight as highlight_for
                 out.append((f"game {g} action {k}", s.clone(), highlight_for(s, rng.choice(legal))))
             s.apply(rng.choice(s.legal_actions()))
             k += 1

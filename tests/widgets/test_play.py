@@ -8,8 +8,9 @@ import random
 import pytest
 
 import dualpowers as dp
-from dualpowers.controllers import GameSession, LoadError, choose_action, describe_action
-from dualpowers.controllers.play import GROUP_LABELS, action_groups, action_mentions
+from dualpowers import kinds
+from dualpowers.controllers import GameSession, LoadError, choose_action
+from dualpowers.controllers.play import action_groups, concerns
 from dualpowers.describe import describe
 
 
@@ -198,9 +199,9 @@ def test_groups_and_descriptions():
     g = GameSession(mode="solo", seed=7, player="white", difficulty=3)
     groups = g.groups()
     assert list(groups) == ["play"]
-    assert all(k in GROUP_LABELS for k in groups)
-    texts = [describe_action(g.state, a) for a in groups["play"]]
-    assert texts[0].startswith("play purple-2") and "days" in texts[0] and "VP" in texts[0]
+    assert all(k in kinds.BY_WORD for k in groups)
+    texts = [describe(g.state, a).text for a in groups["play"]]
+    assert texts[0].startswith("Play purple-2") and "days" in texts[0] and "VP" in texts[0]
     g.apply("play purple-2")
     groups = g.groups()
     assert list(groups) == ["recruit", "pass"]      # nothing of white's on the board to move yet
@@ -219,7 +220,7 @@ def test_board_clicks_filter_the_actions():
     g.set_filter(region="purple")
     kept = g.filtered()
     assert kept and len(kept) <= len(legal)
-    assert all(action_mentions(g.state, a, region="purple") for a in kept)
+    assert all(concerns(g.state, a, region="purple") for a in kept)
     token = next(t for t in g.state.tokens_in("purple") if g.state.spec(t).owner == "white")
     g.set_filter(token=token)
     if g.filter_matches():
@@ -308,7 +309,7 @@ def _connection_click(board, conn):
 
 def _play_by_clicks(w, action, click_region, click_token):
     """Play ``action`` the way a person does: its card, token, region or road, then a button."""
-    from dualpowers.controllers.targets import click_path
+    from dualpowers.kinds import clicks as click_path
     s = w.session.state
     n = len(w.session.actions)
     for kind, ident in click_path(s, action):
@@ -562,7 +563,7 @@ def escape_text(text: str) -> str:
 
 def test_every_legal_action_can_be_highlighted_on_the_board():
     import random
-    from dualpowers.controllers.play import action_highlight
+    from dualpowers.kinds import highlight as action_highlight
     from dualpowers.drawing.board import normalize_highlight
     for mode, seed in (("two-player", 2), ("solo", 3)):
         s = dp.new_game(mode, seed, player="white")
@@ -575,7 +576,7 @@ def test_every_legal_action_can_be_highlighted_on_the_board():
 
 
 def test_a_move_lights_its_token_destination_and_the_connection_crossed():
-    from dualpowers.controllers.play import action_highlight
+    from dualpowers.kinds import highlight as action_highlight
     s = dp.State.from_dict({"regions": {"blue": [{"id": "R1"}]}})
     to = next(r for r in s.comp.region_names if s.comp.is_connection("blue", r))
     items = action_highlight(s, dp.Move("R1", to))

@@ -8,7 +8,8 @@ import pytest
 
 import dualpowers as dp
 from dualpowers.actions import parse_action
-from dualpowers.controllers.targets import ActionPicker, action_targets, click_path, highlight_for
+from dualpowers.clicks import ActionPicker
+from dualpowers.kinds import clicks as click_path, highlight as highlight_for, touches as action_targets
 from dualpowers.drawing import normalize_highlight
 from dualpowers.drawing.board import GLOW, draw_board
 from dualpowers.drawing.pen import RecordingPen

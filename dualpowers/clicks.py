@@ -1,4 +1,4 @@
-"""Playing by clicks: :class:`ActionPicker` narrows the legal actions click by click (no Jupyter imports).
+"""Playing by clicks: :class:`ActionPicker` narrows the legal actions click by click.
 
 What an action touches on the board and the clicks that pick it belong to its kind
 (:mod:`dualpowers.kinds`: ``touches`` and ``clicks``); the picker only puts the
@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
-from .. import kinds as K
-from ..errors import IllegalAction
-from ..kinds.base import Click, interchangeable
-from ..narrate import refusal_text
-from ..text import Name, translator
-from ..turn import step_name
+from . import kinds as K
+from .errors import IllegalAction
+from .kinds.base import Click, interchangeable
+from .narrate import refusal_text
+from .text import Name, translator
+from .turn import step_name
 
 if TYPE_CHECKING:
-    from ..actions import Action
-    from ..state import State
+    from .actions import Action
+    from .state import State
 
 __all__ = ["ActionPicker", "Click"]
 
