@@ -58,3 +58,39 @@ def schema_descriptions(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
         quoted = json.dumps(description)[1:-1]
         lineno = next((i + 1 for i, line in enumerate(lines) if quoted in line), 0)
         yield lineno, "_", description, ["Translators: a field's description, quoted after an error about the field"]
+
+
+def rules(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
+          options: Any) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
+    """The summary of each rule in ``data/rules.toml`` (context "rule"): the course, the
+    tutorial and the rule index show a rule's summary beside its ID."""
+    text = fileobj.read().decode("utf-8")
+    lines = text.splitlines()
+    data = tomllib.loads(text)
+    for entry in [*data.get("rule", []), *data.get("engine", [])]:
+        summary = entry["summary"]
+        lineno = next((i + 1 for i, line in enumerate(lines) if summary[:40] in line), 0)
+        yield lineno, "NP_", ("rule", summary), [f"Translators: the rule {entry['id']} in a few words"]
+
+
+def tutorial(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
+             options: Any) -> Iterator[tuple[int, str, str, list[str]]]:
+    """Every text of the rulebook examples (``tutorial/examples.json``, domain ``tutorial``):
+    titles, sources, errata and each step's narration; ``{card}``, ``{token}`` ... stand for
+    game names (the example's ``names``), which each language writes its own way."""
+    import json
+
+    text = fileobj.read().decode("utf-8")
+    lines = text.splitlines()
+    for example in json.loads(text).get("examples", []):
+        names = example.get("names", {})
+        note = ", ".join(f"{{{k}}} is {v}" for k, v in names.items())
+        texts = [example.get("title"), example.get("source"), example.get("erratum"),
+                 example.get("intro", {}).get("narration")]
+        texts += [step.get("narration") for step in example.get("steps", [])]
+        for t in texts:
+            if isinstance(t, str) and t:
+                quoted = json.dumps(t, ensure_ascii=False)[1:-1]
+                lineno = next((i + 1 for i, line in enumerate(lines) if quoted[:60] in line), 0)
+                comment = [f"Translators: example {example.get('id')}" + (f"; {note}" if note else "")]
+                yield lineno, "_", t, comment

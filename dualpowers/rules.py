@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-__all__ = ["Rule", "rules", "rule", "rules_markdown"]
+from .text import Message
+
+__all__ = ["Rule", "rules", "rule", "rules_markdown", "summary"]
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,11 @@ def rule(rule_id: str) -> Rule:
         if r.id == rule_id:
             return r
     raise KeyError(f"unknown rule id {rule_id!r}")
+
+
+def summary(rule_id: str) -> Message:
+    """A rule in a few words, as a message (the catalogs translate it with the context "rule")."""
+    return Message(rule(rule_id).summary, context="rule")
 
 
 def rules_markdown() -> str:

@@ -5,6 +5,7 @@
     python scripts/extract_messages.py course     # one domain
 
 For each domain (``dualpowers``: ``babel.cfg``; ``course``: ``babel-course.cfg``;
+``tutorial``, the rulebook examples' narration: ``babel-tutorial.cfg``;
 ``notebooks``, the notebooks' prose: ``babel-notebooks.cfg``) this runs ``pybabel extract`` into ``dualpowers/locale/<domain>.pot``,
 then ``pybabel update`` (or ``init`` for a new language) on
 ``dualpowers/locale/<lang>/LC_MESSAGES/<domain>.po`` for French and Italian.
@@ -24,7 +25,7 @@ sys.path.insert(0, str(ROOT / "scripts"))  # babel-notebooks.cfg names translate
 LOCALE = ROOT / "dualpowers" / "locale"
 TRANSLATED = ("fr", "it")
 MAPPINGS = {"dualpowers": ROOT / "babel.cfg", "course": ROOT / "babel-course.cfg",
-            "notebooks": ROOT / "babel-notebooks.cfg"}
+            "tutorial": ROOT / "babel-tutorial.cfg", "notebooks": ROOT / "babel-notebooks.cfg"}
 #: Function names whose string arguments are texts: a translator is called ``_``, its
 #: context and plural methods ``_.pgettext("context", "text")``, ``_.ngettext("one", "many", n)``.
 KEYWORDS = ["_", "N_", "NP_:1c,2", "gettext", "pgettext:1c,2", "ngettext:1,2"]

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 import dualpowers as dp
+from dualpowers.i18n import LANGUAGES
 from dualpowers.tutorial import (
-    LANGUAGES, MARKERS, Tutorial, TutorialError, load_examples, replay,
+    MARKERS, Tutorial, TutorialError, load_examples, replay,
 )
 from dualpowers.tutorial.model import DATA_FILE
 
@@ -58,16 +59,39 @@ def test_every_step_applies_and_is_narrated_in_three_languages(example_id, index
     assert t.check() == []
 
 
+def _texts(ex):
+    return [ex.title, ex.source, *([ex.erratum] if ex.erratum else []), *(s.narration for s in (ex.intro, *ex.steps))]
+
+
 def test_narrations_differ_between_languages(tut):
     for ex in tut.examples:
-        for step in (ex.intro, *ex.steps):
-            texts = [step.narration[lang] for lang in LANGUAGES]
-            assert len(set(texts)) == 3, f"example {ex.id}: a narration is not translated"
+        for msgid in _texts(ex):
+            texts = [ex.text(msgid, lang) for lang in LANGUAGES]
+            assert len(set(texts)) == len(LANGUAGES), f"example {ex.id}: a text is not translated: {msgid[:60]}"
+
+
+def test_game_names_are_placeholders_written_in_the_readers_language(tut):
+    """No card, token or leader id is written out in a text: each is a {placeholder} of the
+    example's names, so that every language names it as its own rulebook does (issue 19)."""
+    import re
+    bare = re.compile(r"\b(?:(?:red|blue|green|purple|white|brown)-\d+b?|[RWNO]\d+[a-z]?|Kerensky|Lenin|Trotsky)\b")
+    for ex in tut.examples:
+        for msgid in _texts(ex):
+            assert not bare.search(msgid), (ex.id, bare.search(msgid).group(0), msgid[:80])
+            assert set(re.findall(r"\{(\w+)\}", msgid)) <= set(ex.names), (ex.id, msgid[:80])
+        for placeholder, ident in ex.names.items():
+            for lang in LANGUAGES:
+                written = " ".join(ex.text(m, lang) for m in _texts(ex))
+                assert "{" not in written
+    a = tut.data.example("A")
+    assert a.names["card"] == "purple-4"
+    assert "purple-4" in Tutorial(example="A", language="en").narration()
+    assert "purple-4" not in Tutorial(example="A", language="fr").narration()
 
 
 def test_french_and_italian_use_each_editions_terms(tut):
-    fr = " ".join(s.narration["fr"] for ex in tut.examples for s in (ex.intro, *ex.steps))
-    it = " ".join(s.narration["it"] for ex in tut.examples for s in (ex.intro, *ex.steps))
+    fr = " ".join(ex.text(s.narration, "fr") for ex in tut.examples for s in (ex.intro, *ex.steps))
+    it = " ".join(ex.text(s.narration, "it") for ex in tut.examples for s in (ex.intro, *ex.steps))
     for term in ("Zone", "Force en Présence", "Volonté du Peuple", "Émeute", "Barricade", "Reposé", "Fatigué",
                  "Action supplémentaire"):
         assert term in fr, term
@@ -80,23 +104,26 @@ def test_errata_notes_present_for_B_E_H_only(tut):
     for ex in tut.examples:
         if ex.id in ("B", "E", "H"):
             assert ex.erratum is not None
-            assert all(ex.erratum[lang].strip() for lang in LANGUAGES)
+            assert all(ex.text(ex.erratum, lang).strip() for lang in LANGUAGES)
         else:
             assert ex.erratum is None
-    b = tut.data.example("B").erratum["en"]
-    assert "4" in b and "2" in b and "Italian" in b
-    assert "yellow" in tut.data.example("E").erratum["en"] and "brown" in tut.data.example("E").erratum["en"]
-    assert "brown 4" in tut.data.example("H").erratum["en"] and "brown-5" in tut.data.example("H").erratum["en"]
+    b = tut.data.example("B")
+    b_en = b.text(b.erratum, "en")
+    assert "4" in b_en and "2" in b_en and "Italian" in b_en
+    e = tut.data.example("E")
+    assert "yellow" in e.text(e.erratum, "en") and "brown" in e.text(e.erratum, "en")
+    h = tut.data.example("H")
+    assert "brown 4" in h.text(h.erratum, "en") and "brown-5" in h.text(h.erratum, "en")
     # B's erratum step is the refused French version.
-    flagged = [s for s in tut.data.example("B").steps if s.erratum]
+    flagged = [s for s in b.steps if s.erratum]
     assert len(flagged) == 1 and flagged[0].kind == "try"
 
 
 def test_rule_ids_exist_in_rulings():
     """Every rule a step cites is a RULINGS ID (the package's rule index holds them all)."""
     known = {r.id for r in dp.rules()}
-    used = set(load_examples().rules)
-    assert used <= known, f"unknown rule IDs: {sorted(used - known)}"
+    used = {r for ex in load_examples().examples for step in (ex.intro, *ex.steps) for r in (*ex.rules, *step.rules)}
+    assert used and used <= known, f"unknown rule IDs: {sorted(used - known)}"
 
 
 def test_highlights_are_board_items(tut):
@@ -243,11 +270,11 @@ def _write(tmp_path, data) -> Path:
 
 
 def _minimal(**step):
-    texts = {"en": "x", "fr": "x", "it": "x"}
+    texts = "x"
     base_step = {"kind": "action", "action": "play purple-4", "narration": texts, "rules": []}
     base_step.update(step)
     return {
-        "format": "dualpowers/tutorial", "rules": {}, "ui": {},
+        "format": "dualpowers/tutorial", "version": 2,
         "examples": [{
             "id": "Z", "title": texts, "source": texts,
             "position": {"date": {"month": "jul", "day": 26}, "hands": {"white": ["purple-4"]},
@@ -265,14 +292,14 @@ def test_own_data_file_loads(tmp_path):
 
 def test_bad_data_is_reported(tmp_path):
     bad = _minimal()
-    del bad["examples"][0]["steps"][0]["narration"]["it"]
-    with pytest.raises(TutorialError, match=r"lacks the field\(s\) it \(a text in English, French and Italian\)"):
+    bad["examples"][0]["steps"][0]["narration"] = {"en": "x", "fr": "x"}     # the old format: texts by language
+    with pytest.raises(TutorialError, match=r"narration"):
         load_examples(_write(tmp_path, bad))
     with pytest.raises(TutorialError, match="cannot read the action 'fly W1 moon'"):
         load_examples(_write(tmp_path, _minimal(action="fly W1 moon")))
     with pytest.raises(TutorialError, match=r"\$\.examples\[0\]\.steps\[0\] lacks the field\(s\) expect"):
         load_examples(_write(tmp_path, _minimal(kind="try")))
-    with pytest.raises(TutorialError, match="no title"):
+    with pytest.raises(TutorialError, match="R-NOPE"):
         load_examples(_write(tmp_path, _minimal(rules=["R-NOPE"])))
 
 

@@ -1,4 +1,4 @@
-"""The rulebook examples A-H, step by step, in English, French and Italian.
+"""The rulebook examples A-H, step by step, in the reader's language.
 
 Pure Python (no Jupyter imports); the widget that shows it is
 :class:`dualpowers.widgets.tutorial.TutorialWidget`::
@@ -11,17 +11,17 @@ Pure Python (no Jupyter imports); the widget that shows it is
     t.state            # the engine position, replayed from the example's start
     t.outcome.lines    # what the engine answered at this step
 
-The examples are data (``examples.json``); see :mod:`dualpowers.tutorial.model`.
+The examples are data (``examples.json``, English; the other languages are the
+``tutorial`` gettext catalogs); see :mod:`dualpowers.tutorial.model`.
 """
 
 from __future__ import annotations
 
 from .model import (
-    LANGUAGE_NAMES, LANGUAGES, MARKERS, Example, Outcome, Step, Tutorial, TutorialData, TutorialError,
-    check_expect, load_examples, replay,
+    MARKERS, Example, Outcome, Step, Tutorial, TutorialData, TutorialError, check_expect, load_examples, replay,
 )
 
 __all__ = [
     "Tutorial", "TutorialData", "TutorialError", "Example", "Step", "Outcome", "load_examples", "replay",
-    "check_expect", "LANGUAGES", "LANGUAGE_NAMES", "MARKERS",
+    "check_expect", "MARKERS",
 ]

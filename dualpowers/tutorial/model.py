@@ -37,21 +37,21 @@ from ..actions import parse_action
 from ..errors import DualPowersError, IllegalAction, Told, brief
 from ..opposition import ObjectiveChoice, opposition_objective
 from ..presence import Presence, force_in_presence
-from ..i18n import N_, current_language, gettext
-from ..narration import Message
+from ..i18n import N_, check_language, current_language
+from ..rules import rules as all_rules
+from ..rules import summary as rule_summary
+from ..text import Message, render, translator
 from ..schema import check
 from ..userfiles import THE_TUTORIAL_FILE, named, read_json
 from ..state import Event, State
 
 __all__ = [
-    "LANGUAGES", "LANGUAGE_NAMES", "MARKERS", "STEP_KINDS", "TutorialError", "Step", "Example",
-    "Outcome", "TutorialData", "load_examples", "Tutorial",
+    "MARKERS", "STEP_KINDS", "TutorialError", "Step", "Example", "Outcome", "TutorialData", "load_examples",
+    "Tutorial", "DOMAIN",
 ]
 
-#: Languages every text of the tutorial is written in, in display order.
-LANGUAGES: tuple[str, ...] = ("en", "fr", "it")
-#: The name of each language in that language (for a language menu).
-LANGUAGE_NAMES: dict[str, str] = {"en": "English", "fr": "Français", "it": "Italiano"}
+#: The gettext domain of the examples' texts (``dualpowers/locale/<lang>/LC_MESSAGES/tutorial.po``).
+DOMAIN = "tutorial"
 #: Highlight items that are neither regions, tokens, cards nor connections.
 MARKERS = frozenset({"date", "will", "score", "unrest", "blockade"})
 STEP_KINDS = ("action", "try", "query")
@@ -97,7 +97,7 @@ class Step:
     """One step of an example (see the module docstring for the kinds)."""
 
     kind: str                                   # "action", "try", "query" (or "intro")
-    narration: Mapping[str, str]                # language -> text
+    narration: str                              # the English text: a msgid of the tutorial catalog
     rules: tuple[str, ...] = ()
     highlight: tuple[Any, ...] = ()             # region / token / card ids, [a, b] connections, markers
     action: str | None = None                   # for "action" and "try"
@@ -124,13 +124,18 @@ class Example:
     """One rulebook example: where it starts and the steps that tell it."""
 
     id: str                                     # "A" .. "H"
-    title: Mapping[str, str]
-    source: Mapping[str, str]                   # where the rulebooks print it ("Exemple A", "Esempio A")
+    title: str                                  # texts: English msgids of the tutorial catalog
+    source: str                                 # where the rulebooks print it ("Exemple A", "Esempio A")
     position: Mapping[str, Any]                 # partial position (dualpowers.serialize)
     intro: Step                                 # the scene before the first step (kind "intro")
     steps: tuple[Step, ...]
     rules: tuple[str, ...] = ()                 # the rules the example is about, in summary
-    erratum: Mapping[str, str] | None = None    # language -> note; None if the rulebooks agree
+    erratum: str | None = None                  # what the rulebook printed and why; None if the rulebooks agree
+    names: Mapping[str, str] = field(default_factory=dict)   # {card}, {token} ... in the texts -> an id
+
+    def text(self, msgid: str, lang: str) -> str:
+        """One of the example's texts in ``lang``, each game name written that language's way."""
+        return render(Message(msgid, domain=DOMAIN, **self.names), lang)
 
     @property
     def actions(self) -> list[str]:
@@ -187,7 +192,6 @@ class TutorialData:
     """Everything ``examples.json`` holds."""
 
     examples: tuple[Example, ...]
-    rules: Mapping[str, Mapping[str, str]]      # rule id -> language -> short title
     ui: Mapping[str, str] = field(default_factory=lambda: dict(UI))   # key -> English msgid (see UI)
 
     def example(self, example_id: str) -> Example:
@@ -198,16 +202,10 @@ class TutorialData:
 
 
 # ============================================================================ loading
-def _texts(value: Any, where: str) -> dict[str, str]:
-    if not isinstance(value, dict):
-        raise TutorialError(f"{where}: expected texts for {', '.join(LANGUAGES)}, got {type(value).__name__}")
-    missing = [lang for lang in LANGUAGES if not (isinstance(value.get(lang), str) and value[lang].strip())]
-    if missing:
-        raise TutorialError(f"{where}: missing text for {', '.join(missing)}")
-    extra = set(value) - set(LANGUAGES)
-    if extra:
-        raise TutorialError(f"{where}: unknown language(s) {', '.join(sorted(extra))}")
-    return {lang: value[lang] for lang in LANGUAGES}
+def _text(value: Any, where: str) -> str:
+    if not (isinstance(value, str) and value.strip()):
+        raise TutorialError(f"{where}: expected a text (English: the other languages are in the catalogs)")
+    return value
 
 
 def _highlight(value: Any, where: str) -> tuple[Any, ...]:
@@ -263,7 +261,7 @@ def _step(raw: Any, where: str, intro: bool = False) -> Step:
     if kind == "try" and "error_contains" not in expect and not intro:
         raise TutorialError(f"{where}: a try step must say which refusal it expects (expect.error_contains)")
     return Step(
-        kind=kind, narration=_texts(raw.get("narration"), f"{where}.narration"), rules=tuple(rules),
+        kind=kind, narration=_text(raw.get("narration"), f"{where}.narration"), rules=tuple(rules),
         highlight=_highlight(raw.get("highlight"), where), action=action, query=query, expect=expect,
         erratum=bool(raw.get("erratum", False)),
     )
@@ -289,26 +287,30 @@ def _parse(raw: Any, source: str) -> TutorialData:
         if not isinstance(ex.get("position"), dict):
             raise TutorialError(f"{where}: needs a start position")
         erratum = ex.get("erratum")
+        names = ex.get("names", {})
+        if not (isinstance(names, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in names.items())):
+            raise TutorialError(f"{where}.names: an object of placeholder -> card, token or leader id")
         examples.append(Example(
             id=eid,
-            title=_texts(ex.get("title"), f"{where}.title"),
-            source=_texts(ex.get("source"), f"{where}.source"),
+            title=_text(ex.get("title"), f"{where}.title"),
+            source=_text(ex.get("source"), f"{where}.source"),
             position=ex["position"],
             intro=_step(ex.get("intro"), f"{where}.intro", intro=True),
             steps=tuple(_step(s, f"{where}.steps[{k}]") for k, s in enumerate(steps)),
             rules=tuple(ex.get("rules", [])),
-            erratum=None if erratum is None else _texts(erratum, f"{where}.erratum"),
+            erratum=None if erratum is None else _text(erratum, f"{where}.erratum"),
+            names=dict(names),
         ))
     if not examples:
         raise TutorialError(f"{source}: no examples")
-    rules = {rid: _texts(t, f"{source}: rules.{rid}") for rid, t in raw.get("rules", {}).items()}
+    known = {r.id for r in all_rules()}
     for ex in examples:
         for cited in (ex.rules, *(step.rules for step in (ex.intro, *ex.steps))):
-            unknown = [r for r in cited if r not in rules]
+            unknown = [r for r in cited if r not in known]
             if unknown:
-                raise TutorialError(Message(N_("{where}: example {example} cites rule(s) with no title in 'rules': "
-                                               "{ids}"), where=source, example=ex.id, ids=", ".join(unknown)))
-    return TutorialData(tuple(examples), rules)
+                raise TutorialError(Message(N_("{where}: example {example} cites unknown rule(s): {ids}"),
+                                            where=source, example=ex.id, ids=", ".join(unknown)))
+    return TutorialData(tuple(examples))
 
 
 def load_examples(path: str | os.PathLike[str] | None = None) -> TutorialData:
@@ -509,7 +511,7 @@ class Tutorial:
     def titles(self, language: str | None = None) -> list[tuple[str, str]]:
         """``(id, title)`` of every example, in ``language`` (default: the current one)."""
         lang = self._lang(language)
-        return [(e.id, e.title[lang]) for e in self.data.examples]
+        return [(e.id, e.text(e.title, lang)) for e in self.data.examples]
 
     def next_example(self) -> bool:
         """Open the following example; False (and nothing changes) after the last one."""
@@ -577,19 +579,13 @@ class Tutorial:
 
     @language.setter
     def language(self, value: str) -> None:
-        if value not in LANGUAGES:
-            raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {value!r}")
-        self._language = value
+        self._language = check_language(value)
 
     def set_language(self, value: str) -> None:
         self.language = value
 
     def _lang(self, language: str | None) -> str:
-        if language is None:
-            return self._language
-        if language not in LANGUAGES:
-            raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {language!r}")
-        return language
+        return self._language if language is None else check_language(language)
 
     # ------------------------------------------------------------------ what to show
     @property
@@ -620,22 +616,23 @@ class Tutorial:
         return replay(self.data.example(example_id), index)[0]
 
     def title(self, language: str | None = None) -> str:
-        return self._example.title[self._lang(language)]
+        return self._example.text(self._example.title, self._lang(language))
 
     def narration(self, language: str | None = None) -> str:
-        return self.step.narration[self._lang(language)]
+        return self._example.text(self.step.narration, self._lang(language))
 
     @property
     def rules(self) -> tuple[str, ...]:
         return self.step.rules
 
     def rule_title(self, rule_id: str, language: str | None = None) -> str:
-        return self.data.rules[rule_id][self._lang(language)]
+        """The rule in a few words (the rule index's summary) in ``language``."""
+        return render(rule_summary(rule_id), self._lang(language))
 
     def erratum(self, language: str | None = None) -> str | None:
         """The example's erratum note (what the rulebook printed, why the tutorial differs), if any."""
         note = self._example.erratum
-        return None if note is None else note[self._lang(language)]
+        return None if note is None else self._example.text(note, self._lang(language))
 
     @property
     def erratum_here(self) -> bool:
@@ -643,12 +640,11 @@ class Tutorial:
         return self.step.erratum
 
     def source(self, language: str | None = None) -> str:
-        return self._example.source[self._lang(language)]
+        return self._example.text(self._example.source, self._lang(language))
 
     def ui(self, key: str, language: str | None = None, **fmt: Any) -> str:
         """An interface text (button labels...) in the current language."""
-        text = gettext(self.data.ui[key], self._lang(language))
-        return text.format(**fmt) if fmt else text
+        return translator(self._lang(language))(self.data.ui[key], **fmt)
 
     @property
     def highlight(self) -> frozenset[Any]:

@@ -32,7 +32,8 @@ from ..text import translator
 from ..narrate import event_text, objective_steps, refusal_text
 from ..presence import Presence
 from ..opposition import ObjectiveChoice
-from ..tutorial import LANGUAGE_NAMES, LANGUAGES, Outcome, Tutorial, TutorialError
+from ..i18n import LANGUAGES, language_name
+from ..tutorial import Outcome, Tutorial, TutorialError
 from . import language as notebook_language
 from ._common import STYLE, df_html, lines_html
 from .board import BoardWidget
@@ -162,7 +163,7 @@ class TutorialWidget(widgets.VBox):
         self.example_dropdown = widgets.Dropdown(options=self._example_options(), value=t.example.id,
                                                  layout=_W(width="360px"))
         self.example_dropdown.add_class("dp-example")
-        self.language_dropdown = widgets.Dropdown(options=[(LANGUAGE_NAMES[k], k) for k in LANGUAGES],
+        self.language_dropdown = widgets.Dropdown(options=[(language_name(k), k) for k in LANGUAGES],
                                                   value=t.language, layout=_W(width="130px"))
         self.language_dropdown.add_class("dp-language")
         self.back_button = self._button("dp-back")
