@@ -180,7 +180,7 @@ def ranking_frame(ranking: "Ranking", state: "State", lang: str | None = None,
     frame = _frame(rows, columns, lang)
     if ranking.horizon != "round":
         _ = translator(lang)
-        frame = frame.rename(columns={_(HEADERS["outlook"]): _("for the game")})
+        frame = frame.rename(columns={header("outlook", lang): _("for the game")})
     return frame
 
 

@@ -212,13 +212,17 @@ class RaceSearch:
     """A search in progress for ``side`` (the side to act) in ``state``: call :meth:`run`
     as often as you like (the budget adds up), then read :meth:`ranking`.
 
+    ``paired=False`` gives every playout a deal and dice of its own (no common random
+    numbers): only for measuring what the pairing buys (``benchmarks/advisor.py``).
+
     The real ``state`` is read only through :func:`dualpowers.views.canonical`, and every
     random number comes from ``seed``: same view, same seed, same budget, same ranking.
     """
 
     def __init__(self, state: "State", side: str, seed: int, horizon: str = "round", playout: str = "informed",
                  epsilon: float = EPSILON, allocation: str = "race", min_deals: int = MIN_DEALS,
-                 eliminate_z: float = ELIMINATE_Z, close_z: float = Z_95, equal_margin: float = EQUAL_MARGIN) -> None:
+                 eliminate_z: float = ELIMINATE_Z, close_z: float = Z_95, equal_margin: float = EQUAL_MARGIN,
+                 paired: bool = True) -> None:
         if playout not in PLAYOUTS:
             raise ValueError(f"playout must be one of {', '.join(map(repr, PLAYOUTS))}, not {playout!r}")
         if allocation not in ALLOCATIONS:
@@ -226,6 +230,7 @@ class RaceSearch:
         self.side, self.seed, self.horizon = side, seed, horizon
         self.playout, self.epsilon, self.allocation = playout, epsilon, allocation
         self.min_deals, self.eliminate_z, self.close_z = min_deals, eliminate_z, close_z
+        self.paired = paired
         # the margin of equality as a value difference, at the slope of the squash at its centre
         self.equal_value = equal_margin / (4.0 * VALUE_SCALE)
         self.playouts = 0
@@ -282,6 +287,8 @@ class RaceSearch:
 
     def _sample(self, arm: _Arm, k: int, deal: "State", uniforms: list[float]) -> None:
         assert arm.n == k, "an arm's deals are a prefix: 0, 1, ..."
+        if not self.paired:                  # a deal and dice of its own (to measure what the pairing buys)
+            _, deal, uniforms = self._new_deal(k * 65_537 + arm.index + 1)
         value, score, end = self._play(deal, arm.action, uniforms)
         arm.values.append(value)
         arm.scores.append(score)

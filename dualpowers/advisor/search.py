@@ -68,11 +68,10 @@ if TYPE_CHECKING:
 
 __all__ = ["Advisor", "Search", "HORIZONS", "DEFAULT_PLAYOUTS", "EXPLORATION", "WIN_WEIGHT", "PRIOR_WEIGHT", "PRIOR_SCALE", "check_budget"]
 
-#: The default budget of :class:`Advisor`.  Measured with benchmarks/advisor.py on the 22
-#: stored positions (one core, CPU time, a shared machine): see the README's figures.
-#: More playouts do not make the advice steadier: they let noisier differences overrule
-#: the prior (see :func:`~dualpowers.advisor.ranking.ordered_by_value`).
-DEFAULT_PLAYOUTS = 1000
+#: The default budget of :class:`Advisor` (a cap: the race stops sooner when the answer is
+#: settled).  Measured with benchmarks/advisor.py on the 22 stored positions (one core, CPU
+#: time): see docs/advisor.md.
+DEFAULT_PLAYOUTS = 3000
 #: UCB1 exploration constant for rewards in [0, 1] (0.7 as in Cowling et al.'s ISMCTS).
 EXPLORATION = 0.7
 #: Share of a playout's value that comes from winning; the rest comes from the final score.
