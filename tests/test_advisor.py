@@ -492,16 +492,21 @@ def test_clearly_worse_actions_are_dropped_from_the_race_and_ranked_lower():
 
 
 def test_the_player_plays_the_first_row_of_its_ranking():
-    from dualpowers.advisor import RaceSearch
-    for s in _positions(6, seed=3):
+    from dualpowers.advisor import POLICY_CANDIDATES, RaceSearch
+    many = 0
+    for s in _positions(12, seed=3):
         rng = random.Random(8)
         seed = random.Random(8).randrange(2**63)
         chosen = AdvisorPolicy(playouts=60).choose(s, rng)
         if len(s.legal_actions()) == 1:
             continue
-        ranking = RaceSearch(s, s.to_act, seed, allocation="halving").run(60).ranking()
+        ranking = RaceSearch(s, s.to_act, seed, allocation="halving", candidates=POLICY_CANDIDATES).run(60).ranking()
         assert chosen == ranking.best.action
         check_one_order(ranking)
+        measured = [a for a in ranking.actions if a.playouts]
+        assert len(measured) == min(len(s.legal_actions()), POLICY_CANDIDATES)   # the prior picks which, no more
+        many += len(s.legal_actions()) > POLICY_CANDIDATES
+    assert many                                           # some positions had more actions than the cap
 
 
 def test_advisor_v2_is_the_tree_search_with_the_prior_kept_by_name():

@@ -17,13 +17,13 @@ advisor as a player for simulations.  Pure Python; pandas is imported only by
 
 from __future__ import annotations
 
-from .policy import (POLICY_ALLOCATION, POLICY_HORIZON, POLICY_PLAYOUT, POLICY_PLAYOUTS, POLICY_VALUE, AdvisorPolicy,
+from .policy import (POLICY_ALLOCATION, POLICY_CANDIDATES, POLICY_HORIZON, POLICY_PLAYOUT, POLICY_PLAYOUTS, POLICY_VALUE, AdvisorPolicy,
                      advisor_v1, advisor_v2)
 from .race import ALLOCATIONS, RaceSearch
 from .ranking import RankedAction, Ranking, best_probabilities
 from .search import DEFAULT_PLAYOUTS, EXPLORATION, HORIZONS, Advisor, Search
 
 __all__ = [
-    "Advisor", "RaceSearch", "ALLOCATIONS", "Search", "Ranking", "RankedAction", "AdvisorPolicy", "advisor_v1", "advisor_v2", "POLICY_ALLOCATION", "POLICY_PLAYOUT", "POLICY_VALUE",
+    "Advisor", "RaceSearch", "ALLOCATIONS", "Search", "Ranking", "RankedAction", "AdvisorPolicy", "advisor_v1", "advisor_v2", "POLICY_ALLOCATION", "POLICY_CANDIDATES", "POLICY_PLAYOUT", "POLICY_VALUE",
     "DEFAULT_PLAYOUTS", "POLICY_PLAYOUTS", "POLICY_HORIZON", "HORIZONS", "EXPLORATION", "best_probabilities",
 ]

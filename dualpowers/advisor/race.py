@@ -12,21 +12,28 @@ are compared the way a careful person would compare them:
   between two actions on deal ``k`` is then mostly the actions' own doing, and the
   paired differences have a far smaller spread than independent samples (measured in
   docs/advisor.md).
-* **One fixed way to go on.**  After the root action the rest of the player's turn is
-  played greedily by :func:`dualpowers.policies.evaluate` (the bonus action, a leader's
-  special), then both sides play the informed playout to the end of the round
-  (:mod:`.playout`).  An action's value is what that continuation makes of it: a
-  number that depends on the deal only, which is what makes the pairing work.
+* **One fixed way to go on.**  After the root action the rest of the player's own turn
+  (the command, a leader's special, the bonus) is played by the informed playout's score,
+  which reads the board before each decision, so it is the same on every deal; then both
+  sides play the informed playout to the end of the round (:mod:`.playout`).  An action's
+  value is what that continuation makes of it: a number that depends on the deal only,
+  which is what makes the pairing work.
 * **Racing.**  Every action is measured on at least :data:`MIN_DEALS` deals; then, at
   checkpoints, an action whose paired difference from the leader exceeds
   :data:`ELIMINATE_Z` standard errors at two checkpoints in a row is dropped, and the rest of the budget goes to the
   actions still in the race.  The search stops early when one action is left, or when
   every action left is measured to be within :data:`EQUAL_MARGIN` VP of the leader.
-* **Halving** (``allocation="halving"``, the player's small budget): the actions best by
-  the prior (the evaluation after the turn is finished greedily on one fixed deal) are
-  measured in stages, the better half by mean value going on to the next stage
-  (sequential halving).  The prior only decides which actions are measured first; what
-  is reported comes from the playouts.
+* **Halving** (``allocation="halving"``, the player's small budget): the actions are
+  measured in stages on common deals, the better half by mean value going on to the next
+  stage (sequential halving).  When there are more actions than the budget can measure
+  (or than ``candidates``), only the best by a prior are measured (the evaluation once the
+  turn is finished greedily, over four fixed deals: the tree search's root prior).  The
+  prior only decides which actions are measured; what is reported comes from the playouts.
+* **Equal means equal.**  Within :data:`EQUAL_MARGIN` (0.1 VP at an even standing) two
+  actions count as equal: the race stops when every action left is measured that close
+  to the leader, the chance of being the best is shared among the actions that close to
+  the best in each bootstrap replicate, and two actions get different ranks only if they
+  differ by more than that (and by more than 1.96 standard errors).
 
 The ranking (:meth:`RaceSearch.ranking`) orders the actions by their chance of being the
 best, estimated from the paired values by a Bayesian bootstrap over the deals, and gives
@@ -76,6 +83,8 @@ BOOTSTRAP = 256
 UNIFORMS = 256
 #: Decisions of the rest of the player's own turn played greedily after a root action.
 TURN_STEPS = 4
+#: Halving: fixed deals over which the priors of the root actions are averaged.
+PRIOR_DEALS = 4
 #: Pseudo-samples of spread (at :data:`PRIOR_SD`) added to a paired difference's variance,
 #: so that a few equal samples do not look certain.
 PRIOR_SAMPLES = 4.0
@@ -163,15 +172,17 @@ def adjusted_means(arms: list[list[float]]) -> list[float]:
     return out
 
 
-def best_shares(arms: list[list[float]], rng: random.Random, replicates: int = BOOTSTRAP) -> list[float]:
+def best_shares(arms: list[list[float]], rng: random.Random, replicates: int = BOOTSTRAP,
+                equal: float = 0.0) -> list[float]:
     """For each action's values on deals 0, 1, ...: the chance that its mean is the highest.
 
     A Bayesian bootstrap over the deals: each replicate weighs every deal (group of deals)
     by an exponential draw, the same weight for every action measured on it, and compares
     the actions' weighted paired differences from the reference action (as
     :func:`adjusted_means` does), so the pairing is kept even for actions measured on fewer
-    deals.  An action's share is how often it comes out highest (ties shared).  Actions
-    without a value get 0."""
+    deals.  In each replicate the actions within ``equal`` of the highest mean share the
+    win (two actions that differ by a hair on one deal in a hundred are equally the best,
+    not one of them certainly so).  Actions without a value get 0."""
     shares = [0.0] * len(arms)
     live = [i for i, v in enumerate(arms) if v]
     if not live:
@@ -190,19 +201,17 @@ def best_shares(arms: list[list[float]], rng: random.Random, replicates: int = B
             hi = min(hi, len(vals))
             mine.append((sum(vals[lo:hi]) - sum(ref[lo:hi]), hi - lo))
         sums[i] = mine
+    means: dict[int, float] = {}
     for _ in range(replicates):
         w = [rng.expovariate(1.0) for _ in groups]
-        top, winners = -math.inf, []
         for i in live:
             num = den = 0.0
             for (d, c), wg in zip(sums[i], w):
                 num += wg * d
                 den += wg * c
-            m = num / den
-            if m > top:
-                top, winners = m, [i]
-            elif m == top:
-                winners.append(i)
+            means[i] = num / den
+        top = max(means.values())
+        winners = [i for i in live if means[i] >= top - equal]
         for i in winners:
             shares[i] += 1.0 / len(winners)
     return [s / replicates for s in shares]
@@ -222,7 +231,7 @@ class RaceSearch:
     def __init__(self, state: "State", side: str, seed: int, horizon: str = "round", playout: str = "informed",
                  epsilon: float = EPSILON, allocation: str = "race", min_deals: int = MIN_DEALS,
                  eliminate_z: float = ELIMINATE_Z, close_z: float = Z_95, equal_margin: float = EQUAL_MARGIN,
-                 paired: bool = True) -> None:
+                 paired: bool = True, candidates: int | None = None) -> None:
         if playout not in PLAYOUTS:
             raise ValueError(f"playout must be one of {', '.join(map(repr, PLAYOUTS))}, not {playout!r}")
         if allocation not in ALLOCATIONS:
@@ -231,6 +240,7 @@ class RaceSearch:
         self.playout, self.epsilon, self.allocation = playout, epsilon, allocation
         self.min_deals, self.eliminate_z, self.close_z = min_deals, eliminate_z, close_z
         self.paired = paired
+        self.candidates = candidates
         # the margin of equality as a value difference, at the slope of the squash at its centre
         self.equal_value = equal_margin / (4.0 * VALUE_SCALE)
         self.playouts = 0
@@ -377,20 +387,28 @@ class RaceSearch:
 
     # ------------------------------------------------------------------ halving
     def _priors(self) -> None:
-        """Each action's prior: the evaluation once the turn is finished greedily, on one deal
-        from a fixed seed (the same for every search seed)."""
-        base = determinize(self._view, self.side, random.Random(0))
-        for arm in self.arms:
-            d = base.clone()
-            d.push(arm.action)
-            arm.prior = squash(evaluate(self._finish_turn(d), self.side) - self._eval0)
+        """Each action's prior: the evaluation once the rest of the turn is played greedily by
+        it, averaged over :data:`PRIOR_DEALS` deals from fixed seeds (the same for every search
+        seed; the tree search's root prior)."""
+        from .search import _finish_turn           # the tree search's greedy turn (search imports this module)
+        totals = [0.0] * len(self.arms)
+        for i in range(PRIOR_DEALS):
+            base = determinize(self._view, self.side, random.Random(i))
+            for k, arm in enumerate(self.arms):
+                d = base.clone()
+                d.push(arm.action)
+                totals[k] += _finish_turn(d, self.side)
+        for arm, total in zip(self.arms, totals):
+            arm.prior = squash(total / PRIOR_DEALS - self._eval0)
 
     def _make_plan(self, budget: int) -> None:
-        """Sequential halving over the actions the budget can measure (the best by the prior first)."""
+        """Sequential halving over the actions the budget can measure (the best by the prior first):
+        at most ``candidates`` of them (default: as many as get two playouts each)."""
         arms = self.arms
-        if len(arms) * 2 > budget:
+        limit = max(2, self.candidates if self.candidates else budget // 2)
+        if len(arms) > limit:
             self._priors()
-            keep = sorted(arms, key=lambda a: (-a.prior, a.index))[:max(2, budget // 2)]
+            keep = sorted(arms, key=lambda a: (-a.prior, a.index))[:limit]
             for a in arms:
                 a.alive = a in keep
         alive = len(self._alive())
@@ -442,7 +460,8 @@ class RaceSearch:
 
     def best_chances(self) -> list[float]:
         """Each action's chance of being the best (:func:`best_shares`, seeded from the search seed)."""
-        return best_shares([a.values for a in self.arms], random.Random(self.seed * 7_919 + 17))
+        return best_shares([a.values for a in self.arms], random.Random(self.seed * 7_919 + 17),
+                           equal=self.equal_value)
 
     def difference(self, i: int, j: int) -> tuple[float, float]:
         """(mean, standard error) of action ``i``'s value minus action ``j``'s, paired by deal."""
@@ -454,10 +473,11 @@ class RaceSearch:
         view, side = self._view, self.side
         return build_ranking(side, self.measured(), self.best_chances(), self.difference, self.playouts,
                              self.seconds, self.seed, self.horizon, start=self._eval0, scale=VALUE_SCALE,
-                             close_z=self.close_z, explain=lambda a: effects(view, a, side))
+                             close_z=self.close_z, equal=self.equal_value,
+                             explain=lambda a: effects(view, a, side))
 
     def best_action(self) -> "Action":
         """The first action of :meth:`ranking` (without the words)."""
         from .ranking import order_rows
-        rows = order_rows(self.measured(), self.best_chances(), self.difference, self.close_z)
+        rows = order_rows(self.measured(), self.best_chances(), self.difference, self.close_z, self.equal_value)
         return rows[0][0].action

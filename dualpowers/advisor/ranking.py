@@ -10,10 +10,11 @@ measured for that action (a prior may have guided the search, never the answer):
   value first, then the engine's order), so the first row, the "best", is the action most
   likely to be the best;
 * ``rank``: actions the search cannot separate share one rank and are said to be equal:
-  a row starts a new rank only when its paired difference from the first row of the rank
-  above is more than ``close_z`` standard errors (95 %) *and* every row from it on has a
-  lower mean value than every row of the rank above, so that ranks, chances, margins
-  and win chances never contradict each other across ranks;
+  a row starts a new rank only when its paired difference from some row of the rank above
+  is more than ``close_z`` standard errors (95 %) and more than the margin of equality
+  (:data:`~dualpowers.advisor.race.EQUAL_MARGIN`), *and* every row from it on has a lower
+  mean value than every row of the rank above, so that ranks, chances, margins and win
+  chances never contradict each other across ranks;
 * ``margin``: where ``side`` should stand at the end of the playouts (the end of the round
   by default), in victory points of the evaluation (:func:`dualpowers.policies.evaluate`),
   the mean value turned back into points;
@@ -210,21 +211,22 @@ class Measured:
 Difference = Callable[[int, int], tuple[float, float]]
 
 
-def _worse(diff: tuple[float, float], z: float) -> bool:
-    """Whether a (mean, standard error) difference says the second action is worse by more than ``z`` errors."""
+def _worse(diff: tuple[float, float], z: float, equal: float) -> bool:
+    """Whether a (mean, standard error) difference says the second action is worse: by more than
+    ``z`` standard errors, and by more than ``equal`` (the margin within which actions are equal)."""
     mean, se = diff
-    return mean > z * se
+    return mean > z * se and mean > equal
 
 
 def order_rows(measured: Sequence[Measured], chances: Sequence[float], difference: Difference,
-               close_z: float) -> list[tuple[Measured, float, int]]:
+               close_z: float, equal: float = 0.0) -> list[tuple[Measured, float, int]]:
     """``(row, chance of being the best, rank)`` for every action, in the ranking's order.
 
     Measured rows come first, by chance (then mean value, then the engine's order); a row
     starts a new rank only if ``difference(other, row)`` (mean, standard error, indexes into
-    the engine's order) puts it more than ``close_z`` standard errors below some row of the
-    current rank, and every row from it on has a lower mean value than every row of the
-    current rank.  Unmeasured rows come last, rank 0 (no rank), by the prior."""
+    the engine's order) puts it more than ``close_z`` standard errors, and more than ``equal``,
+    below some row of the current rank, and every row from it on has a lower mean value than
+    every row of the current rank.  Unmeasured rows come last, rank 0 (no rank), by the prior."""
     chance = {m.index: c for m, c in zip(measured, chances)}
     tried = sorted((m for m in measured if m.playouts), key=lambda m: (-chance[m.index], -m.value, m.index))
     untried = sorted((m for m in measured if not m.playouts), key=lambda m: (-m.prior, m.index))
@@ -236,7 +238,7 @@ def order_rows(measured: Sequence[Measured], chances: Sequence[float], differenc
     out: list[tuple[Measured, float, int]] = []
     rank, members, lowest = 1, [], math.inf
     for i, m in enumerate(tried):
-        if members and below[i] < lowest and any(_worse(difference(o.index, m.index), close_z) for o in members):
+        if members and below[i] < lowest and any(_worse(difference(o.index, m.index), close_z, equal) for o in members):
             rank, members, lowest = i + 1, [], math.inf
         members.append(m)
         lowest = min(lowest, m.value)
@@ -400,7 +402,7 @@ class Ranking:
 
 def build_ranking(side: str, measured: Sequence[Measured], chances: Sequence[float], difference: Difference,
                   playouts: int, seconds: float, seed: int, horizon: str = "round", *, start: float = 0.0,
-                  scale: float = 3.0, close_z: float = Z_95, explain: Any = None) -> Ranking:
+                  scale: float = 3.0, close_z: float = Z_95, equal: float = 0.0, explain: Any = None) -> Ranking:
     """Turn what a search measured into a :class:`Ranking` (see the module docstring).
 
     ``chances``: each action's chance of being the best (in the order of ``measured``);
@@ -409,7 +411,7 @@ def build_ranking(side: str, measured: Sequence[Measured], chances: Sequence[flo
     turns back into a standing in victory points; ``explain(action)`` gives an action's
     :class:`~dualpowers.advisor.explain.Effects`.
     """
-    rows = order_rows(measured, chances, difference, close_z)
+    rows = order_rows(measured, chances, difference, close_z, equal)
     sizes: dict[int, int] = {}
     for _, _, rank in rows:
         sizes[rank] = sizes.get(rank, 0) + 1
