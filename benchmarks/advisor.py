@@ -6,12 +6,13 @@
 Times are CPU time of this process (pinned to one core), so other load on the
 machine does not count.  Figures:
 
-* playouts per second of the search (determinize, walk the tree, random playout to
-  the end, back up), on a mid-game solo and a mid-game two-player position, beside
-  bare random playouts from the same positions (what the tree costs on top), and
-  with playouts cut at the end of the round (``horizon="round"``, what
-  :class:`~dualpowers.advisor.AdvisorPolicy` uses), with the time of one of its
-  decisions (:data:`~dualpowers.advisor.POLICY_PLAYOUTS` playouts);
+* playouts per second of the tree search of the earlier versions (determinize, walk the
+  tree, random playout to the end, back up), on a mid-game solo and a mid-game
+  two-player position, beside bare random playouts from the same positions (what the
+  tree costs on top), and with playouts cut at the end of the round; playouts per second
+  of the advisor's search (informed, paired, to the end of the round); the median time of
+  one :class:`~dualpowers.advisor.AdvisorPolicy` decision on the stored positions
+  (:data:`~dualpowers.advisor.POLICY_PLAYOUTS` playouts and its priors);
 * stable advice, on the stored benchmark positions (``benchmarks/positions/``, 12 solo
   and 10 two-player mid-game positions made by ``make_positions.py``): the default
   :class:`~dualpowers.advisor.Advisor` ranks each with three seeds (goals: ``seed_agreement``
@@ -32,6 +33,9 @@ machine does not count.  Figures:
   playouts to the end of the game, 2,000 playouts): its first-choice agreement;
 * ``--variants``: the same agreement for variants of the search (no common random numbers,
   no racing, other budgets), the figures of docs/advisor.md;
+* ``--regret N``: how much each player (the advisor's, the same without its cap on the
+  actions it measures, ``advisor-v2``, greedy) loses a decision, in VP, against a search
+  that measures every action on 150 common deals, on N positions of each mode;
 * time to a stable top choice on the stored solo positions: the search runs in steps
   of ``--step`` playouts up to twice the default budget (or until it settles); the top
   action is *stable* from the first step after which it never changes again.
@@ -64,7 +68,7 @@ from dualpowers.advisor.ranking import Ranking  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent / "positions"))
 from make_positions import load as load_positions  # noqa: E402
 from dualpowers.views import canonical, determinize  # noqa: E402
-from dualpowers.policies import GreedyPolicy  # noqa: E402
+from dualpowers.policies import GreedyPolicy, make_policy  # noqa: E402
 
 from engine import pin_one_core  # noqa: E402
 
@@ -251,6 +255,55 @@ def tree_agreement(positions: dict[str, dp.State], tree: Tree) -> tuple[float, f
     return agree / len(positions), statistics.median(times), likeliest / len(positions)
 
 
+def decision_s(positions: dict[str, dp.State], prefix: str) -> float:
+    """Median CPU seconds of one ``AdvisorPolicy`` decision (its priors included) on the stored
+    positions whose names start with ``prefix``."""
+    player, times = make_policy("advisor"), []
+    for name, state in positions.items():
+        if name.startswith(prefix):
+            start = time.process_time()
+            player.choose(state, random.Random(0))
+            times.append(time.process_time() - start)
+    return statistics.median(times) if times else math.nan
+
+
+#: The players whose decisions ``--regret`` judges (policy specs).
+REGRET_PLAYERS = ("advisor", "advisor:candidates=100", "advisor-v2", "greedy")
+
+
+def regret(positions: int, mode: str, seed: int = 123, per_action: int = 150) -> dict[str, float]:
+    """Each player's mean loss a decision, in VP (value differences times 12, the squash's slope
+    at an even standing), against a reference search that measures every action on
+    ``per_action`` common deals (no racing), on ``positions`` positions of ``mode`` reached by
+    greedy play.  The reference shares the advisor's playout model, so this judges how well a
+    small budget finds what a large one finds, not how good the model is."""
+    rng = random.Random(seed)
+    greedy = make_policy("greedy")
+    players = {spec: make_policy(spec) for spec in REGRET_PLAYERS}
+    losses: dict[str, list[float]] = {spec: [] for spec in players}
+    n = 0
+    while n < positions:
+        s = (dp.new_game("two-player", rng.randrange(10**6)) if mode == "two-player" else
+             dp.new_game("solo", rng.randrange(10**6), player=rng.choice(["red", "white"]),
+                         difficulty=rng.randint(1, 6)))
+        play = random.Random(rng.randrange(10**6))
+        for _ in range(rng.randrange(5, 60)):
+            if s.is_over():
+                break
+            s.apply(greedy.choose(s, play))
+        side = s.to_act
+        if s.is_over() or side is None or len(s.legal_actions()) < 3:
+            continue
+        reference = RaceSearch(s, side, 999, eliminate_z=math.inf, equal_margin=0.0)
+        reference.run(per_action * len(s.legal_actions()))
+        value = {str(m.action): m.value for m in reference.measured()}
+        best = max(value.values())
+        for spec, player in players.items():
+            losses[spec].append(12.0 * (best - value[str(player.choose(s, random.Random(n)))]))
+        n += 1
+    return {spec: statistics.mean(v) for spec, v in losses.items()}
+
+
 def stability(state: dp.State, budget: int, step: int) -> dict[str, float | bool]:
     """Run to 2 x budget in steps (or until the search settles); when the top choice settled,
     and what the budget itself gave."""
@@ -281,6 +334,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="stored solo positions for the time-to-stable test (default 6)")
     parser.add_argument("--no-v1", action="store_true", help="skip the earlier searches' agreement (slow)")
     parser.add_argument("--variants", action="store_true", help="also measure the variants of the search (slow)")
+    parser.add_argument("--regret", type=int, default=0, metavar="N",
+                        help="also judge the players' decisions on N positions of each mode (slow)")
     parser.add_argument("--agreement-positions", type=int, default=None,
                         help="use only the first N stored positions for the agreement (default: all)")
     parser.add_argument("--step", type=int, default=100, help="playouts between checks of the top choice (default 100)")
@@ -295,7 +350,7 @@ def main(argv: list[str] | None = None) -> int:
     solo_round, two_round = (search_rate(solo, args.seconds, POLICY_HORIZON),
                              search_rate(two, args.seconds, POLICY_HORIZON))
     informed_solo, informed_two = race_rate(solo, args.seconds), race_rate(two, args.seconds)
-    stored = load_positions()
+    stored = every = load_positions()
     if args.agreement_positions:
         stored = dict(list(stored.items())[:args.agreement_positions])
     now = agreement(stored, args.budget)
@@ -309,6 +364,7 @@ def main(argv: list[str] | None = None) -> int:
         for label, variant in VARIANTS.items():
             found = agreement(stored, variant.budget or args.budget, variant)
             variants[label] = found.rounded()
+    regrets = {mode: regret(args.regret, mode) for mode in ("two-player", "solo")} if args.regret else {}
     positions = [s for name, s in stored.items() if name.startswith("solo")][:args.positions]
     runs = [stability(s, args.budget, args.step) for s in positions]
 
@@ -324,8 +380,8 @@ def main(argv: list[str] | None = None) -> int:
         "two_player_round_playouts_per_s": round(two_round, 1),
         "informed_solo_round_playouts_per_s": round(informed_solo, 1),
         "informed_two_player_round_playouts_per_s": round(informed_two, 1),
-        "policy_decision_ms_solo": round(1000 * POLICY_PLAYOUTS / informed_solo, 1),
-        "policy_decision_ms_two_player": round(1000 * POLICY_PLAYOUTS / informed_two, 1),
+        "policy_decision_ms_solo": round(1000 * decision_s(every, "solo"), 1),
+        "policy_decision_ms_two_player": round(1000 * decision_s(every, "two"), 1),
         "agreement_positions": len(stored),
         "seed_agreement": round(now.seed_agreement, 3),
         "top_choice_s": round(now.top_choice_s, 3),
@@ -339,6 +395,7 @@ def main(argv: list[str] | None = None) -> int:
         "v2_seed_agreement": r3(v2[0]), "v2_top_choice_s": r3(v2[1]), "v2_first_is_likeliest": r3(v2[2]),
         "v1_seed_agreement": r3(v1[0]), "v1_top_choice_s": r3(v1[1]),
         "variants": variants,
+        "regret_vp": {mode: {k: round(v, 3) for k, v in r.items()} for mode, r in regrets.items()},
         "positions": len(runs),
         "stable_s_median": round(statistics.median(r["stable_s"] for r in runs), 3),
         "stable_s_max": round(max(r["stable_s"] for r in runs), 3),
@@ -380,6 +437,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  variant {label}: agreement {v['seed_agreement']:.2f}, same first row {v['first_row_agreement']:.2f}, "
               f"equal best {v['equal_best_mean']:.1f}, median {v['top_choice_s']:.2f} s "
               f"(max {v['top_choice_s_max']:.2f} s)")
+    for mode, r in regrets.items():
+        print(f"  loss a decision against a search measuring every action on 150 deals, {args.regret} {mode} "
+              "positions, VP: " + ", ".join(f"{spec} {loss:.3f}" for spec, loss in r.items()))
     print(f"  default budget: {args.budget:,} playouts; stability over {n} stored solo positions,"
           f" steps of {args.step}, up to {2 * args.budget:,}:")
     print(f"  time to a stable top choice, median     {figures['stable_s_median']:>8.2f} s"
