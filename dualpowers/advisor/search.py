@@ -1,4 +1,6 @@
-"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS): the search of the
+baseline players ``advisor-v1`` and ``advisor-v2``, and :class:`Advisor`, which ranks with
+:mod:`.race` (every action on the same deals, budget where it is close) since issue 20.
 
 Why this search: a player's turn is several decisions in a row (a card, then its
 command, then a bonus), so a flat "try each action, then play at random" would
@@ -37,9 +39,7 @@ the end of the round and asking the evaluation is biased but far less noisy.  As
 policy, two-player, 50 playouts a decision: to the end of the game it won 15 games
 of 30; to the end of the round, 24 of 40 in a third of the time), so
 :class:`~dualpowers.advisor.AdvisorPolicy` uses it; ``benchmarks/strength.py``
-measures it over 1,000 games.  The :class:`Advisor`'s
-rankings keep the whole game by default, because only then is ``win_prob`` a
-measured frequency rather than the evaluation's guess.
+measures it over 1,000 games.
 
 The tree is keyed by actions only ("open loop"): the Opposition's turns in solo
 and card draws fall inside the edges.  The opponent's choice of a secret
