@@ -37,9 +37,10 @@ POLICY_VALUE = "margin"
 #: The advisor's player spreads its small budget by sequential halving (see :mod:`.race`).
 POLICY_ALLOCATION = "halving"
 #: The player's halving measures at most this many actions, the best by the prior (None: as
-#: many as the budget gives two playouts each).  Measured against a 3,000-playout search on
-#: 150 two-player positions, 8 lost 0.22 VP a decision against 0.25 for no cap and 0.27 for
-#: advisor-v2; on 120 solo positions 0.20 against 0.17 and 0.24 (docs/advisor.md).
+#: many as the budget gives two playouts each).  Judged against a search that measures every
+#: action on 150 deals (``benchmarks/advisor.py --regret 150``), 8 lost 0.22 VP a decision on
+#: two-player positions against 0.25 for no cap and 0.27 for advisor-v2; on solo positions
+#: 0.18 against 0.17 and 0.23 (docs/advisor.md).
 POLICY_CANDIDATES: int | None = 8
 #: The searches a player can use: the advisor's (``"race"``) or the baselines' tree (``"tree"``).
 SEARCHES = ("race", "tree")
