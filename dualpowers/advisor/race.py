@@ -437,22 +437,21 @@ class RaceSearch:
     # ------------------------------------------------------------------ results
     def measured(self) -> list[Measured]:
         """What was measured for every legal action, in the engine's order; each mean value is
-        compared on the reference action's deals (:func:`adjusted_means`)."""
+        compared on the reference action's deals (:func:`adjusted_means`), and its standard
+        error is that of the paired difference and of the reference's own mean together."""
         values = [a.values for a in self.arms]
         means = adjusted_means(values)
-        r = _reference(values) if any(values) else 0
-        ref = self.arms[r]
+        ref = self.arms[_reference(values) if any(values) else 0]
+        ref_se2 = 0.0
+        if ref.n:
+            rm = ref.mean()
+            var = sum((v - rm) ** 2 for v in ref.values) / (ref.n - 1) if ref.n > 1 else 0.25
+            ref_se2 = (var * (ref.n - 1) + PRIOR_SAMPLES * PRIOR_SD ** 2) / (ref.n - 1 + PRIOR_SAMPLES) / ref.n
         out = []
         for arm, mean in zip(self.arms, means):
             n = arm.n
-            if not n:
-                se = math.inf
-            else:
-                own = paired_difference(arm.values, ref.values)[1] if arm is not ref else 0.0
-                rm = ref.mean()
-                var = sum((v - rm) ** 2 for v in ref.values) / (ref.n - 1) if ref.n > 1 else 0.25
-                ref_se2 = (var * (ref.n - 1) + PRIOR_SAMPLES * PRIOR_SD ** 2) / (ref.n - 1 + PRIOR_SAMPLES) / ref.n
-                se = math.sqrt(own * own + ref_se2)
+            own = paired_difference(arm.values, ref.values)[1] if n and arm is not ref else 0.0
+            se = math.sqrt(own * own + ref_se2) if n else math.inf
             out.append(Measured(action=arm.action, index=arm.index, playouts=n, value=min(1.0, max(0.0, mean)),
                                 value_se=se, won=sum(e > 0 for e in arm.ends), lost=sum(e < 0 for e in arm.ends),
                                 score=sum(arm.scores) / n if n else 0.0, prior=arm.prior))
@@ -467,7 +466,7 @@ class RaceSearch:
         """(mean, standard error) of action ``i``'s value minus action ``j``'s, paired by deal."""
         return paired_difference(self.arms[i].values, self.arms[j].values)
 
-    def ranking(self, explain: object = None) -> Ranking:
+    def ranking(self) -> Ranking:
         """The ranking of every legal action (see :func:`~dualpowers.advisor.ranking.build_ranking`)."""
         from .explain import effects
         view, side = self._view, self.side
