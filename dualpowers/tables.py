@@ -150,8 +150,8 @@ def win_chance_note(horizon: str = "game", lang: str | None = None) -> str:
     _ = translator(lang)
     if horizon == "round":
         return _("Win chance (estimate): the advisor plays quick simulated games (playouts) after each action up "
-                 "to the end of the round and judges the position reached there; the figure and its 95% interval "
-                 "are that estimate, not a measured share of real games.")
+                 "to the end of the round, judges the position reached there and turns it into a chance to win "
+                 "the game; the figure and its 95% interval are that estimate, not a measured share of real games.")
     return _("Win chance (estimate): the share of the advisor's quick simulated games (playouts, played to the "
              "end by a simple policy) that this action won, with its 95% interval; an estimate, not a measured "
              "share of real games.")
