@@ -523,3 +523,19 @@ def test_advisor_v2_is_the_tree_search_with_the_prior_kept_by_name():
     assert new.search == "race" and new.allocation == "halving"                    # type: ignore[attr-defined]
     with pytest.raises(PolicySpecError, match="tree search"):
         make_policy("advisor:value=win")
+
+
+def test_the_win_chance_is_the_measured_chance_from_the_standing_at_the_end_of_the_round():
+    from dualpowers.advisor.ranking import win_chance
+    for mode in ("two-player", "solo"):
+        for round_ in (1, 2, 3):
+            chances = [win_chance(x, mode, round_) for x in (-6.0, -3.0, 0.0, 3.0, 6.0)]
+            assert chances == sorted(chances) and len(set(chances)) == 5 and 0 < chances[0] < chances[-1] < 1
+    assert win_chance(0.0, "two-player", 1) == pytest.approx(0.5, abs=0.01)   # the two sides are alike
+    assert win_chance(-3.0, "solo", 1) != win_chance(-3.0, "solo", 2)       # each round has its own curve
+    # the figures shown are these: the first row's win chance is the curve at its margin
+    s = two_player_midgame()
+    r = Advisor(playouts=200, seed=1).rank(s)
+    best = r.best
+    if best.won + best.lost < best.playouts:
+        assert best.win_prob == pytest.approx(win_chance(best.margin, "two-player", s.round))

@@ -181,3 +181,8 @@ def test_ladder_variants_change_only_stand_in_values_and_are_played(tmp_path):
     assert weak.track_length == 20 and {c.recruit for c in weak.cards.values()} == {1, 2}
     result = json.loads(bench("ladder_variants.py", "--variants", "stand-in", "--games", "1", "--json"))
     assert result["games_per_difficulty"] == 2 and {"x1", "x6", "logit_drop"} <= set(result)
+
+
+def test_win_chance_script_fits_a_curve_per_mode_and_round():
+    out = bench("win_chance.py", "--games", "6")
+    assert "two-player round 1:" in out and "solo round 1:" in out and "P(win) = logistic(" in out

@@ -473,7 +473,7 @@ class RaceSearch:
         return build_ranking(side, self.measured(), self.best_chances(), self.difference, self.playouts,
                              self.seconds, self.seed, self.horizon, start=self._eval0, scale=VALUE_SCALE,
                              close_z=self.close_z, equal=self.equal_value,
-                             explain=lambda a: effects(view, a, side))
+                             explain=lambda a: effects(view, a, side), mode=view.mode, round_=view.round)
 
     def best_action(self) -> "Action":
         """The first action of :meth:`ranking` (without the words)."""

@@ -18,9 +18,9 @@ measured for that action (a prior may have guided the search, never the answer):
 * ``margin``: where ``side`` should stand at the end of the playouts (the end of the round
   by default), in victory points of the evaluation (:func:`dualpowers.policies.evaluate`),
   the mean value turned back into points;
-* ``win_prob``: the chance to win the *game* that the evaluation gives to that standing
-  (1 or 0 when every playout ended the game won or lost; with ``horizon="game"``: the
-  share of playouts won), with a 95 % interval;
+* ``win_prob``: the chance to win the *game* from that standing at the end of this round,
+  as measured in greedy players' games (:func:`win_chance`); when every playout ended the
+  game (always with ``horizon="game"``), the share of playouts won; with a 95 % interval;
 * ``score_change``: the mean movement of the score track in ``side``'s favour.
 """
 
@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..narration import N_, Message, Quantity
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from ..actions import Action
 
 __all__ = ["RankedAction", "Ranking", "ActionStats", "Measured", "ordered", "ordered_by_value", "order_rows",
-           "best_probabilities", "build_ranking", "WIN_SCALE"]
+           "best_probabilities", "build_ranking", "win_chance", "WIN_SCALE"]
 
 # ---------------------------------------------------------------------------- the ranking's words
 # Templates (see dualpowers.narration): the widgets write them in the notebook's language
@@ -63,8 +64,8 @@ THEN_ACTION = N_("then {action}: {outlook}; {effects}")
 EQUALLY_GOOD = N_("equally good: {action}: {outlook}; {effects}")
 MORE_ONE = N_("(1 more action)")
 MORE_MANY = N_("({n} more actions)")
-ALL_BEHIND = N_("Every action leaves you behind in the game, by the estimate: even the best gives you less than "
-                "an even chance to win. The least bad first.")
+ALL_BEHIND = N_("Every action leaves you behind in the game, by the estimate: even the best gives you only a "
+                "{percent} chance to win. The least bad first.")
 PLAYOUT_STATS = N_("{playouts} playouts in {seconds} s (seed {seed}).")
 
 SPAN = 6.0          # best_probabilities: standard errors either side of a mean that matter
@@ -176,19 +177,45 @@ def best_probabilities(estimates: Sequence[tuple[float, float]]) -> list[float]:
     return [t / total for t in out] if total > 0 else [1.0 / len(params)] * len(params)
 
 
-#: Victory points of evaluation at the end of the round that take the win chance from 1/2 to
-#: about 0.73 (the evaluation's own estimate of the game, see :func:`win_chance`).
+#: Without a fitted table: victory points of evaluation that take the win chance from 1/2 to
+#: about 0.73 (the evaluation's own guess).
 WIN_SCALE = 3.0
+#: The fitted table (``benchmarks/win_chance.py --write``): mode, round, samples, wins, a, b.
+WIN_TABLE = "win_chance.csv"
 
 
 def _squash(points: float, scale: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-700.0, min(700.0, points / scale))))
 
 
-def win_chance(standing: float) -> float:
-    """The chance to win the game the evaluation gives to a standing (VP of evaluation) at
-    the end of the round."""
-    return _squash(standing, WIN_SCALE)
+@lru_cache(maxsize=None)
+def _win_curves() -> dict[str, dict[int, tuple[float, float]]]:
+    """``mode -> round -> (a, b)`` of the fitted win chance (empty if the table is missing)."""
+    from importlib import resources
+    import csv
+    curves: dict[str, dict[int, tuple[float, float]]] = {}
+    path = resources.files("dualpowers").joinpath("data", "results", WIN_TABLE)
+    if not path.is_file():
+        return curves
+    with path.open(encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            a, b = float(row["a"]), float(row["b"])
+            if b > 0:                                 # a curve that does not rise with the standing is no estimate
+                curves.setdefault(row["mode"], {})[int(row["round"])] = (a, b)
+    return curves
+
+
+def win_chance(standing: float, mode: str = "two-player", round_: int = 1) -> float:
+    """The chance to win the game of a side that stands at ``standing`` (VP of evaluation) at the
+    end of round ``round_``: how often greedy players won from there (``benchmarks/win_chance.py``
+    fits ``1 / (1 + exp(-(a + b * standing)))`` per mode and round; rounds past the last fitted
+    one use its curve).  Without a fitted curve, the evaluation's own guess (:data:`WIN_SCALE`)."""
+    by_round = _win_curves().get(mode)
+    if not by_round:
+        return _squash(standing, WIN_SCALE)
+    fitted = max((r for r in by_round if r <= round_), default=min(by_round))
+    a, b = by_round[fitted]
+    return 1.0 / (1.0 + math.exp(-max(-700.0, min(700.0, a + b * standing))))
 
 
 @dataclass(frozen=True)
@@ -376,7 +403,8 @@ class Ranking:
         if rest > 0:
             out.append((2, Message(MORE_ONE) if rest == 1 else Message(MORE_MANY, n=rest)))
         if self.behind:
-            out.append((0, Message(ALL_BEHIND)))
+            top = max(a.win_prob for a in self.actions if a.playouts)
+            out.append((0, Message(ALL_BEHIND, percent=Quantity(top, percent=True))))
         out.append((0, self.stats_message()))
         return out
 
@@ -402,13 +430,15 @@ class Ranking:
 
 def build_ranking(side: str, measured: Sequence[Measured], chances: Sequence[float], difference: Difference,
                   playouts: int, seconds: float, seed: int, horizon: str = "round", *, start: float = 0.0,
-                  scale: float = 3.0, close_z: float = Z_95, equal: float = 0.0, explain: Any = None) -> Ranking:
+                  scale: float = 3.0, close_z: float = Z_95, equal: float = 0.0, explain: Any = None,
+                  mode: str = "two-player", round_: int = 1) -> Ranking:
     """Turn what a search measured into a :class:`Ranking` (see the module docstring).
 
     ``chances``: each action's chance of being the best (in the order of ``measured``);
     ``difference(i, j)``: (mean, standard error) of action ``i``'s value minus action ``j``'s;
     ``start``: the evaluation now and ``scale`` the squash of the values, so that a mean value
-    turns back into a standing in victory points; ``explain(action)`` gives an action's
+    turns back into a standing in victory points; ``mode`` and ``round_`` pick the win-chance
+    curve (:func:`win_chance`); ``explain(action)`` gives an action's
     :class:`~dualpowers.advisor.explain.Effects`.
     """
     rows = order_rows(measured, chances, difference, close_z, equal)
@@ -423,20 +453,23 @@ def build_ranking(side: str, measured: Sequence[Measured], chances: Sequence[flo
     for m, chance, rank in rows:
         if not m.playouts:
             margin, win, low, high = 0.0, 0.5, 0.0, 1.0
-        elif horizon == "game":
+        elif horizon == "game" or m.won + m.lost == m.playouts:
+            # every playout ended the game: a won game is worth about 1, a lost one about 0, so the
+            # mean value is the share of playouts won (compared on the same deals as the others)
             margin = standing(m.value)
-            win = (m.won + 0.5 * (m.playouts - m.won - m.lost)) / m.playouts
-            low, high = wilson_interval(m.won, m.playouts)
-            low, high = min(low, win), max(high, win)
+            spread = Z_95 * m.value_se
+            win, low, high = m.value, max(0.0, m.value - spread), min(1.0, m.value + spread)
+            if m.won == m.playouts:
+                win = high = 1.0
+            elif m.lost == m.playouts:
+                win = low = 0.0
         else:
             margin = standing(m.value)
             spread = Z_95 * m.value_se
-            win = win_chance(margin)
-            low, high = win_chance(standing(m.value - spread)), win_chance(standing(m.value + spread))
-            if m.won == m.playouts:             # the game ended, won, in every playout: no estimate needed
-                win, high = 1.0, 1.0
-            elif m.lost == m.playouts:
-                win, low = 0.0, 0.0
+
+            def game(value: float) -> float:
+                return win_chance(standing(value), mode, round_)
+            win, low, high = game(m.value), game(m.value - spread), game(m.value + spread)
         fx = explain(m.action) if explain else None
         ranked.append(RankedAction(
             action=m.action, text=str(m.action), win_prob=win, win_low=low, win_high=high, score_change=m.score,

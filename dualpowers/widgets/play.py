@@ -35,7 +35,7 @@ from ..controllers.play import GameSession, LoadError, action_highlight, group_l
 from ..controllers.targets import ActionPicker
 from ..describe import describe
 from ..errors import DualPowersError
-from ..i18n import number, translator
+from ..i18n import number, percent, translator
 from ..narrate import message_text, refusal_text
 from . import language
 from ._common import STYLE, button, css, lines_html, log_html, fit_labels
@@ -348,8 +348,10 @@ class PlayWidget(widgets.VBox):
             f"<td>{escape(message_text(r.outlook_message(), lang))}</td>"
             f"<td>{escape(message_text(ranking.sureness_message(r), lang))}</td></tr>"
             for r in ranking.actions[:3])
+        top = max((a.win_prob for a in ranking.actions if a.playouts), default=0.0)
         behind = ("<p>" + _("<b>Every action leaves you behind in the game</b>, by the estimate: even the best "
-                            "gives you less than an even chance to win. The least bad first.")
+                            "gives you only a {percent} chance to win. The least bad first.",
+                            percent=escape(percent(top, lang, 0)))
                   + "</p>" if ranking.behind else "")
         sure = _("How sure: {sureness}.", sureness=escape(message_text(ranking.sureness_message(), lang)))
         outlook = _("at the end of the round") if ranking.horizon == "round" else _("for the game")
