@@ -117,9 +117,13 @@ def posterior(a: ActionStats, prior_weight: float) -> tuple[float, float]:
 
 
 def ordered_by_value(stats: Sequence[ActionStats], prior_weight: float, close_z: float = CLOSE_Z) -> list[ActionStats]:
-    """Best first, for stable advice: the actions the playouts cannot tell from the best (their
-    mean values within :data:`CLOSE_Z` standard errors of the difference) come first, in the order
-    of their priors (which do not depend on the seed), then the others by mean value.
+    """The tree search's order (kept for the baseline players: ``advisor-v2`` uses it with
+    ``close_z=0``, the highest value with the prior counted in).  It is no longer the advisor's
+    ranking: it let a seed-independent prior overrule the playouts (issue 20).
+
+    Best first: the actions the playouts cannot tell from the best (their mean values within
+    :data:`CLOSE_Z` standard errors of the difference) come first, in the order of their
+    priors (which do not depend on the seed), then the others by mean value.
 
     Why: when two actions are about equally good, which one comes out on top of a noisy
     estimate changes from seed to seed; ranking such near-ties by a fixed judgement gives the
