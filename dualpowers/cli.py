@@ -382,8 +382,8 @@ def _add_simulate(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") ->
     p.add_argument("--player", choices=("red", "white", "both"), default=None,
                    help="solo: the side the policy plays; 'both' alternates (default: red)")
     p.add_argument("--policy", default="random", metavar="SPEC",
-                   help="the solo player's policy (random, greedy, advisor[:k=v,...], advisor-v1); in two-player, "
-                        "both sides' unless --red/--white say otherwise")
+                   help="the solo player's policy (random, greedy, advisor[:k=v,...], advisor-v1, advisor-v2); "
+                        "in two-player, both sides' unless --red/--white say otherwise")
     p.add_argument("--red", metavar="SPEC", help="two-player: red's policy")
     p.add_argument("--white", metavar="SPEC", help="two-player: white's policy")
     p.add_argument("--seed", type=_seed, default=0, help="base seed; game i's seed is derived from it and i")

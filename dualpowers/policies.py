@@ -15,8 +15,8 @@ the advisor (:mod:`dualpowers.advisor`) samples what it cannot see.
 
 Policies are named by short text specs so that the command line and simulation
 files can name them: ``"random"``, ``"greedy"``, ``"advisor"``,
-``"advisor:playouts=200"`` or ``"advisor-v1"``, the advisor's first version kept as a
-baseline (see :func:`make_policy`).
+``"advisor:playouts=200"``, or ``"advisor-v1"`` and ``"advisor-v2"``, the advisor's earlier
+versions kept as baselines (see :func:`make_policy`).
 """
 
 from __future__ import annotations
@@ -151,14 +151,20 @@ def _advisor_v1(**options: Any) -> Policy:
     return advisor_v1(**options)
 
 
+def _advisor_v2(**options: Any) -> Policy:
+    from .advisor import advisor_v2
+    return advisor_v2(**options)
+
+
 _FACTORIES: dict[str, Callable[..., Policy]] = {
     "random": RandomPolicy,
     "greedy": GreedyPolicy,
     "advisor": _advisor,
     "advisor-v1": _advisor_v1,
+    "advisor-v2": _advisor_v2,
 }
 #: Policies that take options (``"advisor:playouts=200"``).
-_WITH_OPTIONS = ("advisor", "advisor-v1")
+_WITH_OPTIONS = ("advisor", "advisor-v1", "advisor-v2")
 
 
 def policy_names() -> tuple[str, ...]:

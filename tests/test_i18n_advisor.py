@@ -62,7 +62,7 @@ def _unnamed(text: str) -> str:
 @pytest.mark.parametrize("horizon", ["round", "game"])
 def test_the_ranking_summary_is_translated(lang, horizon):
     s = _positions(1, seed=3)[0]
-    kwargs = {} if horizon == "round" else {"horizon": "game", "playout": "random", "value": "win"}
+    kwargs = {} if horizon == "round" else {"horizon": "game", "playout": "random"}
     r = Advisor(playouts=60, seed=1, **kwargs).rank(s)
     english = r.explain().splitlines()
     rendered = [" " * i + message_text(m, "en") for i, m in r.explain_messages()]

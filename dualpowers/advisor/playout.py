@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from ..actions import Action
     from ..state import State
 
-__all__ = ["PLAYOUTS", "EPSILON", "informed_choice", "action_score", "playout_chooser"]
+__all__ = ["PLAYOUTS", "EPSILON", "informed_choice", "informed_pick", "action_score", "playout_chooser"]
 
 #: The playout policies by name.
 PLAYOUTS = ("random", "informed")
@@ -149,3 +149,27 @@ def playout_chooser(name: str, epsilon: float = EPSILON) -> Callable[["State", l
     if name == "informed":
         return lambda state, legal, rng: informed_choice(state, legal, rng, epsilon)
     raise ValueError(f"playout must be one of {', '.join(map(repr, PLAYOUTS))}, not {name!r}")
+
+
+def informed_pick(state: "State", legal: list["Action"], explore: float, pick: float,
+                  epsilon: float = EPSILON) -> "Action":
+    """:func:`informed_choice` driven by two given uniform numbers instead of a generator:
+    ``explore < epsilon`` takes the legal action at ``pick``, else the best-scored one (ties
+    by ``pick``).  The common-random-number search hands every root action the same numbers
+    for the same ply, so that two actions' playouts differ by the actions, not by the dice."""
+    if len(legal) == 1:
+        return legal[0]
+    if explore < epsilon:
+        return legal[int(pick * len(legal))]
+    mover = state.to_act
+    assert mover is not None
+    board = _Board(state, mover)
+    best: list[Action] = []
+    top = -1e9
+    for a in legal:
+        v = action_score(state, a, board)
+        if v > top:
+            best, top = [a], v
+        elif v == top:
+            best.append(a)
+    return best[int(pick * len(best))]

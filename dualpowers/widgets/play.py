@@ -38,7 +38,7 @@ from ..controllers.play import GameSession, LoadError, action_highlight, group_l
 from ..controllers.targets import ActionPicker
 from ..describe import describe
 from ..errors import DualPowersError, brief
-from ..i18n import number, translator
+from ..i18n import number, percent, translator
 from ..narrate import message_text, refusal_text
 from . import language
 from ._common import STYLE, button, css, lines_html, log_html, fit_labels
@@ -352,19 +352,25 @@ class PlayWidget(widgets.VBox):
         else:                            # nothing to light up: do not say there is
             intro = _("<b>Advisor</b> ({playouts} playouts, seeing only what {side} sees): best is <b>{action}</b>, "
                       "selected below.", **fields)
-        # The advice in words (dualpowers.advisor.explain): what each of the best three
-        # changes, where it leaves the player at the end of the round, how sure.
+        # The advice in words (dualpowers.advisor.explain): what each of the first three rows of
+        # the ranking changes, where it leaves the player (at the end of the round, or, for a
+        # ranking of whole games, in the game), how sure; equal actions show their shared rank.
+        unranked = "–"                          # an action no playout tried has no rank
         rows = "".join(
-            f"<tr><td>{i}</td><td>{escape(g.describe(r.action))}</td>"
+            f"<tr><td>{r.rank or unranked}</td><td>{escape(g.describe(r.action))}</td>"
             f"<td>{'<br>'.join(escape(message_text(e, lang)) for e in r.effect_messages)}</td>"
             f"<td>{escape(message_text(r.outlook_message(), lang))}</td>"
             f"<td>{escape(message_text(ranking.sureness_message(r), lang))}</td></tr>"
-            for i, r in enumerate(ranking.actions[:3], 1))
-        behind = ("<p>" + _("<b>Every action leaves you behind</b> at the end of the round: the least bad first.")
+            for r in ranking.actions[:3])
+        top = max((a.win_prob for a in ranking.actions if a.playouts), default=0.0)
+        behind = ("<p>" + _("<b>Every action leaves you behind in the game</b>, by the estimate: even the best "
+                            "gives you only a {percent} chance to win. The least bad first.",
+                            percent=escape(percent(top, lang, 0)))
                   + "</p>" if ranking.behind else "")
         sure = _("How sure: {sureness}.", sureness=escape(message_text(ranking.sureness_message(), lang)))
+        outlook = _("at the end of the round") if ranking.horizon == "round" else _("for the game")
         headers = "".join(f"<th>{escape(h)}</th>" for h in (
-            "#", _("action"), _("what it changes"), _("at the end of the round"), _("how sure")))
+            "#", _("action"), _("what it changes"), outlook, _("how sure")))
         self.hint_view.value = (
             f"<div class='dp-hint-box'>{intro}<p>{sure}</p>{behind}"
             f"<div class='dp-table'><table><tr>{headers}</tr>{rows}</table></div></div>")
