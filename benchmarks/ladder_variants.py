@@ -6,8 +6,9 @@
 
 Each variant is the packaged components file with some values marked ``stand-in``
 changed (never a rulebook value), written as a JSON components file to a temporary
-folder and played with :mod:`dualpowers.simulate`: the advisor (``AdvisorPolicy``
-defaults) as the solo player, both factions, at each difficulty asked for.  Games are
+folder and played with :mod:`dualpowers.simulate`: the advisor the ladder was measured
+with (``advisor-v2``, 100 playouts a decision) as the solo player, both factions, at each
+difficulty asked for.  Games are
 seeded (``--seed``), so every variant meets the same deals.
 
 The figure that matters for the ladder's goal (at least 50 % at X = 1, at most 25 %
@@ -34,6 +35,9 @@ from dualpowers.simulate import SimConfig, iter_rows  # noqa: E402
 from dualpowers.stats import logit, wilson_interval  # noqa: E402
 
 COMPONENTS = ROOT / "dualpowers" / "data" / "components.toml"
+#: The player of docs/difficulty.md's figures: the advisor before issue 20, kept by name (the
+#: ladder's goal is retired; its figures stay reproducible).
+LADDER_POLICY = "advisor-v2"
 Edit = Callable[[dict[str, Any]], None]
 
 
@@ -117,7 +121,7 @@ def write_variant(name: str, folder: Path) -> Path:
 
 def measure(name: str, folder: Path, games: int, difficulties: tuple[int, ...], seed: int,
             workers: int | None) -> dict[str, Any]:
-    config = SimConfig(mode="solo", difficulties=difficulties, player="both", policy="advisor", seed=seed,
+    config = SimConfig(mode="solo", difficulties=difficulties, player="both", policy=LADDER_POLICY, seed=seed,
                        components=str(write_variant(name, folder)))
     wins = {x: 0 for x in difficulties}
     played = {x: 0 for x in difficulties}

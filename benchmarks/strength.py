@@ -3,7 +3,7 @@
     python benchmarks/strength.py                  # everything, all local cores (about an hour on 2)
     python benchmarks/strength.py --quick          # small samples, to try the script
     python benchmarks/strength.py --only duels     # or: --only difficulty
-    python benchmarks/strength.py --only duels --duels advisor:advisor-v1 --workers 1 --hours 1
+    python benchmarks/strength.py --only duels --duels advisor:advisor-v2 --workers 1 --hours 1
                                                    # one duel, one core, as many games as fit in an hour
 
 Two measurements, both written into the package (``dualpowers/data/results/``,
@@ -11,16 +11,18 @@ read with :func:`dualpowers.results.measured`; the README and
 ``notebooks/06_difficulty.ipynb`` show them):
 
 * ``strength.csv``: two-player duels (``--duels``, default: greedy against random, the
-  first advisor ``advisor-v1`` against greedy, the advisor against ``advisor-v1``), each over
-  ``--duel-games`` games (default 1,000), half with each side, so neither side's
-  first move decides;
+  first advisor ``advisor-v1`` against greedy, the second ``advisor-v2`` against
+  ``advisor-v1``, the advisor against ``advisor-v2``), each over ``--duel-games`` games
+  (default 1,000), half with each side, so neither side's first move decides;
 * ``difficulty.csv``: solo win rate for every difficulty 1-6, both factions and each
-  policy (random, greedy, the advisor), ``--cell-games`` games per cell
-  (``--advisor-cell-games`` for the advisor, which thinks ~100 times longer per move).
+  policy (default: random, greedy and ``advisor-v2``, the advisor the solo table was
+  measured with: the solo-ladder goal is retired and its table is kept as measured),
+  ``--cell-games`` games per cell (``--advisor-cell-games`` for the advisors, which think
+  ~100 times longer per move).
 
 The advisor plays with :class:`dualpowers.advisor.AdvisorPolicy`'s defaults (100
 informed playouts a decision, each to the end of the round) unless ``--advisor`` says
-otherwise.
+otherwise; ``advisor-v1`` and ``advisor-v2`` are the earlier versions kept by name.
 
 Every figure comes with its 95 % Wilson interval.  These are measurements to read,
 never test assertions; games are seeded, so a rerun gives the same table.
@@ -40,8 +42,8 @@ settings), and a later run with the same settings reads the log and plays on fro
 the first game it lacks: the same seeds in the same order, no game twice, none left
 out.  So the 1,000 games of a duel can be reached in several sittings of ``--hours``:
 
-    python benchmarks/strength.py --only duels --duels advisor:advisor-v1 --workers 1 --hours 0.6
-    python benchmarks/strength.py --only duels --duels advisor:advisor-v1 --workers 1 --hours 0.6   # goes on
+    python benchmarks/strength.py --only duels --duels advisor:advisor-v2 --workers 1 --hours 0.6
+    python benchmarks/strength.py --only duels --duels advisor:advisor-v2 --workers 1 --hours 0.6   # goes on
 
 A log's settings are the run's (mode, policies, difficulties, sides, seed, edition)
 and the digest of the components file's values (comments may change); before continuing, the last stored game is
@@ -182,7 +184,10 @@ class GameLog:
 
 
 #: Seed offset of each duel (a duel's games depend only on --seed and this), as stored.
-DUEL_SEEDS = {("greedy", "random"): 0, ("advisor-v1", "greedy"): 1, ("advisor", "advisor-v1"): 0}
+DUEL_SEEDS = {("greedy", "random"): 0, ("advisor-v1", "greedy"): 1, ("advisor-v2", "advisor-v1"): 0,
+              ("advisor", "advisor-v2"): 2}
+#: The solo policies measured by default: the retired ladder's table, as it was measured.
+DIFFICULTY_POLICIES = ("random", "greedy", "advisor-v2")
 
 
 def duel(a: str, b: str, games: int, seed: int, workers: int | None,
@@ -275,10 +280,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--advisor", default="advisor",
                     help="the advisor's policy spec in these runs (default: the AdvisorPolicy defaults)")
     ap.add_argument("--workers", type=int, default=None)
-    ap.add_argument("--duels", default="greedy:random,advisor-v1:greedy,advisor:advisor-v1",
+    ap.add_argument("--duels", default="greedy:random,advisor-v1:greedy,advisor-v2:advisor-v1,advisor:advisor-v2",
                     help="comma-separated player:opponent pairs (default: %(default)s)")
     ap.add_argument("--policies", default=None,
-                    help="comma-separated solo policies for the difficulty table (default: random, greedy, the advisor)")
+                    help="comma-separated solo policies for the difficulty table (default: "
+                         + ", ".join(DIFFICULTY_POLICIES) + ")")
     ap.add_argument("--difficulties", default="1,2,3,4,5,6",
                     help="comma-separated difficulties for the difficulty table (default: all); the stored rows of "
                          "the others are kept, so the cells the goals name (1 and 6) can be given more games")
@@ -320,7 +326,7 @@ def main(argv: list[str] | None = None) -> None:
                                                                                     index=False)
 
     if args.only in (None, "difficulty"):
-        policies = (args.policies.split(",") if args.policies else ["random", "greedy", args.advisor])
+        policies = args.policies.split(",") if args.policies else list(DIFFICULTY_POLICIES)
         difficulties = tuple(int(x) for x in args.difficulties.split(",") if x.strip())
         tables = [difficulty_table(policy, args.advisor_cell_games if policy.startswith("advisor") else args.cell_games,
                                    args.seed, args.workers, args.components, deadline, difficulties, logs,

@@ -33,7 +33,7 @@ from .policies import PolicySpecError
 from .presence import force_in_presence
 from .tables import presence_reason
 from .rules import rules
-from .setup import new_game
+from .setup import EDITIONS, new_game
 from .state import State
 from .userfiles import THE_POSITION_FILE, read_text, strip_bom
 
@@ -284,7 +284,7 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--seed", type=_seed, default=0)
         p.add_argument("--solo", choices=("red", "white"), help="solo game, playing this side")
         p.add_argument("--difficulty", type=int, default=1, choices=range(1, 7))
-        p.add_argument("--edition", choices=("fr", "it"), default="fr")
+        p.add_argument("--edition", choices=EDITIONS, default="fr")
         if name == "random-game":
             p.add_argument("--quiet", action="store_true", help="print only the result")
         p.set_defaults(func=func)
@@ -378,15 +378,15 @@ def _add_simulate(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") ->
     p.add_argument("--games", "-n", type=_bounded(MAX_GAMES), default=100, help="how many games")
     p.add_argument("--mode", choices=("solo", "two-player"), default="solo",
                    help="a solo game against the Opposition, or two computer players")
-    p.add_argument("--edition", choices=("fr", "it"), default="fr", help="the rules edition (E-FR or E-IT)")
+    p.add_argument("--edition", choices=EDITIONS, default="fr", help="the rules edition (E-FR or E-IT)")
     p.add_argument("--difficulty", type=lambda text: parse_int_list(text, 1, 6), default=None,
                    help="solo: the Opposition's difficulty, a range (1-6) or a list (1,3,5); games cycle "
                         "through them (default: 1)")
     p.add_argument("--player", choices=("red", "white", "both"), default=None,
                    help="solo: the side the policy plays; 'both' alternates (default: red)")
     p.add_argument("--policy", default="random", metavar="SPEC",
-                   help="the solo player's policy (random, greedy, advisor[:k=v,...], advisor-v1); in two-player, "
-                        "both sides' unless --red/--white say otherwise")
+                   help="the solo player's policy (random, greedy, advisor[:k=v,...], advisor-v1, advisor-v2); "
+                        "in two-player, both sides' unless --red/--white say otherwise")
     p.add_argument("--red", metavar="SPEC", help="two-player: red's policy")
     p.add_argument("--white", metavar="SPEC", help="two-player: white's policy")
     p.add_argument("--seed", type=_seed, default=0, help="base seed; game i's seed is derived from it and i")

@@ -23,13 +23,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .actions import parse_action
 from .errors import IllegalAction
-from .i18n import DEFAULT_LANGUAGE, resolve
+from .i18n import DEFAULT_LANGUAGE, check_language, resolve
 from .kinds import BY_WORD, kind_of
 from .narrate import refusal_text
 from .text import Message, render, translator
 
 if TYPE_CHECKING:
+    from .actions import Action
     from .state import State
 
 __all__ = ["ActionDescription", "describe", "describe_all", "explain", "label"]
@@ -73,12 +75,15 @@ def label(word: str, lang: str | None = None) -> str:
     return render(Message(BY_WORD[word].label), lang)
 
 
-def describe(state: "State", action: Any, lang: str | None = None) -> ActionDescription:
-    """``action`` in words, as it would be taken in ``state`` (the position before it).
+def describe(state: "State", action: "Action | str", lang: str | None = None) -> ActionDescription:
+    """``action`` (an action or its text form, ``"move R3 blue"``) in words, as it would be
+    taken in ``state`` (the position before it).
 
     An action the rules refuse there is described all the same (what it names is still
     worth reading), with ``legal`` False and the reason in ``refusal``."""
-    lang = resolve(lang)
+    lang = check_language(resolve(lang))
+    if isinstance(action, str):
+        action = parse_action(action, state.comp)
     kind = kind_of(action)
     rule, explanation = explain(kind.word, lang, state)
     refusal = ""

@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import Any
 
 __all__ = [
-    "LANGUAGES", "DEFAULT_LANGUAGE", "language_name", "DOMAINS", "LOCALE_DIR",
+    "LANGUAGES", "TRANSLATED", "DEFAULT_LANGUAGE", "language_name", "DOMAINS", "LOCALE_DIR",
     "N_", "NP_", "gettext", "pgettext",
     "check_language", "catalog", "translations", "placeholders", "clear_cache",
     "current_language", "set_language", "resolve", "number", "percent",
@@ -63,6 +63,8 @@ DEFAULT_LANGUAGE = "en"
 #: under ``locale/`` (a new language is a new folder of catalogs: docs/translating.md).
 LANGUAGES: tuple[str, ...] = (DEFAULT_LANGUAGE, *sorted(
     d.name for d in LOCALE_DIR.iterdir() if (d / "LC_MESSAGES").is_dir()))
+#: The languages with catalogs: every language but English.
+TRANSLATED: tuple[str, ...] = LANGUAGES[1:]
 #: The message domains: one catalog per domain and language.
 DOMAINS: tuple[str, ...] = ("dualpowers", "course", "tutorial", "notebooks")
 

@@ -1,8 +1,9 @@
 """A Babel extractor for texts that live in the components data file.
 
-The shipped region labels ("Red: Vyborg Side") are drawing aids stored in
-``data/components.toml``; ``babel.cfg`` maps that file to :func:`components`
-so that the labels reach the catalogs with the context "region label".
+The regions are listed once, in ``data/components.toml``; ``babel.cfg`` maps that file to
+:func:`components`, so that each region's name (context "region"), its colour in card
+names (context "card") and its board label ("Red: Vyborg Side", context "region label")
+reach the catalogs.
 """
 
 from __future__ import annotations
@@ -18,11 +19,14 @@ def components(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
     data = tomllib.loads(text)
     lines = text.splitlines()
     for region in data.get("regions", []):
+        name = region["name"]
+        lineno = next((i + 1 for i, line in enumerate(lines) if f'name = "{name}"' in line), 0)
+        yield lineno, "NP_", ("region", name), [f"Translators: the {name} region, as the rulebook names it"]
+        yield lineno, "NP_", ("card", name), [f"Translators: the {name} colour in a command card's name ({name}-4)"]
         label = region.get("label")
-        if not label:
-            continue
-        lineno = next((i + 1 for i, line in enumerate(lines) if label in line), 0)
-        yield lineno, "NP_", ("region label", label), [f"Translators: label of the {region['name']} region on the board"]
+        if label:
+            lineno = next((i + 1 for i, line in enumerate(lines) if label in line), 0)
+            yield lineno, "NP_", ("region label", label), [f"Translators: label of the {name} region on the board"]
 
 
 #: ``schema.DESCRIPTION_QUOTED``: a description shorter than this is quoted after an error

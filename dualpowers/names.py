@@ -10,16 +10,12 @@ from __future__ import annotations
 
 from .i18n import DEFAULT_LANGUAGE, N_, NP_, gettext, pgettext, resolve
 
-__all__ = ["region", "is_region", "colour", "card_action", "side", "faction", "month", "leader", "token", "place", "special",
+__all__ = ["region", "is_place", "colour", "card_action", "side", "faction", "month", "leader", "token", "place", "special",
            "region_label", "date", "day_of_month", "DateText", "with_preposition", "ELIDED", "card", "edition"]
 
-_REGIONS = {"red": NP_("region", "red"), "blue": NP_("region", "blue"), "green": NP_("region", "green"),
-            "purple": NP_("region", "purple"), "white": NP_("region", "white"), "brown": NP_("region", "brown")}
-#: The six regions' ids (a place that is not one of them is off the board).
-REGION_IDS = frozenset(_REGIONS)
-#: Card names start with the region's colour, as an adjective without "region".
-_CARD_REGIONS = {"red": NP_("card", "red"), "blue": NP_("card", "blue"), "green": NP_("card", "green"),
-                 "purple": NP_("card", "purple"), "white": NP_("card", "white"), "brown": NP_("card", "brown")}
+# The regions are the components' (data/components.toml): their names are messages with the
+# context "region" (the region: "Zone violette") and "card" (its colour in a card's name:
+# "violet-4"), extracted from that file by dualpowers.i18n_extract.components.
 _CARD_ACTIONS = {"move": NP_("card action", "Move"), "double-move": NP_("card action", "Double Move"),
                  "rest": NP_("card action", "Rest")}
 _SIDES = {"red": NP_("side", "Red"), "white": NP_("side", "White"), "neutral": NP_("side", "neutral"),
@@ -53,21 +49,20 @@ def _tr(table: dict[str, tuple[str, str]], key: str, lang: str) -> str:
     return key if entry is None else pgettext(entry[0], entry[1], lang)
 
 
-def is_region(name: str) -> bool:
-    """Whether ``name`` names a region (rather than a place off the board: "reserve" ...)."""
-    return name in REGION_IDS
+def is_place(name: str) -> bool:
+    """Whether ``name`` is a place off the board ("reserve", "supply" ...) rather than a region."""
+    return name in _PLACES
 
 
 def region(name: str, lang: str | None = None) -> str:
-    """A region's name: "purple" -> "purple", "Zone violette", "quartiere viola"."""
-    lang = resolve(lang)
-    return _tr(_REGIONS, name, lang)
+    """A region's name: "purple" -> "purple", "Zone violette", "quartiere viola" (a region
+    of a user's own components that the catalogs do not know: its id)."""
+    return pgettext("region", name, resolve(lang))
 
 
 def colour(name: str, lang: str | None = None) -> str:
     """A region's colour alone, as in card names: "purple" -> "purple", "violet", "viola"."""
-    lang = resolve(lang)
-    return _tr(_CARD_REGIONS, name, lang)
+    return pgettext("card", name, resolve(lang))
 
 
 def card_action(name: str, lang: str | None = None) -> str:
@@ -134,8 +129,8 @@ def card(card_id: str, lang: str | None = None) -> str:
     """A command card's name: "purple-4" -> "viola-4"; leader cards by the leader's name."""
     lang = resolve(lang)
     reg, sep, rest = card_id.partition("-")
-    if sep and reg in _CARD_REGIONS and rest[:1].isdigit():   # "purple-4", a second copy "purple-4b"
-        return f"{_tr(_CARD_REGIONS, reg, lang)}-{rest}"
+    if sep and rest[:1].isdigit():          # "purple-4", a second copy "purple-4b"
+        return f"{colour(reg, lang)}-{rest}"
     return leader(card_id, lang)
 
 

@@ -13,13 +13,18 @@ baseline (see :func:`make_policy`)::
     me, rng = make_policy("greedy"), random.Random(3)
     while not s.is_over():
         s.apply(me.choose(s, rng))
+
+Policies are named by short text specs so that the command line and simulation
+files can name them: ``"random"``, ``"greedy"``, ``"advisor"``,
+``"advisor:playouts=200"``, or ``"advisor-v1"`` and ``"advisor-v2"``, the advisor's earlier
+versions kept as baselines (see :func:`make_policy`).
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from .advisor import AdvisorPolicy, advisor_v1
+from .advisor import AdvisorPolicy, advisor_v1, advisor_v2
 from .errors import PolicySpecError
 from .players import GreedyPolicy, Policy, RandomPolicy, evaluate
 
@@ -34,9 +39,10 @@ _FACTORIES: dict[str, Callable[..., Policy]] = {
     "greedy": GreedyPolicy,
     "advisor": AdvisorPolicy,
     "advisor-v1": advisor_v1,
+    "advisor-v2": advisor_v2,
 }
 #: Policies that take options (``"advisor:playouts=200"``).
-_WITH_OPTIONS = ("advisor", "advisor-v1")
+_WITH_OPTIONS = ("advisor", "advisor-v1", "advisor-v2")
 
 
 def policy_names() -> tuple[str, ...]:

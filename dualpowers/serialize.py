@@ -7,6 +7,7 @@ what is wrong; nothing is ever evaluated or unpickled.
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import TYPE_CHECKING, Any
 
 from .dates import AUG, MAY_JUN, MONTHS, check_date
@@ -15,7 +16,6 @@ from .errors import (
     DualPowersError, DuplicateCard, DuplicateToken, InvalidBlockade, InvalidDate, PositionError, TokenCountError,
     UnknownCard, UnknownRegion, UnknownToken, brief,
 )
-from .names import REGION_IDS
 from .narration import N_, Message
 from .places import REMOVED, RESERVE, WAITING, start_place
 from .rounds import RESTING_STEPS, action_order, solo_order
@@ -70,10 +70,11 @@ def _kinds(owner: Any, kind: Any) -> Message:
     return Message(template) if template else Message(N_("{owner} {kind} tokens"), owner=str(owner), kind=str(kind))
 
 
-def _path(where: Any) -> Any:
-    """Where something was listed, for an error message: a field path as it is; a region
-    or a place off the board ("removed", "waiting") by its name in the reader's language."""
-    return Message(N_("{place}"), place=where) if where in REGION_IDS or where in ("removed", "waiting") else where
+def _path(where: Any, regions: Container[str] = ()) -> Any:
+    """Where something was listed, for an error message: a field path as it is; one of the
+    ``regions`` of the components or a place off the board ("removed", "waiting") by its
+    name in the reader's language."""
+    return Message(N_("{place}"), place=where) if where in regions or where in (REMOVED, WAITING) else where
 
 
 _UNKNOWN = {
@@ -176,17 +177,17 @@ class _Reader:
     def token(self, name: Any, where: str) -> str:
         found = self.c.find(name, "token")
         if found is None:
-            raise UnknownToken(_unknown("token", self.c.close_match(name, "token"), _path(where), brief(name, 30)))
+            raise UnknownToken(_unknown("token", self.c.close_match(name, "token"), _path(where, self.c.region_index), brief(name, 30)))
         return found
 
     def card(self, cid: Any, where: str) -> str:
         found = self.c.find(cid, "card")
         if found is None:
-            raise UnknownCard(_unknown("card", self.c.close_match(cid, "card"), _path(where), brief(cid, 30)))
+            raise UnknownCard(_unknown("card", self.c.close_match(cid, "card"), _path(where, self.c.region_index), brief(cid, 30)))
         cid = found
         if cid in self.card_at:
             raise DuplicateCard(Message(N_("card {card} is in two places: {first} and {second}"), card=cid,
-                                        first=_path(self.card_at[cid]), second=_path(where)))
+                                        first=_path(self.card_at[cid], self.c.region_index), second=_path(where, self.c.region_index)))
         self.card_at[cid] = where
         return str(cid)
 
@@ -196,7 +197,7 @@ class _Reader:
     def place_token(self, tid: str, where: str, place: str, exhausted: bool = False) -> None:
         if tid in self.token_at:
             raise DuplicateToken(Message(N_("token {token} is in two places: {first} and {second}"), token=tid,
-                                         first=_path(self.token_at[tid]), second=_path(where)))
+                                         first=_path(self.token_at[tid], self.c.region_index), second=_path(where, self.c.region_index)))
         self.token_at[tid] = where
         self.s.put(tid, place, exhausted=exhausted)
 

@@ -40,7 +40,7 @@ HEADERS = {
     "day sum": N_("day sum"), "cards": N_("cards"), "latest card played": N_("latest card played (position)"),
     "chosen": N_("chosen"), "rank": N_("rank"), "action": N_("action"), "win_prob": N_("win chance (estimate)"),
     "win_interval": N_("95% interval"), "score_change": N_("score change"), "playouts": N_("playouts"),
-    "confidence": N_("likely the best"), "effects": N_("what it changes"),
+    "confidence": N_("likely the best"), "effects": N_("what it changes"), "outlook": N_("at the end of the round"),
 }
 _DECIDED_BY = {"strength": N_("strength"), "tokens": N_("more tokens"), "will": N_("the Will"),
                "sum": N_("sum of days"), "cards": N_("number of cards"), "latest": N_("latest card played")}
@@ -151,8 +151,8 @@ def win_chance_note(horizon: str = "game", lang: str | None = None) -> str:
     _ = translator(lang)
     if horizon == "round":
         return _("Win chance (estimate): the advisor plays quick simulated games (playouts) after each action up "
-                 "to the end of the round and judges the position reached there; the figure and its 95% interval "
-                 "are that estimate, not a measured share of real games.")
+                 "to the end of the round, judges the position reached there and turns it into a chance to win "
+                 "the game; the figure and its 95% interval are that estimate, not a measured share of real games.")
     return _("Win chance (estimate): the share of the advisor's quick simulated games (playouts, played to the "
              "end by a simple policy) that this action won, with its 95% interval; an estimate, not a measured "
              "share of real games.")
@@ -160,28 +160,36 @@ def win_chance_note(horizon: str = "game", lang: str | None = None) -> str:
 
 def ranking_frame(ranking: "Ranking", state: "State", lang: str | None = None,
                   top: int | None = None) -> "pd.DataFrame":
-    """The advisor's ranking for a reader: each action in words (see :mod:`dualpowers.describe`)."""
+    """The advisor's ranking for a reader: each action in words (see :mod:`dualpowers.describe`),
+    in the ranking's order; actions the playouts cannot tell apart share a rank, and an
+    action no playout tried has none ("–")."""
     lang = resolve(lang)
     from .describe import describe
-    from .narrate import quantity_text
+    from .narrate import message_text, quantity_text
     from .text import field_value
     check_language(lang)
     def pct(x: float) -> str:
         return percent(x, lang, digits=0)
-    rows = [{"rank": i, "action": describe(state, a.action, lang).text, "win_prob": pct(a.win_prob),
-             "win_interval": f"{pct(a.win_low)}–{pct(a.win_high)}",
+    rows = [{"rank": str(a.rank) if a.rank else "–", "action": describe(state, a.action, lang).text,
+             "confidence": pct(a.confidence), "outlook": message_text(a.outlook_message(), lang),
+             "win_prob": pct(a.win_prob), "win_interval": f"{pct(a.win_low)}–{pct(a.win_high)}",
              "score_change": quantity_text(Quantity(a.score_change, 1, signed=True), lang),
-             "playouts": number(a.playouts, lang, digits=0), "confidence": pct(a.confidence),
+             "playouts": number(a.playouts, lang, digits=0),
              "effects": str(field_value("effects", tuple(a.effect_messages), lang))}
-            for i, a in enumerate(ranking.actions[:top] if top else ranking.actions, 1)]
-    columns = ["rank", "action", "win_prob", "win_interval", "score_change", "playouts", "confidence", "effects"]
-    return _frame(rows, columns, lang)
+            for a in (ranking.actions[:top] if top else ranking.actions)]
+    columns = ["rank", "action", "confidence", "outlook", "win_prob", "win_interval", "score_change", "playouts",
+               "effects"]
+    frame = _frame(rows, columns, lang)
+    if ranking.horizon != "round":
+        _ = translator(lang)
+        frame = frame.rename(columns={header("outlook", lang): _("for the game")})
+    return frame
 
 
 # ---------------------------------------------------------------------------- measured results
 #: The players (policies) of the measurements (:mod:`dualpowers.policies`), for a reader.
 PLAYER_NAMES = {"random": N_("random player"), "greedy": N_("greedy player"), "advisor": N_("advisor"),
-                "advisor-v1": N_("advisor, first version")}
+                "advisor-v1": N_("advisor, first version"), "advisor-v2": N_("advisor, second version")}
 #: Headers of the measured tables (:func:`dualpowers.results.measured`, :func:`dualpowers.simulate.summarize`).
 RESULT_HEADERS = {
     "policy": NP_("results table", "player"), "player": NP_("results table", "plays"),

@@ -206,7 +206,7 @@ def field_value(field: str, value: Any, lang: str | None = None) -> Any:
     if kind is not None:
         shown = getattr(names, kind)(value, lang)
     elif field == "place":          # a region, or a place off the board ("reserve")
-        shown = names.region(value, lang) if names.is_region(value) else names.place(value, lang)
+        shown = names.place(value, lang) if names.is_place(value) else names.region(value, lang)
     elif field == "connections":
         shown = "-".join(names.colour(end, lang) for end in value.split("-"))
     else:

@@ -22,8 +22,8 @@ from babel.messages.frontend import CommandLineInterface
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # babel.cfg names an extractor in the package (dualpowers.i18n_extract)
 sys.path.insert(0, str(ROOT / "scripts"))  # babel-notebooks.cfg names translate_notebooks.extract_notebook
+from dualpowers.i18n import TRANSLATED  # noqa: E402  (every language with catalogs)
 LOCALE = ROOT / "dualpowers" / "locale"
-TRANSLATED = ("fr", "it")
 MAPPINGS = {"dualpowers": ROOT / "babel.cfg", "course": ROOT / "babel-course.cfg",
             "tutorial": ROOT / "babel-tutorial.cfg", "notebooks": ROOT / "babel-notebooks.cfg"}
 #: Function names whose string arguments are texts: a translator is called ``_``, its

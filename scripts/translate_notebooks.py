@@ -34,10 +34,13 @@ from pathlib import Path
 from typing import IO, Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from dualpowers.i18n import TRANSLATED  # noqa: E402  (the package of this checkout)
+
 NOTEBOOKS = ROOT / "notebooks"
 LOCALE = ROOT / "dualpowers" / "locale"
 DOMAIN = "notebooks"
-LANGUAGES = ("fr", "it")
+LANGUAGES = TRANSLATED         # every language with catalogs (dualpowers.i18n)
 #: The function whose texts the code cells print (``dualpowers.i18n.say``): extracted too.
 SAY = "say"
 

@@ -53,13 +53,27 @@ def test_drawing_and_simulation_benchmarks_run():
 
 def test_strength_benchmark_writes_the_tables_measured_reads(tmp_path):
     out = bench("strength.py", "--duel-games", "2", "--cell-games", "1", "--advisor-cell-games", "1",
-                "--advisor", "advisor:playouts=3", "--out", str(tmp_path))
+                "--advisor", "advisor:playouts=3", "--duels",
+                "greedy:random,advisor-v1:greedy,advisor-v2:advisor-v1,advisor:advisor-v2",
+                "--policies", "random,greedy,advisor-v1", "--out", str(tmp_path))
     assert "two-player duels" in out and "solo win rate by difficulty" in out
     strength = pd.read_csv(tmp_path / "strength.csv")
-    assert list(strength.player) == ["greedy", "advisor-v1", "advisor:playouts=3"]
-    assert list(strength.opponent) == ["random", "greedy", "advisor-v1"] and list(strength.games) == [2, 2, 2]
+    assert list(strength.player) == ["greedy", "advisor-v1", "advisor-v2", "advisor:playouts=3"]
+    assert list(strength.opponent) == ["random", "greedy", "advisor-v1", "advisor-v2"]
+    assert list(strength.games) == [2, 2, 2, 2]
     difficulty = pd.read_csv(tmp_path / "difficulty.csv")
     assert len(difficulty) == 3 * 6 * 2 and set(difficulty.games) == {1}
+
+
+def test_strength_benchmark_defaults_keep_the_retired_ladder_and_duel_each_advisor_with_the_one_before():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("strength_script", BENCH / "strength.py")
+    strength = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(strength)
+    assert strength.DIFFICULTY_POLICIES == ("random", "greedy", "advisor-v2")
+    # the new duel has games of its own (another seed offset than the duel whose games were kept)
+    assert strength.DUEL_SEEDS["advisor", "advisor-v2"] != strength.DUEL_SEEDS["advisor-v2", "advisor-v1"]
 
 
 def test_strength_benchmark_measures_chosen_difficulties_and_keeps_the_other_rows(tmp_path):
@@ -167,3 +181,8 @@ def test_ladder_variants_change_only_stand_in_values_and_are_played(tmp_path):
     assert weak.track_length == 20 and {c.recruit for c in weak.cards.values()} == {1, 2}
     result = json.loads(bench("ladder_variants.py", "--variants", "stand-in", "--games", "1", "--json"))
     assert result["games_per_difficulty"] == 2 and {"x1", "x6", "logit_drop"} <= set(result)
+
+
+def test_win_chance_script_fits_a_curve_per_mode_and_round():
+    out = bench("win_chance.py", "--games", "6")
+    assert "two-player round 1:" in out and "solo round 1:" in out and "P(win) = logistic(" in out

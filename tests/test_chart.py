@@ -2,7 +2,7 @@
 
 import pytest
 
-from dualpowers.drawing.chart import ChartError, SERIES_STYLES, draw_win_rates, win_rate_svg
+from dualpowers.drawing.chart import ChartError, SERIES_STYLES, draw_win_rates, series_styles, win_rate_svg
 from dualpowers.drawing.pen import RecordingPen
 
 
@@ -19,9 +19,30 @@ def test_every_series_is_drawn_with_its_points_error_bars_and_legend():
 
 
 def test_series_differ_by_marker_and_dash_not_only_colour():
-    markers = [m for _, m, _ in SERIES_STYLES]
-    dashes = [d for _, _, d in SERIES_STYLES]
-    assert len(set(markers)) == len(markers) and len(set(dashes)) == len(dashes)
+    looks = [(m, d) for _, m, d in SERIES_STYLES]
+    assert len(set(looks)) == len(looks) >= 24            # no two series look alike without colour
+    styles = series_styles(points(series=[f"s{i}" for i in range(10)]))
+    assert len({(m, d) for _, m, d in styles.values()}) == 10
+
+
+def test_each_policy_has_its_marker_and_each_faction_its_line():
+    """The difficulty chart: four players times two factions, eight series that never share a look."""
+    policies, factions = ["random", "greedy", "advisor-v1", "advisor-v2"], ["red", "white"]
+    rows = [dict(series=f"{p}, plays {f}", marker=p, line=f, x=x, rate=0.3, low=0.2, high=0.4)
+            for p in policies for f in factions for x in range(1, 7)]
+    styles = series_styles(rows)
+    assert len(styles) == 8 and len(set(styles.values())) == 8
+    for p in policies:                                     # one marker shape and colour per player
+        mine = {(c, m.removesuffix("-open")) for name, (c, m, _) in styles.items() if name.startswith(p + ",")}
+        assert len(mine) == 1
+    assert len({m.removesuffix("-open") for _, m, _ in styles.values()}) == 4
+    for f in factions:                                     # one line style per faction
+        assert len({d for name, (_, _, d) in styles.items() if name.endswith(f)}) == 1
+    assert styles["random, plays red"][2] != styles["random, plays white"][2]
+    assert styles["random, plays red"][1] != styles["advisor-v2, plays red"][1]
+    svg = win_rate_svg(rows)
+    for name in styles:                                    # the legend names every series
+        assert f">{name}</text>" in svg
 
 
 def test_points_sit_at_their_rate_and_bars_span_the_interval():

@@ -15,6 +15,7 @@ import dualpowers as dp
 import dualpowers.course as course
 from dualpowers.course import CourseError, Progress, ProgressError, parse_course
 from dualpowers.scoring import reveal_order, unrest_vp
+from dualpowers.i18n import LANGUAGES
 
 EXERCISES = course.exercises()
 RULE_ID = re.compile(r"\((?:[A-Z]+-[A-Z0-9-]+)\)")
@@ -27,7 +28,7 @@ def test_api_shape():
     ids = [c.id for c in chapters]
     assert ids == ["board", "round", "commands", "leaders", "calendar", "strength", "scoring", "end", "solo"]
     for c in chapters:
-        for lang in ("en", "fr", "it"):
+        for lang in LANGUAGES:
             assert c.title(lang)
         assert c.steps and c.exercises, c.id
     assert EXERCISES == [e for c in chapters for e in c.exercises]
@@ -173,7 +174,7 @@ def test_right_answers_pass_and_wrong_ones_are_explained(ex):
     for w in wrong:                      # judge never raises on a legal-but-wrong answer
         v = ex.judge(w)
         assert not v.correct
-        for lang in ("en", "fr", "it"):
+        for lang in LANGUAGES:
             reason = v.reason(lang)
             assert RULE_ID.search(reason) and v.rule in KNOWN, reason
     assert ex.hint("en") and ex.prompt("en")
@@ -208,7 +209,7 @@ def test_best_score_verdict_says_where_the_marker_is_without_negative_spaces():
     wrong = [a for a in ex.position.legal_actions() if a not in best]
     assert wrong
     for a in wrong:
-        for lang in ("en", "fr", "it"):
+        for lang in LANGUAGES:
             reason = ex.judge(a).reason(lang)
             assert not re.search(r"(?<![A-Z])-\d", reason), reason
         assert "further toward White" in ex.judge(a).reason("en")
@@ -301,7 +302,7 @@ def test_the_course_model_loads_no_jupyter_module():
     assert r.returncode == 0, r.stdout + r.stderr
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_opposition_s_cards_are_drawn_as_cards(lang):
     """An exercise about the Opposition's cards shows them on the board, in order, as in a game."""
     from dualpowers.drawing import draw_board
@@ -321,7 +322,7 @@ def test_a_date_that_lands_on_29_says_why_the_marker_ends_on_31():
     """26 July plus 3 days: the verdict names the slide to 31 (R-CAL-3), not only the result."""
     ex = course.exercise("calendar-2")
     wrong = next(c for c in ex.choices if c not in ex.accepted())
-    for lang in ("en", "fr", "it"):
+    for lang in LANGUAGES:
         assert "R-CAL-3" in ex.judge(wrong).reason(lang)
 
 

@@ -19,6 +19,7 @@ import dualpowers as dp
 from dualpowers.components import parse_components
 from dualpowers.controllers import GameSession, LoadError
 from fuzzing import FUZZ, assert_short, assert_well_formed, mutated
+from dualpowers.i18n import LANGUAGES
 
 
 def packaged_raw() -> dict:
@@ -329,7 +330,7 @@ def test_file_errors_are_written_in_the_readers_language(tmp_path):
     from dualpowers.narrate import refusal_text
     with pytest.raises(ProgressError) as info:
         Progress.load(tmp_path, CHAPTERS)
-    texts = {lang: refusal_text(info.value, lang) for lang in ("en", "fr", "it")}
+    texts = {lang: refusal_text(info.value, lang) for lang in LANGUAGES}
     assert texts["en"] == str(info.value) and len(set(texts.values())) == 3
     assert all(str(tmp_path)[-20:] in t for t in texts.values())
 
@@ -353,7 +354,7 @@ def _use_tutorial(data) -> None:
             t.goto(k)
             t.view(), t.highlight
             assert t.check() == []
-            for lang in ("en", "fr", "it"):
+            for lang in LANGUAGES:
                 t.narration(lang), t.title(lang), t.source(lang), t.erratum(lang)
                 [t.rule_title(r, lang) for r in t.rules]
     assert Tutorial(data).verify() == {}
@@ -402,7 +403,7 @@ COURSE = _small_course()
 def _use_course(course) -> None:
     """An accepted course is one the course widget can show: every item, answered, in every language."""
     for c in course.chapters:
-        for lang in ("en", "fr", "it"):
+        for lang in LANGUAGES:
             c.title(lang), c.intro(lang)
         for st in c.steps:
             st.position, st.events, st.text("fr")
@@ -410,7 +411,7 @@ def _use_course(course) -> None:
             accepted = ex.accepted()
             assert accepted
             ex.show(), ex.show_text("it")
-            for lang in ("en", "fr", "it"):
+            for lang in LANGUAGES:
                 ex.prompt(lang), ex.hint(lang)
                 for value in ex.choices:
                     ex.choice_label(value, lang)

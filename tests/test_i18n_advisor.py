@@ -19,6 +19,7 @@ from dualpowers.narrate import message_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from i18n_check import from_catalog  # noqa: E402
+from dualpowers.i18n import TRANSLATED
 
 
 def _positions(n: int, seed: int) -> list[dp.State]:
@@ -38,7 +39,7 @@ def _positions(n: int, seed: int) -> list[dp.State]:
     return out
 
 
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_explanation_line_is_translated(lang):
     seen = set()
     for s in _positions(25, seed=11):
@@ -58,11 +59,11 @@ def _unnamed(text: str) -> str:
     return text.casefold().replace("-", " ")
 
 
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 @pytest.mark.parametrize("horizon", ["round", "game"])
 def test_the_ranking_summary_is_translated(lang, horizon):
     s = _positions(1, seed=3)[0]
-    kwargs = {} if horizon == "round" else {"horizon": "game", "playout": "random", "value": "win"}
+    kwargs = {} if horizon == "round" else {"horizon": "game", "playout": "random"}
     r = Advisor(playouts=60, seed=1, **kwargs).rank(s)
     english = r.explain().splitlines()
     rendered = [" " * i + message_text(m, "en") for i, m in r.explain_messages()]

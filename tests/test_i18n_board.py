@@ -11,6 +11,7 @@ from dualpowers.drawing.pen import RecordingPen
 from dualpowers.tutorial import load_examples, replay
 
 from i18n_check import from_catalog
+from dualpowers.i18n import TRANSLATED
 
 
 def tutorial_positions():
@@ -41,7 +42,7 @@ def _untranslated(state, lang, monkeypatch):
     return sorted({t for t in pen.texts() if not from_catalog(t, lang)})
 
 
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_tutorial_boards_use_only_catalog_texts(lang, monkeypatch):
     bad = {}
     for s in tutorial_positions():
@@ -50,7 +51,7 @@ def test_tutorial_boards_use_only_catalog_texts(lang, monkeypatch):
     assert not bad, f"texts drawn in {lang} that are not from the catalog: {sorted(bad)[:20]}"
 
 
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_random_boards_use_only_catalog_texts(lang, monkeypatch):
     bad = set()
     for s in random_positions():

@@ -13,6 +13,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from dualpowers import i18n, text
+from dualpowers.i18n import LANGUAGES, TRANSLATED
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "dualpowers" / "locale"
@@ -49,7 +50,7 @@ def test_template_is_up_to_date(domain, tmp_path):
     assert not stale, f"{domain}.pot is stale (run python scripts/extract_messages.py): {sorted(stale, key=str)[:10]}"
 
 
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 @pytest.mark.parametrize("domain", domains())
 def test_every_text_is_translated(domain, lang):
     template = _keys(_read(LOCALE / f"{domain}.pot"))
@@ -75,7 +76,7 @@ def test_every_text_is_translated(domain, lang):
         + "; ".join(problems[:10] or [repr(k) for k in list(missing)[:10]]))
 
 
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 @pytest.mark.parametrize("domain", domains())
 def test_placeholders_match(domain, lang):
     po = _read(LOCALE / lang / "LC_MESSAGES" / f"{domain}.po", lang)

@@ -11,6 +11,7 @@ from dualpowers import i18n, text, names, tables
 from dualpowers.narrate import message_text, quantity_text, refusal_text
 from dualpowers.narration import Message, Quantity
 from dualpowers.results import measured, rate_text
+from dualpowers.i18n import TRANSLATED
 
 
 def test_english_is_the_default_and_set_language_changes_it():
@@ -33,7 +34,7 @@ def test_the_widgets_setting_keeps_the_engines_in_step():
     assert i18n.current_language() == "en"
 
 
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_refusals_and_pictures_follow_the_current_language(lang):
     state = dp.new_game("two-player", seed=3)
     with pytest.raises(dp.IllegalAction) as err:

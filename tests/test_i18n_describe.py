@@ -10,6 +10,7 @@ import dualpowers as dp
 from dualpowers import i18n
 from dualpowers import kinds
 from dualpowers.describe import describe, describe_all
+from dualpowers.i18n import LANGUAGES, TRANSLATED
 
 WORD = re.compile(r"[^\W\d_]{3,}")
 RULE_ID = re.compile(r"\b[A-Z]+(?:-[A-Z0-9]+)+\b")      # R-ACT-MOVE: an ID, not English words
@@ -24,7 +25,7 @@ def english_only_words() -> set[str]:
     english, translated = set(), set()
     for (ctx, msgid), value in i18n.catalog("fr").items():
         english.update(w.casefold() for w in words(msgid))
-    for lang in ("fr", "it"):
+    for lang in TRANSLATED:
         for value in i18n.catalog(lang).values():
             for text in (value if isinstance(value, tuple) else (value,)):
                 translated.update(w.casefold() for w in words(text))
@@ -59,7 +60,7 @@ def test_positions_cover_both_modes_editions_and_every_step():
     assert {"objective", "card", "command"} <= {s.step for s in POSITIONS}
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_legal_action_has_a_description(lang):
     english = english_only_words()
     kinds = set()
@@ -118,7 +119,7 @@ def test_an_illegal_action_is_described_as_illegal():
     assert describe(s, dp.PlayCard("white-2")).legal
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_recruit_choices_name_each_units_strengths(lang):
     """Recruits of one card differ only by their token values: the choice buttons say them."""
     from dualpowers import actions as A

@@ -19,6 +19,7 @@ from dualpowers.errors import DualPowersError, Told
 from dualpowers.narrate import refusal_text
 from dualpowers.schema import JSON_SYNTAX
 from i18n_check import nested_messages
+from dualpowers.i18n import LANGUAGES, TRANSLATED
 
 #: Python's json module's words: none may reach a reader, in any language.
 PYTHON_WORDS = ("Expecting", "delimiter", "Unterminated", "Extra data", "Invalid control", "property name")
@@ -94,7 +95,7 @@ def test_the_schema_description_is_quoted_in_the_language():
 
 @pytest.mark.parametrize("detail", sorted(JSON_SYNTAX))
 def test_every_json_syntax_reason_is_translated(detail):
-    for lang in ("fr", "it"):
+    for lang in TRANSLATED:
         assert (None, JSON_SYNTAX[detail]) in i18n.catalog(lang), (lang, detail)
 
 

@@ -13,6 +13,7 @@ import re
 import pytest
 
 from dualpowers import i18n
+from dualpowers.i18n import TRANSLATED
 
 #: (English term, French word, Italian word): regular expressions, matched without case.
 GLOSSARY = [
@@ -62,7 +63,7 @@ def _breaches(domain: str, lang: str) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_each_term_has_one_translation(domain, lang):
     breaches = _breaches(domain, lang)
@@ -73,7 +74,7 @@ def test_the_same_short_text_is_translated_alike_in_every_domain():
     """A label (a capitalised text of up to three words) in two domains has one translation:
     a button is called the same in the course and in the play widget.  (A lower-case word
     may agree with what it qualifies: Italian "nessuno"/"nessuna".)"""
-    for lang in ("fr", "it"):
+    for lang in TRANSLATED:
         seen: dict[str, tuple[str, str]] = {}
         clashes = []
         for domain in ("dualpowers", "course"):

@@ -10,6 +10,7 @@ import dualpowers as dp
 from dualpowers.narrate import event_text, message_text
 
 from i18n_check import from_catalog
+from dualpowers.i18n import LANGUAGES, TRANSLATED
 
 
 def games():
@@ -26,7 +27,7 @@ def games():
 GAMES = list(games())
 
 
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_event_is_told_from_the_catalog(lang):
     kinds, bad = set(), set()
     for _s, events in GAMES:
@@ -71,7 +72,7 @@ def test_english_goes_through_the_same_path():
     assert same > 20
 
 
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_reasons_as_messages_are_translated(lang):
     s = GAMES[0][0]
     for region in s.comp.region_index:
@@ -80,7 +81,7 @@ def test_reasons_as_messages_are_translated(lang):
             assert from_catalog(message_text(m, lang), lang)
 
 
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_tutorials_refusals_are_translated(lang):
     from dualpowers.narrate import refusal_text
     from dualpowers.tutorial import load_examples, replay
@@ -96,7 +97,7 @@ def test_the_tutorials_refusals_are_translated(lang):
     assert seen >= 2
 
 
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_oppositions_choice_is_explained_in_the_language(lang):
 
     from dualpowers.narrate import objective_steps
@@ -112,7 +113,7 @@ def test_the_oppositions_choice_is_explained_in_the_language(lang):
     assert len(seen) >= 3
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_ending_carries_its_rule_as_data(lang):
     """Why a game ended is written from State.outcome() (its Ending and rule ID), never by
     finding a rule ID inside the English end_reason."""

@@ -13,6 +13,7 @@ from dualpowers import i18n
 from dualpowers.narrate import message_text, objective_steps, refusal_text
 
 from i18n_check import from_catalog, nested_messages
+from dualpowers.i18n import TRANSLATED
 
 #: Fields that hold what a user typed or an action's command text: shown as written.
 VERBATIM = {"action", "name", "what", "step"}
@@ -76,7 +77,7 @@ def test_every_refusal_is_data_and_reads_as_before():
     assert sum(exc.rule is not None for exc in REFUSALS) >= 0.8 * len(REFUSALS)     # nearly every refusal cites its rule
 
 
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_refusal_is_written_from_the_catalog(lang):
     table = i18n.catalog(lang)
     seen = {}
@@ -92,7 +93,7 @@ def test_every_refusal_is_written_from_the_catalog(lang):
             assert from_catalog(text, lang), (msgid, text)
 
 
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_tutorials_refusals_are_data_in_the_language(lang):
     from dualpowers.tutorial import load_examples, replay
 
@@ -109,7 +110,7 @@ def test_the_tutorials_refusals_are_data_in_the_language(lang):
     assert seen >= 2
 
 
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_oppositions_refusals_and_steps_are_in_the_language(lang):
     with pytest.raises(dp.IllegalAction) as no_card:
         dp.opposition_objective([])
@@ -129,7 +130,7 @@ def test_plain_text_errors_are_shown_as_they_are():
     assert exc.message is None and str(exc) == "some reason" == refusal_text(exc, "fr")
 
 
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_position_editors_words_are_in_the_language(lang):
     from dualpowers.controllers.editor import PositionEditor
 
@@ -165,7 +166,7 @@ def test_the_position_editors_words_are_in_the_language(lang):
         assert text != m.text and from_catalog(text, lang), (m.text, text)
 
 
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_mistyped_actions_are_refused_in_the_language(lang):
     table = i18n.catalog(lang)
     excs = []

@@ -10,6 +10,7 @@ from dualpowers import tables
 from dualpowers.text import translator
 
 from i18n_check import from_catalog
+from dualpowers.i18n import TRANSLATED
 
 
 def positions():
@@ -24,7 +25,7 @@ def positions():
             s.apply(rng.choice(s.legal_actions()))
 
 
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_reasons_and_tables_are_from_the_catalog(lang):
     seen = set()
     for s in positions():

@@ -8,8 +8,9 @@ For an action of the side to act, :func:`effects` says
 * whether it takes, keeps or gives up the region of the player's own objective,
   when the player knows it (R-SCO-OBJ), and whether that region is the unrest region
   (worth this month's unrest points, R-SCO-UNREST);
-* the bonus action or the Will a card earns by where it moves the date (R-CAL-4,
-  R-CAL-5), the Will taken by Inspire, the points scored on the unrest region.
+* what the action itself does besides strengths, in its kind's words (the bonus action
+  or the Will a card earns by where it moves the date, the Will taken by Inspire, the
+  points scored on the unrest region: each kind's ``effect``, :mod:`dualpowers.kinds`).
 
 It reads the player's view only (:func:`dualpowers.views.canonical`), so it names
 nothing hidden.
@@ -22,8 +23,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .. import kinds as K
-from ..actions import BonusDraw, Espionage, Inspire, Organize, Pass, PlayCard, Protest, ScoreUnrest
-from ..dates import advance_date
 from ..narration import N_, SIDE, Message
 from ..presence import force_in_presence
 from ..scoring import unrest_vp
@@ -51,21 +50,6 @@ UNREST_WORTH = N_("the unrest region, worth {vp} VP this month")
 TAKES_OBJECTIVE = N_("takes the region of your objective {card} ({vp} VP)")
 KEEPS_OBJECTIVE = N_("keeps the region of your objective {card} ({vp} VP)")
 GIVES_UP_OBJECTIVE = N_("gives up the region of your objective {card} ({vp} VP)")
-DATE_BONUS = N_("moves the date {days} days to {month:month} {day}: earns a bonus action (R-CAL-4)")
-DATE_NO_BONUS = N_("moves the date {days} days to {month:month} {day}: no bonus")
-MONTH_WILL = N_("advances the month: you take the Will of the People (R-CAL-5)")
-THEN_RECRUIT = N_("then recruit up to {recruit} into {region} or {card_action}")
-THEN_RECRUIT_OBJECTIVE = N_("then recruit up to {recruit} into {region} (your objective region) or {card_action}")
-THEN_LEADER = N_("then place {leader} (strength {strength}) in any region and/or {special}")
-INSPIRE_TAKES = N_("takes the Will of the People: ties of strength go your way (R-STR-2)")
-INSPIRE_KEEPS = N_("keeps the Will of the People")
-SCORES_UNREST = N_("scores {vp} VP for the unrest region ({region})")
-PROTEST_MOVES = N_("moves the blockade to {a}\u2013{b}: no move may cross it (R-ACT-PROTEST)")
-SPY_OWN = N_("reveals your own objective (R-ACT-SPY)")
-SPY_OPPONENT = N_("reveals the opponent's objective (R-ACT-SPY)")
-ORGANIZE_OWN = N_("reveals your own objective (R-ACT-BONUS)")
-DRAWS_CARD = N_("draws a command card: your hand grows for good (R-ACT-BONUS)")
-DOES_NOTHING = N_("does nothing now")
 CHANGES_NOTHING = N_("changes no region's Force in Presence")
 
 
@@ -153,36 +137,7 @@ def effects(state: "State", action: "Action", side: str | None = None) -> Effect
                 else GIVES_UP_OBJECTIVE if w0 == side else None
             if said is not None:
                 lines.append(Message(said, card=objective, vp=objective_card.vp))
-    if isinstance(action, PlayCard):
-        days = (view.comp.cards[action.card].days if action.card in view.comp.cards
-                else view.comp.leaders[action.card].days)
-        move = advance_date(view.month, view.day, days)
-        lines.append(Message(DATE_BONUS if move.bonus else DATE_NO_BONUS, days=days, month=move.month, day=move.day))
-        if move.month_advanced and view.will != side:
-            lines.append(Message(MONTH_WILL))
-        card = view.comp.cards.get(action.card)
-        if card is not None:
-            mine = objective_card is not None and card.region == objective_card.region
-            lines.append(Message(THEN_RECRUIT_OBJECTIVE if mine else THEN_RECRUIT, recruit=card.recruit,
-                                 region=card.region, card_action=card.action))
-        else:
-            lead = view.comp.leaders[action.card]
-            lines.append(Message(THEN_LEADER, leader=lead.id, strength=lead.fresh, special=lead.special))
-    elif isinstance(action, Inspire):
-        lines.append(Message(INSPIRE_TAKES if view.will != side else INSPIRE_KEEPS))
-    elif isinstance(action, ScoreUnrest):
-        lines.append(Message(SCORES_UNREST, vp=unrest_vp(view), region=view.unrest))
-    elif isinstance(action, Protest):
-        a, b = action.connection
-        lines.append(Message(PROTEST_MOVES, a=a, b=b))
-    elif isinstance(action, Espionage):
-        lines.append(Message(SPY_OWN if view.mode == "solo" else SPY_OPPONENT))
-    elif isinstance(action, Organize):
-        lines.append(Message(ORGANIZE_OWN))
-    elif isinstance(action, BonusDraw):
-        lines.append(Message(DRAWS_CARD))
-    elif isinstance(action, Pass):
-        lines.append(Message(DOES_NOTHING))
+    lines += K.kind_of(action).effect(view, side, action, objective)
     if not lines:
         lines.append(Message(CHANGES_NOTHING))
     return Effects(side, tuple(changes), tuple(lines))

@@ -21,11 +21,13 @@ Both sides of a playout use it (and the solo Opposition plays by its own rules).
 
 from __future__ import annotations
 
+import math
 import random
 from typing import TYPE_CHECKING, Callable
 
-from ..actions import (BonusMove, BonusRecruit, BonusRest, DoubleMove, Inspire, LeaderRecruit, Move, Pass,
-                       Recruit, Rest, ScoreUnrest)
+from ..actions import Inspire, Pass, ScoreUnrest
+from ..kinds import kind_of
+from ..players import evaluate
 from ..presence import strength_tally   # strengths only (R-STR-1, R-NEU-1), without the explanation
 from ..scoring import unrest_vp
 from ..views import known_objective
@@ -34,7 +36,7 @@ if TYPE_CHECKING:
     from ..actions import Action
     from ..state import State
 
-__all__ = ["PLAYOUTS", "EPSILON", "informed_choice", "action_score", "playout_chooser"]
+__all__ = ["PLAYOUTS", "EPSILON", "TURN_STEPS", "greedy_turn_value", "informed_choice", "informed_pick", "action_score", "playout_chooser"]
 
 #: The playout policies by name.
 PLAYOUTS = ("random", "informed")
@@ -45,6 +47,8 @@ WILL_SCORE = 0.6          # Inspire, when the Will is the opponent's: it breaks 
 PASS_SCORE = -0.5         # passing wastes a card's action or a bonus
 REGION_BASE = 1.0         # every region may hold a hidden objective
 STRENGTH_TIEBREAK = 0.05  # among actions that flip nothing, more strength is better
+#: Decisions of the rest of a player's own turn played after a root action (command, leader, bonus).
+TURN_STEPS = 4
 
 
 def _control(margin: int, will_mine: bool) -> float:
@@ -96,34 +100,27 @@ class _Board:
         return self.worth(region) * flip + STRENGTH_TIEBREAK * delta * (1 if self.margin(region) <= 0 else 0.2)
 
 
+#: The informed playout's own value of the kinds that change no region's strength (its
+#: judgement, not a rule): scoring the unrest region, passing, taking the Will.
+_FIXED: dict[type, Callable[["State", "_Board"], float]] = {
+    ScoreUnrest: lambda state, b: 1.0 + unrest_vp(state),
+    Pass: lambda state, b: PASS_SCORE,
+    Inspire: lambda state, b: 0.0 if b.will_mine else WILL_SCORE,
+}
+
+
 def action_score(state: "State", action: "Action", board: _Board | None = None) -> float:
-    """The informed playout's score of one legal action (higher is better), without playing it."""
+    """The informed playout's score of one legal action (higher is better), without playing it:
+    the worth of the strength its kind adds or takes away by region (each kind's ``strength``,
+    :mod:`dualpowers.kinds`), or a fixed value for the kinds in :data:`_FIXED`."""
     b = board or _Board(state, state.to_act)  # type: ignore[arg-type]
-    comp = state.comp
-    kind = type(action)
-    if kind is ScoreUnrest:
-        return 1.0 + unrest_vp(state)
-    if kind is Pass:
-        return PASS_SCORE
-    if kind is Inspire:
-        return 0.0 if b.will_mine else WILL_SCORE
-    if kind is Recruit:
-        card = comp.cards.get(state.card) if state.card else None
-        gain = sum(comp.tokens[t].fresh for t in action.units)  # type: ignore[union-attr]
-        return b.change(card.region if card else None, gain)
-    if kind is LeaderRecruit:
-        return b.change(action.region, comp.tokens[state.card].fresh if state.card in comp.tokens else 2)  # type: ignore[union-attr]
-    if kind is BonusRecruit:
-        return b.change(action.region, comp.tokens[action.unit].fresh)  # type: ignore[union-attr]
-    if kind is Move or kind is DoubleMove or kind is BonusMove:
-        token = action.token  # type: ignore[union-attr]
-        s = state.strength_of(token)
-        return b.change(action.to, s) + b.change(state.place[token], -s)  # type: ignore[union-attr]
-    if kind is Rest or kind is BonusRest:
-        token = action.token  # type: ignore[union-attr]
-        spec = comp.tokens[token]
-        return b.change(state.place[token], spec.fresh - state.strength_of(token))
-    return 0.0
+    fixed = _FIXED.get(type(action))
+    if fixed is not None:
+        return fixed(state, b)
+    value = 0.0
+    for region, delta in kind_of(action).strength(state, action):
+        value += b.change(region, delta)
+    return value
 
 
 def informed_choice(state: "State", legal: list["Action"], rng: random.Random, epsilon: float = EPSILON) -> "Action":
@@ -149,3 +146,45 @@ def playout_chooser(name: str, epsilon: float = EPSILON) -> Callable[["State", l
     if name == "informed":
         return lambda state, legal, rng: informed_choice(state, legal, rng, epsilon)
     raise ValueError(f"playout must be one of {', '.join(map(repr, PLAYOUTS))}, not {name!r}")
+
+
+def informed_pick(state: "State", legal: list["Action"], explore: float, pick: float,
+                  epsilon: float = EPSILON) -> "Action":
+    """:func:`informed_choice` driven by two given uniform numbers instead of a generator:
+    ``explore < epsilon`` takes the legal action at ``pick``, else the best-scored one (ties
+    by ``pick``).  The common-random-number search hands every root action the same numbers
+    for the same ply, so that two actions' playouts differ by the actions, not by the dice."""
+    if len(legal) == 1:
+        return legal[0]
+    if explore < epsilon:
+        return legal[int(pick * len(legal))]
+    mover = state.to_act
+    assert mover is not None
+    board = _Board(state, mover)
+    best: list[Action] = []
+    top = -1e9
+    for a in legal:
+        v = action_score(state, a, board)
+        if v > top:
+            best, top = [a], v
+        elif v == top:
+            best.append(a)
+    return best[int(pick * len(best))]
+
+
+def greedy_turn_value(state: "State", side: str) -> float:
+    """The evaluation once ``side`` has finished its turn greedily (command, leader action,
+    bonus: each the best by :func:`~dualpowers.players.evaluate`, the first on ties), so that a
+    card is judged by what it lets the player do, not by the date it moves to."""
+    for _ in range(TURN_STEPS):
+        if state.step in ("over", "card", "objective") or state.to_act != side:
+            break
+        best, top = None, -math.inf
+        for a in state.legal_actions():
+            trial = state.clone()
+            trial.push(a)
+            v = evaluate(trial, side)
+            if v > top:
+                best, top, kept = a, v, trial
+        state = kept
+    return evaluate(state, side)

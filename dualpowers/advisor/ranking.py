@@ -1,41 +1,44 @@
-"""The advisor's answer: the legal actions in order, each with its estimates.
+"""The advisor's answer: the legal actions in one order, each with its estimates.
 
-Numbers a reader can check: the win probability is the share of playouts through
-the action that ``side`` won, with a 95% Wilson interval (honest even for a few
-playouts); the score change is the mean movement of the score track in ``side``'s
-favour from now to the end of those playouts.  Past the search tree's first few
-decisions the playouts are random on both sides, so these are chances under
-random play from there on, not under expert play: in solo, where random play
-almost never beats the Opposition, they are near 0 and the order rests on the score.
-With ``horizon="round"`` the playouts stop at the end of the round: a playout whose
-game did not end counts as the evaluation's estimate (0..1) instead of a win or a
-loss, and the score change runs to the end of the round (``Ranking.horizon`` says
-which, and :meth:`Ranking.explain` warns).
+One order, one set of numbers (issue 20): every figure of a row comes from the playouts
+measured for that action (a prior may have guided the search, never the answer):
 
-``confidence`` is the probability that the action is the best of them all, given
-the playouts seen, "best" meaning the highest mean playout *value*: the quantity
-the search maximises (a win first, then the final score: see
-:mod:`.search`).  Each action's mean value gets a normal curve (its sample mean and
-standard error, with one prior pseudo-playout uniform on 0..1 so that a few equal
-playouts do not look certain), and the chance that it beats every other is
-integrated numerically.  The confidences sum to 1; an action never simulated keeps
-the flat prior.  Actions are ranked by playouts, which the search spends on the
-actions whose value keeps looking best; on ties, by mean value.
+* ``confidence``: the chance that the action is the best of all rows (the highest mean
+  playout value), as the search estimates it (:mod:`.race`: a Bayesian bootstrap over
+  deals shared by every action; the confidences sum to 1);
+* rows are in the order of that chance, highest first (equal chances: the higher mean
+  value first, then the engine's order), so the first row, the "best", is the action most
+  likely to be the best;
+* ``rank``: actions the search cannot separate share one rank and are said to be equal:
+  a row starts a new rank only when its paired difference from some row of the rank above
+  is more than ``close_z`` standard errors (95 %) and more than the margin of equality
+  (:data:`~dualpowers.advisor.race.EQUAL_MARGIN`), *and* every row from it on has a lower
+  mean value than every row of the rank above, so that ranks, chances, margins and win
+  chances never contradict each other across ranks;
+* ``margin``: where ``side`` should stand at the end of the playouts (the end of the round
+  by default), in victory points of the evaluation (:func:`dualpowers.policies.evaluate`),
+  the mean value turned back into points;
+* ``win_prob``: the chance to win the *game* from that standing at the end of this round,
+  as measured in greedy players' games (:func:`win_chance`); when every playout ended the
+  game (always with ``horizon="game"``), the share of playouts won; with a 95 % interval;
+* ``score_change``: the mean movement of the score track in ``side``'s favour.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..narration import N_, Message, Quantity
-from ..stats import logit, wilson_interval
+from ..stats import Z_95, logit, wilson_interval
 
 if TYPE_CHECKING:
     from ..actions import Action
 
-__all__ = ["RankedAction", "Ranking", "ActionStats", "ordered", "best_probabilities", "build_ranking"]
+__all__ = ["RankedAction", "Ranking", "ActionStats", "Measured", "ordered", "ordered_by_value", "order_rows",
+           "best_probabilities", "build_ranking", "win_chance", "WIN_SCALE"]
 
 # ---------------------------------------------------------------------------- the ranking's words
 # Templates (see dualpowers.narration): the widgets write them in the notebook's language
@@ -43,22 +46,26 @@ __all__ = ["RankedAction", "Ranking", "ActionStats", "ordered", "best_probabilit
 LEVEL = N_("level")
 AHEAD = N_("{vp} VP ahead")
 BEHIND = N_("{vp} VP behind")
-TIES_PREFERRED = N_("one of {n} actions the playouts cannot tell apart; preferred by the evaluation of the turn")
-TIES_AS_GOOD = N_("one of {n} actions the playouts cannot tell apart; about as good as the best")
+ABOUT_AHEAD = N_("about {vp} VP ahead")
+ABOUT_BEHIND = N_("about {vp} VP behind")
+ABOUT_LEVEL = N_("about level")
+GAME_WON = N_("the game won in every playout")
+GAME_LOST = N_("the game lost in every playout")
+GAME_CHANCE = N_("a {percent} chance to win the game")
 CLEARLY_BEST = N_("clearly the best")
 LIKELY_BEST = N_("{percent} likely the best")
-RANKED = N_("{action} wins {win} ({low}\u2013{high}) of {playouts} playouts, score {score} VP")
-BEST_WIN = N_("{side:cap}: {ranked}; {percent} likely the best.")
-THEN_WIN = N_("then {ranked}")
-BEST_ROUND = N_("{side:cap}, best: {action} ({sureness}); at the end of the round: about {outlook}.")
-BEST_GAME = N_("{side:cap}, best: {action} ({sureness}); at the end of the game: about {outlook}.")
-THEN_MARGIN = N_("then {action}: about {outlook}; {effects}")
+EQUAL_BEST = N_("equal best: one of {n} actions the playouts cannot tell apart; {percent} likely the best")
+EQUAL_RANK = N_("one of {n} actions the playouts cannot tell apart; {percent} likely the best")
+NOT_TRIED = N_("not measured: no playout tried it")
+RANKED = N_("{action}: {percent} likely the best; win chance {win} ({low}\u2013{high}); {playouts} playouts")
+BEST_ROUND = N_("{side:cap}, best: {action} ({sureness}); at the end of the round: {outlook}.")
+BEST_GAME = N_("{side:cap}, best: {action} ({sureness}); for the game: {outlook}.")
+THEN_ACTION = N_("then {action}: {outlook}; {effects}")
+EQUALLY_GOOD = N_("equally good: {action}: {outlook}; {effects}")
 MORE_ONE = N_("(1 more action)")
 MORE_MANY = N_("({n} more actions)")
-ALL_BEHIND = N_("Every action leaves you behind: the least bad first (by the margin, where the playouts can tell "
-                "the actions apart).")
-ROUND_ESTIMATES = N_("Playouts stop at the end of the round: the win chances are the evaluation's estimates.")
-RANDOM_NEVER_WINS = N_("Random play almost never wins from here: the order rests on the score.")
+ALL_BEHIND = N_("Every action leaves you behind in the game, by the estimate: even the best gives you only a "
+                "{percent} chance to win. The least bad first.")
 PLAYOUT_STATS = N_("{playouts} playouts in {seconds} s (seed {seed}).")
 
 SPAN = 6.0          # best_probabilities: standard errors either side of a mean that matter
@@ -110,9 +117,13 @@ def posterior(a: ActionStats, prior_weight: float) -> tuple[float, float]:
 
 
 def ordered_by_value(stats: Sequence[ActionStats], prior_weight: float, close_z: float = CLOSE_Z) -> list[ActionStats]:
-    """Best first, for stable advice: the actions the playouts cannot tell from the best (their
-    mean values within :data:`CLOSE_Z` standard errors of the difference) come first, in the order
-    of their priors (which do not depend on the seed), then the others by mean value.
+    """The tree search's order (kept for the baseline players: ``advisor-v2`` uses it with
+    ``close_z=0``, the highest value with the prior counted in).  It is no longer the advisor's
+    ranking: it let a seed-independent prior overrule the playouts (issue 20).
+
+    Best first: the actions the playouts cannot tell from the best (their mean values within
+    :data:`CLOSE_Z` standard errors of the difference) come first, in the order of their
+    priors (which do not depend on the seed), then the others by mean value.
 
     Why: when two actions are about equally good, which one comes out on top of a noisy
     estimate changes from seed to seed; ranking such near-ties by a fixed judgement gives the
@@ -170,16 +181,110 @@ def best_probabilities(estimates: Sequence[tuple[float, float]]) -> list[float]:
     return [t / total for t in out] if total > 0 else [1.0 / len(params)] * len(params)
 
 
+#: Without a fitted table: victory points of evaluation that take the win chance from 1/2 to
+#: about 0.73 (the evaluation's own guess).
+WIN_SCALE = 3.0
+#: The fitted table (``benchmarks/win_chance.py --write``): mode, round, samples, wins, a, b.
+WIN_TABLE = "win_chance.csv"
+
+
+def _squash(points: float, scale: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-700.0, min(700.0, points / scale))))
+
+
+@lru_cache(maxsize=None)
+def _win_curves() -> dict[str, dict[int, tuple[float, float]]]:
+    """``mode -> round -> (a, b)`` of the fitted win chance (empty if the table is missing)."""
+    from importlib import resources
+    import csv
+    curves: dict[str, dict[int, tuple[float, float]]] = {}
+    path = resources.files("dualpowers").joinpath("data", "results", WIN_TABLE)
+    if not path.is_file():
+        return curves
+    with path.open(encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            a, b = float(row["a"]), float(row["b"])
+            if b > 0:                                 # a curve that does not rise with the standing is no estimate
+                curves.setdefault(row["mode"], {})[int(row["round"])] = (a, b)
+    return curves
+
+
+def win_chance(standing: float, mode: str = "two-player", round_: int = 1) -> float:
+    """The chance to win the game of a side that stands at ``standing`` (VP of evaluation) at the
+    end of round ``round_``: how often greedy players won from there (``benchmarks/win_chance.py``
+    fits ``1 / (1 + exp(-(a + b * standing)))`` per mode and round; rounds past the last fitted
+    one use its curve).  Without a fitted curve, the evaluation's own guess (:data:`WIN_SCALE`)."""
+    by_round = _win_curves().get(mode)
+    if not by_round:
+        return _squash(standing, WIN_SCALE)
+    fitted = max((r for r in by_round if r <= round_), default=min(by_round))
+    a, b = by_round[fitted]
+    return 1.0 / (1.0 + math.exp(-max(-700.0, min(700.0, a + b * standing))))
+
+
+@dataclass(frozen=True)
+class Measured:
+    """What a search measured for one root action: its playouts' mean value (0..1) and the
+    standard error of that mean, games won and lost within the playouts, the mean score
+    change, and the prior that guided the search (never used for the answer)."""
+
+    action: "Action"
+    index: int          # position in state.legal_actions(): the last tie-break
+    playouts: int
+    value: float
+    value_se: float
+    won: int = 0
+    lost: int = 0
+    score: float = 0.0
+    prior: float = 0.5
+
+
+Difference = Callable[[int, int], tuple[float, float]]
+
+
+def _worse(diff: tuple[float, float], z: float, equal: float) -> bool:
+    """Whether a (mean, standard error) difference says the second action is worse: by more than
+    ``z`` standard errors, and by more than ``equal`` (the margin within which actions are equal)."""
+    mean, se = diff
+    return mean > z * se and mean > equal
+
+
+def order_rows(measured: Sequence[Measured], chances: Sequence[float], difference: Difference,
+               close_z: float, equal: float = 0.0) -> list[tuple[Measured, float, int]]:
+    """``(row, chance of being the best, rank)`` for every action, in the ranking's order.
+
+    Measured rows come first, by chance (then mean value, then the engine's order); a row
+    starts a new rank only if ``difference(other, row)`` (mean, standard error, indexes into
+    the engine's order) puts it more than ``close_z`` standard errors, and more than ``equal``,
+    below some row of the current rank, and every row from it on has a lower mean value than
+    every row of the current rank.  Unmeasured rows come last, rank 0 (no rank), by the prior."""
+    chance = {m.index: c for m, c in zip(measured, chances)}
+    tried = sorted((m for m in measured if m.playouts), key=lambda m: (-chance[m.index], -m.value, m.index))
+    untried = sorted((m for m in measured if not m.playouts), key=lambda m: (-m.prior, m.index))
+    below = [0.0] * len(tried)                   # the highest mean value from row i on
+    top = -math.inf
+    for i in range(len(tried) - 1, -1, -1):
+        top = max(top, tried[i].value)
+        below[i] = top
+    out: list[tuple[Measured, float, int]] = []
+    rank, members, lowest = 1, [], math.inf
+    for i, m in enumerate(tried):
+        if members and below[i] < lowest and any(_worse(difference(o.index, m.index), close_z, equal) for o in members):
+            rank, members, lowest = i + 1, [], math.inf
+        members.append(m)
+        lowest = min(lowest, m.value)
+        out.append((m, chance[m.index], rank))
+    return out + [(m, 0.0, 0) for m in untried]
+
+
 @dataclass(frozen=True)
 class RankedAction:
     """One legal action with the search's estimates for it (see the module docstring).
 
-    ``margin``: with ``value="margin"``, where ``side`` is expected to stand at the end of
-    the playouts, in victory points of the evaluation (:func:`dualpowers.policies.evaluate`:
-    the score plus the regions held; below 0 is behind); otherwise the mean score change;
-    ``close``: the playouts cannot tell it from the best (see :func:`ordered_by_value`);
-    ``effects``: what it changes, in words, and ``regions`` the regions those words cite
-    (:mod:`.explain`).
+    ``rank``: shared by the actions the search cannot separate (0: not measured);
+    ``ties``: how many actions share it; ``close``: it shares the first rank (the
+    playouts cannot tell it from the best); ``effects``: what it changes, in words, and
+    ``regions`` the regions those words cite (:mod:`.explain`).
     """
 
     action: "Action"
@@ -195,24 +300,37 @@ class RankedAction:
     effects: tuple[str, ...] = ()
     regions: tuple[str, ...] = ()
     effect_messages: tuple[Message, ...] = ()   # ``effects`` as data, for any language
+    rank: int = 1
+    ties: int = 1
+    won: int = 0
+    lost: int = 0
+    horizon: str = "round"
 
     def message(self, action: str | None = None) -> Message:
         """The estimates in words (``action``: how to name the action, default its notation)."""
-        return Message(RANKED, action=self.text if action is None else action, win=Quantity(self.win_prob, percent=True),
+        return Message(RANKED, action=self.text if action is None else action,
+                       percent=Quantity(self.confidence, percent=True), win=Quantity(self.win_prob, percent=True),
                        low=Quantity(self.win_low, percent=True), high=Quantity(self.win_high, percent=True),
-                       playouts=Quantity(self.playouts), score=Quantity(self.score_change, 1, signed=True))
+                       playouts=Quantity(self.playouts))
 
     def __str__(self) -> str:
         return self.message().text
 
     def outlook_message(self) -> Message:
-        """The expected margin as a message (see :meth:`outlook`)."""
+        """Where the action leaves ``side``: at the end of the round (the margin, or the game
+        won or lost in every playout), or, with ``horizon="game"``, its chance to win the game."""
+        if self.horizon == "game":
+            return Message(GAME_CHANCE, percent=Quantity(self.win_prob, percent=True))
+        if self.playouts and self.won == self.playouts:
+            return Message(GAME_WON)
+        if self.playouts and self.lost == self.playouts:
+            return Message(GAME_LOST)
         if abs(self.margin) < 0.05:
-            return Message(LEVEL)
-        return Message(AHEAD if self.margin > 0 else BEHIND, vp=Quantity(abs(self.margin), 1))
+            return Message(ABOUT_LEVEL)
+        return Message(ABOUT_AHEAD if self.margin > 0 else ABOUT_BEHIND, vp=Quantity(abs(self.margin), 1))
 
     def outlook(self) -> str:
-        """The expected margin in words, e.g. ``1.5 VP ahead``."""
+        """The outlook in words, e.g. ``about 1.5 VP ahead``."""
         return self.outlook_message().text
 
 
@@ -220,8 +338,8 @@ class RankedAction:
 class Ranking:
     """Every legal action of ``side``, best first, after ``playouts`` playouts in ``seconds`` (wall clock).
 
-    ``behind``: every action leaves ``side`` behind on the evaluation at the end of the
-    playouts (then the order is by how far behind: the least bad first).
+    ``behind``: by the estimate, every action leaves ``side`` behind in the *game*: even the
+    upper end of the best win chance's interval is below one half.
     """
 
     side: str
@@ -229,24 +347,29 @@ class Ranking:
     playouts: int
     seconds: float
     seed: int
-    horizon: str = "game"
-    relative: bool = False
+    horizon: str = "round"
+    relative: bool = True
     behind: bool = False
 
     @property
     def best(self) -> RankedAction:
         return self.actions[0]
 
+    @property
+    def equal_best(self) -> list[RankedAction]:
+        """The actions that share the first rank (the best and those the playouts cannot tell from it)."""
+        return [a for a in self.actions if a.rank == 1]
+
     def __len__(self) -> int:
         return len(self.actions)
 
     def to_frame(self) -> Any:
-        """A pandas DataFrame, one row per action, best first."""
+        """A pandas DataFrame, one row per action, best first; ``rank`` is shared by equal actions."""
         import pandas as pd   # only here: the engine does not need pandas
         return pd.DataFrame(
-            [(i, a.text, a.win_prob, a.win_low, a.win_high, a.score_change, a.playouts, a.confidence, a.margin,
+            [(a.rank, a.text, a.win_prob, a.win_low, a.win_high, a.score_change, a.playouts, a.confidence, a.margin,
               a.close, "; ".join(a.effects))
-             for i, a in enumerate(self.actions, 1)],
+             for a in self.actions],
             columns=["rank", "action", "win_prob", "win_low", "win_high", "score_change", "playouts", "confidence",
                      "margin", "close", "what it changes"],
         )
@@ -254,12 +377,14 @@ class Ranking:
     def sureness_message(self, a: RankedAction | None = None) -> Message:
         """How sure the advisor is that ``a`` (default: the best) is the best, as a message."""
         a = a or self.best
-        ties = sum(x.close for x in self.actions)
-        if a.close and ties > 1:
-            return Message(TIES_PREFERRED if a is self.best else TIES_AS_GOOD, n=ties)
+        percent = Quantity(a.confidence, percent=True)
+        if not a.playouts:
+            return Message(NOT_TRIED)
+        if a.ties > 1:
+            return Message(EQUAL_BEST if a.rank == 1 else EQUAL_RANK, n=a.ties, percent=percent)
         if a is self.best and a.confidence >= 0.9:
             return Message(CLEARLY_BEST)
-        return Message(LIKELY_BEST, percent=Quantity(a.confidence, percent=True))
+        return Message(LIKELY_BEST, percent=percent)
 
     def sureness(self, a: RankedAction | None = None) -> str:
         """How sure the advisor is that ``a`` (default: the best) is the best, in words."""
@@ -271,27 +396,19 @@ class Ranking:
         def said(a: RankedAction) -> str:
             return a.text if name is None else name(a.action)
         best = self.best
-        out: list[tuple[int, Message]] = []
-        if not self.relative:
-            out.append((0, Message(BEST_WIN, side=self.side, ranked=best.message(said(best)),
-                                   percent=Quantity(best.confidence, percent=True))))
-            out += [(2, Message(THEN_WIN, ranked=a.message(said(a)))) for a in self.actions[1:top]]
-        else:
-            out.append((0, Message(BEST_ROUND if self.horizon == "round" else BEST_GAME, side=self.side,
-                                   action=said(best), sureness=self.sureness_message(),
-                                   outlook=best.outlook_message())))
-            out += [(2, m) for m in best.effect_messages]
-            out += [(0, Message(THEN_MARGIN, action=said(a), outlook=a.outlook_message(),
-                                effects=tuple(a.effect_messages))) for a in self.actions[1:top]]
+        out: list[tuple[int, Message]] = [
+            (0, Message(BEST_ROUND if self.horizon == "round" else BEST_GAME, side=self.side, action=said(best),
+                        sureness=self.sureness_message(), outlook=best.outlook_message()))]
+        out += [(2, m) for m in best.effect_messages]
+        out += [(0, Message(EQUALLY_GOOD if a.rank == best.rank else THEN_ACTION, action=said(a),
+                            outlook=a.outlook_message(), effects=tuple(a.effect_messages)))
+                for a in self.actions[1:top]]
         rest = len(self.actions) - max(top, 1)
         if rest > 0:
             out.append((2, Message(MORE_ONE) if rest == 1 else Message(MORE_MANY, n=rest)))
         if self.behind:
-            out.append((0, Message(ALL_BEHIND)))
-        if self.horizon == "round" and not self.relative:
-            out.append((0, Message(ROUND_ESTIMATES)))
-        elif not self.relative and best.playouts and best.win_high < 0.05:
-            out.append((0, Message(RANDOM_NEVER_WINS)))
+            top = max(a.win_prob for a in self.actions if a.playouts)
+            out.append((0, Message(ALL_BEHIND, percent=Quantity(top, percent=True))))
         out.append((0, self.stats_message()))
         return out
 
@@ -315,37 +432,56 @@ class Ranking:
         return self.explain()
 
 
-def build_ranking(side: str, stats: Sequence[ActionStats], playouts: int, seconds: float, seed: int,
-                  horizon: str = "game", sort: bool = True, prior_weight: float = 0, scale: float = 0.0,
-                  start: float = 0.0, explain: Any = None, close_z: float = CLOSE_Z) -> Ranking:
-    """Turn the search's totals into a :class:`Ranking` (``sort=False``: ``stats`` are in order already).
+def build_ranking(side: str, measured: Sequence[Measured], chances: Sequence[float], difference: Difference,
+                  playouts: int, seconds: float, seed: int, horizon: str = "round", *, start: float = 0.0,
+                  scale: float = 3.0, close_z: float = Z_95, equal: float = 0.0, explain: Any = None,
+                  mode: str = "two-player", round_: int = 1) -> Ranking:
+    """Turn what a search measured into a :class:`Ranking` (see the module docstring).
 
-    With ``scale`` (values measured from now, see the search): each action's margin is
-    its mean value turned back into victory points; ``start`` is the evaluation now, so
-    that ``start + margin < 0`` for every action means every action leaves ``side`` behind.
-    ``explain(action)`` gives an action's :class:`~dualpowers.advisor.explain.Effects`.
+    ``chances``: each action's chance of being the best (in the order of ``measured``);
+    ``difference(i, j)``: (mean, standard error) of action ``i``'s value minus action ``j``'s;
+    ``start``: the evaluation now and ``scale`` the squash of the values, so that a mean value
+    turns back into a standing in victory points; ``mode`` and ``round_`` pick the win-chance
+    curve (:func:`win_chance`); ``explain(action)`` gives an action's
+    :class:`~dualpowers.advisor.explain.Effects`.
     """
-    rows = ordered(stats) if sort else list(stats)
-    conf = best_probabilities([a.value_estimate() for a in rows])
-    if scale:
-        est = [posterior(a, prior_weight) for a in rows]
-        m0, s0 = est[0]
-        margins = [start + scale * logit(m) for m, _ in est]
-        close = [a.playouts > 0 and m >= m0 - close_z * math.sqrt(s0 * s0 + s * s) for a, (m, s) in zip(rows, est)]
-        close[0] = True
-    else:
-        margins = [a.score / a.playouts if a.playouts else 0.0 for a in rows]
-        close = [i == 0 for i in range(len(rows))]
+    rows = order_rows(measured, chances, difference, close_z, equal)
+    sizes: dict[int, int] = {}
+    for _, _, rank in rows:
+        sizes[rank] = sizes.get(rank, 0) + 1
+
+    def standing(value: float) -> float:
+        return start + scale * logit(value)
+
     ranked = []
-    for a, c, margin, near in zip(rows, conf, margins, close):
-        low, high = wilson_interval(a.wins, a.playouts)  # type: ignore[arg-type]
-        fx = explain(a.action) if explain else None
+    for m, chance, rank in rows:
+        if not m.playouts:
+            margin, win, low, high = 0.0, 0.5, 0.0, 1.0
+        elif horizon == "game" or m.won + m.lost == m.playouts:
+            # every playout ended the game: a won game is worth about 1, a lost one about 0, so the
+            # mean value is the share of playouts won (compared on the same deals as the others)
+            margin = standing(m.value)
+            spread = Z_95 * m.value_se
+            win, low, high = m.value, max(0.0, m.value - spread), min(1.0, m.value + spread)
+            if m.won == m.playouts:
+                win = high = 1.0
+            elif m.lost == m.playouts:
+                win = low = 0.0
+        else:
+            margin = standing(m.value)
+            spread = Z_95 * m.value_se
+
+            def game(value: float) -> float:
+                return win_chance(standing(value), mode, round_)
+            win, low, high = game(m.value), game(m.value - spread), game(m.value + spread)
+        fx = explain(m.action) if explain else None
         ranked.append(RankedAction(
-            action=a.action, text=str(a.action), win_prob=a.mean, win_low=low, win_high=high,
-            score_change=a.score / a.playouts if a.playouts else 0.0, playouts=a.playouts, confidence=c,
-            margin=margin, close=near, effects=fx.lines if fx else (), regions=fx.region_names if fx else (),
-            effect_messages=fx.messages if fx else (),
-        ))
-    behind = bool(scale) and all(m < 0 for m, a in zip(margins, rows) if a.playouts)
+            action=m.action, text=str(m.action), win_prob=win, win_low=low, win_high=high, score_change=m.score,
+            playouts=m.playouts, confidence=chance, margin=margin, close=rank == 1, rank=rank,
+            ties=sizes[rank] if rank else 1, won=m.won, lost=m.lost, horizon=horizon,
+            effects=fx.lines if fx else (), regions=fx.region_names if fx else (),
+            effect_messages=fx.messages if fx else ()))
+    tried = [a for a in ranked if a.playouts]
+    behind = bool(tried) and all(a.win_high < 0.5 for a in tried)
     return Ranking(side=side, actions=ranked, playouts=playouts, seconds=seconds, seed=seed, horizon=horizon,
-                   relative=bool(scale), behind=behind)
+                   relative=True, behind=behind)

@@ -1,4 +1,6 @@
-"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS): the search of the
+baseline players ``advisor-v1`` and ``advisor-v2``, and :class:`Advisor`, which ranks with
+:mod:`.race` (every action on the same deals, budget where it is close) since issue 20.
 
 Why this search: a player's turn is several decisions in a row (a card, then its
 command, then a bonus), so a flat "try each action, then play at random" would
@@ -37,9 +39,7 @@ the end of the round and asking the evaluation is biased but far less noisy.  As
 policy, two-player, 50 playouts a decision: to the end of the game it won 15 games
 of 30; to the end of the round, 24 of 40 in a third of the time), so
 :class:`~dualpowers.advisor.AdvisorPolicy` uses it; ``benchmarks/strength.py``
-measures it over 1,000 games.  The :class:`Advisor`'s
-rankings keep the whole game by default, because only then is ``win_prob`` a
-measured frequency rather than the evaluation's guess.
+measures it over 1,000 games.
 
 The tree is keyed by actions only ("open loop"): the Opposition's turns in solo
 and card draws fall inside the edges.  The opponent's choice of a secret
@@ -57,9 +57,10 @@ from typing import TYPE_CHECKING
 
 from ..components import SIDES
 from ..players import evaluate
-from .ranking import CLOSE_Z, ActionStats, Ranking, build_ranking, ordered, ordered_by_value
+from .ranking import CLOSE_Z, ActionStats, Ranking, ordered, ordered_by_value
 from ..views import canonical, determinize
-from .playout import EPSILON, PLAYOUTS, playout_chooser
+from .playout import EPSILON, PLAYOUTS, greedy_turn_value, playout_chooser
+from .race import ALLOCATIONS, RaceSearch
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -67,11 +68,10 @@ if TYPE_CHECKING:
 
 __all__ = ["Advisor", "Search", "HORIZONS", "DEFAULT_PLAYOUTS", "EXPLORATION", "WIN_WEIGHT", "PRIOR_WEIGHT", "PRIOR_SCALE", "check_budget"]
 
-#: The default budget of :class:`Advisor`.  Measured with benchmarks/advisor.py on the 22
-#: stored positions (one core, CPU time, a shared machine): see the README's figures.
-#: More playouts do not make the advice steadier: they let noisier differences overrule
-#: the prior (see :func:`~dualpowers.advisor.ranking.ordered_by_value`).
-DEFAULT_PLAYOUTS = 1000
+#: The default budget of :class:`Advisor` (a cap: the race stops sooner when the answer is
+#: settled).  Measured with benchmarks/advisor.py on the 22 stored positions (one core, CPU
+#: time): see docs/advisor.md.
+DEFAULT_PLAYOUTS = 3000
 #: UCB1 exploration constant for rewards in [0, 1] (0.7 as in Cowling et al.'s ISMCTS).
 EXPLORATION = 0.7
 #: Share of a playout's value that comes from winning; the rest comes from the final score.
@@ -91,8 +91,6 @@ MARGIN_WIN_WEIGHT = 0.5
 MARGIN_SCALE = 4.0
 #: value="margin": fixed deals of the unseen cards over which the root actions' priors are averaged.
 PRIOR_DEALS = 4
-#: Decisions of the rest of the player's turn that a root action's prior plays greedily.
-TURN_STEPS = 4
 #: The key of the opponent's hidden objective choice: one edge, whichever card it was.
 _HIDDEN = "objective ?"
 
@@ -134,24 +132,6 @@ def check_choice(what: str, value: object, choices: tuple[str, ...]) -> str:
     if value not in choices:
         raise ValueError(f"{what} must be one of {', '.join(map(repr, choices))}, not {value!r}")
     return value  # type: ignore[return-value]
-
-
-def _finish_turn(state: "State", side: str) -> float:
-    """The evaluation once ``side`` has finished its turn greedily (command, leader action,
-    bonus: each the best by :func:`~dualpowers.players.evaluate`, the first on ties), so that a
-    card is judged by what it lets the player do, not by the date it moves to."""
-    for _ in range(TURN_STEPS):
-        if state.step in ("over", "card", "objective") or state.to_act != side:
-            break
-        best, top = None, -math.inf
-        for a in state.legal_actions():
-            trial = state.clone()
-            trial.push(a)
-            v = evaluate(trial, side)
-            if v > top:
-                best, top, kept = a, v, trial
-        state = kept
-    return evaluate(state, side)
 
 
 def fresh_seed() -> int:
@@ -235,7 +215,7 @@ class Search:
             for a in self._actions:
                 trial = base.clone()
                 trial.push(a)
-                totals[a] += _finish_turn(trial, side)
+                totals[a] += greedy_turn_value(trial, side)
         return {a: _squash(v / PRIOR_DEALS - self._eval0) for a, v in totals.items()}
 
     # ------------------------------------------------------------------ running
@@ -362,50 +342,42 @@ class Search:
         return ordered_by_value(stats, self.prior_weight, self.close_z) if self._relative else ordered(stats)
 
     def best_action(self) -> "Action":
-        """The action a :meth:`ranking` would put first (cheaper: no intervals or confidence)."""
+        """The action this search's player takes: with ``value="margin"`` the highest value with
+        the prior counted in (``close_z``: near ties by the prior, see
+        :func:`~dualpowers.advisor.ranking.ordered_by_value`), else the most played.  This is
+        the baseline players' own rule (``advisor-v1``, ``advisor-v2``), kept so that they play
+        as they did; the advisor's ranking is :class:`~dualpowers.advisor.race.RaceSearch`'s."""
         return self._order()[0].action
-
-    def ranking(self) -> Ranking:
-        if not self._relative:
-            return build_ranking(self.side, self._order(), self.playouts, self.seconds, self.seed, self.horizon,
-                                 sort=False)
-        from .explain import effects
-        view, side = self._view, self.side
-        return build_ranking(self.side, self._order(), self.playouts, self.seconds, self.seed, self.horizon,
-                             sort=False, prior_weight=self.prior_weight, scale=PRIOR_SCALE, start=self._eval0,
-                             explain=lambda a: effects(view, a, side), close_z=self.close_z)
 
 
 class Advisor:
-    """Ranks the legal actions of the side to act by estimated value (SO-ISMCTS, see :class:`Search`).
+    """Ranks the legal actions of the side to act (see :mod:`dualpowers.advisor.race`).
 
     The budget is ``playouts`` (default :data:`DEFAULT_PLAYOUTS`), or ``seconds`` of
-    wall-clock time instead, or both (whichever ends first).  With a playout budget the
-    answer is a function of the player's view and ``seed``: same seed, same ranking.  A
-    time budget depends on the machine's speed and load, so it is not reproducible.
-    ``seed=None`` draws a fresh seed each time (reported as ``Ranking.seed``).
-    ``exploration`` and ``prior_weight`` tune the search.  By default playouts are
-    informed (:mod:`.playout`), stop at the end of the round and are valued by how far
-    ahead ``side`` is then compared with now (``value="margin"``): then ``win_prob`` is
-    the evaluation's estimate, not a count of won playouts.  ``horizon="game",
-    playout="random", value="win"`` is the first version's search (see the module docstring).
+    wall-clock time instead, or both (whichever ends first); the search may stop sooner
+    when the answer is settled (one action left in the race, or all left measured equal),
+    and ``Ranking.playouts`` says how many it played.  With a playout budget the answer is
+    a function of the player's view and ``seed``: same seed, same ranking.  A time budget
+    depends on the machine's speed and load, so it is not reproducible.  ``seed=None``
+    draws a fresh seed each time (reported as ``Ranking.seed``).  Playouts are informed
+    (:mod:`.playout`) and stop at the end of the round (``horizon="game"``: at the end of the
+    game, ``playout="random"``: uniformly random moves); ``allocation`` says how the budget is
+    spread over the actions (``"race"`` or ``"halving"``, see :mod:`.race`).
     """
 
     def __init__(self, playouts: int | None = None, seconds: float | None = None, seed: int | None = 0,
-                 exploration: float = EXPLORATION, prior_weight: float = PRIOR_WEIGHT,
-                 horizon: str = "round", playout: str = "informed", value: str = "margin") -> None:
+                 horizon: str = "round", playout: str = "informed", allocation: str = "race") -> None:
         self.playouts, self.seconds = check_budget(playouts, seconds)
         self.horizon = check_horizon(horizon)
         self.playout = check_choice("playout", playout, PLAYOUTS)
-        self.value = check_choice("value", value, VALUES)
+        self.allocation = check_choice("allocation", allocation, ALLOCATIONS)
         self.seed = seed
-        self.exploration = exploration
-        self.prior_weight = prior_weight
 
-    def search(self, state: "State", side: str | None = None) -> Search:
+    def search(self, state: "State", side: str | None = None) -> RaceSearch:
         """A search not yet run, for running step by step (e.g. to show progress)."""
-        return Search(state, side, self.seed, self.exploration, self.prior_weight, self.horizon,
-                      self.playout, self.value)
+        side = _check_side(state, side)
+        seed = fresh_seed() if self.seed is None else self.seed
+        return RaceSearch(state, side, seed, horizon=self.horizon, playout=self.playout, allocation=self.allocation)
 
     def rank(self, state: "State", side: str | None = None) -> Ranking:
         """Every legal action of ``side`` (default: the side to act), best first.
@@ -416,4 +388,4 @@ class Advisor:
 
     def __repr__(self) -> str:
         return (f"Advisor(playouts={self.playouts}, seconds={self.seconds}, seed={self.seed}, "
-                f"horizon={self.horizon!r}, playout={self.playout!r}, value={self.value!r})")
+                f"horizon={self.horizon!r}, playout={self.playout!r}, allocation={self.allocation!r})")

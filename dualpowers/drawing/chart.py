@@ -2,17 +2,24 @@
 
 Used by the difficulty notebook: win rate (y, 0..100 %) against a category on x
 (the solo difficulty), one line per series (a policy and faction), each point with
-its 95 % interval as an error bar.  Series differ by marker shape and line dash as
-well as colour, so the chart can be read without colour.
+its 95 % interval as an error bar.  The chart can be read without colour: no two
+series share both marker and line style, and when the points say which two things a
+series combines (``marker``: e.g. the policy, ``line``: e.g. the faction), every
+``marker`` value has its own marker shape and colour (a palette safe for colour-blind
+readers, Okabe and Ito's) and every ``line`` value its own line style (solid, dashed,
+...; the markers of the second are drawn open), so a reader finds a policy by its
+marker and a faction by its line; the legend shows both beside each name.
 
     svg = win_rate_svg(points, title="Solo win rate by difficulty")
 
 ``points`` is a sequence of mappings (or a pandas DataFrame) with the keys
-``series``, ``x``, ``rate``, ``low`` and ``high`` (rates as fractions 0..1).
+``series``, ``x``, ``rate``, ``low`` and ``high`` (rates as fractions 0..1), and
+optionally ``marker`` and ``line``.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..i18n import resolve
@@ -21,17 +28,24 @@ from .layout import text_width
 from .pen import Pen
 from .svg import SvgPen
 
-__all__ = ["draw_win_rates", "win_rate_svg", "ChartError"]
+__all__ = ["draw_win_rates", "win_rate_svg", "series_styles", "ChartError", "MARKERS", "DASHES", "SERIES_STYLES"]
 
-#: (colour, marker, dash) per series, in order; cycles if there are more series.
-SERIES_STYLES: tuple[tuple[str, str, tuple[float, ...] | None], ...] = (
-    ("#1f5fae", "circle", None),
-    ("#c0392b", "square", (6.0, 4.0)),
-    ("#2e7d32", "triangle", (2.0, 3.0)),
-    ("#7b3fa0", "diamond", (9.0, 3.0, 2.0, 3.0)),
-    ("#b36b00", "circle-open", (12.0, 4.0)),
-    ("#37474f", "square-open", (1.0, 2.0)),
+#: (colour, marker) per ``marker`` value (or per series), in order: Okabe and Ito's colours.
+MARKERS: tuple[tuple[str, str], ...] = (
+    ("#0072b2", "circle"),
+    ("#d55e00", "square"),
+    ("#009e73", "triangle"),
+    ("#cc79a7", "diamond"),
+    ("#e69f00", "triangle-down"),
+    ("#56b4e9", "pentagon"),
+    ("#000000", "cross"),
 )
+#: Line dash per ``line`` value, in order (None: solid).
+DASHES: tuple[tuple[float, ...] | None, ...] = (None, (7.0, 4.0), (2.0, 3.0), (9.0, 3.0, 2.0, 3.0))
+#: (colour, marker, dash) of the series when the points do not say ``marker`` and ``line``:
+#: every marker with every dash, so that no two of the first 28 series look alike.
+SERIES_STYLES: tuple[tuple[str, str, tuple[float, ...] | None], ...] = tuple(
+    (colour, marker, dash) for dash in DASHES for colour, marker in MARKERS)
 
 REQUIRED = ("series", "x", "rate", "low", "high")
 
@@ -66,8 +80,36 @@ def _marker(pen: Pen, kind: str, x: float, y: float, colour: str, r: float = 5.0
         pen.rect(x - r, y - r, 2 * r, 2 * r, fill=fill, stroke=colour, width=2)
     elif shape == "triangle":
         pen.polygon([(x, y - r - 1), (x + r + 1, y + r), (x - r - 1, y + r)], fill=fill, stroke=colour, width=2)
+    elif shape == "triangle-down":
+        pen.polygon([(x, y + r + 1), (x + r + 1, y - r), (x - r - 1, y - r)], fill=fill, stroke=colour, width=2)
+    elif shape == "pentagon":
+        pen.polygon([(x + (r + 1) * math.sin(2 * math.pi * k / 5), y - (r + 1) * math.cos(2 * math.pi * k / 5))
+                     for k in range(5)], fill=fill, stroke=colour, width=2)
+    elif shape == "cross":
+        a = r * 0.45
+        pen.polygon([(x - a, y - r), (x + a, y - r), (x + a, y - a), (x + r, y - a), (x + r, y + a), (x + a, y + a),
+                     (x + a, y + r), (x - a, y + r), (x - a, y + a), (x - r, y + a), (x - r, y - a), (x - a, y - a)],
+                    fill=fill, stroke=colour, width=2)
     else:  # diamond
         pen.polygon([(x, y - r - 1), (x + r + 1, y), (x, y + r + 1), (x - r - 1, y)], fill=fill, stroke=colour, width=2)
+
+
+def series_styles(rows: Sequence[Mapping[str, Any]]) -> dict[str, tuple[str, str, tuple[float, ...] | None]]:
+    """(colour, marker, dash) of every series, in order of first appearance (see the module docstring)."""
+    series = list(dict.fromkeys(str(r["series"]) for r in rows))
+    if rows and all("marker" in r and "line" in r for r in rows):
+        first = {str(r["series"]): r for r in reversed(rows)}
+        marks = list(dict.fromkeys(str(r["marker"]) for r in rows))
+        lines = list(dict.fromkeys(str(r["line"]) for r in rows))
+        combos = {(str(first[name]["marker"]), str(first[name]["line"])) for name in series}
+        if len(combos) == len(series):           # each series is one marker value with one line value
+            out = {}
+            for name in series:
+                m, ln = marks.index(str(first[name]["marker"])), lines.index(str(first[name]["line"]))
+                colour, marker = MARKERS[m % len(MARKERS)]
+                out[name] = (colour, marker + ("-open" if ln % 2 else ""), DASHES[ln % len(DASHES)])
+            return out
+    return {name: SERIES_STYLES[i % len(SERIES_STYLES)] for i, name in enumerate(series)}
 
 
 def draw_win_rates(pen: Pen, points: Iterable[Mapping[str, Any]] | Any, *, title: str = "",
@@ -85,7 +127,7 @@ def draw_win_rates(pen: Pen, points: Iterable[Mapping[str, Any]] | Any, *, title
     series: list[str] = list(dict.fromkeys(str(r["series"]) for r in rows))
     # the legend column is as wide as its longest line (translated names are longer), within reason
     legend = max((text_width(name, 12) for name in series), default=0.0)
-    left, right, top, bottom = 60.0, min(max(190.0, legend + 66.0), width * 0.45), 40.0, 50.0
+    left, right, top, bottom = 60.0, min(max(190.0, legend + 72.0), width * 0.45), 40.0, 50.0
     pw, ph = width - left - right, height - top - bottom
     pen.clear("#ffffff")
     if title:
@@ -109,8 +151,9 @@ def draw_win_rates(pen: Pen, points: Iterable[Mapping[str, Any]] | Any, *, title
     pen.line([(left, py(0.5)), (left + pw, py(0.5))], stroke="#999999", width=1, dash=(3, 3))
 
     n = max(len(series), 1)
+    styles = series_styles(rows)
     for i, name in enumerate(series):
-        colour, marker, dash = SERIES_STYLES[i % len(SERIES_STYLES)]
+        colour, marker, dash = styles[name]
         offset = (i - (n - 1) / 2) * min(8.0, pw / max(len(xs), 1) / (n + 1))   # keep error bars apart
         mine = sorted((r for r in rows if str(r["series"]) == name), key=lambda r: xs.index(r["x"]))
         pts = [(px(r["x"]) + offset, py(float(r["rate"]))) for r in mine]
@@ -125,9 +168,9 @@ def draw_win_rates(pen: Pen, points: Iterable[Mapping[str, Any]] | Any, *, title
                 _marker(pen, marker, x, y, colour)
         ly = top + 10 + i * 22                           # legend: marker, dash and name
         lx = left + pw + 16
-        pen.line([(lx, ly), (lx + 30, ly)], stroke=colour, width=2, dash=dash)
-        _marker(pen, marker, lx + 15, ly, colour, r=4)
-        pen.text(lx + 38, ly, name, size=12, max_width=right - 58)
+        pen.line([(lx, ly), (lx + 36, ly)], stroke=colour, width=2, dash=dash)
+        _marker(pen, marker, lx + 18, ly, colour, r=4)
+        pen.text(lx + 44, ly, name, size=12, max_width=right - 64)
 
 
 def win_rate_svg(points: Sequence[Mapping[str, Any]] | Any, *, title: str = "", x_label: str | None = None,

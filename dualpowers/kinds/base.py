@@ -201,6 +201,10 @@ def _no_strength(state: "State", action: Any) -> tuple[tuple[str, int], ...]:
     return ()
 
 
+def _no_effect(view: "State", side: str, action: Any, objective: str | None) -> tuple[Message, ...]:
+    return ()
+
+
 @dataclass(frozen=True)
 class ActionKind:
     """Everything about one kind of action: the only home of that kind.
@@ -216,6 +220,8 @@ class ActionKind:
     * ``touches``, ``clicks``: the board elements it touches, and the clicks that pick it
       (none: it is offered as a button);
     * ``printed``, ``special``: the command-card action or the leader's special it is;
+    * ``effect``: what it does besides strengths, as messages for an advice line, read on the
+      player's view (``objective``: the player's own objective card if it knows it);
     * ``strength``: the strength it adds for the side that takes it, by region (a negative
       number where strength leaves), for a quick judgement such as the advisor's playouts;
     * ``shares_control``: its offer walks the tokens the side controls
@@ -240,6 +246,7 @@ class ActionKind:
     printed: str | None = None
     special: str | None = None
     strength: Callable[["State", Any], tuple[tuple[str, int], ...]] = _no_strength
+    effect: Callable[["State", str, Any, "str | None"], tuple[Message, ...]] = _no_effect
     explain: Callable[["State"], tuple[str, str]] | None = field(default=None)
     shares_control: bool = False
     from_clicks: Callable[["State", tuple[Click, ...]], Action | None] | None = None

@@ -13,6 +13,9 @@ if TYPE_CHECKING:
 NOTHING_TO_DRAW = N_("no command card is left to draw (deck and discard pile are empty)")
 BONUS_DRAW = N_("{side:cap} draws a bonus card; the hand grows for good.")
 
+# What it does, for an advice line (advisor.explain)
+DRAWS_CARD = N_("draws a command card: your hand grows for good (R-ACT-BONUS)")
+
 
 @action("bonus-draw")
 class BonusDraw(Action):
@@ -46,8 +49,12 @@ def _touches(state: "State", a: BonusDraw) -> Touches:
     return Touches(parts=("cards",))
 
 
+def _effect(view: "State", side: str, a: BonusDraw, objective: str | None) -> tuple[Message, ...]:
+    return (Message(DRAWS_CARD),)
+
+
 KIND = register(ActionKind(
     BonusDraw, "R-ACT-BONUS", steps=("bonus", "unrest"), order=150, offer=_offer, check=_check, perform=_perform,
     label=N_("Bonus draw"),
     explanation=N_("Bonus action: you draw a command card; your hand stays bigger for good."),
-    sentence=_sentence, touches=_touches))
+    sentence=_sentence, touches=_touches, effect=_effect))

@@ -15,6 +15,10 @@ ALREADY_REVEALED = N_("{target}'s secret objective is already revealed")
 SPY_OPPONENT = N_("{leader} spies: {target}'s secret objective is revealed ({card}).")
 SPY_SELF = N_("{leader} spies: their own secret objective is revealed ({card}).")
 
+# What it does, for an advice line (advisor.explain)
+REVEALS_OWN = N_("reveals your own objective (R-ACT-SPY)")
+REVEALS_OPPONENTS = N_("reveals the opponent's objective (R-ACT-SPY)")
+
 
 @action("espionage")
 class Espionage(Action):
@@ -65,8 +69,12 @@ def _touches(state: "State", a: Espionage) -> Touches:
     return Touches(card=state.card, parts=("cards",))
 
 
+def _effect(view: "State", side: str, a: Espionage, objective: str | None) -> tuple[Message, ...]:
+    return (Message(REVEALS_OWN if view.mode == "solo" else REVEALS_OPPONENTS),)
+
+
 KIND = register(ActionKind(
     Espionage, "R-ACT-SPY", steps=("leader",), order=90, offer=_offer, check=_check, perform=_perform,
     label=N_("Espionage"),
     explanation=N_("Espionage: the opponent's secret objective is turned face up (solo: your own)."),
-    sentence=_sentence, touches=_touches, special="espionage"))
+    sentence=_sentence, touches=_touches, special="espionage", effect=_effect))

@@ -13,6 +13,10 @@ if TYPE_CHECKING:
 ALREADY_WILL = N_("{side} already holds the Will of the People")
 INSPIRE = N_("{leader} inspires the people: {side} takes the Will.")
 
+# What it does, for an advice line (advisor.explain)
+INSPIRE_TAKES = N_("takes the Will of the People: ties of strength go your way (R-STR-2)")
+INSPIRE_KEEPS = N_("keeps the Will of the People")
+
 
 @action("inspire")
 class Inspire(Action):
@@ -48,8 +52,12 @@ def _touches(state: "State", a: Inspire) -> Touches:
     return Touches(card=state.card, parts=("will",))
 
 
+def _effect(view: "State", side: str, a: Inspire, objective: str | None) -> tuple[Message, ...]:
+    return (Message(INSPIRE_TAKES if view.will != side else INSPIRE_KEEPS),)
+
+
 KIND = register(ActionKind(
     Inspire, "R-ACT-INSPIRE", steps=("leader",), order=100, offer=_offer, check=_check, perform=_perform,
     label=N_("Inspire the People"),
     explanation=N_("Inspire the People: you take the Will of the People, which wins ties of strength."),
-    sentence=_sentence, touches=_touches, special="inspire"))
+    sentence=_sentence, touches=_touches, special="inspire", effect=_effect))

@@ -14,6 +14,9 @@ SOLO_ONLY = N_("Organize is a solo-only bonus action")
 OWN_OBJECTIVE_REVEALED = N_("your secret objective is already revealed")
 ORGANIZE = N_("{side:cap} organizes and looks at their own secret objective: {card}.")
 
+# What it does, for an advice line (advisor.explain)
+ORGANIZE_OWN = N_("reveals your own objective (R-ACT-BONUS)")
+
 
 @action("organize")
 class Organize(Action):
@@ -51,7 +54,11 @@ def _touches(state: "State", a: Organize) -> Touches:
     return Touches(parts=("cards",))
 
 
+def _effect(view: "State", side: str, a: Organize, objective: str | None) -> tuple[Message, ...]:
+    return (Message(ORGANIZE_OWN),)
+
+
 KIND = register(ActionKind(
     Organize, "R-ACT-BONUS", steps=("bonus", "unrest"), order=160, offer=_offer, check=_check, perform=_perform,
     label=N_("Organize"), explanation=N_("Solo bonus action: your own secret objective is turned face up."),
-    sentence=_sentence, touches=_touches))
+    sentence=_sentence, touches=_touches, effect=_effect))

@@ -35,6 +35,9 @@ _BY_STEP: dict[str, tuple[str, str | None, str, str]] = {
                N_("The unrest winner may neither score nor take a bonus action.")),
 }
 
+# What it does, for an advice line (advisor.explain)
+DOES_NOTHING = N_("does nothing now")
+
 
 @action("pass")
 class Pass(Action):
@@ -89,7 +92,11 @@ def _touches(state: "State", a: Pass) -> Touches:
     return Touches(parts=("status",))
 
 
+def _effect(view: "State", side: str, a: Pass, objective: str | None) -> tuple[Message, ...]:
+    return (Message(DOES_NOTHING),)
+
+
 KIND = register(ActionKind(
     Pass, "ENGINE-EMPTY", steps=("objective", "card", "command", "leader", "bonus", "unrest"), order=1000,
     offer=_offer, check=_check, perform=_perform, label=N_("Pass"),
-    explanation=N_("Nothing is done at this step."), sentence=_sentence, touches=_touches, explain=_explain))
+    explanation=N_("Nothing is done at this step."), sentence=_sentence, touches=_touches, explain=_explain, effect=_effect))

@@ -5,11 +5,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import rounds as flow
+from ..dates import advance_date
 from ..text import N_, Message
 from .base import one_click, NOT_IN_HAND, Action, ActionKind, Click, Touches, action, card_name, pool, pooled_all, refuse, register
 
 if TYPE_CHECKING:
     from ..state import State
+
+# What a card play does, for an advice line (advisor.explain)
+DATE_BONUS = N_("moves the date {days} days to {month:month} {day}: earns a bonus action (R-CAL-4)")
+DATE_NO_BONUS = N_("moves the date {days} days to {month:month} {day}: no bonus")
+MONTH_WILL = N_("advances the month: you take the Will of the People (R-CAL-5)")
+THEN_RECRUIT = N_("then recruit up to {recruit} into {region} or {card_action}")
+THEN_RECRUIT_OBJECTIVE = N_("then recruit up to {recruit} into {region} (your objective region) or {card_action}")
+THEN_LEADER = N_("then place {leader} (strength {strength}) in any region and/or {special}")
 
 
 @action("play")
@@ -51,8 +60,27 @@ def _clicks(state: "State", a: PlayCard) -> tuple[Click, ...]:
     return (("card", a.card),)
 
 
+def _effect(view: "State", side: str, a: PlayCard, objective: str | None) -> tuple[Message, ...]:
+    """The date the card moves to and what it earns there (R-CAL-4, R-CAL-5), then its action."""
+    comp = view.comp
+    card = comp.cards.get(a.card)
+    days = card.days if card is not None else comp.leaders[a.card].days
+    move = advance_date(view.month, view.day, days)
+    said = [Message(DATE_BONUS if move.bonus else DATE_NO_BONUS, days=days, month=move.month, day=move.day)]
+    if move.month_advanced and view.will != side:
+        said.append(Message(MONTH_WILL))
+    if card is not None:
+        mine = objective is not None and objective in comp.cards and comp.cards[objective].region == card.region
+        said.append(Message(THEN_RECRUIT_OBJECTIVE if mine else THEN_RECRUIT, recruit=card.recruit,
+                            region=card.region, card_action=card.action))
+    else:
+        lead = comp.leaders[a.card]
+        said.append(Message(THEN_LEADER, leader=lead.id, strength=lead.fresh, special=lead.special))
+    return tuple(said)
+
+
 KIND = register(ActionKind(
     PlayCard, "P-ACT", steps=("card",), order=20, offer=_offer, check=_check, perform=_perform,
     label=N_("Play a card"),
     explanation=N_("Playing a card advances the date by its days; then you take its action."),
-    sentence=_sentence, touches=_touches, clicks=_clicks, from_clicks=one_click(PlayCard, "card")))
+    sentence=_sentence, touches=_touches, clicks=_clicks, effect=_effect, from_clicks=one_click(PlayCard, "card")))

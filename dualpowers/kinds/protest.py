@@ -15,6 +15,9 @@ NOT_A_CONNECTION = N_("{a}-{b} is not a connection of the city")
 BLOCKADE_ALREADY = N_("the blockade is already on {a}-{b}: Protest moves it to another connection")
 PROTEST = N_("{leader} mobilizes a protest: the blockade moves to {a}-{b}.")
 
+# What it does, for an advice line (advisor.explain)
+PROTEST_MOVES = N_("moves the blockade to {a}\u2013{b}: no move may cross it (R-ACT-PROTEST)")
+
 
 @action("protest")
 class Protest(Action):
@@ -65,8 +68,13 @@ def _clicks(state: "State", a: Protest) -> tuple[Click, ...]:
     return (("connection", state.comp.connection(*a.connection)),)
 
 
+def _effect(view: "State", side: str, a: Protest, objective: str | None) -> tuple[Message, ...]:
+    first, second = a.connection
+    return (Message(PROTEST_MOVES, a=first, b=second),)
+
+
 KIND = register(ActionKind(
     Protest, "R-ACT-PROTEST", steps=("leader",), order=80, offer=_offer, check=_check, perform=_perform,
     label=N_("Mobilize Protest"),
     explanation=N_("Mobilize Protest: the blockade marker moves to any other connection."),
-    sentence=_sentence, touches=_touches, clicks=_clicks, special="protest"))
+    sentence=_sentence, touches=_touches, clicks=_clicks, special="protest", effect=_effect))

@@ -5,11 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import rounds as flow
+from ..scoring import unrest_vp
 from ..text import N_, Message, Name
 from .base import Action, ActionKind, Touches, action, register
 
 if TYPE_CHECKING:
     from ..state import State
+
+# What it does, for an advice line (advisor.explain)
+SCORES_UNREST = N_("scores {vp} VP for the unrest region ({region})")
 
 
 @action("score-unrest")
@@ -42,9 +46,13 @@ def _touches(state: "State", a: ScoreUnrest) -> Touches:
     return Touches(regions=(state.unrest,) if state.unrest else (), parts=("unrest", "score"))
 
 
+def _effect(view: "State", side: str, a: ScoreUnrest, objective: str | None) -> tuple[Message, ...]:
+    return (Message(SCORES_UNREST, vp=unrest_vp(view), region=view.unrest),)
+
+
 KIND = register(ActionKind(
     ScoreUnrest, "R-SCO-UNREST", steps=("unrest",), order=110, offer=_offer, check=_check, perform=_perform,
     label=N_("Score the unrest region"),
     explanation=N_("The stronger player in the unrest region scores its VP for the month instead of a bonus "
                    "action."),
-    sentence=_sentence, touches=_touches))
+    sentence=_sentence, touches=_touches, effect=_effect))

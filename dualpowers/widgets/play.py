@@ -32,6 +32,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..drawing.board import REGION_COLOURS
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from .. import names
 from ..controllers.play import GameSession, LoadError
@@ -40,7 +41,7 @@ from ..kinds import highlight as action_highlight
 from ..clicks import ActionPicker
 from ..describe import describe
 from ..errors import DualPowersError, brief
-from ..i18n import number
+from ..i18n import number, percent
 from ..text import translator
 from ..narrate import message_text, refusal_text
 from . import language
@@ -56,12 +57,7 @@ PLAY_STYLE = """<style>
   text-align: left; line-height: 1.25; font-size: 12px; overflow: hidden; text-overflow: ellipsis; border-radius: 6px; border: 1px solid #8f887a;
   border-top-width: 7px; background: #fffdf8; color: #1f1f1f; }
 .dp-play .dp-hand-card:hover { box-shadow: 0 0 0 3px #ff9800; }
-.dp-play .dp-hand-card.dp-card-red { border-top-color: #c62828; }
-.dp-play .dp-hand-card.dp-card-blue { border-top-color: #1f5fae; }
-.dp-play .dp-hand-card.dp-card-green { border-top-color: #2e7d32; }
-.dp-play .dp-hand-card.dp-card-purple { border-top-color: #6a2c91; }
-.dp-play .dp-hand-card.dp-card-white { border-top-color: #bdbdbd; }
-.dp-play .dp-hand-card.dp-card-brown { border-top-color: #8b5a2b; }
+@CARD_COLOURS@
 .dp-play .dp-hand-card.dp-card-leader { border-top-color: #222222; }
 .dp-play .dp-hand-card.dp-hinted { box-shadow: 0 0 0 3px #ff9800; }
 .dp-play .dp-choice { width: 100%; height: auto; min-height: 30px; white-space: normal; text-align: left;
@@ -69,6 +65,19 @@ PLAY_STYLE = """<style>
 .dp-play .dp-prompt { font-size: 14px; }
 .dp-play .dp-result-box { font-size: 15px; padding: 6px; background: #fff3cd; border: 1px solid #d8b54a; }
 </style>"""
+
+
+def _card_colours() -> str:
+    """Each region's card strip in the board's own colour (a header too pale to see on
+    paper, white's, takes the region's outline)."""
+    rules = []
+    for region, (strong, _body, _text, outline) in REGION_COLOURS.items():
+        colour = outline if strong.lower() in ("#ffffff", "#fff") else strong
+        rules.append(f".dp-play .dp-hand-card.dp-card-{region} {{ border-top-color: {colour}; }}")
+    return "\n".join(rules)
+
+
+PLAY_STYLE = PLAY_STYLE.replace("@CARD_COLOURS@", _card_colours())
 
 
 class PlayWidget(widgets.VBox):
@@ -355,19 +364,25 @@ class PlayWidget(widgets.VBox):
         else:                            # nothing to light up: do not say there is
             intro = _("<b>Advisor</b> ({playouts} playouts, seeing only what {side} sees): best is <b>{action}</b>, "
                       "selected below.", **fields)
-        # The advice in words (dualpowers.advisor.explain): what each of the best three
-        # changes, where it leaves the player at the end of the round, how sure.
+        # The advice in words (dualpowers.advisor.explain): what each of the first three rows of
+        # the ranking changes, where it leaves the player (at the end of the round, or, for a
+        # ranking of whole games, in the game), how sure; equal actions show their shared rank.
+        unranked = "–"                          # an action no playout tried has no rank
         rows = "".join(
-            f"<tr><td>{i}</td><td>{escape(g.describe(r.action))}</td>"
+            f"<tr><td>{r.rank or unranked}</td><td>{escape(g.describe(r.action))}</td>"
             f"<td>{'<br>'.join(escape(message_text(e, lang)) for e in r.effect_messages)}</td>"
             f"<td>{escape(message_text(r.outlook_message(), lang))}</td>"
             f"<td>{escape(message_text(ranking.sureness_message(r), lang))}</td></tr>"
-            for i, r in enumerate(ranking.actions[:3], 1))
-        behind = ("<p>" + _("<b>Every action leaves you behind</b> at the end of the round: the least bad first.")
+            for r in ranking.actions[:3])
+        top = max((a.win_prob for a in ranking.actions if a.playouts), default=0.0)
+        behind = ("<p>" + _("<b>Every action leaves you behind in the game</b>, by the estimate: even the best "
+                            "gives you only a {percent} chance to win. The least bad first.",
+                            percent=escape(percent(top, lang, 0)))
                   + "</p>" if ranking.behind else "")
         sure = _("How sure: {sureness}.", sureness=escape(message_text(ranking.sureness_message(), lang)))
+        outlook = _("at the end of the round") if ranking.horizon == "round" else _("for the game")
         headers = "".join(f"<th>{escape(h)}</th>" for h in (
-            "#", _("action"), _("what it changes"), _("at the end of the round"), _("how sure")))
+            "#", _("action"), _("what it changes"), outlook, _("how sure")))
         self.hint_view.value = (
             f"<div class='dp-hint-box'>{intro}<p>{sure}</p>{behind}"
             f"<div class='dp-table'><table><tr>{headers}</tr>{rows}</table></div></div>")

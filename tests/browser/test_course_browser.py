@@ -28,6 +28,7 @@ from helpers import (
     wait_until,
     write_unrun_copy,
 )
+from dualpowers.i18n import LANGUAGES
 
 pytestmark = pytest.mark.browser
 
@@ -176,7 +177,7 @@ def test_course_screenshots(browser, lab, width, height):
         _click_token(page, course.exercise(EXERCISE).position, "W3")
         _click_region(page, "red")
         wait_until(lambda: "R-STR-1" in _feedback(page), timeout=20_000, message="no verdict")
-        for lang in ("en", "fr", "it"):
+        for lang in LANGUAGES:
             _set_language(page, lang)
             page.locator(".dp-course").first.evaluate("e => e.scrollIntoView({block: 'start'})")
             page.wait_for_timeout(600)

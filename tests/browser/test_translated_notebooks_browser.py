@@ -23,6 +23,7 @@ from helpers import (
     wait_canvas_painted,
     wait_until,
 )
+from dualpowers.i18n import TRANSLATED
 
 pytestmark = pytest.mark.browser
 
@@ -66,7 +67,7 @@ CUT_LABELS_JS = """
 def notebook_dir(tmp_path_factory):
     """Copies of the translated notebooks as a new user gets them (stored outputs kept)."""
     folder = tmp_path_factory.mktemp("dp-translated")
-    for lang in ("fr", "it"):
+    for lang in TRANSLATED:
         (folder / lang).mkdir()
         for path in (REPO_ROOT / "notebooks" / lang).iterdir():
             if path.is_file():          # not a .ipynb_checkpoints folder left by a Lab session

@@ -109,3 +109,24 @@ def test_the_win_chance_column_says_it_is_an_estimate_from_playouts(w, lang, hea
     header = re.search(r"<th\b[^>]*>" + re.escape(escape(head)) + "</th>", html)
     assert header and 'title="' in header.group(0) and escape(word) in header.group(0)   # the tooltip
     assert "dp-table-note" in html and escape(word) in html.split("dp-table-note", 1)[1]   # and the small print
+
+
+def test_what_the_widget_shows_follows_the_ranking_order(w):
+    """The headline is the first row; the table lists the rows in the ranking's order with their
+    shared ranks; the runners-up in the summary come in the same order (issue 20)."""
+    r = w.rank()
+    s = w.editor.state
+    said = [escape(describe(s, a.action).text) for a in r.actions]
+    first_line = w.summary.value.split("<br>")[0]
+    assert said[0] in first_line and escape(r.sureness()) in first_line
+    positions = [w.table.value.find(f">{text}</td>") for text in said]
+    assert all(p > 0 for p in positions) and positions == sorted(positions)
+    ranks = re.findall(r"<tr>\s*<td[^>]*>(\d+|–)</td>", w.table.value)
+    assert ranks == [str(a.rank) if a.rank else "–" for a in r.actions]
+    shown = [line for line in w.summary.value.split("<br>") if any(t in line for t in said[1:3])]
+    assert [next(i for i, t in enumerate(said) if t in line) for line in shown] == sorted(
+        next(i for i, t in enumerate(said) if t in line) for line in shown)
+    w.play_best_button.click()                   # plays the headline
+    expected = s.clone()
+    expected.apply(r.actions[0].action)
+    assert w.editor.state.key() == expected.key()

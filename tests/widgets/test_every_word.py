@@ -30,6 +30,7 @@ from dualpowers.widgets.board import BoardWidget
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from i18n_check import english_words, pieces as _pieces, vocabulary  # noqa: E402
+from dualpowers.i18n import TRANSLATED
 
 W, H = 450, 320       # small boards: the words do not depend on the size
 
@@ -233,7 +234,7 @@ def _walk(name: str, lang: str) -> frozenset[str]:
 
 
 @pytest.mark.parametrize("name", sorted(WALKS))
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_no_english_left(name, lang):
     english = _walk(name, "en")
     shown = _walk(name, lang)
@@ -249,7 +250,7 @@ def test_the_check_sees_english():
 
 
 @pytest.mark.parametrize("name", sorted(WALKS))
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_no_english_word_inside_a_translated_text(name, lang):
     """A text of the ``lang`` walk may mix in no word that only the English run uses
     (catches an English piece formatted into a translated sentence)."""

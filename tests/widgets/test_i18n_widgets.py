@@ -12,6 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from i18n_check import from_catalog  # noqa: E402
 
 from dualpowers.widgets import PlayWidget, language  # noqa: E402
+from dualpowers.i18n import TRANSLATED
 
 
 def _texts_of_html(value: str) -> list[str]:
@@ -33,7 +34,7 @@ def _buttons(widget):
     return out
 
 
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_play_widget_speaks_one_language(lang):
     language.set(lang)
     w = PlayWidget(mode="solo", seed=7, player="white", difficulty=3, width=450, height=320)
@@ -73,7 +74,7 @@ def test_the_play_widgets_language_menu_is_the_notebooks():
     assert language.current() == "it" and w.session.lang == "it" and w.language_menu.description == "Lingua"
 
 
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_advisor_widget_in_another_language(lang):
     import dualpowers as dp
     from dualpowers.widgets import AdvisorWidget
@@ -87,7 +88,7 @@ def test_advisor_widget_in_another_language(lang):
     assert not bad, bad
 
 
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_analyzer_tables_and_labels_in_another_language(lang):
     from dualpowers.widgets import AnalyzerWidget
 
@@ -101,7 +102,7 @@ def test_analyzer_tables_and_labels_in_another_language(lang):
     assert not bad, bad
 
 
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_tutorial_engine_box_in_another_language(lang):
     from dualpowers.widgets import TutorialWidget
 
@@ -121,7 +122,7 @@ def test_tutorial_engine_box_in_another_language(lang):
     assert seen
 
 
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_opposition_explorer_in_another_language(lang):
     from dualpowers.widgets import OppositionWidget
 
@@ -136,7 +137,7 @@ def test_opposition_explorer_in_another_language(lang):
     assert not bad, bad
 
 
-@pytest.mark.parametrize("lang", ["fr", "it"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_solo_round_walker_in_another_language(lang):
     from dualpowers.widgets import SoloRoundWidget
 

@@ -16,6 +16,7 @@ import dualpowers as dp
 from dualpowers.widgets import (AdvisorWidget, AnalyzerWidget, OppositionWidget, PlayWidget, SoloRoundWidget,
                                 TutorialWidget, language)
 from dualpowers.widgets.course import CourseWidget
+from dualpowers.i18n import LANGUAGES
 
 PX_PER_CHAR = 7.5
 #: ipywidgets' default description box (``--jp-widgets-inline-label-width``).
@@ -72,7 +73,7 @@ WIDGETS = {
 
 
 @pytest.mark.parametrize("name", sorted(WIDGETS))
-@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_label_has_room(name, lang):
     language.set(lang)
     try:

@@ -22,6 +22,7 @@ import dualpowers as dp
 from dualpowers.drawing.labels import LabelPen, board_labels, label_problems
 from dualpowers.drawing.layout import BOARD_MIN_CSS_WIDTH, DESIGN_W, MIN_CSS_TEXT, MIN_TEXT, text_width
 from dualpowers.tutorial import Tutorial
+from dualpowers.i18n import LANGUAGES
 
 #: The smallest text the board may draw, in design units: 11 CSS px at the narrowest board.
 MIN_DESIGN_SIZE = MIN_TEXT
@@ -64,7 +65,7 @@ def _random_positions(n: int = 200, seed: int = 17):
     return out
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_label_hidden_overlapping_or_small_in_any_tutorial_step(lang):
     bad = []
     for name, state, hl in _tutorial_steps():
@@ -80,7 +81,7 @@ def random_positions():
     return positions
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_label_hidden_overlapping_or_small_in_200_random_positions(random_positions, lang):
     bad = []
     for name, state, hl in random_positions:
@@ -106,7 +107,7 @@ def test_the_checker_sees_an_overlap_and_a_covered_label():
     assert label_problems(pen, min_size=17.0) and not label_problems(pen, min_size=8.5)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("winner", ["red", "white", None])
 def test_two_digit_strengths_fit_the_region_footer(lang, winner):
     """The footer's words stay inside their region and apart, whatever the strengths."""

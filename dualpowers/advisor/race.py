@@ -1,0 +1,479 @@
+"""The advisor's search: every root action measured on the same deals, the budget spent where it is close.
+
+Why not the tree search (:mod:`.search`) any more: its root actions were each measured on
+deals and dice of their own, so most of the difference between two actions' values was
+luck, and the ranking needed a seed-independent prior to look steady.  Here the actions
+are compared the way a careful person would compare them:
+
+* **Common random numbers.**  Deal ``k`` (a determinization of the player's view,
+  :func:`dualpowers.views.determinize`) is made once and every root action is played
+  from a copy of it, and the playouts after every action draw the same uniform numbers
+  at the same ply (:func:`~dualpowers.advisor.playout.informed_pick`).  The difference
+  between two actions on deal ``k`` is then mostly the actions' own doing, and the
+  paired differences have a far smaller spread than independent samples (measured in
+  docs/advisor.md).
+* **One fixed way to go on.**  After the root action the rest of the player's own turn
+  (the command, a leader's special, the bonus) is played by the informed playout's score,
+  which reads the board before each decision, so it is the same on every deal; then both
+  sides play the informed playout to the end of the round (:mod:`.playout`).  An action's
+  value is what that continuation makes of it: a number that depends on the deal only,
+  which is what makes the pairing work.
+* **Racing.**  Every action is measured on at least :data:`MIN_DEALS` deals; then, at
+  checkpoints, an action whose paired difference from the leader exceeds
+  :data:`ELIMINATE_Z` standard errors at two checkpoints in a row is dropped, and the rest of the budget goes to the
+  actions still in the race.  The search stops early when one action is left, or when
+  every action left is measured to be within :data:`EQUAL_MARGIN` VP of the leader.
+* **Halving** (``allocation="halving"``, the player's small budget): the actions are
+  measured in stages on common deals, the better half by mean value going on to the next
+  stage (sequential halving).  When there are more actions than the budget can measure
+  (or than ``candidates``), only the best by a prior are measured (the evaluation once the
+  turn is finished greedily, over four fixed deals: the tree search's root prior).  The
+  prior only decides which actions are measured; what is reported comes from the playouts.
+* **Equal means equal.**  Within :data:`EQUAL_MARGIN` (0.1 VP at an even standing) two
+  actions count as equal: the race stops when every action left is measured that close
+  to the leader, the chance of being the best is shared among the actions that close to
+  the best in each bootstrap replicate, and two actions get different ranks only if they
+  differ by more than that (and by more than 1.96 standard errors).
+
+The ranking (:meth:`RaceSearch.ranking`) orders the actions by their chance of being the
+best, estimated from the paired values by a Bayesian bootstrap over the deals, and gives
+one rank to actions it cannot separate (:func:`~dualpowers.advisor.ranking.build_ranking`).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..players import evaluate
+from ..stats import Z_95
+from ..views import canonical, determinize
+from .playout import EPSILON, PLAYOUTS, TURN_STEPS, greedy_turn_value, informed_pick
+from .ranking import Measured, Ranking, build_ranking
+
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..state import State
+
+__all__ = ["RaceSearch", "ALLOCATIONS", "MIN_DEALS", "ELIMINATE_Z", "EQUAL_MARGIN", "VALUE_SCALE", "BOOTSTRAP",
+           "paired_difference"]
+
+#: How the budget is spread over the root actions (see the module docstring).
+ALLOCATIONS = ("race", "halving")
+#: Deals every action is measured on before any is dropped from the race.
+MIN_DEALS = 32
+#: After each checkpoint the next comes when the deals have grown by this factor (few looks:
+#: each look is one more chance for noise to cross the line).
+CHECK_GROWTH = 1.5
+#: Standard errors of the paired difference from the leader that drop an action from the race.
+#: Strict, because a dropped action gets no more deals: with up to ~70 actions and a dozen
+#: checkpoints, 3 keeps the chance of dropping an action as good as the leader small.
+ELIMINATE_Z = 4.0
+#: Victory points of the end-of-round margin within which two actions count as equal: the
+#: race stops once every action left is measured to be that close to the leader.
+EQUAL_MARGIN = 0.1
+#: Victory points of evaluation that move a playout's value from 0.5 to about 0.73.
+VALUE_SCALE = 3.0
+#: Bootstrap replicates for the chance of being the best.
+BOOTSTRAP = 256
+#: Uniform numbers drawn per deal, two per ply (the stream wraps round in long playouts).
+UNIFORMS = 256
+#: Halving: fixed deals over which the priors of the root actions are averaged.
+PRIOR_DEALS = 4
+#: Pseudo-samples of spread (at :data:`PRIOR_SD`) added to a paired difference's variance,
+#: so that a few equal samples do not look certain.
+PRIOR_SAMPLES = 4.0
+PRIOR_SD = 0.1
+#: Deals counted one by one in the bootstrap; later deals are pooled in blocks.
+SINGLE_DEALS = 32
+MAX_GROUPS = 64
+
+
+def squash(points: float, scale: float = VALUE_SCALE) -> float:
+    """Victory points of evaluation as a 0..1 value (0.5 for no change)."""
+    return 1.0 / (1.0 + math.exp(-max(-700.0, min(700.0, points / scale))))
+
+
+def paired_difference(a: list[float], b: list[float], n: int | None = None) -> tuple[float, float]:
+    """(mean, standard error) of ``a[k] - b[k]`` over the first ``n`` deals both have
+    (default: all they share); the variance is steadied by :data:`PRIOR_SAMPLES`."""
+    n = min(len(a), len(b)) if n is None else n
+    if n <= 0:
+        return 0.0, math.inf
+    total = total2 = 0.0
+    for x, y in zip(a[:n], b[:n]):
+        d = x - y
+        total += d
+        total2 += d * d
+    mean = total / n
+    spread = max(0.0, total2 - n * mean * mean) + PRIOR_SAMPLES * PRIOR_SD * PRIOR_SD
+    return mean, math.sqrt(spread / (n - 1 + PRIOR_SAMPLES) / n)
+
+
+@dataclass
+class _Arm:
+    """One root action and what its playouts measured, deal by deal (deals 0, 1, ... in order)."""
+
+    action: "Action"
+    index: int
+    values: list[float] = field(default_factory=list)
+    scores: list[float] = field(default_factory=list)
+    ends: list[int] = field(default_factory=list)       # +1 won, -1 lost, 0 game not over
+    prior: float = 0.5
+    alive: bool = True
+    warned: bool = False        # clearly worse than the leader at the last checkpoint
+
+    @property
+    def n(self) -> int:
+        return len(self.values)
+
+    def mean(self, n: int | None = None) -> float:
+        vals = self.values if n is None else self.values[:n]
+        return sum(vals) / len(vals) if vals else 0.5
+
+
+def _groups(n: int) -> list[tuple[int, int]]:
+    """Deal ranges for the bootstrap: the first :data:`SINGLE_DEALS` one by one, the rest in
+    equal blocks, at most :data:`MAX_GROUPS` in all."""
+    single = min(n, SINGLE_DEALS)
+    out = [(k, k + 1) for k in range(single)]
+    rest = n - single
+    if rest > 0:
+        size = max(1, math.ceil(rest / (MAX_GROUPS - single)))
+        out += [(k, min(n, k + size)) for k in range(single, n, size)]
+    return out
+
+
+def _reference(arms: list[list[float]]) -> int:
+    """The action measured on the most deals (the highest mean, then the first, on ties): the
+    one every other action is compared with, deal by deal."""
+    return max(range(len(arms)), key=lambda i: (len(arms[i]), sum(arms[i]) / len(arms[i]) if arms[i] else 0.0, -i))
+
+
+def adjusted_means(arms: list[list[float]]) -> list[float]:
+    """Each action's mean value as if it had been measured on every deal the reference action
+    was measured on: the reference's mean plus the paired difference on the deals they share
+    (a control variate).  An action dropped early is then not flattered or wronged by how
+    good or bad its first few deals happened to be for every action."""
+    if not any(arms):
+        return [0.5] * len(arms)
+    r = _reference(arms)
+    ref = arms[r]
+    base = sum(ref) / len(ref)
+    out = []
+    for vals in arms:
+        n = len(vals)
+        out.append(base + (sum(vals) - sum(ref[:n])) / n if n else 0.5)
+    return out
+
+
+def best_shares(arms: list[list[float]], rng: random.Random, replicates: int = BOOTSTRAP,
+                equal: float = 0.0) -> list[float]:
+    """For each action's values on deals 0, 1, ...: the chance that its mean is the highest.
+
+    A Bayesian bootstrap over the deals: each replicate weighs every deal (group of deals)
+    by an exponential draw, the same weight for every action measured on it, and compares
+    the actions' weighted paired differences from the reference action (as
+    :func:`adjusted_means` does), so the pairing is kept even for actions measured on fewer
+    deals.  In each replicate the actions within ``equal`` of the highest mean share the
+    win (two actions that differ by a hair on one deal in a hundred are equally the best,
+    not one of them certainly so).  Actions without a value get 0."""
+    shares = [0.0] * len(arms)
+    live = [i for i, v in enumerate(arms) if v]
+    if not live:
+        return shares
+    if len(live) == 1:
+        shares[live[0]] = 1.0
+        return shares
+    ref = arms[_reference(arms)]
+    groups = _groups(len(ref))
+    sums: dict[int, list[tuple[float, int]]] = {}
+    for i in live:
+        vals, mine = arms[i], []
+        for lo, hi in groups:
+            if lo >= len(vals):
+                break
+            hi = min(hi, len(vals))
+            mine.append((sum(vals[lo:hi]) - sum(ref[lo:hi]), hi - lo))
+        sums[i] = mine
+    means: dict[int, float] = {}
+    for _ in range(replicates):
+        w = [rng.expovariate(1.0) for _ in groups]
+        for i in live:
+            num = den = 0.0
+            for (d, c), wg in zip(sums[i], w):
+                num += wg * d
+                den += wg * c
+            means[i] = num / den
+        top = max(means.values())
+        winners = [i for i in live if means[i] >= top - equal]
+        for i in winners:
+            shares[i] += 1.0 / len(winners)
+    return [s / replicates for s in shares]
+
+
+class RaceSearch:
+    """A search in progress for ``side`` (the side to act) in ``state``: call :meth:`run`
+    as often as you like (the budget adds up), then read :meth:`ranking`.
+
+    ``paired=False`` gives every playout a deal and dice of its own (no common random
+    numbers): only for measuring what the pairing buys (``benchmarks/advisor.py``).
+
+    The real ``state`` is read only through :func:`dualpowers.views.canonical`, and every
+    random number comes from ``seed``: same view, same seed, same budget, same ranking.
+    """
+
+    def __init__(self, state: "State", side: str, seed: int, horizon: str = "round", playout: str = "informed",
+                 epsilon: float = EPSILON, allocation: str = "race", min_deals: int = MIN_DEALS,
+                 eliminate_z: float = ELIMINATE_Z, close_z: float = Z_95, equal_margin: float = EQUAL_MARGIN,
+                 paired: bool = True, candidates: int | None = None) -> None:
+        if playout not in PLAYOUTS:
+            raise ValueError(f"playout must be one of {', '.join(map(repr, PLAYOUTS))}, not {playout!r}")
+        if allocation not in ALLOCATIONS:
+            raise ValueError(f"allocation must be one of {', '.join(map(repr, ALLOCATIONS))}, not {allocation!r}")
+        self.side, self.seed, self.horizon = side, seed, horizon
+        self.playout, self.epsilon, self.allocation = playout, epsilon, allocation
+        self.min_deals, self.eliminate_z, self.close_z = min_deals, eliminate_z, close_z
+        self.paired = paired
+        self.candidates = candidates
+        # the margin of equality as a value difference, at the slope of the squash at its centre
+        self.equal_value = equal_margin / (4.0 * VALUE_SCALE)
+        self.playouts = 0
+        self.seconds = 0.0
+        self._view = canonical(state, side)
+        self._eval0 = evaluate(self._view, side)
+        self._sign = 1 if side == "red" else -1
+        self._last_round = self._view.round if horizon == "round" else math.inf
+        self.arms = [_Arm(a, i) for i, a in enumerate(self._view.legal_actions())]
+        self.settled = len(self.arms) == 1          # nothing more to measure
+        self._deal: tuple[int, "State", list[float]] | None = None
+        self._queue: list[_Arm] = []                # arms still to play on the current deal
+        self._deals = 0                              # deals finished
+        self._next_check = min_deals
+        self._plan: list[int] | None = None          # halving: deals per arm in each stage
+        self._stage = 0
+        self._stage_deals = 0
+
+    # ------------------------------------------------------------------ one playout
+    def _new_deal(self, k: int) -> tuple[int, "State", list[float]]:
+        rng = random.Random(self.seed * 1_000_003 + k)
+        deal = determinize(self._view, self.side, rng)
+        return k, deal, [rng.random() for _ in range(UNIFORMS)]
+
+    def _finish_turn(self, state: "State") -> "State":
+        """The rest of ``side``'s own turn (command, leader special, bonus), each decision the best
+        by the informed playout's score (:func:`~dualpowers.advisor.playout.action_score`, the
+        first on ties).  That score reads the board before the decision is played, so the rest
+        of the turn is the same on every deal: nothing hidden (the Opposition's next card, the
+        opponent's hand) steers it, and every root action is judged by the same follow-up."""
+        side = self.side
+        for _ in range(TURN_STEPS):
+            if state.step in ("over", "card", "objective") or state.to_act != side:
+                break
+            state.push(informed_pick(state, state.legal_actions(), 1.0, 0.0, 0.0))
+        return state
+
+    def _play(self, deal: "State", action: "Action", uniforms: list[float]) -> tuple[float, float, int]:
+        """(value, score change for ``side``, +1/-1/0 for a game won/lost/not over) of one playout."""
+        side = self.side
+        d = deal.clone()
+        d.push(action)
+        d = self._finish_turn(d)
+        last, i, size = self._last_round, 0, len(uniforms)
+        informed, eps = self.playout == "informed", self.epsilon
+        while d.step != "over" and d.round <= last:
+            legal = d.legal_actions()
+            u, v = uniforms[i], uniforms[i + 1]
+            d.push(informed_pick(d, legal, u, v, eps) if informed else legal[int(v * len(legal))])
+            i = (i + 2) % size
+        end = 0 if d.step != "over" else (1 if d.won_by == side else -1 if d.won_by is not None else 0)
+        value = squash(evaluate(d, side) - self._eval0)
+        return value, float((d.score - self._view.score) * self._sign), end
+
+    def _sample(self, arm: _Arm, k: int, deal: "State", uniforms: list[float]) -> None:
+        assert arm.n == k, "an arm's deals are a prefix: 0, 1, ..."
+        if not self.paired:                  # a deal and dice of its own (to measure what the pairing buys)
+            _, deal, uniforms = self._new_deal(k * 65_537 + arm.index + 1)
+        value, score, end = self._play(deal, arm.action, uniforms)
+        arm.values.append(value)
+        arm.scores.append(score)
+        arm.ends.append(end)
+
+    # ------------------------------------------------------------------ running
+    def run(self, playouts: int | None = None, seconds: float | None = None) -> "RaceSearch":
+        """Add up to ``playouts`` playouts, or as many as fit in ``seconds`` of wall-clock time,
+        whichever ends first; fewer if the search has settled (see the module docstring)."""
+        start = time.perf_counter()
+        deadline = start + seconds if seconds is not None else math.inf
+        if playouts is None and seconds is None:
+            raise ValueError("give playouts, seconds or both")
+        budget = playouts if playouts is not None else math.inf
+        if self.allocation == "halving" and self._plan is None:
+            self._make_plan(int(budget) if budget != math.inf else self.min_deals * len(self.arms))
+        done = 0
+        try:
+            while done < budget and not self.settled:
+                if not self._queue:
+                    self._start_deal()
+                    if self.settled:
+                        break
+                arm = self._queue.pop(0)
+                assert self._deal is not None
+                k, deal, uniforms = self._deal
+                self._sample(arm, k, deal, uniforms)
+                done += 1
+                if not self._queue:
+                    self._end_deal()
+                if seconds is not None and time.perf_counter() >= deadline:
+                    break
+        finally:
+            self.playouts += done
+            self.seconds += time.perf_counter() - start
+        return self
+
+    def _alive(self) -> list[_Arm]:
+        return [a for a in self.arms if a.alive]
+
+    def _start_deal(self) -> None:
+        self._deal = self._new_deal(self._deals)
+        self._queue = [a for a in self._alive() if a.n == self._deals]
+        if not self._queue:
+            self.settled = True
+
+    def _end_deal(self) -> None:
+        self._deals += 1
+        if self.allocation == "race":
+            if self._deals >= self._next_check:
+                self._check()
+                self._next_check = max(self._deals + 2, int(self._deals * CHECK_GROWTH))
+        else:
+            self._stage_deals += 1
+            assert self._plan is not None
+            if self._stage < len(self._plan) and self._stage_deals >= self._plan[self._stage]:
+                self._halve()
+
+    def _leader(self, arms: list[_Arm]) -> _Arm:
+        return max(arms, key=lambda a: (a.mean(), -a.index))
+
+    def _check(self) -> None:
+        """Drop the actions clearly worse than the leader; settle if one is left or all are equal."""
+        alive = self._alive()
+        if len(alive) <= 1:
+            self.settled = True
+            return
+        lead = self._leader(alive)
+        equal = True
+        for a in alive:
+            if a is lead:
+                continue
+            mean, se = paired_difference(lead.values, a.values)
+            if mean > self.eliminate_z * se:
+                # dropped at the second checkpoint in a row only: the values are lumpy (a game won or
+                # lost now and then), and a run of bad deals can look decisive for a while
+                a.alive = not a.warned
+                a.warned = True
+                equal = False
+            else:
+                a.warned = False
+                if abs(mean) + self.close_z * se >= self.equal_value:
+                    equal = False
+        if equal or sum(a.alive for a in self.arms) == 1:
+            self.settled = True
+
+    # ------------------------------------------------------------------ halving
+    def _priors(self) -> None:
+        """Each action's prior: the evaluation once the rest of the turn is played greedily by
+        it, averaged over :data:`PRIOR_DEALS` deals from fixed seeds (the same for every search
+        seed; the tree search's root prior)."""
+        totals = [0.0] * len(self.arms)
+        for i in range(PRIOR_DEALS):
+            base = determinize(self._view, self.side, random.Random(i))
+            for k, arm in enumerate(self.arms):
+                d = base.clone()
+                d.push(arm.action)
+                totals[k] += greedy_turn_value(d, self.side)
+        for arm, total in zip(self.arms, totals):
+            arm.prior = squash(total / PRIOR_DEALS - self._eval0)
+
+    def _make_plan(self, budget: int) -> None:
+        """Sequential halving over the actions the budget can measure (the best by the prior first):
+        at most ``candidates`` of them (default: as many as get two playouts each)."""
+        arms = self.arms
+        limit = max(2, self.candidates if self.candidates else budget // 2)
+        if len(arms) > limit:
+            self._priors()
+            keep = sorted(arms, key=lambda a: (-a.prior, a.index))[:limit]
+            for a in arms:
+                a.alive = a in keep
+        alive = len(self._alive())
+        stages = max(1, math.ceil(math.log2(alive))) if alive > 1 else 1
+        plan, left, m = [], budget, alive
+        for s in range(stages):
+            share = left // (stages - s)
+            plan.append(max(1, share // m))
+            left -= plan[-1] * m
+            m = max(1, math.ceil(m / 2))
+        self._plan = plan
+
+    def _halve(self) -> None:
+        assert self._plan is not None
+        self._stage += 1
+        self._stage_deals = 0
+        alive = self._alive()
+        if self._stage >= len(self._plan):
+            self.settled = len(alive) <= 1
+            self._plan.append(1)                     # further runs: one deal at a time for the rest
+            return
+        keep = sorted(alive, key=lambda a: (-a.mean(), a.index))[:max(1, math.ceil(len(alive) / 2))]
+        for a in alive:
+            a.alive = a in keep
+
+    # ------------------------------------------------------------------ results
+    def measured(self) -> list[Measured]:
+        """What was measured for every legal action, in the engine's order; each mean value is
+        compared on the reference action's deals (:func:`adjusted_means`), and its standard
+        error is that of the paired difference and of the reference's own mean together."""
+        values = [a.values for a in self.arms]
+        means = adjusted_means(values)
+        ref = self.arms[_reference(values) if any(values) else 0]
+        ref_se2 = 0.0
+        if ref.n:
+            rm = ref.mean()
+            var = sum((v - rm) ** 2 for v in ref.values) / (ref.n - 1) if ref.n > 1 else 0.25
+            ref_se2 = (var * (ref.n - 1) + PRIOR_SAMPLES * PRIOR_SD ** 2) / (ref.n - 1 + PRIOR_SAMPLES) / ref.n
+        out = []
+        for arm, mean in zip(self.arms, means):
+            n = arm.n
+            own = paired_difference(arm.values, ref.values)[1] if n and arm is not ref else 0.0
+            se = math.sqrt(own * own + ref_se2) if n else math.inf
+            out.append(Measured(action=arm.action, index=arm.index, playouts=n, value=min(1.0, max(0.0, mean)),
+                                value_se=se, won=sum(e > 0 for e in arm.ends), lost=sum(e < 0 for e in arm.ends),
+                                score=sum(arm.scores) / n if n else 0.0, prior=arm.prior))
+        return out
+
+    def best_chances(self) -> list[float]:
+        """Each action's chance of being the best (:func:`best_shares`, seeded from the search seed)."""
+        return best_shares([a.values for a in self.arms], random.Random(self.seed * 7_919 + 17),
+                           equal=self.equal_value)
+
+    def difference(self, i: int, j: int) -> tuple[float, float]:
+        """(mean, standard error) of action ``i``'s value minus action ``j``'s, paired by deal."""
+        return paired_difference(self.arms[i].values, self.arms[j].values)
+
+    def ranking(self) -> Ranking:
+        """The ranking of every legal action (see :func:`~dualpowers.advisor.ranking.build_ranking`)."""
+        from .explain import effects
+        view, side = self._view, self.side
+        return build_ranking(side, self.measured(), self.best_chances(), self.difference, self.playouts,
+                             self.seconds, self.seed, self.horizon, start=self._eval0, scale=VALUE_SCALE,
+                             close_z=self.close_z, equal=self.equal_value,
+                             explain=lambda a: effects(view, a, side), mode=view.mode, round_=view.round)
+
+    def best_action(self) -> "Action":
+        """The first action of :meth:`ranking` (without the words)."""
+        from .ranking import order_rows
+        rows = order_rows(self.measured(), self.best_chances(), self.difference, self.close_z, self.equal_value)
+        return rows[0][0].action
