@@ -186,3 +186,8 @@ def test_ladder_variants_change_only_stand_in_values_and_are_played(tmp_path):
 def test_win_chance_script_fits_a_curve_per_mode_and_round():
     out = bench("win_chance.py", "--games", "6")
     assert "two-player round 1:" in out and "solo round 1:" in out and "P(win) = logistic(" in out
+
+
+def test_review_benchmark_prints_its_figures():
+    figures = json.loads(bench("review.py", "--games", "1", "--playouts", "30", "--policy", "random", "--json"))
+    assert figures["games"][0]["decisions"] > 0 and figures["median_cpu_s"] >= 0

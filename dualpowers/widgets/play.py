@@ -19,12 +19,20 @@ the hand), ``dp-choice`` (a remaining choice), ``dp-cancel``, ``dp-prompt``, ``d
 ``dp-status``, ``dp-hand``, ``dp-filter``, ``dp-clear-filter``,
 ``dp-action-group``, ``dp-action``, ``dp-apply``, ``dp-auto``, ``dp-auto-policy``,
 ``dp-hint``, ``dp-hint-view``, ``dp-undo``,
-``dp-message``, ``dp-result``, ``dp-log``, ``dp-save``, ``dp-save-link``, ``dp-load``.
+``dp-message``, ``dp-result``, ``dp-log``, ``dp-save``, ``dp-save-link``, ``dp-load``,
+``dp-review`` (Review my game, once the game is over), ``dp-review-progress``, ``dp-moment``
+(one decision of the review), ``dp-try-again``, ``dp-review-back``.
+
+After the game, *Review my game* replays it with the advisor
+(:func:`dualpowers.review.review_game`) and lists the decisions where another action would
+have gained most: a click shows that position on the board with the better action lit and the
+advisor's words; *Try again from here* goes on playing from it.
 """
 
 from __future__ import annotations
 
 import base64
+import json
 import os
 from html import escape
 from pathlib import Path
@@ -39,6 +47,7 @@ from ..controllers.play import GameSession, LoadError
 from ..describe import label as kind_label
 from ..kinds import highlight as action_highlight
 from ..clicks import ActionPicker
+from ..review import REVIEW_PLAYOUTS, Moment, Review, review_game
 from ..describe import describe
 from ..errors import DualPowersError, brief
 from ..i18n import number, percent
@@ -155,6 +164,18 @@ class PlayWidget(widgets.VBox):
         self._hint_highlight: list[Any] = []
         self._hint_action: Any = None
         self.undo_button = button("Undo", "dp-undo", style="warning", icon="undo")
+        # ---- the review, once the game is over
+        self.review_button = button("Review my game", "dp-review", icon="search")
+        self.review_button.on_click(lambda _: self.review())
+        self.review_progress = css(widgets.IntProgress(value=0, min=0, max=1, layout=_W(width="100%", display="none")),
+                                   "dp-review-progress")
+        self.review_box = css(widgets.VBox(layout=_W(width="100%")), "dp-review-box")
+        self.try_again = button("Try again from here", "dp-try-again", style="success", icon="repeat")
+        self.try_again.on_click(lambda _: self._try_again())
+        self.review_back = button("Back to the end of the game", "dp-review-back", icon="arrow-right")
+        self.review_back.on_click(lambda _: self.show_moment(None))
+        self._review: Review | None = None
+        self._moment: Moment | None = None
         self.message = css(widgets.HTML(), "dp-message")
         self.result = css(widgets.HTML(), "dp-result")
         self.log_view = css(widgets.HTML(), "dp-log")
@@ -188,8 +209,9 @@ class PlayWidget(widgets.VBox):
             self.board,
             title="",
             primary=[self.hand_cards, self.choices,
-                     widgets.HBox([self.undo_button, self.hint_button, self.cancel_button, self.end_new_game],
-                                  layout=_W(flex_flow="row wrap"))],
+                     widgets.HBox([self.undo_button, self.hint_button, self.cancel_button, self.end_new_game,
+                                   self.review_button], layout=_W(flex_flow="row wrap")),
+                     self.review_progress, self.review_box],
             narration=[self.prompt, self.result, self.message, self.hint_view, self.hand],
             secondary=[self.all_actions, setup],
             below=[self.log_title, self.log_view, self.save_title,
@@ -244,7 +266,9 @@ class PlayWidget(widgets.VBox):
         for b, text in ((self.new_game, _("New game")), (self.end_new_game, _("New game")),
                         (self.clear_filter, _("Show all actions")), (self.apply_button, _("Apply")),
                         (self.undo_button, _("Undo")), (self.cancel_button, _("Cancel the clicks")),
-                        (self.save_button, _("Save to a file"))):
+                        (self.save_button, _("Save to a file")), (self.review_button, _("Review my game")),
+                        (self.try_again, _("Try again from here")),
+                        (self.review_back, _("Back to the end of the game"))):
             b.description = b.tooltip = text
         self.auto_button.description = _("Let the computer choose")
         self.auto_button.tooltip = _("Apply the action the chosen computer player picks")
@@ -490,6 +514,10 @@ class PlayWidget(widgets.VBox):
         self.all_actions.layout.display = "none" if over else None
         self.end_new_game.layout.display = None if over else "none"
         self.hint_button.layout.display = "none" if over else None
+        self.review_button.layout.display = None if over and self._review is None else "none"
+        if not over and (self._review is not None or self._moment is not None):
+            self._review, self._moment = None, None       # a new game, or play goes on: the review is gone
+        self._show_review()
         if g.message:
             self._say(g.message)
         result = g.result()
@@ -517,7 +545,72 @@ class PlayWidget(widgets.VBox):
         if g.filter_token and g.filter_token in s.comp.tokens and g.filter_token not in hl:
             hl.append(g.filter_token)
         hl.extend(x for x in self._hint_highlight if x not in hl)
+        if self._moment is not None:          # a decision of the review: its position, the better action lit
+            m = self._moment
+            self.board.show(m.position, highlight=action_highlight(m.position, m.better))
+            return
         self.board.show(s, highlight=hl)
+
+    # ------------------------------------------------------------------ the review
+    def review(self, playouts: int = REVIEW_PLAYOUTS) -> Review:
+        """Replay the game with the advisor and list the decisions where another action would
+        have gained most (:func:`dualpowers.review.review_game`), with a progress bar."""
+        bar = self.review_progress
+        bar.value, bar.max = 0, 1
+        bar.layout.display = None
+        self.review_button.disabled = True
+
+        def progress(done: int, total: int) -> None:
+            bar.max, bar.value = max(total, 1), done
+
+        try:
+            self._review = review_game(self.session, playouts=playouts, progress=progress)
+        finally:
+            bar.layout.display = "none"
+            self.review_button.disabled = False
+        self._moment = None
+        self.refresh()
+        return self._review
+
+    def show_moment(self, index: int | None) -> None:
+        """Show the review's ``index``-th moment on the board (None: back to the end of the game)."""
+        review = self._review
+        if review is None:
+            return
+        self._moment = None if index is None else review.moments[index]
+        self.refresh()
+
+    def _try_again(self) -> None:
+        m = self._moment
+        if m is None:
+            return
+        self._review, self._moment = None, None
+        self.session.load(json.dumps(m.position.to_dict()))
+
+    def _show_review(self) -> None:
+        review = self._review
+        if review is None:
+            self.review_box.children = []
+            return
+        lang = language.current()
+        rows: list[widgets.Widget] = []
+        if not review.moments:
+            rows.append(widgets.HTML(escape(review.explain(lang))))
+        for i, m in enumerate(review.moments):
+            _ = translator(lang)
+            b = css(widgets.Button(description=_("Decision {index}: {gain} VP", index=m.index + 1,
+                                                 gain=number(m.gain, lang)),
+                                   layout=_W(width="auto")), "dp-moment")
+            b.button_style = "warning" if m is self._moment else ""
+            b.on_click(lambda _b, i=i: self.show_moment(i))
+            rows.append(b)
+        if self._moment is not None:
+            rows = [widgets.HBox(rows, layout=_W(flex_flow="row wrap")),
+                    widgets.HTML(f"<div class='dp-result-box'>{escape(self._moment.explain(lang))}</div>"),
+                    widgets.HBox([self.try_again, self.review_back], layout=_W(flex_flow="row wrap"))]
+        else:
+            rows = [widgets.HBox(rows, layout=_W(flex_flow="row wrap"))]
+        self.review_box.children = rows
 
     def _prompt_text(self, cards: list[str], choices: list[Any]) -> str:
         pk = self.picker

@@ -601,3 +601,40 @@ def test_play_widget_choice_tooltips_are_in_the_notebook_language():
             assert str(action) not in b.tooltip
     finally:
         language.set("en")
+
+
+def test_play_widget_reviews_a_finished_game_and_tries_again_from_a_moment():
+    import ipywidgets as widgets
+    from html import escape
+    from dualpowers.policies import make_policy
+    from dualpowers.widgets.play import PlayWidget
+    w = PlayWidget(mode="solo", seed=11, player="red", difficulty=1)
+    g = w.session
+    me, rng = make_policy("random"), random.Random(11)
+    assert w.review_button.layout.display == "none"          # only once the game is over
+    while not g.state.is_over():
+        g.apply(me.choose(g.state, rng))
+    assert w.review_button.layout.display is None
+    seen = []
+    w.review_progress.observe(lambda change: seen.append(change["new"]), "value")
+    review = w.review(playouts=120)
+    assert seen and seen[-1] == review.decisions
+    assert review.moments and w.review_button.layout.display == "none"
+    moments = [b for b in _walk(w.review_box) if "dp-moment" in getattr(b, "_dom_classes", ())]
+    assert len(moments) == len(review.moments)
+    moments[0].click()
+    m = review.moments[0]
+    assert w.board.state == m.position and w.board.highlight            # that position, the better action lit
+    html = "".join(x.value for x in _walk(w.review_box) if isinstance(x, widgets.HTML))
+    assert escape(m.explain("en")) in html                             # the advisor's words
+    w.review_back.click()
+    assert w.board.state == g.state
+    moments[0].click()
+    w.try_again.click()
+    assert not g.state.is_over() and g.state == m.position and w.review_box.children == ()
+
+
+def _walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _walk(child)

@@ -1,0 +1,163 @@
+"""Review a finished (or unfinished) game: the decisions where another action would have gained most.
+
+    from dualpowers.review import review_game
+    rv = review_game(session.save())        # a saved game (JSON text or dict) or a GameSession
+    for moment in rv.moments:               # at most 3, the largest gain first
+        print(moment.explain("fr"))
+    rv.moments[0].position                  # the State before that decision: try again from here
+
+Each decision of the reviewed side with a choice is ranked by the advisor
+(:class:`dualpowers.advisor.Advisor`, from what that side could see then).  A decision is
+a *moment* when the action played is ranked below the equal best, that is when the
+advisor's own measurements separate it from the best, and the best moved the score track
+further the player's way in the playouts; its ``gain`` is that difference in victory
+points, to the end of the round (``RankedAction.score_change``: points on the track, not
+an evaluation).  An action the playouts cannot tell from the best is never reported: the
+review says what the evidence says, nothing more.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .actions import parse_action
+from .advisor import Advisor
+from .advisor.ranking import RankedAction, Ranking
+from .controllers.play import GameSession
+from .i18n import resolve
+from .kinds import kind_of
+from .text import N_, Message, Name, Quantity, render
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .state import State
+
+__all__ = ["review_game", "Review", "Moment", "REVIEW_PLAYOUTS", "MOMENTS"]
+
+#: Playouts per decision: a whole solo game (about 40 decisions with a choice) in well under
+#: 30 s of CPU (benchmarks/review.py prints the figure: about 5 s for a greedy player's game).
+REVIEW_PLAYOUTS = 1000
+#: The smallest gain reported, in VP (one decimal is shown).
+MIN_GAIN = 0.1
+#: How many moments a review keeps by default.
+MOMENTS = 3
+
+MOMENT = N_("Decision {index} (round {round}, {date}): you chose \u201c{played}\u201d; \u201c{better}\u201d would "
+            "have moved the score about {gain} VP more your way by the end of the round.")
+MOMENT_WHY = N_("Why: {effects}.")
+NOTHING_TO_REVIEW = N_("No decision stands out: every action you chose was among the best the advisor "
+                       "could measure.")
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One decision where another action would have gained ``gain`` VP (see the module docstring).
+
+    ``index``: which action of the game it was (0 is the first); ``position``: the state
+    before it; ``played`` and ``better``: the action taken and the advisor's best there;
+    ``ranking``: the advisor's whole ranking of that decision.
+    """
+
+    index: int
+    position: "State"
+    played: "Action"
+    better: "Action"
+    gain: float
+    ranking: Ranking = field(repr=False)
+
+    @property
+    def side(self) -> str:
+        return self.ranking.side
+
+    def message(self) -> Message:
+        s = self.position
+        best = self.ranking.best
+        said = Message(MOMENT, index=self.index + 1, round=s.round, date=Name("date", s.month_name, s.day),
+                       played=kind_of(self.played).sentence(s, self.played),
+                       better=kind_of(self.better).sentence(s, self.better), gain=Quantity(self.gain, digits=1))
+        if best.effect_messages:
+            return Message(N_("{moment} {why}"), moment=said, why=Message(MOMENT_WHY, effects=best.effect_messages))
+        return said
+
+    def explain(self, lang: str | None = None) -> str:
+        """The moment in words, in ``lang``: what was played, what would have been better,
+        by how much and why (the advisor's words for the better action)."""
+        return render(self.message(), resolve(lang))
+
+
+@dataclass(frozen=True)
+class Review:
+    """A game's review: ``moments`` (the largest gain first), ``decisions`` (how many
+    decisions with a choice were ranked) and ``side`` (whose decisions)."""
+
+    side: str
+    decisions: int
+    moments: tuple[Moment, ...]
+
+    def explain(self, lang: str | None = None) -> str:
+        lang = resolve(lang)
+        if not self.moments:
+            return render(Message(NOTHING_TO_REVIEW), lang)
+        return "\n".join(m.explain(lang) for m in self.moments)
+
+
+def _session(saved: "GameSession | str | bytes | Mapping[str, Any]") -> GameSession:
+    if isinstance(saved, GameSession):
+        return saved
+    session = GameSession()
+    if isinstance(saved, Mapping):
+        saved = json.dumps(saved)
+    session.load(saved)                 # checked: a LoadError names the field
+    return session
+
+
+def _reviewed_side(session: GameSession, side: str | None) -> str:
+    if side is not None:
+        if side not in ("red", "white"):
+            raise ValueError(f"side must be 'red' or 'white', not {side!r}")
+        return side
+    return session.state.player if session.state.mode == "solo" and session.state.player else session.player
+
+
+def review_game(saved: "GameSession | str | bytes | Mapping[str, Any]", *, side: str | None = None,
+                count: int = MOMENTS, playouts: int = REVIEW_PLAYOUTS, seed: int = 0,
+                progress: Callable[[int, int], None] | None = None) -> Review:
+    """The decisions of ``side`` (default: the solo player, or the session's player) where
+    another action would have gained most, at most ``count`` of them, the largest gain first.
+
+    ``saved``: a saved game (:meth:`GameSession.save`'s JSON text, or its dict) or a
+    :class:`GameSession`.  ``progress(done, total)`` is called after each decision ranked.
+    Same game, same ``seed``, same review.
+    """
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        raise ValueError(f"count must be a whole number of at least 1, not {count!r}")
+    session = _session(saved)
+    who = _reviewed_side(session, side)
+    advisor = Advisor(playouts=playouts, seed=seed)
+    state = GameSession(session.mode, session.seed, player=session.player, difficulty=session.difficulty,
+                        edition=session.edition, start=session.start).state
+    chosen: list[tuple[int, State, Action]] = []
+    for i, text in enumerate(session.actions):
+        action = parse_action(text, state.comp)
+        if state.to_act == who and len(state.legal_actions()) > 1:
+            chosen.append((i, state.clone(), action))
+        state.apply(action)
+    moments: list[Moment] = []
+    for done, (i, before, played) in enumerate(chosen, start=1):
+        ranking = advisor.rank(before, who)
+        row = _row(ranking, played)
+        if row is not None and row.rank > 1:
+            gain = ranking.best.score_change - row.score_change
+            if gain >= MIN_GAIN:
+                moments.append(Moment(i, before, played, ranking.best.action, round(gain, 1), ranking))
+        if progress is not None:
+            progress(done, len(chosen))
+    moments.sort(key=lambda m: (-m.gain, m.index))
+    return Review(who, len(chosen), tuple(moments[:count]))
+
+
+def _row(ranking: Ranking, action: "Action") -> RankedAction | None:
+    return next((r for r in ranking.actions if r.action == action), None)

@@ -1,0 +1,105 @@
+"""Review my game (issue 22): the decisions where another action would have gained most."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from dualpowers.advisor import Advisor
+from dualpowers.controllers import GameSession
+from dualpowers.controllers.play import LoadError
+from dualpowers.i18n import TRANSLATED
+from dualpowers.policies import make_policy
+from dualpowers.review import review_game
+
+PLAYOUTS = 120      # small budgets keep the suite fast; the figures are in benchmarks/review.py
+
+
+def _played(policy: str, seed: int, **options) -> GameSession:
+    s = GameSession("solo", seed, player="red", difficulty=1, **options)
+    me, rng = make_policy(policy), random.Random(seed)
+    while not s.state.is_over():
+        s.apply(me.choose(s.state, rng))
+    return s
+
+
+@pytest.fixture(scope="module")
+def random_game() -> GameSession:
+    return _played("random", 11)
+
+
+@pytest.fixture(scope="module")
+def review(random_game):
+    return review_game(random_game.save(), playouts=PLAYOUTS)
+
+
+def test_moments_are_real_gains_largest_first(random_game, review):
+    assert review.side == "red" and review.decisions > 0
+    assert 1 <= len(review.moments) <= 3
+    gains = [m.gain for m in review.moments]
+    assert gains == sorted(gains, reverse=True) and all(g > 0 for g in gains)
+    for m in review.moments:
+        assert m.played != m.better and m.position.to_act == "red"
+        assert str(m.played) == random_game.actions[m.index]
+        row = next(r for r in m.ranking.actions if r.action == m.played)
+        assert row.rank > 1, "an action the playouts cannot tell from the best is not a moment"
+        assert m.gain == pytest.approx(m.ranking.best.score_change - row.score_change, abs=0.05)
+
+
+def test_the_position_is_the_one_before_the_decision(random_game, review):
+    m = review.moments[0]
+    after = m.position.clone()
+    after.apply(m.played)
+    replay = GameSession("solo", random_game.seed, player="red", difficulty=1)
+    for text in random_game.actions[: m.index + 1]:
+        replay.apply(text)
+    assert after == replay.state
+
+
+def test_a_game_played_as_the_advisor_advises_has_nothing_to_review():
+    s = GameSession("solo", 4, player="red", difficulty=1)
+    advisor = Advisor(playouts=PLAYOUTS, seed=0)
+    rng, other = random.Random(0), make_policy("random")
+    while not s.state.is_over():
+        if s.state.to_act == "red" and len(s.state.legal_actions()) > 1:
+            s.apply(advisor.rank(s.state, "red").best.action)
+        else:
+            s.apply(other.choose(s.state, rng))
+    rv = review_game(s, playouts=PLAYOUTS)
+    assert rv.moments == () and rv.decisions > 0
+    assert "every action you chose was among the best" in rv.explain("en")
+
+
+def test_same_game_same_seed_same_review(random_game, review):
+    again = review_game(json.loads(random_game.save()), playouts=PLAYOUTS)
+    assert [(m.index, str(m.better), m.gain) for m in again.moments] == \
+           [(m.index, str(m.better), m.gain) for m in review.moments]
+
+
+def test_progress_is_reported_for_every_decision(random_game):
+    seen: list[tuple[int, int]] = []
+    rv = review_game(random_game, playouts=40, count=1, progress=lambda done, total: seen.append((done, total)))
+    assert seen and seen[-1] == (rv.decisions, rv.decisions) and len(seen) == rv.decisions
+    assert len(rv.moments) <= 1
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_moments_are_said_in_the_reader_language(review, lang):
+    english = review.moments[0].explain("en")
+    said = review.moments[0].explain(lang)
+    assert said != english
+    assert "you chose" not in said and "your way" not in said
+
+
+@pytest.mark.parametrize("bad", ["", "not json", "{}", json.dumps({"format": "dualpowers/game", "actions": [1]})])
+def test_a_bad_saved_game_is_refused_with_a_clear_error(bad):
+    with pytest.raises(LoadError):
+        review_game(bad)
+
+
+@pytest.mark.parametrize(("option", "value"), [("side", "green"), ("count", 0), ("count", True)])
+def test_bad_options_are_refused(random_game, option, value):
+    with pytest.raises(ValueError, match=option):
+        review_game(random_game, **{option: value})
