@@ -25,15 +25,18 @@ class Event:
     """Something that happened while an action was applied: its kind and its message.
 
     ``kind`` is a short tag ("play", "date", "score", ...); ``msgid`` and ``params``
-    are the message as data; ``text`` is the English sentence.
+    are the message as data; ``text`` is the English sentence.  ``board``: the position
+    right after the event, when the action was applied with ``boards=True`` (else None);
+    it takes no part in comparing events.
     """
 
-    __slots__ = ("kind", "msgid", "params")
+    __slots__ = ("kind", "msgid", "params", "board")
 
-    def __init__(self, kind: str, msgid: str, params: dict[str, Any]) -> None:
+    def __init__(self, kind: str, msgid: str, params: dict[str, Any], board: Any = None) -> None:
         self.kind = kind
         self.msgid = msgid
         self.params = params
+        self.board = board
 
     @property
     def message(self) -> Message:

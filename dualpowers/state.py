@@ -56,7 +56,7 @@ class State:
         "hands", "objectives", "revealed", "played", "deck", "discard", "out_of_game",
         "opp_stack", "opp_leaders", "round", "step", "to_act", "turn_order", "turn_index",
         "card", "bonus_pending", "leader_recruited", "leader_special_used",
-        "won_by", "end_reason", "_events", "narrating",
+        "won_by", "end_reason", "_events", "narrating", "_boards",
     )
 
     comp: Components
@@ -134,7 +134,7 @@ class State:
         self.bonus_pending = self.leader_recruited = self.leader_special_used = False
         self.won_by = self.end_reason = None
         self._events = []
-        self.narrating = False
+        self.narrating = self._boards = False
         self.place = dict.fromkeys(comp.tokens, BOX)
         self.at = {BOX: list(comp.tokens)}
 
@@ -168,7 +168,7 @@ class State:
         new.opp_stack = self.opp_stack[:]
         new.opp_leaders = self.opp_leaders[:]
         new._events = []
-        new.narrating = False
+        new.narrating = new._boards = False
         return new
 
     __copy__ = clone
@@ -261,11 +261,13 @@ class State:
     #: method: this is the hot path of every playout.)
     legal_actions = _turn.legal_actions
 
-    def apply(self, action: "Action | str") -> list[Event]:
+    def apply(self, action: "Action | str", *, boards: bool = False) -> list[Event]:
         """Carry out an action for the player to act and return what happened.
 
         ``action`` may be an action object or its text form (``"play red-4"``).
         Raises :class:`IllegalAction` with the reason, leaving the state unchanged.
+        ``boards``: each event also keeps the position right after it (``Event.board``), so
+        that a screen can show the Opposition's turns and the scoring one step at a time.
         """
         if isinstance(action, str):
             action = parse_action(action, self.comp)
@@ -275,11 +277,11 @@ class State:
                                             end_reason=over.message if over is not None else self.end_reason))
         _turn.check(self, action)
         self._events = events = []
-        self.narrating = True
+        self.narrating, self._boards = True, boards
         try:
             _turn.perform(self, action)
         finally:
-            self.narrating = False
+            self.narrating = self._boards = False
             self._events = []
         return events
 
@@ -354,7 +356,7 @@ class State:
         """Record an event of the action being applied: a template of :mod:`dualpowers.narration`
         and its parameters (raw ids for game names)."""
         if self.narrating:
-            self._events.append(Event(kind, msgid, params))
+            self._events.append(Event(kind, msgid, params, self.clone() if self._boards else None))
 
     def put(self, token: str, dest: str, exhausted: bool = False) -> None:
         """Move a token to ``dest`` (a region or a place), setting its side."""

@@ -31,7 +31,7 @@ from . import names
 from .i18n import DEFAULT_LANGUAGE, N_, NP_, catalog, number, percent, resolve
 
 __all__ = ["Message", "Name", "Items", "Conjunction", "Quantity", "render", "translator", "Translator", "field_value",
-           "FIELDS", "N_", "NP_", "say"]
+           "FIELDS", "field_naming", "N_", "NP_", "say"]
 
 #: How a plain id is named, by the name of the field that holds it (a trailing digit aside:
 #: ``card2`` is a card); the value is a function of :mod:`dualpowers.names`.
@@ -170,7 +170,8 @@ class _Shown(str):
         return format(str(self), spec)
 
 
-def _naming(field: str) -> str | None:
+def field_naming(field: str) -> str | None:
+    """Which kind of game name a message field holds ("card2" -> "card"), if any (:data:`FIELDS`)."""
     return FIELDS.get(field.rstrip("0123456789"))
 
 
@@ -202,7 +203,7 @@ def field_value(field: str, value: Any, lang: str | None = None) -> Any:
         return _Shown(names.day_of_month(value, lang), value, lang)     # "1er", "1º"
     if isinstance(value, _Shown) or not isinstance(value, str):
         return value
-    kind = _naming(field)
+    kind = field_naming(field)
     if kind is not None:
         shown = getattr(names, kind)(value, lang)
     elif field == "place":          # a region, or a place off the board ("reserve")

@@ -188,6 +188,10 @@ class GameSession:
         self.lang = DEFAULT_LANGUAGE
         self.filter_region: str | None = None
         self.filter_token: str | None = None
+        #: What the last action set going, event by event, each with the board right after it
+        #: (``Event.board``): the player's own action, the Opposition's turns, the scoring.
+        #: Emptied by any other change (undo, a new game, a load).
+        self.story: list[Event] = []
         self._setup(mode, seed, player, difficulty, edition, start)
 
     # ------------------------------------------------------------------ setup and replay
@@ -280,8 +284,9 @@ class GameSession:
     def on_change(self, callback: Callable[["GameSession"], None]) -> None:
         self._listeners.append(callback)
 
-    def _changed(self, message: str = "") -> None:
+    def _changed(self, message: str = "", story: list[Event] | None = None) -> None:
         self.message = message
+        self.story = story or []
         for cb in list(self._listeners):
             cb(self)
 
@@ -354,13 +359,13 @@ class GameSession:
         act = parse_action(action, self.state.comp) if isinstance(action, str) else action
         actor = self.state.to_act
         said = self._said(self.state, act)
-        events = self.state.apply(act)
+        events = self.state.apply(act, boards=True)
         text = str(act)
         self.actions.append(text)
         self.log.extend(self._entries(self.state, text, events, actor, said))
         self.filter_region = self.filter_token = None
         _ = translator(self.lang)
-        self._changed(_("Applied: {action}.", action=said or text))
+        self._changed(_("Applied: {action}.", action=said or text), story=events)
         return events
 
     def auto(self, policy: str = "first", rng: random.Random | None = None) -> Action:

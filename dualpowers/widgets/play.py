@@ -20,8 +20,14 @@ the hand), ``dp-choice`` (a remaining choice), ``dp-cancel``, ``dp-prompt``, ``d
 ``dp-action-group``, ``dp-action``, ``dp-apply``, ``dp-auto``, ``dp-auto-policy``,
 ``dp-hint``, ``dp-hint-view``, ``dp-undo``,
 ``dp-message``, ``dp-result``, ``dp-log``, ``dp-save``, ``dp-save-link``, ``dp-load``,
-``dp-review`` (Review my game, once the game is over), ``dp-review-progress``, ``dp-moment``
+``dp-story`` (what the last action set going, one step at a time), ``dp-story-next``,
+``dp-story-skip``, ``dp-review`` (Review my game, once the game is over), ``dp-review-progress``, ``dp-moment``
 (one decision of the review), ``dp-try-again``, ``dp-review-back``.
+
+After each action, what it set going (the Opposition's turns, each part of the scoring) is
+shown one step at a time: the step in words, the board as it stood right after it with what
+it touched lit; *Next* steps on, *Skip to now* goes straight to the player's next decision.
+The game log keeps every line for reading back.
 
 After the game, *Review my game* replays it with the advisor
 (:func:`dualpowers.review.review_game`) and lists the decisions where another action would
@@ -51,7 +57,7 @@ from ..review import REVIEW_PLAYOUTS, Moment, Review, review_game
 from ..describe import describe
 from ..errors import DualPowersError, brief
 from ..i18n import number, percent
-from ..text import translator
+from ..text import field_naming, translator
 from ..narrate import message_text, refusal_text
 from . import language
 from ._common import STYLE, button, css, lines_html, log_html, fit_labels
@@ -87,6 +93,35 @@ def _card_colours() -> str:
 
 
 PLAY_STYLE = PLAY_STYLE.replace("@CARD_COLOURS@", _card_colours())
+
+
+#: Event kinds that start the part of an action's story worth telling step by step (what the
+#: player did not do themselves: the Opposition's turns, the scoring and the cleanup).
+_STORY_KINDS = frozenset({"opposition", "phase", "unrest", "objective", "score", "reveal", "exhaust", "cleanup",
+                          "round", "trotsky", "end"})
+#: The board part each kind of event touches, lit beside the names the event cites.
+_STORY_PARTS = {"score": "score", "unrest": "score", "objective": "score", "will": "will", "date": "date",
+                "trotsky": "date", "reveal": "cards", "round": "status", "end": "score"}
+
+
+def _story_highlight(event: Any) -> list[Any]:
+    """What an event touched, to light on its board: the regions, tokens and cards it names,
+    and the part of the board its kind is about."""
+    board = event.board
+    comp = board.comp
+    lit: list[Any] = []
+    for field, value in event.params.items():
+        for v in (value if isinstance(value, (tuple, list)) else (value,)):
+            if not isinstance(v, str) or field_naming(field) not in ("region", "token", "card"):
+                continue
+            if v in comp.region_index or (v in comp.tokens and board.place.get(v) in comp.region_index) \
+                    or any(v in played for played in board.played.values()):
+                if v not in lit:
+                    lit.append(v)
+    part = _STORY_PARTS.get(event.kind)
+    if part is not None:
+        lit.append(part)
+    return lit
 
 
 class PlayWidget(widgets.VBox):
@@ -164,6 +199,18 @@ class PlayWidget(widgets.VBox):
         self._hint_highlight: list[Any] = []
         self._hint_action: Any = None
         self.undo_button = button("Undo", "dp-undo", style="warning", icon="undo")
+        # ---- what the last action set going, one step at a time
+        self.story_view = css(widgets.HTML(), "dp-story")
+        self.story_next = button("Next", "dp-story-next", style="info", icon="step-forward")
+        self.story_next.on_click(lambda _: self.story_step())
+        self.story_skip = button("Skip to now", "dp-story-skip", icon="fast-forward")
+        self.story_skip.on_click(lambda _: self.story_step(skip=True))
+        self.story_box = css(widgets.VBox([self.story_view, widgets.HBox([self.story_next, self.story_skip],
+                                                                         layout=_W(flex_flow="row wrap"))],
+                                          layout=_W(width="100%", display="none")), "dp-story-box")
+        self._story: list[Any] = []            # the steps shown (events with their boards)
+        self._story_seen: Any = None           # the session's story they came from
+        self._story_at: int | None = None      # the step on the board, None: the game as it stands
         # ---- the review, once the game is over
         self.review_button = button("Review my game", "dp-review", icon="search")
         self.review_button.on_click(lambda _: self.review())
@@ -208,7 +255,7 @@ class PlayWidget(widgets.VBox):
         self.screen = Screen(
             self.board,
             title="",
-            primary=[self.hand_cards, self.choices,
+            primary=[self.story_box, self.hand_cards, self.choices,
                      widgets.HBox([self.undo_button, self.hint_button, self.cancel_button, self.end_new_game,
                                    self.review_button], layout=_W(flex_flow="row wrap")),
                      self.review_progress, self.review_box],
@@ -267,7 +314,7 @@ class PlayWidget(widgets.VBox):
                         (self.clear_filter, _("Show all actions")), (self.apply_button, _("Apply")),
                         (self.undo_button, _("Undo")), (self.cancel_button, _("Cancel the clicks")),
                         (self.save_button, _("Save to a file")), (self.review_button, _("Review my game")),
-                        (self.try_again, _("Try again from here")),
+                        (self.try_again, _("Try again from here")), (self.story_skip, _("Skip to now")),
                         (self.review_back, _("Back to the end of the game"))):
             b.description = b.tooltip = text
         self.auto_button.description = _("Let the computer choose")
@@ -529,6 +576,8 @@ class PlayWidget(widgets.VBox):
         """The hand as cards, the remaining choices as buttons, the board lit where a click leads on."""
         g = self.session
         s = g.state
+        if self._show_story():
+            return
         over = s.is_over()
         pk = self.picker
         cards = [] if over or pk.picked else [k for kind, k in pk.next_targets() if kind == "card"]
@@ -550,6 +599,46 @@ class PlayWidget(widgets.VBox):
             self.board.show(m.position, highlight=action_highlight(m.position, m.better))
             return
         self.board.show(s, highlight=hl)
+
+    # ------------------------------------------------------------------ step by step
+    def story_step(self, skip: bool = False) -> None:
+        """Show the next step of what the last action set going (``skip``: go straight to now)."""
+        if self._story_at is None:
+            return
+        self._story_at = None if skip or self._story_at + 1 >= len(self._story) else self._story_at + 1
+        self._show_picks()
+
+    def _show_story(self) -> bool:
+        """Show the current step of the story, if one is being told; False when there is none."""
+        g = self.session
+        if g.story is not self._story_seen:            # a new action: tell what it set going
+            self._story_seen = g.story
+            steps = [e for e in g.story if e.board is not None]
+            # the story starts where the player's own action ends: a card the Opposition
+            # reveals (any "play" after the first event), or its turn, the scoring ...
+            first = next((i for i, e in enumerate(steps) if i and (e.kind in _STORY_KINDS or e.kind == "play")),
+                         None)
+            self._story = steps[first:] if first is not None else []
+            self._story_at = 0 if self._story else None
+        at = self._story_at
+        self.story_box.layout.display = "none" if at is None else None
+        if at is None:
+            return False
+        lang = language.current()
+        _ = translator(lang)
+        event = self._story[at]
+        step = _("Step {n} of {count}", n=at + 1, count=len(self._story))
+        said = message_text(event.message, lang)
+        self.story_view.value = f"<div class='dp-result-box'><b>{escape(step)}</b><br>{escape(said)}</div>"
+        last = at + 1 >= len(self._story)
+        self.story_next.description = self.story_next.tooltip = _("Your turn") if last else _("Next")
+        self.story_skip.layout.display = "none" if last else None
+        self.hand_cards.layout.display = "none"
+        self.choices.children = []
+        self.cancel_button.layout.display = "none"
+        self.prompt.value = ""
+        self.board.show(event.board, highlight=_story_highlight(event))
+        return True
 
     # ------------------------------------------------------------------ the review
     def review(self, playouts: int = REVIEW_PLAYOUTS) -> Review:

@@ -638,3 +638,37 @@ def _walk(widget):
     yield widget
     for child in getattr(widget, "children", ()):
         yield from _walk(child)
+
+
+def test_play_widget_tells_what_the_action_set_going_one_step_at_a_time():
+    from dualpowers.policies import make_policy
+    from dualpowers.widgets.play import PlayWidget
+    w = PlayWidget(mode="solo", seed=3, player="red", difficulty=2)
+    g = w.session
+    me, rng = make_policy("greedy"), random.Random(1)
+    while w._story_at is None:
+        g.apply(me.choose(g.state, rng))
+    steps = w._story
+    assert len(steps) >= 2 and w.story_box.layout.display is None
+    assert steps[0].kind == "play" and "Opposition" in steps[0].text        # its card, then its turn
+    for i, event in enumerate(steps):
+        assert "Step %d of %d" % (i + 1, len(steps)) in w.story_view.value
+        assert w.board.state == event.board and w.choices.children == ()   # the board as it stood then
+        assert w.hand_cards.layout.display == "none"
+        w.story_next.click()
+    assert w._story_at is None and w.story_box.layout.display == "none"
+    assert w.board.state == g.state and (w.choices.children or w.hand_cards.children)
+    # the next story can be skipped at once
+    while w._story_at is None:
+        g.apply(me.choose(g.state, rng))
+    w.story_skip.click()
+    assert w._story_at is None and w.board.state == g.state
+
+
+def test_events_keep_their_boards_only_when_asked():
+    s = dp.new_game("solo", 3, player="red", difficulty=2)
+    t = s.clone()
+    action = s.legal_actions()[0]
+    plain, told = s.apply(action), t.apply(action, boards=True)
+    assert plain == told and s == t
+    assert all(e.board is None for e in plain) and all(isinstance(e.board, dp.State) for e in told)
