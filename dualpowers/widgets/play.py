@@ -315,6 +315,7 @@ class PlayWidget(widgets.VBox):
                         (self.undo_button, _("Undo")), (self.cancel_button, _("Cancel the clicks")),
                         (self.save_button, _("Save to a file")), (self.review_button, _("Review my game")),
                         (self.try_again, _("Try again from here")), (self.story_skip, _("Skip to now")),
+                        (self.story_next, _("Next")),
                         (self.review_back, _("Back to the end of the game"))):
             b.description = b.tooltip = text
         self.auto_button.description = _("Let the computer choose")
@@ -576,8 +577,9 @@ class PlayWidget(widgets.VBox):
         """The hand as cards, the remaining choices as buttons, the board lit where a click leads on."""
         g = self.session
         s = g.state
-        if self._show_story():
+        if self._moment is None and self._show_story():
             return
+        self.story_box.layout.display = "none"
         over = s.is_over()
         pk = self.picker
         cards = [] if over or pk.picked else [k for kind, k in pk.next_targets() if kind == "card"]
@@ -644,6 +646,7 @@ class PlayWidget(widgets.VBox):
     def review(self, playouts: int = REVIEW_PLAYOUTS) -> Review:
         """Replay the game with the advisor and list the decisions where another action would
         have gained most (:func:`dualpowers.review.review_game`), with a progress bar."""
+        self._story_at = None                   # the last action's story is over: the review replaces it
         bar = self.review_progress
         bar.value, bar.max = 0, 1
         bar.layout.display = None

@@ -375,6 +375,8 @@ def test_play_widget_whole_game_by_clicks(seed, mode, click_region, click_token)
     n = 0
     while not w.session.is_over():
         _play_by_clicks(w, rng.choice(w.session.legal()), click_region, click_token)
+        while w._story_at is not None:          # what the action set going, step by step
+            w.story_next.click()
         n += 1
         assert n < 2000
     # game over: who won and why, a New game button, no more actions offered
