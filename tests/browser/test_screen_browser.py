@@ -365,6 +365,7 @@ def test_a_move_played_by_clicks_alone(browser, lab):
             legal = session.legal()
             moves = [a for a in legal if type(a).word == "move"]
             action = moves[0] if moves else legal[0]
+            _finish_story(page)
             log = text_of(page, "dp-log")
             status = text_of(page, "dp-status")
             for kind, ident in click_path(session.state, action):
@@ -414,3 +415,14 @@ def test_analyzer_day_30_error_leaves_the_board_as_it_was(browser, lab):
     finally:
         context.close()
     lab.shutdown_kernels()
+
+
+def _finish_story(page) -> None:
+    """Step through what the last action set going (the Opposition's turn ...), as a player would."""
+    for _ in range(60):
+        step = page.locator("button.dp-story-next")
+        if not step.count() or not step.first.is_visible():
+            return
+        step.first.click()
+        page.wait_for_timeout(150)
+
