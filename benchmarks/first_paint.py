@@ -4,6 +4,7 @@ read, never test assertions).
     python benchmarks/first_paint.py                 # each notebook once, in turn
     python benchmarks/first_paint.py --repeat 3      # steadier (the median of 3)
     python benchmarks/first_paint.py --pages 8 --notebook 04_play.ipynb   # 8 pages at once
+    python benchmarks/first_paint.py --notebook 00_learn.ipynb --notebook 01_tutorial.ipynb
 
 Starts ``voila NOTEBOOK`` as a user does (the package's installed voila.py and page template),
 opens the page in Debian's chromium at 1280x720 and times the moment the page was asked for
@@ -87,7 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=1, help="loads of each notebook (the median is printed)")
     parser.add_argument("--pages", type=int, default=1, help="pages of one notebook opened at once")
-    parser.add_argument("--notebook", choices=NOTEBOOKS, help="only this notebook (and the bare one)")
+    parser.add_argument("--notebook", choices=NOTEBOOKS, action="append",
+                        help="only this notebook (and the bare one); may be given more than once")
     parser.add_argument("--timeout", type=float, default=420.0, help="seconds a page may take to paint")
     args = parser.parse_args(argv)
 
@@ -95,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
 
     folder = Path(tempfile.mkdtemp(prefix="dp-first-paint-"))
     import shutil
-    names = [args.notebook] if args.notebook else list(NOTEBOOKS)
+    names = list(args.notebook) if args.notebook else list(NOTEBOOKS)
     for name in names:
         shutil.copy(ROOT / "notebooks" / name, folder / name)
     bare = bare_notebook(folder)

@@ -46,11 +46,49 @@ if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
 
 
+#: Modules that ``import jsonschema`` loads only for its checkers of the ``format`` keyword
+#: (jsonschema/_format.py), which the package's schemas never use (tests/test_schema_import.py
+#: checks that): the IRI checker's ``rfc3987_syntax`` builds a lark grammar at import, about
+#: 1.5 s of the 1.7 s that ``import jsonschema`` took; the others a tenth of a second together.
+_FORMAT_ONLY_MODULES = ("rfc3987_syntax", "rfc3987", "rfc3986_validator", "rfc3339_validator", "fqdn", "idna",
+                        "webcolors", "jsonpointer", "uri_template", "isoduration")
+
+
+def _import_jsonschema() -> Any:
+    """``import jsonschema`` without the modules of :data:`_FORMAT_ONLY_MODULES`.
+
+    jsonschema imports its optional format checkers when it is first imported, each inside
+    ``suppress(ImportError)``; a module that is ``None`` in ``sys.modules`` for the moment of
+    that import is skipped (its formats, such as "iri" or "email", are then not checked by
+    jsonschema's ``FormatChecker``: no validator of this package uses one, see
+    :func:`_validator_class`).
+    Nothing changes when jsonschema was imported before, or when one of those modules was
+    imported before; the modules stay importable afterwards."""
+    import sys
+
+    if "jsonschema" in sys.modules:
+        return sys.modules["jsonschema"]
+    blocked = [m for m in _FORMAT_ONLY_MODULES if m not in sys.modules]
+    for m in blocked:
+        sys.modules[m] = None  # type: ignore[assignment]
+    try:
+        import jsonschema
+    finally:
+        for m in blocked:
+            if sys.modules.get(m, "") is None:
+                del sys.modules[m]
+    return jsonschema
+
+
 @lru_cache(maxsize=None)
 def _validator_class() -> Any:
-    """The validator, built on first use: importing jsonschema takes most of a second (its
-    format checkers), which every ``import dualpowers`` and every worker process of a
-    simulation would otherwise pay whether or not it reads a file."""
+    """The validator, built on first use: importing jsonschema takes a few tenths of a
+    second, which every ``import dualpowers`` and every worker process of a simulation
+    would otherwise pay whether or not it reads a file.
+
+    The validator checks no ``format`` keyword (``format_checker`` stays ``None``, the
+    annotation-only behaviour of draft 2020-12); the package's schemas use none."""
+    _import_jsonschema()
     from jsonschema import Draft202012Validator, validators
 
     return validators.extend(
@@ -235,9 +273,10 @@ def check(data: Any, name: str, error: type[DualPowersError], where: str | Messa
     """
     prescan(data, error, where)
     try:
+        validator = _validator(name)
         from jsonschema.exceptions import best_match
 
-        err = best_match(_validator(name).iter_errors(data))
+        err = best_match(validator.iter_errors(data))
     except RecursionError:
         raise error(Message(N_("{where}the data is nested too deeply"), where=where)) from None
     if err is None:

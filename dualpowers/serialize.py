@@ -736,17 +736,24 @@ class _Reader:
                                         regions=tuple(missing)))
 
 
-def read_position(blank: "State", data: dict[str, Any]) -> "State":
+def read_position(blank: "State", data: dict[str, Any], *, check_shape: bool = True) -> "State":
     """Read a full or partial position (see docs/positions.md) into ``blank``, a new
     ``State(components)``; :meth:`State.from_dict` is the public way in.
 
     The data's shape is checked first against ``docs/schema/position.json``, then
     the rules: every position read is one the rules can reach.  Every failure is
     a :class:`PositionError` (or subclass) naming the field.
+
+    ``check_shape=False`` skips the schema (never the rules), for the positions that ship
+    in the package's own data files (the tutorial's examples, the course): the tests check
+    those files against their schemas, and skipping it spares a notebook the import of
+    jsonschema.  Whatever a user hands in goes through :meth:`State.from_dict`, which
+    always checks the shape.
     """
     if not isinstance(data, dict):
         raise PositionError(Message(NOT_AN_OBJECT, value=type(data).__name__))
-    check(data, "position", PositionError, by_field={"date": InvalidDate, "blockade": InvalidBlockade})
+    if check_shape:
+        check(data, "position", PositionError, by_field={"date": InvalidDate, "blockade": InvalidBlockade})
     reader = _Reader(data, blank)
     try:
         state = reader.read()

@@ -26,6 +26,7 @@ from ..errors import DualPowersError, IllegalAction, Told, brief
 from ..schema import check
 from ..userfiles import THE_COURSE_FILE, read_json
 from ..rules import rules as all_rules
+from ..serialize import read_position
 from ..state import Event, State
 from . import goals as G
 from ..text import Message, render
@@ -77,13 +78,14 @@ def _show_opposition_cards(data: dict[str, Any], question: Mapping[str, Any]) ->
         played.setdefault(opposition, list(question["cards"]))
 
 
-def _build(data: Mapping[str, Any], actions: tuple[str, ...], where: str) -> tuple[State, tuple[Event, ...]]:
+def _build(data: Mapping[str, Any], actions: tuple[str, ...], where: str,
+           check_shape: bool = True) -> tuple[State, tuple[Event, ...]]:
     try:
         if "new_game" in data:      # a game just set up by the engine: {"new_game": {"mode": "solo", "seed": 3}}
             from ..setup import new_game
             s = new_game(**dict(data["new_game"]))
         else:
-            s = State.from_dict(copy.deepcopy(dict(data)))
+            s = read_position(State(), copy.deepcopy(dict(data)), check_shape=check_shape)
     except (DualPowersError, TypeError, ValueError) as exc:
         raise CourseError(f"{where}: the position is not valid: {exc}") from exc
     events: list[Event] = []
@@ -133,6 +135,9 @@ class Step:
     highlight: tuple[Any, ...]
     _data: Mapping[str, Any] = field(repr=False, compare=False)
     _actions: tuple[str, ...] = ()
+    #: Data of a course read with ``verify=False`` (the packaged course): its position skips the
+    #: schema pass (the tests check course.json against its schema), never the rules.
+    _packaged: bool = field(default=False, repr=False, compare=False)
 
     def text(self, lang: str = "en") -> str:
         return render(say(self.text_id), lang)
@@ -148,12 +153,13 @@ class Step:
 
     def _built(self) -> tuple[State, tuple[Event, ...]]:
         return _cached_build(self.chapter, f"step {self.index + 1}", json.dumps(self._data, sort_keys=True),
-                             self._actions)
+                             self._actions, self._packaged)
 
 
 @lru_cache(maxsize=512)
-def _cached_build(chapter: str, where: str, data: str, actions: tuple[str, ...]) -> tuple[State, tuple[Event, ...]]:
-    return _build(json.loads(data), actions, f"chapter {chapter}, {where}")
+def _cached_build(chapter: str, where: str, data: str, actions: tuple[str, ...],
+                  packaged: bool = False) -> tuple[State, tuple[Event, ...]]:
+    return _build(json.loads(data), actions, f"chapter {chapter}, {where}", check_shape=not packaged)
 
 
 @dataclass(frozen=True)
@@ -177,6 +183,9 @@ class Exercise:
     answer_type: str
     _data: Mapping[str, Any] = field(repr=False, compare=False)
     _actions: tuple[str, ...] = ()
+    #: Data of a course read with ``verify=False`` (the packaged course): its position skips the
+    #: schema pass (the tests check course.json against its schema), never the rules.
+    _packaged: bool = field(default=False, repr=False, compare=False)
 
     # ------------------------------------------------------------------ texts
     def prompt(self, lang: str = "en") -> str:
@@ -193,7 +202,7 @@ class Exercise:
     def position(self) -> State:
         """A fresh copy of the exercise's position (a :class:`~dualpowers.State`)."""
         return _cached_build(self.chapter, f"exercise {self.id}", json.dumps(self._data, sort_keys=True),
-                             self._actions)[0].clone()
+                             self._actions, self._packaged)[0].clone()
 
     @property
     def actor(self) -> str | None:
@@ -374,7 +383,8 @@ def parse_course(raw: Mapping[str, Any], *, verify: bool = True) -> Course:
     engine (its accepted answers, its question's answer among the choices, every label
     and highlight), so that accepted data is a course that can be shown.  ``verify=False``
     skips the schema and the engine (the packaged course: the tests check it, and a
-    notebook is spared the seconds it takes).
+    notebook is spared the seconds it takes), and later the schema pass of each position
+    built for a step or an exercise (the rules still check it): no jsonschema import.
     """
     if not isinstance(raw, Mapping) or raw.get("format") != "dualpowers/course":
         raise CourseError("not a course file: 'format' must be 'dualpowers/course'")
@@ -395,7 +405,7 @@ def parse_course(raw: Mapping[str, Any], *, verify: bool = True) -> Course:
             data, base_actions = _position(st.get("position"), positions, w)
             actions = base_actions + tuple(st.get("actions", ()))
             steps.append(Step(cid, si, _text(st, "text", w), _rules(st.get("rules"), w, known),
-                              _highlight(st.get("highlight"), w), data, actions))
+                              _highlight(st.get("highlight"), w), data, actions, not verify))
         exercises = []
         for ei, ex in enumerate(c.get("exercises", [])):
             eid = ex.get("id") or f"{cid}-{ei + 1}"
@@ -427,7 +437,8 @@ def parse_course(raw: Mapping[str, Any], *, verify: bool = True) -> Course:
                 raise CourseError(f"{w}: 'kind' must be 'action' or 'choice', not {kind!r}")
             exercises.append(Exercise(
                 eid, cid, kind, _text(ex, "prompt", w), _text(ex, "hint", w), _rules(ex.get("rules"), w, known),
-                _highlight(ex.get("highlight"), w), goal, question, choices, answer_type, data, actions))
+                _highlight(ex.get("highlight"), w), goal, question, choices, answer_type, data, actions,
+                not verify))
         examples = tuple(c.get("examples", ()))
         if any(e not in "ABCDEFGH" or len(e) != 1 for e in examples):
             raise CourseError(f"{where}: 'examples' lists rulebook examples A to H")
