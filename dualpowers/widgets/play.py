@@ -698,8 +698,8 @@ class PlayWidget(widgets.VBox):
             rows.append(b)
         if self._moment is not None:
             rows = [widgets.HBox(rows, layout=_W(flex_flow="row wrap")),
-                    widgets.HTML(f"<div class='dp-result-box'>{escape(self._moment.explain(lang))}</div>"),
-                    widgets.HBox([self.try_again, self.review_back], layout=_W(flex_flow="row wrap"))]
+                    widgets.HBox([self.try_again, self.review_back], layout=_W(flex_flow="row wrap")),
+                    widgets.HTML(f"<div class='dp-result-box'>{escape(self._moment.explain(lang))}</div>")]
         else:
             rows = [widgets.HBox(rows, layout=_W(flex_flow="row wrap"))]
         self.review_box.children = rows
