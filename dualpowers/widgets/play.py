@@ -46,6 +46,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..opposition import DIFFICULTIES
+
 from ..drawing.board import REGION_COLOURS
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from .. import names
@@ -151,7 +153,7 @@ class PlayWidget(widgets.VBox):
                                               value=g.mode, description="Game"), "dp-mode")
         self.player = css(widgets.ToggleButtons(options=["red", "white"], value=g.player, description="You play"),
                           "dp-player")
-        self.difficulty = css(widgets.IntSlider(value=g.difficulty, min=1, max=6, description="Difficulty X"),
+        self.difficulty = css(widgets.IntSlider(value=g.difficulty, min=DIFFICULTIES[0], max=DIFFICULTIES[-1], description="Difficulty X"),
                               "dp-difficulty")
         self.edition = css(widgets.Dropdown(options=[("French / English (fr)", "fr"), ("Italian (it)", "it")],
                                             value=g.edition, description="Edition"), "dp-edition")
