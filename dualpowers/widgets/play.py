@@ -635,7 +635,8 @@ class PlayWidget(widgets.VBox):
         said = message_text(event.message, lang)
         self.story_view.value = f"<div class='dp-result-box'><b>{escape(step)}</b><br>{escape(said)}</div>"
         last = at + 1 >= len(self._story)
-        self.story_next.description = self.story_next.tooltip = _("Your turn") if last else _("Next")
+        ending = _("The final position") if g.state.is_over() else _("Your turn")
+        self.story_next.description = self.story_next.tooltip = ending if last else _("Next")
         self.story_skip.layout.display = "none" if last else None
         self.hand_cards.layout.display = "none"
         self.choices.children = []
