@@ -30,6 +30,7 @@ from .errors import DualPowersError, Told, brief
 from .i18n import current_language, number
 from .text import translator
 from .policies import PolicySpecError
+from .opposition import DIFFICULTIES
 from .presence import force_in_presence
 from .tables import presence_reason
 from .rules import rules
@@ -283,7 +284,7 @@ def main(argv: list[str] | None = None) -> int:
         p = sub.add_parser(name, help=helptext)
         p.add_argument("--seed", type=_seed, default=0)
         p.add_argument("--solo", choices=("red", "white"), help="solo game, playing this side")
-        p.add_argument("--difficulty", type=int, default=1, choices=range(1, 7))
+        p.add_argument("--difficulty", type=int, default=1, choices=DIFFICULTIES)
         p.add_argument("--edition", choices=EDITIONS, default="fr")
         if name == "random-game":
             p.add_argument("--quiet", action="store_true", help="print only the result")

@@ -17,6 +17,9 @@ from .narration import N_, Message
 from .errors import IllegalAction
 from .places import RESERVE, SUPPLY
 
+#: The solo difficulty X the player may pick, easiest first (R-SOLO-SETUP).
+DIFFICULTIES = range(1, 7)
+
 if TYPE_CHECKING:
     import pandas as pd
 

@@ -17,6 +17,7 @@ from .errors import (
     UnknownCard, UnknownRegion, UnknownToken, brief,
 )
 from .narration import N_, Message
+from .opposition import DIFFICULTIES
 from .places import REMOVED, RESERVE, WAITING, start_place
 from .rounds import RESTING_STEPS, action_order, solo_order
 from .schema import THE_POSITION, check, decode_json
@@ -304,7 +305,7 @@ class _Reader:
             s.player = _side(solo.get("player", "red"), "solo.player")
             s.opposition = other(s.player)  # type: ignore[arg-type]
             diff = _int(solo.get("difficulty", 1), "solo.difficulty")
-            if not 1 <= diff <= 6:
+            if diff not in DIFFICULTIES:
                 raise PositionError(Message(N_("solo.difficulty must be 1..6, not {value}"), value=diff))
             s.difficulty = diff
         elif "solo" in d:

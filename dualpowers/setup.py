@@ -9,6 +9,7 @@ from weakref import WeakKeyDictionary
 from .components import SIDES, Components, default_components, other
 from .errors import SettingError, brief
 from .narration import N_, Message
+from .opposition import DIFFICULTIES
 from .places import start_place
 from .rounds import start_round
 from .state import State
@@ -60,7 +61,7 @@ def new_game(
     if mode == "solo":
         if player not in SIDES:
             raise SettingError(Message(N_("player must be 'red' or 'white', not {value}"), value=repr(player)))
-        if not isinstance(difficulty, int) or not 1 <= difficulty <= 6:
+        if not isinstance(difficulty, int) or difficulty not in DIFFICULTIES:
             raise SettingError(Message(N_("difficulty must be 1..6, not {value}"), value=repr(difficulty)))
     s = _template(comp, mode, player if mode == "solo" else None).clone()
     s.edition, s.seed = edition, seed

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 from .components import SIDES, Components, load_components
 from .errors import ComponentsError, DualPowersError, Told
 from .policies import PolicySpecError, make_policy
+from .opposition import DIFFICULTIES
 from .scoring import Ending
 from .setup import EDITIONS, MODE_ALIASES, new_game
 from .stats import Z_95, wilson_interval
@@ -158,7 +159,7 @@ class SimConfig:
         if isinstance(self.difficulties, int):
             object.__setattr__(self, "difficulties", (self.difficulties,))
         difficulties = tuple(self.difficulties)
-        if not difficulties or any(isinstance(d, bool) or d not in range(1, 7) for d in difficulties):
+        if not difficulties or any(isinstance(d, bool) or d not in DIFFICULTIES for d in difficulties):
             raise SimulationError(f"difficulties must be one or more of 1-6, not {self.difficulties!r}")
         if self.player not in (*SIDES, "both"):
             raise SimulationError(f"player must be 'red', 'white' or 'both', not {self.player!r}")

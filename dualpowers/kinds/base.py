@@ -537,6 +537,21 @@ def move_touches(state: "State", token: str, to: str, via: str | None = None) ->
     return Touches(tokens=(token,), regions=tuple(stops), path=path)
 
 
+def moved_touches(state: "State", a: Any) -> Touches:
+    """``touches`` of a move kind (a ``token`` going ``to`` a region, maybe ``via`` another)."""
+    return move_touches(state, a.token, a.to, getattr(a, "via", None))
+
+
+def moved_clicks(state: "State", a: Any) -> tuple[Click, ...]:
+    """``clicks`` of a move kind: the token, then its destination."""
+    return (("token", a.token), ("region", a.to))
+
+
+def moved_strength(state: "State", a: Any) -> tuple[tuple[str, int], ...]:
+    """``strength`` of a move kind: the token's strength leaves its region for ``to``."""
+    return move_strength(state, a.token, a.to)
+
+
 def token_to_region(cls: type[Action]) -> Callable[["State", tuple[Click, ...]], Action | None]:
     """``from_clicks`` of a kind picked by a token, then a region."""
     def build(state: "State", picked: tuple[Click, ...]) -> Action | None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..text import N_, Message, Name
-from .base import (token_to_region, Action, ActionKind, Click, Touches, action, check_controlled, check_step_move, move_strength,
-                   move_token, move_touches, register, step_moves, token_name, where_name)
+from .base import (Action, ActionKind, action, check_controlled, check_step_move, move_token, moved_clicks,
+                   moved_strength, moved_touches, register, step_moves, token_name, token_to_region, where_name)
 
 if TYPE_CHECKING:
     from ..state import State
@@ -39,19 +39,7 @@ def _sentence(state: "State", a: BonusMove) -> Message:
                    source=where_name(state, a.token), target=Name("region", a.to))
 
 
-def _touches(state: "State", a: BonusMove) -> Touches:
-    return move_touches(state, a.token, a.to)
-
-
-def _clicks(state: "State", a: BonusMove) -> tuple[Click, ...]:
-    return (("token", a.token), ("region", a.to))
-
-
-def _strength(state: "State", a: BonusMove) -> tuple[tuple[str, int], ...]:
-    return move_strength(state, a.token, a.to)
-
-
 KIND = register(ActionKind(
     BonusMove, "R-ACT-BONUS", steps=("bonus", "unrest"), order=130, offer=_offer, check=_check, perform=_perform,
     label=N_("Bonus move"), explanation=N_("Bonus action: one of your tokens goes one step."),
-    sentence=_sentence, touches=_touches, clicks=_clicks, strength=_strength, shares_control=True, from_clicks=token_to_region(BonusMove)))
+    sentence=_sentence, touches=moved_touches, clicks=moved_clicks, strength=moved_strength, shares_control=True, from_clicks=token_to_region(BonusMove)))

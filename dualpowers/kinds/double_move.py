@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..text import N_, Message, Name
-from .base import (token_to_region, MOVES, Action, ActionKind, Click, Touches, action, check_controlled, check_printed,
-                   check_region, check_step_move, controlled_on_board, move_strength, move_token, move_touches,
-                   refuse, register, tables, token_name, where_name)
+from .base import (MOVES, Action, ActionKind, action, check_controlled, check_printed, check_region,
+                   check_step_move, controlled_on_board, move_token, moved_clicks, moved_strength, moved_touches,
+                   refuse, register, tables, token_name, token_to_region, where_name)
 
 if TYPE_CHECKING:
     from ..state import State
@@ -73,20 +73,8 @@ def _sentence(state: "State", a: DoubleMove) -> Message:
                    target=Name("region", a.to))
 
 
-def _touches(state: "State", a: DoubleMove) -> Touches:
-    return move_touches(state, a.token, a.to, a.via)
-
-
-def _clicks(state: "State", a: DoubleMove) -> tuple[Click, ...]:
-    return (("token", a.token), ("region", a.to))
-
-
-def _strength(state: "State", a: DoubleMove) -> tuple[tuple[str, int], ...]:
-    return move_strength(state, a.token, a.to)
-
-
 KIND = register(ActionKind(
     DoubleMove, "R-ACT-DMOVE", steps=("command",), order=50, offer=_offer, check=_check, perform=_perform,
     label=N_("Double move"),
     explanation=N_("One of your tokens goes one or two steps, never across the blockade."),
-    sentence=_sentence, touches=_touches, clicks=_clicks, printed="double-move", strength=_strength, shares_control=True, from_clicks=token_to_region(DoubleMove)))
+    sentence=_sentence, touches=moved_touches, clicks=moved_clicks, printed="double-move", strength=moved_strength, shares_control=True, from_clicks=token_to_region(DoubleMove)))

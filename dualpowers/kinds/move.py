@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..text import N_, Message, Name
-from .base import (token_to_region, MOVES, Action, ActionKind, Click, Touches, action, check_controlled, check_printed,
-                   check_step_move, move_strength, move_token, move_touches, register, step_moves, token_name,
+from .base import (MOVES, Action, ActionKind, action, check_controlled, check_printed, check_step_move, move_token,
+                   moved_clicks, moved_strength, moved_touches, register, step_moves, token_name, token_to_region,
                    where_name)
 
 if TYPE_CHECKING:
@@ -41,20 +41,8 @@ def _sentence(state: "State", a: Move) -> Message:
                    source=where_name(state, a.token), target=Name("region", a.to))
 
 
-def _touches(state: "State", a: Move) -> Touches:
-    return move_touches(state, a.token, a.to)
-
-
-def _clicks(state: "State", a: Move) -> tuple[Click, ...]:
-    return (("token", a.token), ("region", a.to))
-
-
-def _strength(state: "State", a: Move) -> tuple[tuple[str, int], ...]:
-    return move_strength(state, a.token, a.to)
-
-
 KIND = register(ActionKind(
     Move, "R-ACT-MOVE", steps=("command",), order=40, offer=_offer, check=_check, perform=_perform,
     label=N_("Move"),
     explanation=N_("One of your tokens goes one step to a neighbouring region, never across the blockade."),
-    sentence=_sentence, touches=_touches, clicks=_clicks, printed="move", strength=_strength, shares_control=True, from_clicks=token_to_region(Move)))
+    sentence=_sentence, touches=moved_touches, clicks=moved_clicks, printed="move", strength=moved_strength, shares_control=True, from_clicks=token_to_region(Move)))

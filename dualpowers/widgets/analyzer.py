@@ -24,6 +24,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..opposition import DIFFICULTIES
+
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from ..dates import MONTHS
 from ..controllers.editor import PositionEditor
@@ -121,7 +123,7 @@ class AnalyzerWidget(widgets.VBox):
                                               value=ed.mode, description="Mode"), "dp-mode")
         self.player = css(widgets.Dropdown(options=["red", "white"], value=ed.player, description="You play",
                                            layout=_W(width="200px")), "dp-player")
-        self.difficulty = css(widgets.IntSlider(value=ed.difficulty, min=1, max=6, description="Difficulty X"),
+        self.difficulty = css(widgets.IntSlider(value=ed.difficulty, min=DIFFICULTIES[0], max=DIFFICULTIES[-1], description="Difficulty X"),
                               "dp-difficulty")
         self.edition = css(widgets.Dropdown(options=[("French / English (fr)", "fr"), ("Italian (it)", "it")],
                                             value=ed.edition, description="Edition"), "dp-edition")

@@ -25,6 +25,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..opposition import DIFFICULTIES
+
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from ..controllers.opposition import HAND, OppositionExplorer, SoloRoundWalker
 from .. import names, tables
@@ -171,7 +173,7 @@ class SoloRoundWidget(widgets.VBox):
         self.seed = css(widgets.IntText(value=w.seed, description="Seed", layout=_W(width="180px")), "dp-round-seed")
         self.player = css(widgets.ToggleButtons(options=["red", "white"], value=w.player, description="You play"),
                           "dp-round-player")
-        self.difficulty = css(widgets.IntSlider(value=w.difficulty, min=1, max=6, description="Difficulty X"),
+        self.difficulty = css(widgets.IntSlider(value=w.difficulty, min=DIFFICULTIES[0], max=DIFFICULTIES[-1], description="Difficulty X"),
                               "dp-round-difficulty")
         self.edition = css(widgets.Dropdown(options=[("French / English (fr)", "fr"), ("Italian (it)", "it")],
                                             value=w.edition, description="Edition"), "dp-round-edition")

@@ -46,6 +46,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..opposition import DIFFICULTIES
+
 from ..drawing.board import REGION_COLOURS
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from .. import names
@@ -151,7 +153,7 @@ class PlayWidget(widgets.VBox):
                                               value=g.mode, description="Game"), "dp-mode")
         self.player = css(widgets.ToggleButtons(options=["red", "white"], value=g.player, description="You play"),
                           "dp-player")
-        self.difficulty = css(widgets.IntSlider(value=g.difficulty, min=1, max=6, description="Difficulty X"),
+        self.difficulty = css(widgets.IntSlider(value=g.difficulty, min=DIFFICULTIES[0], max=DIFFICULTIES[-1], description="Difficulty X"),
                               "dp-difficulty")
         self.edition = css(widgets.Dropdown(options=[("French / English (fr)", "fr"), ("Italian (it)", "it")],
                                             value=g.edition, description="Edition"), "dp-edition")
@@ -633,7 +635,8 @@ class PlayWidget(widgets.VBox):
         said = message_text(event.message, lang)
         self.story_view.value = f"<div class='dp-result-box'><b>{escape(step)}</b><br>{escape(said)}</div>"
         last = at + 1 >= len(self._story)
-        self.story_next.description = self.story_next.tooltip = _("Your turn") if last else _("Next")
+        ending = _("The final position") if g.state.is_over() else _("Your turn")
+        self.story_next.description = self.story_next.tooltip = ending if last else _("Next")
         self.story_skip.layout.display = "none" if last else None
         self.hand_cards.layout.display = "none"
         self.choices.children = []
@@ -698,8 +701,8 @@ class PlayWidget(widgets.VBox):
             rows.append(b)
         if self._moment is not None:
             rows = [widgets.HBox(rows, layout=_W(flex_flow="row wrap")),
-                    widgets.HTML(f"<div class='dp-result-box'>{escape(self._moment.explain(lang))}</div>"),
-                    widgets.HBox([self.try_again, self.review_back], layout=_W(flex_flow="row wrap"))]
+                    widgets.HBox([self.try_again, self.review_back], layout=_W(flex_flow="row wrap")),
+                    widgets.HTML(f"<div class='dp-result-box'>{escape(self._moment.explain(lang))}</div>")]
         else:
             rows = [widgets.HBox(rows, layout=_W(flex_flow="row wrap"))]
         self.review_box.children = rows

@@ -162,6 +162,15 @@ def test_french_solo_game_at_difficulty_1_to_its_end(browser, lab):
             check(f"decision {decisions}")
         end = result.inner_text()
         assert "gagne" in end and "Pourquoi" in end, end
+        # the last action's story (the final scoring, step by step), then the final board
+        story = page.locator("button.dp-story-next").first
+        for _ in range(60):
+            if not story.is_visible():
+                break
+            check("the final story")
+            story.click()
+            page.wait_for_timeout(200)
+        assert not story.is_visible(), "the final story did not end"
         wait_until(lambda: any("PARTIE TERMINÉE" in t for t in drawn_last + page.evaluate("() => window.__dpTexts")),
                    timeout=20_000, message=lambda: f"the board's title at the end: {drawn_last[:3]}")
         check("the end")
