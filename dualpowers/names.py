@@ -126,12 +126,22 @@ def region_label(name: str, label: str, lang: str | None = None) -> str:
     return pgettext("region label", label, resolve(lang))
 
 
+#: A second copy of a card (the same region and number of days: "red-5b"), told apart from
+#: the first without the internal suffix: "red-5 (2nd)", "rouge-5 (2e)", "rosso-5 (2ª)".
+_SECOND_COPY = NP_("card copy", "{card} (2nd)")
+
+
 def card(card_id: str, lang: str | None = None) -> str:
-    """A command card's name: "purple-4" -> "viola-4"; leader cards by the leader's name."""
+    """A command card's name: "purple-4" -> "viola-4", a second copy "purple-4b" ->
+    "viola-4 (2ª)"; leader cards by the leader's name."""
     lang = resolve(lang)
     reg, sep, rest = card_id.partition("-")
     if sep and rest[:1].isdigit():          # "purple-4", a second copy "purple-4b"
-        return f"{colour(reg, lang)}-{rest}"
+        days = rest.rstrip("abcdefghijklmnopqrstuvwxyz")
+        name = f"{colour(reg, lang)}-{days}"
+        if rest[len(days):] == "b":
+            return pgettext(_SECOND_COPY[0], _SECOND_COPY[1], lang).format(card=name)
+        return name + rest[len(days):]
     return leader(card_id, lang)
 
 

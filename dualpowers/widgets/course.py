@@ -312,7 +312,8 @@ class CourseWidget(widgets.VBox):
         if not ids:
             self.examples.children = ()
             return
-        label = widgets.HTML(f"<div class='dp-course-examples'>{escape(render(plural(T_EXAMPLES, len(ids), domain="course", ids=Conjunction(ids)), lang))}</div>")
+        examples = render(plural(T_EXAMPLES, len(ids), domain="course", ids=Conjunction(ids)), lang)
+        label = widgets.HTML(f"<div class='dp-course-examples'>{escape(examples)}</div>")
         buttons = []
         for eid in ids:
             b = self._button("dp-course-example", tr(T_OPEN_EXAMPLE, lang, id=eid))
