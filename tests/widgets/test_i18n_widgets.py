@@ -65,7 +65,7 @@ def test_switching_language_rewrites_the_play_widget():
     assert "Tour 1" in w.status.value and w.board.lang == "fr"
     assert any("Nouvelle partie en solo" in e.text for e in w.session.log)
     language.set("it")
-    assert w.undo_button.description == "Annulla" and "Nuova partita in solitario" in w.session.log[0].text
+    assert w.undo_button.description == "Annulla mossa" and "Nuova partita in solitario" in w.session.log[0].text
 
 
 def test_the_play_widgets_language_menu_is_the_notebooks():
