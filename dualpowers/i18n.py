@@ -51,7 +51,7 @@ from typing import Any
 
 __all__ = [
     "LANGUAGES", "TRANSLATED", "DEFAULT_LANGUAGE", "language_name", "DOMAINS", "LOCALE_DIR",
-    "N_", "NP_", "gettext", "pgettext",
+    "N_", "NN_", "NP_", "gettext", "pgettext",
     "check_language", "catalog", "translations", "placeholders", "clear_cache",
     "current_language", "set_language", "resolve", "number", "percent",
 ]
@@ -81,6 +81,12 @@ def language_name(lang: str) -> str:
 def N_(msgid: str) -> str:
     """Mark ``msgid`` for extraction without translating it (translate it later)."""
     return msgid
+
+
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a msgid with plural forms: ``NN_("{n} card", "{n} cards")`` -> the pair, written
+    later by ``Message(*pair_first, plural=..., n=...)`` (see :func:`dualpowers.text.plural`)."""
+    return (singular, plural)
 
 
 def NP_(context: str, msgid: str) -> tuple[str, str]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from .i18n import DEFAULT_LANGUAGE, N_, NP_, gettext, pgettext, resolve
 
 __all__ = ["region", "is_place", "colour", "card_action", "side", "faction", "month", "leader", "token", "place", "special",
-           "region_label", "date", "day_of_month", "DateText", "with_preposition", "ELIDED", "card", "edition"]
+           "region_label", "date", "day_of_month", "DateText", "with_preposition", "ELIDED", "card", "edition",
+           "capitalised_words"]
 
 # The regions are the components' (data/components.toml): their names are messages with the
 # context "region" (the region: "Zone violette") and "card" (its colour in a card's name:
@@ -125,13 +126,39 @@ def region_label(name: str, label: str, lang: str | None = None) -> str:
     return pgettext("region label", label, resolve(lang))
 
 
+#: A second copy of a card (the same region and number of days: "red-5b"), told apart from
+#: the first without the internal suffix: "red-5 (2nd)", "rouge-5 (2e)", "rosso-5 (2ª)".
+_SECOND_COPY = NP_("card copy", "{card} (2nd)")
+
+
 def card(card_id: str, lang: str | None = None) -> str:
-    """A command card's name: "purple-4" -> "viola-4"; leader cards by the leader's name."""
+    """A command card's name: "purple-4" -> "viola-4", a second copy "purple-4b" ->
+    "viola-4 (2ª)"; leader cards by the leader's name."""
     lang = resolve(lang)
     reg, sep, rest = card_id.partition("-")
     if sep and rest[:1].isdigit():          # "purple-4", a second copy "purple-4b"
-        return f"{colour(reg, lang)}-{rest}"
+        days = rest.rstrip("abcdefghijklmnopqrstuvwxyz")
+        name = f"{colour(reg, lang)}-{days}"
+        if rest[len(days):] == "b":
+            return pgettext(_SECOND_COPY[0], _SECOND_COPY[1], lang).format(card=name)
+        return name + rest[len(days):]
     return leader(card_id, lang)
+
+
+_CAPITALISED: dict[str, frozenset[str]] = {}
+
+
+def capitalised_words(lang: str | None = None) -> frozenset[str]:
+    """The first words of the game's names in ``lang`` (leaders, sides, factions, regions,
+    specials): words that keep their capital inside a sentence."""
+    lang = resolve(lang)
+    if lang not in _CAPITALISED:
+        from .i18n import catalog
+        texts = [_tr(t, k, lang) for t in (_LEADERS, _SIDES, _FACTIONS, _SPECIALS, _CARD_ACTIONS) for k in t]
+        if lang != DEFAULT_LANGUAGE:       # the regions' names ("Zone violette"): the catalog's "region" texts
+            texts += [t for (ctx, _id), t in catalog(lang).items() if ctx == "region" and isinstance(t, str)]
+        _CAPITALISED[lang] = frozenset(t.split(" ", 1)[0] for t in texts if t[:1].isupper())
+    return _CAPITALISED[lang]
 
 
 def with_preposition(preposition: str, text: str) -> str:

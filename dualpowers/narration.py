@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .text import N_, Items, Message, Quantity, render
+from .text import N_, NN_, NP_, Conjunction, Items, Message, Quantity, plural, render
 
-__all__ = ["N_", "Message", "Event", "Items", "Quantity"]
+__all__ = ["region_list", "N_", "Message", "Event", "Items", "Quantity"]
 
 
 class Event:
@@ -65,9 +65,9 @@ class Event:
 # ---------------------------------------------------------------------------- names of things
 SIDE = N_("{side:cap}")
 OPPOSITION_SIDE = N_("The Opposition ({side})")
-TRACK_CENTRE = N_("the centre")
-TRACK_TOWARD = N_("{spaces} toward {side}")
-TRACK_END = N_("the {side} end of the track ({spaces})")
+TRACK_CENTRE = N_("at the centre")
+TRACK_TOWARD = NN_("{n} space toward {side}", "{n} spaces toward {side}")
+TRACK_END = N_("at the {side} end of the track ({spaces})")
 DATE = N_("{month:month} {day}")
 
 # ---------------------------------------------------------------------------- calendar (R-CAL)
@@ -133,7 +133,7 @@ NEUTRALS_IDLE = N_("{side:cap} holds the Will but has no token of their own in {
 # ---------------------------------------------------------------------------- scoring (R-SCO, R-END)
 UNREST_NONE = N_("No unrest region this round (the region tiles have run out).")
 UNREST_IN = N_("Unrest in {region}: {reason}")
-SCORES = N_("{side:cap} scores {vp} VP for {why}; the marker is at {where}.")
+SCORES = N_("{side:cap} scores {vp} VP for {why}; the marker is {where}.")
 FOR_UNREST = N_("the unrest region {region}")
 FOR_OBJECTIVE = N_("the objective {card}")
 NO_OBJECTIVE = N_("{who} has no secret objective this round.")
@@ -161,9 +161,19 @@ STEP_SUMS = N_("Day sums: {sums}.")
 STEP_REGION_SUM = N_("{region} {n}")
 STEP_SUM_WINS = N_("Step 1: {region} has the highest sum ({n}).")
 STEP_SUM_TIE = N_("Step 1: {regions} tie with {n}.")
+#: A region named inside a sentence's list ("the purple region and the red region"): French
+#: and Italian put the article before each name ("la Zone violette et la Zone rouge").
+REGION_IN_LIST = NP_("region in a list", "{region}")
 STEP_CARDS_WIN = N_("Step 2: {region} has more cards ({n}).")
-STEP_CARDS_TIE = N_("Step 2: {regions} each have {n} card(s): still tied.")
+STEP_CARDS_TIE = NN_("Step 2: {regions} each have {n} card: still tied.",
+                     "Step 2: {regions} each have {n} cards: still tied.")
 STEP_LATEST_WINS = N_("Step 3: the most recently played of their cards is {card} (card {n}), so {region} wins.")
 STEP_ONLY_CARD = N_("The objective is {card}, the only {region} card played.")
 STEP_MOST_VP = N_("The objective is {card}: the {region} card with the most VP ({n}).")
 STEP_VP_TIE = N_("{cards} share the most VP ({n}); the later-played {card} is the objective (ruling).")
+
+
+def region_list(regions: Any) -> Conjunction:
+    """Regions named in a sentence as a list, each with its article where the language puts
+    one: "purple and red", "la Zone violette et la Zone rouge", "il quartiere viola e il quartiere rosso"."""
+    return Conjunction(Message(REGION_IN_LIST[1], context=REGION_IN_LIST[0], region=r) for r in regions)

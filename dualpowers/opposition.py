@@ -32,6 +32,8 @@ DECIDED_BY = {
     "sum": N_("the highest sum of days"), "cards": N_("the most cards"), "latest": N_("the latest card played"),
     "only card": N_("the only card"), "vp": N_("the most VP"),
 }
+#: The card's own tie-break, where it differs from the region's: among the cards with the most VP.
+CARD_DECIDED_BY = {"latest": N_("the latest played of the cards with the most VP")}
 
 
 @dataclass(frozen=True)
@@ -57,7 +59,8 @@ class ObjectiveChoice:
     def summary_message(self) -> Message:
         return Message(say.OPP_OBJECTIVE_SUMMARY, card=self.card.id, region=self.region,
                        decided_by=Message(DECIDED_BY[self.decided_by]),
-                       card_decided_by=Message(DECIDED_BY[self.card_decided_by]))
+                       card_decided_by=Message(CARD_DECIDED_BY.get(self.card_decided_by,
+                                                                   DECIDED_BY[self.card_decided_by])))
 
     @property
     def summary(self) -> str:
@@ -136,7 +139,7 @@ def _choose(played: Sequence[CommandCard], steps: list[Message] | None) -> tuple
             steps.append(Message(say.STEP_SUM_WINS, region=tied[0], n=best))
     else:
         if steps is not None:
-            steps.append(Message(say.STEP_SUM_TIE, regions=tuple(tied), n=best))
+            steps.append(Message(say.STEP_SUM_TIE, regions=say.region_list(tied), n=best))
         most = max(counts[r] for r in tied)
         tied2 = [r for r in tied if counts[r] == most]
         decided_by = "cards"
@@ -147,7 +150,7 @@ def _choose(played: Sequence[CommandCard], steps: list[Message] | None) -> tuple
             decided_by = "latest"
             latest = max(tied2, key=lambda r: last[r])
             if steps is not None:
-                steps.append(Message(say.STEP_CARDS_TIE, regions=tuple(tied2), n=most))
+                steps.append(say.plural(say.STEP_CARDS_TIE, most, regions=say.region_list(tied2)))
                 steps.append(Message(say.STEP_LATEST_WINS, card=played[last[latest] - 1].id, n=last[latest],
                                      region=latest))
             tied2 = [latest]

@@ -21,7 +21,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, Iterable
 
 from .errors import DualPowersError, brief
-from .narration import N_, Message, Quantity
+from .narration import N_, NN_, Message, Quantity, plural
 
 __all__ = ["SCHEMAS", "schema", "check", "decode_json", "json_path", "MAX_TEXT", "THE_POSITION", "THE_SAVED_GAME"]
 
@@ -173,11 +173,14 @@ def _describe(err: ValidationError) -> Message:
         extra = sorted(str(k) for k in inst if k not in err.schema.get("properties", {})) if isinstance(inst, dict) else []
         fields = ", ".join(brief(k, 24) for k in extra[:3]) + (" ..." if len(extra) > 3 else "")
         if known:
-            return Message(N_("has unknown field(s) {fields} (known: {known})"), fields=fields, known=", ".join(known))
-        return Message(N_("has unknown field(s) {fields}"), fields=fields)
+            return plural(NN_("has an unknown field {fields} (known: {known})",
+                              "has unknown fields {fields} (known: {known})"), len(extra), fields=fields,
+                          known=", ".join(known))
+        return plural(NN_("has an unknown field {fields}", "has unknown fields {fields}"), len(extra), fields=fields)
     if v == "required":
         missing = [k for k in arg if isinstance(inst, dict) and k not in inst]
-        return Message(N_("lacks the field(s) {fields}"), fields=", ".join(missing))
+        return plural(NN_("lacks the field {fields}", "lacks the fields {fields}"), len(missing),
+                      fields=", ".join(missing))
     if v in ("minimum", "maximum"):
         return Message(N_("must be at least {limit}, not {value}") if v == "minimum"
                        else N_("must be at most {limit}, not {value}"), limit=arg, value=brief(inst, 30))

@@ -119,14 +119,14 @@ def award(state: "State", side: str, vp: int, why: Message) -> None:
 
 
 def track_label(score: int, limit: int | None = None) -> Message:
-    """Where the score marker stands: "the centre", "3 toward red", or (given the track's
-    ``limit``) "the red end of the track (10)": never a square beyond the end (R-SCO-MOVE)."""
+    """Where the score marker stands: "at the centre", "3 spaces toward red", or (given the track's
+    ``limit``) "at the red end of the track (10)": never a square beyond the end (R-SCO-MOVE)."""
     if score == 0:
         return Message(say.TRACK_CENTRE)
     side = "red" if score > 0 else "white"
     if limit is not None and abs(score) >= limit:
         return Message(say.TRACK_END, spaces=limit, side=side)
-    return Message(say.TRACK_TOWARD, spaces=abs(score), side=side)
+    return say.plural(say.TRACK_TOWARD, abs(score), side=side)
 
 
 def finish_on_track(state: "State", ending: Ending) -> None:

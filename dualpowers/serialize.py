@@ -16,7 +16,7 @@ from .errors import (
     DualPowersError, DuplicateCard, DuplicateToken, InvalidBlockade, InvalidDate, PositionError, TokenCountError,
     UnknownCard, UnknownRegion, UnknownToken, brief,
 )
-from .narration import N_, Message
+from .narration import N_, NN_, Message, plural
 from .opposition import DIFFICULTIES
 from .places import REMOVED, RESERVE, WAITING, start_place
 from .rounds import RESTING_STEPS, action_order, solo_order
@@ -213,7 +213,9 @@ class _Reader:
         allowed = {"id", "owner", "kind", "strength", "fresh", "exhausted", "side", "level", "recruit", "name"}
         unknown = set(entry) - allowed
         if unknown:
-            raise PositionError(Message(N_("{path}: unknown token field(s) {fields} (known: {known})"), path=where,
+            raise PositionError(plural(NN_("{path}: unknown token field {fields} (known: {known})",
+                                              "{path}: unknown token fields {fields} (known: {known})"),
+                                          len(unknown), path=where,
                                         fields=", ".join(sorted(unknown)), known=", ".join(sorted(allowed))))
         side = entry.get("side")
         if side not in (None, "fresh", "exhausted"):
@@ -280,7 +282,9 @@ class _Reader:
             raise PositionError(Message(NOT_AN_OBJECT, value=type(d).__name__))
         unknown = set(d) - _KEYS
         if unknown:
-            raise PositionError(Message(N_("unknown field(s) {fields} (known: {known})"), fields=", ".join(sorted(unknown)),
+            raise PositionError(plural(NN_("unknown field {fields} (known: {known})",
+                                              "unknown fields {fields} (known: {known})"),
+                                          len(unknown), fields=", ".join(sorted(unknown)),
                                         known=", ".join(sorted(_KEYS))))
         if "schema" in d and d["schema"] != SCHEMA:
             raise PositionError(Message(N_("schema must be {wanted}, not {value}"), wanted=repr(SCHEMA),
@@ -732,9 +736,11 @@ class _Reader:
         placed = sorted(t for t in tiles if t is not None)
         if placed != sorted(c.region_names):
             missing = [r for r in c.region_names if r not in placed]
-            raise PositionError(Message(N_("region tile(s) {regions} are nowhere: the six tiles are on Unrest, "
+            raise PositionError(plural(NN_("region tile {regions} is nowhere: the six tiles are on Unrest, "
+                                           "Blockade, the stack or the discard (S-3, R-CLN) [INV-TILES]",
+                                           "region tiles {regions} are nowhere: the six tiles are on Unrest, "
                                            "Blockade, the stack or the discard (S-3, R-CLN) [INV-TILES]"),
-                                        regions=tuple(missing)))
+                                       len(missing), regions=tuple(missing)))
 
 
 def read_position(blank: "State", data: dict[str, Any], *, check_shape: bool = True) -> "State":

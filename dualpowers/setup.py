@@ -14,10 +14,18 @@ from .places import start_place
 from .rounds import start_round
 from .state import State
 
-__all__ = ["new_game", "fresh_seed", "MODES", "EDITIONS", "MODE_ALIASES"]
+__all__ = ["new_game", "fresh_seed", "MODES", "EDITIONS", "MODE_ALIASES", "edition_for"]
 
 MODES = ("two-player", "solo")
 EDITIONS = ("fr", "it")
+#: The edition a reader of each language plays unless they pick another: the Italian
+#: rulebook's (E-IT) in Italian, the French one (E-FR) in French and in English.
+LANGUAGE_EDITIONS = {"fr": "fr", "it": "it"}
+
+
+def edition_for(lang: str) -> str:
+    """The rules edition of a reader of ``lang``: "it" for Italian, "fr" otherwise."""
+    return LANGUAGE_EDITIONS.get(lang, "fr")
 #: Every name a mode may be given by, and the mode it means.
 MODE_ALIASES = {"two-player": "two-player", "2p": "two-player", "two_player": "two-player", "solo": "solo"}
 

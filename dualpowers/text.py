@@ -14,8 +14,9 @@ reader:
 * a :class:`Quantity` is a number written the reader's way ("37,5 %");
 * an error carrying a reason as data (``exc.message``) is written as that reason.
 
-Formats a template may use: ``{side:cap}`` (capitalised), ``{month:month}`` (a month
-id's name) and, in Italian translations, an articled preposition joined to a date or a
+Formats a template may use: ``{side:cap}`` (capitalised), ``{action:low}`` (a capitalised
+phrase inside a sentence: "jouer violet-4", game names keep their capital), ``{month:month}`` (a month
+id's name), ``{month:a_month}`` (Italian "a"/"ad" and the month's name) and, in Italian translations, an articled preposition joined to a date or a
 day (``{date:al}`` -> "all'8").  A plural message gives ``plural`` and ``n``.
 
 ``translator(lang)(msgid, **params)`` is the short form for a fixed label or a sentence
@@ -28,10 +29,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import names
-from .i18n import DEFAULT_LANGUAGE, N_, NP_, catalog, number, percent, resolve
+from .i18n import DEFAULT_LANGUAGE, N_, NN_, NP_, catalog, number, percent, resolve
 
 __all__ = ["Message", "Name", "Items", "Conjunction", "Quantity", "render", "translator", "Translator", "field_value",
-           "FIELDS", "field_naming", "N_", "NP_", "say"]
+           "FIELDS", "field_naming", "N_", "NN_", "NP_", "say", "plural"]
 
 #: How a plain id is named, by the name of the field that holds it (a trailing digit aside:
 #: ``card2`` is a card); the value is a function of :mod:`dualpowers.names`.
@@ -84,6 +85,12 @@ class Message:
 
     def __repr__(self) -> str:
         return f"Message({self.text!r})"
+
+
+def plural(forms: tuple[str, str], n: int, /, *, domain: str = "dualpowers", **params: Any) -> Message:
+    """A message with plural forms marked by ``NN_``: ``plural(NN_("{n} card", "{n} cards"), 3)``;
+    ``n`` chooses the form in each language and is a field of the template too."""
+    return Message(forms[0], domain=domain, plural=forms[1], n=n, **params)
 
 
 class Name:
@@ -165,9 +172,25 @@ class _Shown(str):
             return self[:1].upper() + self[1:]
         if spec == "month":
             return names.month(str(self.raw), self.lang)
+        if spec == "low":              # a sentence's first word inside another: "meilleure action : jouer ..."
+            return _lower_first(str(self), self.lang)
+        if spec == "a_month":          # an Italian template: "passa {month:a_month}" -> "ad agosto"
+            written = names.month(str(self.raw), self.lang)
+            return ("ad " if written[:1].lower() == "a" else "a ") + written
         if spec in names.ELIDED:       # an Italian template: "{day:al}" -> "al 3", "all'8"
             return names.with_preposition(spec, str(self))
         return format(str(self), spec)
+
+
+def _lower_first(text: str, lang: str) -> str:
+    """``text`` with its first letter in lower case, unless its first word is a game name
+    (a leader, a side, a region: "Lénine", "Zone violette") or an id ("W3", "R-ACT-1")."""
+    word = text.split(" ", 1)[0].rstrip(":,;.")
+    if not word or not word[:1].isupper() or any(c.isupper() or c.isdigit() for c in word[1:]):
+        return text
+    if word in names.capitalised_words(lang):
+        return text
+    return text[:1].lower() + text[1:]
 
 
 def field_naming(field: str) -> str | None:

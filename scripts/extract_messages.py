@@ -28,7 +28,7 @@ MAPPINGS = {"dualpowers": ROOT / "babel.cfg", "course": ROOT / "babel-course.cfg
             "tutorial": ROOT / "babel-tutorial.cfg", "notebooks": ROOT / "babel-notebooks.cfg"}
 #: Function names whose string arguments are texts: a translator is called ``_``, its
 #: context and plural methods ``_.pgettext("context", "text")``, ``_.ngettext("one", "many", n)``.
-KEYWORDS = ["_", "N_", "NP_:1c,2", "gettext", "pgettext:1c,2", "ngettext:1,2"]
+KEYWORDS = ["_", "N_", "NN_:1,2", "NP_:1c,2", "gettext", "pgettext:1c,2", "ngettext:1,2"]
 
 
 def pybabel(*args: str) -> None:

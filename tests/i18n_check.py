@@ -75,7 +75,16 @@ def _after_preposition(text: str) -> str:
         for head in (preposition + " ", elided):
             if folded.startswith(head):
                 return text[len(head):]
+    for head in ("ad ", "a "):     # "{month:a_month}": "passa ad agosto", "a luglio" (dualpowers.text)
+        if folded.startswith(head) and _is_month(text[len(head):]):
+            return text[len(head):]
     return ""
+
+
+def _is_month(text: str) -> bool:
+    from dualpowers import names
+    from dualpowers.dates import MONTHS
+    return any(text == names.month(m, "it") for m in MONTHS)
 
 
 def _split_outside_brackets(text: str, separator: str) -> list[str]:

@@ -9,6 +9,8 @@ be "Indice" in the course and "Conseil" in the play widget.
 from __future__ import annotations
 
 import re
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -94,3 +96,101 @@ def test_the_glossary_catches_a_second_word(monkeypatch):
     table[(None, "Hint")] = "Conseil"
     monkeypatch.setattr(i18n, "catalog", lambda lang, domain="dualpowers": table)
     assert any("'Hint'" in b for b in _breaches("dualpowers", "fr"))
+
+
+# ---------------------------------------------------------------------------- each rulebook's own words
+#: (language, English term, the rulebook's word): every message whose English holds the term
+#: says the rulebook's word (issue 19: the French and Italian rulebooks, ../shared/seeds/).
+RULEBOOK_TERMS = [
+    ("fr", r"connections?|roads?", r"connexion"),
+    ("fr", r"level-\d units?|level \d units?|units? of level", r"Unités? de niveau"),
+    ("fr", r"bonus (?:recruit|move|rest|draw)\b", r"(?:Recrutement|Mouvement|Repos|Pioche) supplémentaire"),
+    ("fr", r"bonus actions?", r"Actions? supplémentaires?"),
+    ("it", r"score marker", r"segnalino punteggio"),
+    ("it", r"action phase", r"Fase Azione"),
+    ("it", r"bonus recruit\b", r"Bonus Reclutamento"),
+    ("it", r"bonus move\b", r"Bonus Movimento"),
+    ("it", r"bonus rest\b", r"Bonus Riposo"),
+    ("it", r"bonus draw\b", r"Bonus Pesca"),
+]
+#: Words the rulebooks do not use for these things, in any catalog of that language.
+WRONG_SYNONYMS = {
+    "fr": [r"\broutes?\b", r"\bN[123] ?x\d", r"\bN[123] x\{"],
+    "it": [r"segnapunti", r"fase azioni", r"\b(?:reclutamento|movimento|riposo|pesca) bonus\b",
+           r"\bstrad[ae]\b", r"\bcollegament[oi]\b(?! simbolic)", r"\bL[123] ?x\{"],
+}
+#: English texts where the term is not the game's thing (a connection of the map).
+NOT_A_RULEBOOK_TERM = {"no connection"}
+ALL_DOMAINS = ("dualpowers", "course", "notebooks", "tutorial")
+
+
+def _translations(lang: str):
+    for domain in ALL_DOMAINS:
+        for (_ctx, msgid), text in i18n.catalog(lang, domain).items():
+            for t in (text if isinstance(text, tuple) else (text,)):
+                yield domain, msgid, t
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_rulebooks_terms_are_used(lang):
+    """The rulebook's own word wherever the English names the thing: "connexion",
+    "Unité de niveau 1", "Recrutement supplémentaire"; "segnalino punteggio", "Fase Azione",
+    "Bonus Reclutamento"."""
+    terms = [(en, word) for tl, en, word in RULEBOOK_TERMS if tl == lang]
+    missing, seen = [], set()
+    for domain, msgid, text in _translations(lang):
+        prose = _NOT_PROSE.sub(" ", msgid)
+        if msgid in NOT_A_RULEBOOK_TERM:
+            continue
+        for en, word in terms:
+            if re.search(rf"\b{en}", prose, re.IGNORECASE):
+                seen.add(en)
+                if not re.search(word, text, re.IGNORECASE):
+                    missing.append(f"{domain}: {en!r} in {msgid[:60]!r} -> {text[:90]!r}")
+    assert not missing, f"{lang}: the rulebook's word is missing:\n" + "\n".join(missing)
+    assert seen == {en for en, _ in terms}, f"{lang}: terms found in no message: {set(en for en, _ in terms) - seen}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_word_the_rulebook_does_not_use(lang):
+    """French "route" for a connection, "N1 x9" for the Opposition's level-1 units; Italian
+    "segnapunti", "fase azioni", "Reclutamento bonus": in no catalog."""
+    found = [f"{domain}: {pattern!r} in {text[:100]!r}" for domain, _msgid, text in _translations(lang)
+             for pattern in WRONG_SYNONYMS[lang] if re.search(pattern, text, re.IGNORECASE)]
+    assert not found, f"{lang}:\n" + "\n".join(found)
+
+
+def test_the_rulebook_check_catches_a_wrong_synonym(monkeypatch):
+    table = dict(i18n.catalog("it", "course"))
+    table[(None, "The score marker is at the centre.")] = "Il segnapunti è al centro."
+    real = i18n.catalog
+    monkeypatch.setattr(i18n, "catalog", lambda lang, domain="dualpowers": table if (lang, domain) == ("it", "course")
+                        else real(lang, domain))
+    with pytest.raises(AssertionError, match="segnapunti"):
+        test_no_word_the_rulebook_does_not_use("it")
+    with pytest.raises(AssertionError, match="score marker"):
+        test_the_rulebooks_terms_are_used("it")
+
+
+# ---------------------------------------------------------------------------- French typography
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from french_typography import faults as french_typography_faults, fix as french_typography_fix  # noqa: E402
+
+
+@pytest.mark.parametrize("domain", ALL_DOMAINS)
+def test_french_puts_a_no_break_space_before_high_signs(domain):
+    """« : ; ! ? » take a no-break space (U+00A0 or U+202F) before them, and « » inside them,
+    in every French catalog: never a plain space, never none."""
+    if "fr" not in TRANSLATED:
+        pytest.skip("no French catalogs")
+    bad = [f"{msgid[:50]!r}: {f!r}" for (_ctx, msgid), text in i18n.catalog("fr", domain).items()
+           for t in (text if isinstance(text, tuple) else (text,)) for f in french_typography_faults(t)]
+    assert not bad, f"fr/{domain}: a plain space or none before a sign:\n" + "\n".join(bad[:30])
+
+
+def test_the_typography_check_catches_plain_and_missing_spaces():
+    assert french_typography_faults("Règles : R-1") and french_typography_faults("Règles: R-1")
+    assert french_typography_faults("pas « {action} »") and french_typography_faults("Qui joue ?")
+    assert not french_typography_faults("Règles\u00a0: {ids}") and not french_typography_faults("Qui\u202f?")
+    assert not french_typography_faults("{side:cap} voit `a:b` et http://x.org")
+    assert french_typography_fix("Règles : R-1 ; pas « x »!") == "Règles\u00a0: R-1\u00a0; pas «\u00a0x\u00a0»\u00a0!"

@@ -91,8 +91,8 @@ def test_event_equality_hash_and_repr():
     assert a == b and hash(a) == hash(b) and a != c
     assert a.text == str(a) == "Red plays red-4." and repr(a) == "Event('play', 'Red plays red-4.')"
     nested = Event("score", narration.SCORES, {"side": "white", "vp": 3, "why": Message(narration.FOR_UNREST, region="blue"),
-                                                "where": Message(narration.TRACK_TOWARD, spaces=2, side="white")})
-    assert nested.text == "White scores 3 VP for the unrest region blue; the marker is at 2 toward White."
+                                                "where": narration.plural(narration.TRACK_TOWARD, 2, side="white")})
+    assert nested.text == "White scores 3 VP for the unrest region blue; the marker is 2 spaces toward White."
     assert nested == Event("score", nested.msgid, dict(nested.params)) and len({nested, a}) == 2
     assert Message(narration.DATE, month="oct-nov", day=31).text == "October/November 31"
 

@@ -24,7 +24,7 @@ from dualpowers.widgets.show import NOTE
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "translate_notebooks.py"
 NOTEBOOKS = ROOT / "notebooks"
-HOW_TO_START = {"en": "**How to start:**", "fr": "**Pour commencer :**", "it": "**Per iniziare:**"}
+HOW_TO_START = {"en": "**How to start:**", "fr": "**Pour commencer\u00a0:**", "it": "**Per iniziare:**"}
 DIFFICULTY_1 = {"en": "difficulty 1", "fr": "difficulté 1", "it": "difficoltà 1"}
 #: Short English words that neither French nor Italian prose uses.
 ENGLISH = {"the", "and", "of", "with", "you", "your", "is", "to", "this", "which", "what"}

@@ -21,7 +21,7 @@ def test_the_app_keeps_the_board_and_leaves_out_what_is_for_jupyterlab(path):
     assert app.cells == kept and tagged, "every notebook has cells for JupyterLab only (how to start)"
     assert app.cells[0].source.startswith("# ")                      # the title stays
     assert any(c.cell_type == "code" for c in app.cells)             # and the app itself
-    assert not any(c.source.startswith(("**How to start:**", "**Pour commencer :**", "**Per iniziare:**"))
+    assert not any(c.source.startswith(("**How to start:**", "**Pour commencer\u00a0:**", "**Per iniziare:**"))
                    for c in app.cells)
 
 

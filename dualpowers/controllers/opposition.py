@@ -188,7 +188,7 @@ class SoloRoundWalker:
         self.round_cards: list[str] = list(self.state.played[opp]) + list(self.state.opp_stack)
         self.actions: list[str] = []
         _ = translator(self.lang)
-        head = _("Solo game, seed {seed}: you play {side}, difficulty {x}, edition {edition}.", seed=self.seed,
+        head = _("Solo game, seed {seed}: you play {side}, difficulty {x}, {edition}.", seed=self.seed,
                  side=names.side(self.player, self.lang), x=self.difficulty, edition=self.edition)
         self.log: list[LogEntry] = [LogEntry("info", head)]
         self.log += [LogEntry("info", t) for t in opening_lines(self.state, self.lang)]

@@ -30,11 +30,11 @@ from ..describe import describe
 from ..errors import DualPowersError, IllegalAction, PositionError, Told, brief
 from ..narration import Message
 from ..schema import THE_SAVED_GAME, check, decode_json
-from ..i18n import DEFAULT_LANGUAGE, N_, check_language
+from ..i18n import DEFAULT_LANGUAGE, N_, check_language, current_language
 from ..text import translator
 from ..narrate import outcome_text
 from ..policies import PolicySpecError, make_policy
-from ..setup import MODE_ALIASES, fresh_seed, new_game
+from ..setup import MODE_ALIASES, edition_for, fresh_seed, new_game
 from ..state import Event, State
 from ..turn import interchangeable, step_name
 from ..userfiles import THE_SAVED_GAME_FILE, read_text
@@ -181,7 +181,11 @@ class GameSession:
     """
 
     def __init__(self, mode: str = "solo", seed: int | None = None, *, player: str = "red", difficulty: int = 1,
-                 edition: str = "fr", start: State | dict[str, Any] | None = None) -> None:
+                 edition: str | None = None, start: State | dict[str, Any] | None = None) -> None:
+        """``edition=None``: the edition of the reader's language (the current language,
+        :func:`dualpowers.i18n.current_language`): Italian plays E-IT, French and English E-FR."""
+        if edition is None:
+            edition = edition_for(current_language())
         self._listeners: list[Callable[["GameSession"], None]] = []
         self.message = ""
         #: the language of the texts this session writes (status, log, messages, descriptions)

@@ -22,8 +22,8 @@ from ..opposition import opposition_objective
 from ..presence import force_in_presence
 from ..scoring import reveal_order, unrest_vp
 from ..state import State
-from ..text import Message, Name
-from .text import N_, card_name, date_name, month_name, region_name, say, side_name, token_name
+from ..text import NN_, Message, Name, plural
+from .text import DOMAIN, N_, card_name, date_name, month_name, region_name, say, side_name, token_name
 
 __all__ = ["Goal", "GOALS", "Question", "QUESTIONS", "ANSWER_TYPES", "choice_label", "after",
            "action_highlight", "date_text", "presence_text"]
@@ -117,20 +117,25 @@ def _conn(p: Mapping[str, Any]) -> tuple[str, str]:
     return (a, b)
 
 
-def _blockade_label(state: State) -> Message:
+def _blockade_text(state: State, still: bool) -> Message:
+    """Where the blockade marker is: on the connection between two regions (French and
+    Italian name both regions with their article: "entre la Zone blanche et la Zone marron")."""
     if state.blockade is None:
-        return say(N_("no connection"))
-    return say(N_("{a}–{b}"), {"a": region_name(state.blockade[0]), "b": region_name(state.blockade[1])})
+        return say(N_("The blockade marker is on no connection."))
+    ends = {"a": region_name(state.blockade[0]), "b": region_name(state.blockade[1])}
+    if still:
+        return say(N_("The blockade marker is still on the connection between {a} and {b}."), ends)
+    return say(N_("The blockade marker is on the connection between {a} and {b}."), ends)
 
 
 _goal("open", "R-ACT-PROTEST", lambda p: (_conn(p), "blockade"))((
     lambda b, a, actor, p: a.blockade is None or set(a.blockade) != set(_conn(p)),
-    lambda b, a, actor, p: say(N_("The blockade marker is still on {where}."), {"where": _blockade_label(a)}),
+    lambda b, a, actor, p: _blockade_text(a, still=True),
 ))
 
 _goal("blocked", "R-ACT-PROTEST", lambda p: (_conn(p), "blockade"))((
     lambda b, a, actor, p: a.blockade is not None and set(a.blockade) == set(_conn(p)),
-    lambda b, a, actor, p: say(N_("The blockade marker is on {where}."), {"where": _blockade_label(a)}),
+    lambda b, a, actor, p: _blockade_text(a, still=False),
 ))
 
 
@@ -162,8 +167,8 @@ def _score_toward(state: State, side: str) -> int:
 def _score_text(state: State) -> Message:
     if state.score == 0:
         return say(N_("The score marker is at the centre."))
-    return say(N_("The score marker is {n} space(s) toward {side}."),
-                {"n": abs(state.score), "side": side_name("red" if state.score > 0 else "white")})
+    return plural(NN_("The score marker is {n} space toward {side}.", "The score marker is {n} spaces toward {side}."),
+                  abs(state.score), domain=DOMAIN, side=side_name("red" if state.score > 0 else "white"))
 
 
 _goal("score_at_least", "R-SCO-MOVE", lambda p: ("score",))((
@@ -213,10 +218,12 @@ def _best(b: State, actor: str) -> int:
 _goal("best_score", "R-SCO-OBJ", lambda p: ("score",))((
     lambda b, a, actor, p: _score_toward(a, actor) >= _best(b, actor),
     # Where the marker is (never "-3 toward white") and how much further a better choice gets it.
-    lambda b, a, actor, p: say(N_("After this scoring: {now} Another choice moves it {more} space(s) further "
-                                   "toward {side}."),
-                                {"now": _score_text(a), "more": _best(b, actor) - _score_toward(a, actor),
-                                 "side": side_name(actor)}),
+    lambda b, a, actor, p: plural(NN_("After this scoring: {now} Another choice moves it {n} space further "
+                                      "toward {side}.",
+                                      "After this scoring: {now} Another choice moves it {n} spaces further "
+                                      "toward {side}."),
+                                  _best(b, actor) - _score_toward(a, actor), domain=DOMAIN,
+                                  now=_score_text(a), side=side_name(actor)),
 ))
 
 
@@ -307,6 +314,8 @@ _question("strength", "R-STR-1", "number",
 
 def _controller_text(s: State, p: Mapping[str, Any]) -> Message:
     who = s.controller(p["token"])
+    if who is None:
+        return say(N_("Nobody controls {token}."), {"token": token_name(p["token"])})
     return say(N_("{token} is controlled by {side}."), {"token": token_name(p["token"]), "side": side_name(who)})
 
 
@@ -449,7 +458,7 @@ def _after_text(s: State, p: Mapping[str, Any]) -> Message:
     if ask == "unrest":
         return say(N_("The unrest region is now {region}."), {"region": region_name(t.unrest) if t.unrest else side_name(None)})
     if ask == "blockade":
-        return say(N_("The blockade marker is on {where}."), {"where": _blockade_label(t)})
+        return _blockade_text(t, still=False)
     if ask == "bonus":
         return say(N_("The day marker ends on {date}."), {"date": date_text(t.month_name, t.day)})
     if ask.startswith("place:"):

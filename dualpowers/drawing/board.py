@@ -219,7 +219,7 @@ def _status(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         else:
             right = _("Two-player game")
         if s.edition != "fr":
-            right = _("{mode}  |  edition {edition}", mode=right, edition=s.edition.upper())
+            right = _("{mode}  |  {edition}", mode=right, edition=s.edition)   # "Italian edition"
         right_w = text_width(right, TEXT)
         if s.is_over():
             win = s.winner()

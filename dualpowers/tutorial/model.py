@@ -40,7 +40,7 @@ from ..presence import Presence, force_in_presence
 from ..i18n import N_, check_language, current_language
 from ..rules import rules as all_rules
 from ..rules import summary as rule_summary
-from ..text import Message, render, translator
+from ..text import NN_, Message, plural, render, translator
 from ..schema import check
 from ..userfiles import THE_TUTORIAL_FILE, named, read_json
 from ..serialize import read_position
@@ -316,8 +316,9 @@ def _parse(raw: Any, source: str, packaged: bool = False) -> TutorialData:
         for cited in (ex.rules, *(step.rules for step in (ex.intro, *ex.steps))):
             unknown = [r for r in cited if r not in known]
             if unknown:
-                raise TutorialError(Message(N_("{where}: example {example} cites unknown rule(s): {ids}"),
-                                            where=source, example=ex.id, ids=", ".join(unknown)))
+                raise TutorialError(plural(NN_("{where}: example {example} cites an unknown rule: {ids}",
+                                               "{where}: example {example} cites unknown rules: {ids}"),
+                                           len(unknown), where=source, example=ex.id, ids=", ".join(unknown)))
     return TutorialData(tuple(examples))
 
 

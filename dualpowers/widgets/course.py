@@ -37,6 +37,7 @@ from ..course.model import Exercise, Step
 from ..course.progress import ProgressError
 from ..course.session import CourseSession
 from ..course.text import N_, tr
+from ..text import NN_, Conjunction, plural, render
 from ..describe import describe
 from ..narrate import event_text, refusal_text
 from . import language
@@ -77,10 +78,11 @@ T_HINT, T_SHOW, T_RETRY = N_("Hint"), N_("Show me"), N_("Try again")
 T_STEP = N_("{chapter} · {i} of {n}")
 T_EXERCISE = N_("Exercise: {prompt}")
 T_RULES = N_("Rules: {ids}")
-T_EXAMPLES = N_("The rulebook examples {ids} show the same rules (notebook 01_tutorial.ipynb).")
+T_EXAMPLES = NN_("The rulebook's example {ids} shows the same rules (notebook 01_tutorial.ipynb).",
+                 "The rulebook's examples {ids} show the same rules (notebook 01_tutorial.ipynb).")
 T_OPEN_EXAMPLE = N_("Example {id}")
 T_CHAPTERS = N_("Chapters")
-T_CLICK = N_("Answer on the board: click a token, a region or a road, as in a game; or use a button below.")
+T_CLICK = N_("Answer on the board: click a token, a region or a connection, as in a game; or use a button below.")
 T_CHOOSE = N_("Choose your answer:")
 T_SHOWN = N_("The engine accepts: {answer}")
 T_MORE = N_("{shown}; and {n} more")
@@ -310,7 +312,8 @@ class CourseWidget(widgets.VBox):
         if not ids:
             self.examples.children = ()
             return
-        label = widgets.HTML(f"<div class='dp-course-examples'>{escape(tr(T_EXAMPLES, lang, ids=', '.join(ids)))}</div>")
+        examples = render(plural(T_EXAMPLES, len(ids), domain="course", ids=Conjunction(ids)), lang)
+        label = widgets.HTML(f"<div class='dp-course-examples'>{escape(examples)}</div>")
         buttons = []
         for eid in ids:
             b = self._button("dp-course-example", tr(T_OPEN_EXAMPLE, lang, id=eid))

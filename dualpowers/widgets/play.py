@@ -52,6 +52,7 @@ from ..drawing.board import REGION_COLOURS
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from .. import names
 from ..controllers.play import GameSession, LoadError
+from ..setup import edition_for
 from ..describe import label as kind_label
 from ..kinds import highlight as action_highlight
 from ..clicks import ActionPicker
@@ -133,13 +134,17 @@ class PlayWidget(widgets.VBox):
     """
 
     def __init__(self, session: GameSession | None = None, *, mode: str = "solo", seed: int | None = None,
-                 player: str = "red", difficulty: int = 1, edition: str = "fr",
+                 player: str = "red", difficulty: int = 1, edition: str | None = None,
                  width: int = BOARD_W, height: int = BOARD_H, save_folder: str | os.PathLike[str] = ".",
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dp-play")
+        # edition None: the edition of the notebook's language (Italian: E-IT), and the menu
+        # follows the language until the reader picks an edition of their own.
+        self._edition_chosen = edition is not None or session is not None
         self.session = session if session is not None else GameSession(
-            mode=mode, seed=seed, player=player, difficulty=difficulty, edition=edition)
+            mode=mode, seed=seed, player=player, difficulty=difficulty,
+            edition=edition if edition is not None else edition_for(language.current()))
         g = self.session
         g.set_language(language.current())
         self._syncing = False
@@ -157,6 +162,7 @@ class PlayWidget(widgets.VBox):
                               "dp-difficulty")
         self.edition = css(widgets.Dropdown(options=[("French / English (fr)", "fr"), ("Italian (it)", "it")],
                                             value=g.edition, description="Edition"), "dp-edition")
+        self.edition.observe(self._edition_picked, "value")
         # Empty: a fresh random deal.  The game's own seed is never shown here during a game:
         # it would rebuild the face-down cards (the result names it once the game is over).
         self.seed = css(widgets.Text(value="", placeholder="random", description="Deal (seed)",
@@ -279,7 +285,19 @@ class PlayWidget(widgets.VBox):
         self.refresh()
 
     # ------------------------------------------------------------------ language
+    def _edition_picked(self, change: Any) -> None:
+        if not self._following_language:
+            self._edition_chosen = True
+
+    _following_language = False
+
     def _language_changed(self, lang: str) -> None:
+        if not self._edition_chosen:          # the next game plays the new language's edition
+            self._following_language = True
+            try:
+                self.edition.value = edition_for(lang)
+            finally:
+                self._following_language = False
         self._relabel()
         self.session.set_language(lang)      # writes the log again and refreshes
         self.refresh()
@@ -300,7 +318,11 @@ class PlayWidget(widgets.VBox):
 
         options(self.mode, [(_("Solo"), "solo"), (_("Two players, hot seat"), "two-player")])
         options(self.player, [(names.side("red", lang), "red"), (names.side("white", lang), "white")])
-        options(self.edition, [(_("French / English (fr)"), "fr"), (_("Italian (it)"), "it")])
+        following, self._following_language = self._following_language, True   # not the reader's pick
+        try:
+            options(self.edition, [(_("French / English (fr)"), "fr"), (_("Italian (it)"), "it")])
+        finally:
+            self._following_language = following
         options(self.auto_policy, [(_("greedy player"), "greedy"), (_("random player"), "random"),
                                    (_("first legal action"), "first")])
         self.mode.description = _("Game")

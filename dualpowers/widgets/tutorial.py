@@ -28,7 +28,7 @@ import ipywidgets as widgets
 
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from .. import names, tables
-from ..text import translator
+from ..text import NN_, plural, translator
 from ..narrate import event_text, objective_steps, refusal_text
 from ..presence import Presence
 from ..opposition import ObjectiveChoice
@@ -38,6 +38,9 @@ from . import language as notebook_language
 from ._common import STYLE, df_html, lines_html
 from .board import BoardWidget
 from .screen import Screen, bind_keys, button_action
+
+#: A count of tokens in a region, with its plural forms ("1 token", "3 tokens").
+TOKENS = NN_("{n} token", "{n} tokens")
 
 __all__ = ["TutorialWidget", "narration_html", "outcome_html", "erratum_html"]
 
@@ -95,9 +98,10 @@ def outcome_lines(outcome: Outcome, lang: str) -> list[str]:
         return [event_text(e, lang) for e in outcome.events]
     if isinstance(outcome.result, Presence):
         p = outcome.result
-        out = [_("{region}: Red {red} ({red_tokens} tokens), White {white} ({white_tokens} tokens).",
-                 region=names.region(p.region, lang), red=p.strength["red"], red_tokens=p.tokens["red"],
-                 white=p.strength["white"], white_tokens=p.tokens["white"]), tables.presence_reason(p, lang)]
+        out = [_("{region}: Red {red} ({red_count}), White {white} ({white_count}).",
+                 region=names.region(p.region, lang), red=p.strength["red"], white=p.strength["white"],
+                 red_count=plural(TOKENS, p.tokens["red"]), white_count=plural(TOKENS, p.tokens["white"])),
+               tables.presence_reason(p, lang)]
         if p.neutrals:
             out.append(tables.neutral_reason(p, lang))
         return out

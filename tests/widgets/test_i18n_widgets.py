@@ -65,7 +65,7 @@ def test_switching_language_rewrites_the_play_widget():
     assert "Tour 1" in w.status.value and w.board.lang == "fr"
     assert any("Nouvelle partie en solo" in e.text for e in w.session.log)
     language.set("it")
-    assert w.undo_button.description == "Annulla" and "Nuova partita in solitario" in w.session.log[0].text
+    assert w.undo_button.description == "Annulla mossa" and "Nuova partita in solitario" in w.session.log[0].text
 
 
 def test_the_play_widgets_language_menu_is_the_notebooks():
@@ -151,3 +151,34 @@ def test_solo_round_walker_in_another_language(lang):
     texts += [w.next_button.description, w.finish_button.description]
     bad = [t for t in texts if not from_catalog(t, lang)]
     assert not bad, bad
+
+
+@pytest.mark.parametrize("lang, edition, words", [("it", "it", "edizione italiana"), ("fr", "fr", "édition française"),
+                                                  ("en", "fr", "French edition")])
+def test_the_edition_follows_the_language(lang, edition, words):
+    """A game started in Italian plays the Italian rulebook (E-IT), and says so in words;
+    French and English play the French one (issue 19)."""
+    from dualpowers.controllers.play import GameSession
+    language.set(lang)
+    w = PlayWidget(mode="solo", seed=7, player="white", difficulty=1, width=450, height=320)
+    assert w.session.edition == w.session.state.edition == w.edition.value == edition
+    head = w.session.log[0].text
+    assert words in head and not re.search(r"\b(edizione|[ée]dition) (fr|it)\b", head), head
+    assert GameSession(mode="two-player", seed=1).edition == edition
+    w.close()
+
+
+def test_the_edition_menu_follows_the_language_until_the_reader_picks_one():
+    language.set("fr")
+    w = PlayWidget(mode="solo", seed=7, player="white", difficulty=1, width=450, height=320)
+    language.set("it")
+    assert w.edition.value == "it"                      # the next game plays E-IT
+    w.edition.value = "fr"                              # the reader's own choice stays
+    language.set("en")
+    language.set("it")
+    assert w.edition.value == "fr"
+    w.new_game.click()
+    assert w.session.state.edition == "fr"
+    w.close()
+    language.set("it")
+    assert PlayWidget(mode="solo", seed=7, edition="fr", width=450, height=320).session.edition == "fr"

@@ -7,6 +7,8 @@ import random
 
 import pytest
 
+from dualpowers import names
+
 import dualpowers as dp
 from dualpowers import kinds
 from dualpowers.controllers import GameSession, LoadError, choose_action
@@ -331,7 +333,8 @@ def test_play_widget_hand_is_drawn_as_cards_and_a_click_plays_one(play_widget):
     w = play_widget
     g = w.session
     hand = g.state.hands[g.state.to_act]
-    assert sorted(b.tooltip.split()[-1] for b in w.hand_cards.children) == sorted(hand)
+    tips = [b.tooltip for b in w.hand_cards.children]     # each card by its name ("purple-2 (2nd)")
+    assert len(tips) == len(hand) and all(any(t.endswith(" " + names.card(c)) for t in tips) for c in hand)
     card = hand[1]
     assert "days" in _hand_card(w, card).description and "VP" in _hand_card(w, card).description
     _hand_card(w, card).click()

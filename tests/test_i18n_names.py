@@ -1,0 +1,60 @@
+"""Names and counts as a player reads them (issue 19): the second copy of a card told apart
+without its internal suffix, real plural forms, an edition named in words."""
+from __future__ import annotations
+
+import pytest
+
+from dualpowers import load_components, names, narration
+from dualpowers.text import NN_, Message, plural, render
+
+
+@pytest.mark.parametrize("lang, first, second", [("en", "red-5", "red-5 (2nd)"), ("fr", "rouge-5", "rouge-5 (2e)"),
+                                                 ("it", "rosso-5", "rosso-5 (2ª)")])
+def test_a_second_copy_is_told_apart_without_its_suffix(lang, first, second):
+    assert names.card("red-5", lang) == first
+    assert names.card("red-5b", lang) == second
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_no_card_name_shows_an_internal_suffix(lang):
+    shown = [names.card(c, lang) for c in load_components().cards]
+    assert len(set(shown)) == len(shown), "two cards with one name"
+    assert not [s for s in shown if s[-1:].isalpha() and "-" in s], "a bare suffix"
+
+
+@pytest.mark.parametrize("lang, one, many", [
+    ("en", "1 space toward White", "3 spaces toward White"),
+    ("fr", "à 1 case du centre, côté Blanc", "à 3 cases du centre, côté Blanc"),
+    ("it", "a 1 casella dal centro, verso il Bianco", "a 3 caselle dal centro, verso il Bianco"),
+])
+def test_counts_take_the_languages_plural_forms(lang, one, many):
+    assert render(plural(narration.TRACK_TOWARD, 1, side="white"), lang) == one
+    assert render(plural(narration.TRACK_TOWARD, 3, side="white"), lang) == many
+    tokens = NN_("{n} token", "{n} tokens")
+    assert render(plural(tokens, 1), "en") == "1 token" and render(plural(tokens, 2), "en") == "2 tokens"
+
+
+@pytest.mark.parametrize("lang, text", [("en", "purple and red"), ("fr", "la Zone violette et la Zone rouge"),
+                                        ("it", "il quartiere viola e il quartiere rosso")])
+def test_regions_in_a_list_take_their_article(lang, text):
+    tie = Message(narration.STEP_SUM_TIE, regions=narration.region_list(["purple", "red"]), n=6)
+    assert text in render(tie, lang)
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Italian edition"), ("fr", "édition italienne"),
+                                         ("it", "edizione italiana")])
+def test_an_edition_is_named_in_words(lang, words):
+    assert names.edition("it", lang) == words
+
+
+def test_an_action_inside_a_sentence_starts_in_lower_case_but_names_keep_their_capital():
+    from dualpowers.text import _lower_first
+    assert _lower_first("Jouer violet-4", "fr") == "jouer violet-4"
+    assert _lower_first("Lénine : Recrutement de Leader", "fr") == "Lénine : Recrutement de Leader"
+    assert _lower_first("W3 va dans la Zone rouge", "fr") == "W3 va dans la Zone rouge"
+
+
+def test_an_italian_month_after_a_takes_ad_before_a_vowel():
+    msg = "passes day 31: the month marker moves to {month:month} (R-CAL-2)"
+    assert "passa ad agosto" in render(Message(msg, month="aug"), "it")
+    assert "passa a luglio" in render(Message(msg, month="jul"), "it")
