@@ -60,7 +60,7 @@ def test_R_SOLO_OPP_TURN_bonus_unit_in_unrest_and_nothing_when_a_level_is_used_u
     s.apply("play white-2")            # day 13
     events = s.apply("pass")           # the Opposition plays red-4b: day 17, recruit 3 but no level-3 unit left
     texts = [e.text for e in events]
-    reveal = texts.index("The Opposition reveals red-4b.")
+    reveal = texts.index("The Opposition reveals red-4 (2nd).")
     assert "no level-3 unit left" in texts[reveal + 2]
 
 

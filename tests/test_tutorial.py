@@ -297,7 +297,7 @@ def test_bad_data_is_reported(tmp_path):
         load_examples(_write(tmp_path, bad))
     with pytest.raises(TutorialError, match="cannot read the action 'fly W1 moon'"):
         load_examples(_write(tmp_path, _minimal(action="fly W1 moon")))
-    with pytest.raises(TutorialError, match=r"\$\.examples\[0\]\.steps\[0\] lacks the field\(s\) expect"):
+    with pytest.raises(TutorialError, match=r"\$\.examples\[0\]\.steps\[0\] lacks the field expect"):
         load_examples(_write(tmp_path, _minimal(kind="try")))
     with pytest.raises(TutorialError, match="R-NOPE"):
         load_examples(_write(tmp_path, _minimal(rules=["R-NOPE"])))
@@ -332,7 +332,7 @@ def test_the_packaged_examples_pass_the_checks_a_users_file_gets(tmp_path):
 
 
 def test_a_try_step_names_the_refusal_it_expects(tmp_path):
-    with pytest.raises(TutorialError, match=r"steps\[0\]\.expect lacks the field\(s\) error_contains"):
+    with pytest.raises(TutorialError, match=r"steps\[0\]\.expect lacks the field error_contains"):
         load_examples(_write(tmp_path, _minimal(kind="try", expect={"step": "command"})))
-    with pytest.raises(TutorialError, match=r"steps\[0\] lacks the field\(s\) query"):
+    with pytest.raises(TutorialError, match=r"steps\[0\] lacks the field query"):
         load_examples(_write(tmp_path, _minimal(kind="query", action=None)))
