@@ -36,6 +36,7 @@ import os
 import random
 import socket
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
@@ -421,15 +422,31 @@ def close_workers(terminate: bool = False) -> None:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+#: Seconds the workers get to end after SIGTERM before they are killed.
+TERMINATE_GRACE = 5.0
+
+
 def _terminate(pool: Any) -> None:
-    """SIGTERM to every worker of ``pool`` (``terminate_workers`` from Python 3.14 on)."""
+    """End every worker of ``pool`` now: SIGTERM (``terminate_workers`` from Python 3.14 on),
+    then SIGKILL for any still alive after :data:`TERMINATE_GRACE` seconds.
+
+    Why the second step: a worker terminated while it holds the pool's shared call queue
+    leaves the queue's lock taken, and the other workers then block on it for ever, so
+    ``shutdown(wait=True)`` would wait for them for ever too (seen once in about ten runs)."""
     stop = getattr(pool, "terminate_workers", None)
+    processes = list((getattr(pool, "_processes", None) or {}).values())
     if stop is not None:
         stop()
-        return
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
+    else:
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+    deadline = time.monotonic() + TERMINATE_GRACE
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
         if process.is_alive():
-            process.terminate()
+            process.kill()
+            process.join(1.0)
 
 
 atexit.register(close_workers)
