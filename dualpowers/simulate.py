@@ -430,9 +430,14 @@ def _terminate(pool: Any) -> None:
     """End every worker of ``pool`` now: SIGTERM (``terminate_workers`` from Python 3.14 on),
     then SIGKILL for any still alive after :data:`TERMINATE_GRACE` seconds.
 
-    Why the second step: a worker terminated while it holds the pool's shared call queue
-    leaves the queue's lock taken, and the other workers then block on it for ever, so
-    ``shutdown(wait=True)`` would wait for them for ever too (seen once in about ten runs)."""
+    Why: a worker terminated while it holds the pool's shared call queue leaves the queue's
+    lock taken, so the other workers may block on it for ever; and the queue's feeder thread,
+    with no worker left to read, may block for ever on a full pipe, which ``shutdown`` and the
+    end of the process then wait for.  So the workers that do not end are killed, and the
+    queue is told not to wait for its feeder (the tasks it still holds are dropped anyway)."""
+    queue = getattr(pool, "_call_queue", None)
+    if queue is not None:
+        queue.cancel_join_thread()
     stop = getattr(pool, "terminate_workers", None)
     processes = list((getattr(pool, "_processes", None) or {}).values())
     if stop is not None:
