@@ -183,6 +183,11 @@ class Components:
         ia, ib = self.region_index[a], self.region_index[b]
         return (a, b) if ia < ib else (b, a)
 
+    def days(self, card: str) -> int:
+        """The days a card moves the date: a command card's, or a leader card's (R-CAL-1)."""
+        found = self.cards.get(card)
+        return found.days if found is not None else self.leaders[card].days
+
     def is_connection(self, a: str, b: str) -> bool:
         if a not in self.region_index or b not in self.region_index or a == b:
             return False

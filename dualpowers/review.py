@@ -119,7 +119,7 @@ def _reviewed_side(session: GameSession, side: str | None) -> str:
         if side not in ("red", "white"):
             raise ValueError(f"side must be 'red' or 'white', not {side!r}")
         return side
-    return session.state.player if session.state.mode == "solo" and session.state.player else session.player
+    return session.player               # in solo, the player's side (GameSession reads it from a given start)
 
 
 def review_game(saved: "GameSession | str | bytes | Mapping[str, Any]", *, side: str | None = None,
@@ -137,8 +137,7 @@ def review_game(saved: "GameSession | str | bytes | Mapping[str, Any]", *, side:
     session = _session(saved)
     who = _reviewed_side(session, side)
     advisor = Advisor(playouts=playouts, seed=seed)
-    state = GameSession(session.mode, session.seed, player=session.player, difficulty=session.difficulty,
-                        edition=session.edition, start=session.start).state
+    state = session.start_state()
     chosen: list[tuple[int, State, Action]] = []
     for i, text in enumerate(session.actions):
         action = parse_action(text, state.comp)

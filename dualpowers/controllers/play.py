@@ -217,7 +217,8 @@ class GameSession:
         self.seed, self.player, self.difficulty, self.edition = seed, player, difficulty, edition
         self.state, self.actions, self.log = self._replay(actions or [])
 
-    def _fresh(self) -> State:
+    def start_state(self) -> State:
+        """The position the game started from (a new deal from the seed, or the given start)."""
         if self.start is not None:
             return State.from_dict(self.start)
         return new_game(self.mode, self.seed, player=self.player, difficulty=self.difficulty, edition=self.edition)
@@ -250,7 +251,7 @@ class GameSession:
         self._changed("")
 
     def _replay(self, actions: list[str]) -> tuple[State, list[str], list[LogEntry]]:
-        state = self._fresh()
+        state = self.start_state()
         log = self._header(state)
         done: list[str] = []
         for i, text in enumerate(actions):

@@ -344,7 +344,7 @@ _question("is_legal", "P-ACT", "yesno", _legal, _legal_text,
 
 
 def _advance(s: State, p: Mapping[str, Any]) -> Any:
-    days = s.comp.cards[p["card"]].days if p["card"] in s.comp.cards else s.comp.leaders[p["card"]].days
+    days = s.comp.days(p["card"])
     return advance_date(s.month_name, s.day, days)
 
 

@@ -64,7 +64,7 @@ def _effect(view: "State", side: str, a: PlayCard, objective: str | None) -> tup
     """The date the card moves to and what it earns there (R-CAL-4, R-CAL-5), then its action."""
     comp = view.comp
     card = comp.cards.get(a.card)
-    days = card.days if card is not None else comp.leaders[a.card].days
+    days = comp.days(a.card)
     move = advance_date(view.month, view.day, days)
     said = [Message(DATE_BONUS if move.bonus else DATE_NO_BONUS, days=days, month=move.month, day=move.day)]
     if move.month_advanced and view.will != side:
