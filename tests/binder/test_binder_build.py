@@ -39,7 +39,8 @@ pytestmark = pytest.mark.binder
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO_ROOT / "tests" / "browser"))
-from helpers import CHROMIUM, CHROMIUM_ARGS, make_jupyter_env, start_lab, start_voila, wait_until  # noqa: E402
+from helpers import (CHROMIUM, CHROMIUM_ARGS, canvas_is_painted, make_jupyter_env, start_lab, start_voila,  # noqa: E402
+                     wait_until, watch_requests)
 
 NOTEBOOK_DIR = REPO_ROOT / "notebooks"
 #: every notebook a learner can open: English, then French and Italian (written by scripts/translate_notebooks.py)
@@ -200,30 +201,16 @@ def browser():
         b.close()
 
 
-def _painted(page) -> bool:
-    return bool(page.evaluate("""(sel) => {
-        const c = document.querySelector(sel);
-        if (!c || !c.width || !c.height) return false;
-        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-        for (let i = 3; i < d.length; i += 4 * 97) if (d[i] !== 0) return true;
-        return false;
-    }""", BOARD))
-
-
 def _open_app(browser, url: str, log) -> str:
     """Open a Voila page at 1280x720; wait until the board is painted; return the page's text.
     Fails on a request to another host or a failed request (the page asks nothing of the
     internet: Voila's lab template without its CDN links)."""
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
-    failed: list[str] = []
-    outside: list[str] = []
-    page.on("requestfailed", lambda r: failed.append(f"{r.url} ({r.failure})"))
-    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(
-        ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else None)
+    failed, outside = watch_requests(page)
     try:
         page.goto(url, wait_until="domcontentloaded", timeout=120_000)
-        wait_until(lambda: _painted(page), timeout=120_000, message=lambda: "the board was never painted:\n" + log())
+        wait_until(lambda: canvas_is_painted(page, BOARD), timeout=120_000, message=lambda: "the board was never painted:\n" + log())
         text = page.inner_text("body")
         assert not outside, f"requests to other hosts: {outside}"
         assert not failed, f"failed requests: {failed}"

@@ -554,6 +554,21 @@ _CANVAS_PAINTED_JS = """
 """
 
 
+#: Where a page of this project may send requests: this machine only (Voila's lab template
+#: without its font CDN links, every asset served by the server under test).
+LOCAL_URLS = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")
+
+
+def watch_requests(page) -> tuple[list[str], list[str]]:
+    """Record, from now on, a page's failed requests and its requests that leave the machine:
+    ``(failed, outside)``, two lists that fill as the page loads."""
+    failed: list[str] = []
+    outside: list[str] = []
+    page.on("requestfailed", lambda r: failed.append(f"{r.url} ({r.failure})"))
+    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(LOCAL_URLS) else None)
+    return failed, outside
+
+
 def canvas_is_painted(page, selector: str = "canvas") -> bool:
     """True if any canvas matched by ``selector`` (a canvas, or an element holding
     canvases) has non-transparent pixels that are not all the same colour.

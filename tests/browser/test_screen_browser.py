@@ -32,6 +32,7 @@ from helpers import (
     wait_all_executed,
     wait_canvas_painted,
     wait_until,
+    watch_requests,
 )
 
 pytestmark = pytest.mark.browser
@@ -235,11 +236,7 @@ def test_voila_asks_no_outside_host_and_paints_the_board(browser, voila_server, 
     no failed request, no request off this machine."""
     url = voila_server(notebook_dir / "01_tutorial.ipynb")
     context, page = _new_page(browser, 1280, 720)
-    failed: list[str] = []
-    outside: list[str] = []
-    page.on("requestfailed", lambda r: failed.append(f"{r.url} ({r.failure})"))
-    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(
-        ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else None)
+    failed, outside = watch_requests(page)
     try:
         page.goto(url, wait_until="domcontentloaded", timeout=90_000)
         wait_canvas_painted(page, BOARD, timeout=90_000)

@@ -22,6 +22,7 @@ from helpers import (
     wait_all_executed,
     wait_canvas_painted,
     wait_until,
+    watch_requests,
 )
 from dualpowers.i18n import TRANSLATED
 
@@ -121,11 +122,7 @@ def test_voila_renders_the_course(browser, voila_server, tmp_path, folder, name,
     url = voila_server(tmp_path / name)
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
-    failed: list[str] = []
-    outside: list[str] = []
-    page.on("requestfailed", lambda r: failed.append(f"{r.url} ({r.failure})"))
-    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(
-        ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else None)
+    failed, outside = watch_requests(page)
     try:
         page.goto(url, wait_until="domcontentloaded", timeout=90_000)
         wait_canvas_painted(page, BOARD, timeout=90_000)
