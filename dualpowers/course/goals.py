@@ -261,10 +261,15 @@ def _continuation(goal: Mapping[str, Any], before: State, now: State, actor: str
                  and now.turn_index == before.turn_index and now.step not in ("card", "over"))
     if depth <= 0 or not same_turn:
         return None
-    for act in now.legal_actions():
+    tried = []
+    for act in now.legal_actions():      # an action that meets it at once comes first
         t = now.clone()
         t.apply(act)
-        if goal_met(goal, before, t, actor) or _continuation(goal, before, t, actor, depth - 1) is not None:
+        if goal_met(goal, before, t, actor):
+            return act
+        tried.append((act, t))
+    for act, t in tried:
+        if _continuation(goal, before, t, actor, depth - 1) is not None:
             return act
     return None
 

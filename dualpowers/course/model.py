@@ -361,8 +361,8 @@ class Exercise:
         later = G.goal_later(self.goal, s, t, actor)
         if later is not None:            # the first half of a turn that reaches it (recruit, then Inspire)
             then = K.kind_of(later).sentence(t, later)
-            return Verdict(True, self.rules[0], say(N_("That is a start: the turn goes on, and {then:low} then "
-                                                       "reaches the goal."), {"then": then}), hl, t)
+            return Verdict(True, self.rules[0], say(N_("That is a start: the turn goes on, and its next action "
+                                                       "reaches the goal: {then}."), {"then": then}), hl, t)
         instead, rule = G.goal_instead(self.goal, s, t, actor)
         return Verdict(False, rule, instead, hl, t)
 
