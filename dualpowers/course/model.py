@@ -125,19 +125,17 @@ class Verdict:
 
 
 # ============================================================================ rulings and listed names
-def rulings_note(ids: tuple[str, ...]) -> Message | None:
+def rulings_note(ids: tuple[str, ...]) -> tuple[Message, ...]:
     """What a learner reads beside an item that teaches a point of this project rather than of
     the rulebooks: each ruling (RULINGS.md "(ruling)", rules.toml ``ruling``) or engine decision,
-    with the part that is ours; ``None`` when the item teaches none."""
-    if not ids:
-        return None
+    with the part that is ours, one sentence each (none when the item teaches none)."""
     parts = []
     for rid in ids:
         msgid = (N_("{id} is a decision of this project where the rulebooks say nothing: {what}")
                  if a_rule(rid).engine else
                  N_("{id} is this project's ruling, not the rulebooks' text: {what}"))
         parts.append(say(msgid, {"id": rid, "what": ruling_summary(rid)}))
-    return say(N_("{notes}"), {"notes": tuple(parts)}) if len(parts) > 1 else parts[0]
+    return tuple(parts)
 
 
 #: The fields a step's text may hold, filled from the components of its position (C-LEAD):
@@ -196,8 +194,7 @@ class Step:
 
     def rulings_note(self, lang: str = "en") -> str:
         """Which of its points are this project's rulings, not the rulebooks' ("" when none)."""
-        note = rulings_note(self.rulings)
-        return render(note, lang) if note is not None else ""
+        return " ".join(render(note, lang) for note in rulings_note(self.rulings))
 
     @property
     def position(self) -> State:
@@ -249,8 +246,7 @@ class Exercise:
     # ------------------------------------------------------------------ texts
     def rulings_note(self, lang: str = "en") -> str:
         """Which of its points are this project's rulings, not the rulebooks' ("" when none)."""
-        note = rulings_note(self.rulings)
-        return render(note, lang) if note is not None else ""
+        return " ".join(render(note, lang) for note in rulings_note(self.rulings))
 
     def prompt(self, lang: str = "en") -> str:
         return render(say(self.prompt_id), lang)
