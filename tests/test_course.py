@@ -335,7 +335,8 @@ def test_the_opposition_s_cards_are_drawn_as_cards(lang):
     """An exercise about the Opposition's cards shows them on the board, in order, as in a game."""
     from dualpowers.drawing import draw_board
     from dualpowers.drawing.pen import RecordingPen
-    asked = [ex for ex in course.exercises() if ex.question and ex.question.get("kind") == "opposition_region"]
+    asked = [ex for ex in course.exercises()
+             if ex.question and ex.question.get("kind") in ("opposition_region", "opposition_card")]
     assert asked
     for ex in asked:
         s = ex.position
