@@ -22,7 +22,8 @@ from dualpowers import names
 from dualpowers.course import Exercise, Progress, Step
 from dualpowers.course import goals as G
 from dualpowers.i18n import LANGUAGES, TRANSLATED
-from dualpowers.rules import rule
+from dualpowers.rules import rule, ruling_summary
+from dualpowers.text import render
 
 ROOT = Path(__file__).resolve().parents[1]
 COURSE = course.load_course()
@@ -366,3 +367,17 @@ def test_a_progress_file_saved_before_the_new_order_still_loads(tmp_path):
     path = tmp_path / "progress.json"
     p.save(path)
     assert Progress.load(path, chapters) == p
+
+
+def test_an_exercise_s_ruling_note_does_not_give_its_answer_away():
+    """solo-11 turns on R-SOLO-OBJECTIVE's ruling (equal VP: the later card): the exercise says
+    the point is this project's ruling, not what the ruling decides; its step says that."""
+    ex = course.exercise("solo-11")
+    assert ex.rulings == ("R-SOLO-OBJECTIVE",)
+    part = rule("R-SOLO-OBJECTIVE").ruling_part
+    for lang in LANGUAGES:
+        note = ex.rulings_note(lang)
+        assert "R-SOLO-OBJECTIVE" in note
+        assert render(ruling_summary("R-SOLO-OBJECTIVE"), lang) not in note
+    step = next(st for st in course.chapter("solo").steps if "R-SOLO-OBJECTIVE" in st.rulings)
+    assert part in step.rulings_note("en")

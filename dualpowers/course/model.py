@@ -125,15 +125,20 @@ class Verdict:
 
 
 # ============================================================================ rulings and listed names
-def rulings_note(ids: tuple[str, ...]) -> tuple[Message, ...]:
+def rulings_note(ids: tuple[str, ...], detail: bool = True) -> tuple[Message, ...]:
     """What a learner reads beside an item that teaches a point of this project rather than of
     the rulebooks: each ruling (RULINGS.md "(ruling)", rules.toml ``ruling``) or engine decision,
-    with the part that is ours, one sentence each (none when the item teaches none)."""
+    with the part that is ours, one sentence each (none when the item teaches none).
+    An exercise gets the short form (``detail=False``): what the ruling says would give its answer away."""
     parts = []
     for rid in ids:
-        msgid = (N_("{id} is a decision of this project where the rulebooks say nothing: {what}")
-                 if a_rule(rid).engine else
-                 N_("{id} is this project's ruling, not the rulebooks' text: {what}"))
+        if not detail:
+            msgid = (N_("{id} is a decision of this project where the rulebooks say nothing.") if a_rule(rid).engine
+                     else N_("{id} is this project's ruling, not the rulebooks' text."))
+        else:
+            msgid = (N_("{id} is a decision of this project where the rulebooks say nothing: {what}")
+                     if a_rule(rid).engine else
+                     N_("{id} is this project's ruling, not the rulebooks' text: {what}"))
         parts.append(say(msgid, {"id": rid, "what": ruling_summary(rid)}))
     return tuple(parts)
 
@@ -246,7 +251,7 @@ class Exercise:
     # ------------------------------------------------------------------ texts
     def rulings_note(self, lang: str = "en") -> str:
         """Which of its points are this project's rulings, not the rulebooks' ("" when none)."""
-        return " ".join(render(note, lang) for note in rulings_note(self.rulings))
+        return " ".join(render(note, lang) for note in rulings_note(self.rulings, detail=False))
 
     def prompt(self, lang: str = "en") -> str:
         return render(say(self.prompt_id), lang)
@@ -357,7 +362,7 @@ class Exercise:
         later = G.goal_later(self.goal, s, t, actor)
         if later is not None:            # the first half of a turn that reaches it (recruit, then Inspire)
             then = K.kind_of(later).sentence(t, later)
-            return Verdict(True, self.rules[0], say(N_("That is a start: the turn goes on, and its next action "
+            return Verdict(True, K.kind_of(later).rule, say(N_("That is a start: the turn goes on, and its next action "
                                                        "reaches the goal: {then}."), {"then": then}), hl, t)
         instead, rule = G.goal_instead(self.goal, s, t, actor)
         return Verdict(False, rule, instead, hl, t)
