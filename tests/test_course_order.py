@@ -381,3 +381,39 @@ def test_an_exercise_s_ruling_note_does_not_give_its_answer_away():
         assert render(ruling_summary("R-SOLO-OBJECTIVE"), lang) not in note
     step = next(st for st in course.chapter("solo").steps if "R-SOLO-OBJECTIVE" in st.rulings)
     assert part in step.rulings_note("en")
+
+
+def _rulings_the_engine_shows(ex: Exercise) -> set[str]:
+    """The rulings an exercise's answer turns on, read from the engine: a region nobody wins
+    though tokens stand there (only neutrals: R-STR-2); the next player after the Will changed
+    hands in the action phase (P-ACT); the Opposition's card chosen among equal VP
+    (R-SOLO-OBJECTIVE); whose objective is scored first in solo (R-SCO-REVEAL)."""
+    s = ex.position
+    spec = ex.question if ex.kind == "choice" else ex.goal
+    assert spec is not None
+    shown: set[str] = set()
+    if ex.kind == "choice":
+        t = G.after(s, list(spec["actions"])) if spec["kind"] == "after" else s
+        if spec["kind"] == "after" and spec["ask"] == "to_act" and t.will != s.will and s.turn_order:
+            shown.add("P-ACT")
+        if spec["kind"] == "opposition_card":
+            if dp.opposition_objective(list(spec["cards"]))[1].card_decided_by == "latest":
+                shown.add("R-SOLO-OBJECTIVE")
+        if spec["kind"] == "reveal_first" and s.mode == "solo":
+            shown.add("R-SCO-REVEAL")
+        results = [t]
+    else:
+        results = [G.after(s, [a]) for a in ex.accepted()]
+    for t in results:
+        for region in _regions(spec):
+            if dp.force_in_presence(t, region).winner is None and t.tokens_in(region):
+                shown.add("R-STR-2")
+    return shown
+
+
+def test_an_exercise_whose_answer_turns_on_a_ruling_is_marked():
+    missing = [f"{ex.id}: {r}" for ex in course.exercises() for r in sorted(_rulings_the_engine_shows(ex))
+               if r not in ex.rulings]
+    assert not missing, "unmarked rulings:\n" + "\n".join(missing)
+    assert {"strength-6", "round-4", "solo-11", "solo-12"} <= {ex.id for ex in course.exercises()
+                                                               if _rulings_the_engine_shows(ex)}
