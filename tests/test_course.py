@@ -182,6 +182,8 @@ def test_accepted_is_what_the_engine_computes(ex):
     if ex.kind == "action":
         actor = s.to_act
         expected = [a for a in s.legal_actions() if _goal(ex.goal, s, _after(s, [a]), actor)]
+        # those that meet the goal at once first, then the first halves of a turn that does
+        expected.sort(key=lambda a: not _goal_now(ex.goal, s, _after(s, [a]), actor))
         assert ex.accepted() == expected
         assert expected, "an action exercise needs at least one accepted action"
         assert len(expected) < len(s.legal_actions()), "some legal action must miss the goal"

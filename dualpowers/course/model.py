@@ -284,13 +284,15 @@ class Exercise:
         actor = s.to_act
         if actor is None:
             return []
-        out = []
+        now, later = [], []            # an action that meets the goal at once comes first (Show me)
         for a in s.legal_actions():
             t = s.clone()
             t.apply(a)
-            if G.goal_reached(self.goal, s, t, actor):
-                out.append(a)
-        return out
+            if G.goal_met(self.goal, s, t, actor):
+                now.append(a)
+            elif G.goal_later(self.goal, s, t, actor) is not None:
+                later.append(a)
+        return now + later
 
     def judge(self, answer: Any) -> Verdict:
         """The engine's verdict on an answer (an action, its text, or a choice value). Never raises."""
