@@ -20,7 +20,7 @@ from ..dates import MONTHS, advance_date
 from ..errors import DualPowersError, IllegalAction
 from ..opposition import opposition_objective
 from ..presence import force_in_presence
-from ..scoring import reveal_order, unrest_vp
+from ..scoring import reveal_order, track_label, unrest_vp
 from ..state import State
 from ..text import NN_, Message, Name, plural
 from .text import DOMAIN, N_, card_name, date_name, month_name, region_name, say, side_name, token_name
@@ -165,10 +165,7 @@ def _score_toward(state: State, side: str) -> int:
 
 
 def _score_text(state: State) -> Message:
-    if state.score == 0:
-        return say(N_("The score marker is at the centre."))
-    return plural(NN_("The score marker is {n} space toward {side}.", "The score marker is {n} spaces toward {side}."),
-                  abs(state.score), domain=DOMAIN, side=side_name("red" if state.score > 0 else "white"))
+    return say(N_("The score marker is {where}."), {"where": track_label(state.score, state.comp.track_length)})
 
 
 _goal("score_at_least", "R-SCO-MOVE", lambda p: ("score",))((
