@@ -74,7 +74,8 @@ def rules_markdown() -> str:
         "",
         "Every rule the engine implements, by its RULINGS.md ID, with the module that",
         "implements it. *Ruling* marks a point the rulebooks leave open and RULINGS.md",
-        "settles. The last table lists decisions the engine makes where no text speaks.",
+        "settles (when only part of the rule is such a point, that part follows). The last",
+        "table lists decisions the engine makes where no text speaks.",
         "Generated from `dualpowers/data/rules.toml` by `dualpowers.rules_markdown()`;",
         "`dualpowers rules` prints the same list.",
         "",
@@ -85,7 +86,8 @@ def rules_markdown() -> str:
     for r in rules():
         if not r.engine:
             module = f"`dualpowers/{r.module}.py`" if r.module else ""
-            lines.append(f"| {r.id} | {r.summary} | {module} | {'yes' if r.ruling else ''} |")
+            ruled = (f"yes: {r.ruling_part}" if r.ruling_part else "yes") if r.ruling else ""
+            lines.append(f"| {r.id} | {r.summary} | {module} | {ruled} |")
     lines += ["", "## Engine decisions", "", "| ID | Decision |", "|---|---|"]
     lines += [f"| {r.id} | {r.summary} |" for r in own]
     return "\n".join(lines) + "\n"
