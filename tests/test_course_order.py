@@ -419,3 +419,18 @@ def test_an_exercise_whose_answer_turns_on_a_ruling_is_marked():
     assert not missing, "unmarked rulings:\n" + "\n".join(missing)
     assert {"strength-6", "round-4", "solo-11", "solo-12"} <= {ex.id for ex in course.exercises()
                                                                if _rulings_the_engine_shows(ex)}
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda d: d["chapters"][0]["steps"][0].update(text="Meet {nobody_knows}."), "nobody_knows"),
+    (lambda d: d["chapters"][0]["steps"][0].update(introduces=["gremlins"]), "gremlins"),
+    (lambda d: d["chapters"][0]["steps"][0].update(rulings=["R-CAL-6"]), "not among its 'rules'"),
+])
+def test_a_course_file_with_a_wrong_list_term_or_ruling_is_refused(mutate, message):
+    import json
+    from importlib import resources
+    from dualpowers.course import CourseError, parse_course
+    raw = json.loads(resources.files("dualpowers.course").joinpath("course.json").read_text(encoding="utf-8"))
+    mutate(raw)
+    with pytest.raises(CourseError, match=message):
+        parse_course(raw, verify=False)

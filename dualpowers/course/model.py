@@ -429,6 +429,15 @@ def _ids(value: Any, where: str, key: str) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _introduces(value: Any, where: str, words: set[str]) -> tuple[str, ...]:
+    ids = _ids(value, where, "introduces")
+    bad = [i for i in ids if i not in words]
+    if bad:
+        raise CourseError(f"{where}: 'introduces' names {bad[0]!r}, which is neither one of the course's "
+                          "'terms' nor a leader token")
+    return ids
+
+
 def _rulings(value: Any, item_rules: tuple[str, ...], where: str) -> tuple[str, ...]:
     """The item's rulings: those it names (a rule of its ``rules`` with a ruling part, whose ruling
     it teaches) and every rule of its ``rules`` that is wholly this project's (rules.toml)."""
@@ -486,6 +495,12 @@ def parse_course(raw: Mapping[str, Any], *, verify: bool = True) -> Course:
         check(dict(raw), "course", CourseError)
     known = {r.id for r in all_rules()}
     positions = raw.get("positions", {})
+    terms = raw.get("terms", {})
+    if not isinstance(terms, dict) or not all(isinstance(v, str) for v in terms.values()):
+        raise CourseError("'terms' maps a term id to a regular expression")
+    from ..components import default_components
+    comp = default_components()
+    words = {*terms, *comp.leaders, comp.trotsky_neutral, comp.trotsky_red}   # what a step may introduce
     chapters = []
     seen_ex: set[str] = set()
     for ci, c in enumerate(raw.get("chapters", [])):
@@ -505,7 +520,7 @@ def parse_course(raw: Mapping[str, Any], *, verify: bool = True) -> Course:
                                   f"{', '.join('{' + f + '}' for f in LIST_FIELDS)}")
             step_rules = _rules(st.get("rules"), w, known)
             steps.append(Step(cid, si, text, step_rules, _highlight(st.get("highlight"), w), data, actions,
-                              not verify, _ids(st.get("introduces"), w, "introduces"),
+                              not verify, _introduces(st.get("introduces"), w, words),
                               _rulings(st.get("rulings"), step_rules, w)))
         exercises = []
         for ei, ex in enumerate(c.get("exercises", [])):
@@ -548,9 +563,6 @@ def parse_course(raw: Mapping[str, Any], *, verify: bool = True) -> Course:
                                 tuple(exercises), examples))
     if not chapters:
         raise CourseError("the course has no chapter")
-    terms = raw.get("terms", {})
-    if not isinstance(terms, dict) or not all(isinstance(v, str) for v in terms.values()):
-        raise CourseError("'terms' maps a term id to a regular expression")
     course = Course(tuple(chapters), dict(raw.get("ui", {})), dict(terms))
     if verify:
         _verify(course)
