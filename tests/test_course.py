@@ -18,7 +18,7 @@ from dualpowers.scoring import reveal_order, unrest_vp
 from dualpowers.i18n import LANGUAGES
 
 EXERCISES = course.exercises()
-RULE_ID = re.compile(r"\((?:[A-Z]+-[A-Z0-9-]+)\)")
+RULE_ID = re.compile(r"\((?:[A-Z]+-[A-Z0-9-]+)(?:, [A-Z]+-[A-Z0-9-]+)*\)")
 KNOWN = {r.id for r in dp.rules()}
 
 
@@ -79,7 +79,10 @@ def _goal(goal, before: dp.State, after: dp.State, actor: str) -> bool:
         return all(_goal(g, before, after, actor) for g in goal["goals"])
     if kind == "presence_winner":
         return dp.force_in_presence(after, goal["region"]).winner == side
-    if kind == "stronger":
+    if kind == "stronger":      # grows, and the side is then the stronger one (what the plate shows, R-STR-2)
+        return (_strength(after, side, goal["region"]) > _strength(before, side, goal["region"])
+                and dp.force_in_presence(after, goal["region"]).winner == side)
+    if kind == "strength_grows":
         return _strength(after, side, goal["region"]) > _strength(before, side, goal["region"])
     if kind == "bonus":
         return after.step == "bonus" or after.bonus_pending
