@@ -782,7 +782,7 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
                 p.circle(b.x + 5, top + 8, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)
                 p.text(b.x + 14, top + 8, label, size=TEXT, fill=INK, bold=True)
                 w = card_chip_width(s.comp, card)
-                _card(p, s, card, Box(b.x + 14, top + 17, w, 26), card in hl)
+                _card(p, s, card, Box(b.x + 14, top + 17, w, 26), card in hl, group="objective-card")
         b = Box(b.x, b.y, b.w, foot - b.y)
         y = b.y + 10
         step = TEXT + 3
@@ -863,9 +863,10 @@ def _cards_row(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> Non
             _card(p, s, slot.id, slot.box, slot.id in hl)
 
 
-def _card(p: ScaledPen, s: "State", cid: str, b: Box, lit: bool) -> None:
+def _card(p: ScaledPen, s: "State", cid: str, b: Box, lit: bool, group: str = "card") -> None:
+    """A card chip; ``group``: "card" for a played card, "objective-card" for an objective face up."""
     comp = s.comp
-    with p.group("card", cid):
+    with p.group(group, cid):
         if lit:
             p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 6, stroke=GLOW, width=4, radius=6)
         icon = ""
