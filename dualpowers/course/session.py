@@ -201,7 +201,7 @@ class CourseSession:
     def buttons(self) -> list[Action]:
         """Actions to offer as buttons now: what no click on the board reaches (or no longer needs)."""
         ex = self.exercise
-        if ex is None or ex.kind != "action" or self.picker is None or self.verdict is not None:
+        if ex is None or ex.kind != "action" or self.picker is None or self.verdict is not None or self.demo is not None:
             return []
         s = ex.position
         if s.step in ("card", "objective") and not self.picker.picked:

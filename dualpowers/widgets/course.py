@@ -66,6 +66,9 @@ COURSE_STYLE = """<style>
 .dp-course .dp-course-chapter button { text-align: left; }
 .dp-course .dp-course-action, .dp-course .dp-course-choice, .dp-course .dp-course-solo-now { height: auto; min-height: 28px; white-space: normal;
   text-align: left; line-height: 1.25; padding: 3px 8px; }
+.dp-course .dp-course-choice, .dp-course .dp-course-action { min-height: 26px; padding: 2px 8px; margin: 1px 0; font-size: 13px; }
+.dp-course .dp-course-answers .widget-hbox { gap: 0 4px; }
+.dp-course .dp-course-retry { margin-top: 4px; }
 .dp-course button.dp-course-chapter { white-space: normal; height: auto; min-height: 28px; line-height: 1.3;
   padding-top: 3px; padding-bottom: 3px; text-align: left; }
 .dp-course .dp-course-done button, .dp-course button.dp-course-done { color: #2e7d32; }
@@ -86,7 +89,6 @@ T_SHOWN_ACTION = N_("Shown on the board: {answer}.")
 T_SHOWN_CHOICE = N_("The answer: {answer}.")
 T_WHY = N_("Why: {why}")
 T_OTHERS = NN_("The engine accepts {n} other answer too.", "The engine accepts {n} other answers too.")
-T_YOUR_TURN = N_("Try again puts the exercise back for you to answer.")
 T_ENGINE = N_("What the engine did:")
 T_TITLE = N_("Learn to play Dual Powers")
 T_DONE = N_("You have finished the course. Play your first solo game at difficulty 1: open notebooks/04_play.ipynb, or start one right here.")
@@ -97,9 +99,10 @@ T_NOT_SAVED = N_("Your progress is not saved: {reason}. The course goes on; a la
 T_NOT_READ = N_("Your progress file cannot be used, so the course starts at the beginning and leaves that file as "
                 "it is: {reason}")
 
-#: The narration's text box at 1280x720: short enough that the answers, the feedback and the
-#: Hint / Show me row under it stay in sight (the text scrolls inside it).
-NARRATION_HEIGHT = "min(210px, 29vh)"
+#: The narration's text box grows with its text up to this height (then it scrolls): short
+#: enough that at 1280x720 the answers, the feedback, Try again and the Hint / Show me row
+#: under it stay in sight.
+NARRATION_MAX = "min(200px, 27vh)"
 
 
 def _badges(rules: Any) -> str:
@@ -191,12 +194,12 @@ class CourseWidget(widgets.VBox):
         self.screen = Screen(
             self.board, title="",
             narration=[self.text],
-            primary=[self.back_button, self.next_button, self.retry_button, self.solo_button],
-            answers=[self.answers, self.feedback, self.file_note],
+            primary=[self.back_button, self.next_button, self.solo_button],
+            answers=[self.answers, self.feedback, self.retry_button, self.file_note],
             secondary=[controls(self.hint_button, self.show_button, language.picker()), self.continue_button,
                        self.progress_label, self.chapter_list],
             below=[self.examples, self.end_box, self.extra],
-            narration_height=NARRATION_HEIGHT,
+            narration_max=NARRATION_MAX,
         )
         bind_keys(self.screen, {"ArrowRight": button_action(self.next_button),
                                 "ArrowLeft": button_action(self.back_button)})
@@ -325,8 +328,7 @@ class CourseWidget(widgets.VBox):
             others = (f"<div class='dp-course-msg'>{escape(render(plural(T_OTHERS, d.alternatives, domain='course'), lang))}"
                       "</div>") if d.alternatives else ""
             self.feedback.value = (f"<div class='dp-course-hintbox dp-course-demo'><b>{escape(head)}</b> {escape(why)} "
-                                   f"{_badges(d.verdict.rules)}{others}"
-                                   f"<div class='dp-course-msg'>{escape(tr(T_YOUR_TURN, lang))}</div></div>")
+                                   f"{_badges(d.verdict.rules)}{others}</div>")
         elif s.verdict is not None:
             cls = "dp-course-right" if s.verdict.correct else "dp-course-wrong"
             mark = "✔" if s.verdict.correct else "✖"

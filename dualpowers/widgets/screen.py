@@ -116,7 +116,8 @@ class Screen(widgets.VBox):
     ``board_box``  the box holding it (sets the board's width limits)
     ``title``      an ``HTML`` widget at the top of the panel
     ``primary``    an ``HBox`` of the main buttons, at a fixed place
-    ``narration``  a ``VBox`` of fixed height that scrolls
+    ``narration``  a ``VBox`` of fixed height that scrolls (or, with ``narration_max``, as tall as
+                   its text up to that height: what follows it then moves with the text)
     ``answers``    a ``VBox`` under it that grows with what it holds (answer buttons, feedback)
     ``secondary``  a ``VBox`` for menus and options, scrolls when long
     ``below``      a ``VBox`` under board and panel (log, tables, save/load)
@@ -128,7 +129,8 @@ class Screen(widgets.VBox):
 
     def __init__(self, board: widgets.Widget, *, title: str = "", narration: Any = None, primary: Any = None,
                  answers: Any = None, secondary: Any = None, below: Any = None, panel_width: str = PANEL_WIDTH,
-                 narration_height: str = NARRATION_HEIGHT, secondary_height: str | None = None,
+                 narration_height: str = NARRATION_HEIGHT, narration_max: str | None = None,
+                 secondary_height: str | None = None,
                  board_ratio: float = DESIGN_H / DESIGN_W, scroll_into_view: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dp-screen")
@@ -142,9 +144,12 @@ class Screen(widgets.VBox):
         self.primary = widgets.HBox(_as_list(primary), layout=_W(flex_flow="row wrap", margin="4px 0",
                                                                  grid_gap="4px", width="100%"))
         self.primary.add_class("dp-screen-primary")
-        self.narration = widgets.VBox(_as_list(narration), layout=_W(
-            height=narration_height, min_height=narration_height, max_height=narration_height,
-            overflow="auto", width="100%", flex="0 0 auto"))
+        if narration_max is not None:     # as tall as its text, up to narration_max (then it scrolls)
+            box = _W(max_height=narration_max, overflow="auto", width="100%", flex="0 0 auto")
+        else:
+            box = _W(height=narration_height, min_height=narration_height, max_height=narration_height,
+                     overflow="auto", width="100%", flex="0 0 auto")
+        self.narration = widgets.VBox(_as_list(narration), layout=box)
         self.narration.add_class("dp-screen-narration")
         self.answers = widgets.VBox(_as_list(answers), layout=_W(width="100%", flex="0 0 auto", margin="4px 0 0 0"))
         self.answers.add_class("dp-screen-answers")
