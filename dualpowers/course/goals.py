@@ -682,7 +682,12 @@ def answer_marks(question: Mapping[str, Any], before: State, shown: State, value
         out.extend(_ask_marks(shown, question["ask"]))
     else:
         out.extend(q.highlight(before, question))
-        out.extend(q.gives_away(before, question))
+        marks = q.gives_away(before, question)
+        if "region" in question and question["kind"] in ("presence_winner", "presence_why", "strength"):
+            # the Will box only when the Will decided it (R-STR-2's last tie-break)
+            if force_in_presence(before, question["region"]).decided_by != "will":
+                marks = tuple(m for m in marks if m != "will")
+        out.extend(marks)
     if value in shown.comp.region_index:
         out.append(value)
     elif "-" in value and all(v in shown.comp.region_index for v in value.split("-", 1)):
