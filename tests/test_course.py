@@ -500,3 +500,18 @@ def test_the_board_draws_concealed_plates_face_up_objectives_and_the_blockade_ar
     assert ("objective", f"red:{card}") in rec.groups and ("objective-card", card) in rec.groups
     a, b = s.state.comp.arrows[s.state.blockade_tile]        # the blockade tile's arrow, as the data gives it
     assert ("tile-arrow", f"{a}-{b}") in rec.groups
+
+
+def test_objective_marker_1_is_drawn_on_the_unrest_region_while_it_is_scored():
+    """The scoring chapter says marker 1 goes on the unrest region (R-SCO-UNREST): the board
+    draws it there during the unrest step, and not before scoring."""
+    from dualpowers.drawing.board import draw_board
+    from dualpowers.drawing.pen import RecordingPen
+    st = course.chapter("scoring").steps[0]
+    assert "marker 1" in st.text("en") and st.position.step == "unrest"
+    rec = RecordingPen()
+    draw_board(rec, st.position)
+    assert ("objective-marker", "1") in rec.groups
+    rec = RecordingPen()
+    draw_board(rec, course.exercise("strength-1").position)
+    assert ("objective-marker", "1") not in rec.groups

@@ -317,6 +317,8 @@ def _region(p: ScaledPen, lay: Layout, s: "State", region: Any, hl: frozenset[An
                fill=on_strong, bold=True)
         if s.unrest == region.name:
             _unrest_badge(p, lay, region.name, "unrest" in hl)
+            if s.step == "unrest":     # scoring has begun: objective marker 1 sits on the unrest region
+                _objective_marker(p, lay, region.name, 1)
 
         tokens = s.tokens_in(region.name)
         presence = None
@@ -388,6 +390,16 @@ def _unrest_badge(p: ScaledPen, lay: Layout, region: str, lit: bool) -> None:
             p.circle(box.cx, box.cy, box.w / 2 + 3, stroke=GLOW, width=4)
         p.circle(box.cx, box.cy, box.w / 2, fill="#fff3e0", stroke="#bf360c", width=1.5)
         _burst(p, box.cx, box.cy, box.w / 2 - 2.5, "#e65100")
+
+
+def _objective_marker(p: ScaledPen, lay: Layout, region: str, number: int) -> None:
+    """An objective marker (1: the unrest region's; 2 and 3: the objectives revealed) on the
+    region's header, left of the unrest mark: a dark disc with its number."""
+    box = unrest_badge_box(lay, region)
+    cx = box.cx - box.w - 4 * number
+    with p.group("objective-marker", str(number)):
+        p.circle(cx, box.cy, box.w / 2, fill="#263238", stroke="#ffffff", width=1.5)
+        p.text(cx, box.cy + 0.5, str(number), size=TEXT, fill="#ffffff", bold=True, align="center")
 
 
 def _burst(p: ScaledPen, cx: float, cy: float, r: float, colour: str) -> None:
