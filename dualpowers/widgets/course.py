@@ -8,17 +8,23 @@
 
 A thin view over :class:`dualpowers.course.session.CourseSession` laid out on the
 shared :class:`~dualpowers.widgets.screen.Screen`: the board on the left, the
-panel on the right with Back / Next (or Try again) / Continue, the text, the
-answer buttons and the feedback; the chapter list and the language menu under
-it.  Action exercises are answered on the board the way a game is played (click
+panel on the right with Back / Next, the text, the answer buttons, the feedback and
+Try again; Hint / Show me, the chapter list and the language menu under it.  Show me
+plays an accepted answer on the board (what changed is lit) and says why; during a
+question the board hides what would answer it (strength plates, a highlight on the
+answer) until it is answered.  Every widget is built once: a click changes labels,
+values, classes and visibility (answer buttons come from pools).  Action exercises are answered on the board the way a game is played (click
 a token, then a region ...), and with buttons for what no click reaches.
 
 CSS classes (browser tests): ``dp-course``; buttons ``dp-course-back``,
 ``dp-course-next``, ``dp-course-continue``, ``dp-course-hint``, ``dp-course-show``,
 ``dp-course-retry``, ``dp-course-solo-now`` (at the last item: start a solo game),
 ``dp-course-choice`` (each answer button),
-``dp-course-action`` (each action button); ``dp-course-text`` (the narration),
-``dp-course-feedback`` (the verdict, ``dp-course-right`` or ``dp-course-wrong``),
+``dp-course-action`` (each action button), ``dp-course-answers`` (their box, under the
+narration and never inside its scroll box); ``dp-course-text`` (the narration),
+``dp-course-how`` (how to answer this exercise: what to click, or the buttons),
+``dp-course-feedback`` (the verdict, ``dp-course-right`` or ``dp-course-wrong``; Show me's
+demonstration, ``dp-course-demo``: the answer played on the board and why, with rule badges),
 ``dp-course-file`` (why the progress file is not read or not saved, if so),
 ``dp-course-chapters`` (the chapter list, each ``dp-course-chapter``, done ones
 also ``dp-course-done``), ``dp-course-end`` (the way on to a solo game).
