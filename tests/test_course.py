@@ -515,3 +515,13 @@ def test_objective_marker_1_is_drawn_on_the_unrest_region_while_it_is_scored():
     rec = RecordingPen()
     draw_board(rec, course.exercise("strength-1").position)
     assert ("objective-marker", "1") not in rec.groups
+
+
+def test_an_answer_after_show_me_is_judged_on_the_exercise_s_position():
+    s = CourseSession()
+    s.go_exercise("scoring-6")             # Show me plays the scoring: the board moves on
+    ex = course.exercise("scoring-6")
+    s.show_me()
+    assert s.state != ex.position
+    s.answer(ex.accepted()[0])
+    assert s.demo is None and s.state == ex.position and s.verdict.correct

@@ -213,6 +213,10 @@ class CourseSession:
         ex = self.exercise
         if ex is None:
             raise ValueError("this item is a step, not an exercise")
+        if self.demo is not None:        # the board shows Show me's position: back to the exercise's
+            hint = self.hint_shown
+            self._enter(self.index, mark=False)
+            self.hint_shown = hint
         v = ex.judge(answer)
         self.verdict = v
         if v.correct:
