@@ -775,26 +775,33 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         lines.append((_("Trotsky waits by the calendar"), ""))
     # Objectives turned face up (Espionage, Organize, scoring): drawn as cards at the foot of
     # the box, read from the state (the reserves above keep their lines).
-    shown = [(side, s.objectives[side]) for side in ("red", "white")
-             if s.revealed.get(side) and s.objectives.get(side) in s.comp.cards]
-    foot = b.bottom - len(shown) * 46
+    shown = []
+    for side in ("red", "white"):
+        card = s.objectives.get(side)
+        if not (s.revealed.get(side) and card in s.comp.cards):
+            continue
+        if s.mode == "solo" and side == s.player:
+            label = _("Your objective, face up:")
+        elif s.mode == "solo":
+            label = _("The Opposition's objective, face up:")
+        else:
+            label = _("{side}'s objective, face up:", side=_side(side))
+        wrapped = _wrap(label, b.w - 16, TEXT)
+        shown.append((side, card, wrapped, 46 + (len(wrapped) - 1) * (TEXT + 6)))
+    foot = b.bottom - sum(h for *_, h in shown)
     with p.group("info"):
         if "info" in hl:
             p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 6, stroke=GLOW, width=4, radius=6)
-        for i, (side, card) in enumerate(shown):
-            top = foot + i * 46
+        top = foot
+        for side, card, wrapped, height in shown:
             with p.group("objective", f"{side}:{card}"):
-                if s.mode == "solo" and side == s.player:
-                    label = _("Your objective, face up:")
-                elif s.mode == "solo":
-                    label = _("The Opposition's objective, face up:")
-                else:
-                    label = _("{side}'s objective, face up:", side=_side(side))
                 fc = FACTION_COLOURS[side]
                 p.circle(b.x + 5, top + 8, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)
-                p.text(b.x + 14, top + 8, label, size=TEXT, fill=INK, bold=True)
+                for k, line in enumerate(wrapped):
+                    p.text(b.x + 14, top + 8 + k * (TEXT + 3), line, size=TEXT, fill=INK, bold=True)
                 w = card_chip_width(s.comp, card)
-                _card(p, s, card, Box(b.x + 14, top + 17, w, 26), card in hl, group="objective-card")
+                _card(p, s, card, Box(b.x + 14, top + height - 29, w, 26), card in hl, group="objective-card")
+            top += height
         b = Box(b.x, b.y, b.w, foot - b.y)
         y = b.y + 10
         step = TEXT + 3
