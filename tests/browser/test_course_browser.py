@@ -7,7 +7,9 @@ canvas (the feedback must name the rule and the board must change), presses
 Try again and answers it rightly the same way.  The French run switches the
 notebook's language first and checks the French feedback.  Screenshots at
 1280x720 and 1440x900 with the file browser open, in English, French and
-Italian, go to ``test-output/`` for a person to look at.
+Italian, go to ``test-output/`` for a person to look at.  Issue 22: a strength
+question hides its plate until answered (pixels of the canvas), every answer button
+and the feedback are in the window at 1280x720, and Show me changes the board.
 """
 
 from __future__ import annotations
