@@ -20,12 +20,12 @@ from ..dates import MONTHS, advance_date
 from ..errors import DualPowersError, IllegalAction
 from ..opposition import opposition_objective
 from ..presence import force_in_presence
-from ..scoring import reveal_order, unrest_vp
+from ..scoring import reveal_order, track_label, unrest_vp
 from ..state import State
 from ..text import NN_, Message, Name, plural
 from .text import DOMAIN, N_, card_name, date_name, month_name, region_name, say, side_name, token_name
 
-__all__ = ["Goal", "GOALS", "Question", "QUESTIONS", "ANSWER_TYPES", "choice_label", "after",
+__all__ = ["Goal", "GOALS", "Question", "QUESTIONS", "ANSWER_TYPES", "choice_label", "after", "goal_reached", "goal_later",
            "action_highlight", "date_text", "presence_text", "presence_rules", "goal_because", "changes",
            "answer_marks", "concealed_strengths"]
 
@@ -221,10 +221,7 @@ def _score_toward(state: State, side: str) -> int:
 
 
 def _score_text(state: State) -> Message:
-    if state.score == 0:
-        return say(N_("The score marker is at the centre."))
-    return plural(NN_("The score marker is {n} space toward {side}.", "The score marker is {n} spaces toward {side}."),
-                  abs(state.score), domain=DOMAIN, side=side_name("red" if state.score > 0 else "white"))
+    return say(N_("The score marker is {where}."), {"where": track_label(state.score, state.comp.track_length)})
 
 
 _goal("score_at_least", "R-SCO-MOVE", lambda p: ("score",))((
@@ -316,6 +313,40 @@ def goal_met(goal: Mapping[str, Any], before: State, after_: State, actor: str) 
     return GOALS[goal["kind"]].met(before, after_, actor, goal)
 
 
+def goal_later(goal: Mapping[str, Any], before: State, after_: State, actor: str, depth: int = 3) -> Action | None:
+    """For a goal marked ``this_turn``: the next action by which ``actor``, still in the same turn
+    after ``after_``, can go on to meet it (a leader recruited first, then Inspire the People:
+    R-ACT-LEADER); ``None`` if the goal is met already, not marked, or out of reach this turn."""
+    if not goal.get("this_turn") or goal_met(goal, before, after_, actor):
+        return None
+    return _continuation(goal, before, after_, actor, depth)
+
+
+def _continuation(goal: Mapping[str, Any], before: State, now: State, actor: str, depth: int) -> Action | None:
+    # Still the same turn: the same player acts, in the same round and the same place of the order,
+    # at a later step of the turn than its card (the turn's action, leader or bonus step).
+    same_turn = (now.to_act == actor and now.won_by is None and now.round == before.round
+                 and now.turn_index == before.turn_index and now.step not in ("card", "over"))
+    if depth <= 0 or not same_turn:
+        return None
+    tried = []
+    for act in now.legal_actions():      # an action that meets it at once comes first
+        t = now.clone()
+        t.apply(act)
+        if goal_met(goal, before, t, actor):
+            return act
+        tried.append((act, t))
+    for act, t in tried:
+        if _continuation(goal, before, t, actor, depth - 1) is not None:
+            return act
+    return None
+
+
+def goal_reached(goal: Mapping[str, Any], before: State, after_: State, actor: str) -> bool:
+    """The goal is met after the action, or (``this_turn``) can still be met in the same turn."""
+    return goal_met(goal, before, after_, actor) or goal_later(goal, before, after_, actor) is not None
+
+
 def goal_instead(goal: Mapping[str, Any], before: State, after_: State, actor: str) -> tuple[Message, str]:
     """The first unmet part of a goal: what happened instead, and its rule."""
     if goal["kind"] == "all":
@@ -374,7 +405,7 @@ def action_highlight(state: State, action: Action) -> tuple[Any, ...]:
 
 # ============================================================================ choice questions
 #: How the choices of each answer type are labelled (see choice_label).
-ANSWER_TYPES = ("side", "why", "yesno", "date", "region", "number", "place", "connection")
+ANSWER_TYPES = ("side", "why", "yesno", "date", "region", "number", "place", "connection", "card")
 
 
 @dataclass(frozen=True)
@@ -525,6 +556,21 @@ _question("opposition_region", "R-SOLO-OBJECTIVE", "region", lambda s, p: _opp_c
           lambda s, p: tuple(_opp_cards(s, p)))
 
 
+def _opp_card_text(s: State, p: Mapping[str, Any]) -> Message:
+    """Which card of its region the Opposition scores, and why (R-SOLO-OBJECTIVE; equal VP: ruling)."""
+    card, why = _opp_choice(s, p)
+    decided = {"only card": N_("it is the Opposition's only card in {region}"),
+               "vp": N_("it is worth the most VP of its cards in {region}"),
+               "latest": N_("its cards in {region} are worth the same VP, and it was played later")}
+    return say(N_("The Opposition scores {region}, and its objective is {card}: {why}."),
+               {"region": region_name(card.region), "card": card_name(card.id),
+                "why": say(decided[why.card_decided_by], {"region": region_name(card.region)})})
+
+
+_question("opposition_card", "R-SOLO-OBJECTIVE", "card", lambda s, p: _opp_choice(s, p)[0].id, _opp_card_text,
+          lambda s, p: tuple(_opp_cards(s, p)))
+
+
 def _reveal_text(s: State, p: Mapping[str, Any]) -> Message:
     first = reveal_order(s)[0]
     if s.score == 0:
@@ -567,6 +613,9 @@ def _ask(s: State, ask: str) -> str:
         return "yes" if ask[10:] in s.exhausted else "no"
     if ask.startswith("presence:"):
         return _winner(s, ask[9:])
+    if ask.startswith("strength:"):        # "strength:purple:red": that side's strength there (R-STR-1)
+        region, _, side = ask[9:].partition(":")
+        return str(force_in_presence(s, region).strength[side])
     raise ValueError(f"unknown question {ask!r} for an 'after' exercise")
 
 
@@ -606,8 +655,8 @@ def _after_text(s: State, p: Mapping[str, Any]) -> Message:
         return (say(N_("{token} is exhausted."), {"token": token_name(tok)}) if tok in t.exhausted
                 else _place_text(t, tok) if t.place[tok] not in t.comp.region_index
                 else say(N_("{token} is fresh."), {"token": token_name(tok)}))
-    if ask.startswith("presence:"):
-        return presence_text(t, ask[9:])
+    if ask.startswith("presence:") or ask.startswith("strength:"):
+        return presence_text(t, ask[9:].partition(":")[0])
     raise ValueError(f"unknown question {ask!r}")
 
 
@@ -779,6 +828,8 @@ def choice_label(answer_type: str, value: str) -> Message:
     if answer_type == "connection":
         a, _, b = value.partition("-")
         return say(N_("{a}–{b}"), {"a": region_name(a), "b": region_name(b)})
+    if answer_type == "card":
+        return card_name(value)
     if answer_type == "place":
         if value in _PLACES:
             return say(_PLACES[value])

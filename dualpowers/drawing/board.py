@@ -22,6 +22,7 @@ from ..dates import BONUS_DAYS, MONTHS, SKIPPED_DAYS
 from ..i18n import DEFAULT_LANGUAGE, N_, check_language
 from ..text import translator
 from ..rounds import SOLO_ROUNDS
+from ..scoring import lead
 from .layout import (
     CARDS_TITLES, CHIP_ICON_W, DESIGN_H, DESIGN_W, TEXT, Box, Layout, TokenSlot, card_chip_text, card_chip_width,
     layout_for,
@@ -829,12 +830,7 @@ def _track(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         if "score" in hl:
             t = lay.track
             p.rect(t.x - 2, t.y - 2, t.w + 4, t.h + 4, stroke=GLOW, width=5, radius=8)
-        if score > 0:
-            title = _("SUPPORT TRACK: Red leads by {n}", n=score)
-        elif score < 0:
-            title = _("SUPPORT TRACK: White leads by {n}", n=-score)
-        else:
-            title = _("SUPPORT TRACK: level (marker at the centre)")
+        title = _("SUPPORT TRACK: {lead}", lead=lead(score))
         tx, ty = lay.track_title
         p.text(tx, ty, title, size=TEXT, fill=INK, bold=True, align="center")
         first, last = cells[0], cells[-1]

@@ -454,9 +454,9 @@ class Layout:
                 return ("connection", conn)
         if state is not None:
             groups = played_groups(state)
-            for slot in self.card_slots(groups, self.cards_title_w(state))[0]:
-                if slot.box.contains(x, y):
-                    return ("card", slot.id)
+            for card in self.card_slots(groups, self.cards_title_w(state))[0]:
+                if card.box.contains(x, y):
+                    return ("card", card.id)
         if self.calendar.contains(x, y):
             return ("date", None)
         if self.will.contains(x, y):

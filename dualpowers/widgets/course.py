@@ -61,6 +61,7 @@ COURSE_STYLE = """<style>
 .dp-course .dp-course-prompt { font-weight: bold; }
 .dp-course .dp-rule-badge { display: inline-block; font-family: monospace; font-size: 11px; padding: 0 6px;
   margin: 1px 3px 1px 0; border-radius: 9px; background: #1f5fae; color: #fff; }
+.dp-course .dp-rule-badge.dp-ruling-badge { background: #fff; color: #8a4b08; border: 1px dashed #8a4b08; }
 .dp-course .dp-course-examples { font-size: 12px; color: #4a4538; margin-top: 4px; }
 .dp-course .dp-course-hintbox { border-left: 4px solid #1f5fae; background: #eef4fb; padding: 4px 8px;
   font-size: 13px; margin-top: 4px; }
@@ -111,8 +112,10 @@ T_NOT_READ = N_("Your progress file cannot be used, so the course starts at the 
 NARRATION_MAX = "min(200px, 27vh)"
 
 
-def _badges(rules: Any) -> str:
-    return "".join(f"<span class='dp-rule-badge'>{escape(r)}</span>" for r in rules)
+def _badges(rules: Any, rulings: Any = ()) -> str:
+    """Rule badges; this project's rulings (RULINGS.md "(ruling)") marked as such."""
+    return "".join(f"<span class='dp-rule-badge{' dp-ruling-badge' if r in rulings else ''}'>{escape(r)}</span>"
+                   for r in rules)
 
 
 class CourseWidget(widgets.VBox):
@@ -249,7 +252,9 @@ class CourseWidget(widgets.VBox):
         answered_wrong = s.verdict is not None and not s.verdict.correct
         _display(self.retry_button, is_ex and (answered_wrong or s.demo is not None))
         where = tr(T_STEP, lang, chapter=ch.title(lang), i=i, n=n)
-        rules = f"<div class='dp-course-where'>{tr(T_RULES, lang, ids=_badges(item.rules))}</div>"
+        rules = f"<div class='dp-course-where'>{tr(T_RULES, lang, ids=_badges(item.rules, item.rulings))}</div>"
+        if item.rulings:     # this project's rulings, not the rulebooks' (RULINGS.md "(ruling)")
+            rules += f"<div class='dp-course-where dp-course-ruling'>{escape(item.rulings_note(lang))}</div>"
         if isinstance(item, Step):
             intro = f"<div class='dp-course-body'><i>{escape(ch.intro(lang))}</i></div>" if item.index == 0 else ""
             body = f"{intro}<div class='dp-course-body'>{escape(item.text(lang))}</div>{self._events(item)}"
