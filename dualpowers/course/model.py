@@ -33,7 +33,7 @@ from . import goals as G
 from ..text import Conjunction, Message, Name, render
 from .text import N_, say
 
-__all__ = ["CourseError", "Step", "Exercise", "Chapter", "Verdict", "Course", "load_course", "read_course", "parse_course",
+__all__ = ["CourseError", "Step", "Exercise", "Chapter", "Verdict", "Demonstration", "Course", "load_course", "read_course", "parse_course",
            "DATA_FILE"]
 
 DATA_FILE = "course.json"
@@ -103,9 +103,10 @@ def _build(data: Mapping[str, Any], actions: tuple[str, ...], where: str,
 class Verdict:
     """The engine's judgement of an answer.
 
-    ``correct``; ``rule`` (the RULINGS ID that decides it); ``message`` (what happened,
-    a course message); ``highlight`` (board elements that show it); ``result`` (the
-    position after a legal action, else ``None``).
+    ``correct``; ``rule`` (the RULINGS ID that decides it); ``message`` (why it is right,
+    or what happened instead, a course message); ``highlight`` (board elements that show
+    it); ``result`` (the position after a legal action, else ``None``); ``also`` (further
+    rules the message applies: the tie-break R-STR-2 of a tie won on tokens ...).
     """
 
     correct: bool
@@ -114,14 +115,45 @@ class Verdict:
     highlight: tuple[Any, ...] = ()
     result: State | None = None
     legal: bool = True
+    also: tuple[str, ...] = ()
 
-    def reason(self, lang: str = "en") -> str:
-        """Why, in ``lang``, naming the rule: 'Not quite: ... (R-STR-2)'."""
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """Every rule the verdict applies, the deciding one first (for rule badges)."""
+        return tuple(dict.fromkeys((self.rule, *self.also)))
+
+    def text(self, lang: str = "en") -> str:
+        """Right / Not quite / Not allowed, and why, in ``lang`` (without the rule IDs)."""
         head = say(N_("Right!")) if self.correct else (
             say(N_("Not quite.")) if self.legal else say(N_("Not allowed.")))
-        body = render(self.message, lang)
-        rule = "" if f"({self.rule})" in body else f" ({self.rule})"
-        return f"{render(head, lang)} {body}{rule}"
+        return f"{render(head, lang)} {render(self.message, lang)}"
+
+    def reason(self, lang: str = "en") -> str:
+        """Why, in ``lang``, naming the rules: 'Not quite: ... (R-STR-1, R-STR-2)'."""
+        body = self.text(lang)
+        rules = [r for r in self.rules if f"({r})" not in body]
+        return f"{body} ({', '.join(rules)})" if rules else body
+
+
+@dataclass(frozen=True)
+class Demonstration:
+    """What Show me puts on the board: one accepted answer played (or, for a question, its
+    answer marked), the position after it, what changed, and why it is right.
+
+    ``answer`` is the action played (action exercises) or the choice value; ``before`` the
+    exercise's position (to describe the action in); ``position`` what the board shows;
+    ``highlight`` what changed and what the answer refers to; ``verdict`` the engine's
+    judgement of that answer (its message says why, its rules are badges);
+    ``alternatives`` how many other answers the engine also accepts.
+    """
+
+    kind: str
+    answer: Any
+    before: State
+    position: State
+    highlight: tuple[Any, ...]
+    verdict: Verdict
+    alternatives: int = 0
 
 
 # ============================================================================ rulings and listed names
@@ -301,6 +333,44 @@ class Exercise:
             return self._judge_choice(s, answer)
         return self._judge_action(s, answer)
 
+    def demonstrate(self) -> Demonstration:
+        """Show me: the first accepted answer played on the exercise's position."""
+        s = self.position
+        acc = self.accepted()
+        if not acc:
+            raise ValueError(f"exercise {self.id}: no answer reaches the goal")
+        if self.kind == "choice":
+            assert self.question is not None
+            value = acc[0]
+            try:
+                shown = G.shown_position(self.question, s)
+            except DualPowersError:
+                shown = s
+            v = self.judge(value)
+            hl = G.changes(s, shown) + G.answer_marks(self.question, s, shown, value)
+            return Demonstration("choice", value, s, shown, tuple(dict.fromkeys(hl)), v, len(acc) - 1)
+        v = self.judge(acc[0])
+        assert v.result is not None
+        hl = _safe_highlight(s, acc[0]) + G.changes(s, v.result)
+        return Demonstration("action", acc[0], s, v.result, tuple(dict.fromkeys(_drawable(v.result, hl))), v,
+                             len(acc) - 1)
+
+    def opening_highlight(self) -> tuple[Any, ...]:
+        """What the board lights before the answer: the exercise's highlight without what
+        would point at the answer (the Will box for "who holds the Will?")."""
+        if self.kind != "choice" or self.question is None:
+            return tuple(self.highlight)
+        from ..drawing.board import normalize_highlight
+        s = self.position
+        away = G.gives_away(self.question, s)
+        return tuple(h for h in self.highlight if not (normalize_highlight(s, [h]) & away))
+
+    def concealed(self) -> tuple[str, ...]:
+        """Regions whose strength plates would answer the question: hidden until answered."""
+        if self.kind != "choice" or self.question is None:
+            return ()
+        return G.concealed_strengths(self.question, self.position)
+
     def show(self) -> tuple[Any, ...]:
         """What to highlight to show an accepted answer (Show me)."""
         s = self.position
@@ -337,7 +407,7 @@ class Exercise:
         value = str(answer)
         if value not in self.choices:
             return Verdict(False, self._rule(), say(N_("Choose one of the answers offered.")), hl, legal=False)
-        return Verdict(value == right, self._rule(), why, hl)
+        return Verdict(value == right, self._rule(), why, hl, also=G.question_rules(self.question, s))
 
     def _judge_action(self, s: State, answer: Any) -> Verdict:
         assert self.goal is not None
@@ -360,14 +430,28 @@ class Exercise:
         assert actor is not None
         hl = _safe_highlight(s, action) + G.goal_highlight(self.goal)
         if G.goal_met(self.goal, s, t, actor):
-            return Verdict(True, self.rules[0], say(N_("That reaches the goal.")), hl, t)
+            why, rules = G.goal_because(self.goal, s, t, actor)
+            return Verdict(True, self.rules[0], why, hl, t, also=rules)
         later = G.goal_later(self.goal, s, t, actor)
         if later is not None:            # the first half of a turn that reaches it (recruit, then Inspire)
             then = K.kind_of(later).sentence(t, later)
             return Verdict(True, K.kind_of(later).rule, say(N_("That is a start: the turn goes on, and its next action "
                                                        "reaches the goal: {then}."), {"then": then}), hl, t)
         instead, rule = G.goal_instead(self.goal, s, t, actor)
-        return Verdict(False, rule, instead, hl, t)
+        return Verdict(False, rule, instead, hl, t, also=G.goal_instead_rules(self.goal, s, t, actor))
+
+
+def _drawable(s: State, items: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The items of a highlight this board can draw (a token in a reserve has no place on it)."""
+    from ..drawing.board import normalize_highlight
+    keep = []
+    for item in items:
+        try:
+            normalize_highlight(s, [item])
+        except ValueError:
+            continue
+        keep.append(item)
+    return tuple(keep)
 
 
 def _safe_highlight(s: State, action: Any) -> tuple[Any, ...]:
@@ -594,6 +678,11 @@ def _verify(course: Course) -> None:
                 s = ex.position
                 accepted = ex.accepted()
                 normalize_highlight(s, list(ex.show()))
+                shown = ex.demonstrate() if accepted else None
+                if shown is not None:
+                    normalize_highlight(shown.position, list(shown.highlight))
+                    for lang in LANGUAGES:
+                        shown.verdict.reason(lang)
                 normalize_highlight(s, list(ex.highlight))
                 for lang in LANGUAGES:
                     ex.prompt(lang), ex.hint(lang)

@@ -95,6 +95,8 @@ class BoardWidget(widgets.VBox):
         self._pen = CanvasPen(self.canvas)
         self._state: State | None = None
         self._highlight: frozenset[Any] = frozenset()
+        #: regions whose strength plates show "?" (a question asks them)
+        self._conceal: frozenset[str] = frozenset()
         self._shown_key: Any = None
         #: how many times the board has been drawn (diagnostics and tests)
         self.redraw_count = 0
@@ -194,13 +196,17 @@ class BoardWidget(widgets.VBox):
             return None
         return layout_for(self._state.comp, float(self.width), float(self.height))
 
-    def show(self, state: "State | None", highlight: Any = None, *, force: bool = False) -> bool:
+    def show(self, state: "State | None", highlight: Any = None, *, force: bool = False,
+             conceal: Any = None) -> bool:
         """Show ``state`` with ``highlight`` in one redraw; returns whether it redrew.
 
+        ``conceal``: regions whose strength plates show "?" (``None``: keep the current ones).
         Nothing is sent when the picture would not change (same position, same
         highlight), unless ``force`` is true.
         """
         hl = normalize_highlight(state, highlight)
+        if conceal is not None:
+            self._conceal = frozenset(conceal)
         key = self._key(state, hl)
         if not force and key == self._shown_key:
             return False
@@ -213,7 +219,7 @@ class BoardWidget(widgets.VBox):
     def _key(self, state: "State | None", hl: frozenset[Any]) -> Any:
         if state is None:
             return (None, hl, self.width, self.height, self.lang)
-        return (state.key(), id(state.comp), hl, self.width, self.height, self.lang)
+        return (state.key(), id(state.comp), hl, self._conceal, self.width, self.height, self.lang)
 
     def redraw(self) -> None:
         """Draw the board again (e.g. after the canvas was cleared elsewhere)."""
@@ -228,7 +234,7 @@ class BoardWidget(widgets.VBox):
             draw_empty(rec, width=self.width, height=self.height, message=_("No position to show"))
         else:
             draw_board(rec, self._state, highlight=self._highlight, width=self.width, height=self.height,
-                       lang=self.lang)
+                       lang=self.lang, conceal=self._conceal)
         pen = self._pen
         with hold_canvas():
             for name, args, kwargs in rec.calls:
@@ -256,7 +262,7 @@ class BoardWidget(widgets.VBox):
         if self._state is None:
             raise ValueError("the board shows no state")
         return board_svg(self._state, highlight=self._highlight, width=self.width, height=self.height,
-                         lang=self.lang)
+                         lang=self.lang, conceal=self._conceal)
 
     def to_png(self) -> bytes:
         """The shown board as PNG bytes, drawn with Pillow (no browser needed)."""
@@ -264,7 +270,7 @@ class BoardWidget(widgets.VBox):
         if self._state is None:
             raise ValueError("the board shows no state")
         return board_png(self._state, highlight=self._highlight, width=self.width, height=self.height,
-                         lang=self.lang)
+                         lang=self.lang, conceal=self._conceal)
 
     # ------------------------------------------------------------------ clicks
     def on_region_click(self, callback: Callable[[str], Any], remove: bool = False) -> None:
