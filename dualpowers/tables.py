@@ -7,11 +7,14 @@ every language.  The engine's own tables (``presence_table``, ``Presence.to_fram
 names for scripts.  The functions here build the same tables from the same
 results for people: headers, region and side names and the reasons in ``lang``.
 
-Pure Python plus pandas (imported when a table is asked for).
+Each table is first a :class:`Table`, plain Python (its headers and rows already in the
+reader's language); ``*_frame`` turns it into a pandas DataFrame, the widgets show it as
+HTML without importing pandas (a notebook's first paint does not wait for it).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import names
@@ -27,8 +30,8 @@ if TYPE_CHECKING:
     from .presence import Presence
     from .state import State
 
-__all__ = ["presence_reason", "neutral_reason", "presence_frame", "presence_tokens_frame",
-           "objective_frame", "ranking_frame", "win_chance_note", "header", "HEADERS",
+__all__ = ["Table", "presence_reason", "neutral_reason", "presence_frame", "presence_tokens_frame",
+           "objective_frame", "ranking_frame", "presence_rows", "presence_tokens_rows", "objective_rows", "ranking_rows", "win_chance_note", "header", "HEADERS",
            "player_name", "series_label", "results_frame", "difficulty_frame"]
 
 #: Column headers of the tables, marked for the catalogs.
@@ -92,14 +95,40 @@ def neutral_reason(p: "Presence", lang: str | None = None) -> str:
              "count for nobody (R-NEU-1).", side=_side(p.will, lang), region=region)
 
 
-def _frame(rows: list[dict[str, Any]], columns: list[str], lang: str) -> "pd.DataFrame":
-    import pandas as pd
+@dataclass(frozen=True)
+class Table:
+    """A table for a reader: headers and rows of plain values, already in the reader's language.
+
+    ``index`` names the column whose values name the rows (the region, the token), if any.
+    :meth:`to_frame` gives the pandas DataFrame; ``dualpowers.widgets`` writes it as HTML."""
+
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Any, ...], ...]
+    index: str | None = None
+
+    def to_frame(self) -> "pd.DataFrame":
+        import pandas as pd
+        frame = pd.DataFrame([list(r) for r in self.rows], columns=list(self.columns))
+        return frame.set_index(self.index) if self.index is not None else frame
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+
+def _table(rows: list[dict[str, Any]], columns: list[str], lang: str, index: str | None = None) -> Table:
+    """Rows keyed by :data:`HEADERS`' names -> a :class:`Table` with the headers in ``lang``."""
     _ = translator(lang)
-    return pd.DataFrame(rows, columns=columns).rename(columns={c: _(HEADERS[c]) for c in columns})
+    return Table(tuple(_(HEADERS[c]) for c in columns), tuple(tuple(r.get(c) for c in columns) for r in rows),
+                 _(HEADERS[index]) if index is not None else None)
 
 
 def presence_frame(state: "State", lang: str | None = None) -> "pd.DataFrame":
     """Force in Presence in every region, one row per region, for a reader in ``lang``."""
+    return presence_rows(state, lang).to_frame()
+
+
+def presence_rows(state: "State", lang: str | None = None) -> Table:
+    """:func:`presence_frame` as a :class:`Table`."""
     lang = resolve(lang)
     from .presence import force_in_presence
     _ = translator(lang)
@@ -115,27 +144,36 @@ def presence_frame(state: "State", lang: str | None = None) -> "pd.DataFrame":
         })
     columns = ["region", "winner", "red strength", "white strength", "red tokens", "white tokens",
                "decided by", "neutrals for", "reason"]
-    return _frame(rows, columns, lang).set_index(_(HEADERS["region"]))
+    return _table(rows, columns, lang, index="region")
 
 
 def presence_tokens_frame(p: "Presence", lang: str | None = None) -> "pd.DataFrame":
     """The tokens in one region: strength shown, neutral or not, whom each counts for."""
+    return presence_tokens_rows(p, lang).to_frame()
+
+
+def presence_tokens_rows(p: "Presence", lang: str | None = None) -> Table:
+    """:func:`presence_tokens_frame` as a :class:`Table`."""
     lang = resolve(lang)
     _ = translator(lang)
     rows = [{"token": names.token(t, lang), "strength": p.shown.get(t, 0), "neutral": _(_YES_NO[t in p.neutrals]),
              "counts for": _side(side, lang)} for t, side in p.control.items()]
-    return _frame(rows, ["token", "strength", "neutral", "counts for"], lang).set_index(_(HEADERS["token"]))
+    return _table(rows, ["token", "strength", "neutral", "counts for"], lang, index="token")
 
 
 def objective_frame(choice: "ObjectiveChoice", lang: str | None = None) -> "pd.DataFrame":
     """How the Opposition chose its objective, per region, for a reader in ``lang``."""
+    return objective_rows(choice, lang).to_frame()
+
+
+def objective_rows(choice: "ObjectiveChoice", lang: str | None = None) -> Table:
+    """:func:`objective_frame` as a :class:`Table`."""
     lang = resolve(lang)
     _ = translator(lang)
     rows = [{"region": names.region(r, lang), "day sum": choice.sums[r], "cards": choice.counts[r],
              "latest card played": choice.last_played[r], "chosen": _(_YES_NO[r == choice.region])}
             for r in choice.sums]
-    return _frame(rows, ["region", "day sum", "cards", "latest card played", "chosen"], lang) \
-        .set_index(_(HEADERS["region"]))
+    return _table(rows, ["region", "day sum", "cards", "latest card played", "chosen"], lang, index="region")
 
 
 def header(column: str, lang: str | None = None) -> str:
@@ -163,6 +201,11 @@ def ranking_frame(ranking: "Ranking", state: "State", lang: str | None = None,
     """The advisor's ranking for a reader: each action in words (see :mod:`dualpowers.describe`),
     in the ranking's order; actions the playouts cannot tell apart share a rank, and an
     action no playout tried has none ("–")."""
+    return ranking_rows(ranking, state, lang, top).to_frame()
+
+
+def ranking_rows(ranking: "Ranking", state: "State", lang: str | None = None, top: int | None = None) -> Table:
+    """:func:`ranking_frame` as a :class:`Table`."""
     lang = resolve(lang)
     from .describe import describe
     from .narrate import message_text, quantity_text
@@ -179,11 +222,12 @@ def ranking_frame(ranking: "Ranking", state: "State", lang: str | None = None,
             for a in (ranking.actions[:top] if top else ranking.actions)]
     columns = ["rank", "action", "confidence", "outlook", "win_prob", "win_interval", "score_change", "playouts",
                "effects"]
-    frame = _frame(rows, columns, lang)
+    table = _table(rows, columns, lang)
     if ranking.horizon != "round":
         _ = translator(lang)
-        frame = frame.rename(columns={header("outlook", lang): _("for the game")})
-    return frame
+        outlook = header("outlook", lang)
+        table = Table(tuple(_("for the game") if c == outlook else c for c in table.columns), table.rows)
+    return table
 
 
 # ---------------------------------------------------------------------------- measured results

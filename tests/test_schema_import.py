@@ -125,3 +125,30 @@ def test_a_jsonschema_imported_before_is_used_as_it_is():
         print(json.dumps({"refused": refused, "iri": "iri" in jsonschema.FormatChecker.checkers}))
     """)
     assert seen == {"refused": True, "iri": True}
+
+
+def test_a_notebook_first_paint_imports_neither_pandas_nor_jsonschema_nor_other_widgets():
+    """What each notebook builds before its board paints (its first cell, in a fresh process):
+    its tables are written from rows (dualpowers.tables.Table) without pandas, the analyzer's
+    first position is the engine's own (no schema), and dualpowers.widgets imports only the
+    widgets asked for."""
+    seen = _run("""
+        import json, random, sys
+        import dualpowers as dp
+        from dualpowers.widgets import show
+        from dualpowers.widgets.analyzer import AnalyzerWidget
+        from dualpowers.widgets.opposition import OppositionWidget
+        from dualpowers.widgets import AdvisorWidget
+        from dualpowers.policies import make_policy
+
+        show(AnalyzerWidget()); show(OppositionWidget(seed=1917))
+        state = dp.new_game("solo", seed=1917, player="white", difficulty=3)
+        rng, greedy = random.Random(1917), make_policy("greedy")
+        for _ in range(10):
+            state.apply(greedy.choose(state, rng))
+        show(AdvisorWidget(state))
+        print(json.dumps({m: m in sys.modules for m in ("pandas", "jsonschema", "dualpowers.widgets.play",
+                                                          "dualpowers.widgets.course")}))
+    """)
+    assert seen == {"pandas": False, "jsonschema": False, "dualpowers.widgets.play": False,
+                    "dualpowers.widgets.course": False}

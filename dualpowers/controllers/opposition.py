@@ -130,6 +130,11 @@ class OppositionExplorer:
     def cards_frame(self) -> "pd.DataFrame":
         """The cards in play order with their region, days and VP."""
         import pandas as pd
+        return pd.DataFrame(self.card_rows(), columns=["order", "card", "region", "days", "VP", "objective"]) \
+            .set_index("order")
+
+    def card_rows(self) -> list[dict[str, Any]]:
+        """:meth:`cards_frame`'s rows: order, card, region, days, VP, whether it is the objective."""
         rows = []
         for i, cid in enumerate(self.cards, start=1):
             if not cid:
@@ -137,7 +142,7 @@ class OppositionExplorer:
             c = self.comp.cards[cid]
             rows.append({"order": i, "card": c.id, "region": c.region, "days": c.days, "VP": c.vp,
                          "objective": self.card is not None and c.id == self.card.id})
-        return pd.DataFrame(rows, columns=["order", "card", "region", "days", "VP", "objective"]).set_index("order")
+        return rows
 
     def summary(self) -> str:
         if self.error:

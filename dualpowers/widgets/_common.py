@@ -8,6 +8,9 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 import ipywidgets as widgets
 
+from ..tables import Table
+from .tables import DASH
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -69,24 +72,42 @@ def button(description: str, css_class: str, *, tooltip: str = "", style: str = 
     return b
 
 
-def df_html(df: "pd.DataFrame", caption: str = "", *, keep_index: bool | None = None,
+def df_html(df: "pd.DataFrame | Table | None", caption: str = "", *, keep_index: bool | None = None,
             header_tips: dict[str, str] | None = None, note: str = "") -> str:
-    """A DataFrame as a formatted HTML table (:func:`dualpowers.widgets.tables.style_table`):
-    readable headers, percentages, yes/no, a dash for missing values, no row numbers.
+    """A table as formatted HTML: a :class:`~dualpowers.tables.Table` (written as it is, with no
+    pandas), or a DataFrame through :func:`dualpowers.widgets.tables.style_table` (readable
+    headers, percentages, yes/no, a dash for missing values, no row numbers).
 
     ``header_tips``: a column's name or header -> a tooltip for that column's header (a ``title``);
     ``note``: a line of small print under the table (what a column means)."""
-    if df is None or df.empty:
+    if df is None or len(df) == 0 or (not isinstance(df, Table) and df.empty):
         return f"<div class='dp-table'><i>{escape(caption or 'nothing to show')}</i></div>"
-    from .tables import _header, style_table
-    table = style_table(df, keep_index=keep_index).to_html()
-    for column, tip in (header_tips or {}).items():
-        header = _header(column)          # as the table shows it
-        table = re.sub(r"(<th\b[^>]*?)\s*>" + re.escape(escape(header)) + "</th>",
-                       lambda m: f'{m.group(1)} title="{escape(tip)}">{escape(header)}</th>', table)
+    from .tables import _header
+    tips = {_header(column): tip for column, tip in (header_tips or {}).items()}    # by the header shown
+    if isinstance(df, Table):
+        table = table_html(df, tips)
+    else:
+        from .tables import style_table
+        table = style_table(df, keep_index=keep_index).to_html()
+        for header, tip in tips.items():
+            table = re.sub(r"(<th\b[^>]*?)\s*>" + re.escape(escape(header)) + "</th>",
+                           lambda m: f'{m.group(1)} title="{escape(tip)}">{escape(header)}</th>', table)
     cap = f"<div><b>{escape(caption)}</b></div>" if caption else ""
     small = f"<div class='dp-table-note'>{escape(note)}</div>" if note else ""
     return f"<div class='dp-table'>{cap}{table}{small}</div>"
+
+
+def table_html(table: Table, tips: dict[str, str] | None = None) -> str:
+    """A :class:`~dualpowers.tables.Table` as an HTML ``<table>`` (styled by :data:`STYLE`):
+    headers with a capital, values as they are, a dash for none; ``tips``: header shown -> its tooltip."""
+    from .tables import _header
+    tips = tips or {}
+    shown = [_header(c) for c in table.columns]     # headers as style_table writes them ("Win chance ...")
+    head = "".join(f"<th title=\"{escape(tips[c])}\">{escape(c)}</th>" if c in tips else f"<th>{escape(c)}</th>"
+                   for c in shown)
+    body = "".join("<tr>" + "".join(f"<td>{escape(DASH if v is None else str(v))}</td>" for v in row) + "</tr>"
+                   for row in table.rows)
+    return f"<table class='dp-styled-table'><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
 def lines_html(lines: Iterable[str], ordered: bool = False) -> str:

@@ -33,7 +33,7 @@ from .. import names
 from ..errors import DualPowersError, PositionError
 from ..text import translator
 from ..narrate import message_text, outcome_text, refusal_text
-from ..tables import header, ranking_frame, win_chance_note
+from ..tables import header, ranking_rows, win_chance_note
 from . import language
 from ._common import STYLE, button, css, df_html, fit_labels
 from .analyzer import AnalyzerWidget
@@ -170,7 +170,7 @@ class AdvisorWidget(widgets.VBox):
         lines = [escape(message_text(m, lang))
                  for _indent, m in r.explain_messages(name=lambda a: self._said(state, a, lang))]
         self.summary.value = "<div class='dp-hint-box'>" + "<br>".join(lines) + "</div>"
-        frame = ranking_frame(r, state, lang)
+        frame = ranking_rows(r, state, lang)
         caption = _("Every legal action of {side}, best first", side=names.side(r.side, lang))
         note = win_chance_note(r.horizon, lang)
         self.table.value = df_html(frame, caption, header_tips={header("win_prob", lang): note}, note=note)

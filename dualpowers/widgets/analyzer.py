@@ -435,15 +435,14 @@ class AnalyzerWidget(widgets.VBox):
             accepted = _("The engine accepts this position.")
             self.error.value = f"<span class='dp-ok-box'>{escape(accepted)}</span>"
             self.board.show(ed.state, highlight=[r for r, w in ed.winners().items() if w])
-            self.table.value = df_html(tables.presence_frame(ed.state, lang))
+            self.table.value = df_html(tables.presence_rows(ed.state, lang))
         else:
             note = " " + _("The board still shows the last valid position.") if self._last_valid is not None else ""
             told = PositionError(ed.error_message if ed.error_message is not None else (ed.error or ""))
             self.error.value = (f"<span class='dp-error-box'>"
                                 f"{escape(self._error_text(told, lang, ed.error_type or 'PositionError'))}</span>"
                                 f"<i>{escape(note)}</i>")
-            self.table.value = df_html(ed.presence_frame(),
-                                       _("No analysis while the position is not valid."))
+            self.table.value = df_html(None, _("No analysis while the position is not valid."))
         if ed.extras:
             self.extras_note.value = _("<i>This position carries cards, tiles and turn data from an import; "
                                        "they are kept on export. <b>Keep board only</b> drops them.</i>")

@@ -30,6 +30,7 @@ from ..opposition import DIFFICULTIES
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from ..controllers.opposition import HAND, OppositionExplorer, SoloRoundWalker
 from .. import names, tables
+from ..tables import Table
 from ..text import translator
 from ..narrate import message_text, refusal_text
 from . import language
@@ -46,14 +47,9 @@ def objective_html(explorer: OppositionExplorer, lang: str | None = None) -> tup
     (default: the notebook's language)."""
     lang = lang or language.current()
     _ = translator(lang)
-    frame = explorer.cards_frame()
-    if not frame.empty:
-        frame = frame.reset_index()
-        frame["card"] = [names.card(c, lang) for c in frame["card"]]
-        frame["region"] = [names.region(r, lang) for r in frame["region"]]
-        frame["objective"] = [_("yes") if v else _("no") for v in frame["objective"]]
-        frame = frame.rename(columns={"order": _("order"), "card": _("card"), "region": _("region"),
-                                      "days": _("days"), "VP": _("VP"), "objective": _("objective")})
+    rows = tuple((r["order"], names.card(r["card"], lang), names.region(r["region"], lang), r["days"], r["VP"],
+                  _("yes") if r["objective"] else _("no")) for r in explorer.card_rows())
+    frame = Table((_("order"), _("card"), _("region"), _("days"), _("VP"), _("objective")), rows)
     cards = df_html(frame, _("The Opposition's cards, in the order it played them"))
     if explorer.error or explorer.choice is None or explorer.card is None:
         no_objective = _("No objective: {reason}", reason=refusal_text(explorer.refusal or explorer.error, lang))
@@ -61,7 +57,7 @@ def objective_html(explorer: OppositionExplorer, lang: str | None = None) -> tup
     step_by_step = _("Step by step")
     steps = f"<b>{escape(step_by_step)}</b>" + lines_html([message_text(m, lang) for m in explorer.step_messages],
                                                           ordered=True)
-    table = df_html(tables.objective_frame(explorer.choice, lang), _("Day numbers summed per region"))
+    table = df_html(tables.objective_rows(explorer.choice, lang), _("Day numbers summed per region"))
     card = explorer.card
     headline = _("Objective: <b>{card}</b> ({vp} VP in {region})", card=escape(names.card(card.id, lang)),
                  vp=card.vp, region=escape(names.region(card.region, lang)))

@@ -120,10 +120,10 @@ def outcome_html(t: Tutorial, outcome: Outcome, edition: str) -> str:
                      f"<div>{escape(refusal_text(outcome.refusal or outcome.error or '', lang))}</div>")
     elif isinstance(outcome.result, Presence):
         p = outcome.result
-        parts.append(df_html(tables.presence_tokens_frame(p, lang)))
+        parts.append(df_html(tables.presence_tokens_rows(p, lang)))
         parts.append(lines_html(outcome_lines(outcome, lang)))
     elif isinstance(outcome.result, ObjectiveChoice):
-        parts.append(df_html(tables.objective_frame(outcome.result, lang)))
+        parts.append(df_html(tables.objective_rows(outcome.result, lang)))
         parts.append(lines_html(outcome_lines(outcome, lang)))
     elif outcome.lines:
         parts.append(lines_html(outcome_lines(outcome, lang)))
