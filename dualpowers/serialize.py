@@ -132,9 +132,7 @@ def load_json(text: str | bytes) -> Any:
     return decode_json(text, PositionError, Message(THE_POSITION))
 
 
-def _side(value: Any, what: str, allow_none: bool = False) -> str | None:
-    if value is None and allow_none:
-        return None
+def _side(value: Any, what: str) -> str:
     if value not in SIDES:
         raise PositionError(Message(N_("{path} must be 'red' or 'white', not {value}"), path=what, value=brief(value, 40)))
     return str(value)
@@ -307,7 +305,7 @@ class _Reader:
                 raise PositionError(Message(N_("solo must be an object like {example}"),
                                             example='{"player": "white", "difficulty": 3}'))
             s.player = _side(solo.get("player", "red"), "solo.player")
-            s.opposition = other(s.player)  # type: ignore[arg-type]
+            s.opposition = other(s.player)
             diff = _int(solo.get("difficulty", 1), "solo.difficulty")
             if diff not in DIFFICULTIES:
                 raise PositionError(Message(N_("solo.difficulty must be 1..6, not {value}"), value=diff))
@@ -323,7 +321,7 @@ class _Reader:
                                         example='{"month": "jul", "day": 12}', value=brief(date, 40)))
         s.month = check_date(date.get("month", "mar-apr"), date.get("day", 1))
         s.day = date.get("day", 1)
-        s.will = _side(d.get("will", "red"), "will")  # type: ignore[assignment]
+        s.will = _side(d.get("will", "red"), "will")
         s.score = _int(d.get("score", 0), "score")
         if abs(s.score) > c.track_length:
             raise PositionError(Message(N_("score {score} is off the track (it runs {low}..{high}; positive means "
@@ -338,9 +336,7 @@ class _Reader:
         d, s, c = self.d, self.s, self.c
         seen: dict[str, str] = {}
 
-        def tile(name: Any, where: str) -> str | None:
-            if name is None:
-                return None
+        def tile(name: Any, where: str) -> str:
             r = self.region(name, where)
             if r in seen:
                 raise PositionError(Message(N_("region tile {region} is in two places: {first} and {second}"), region=r,
@@ -348,9 +344,12 @@ class _Reader:
             seen[r] = where
             return r
 
-        s.unrest = tile(d.get("unrest"), "unrest")
+        def tile_or_none(name: Any, where: str) -> str | None:      # an empty Unrest or Blockade space
+            return None if name is None else tile(name, where)
+
+        s.unrest = tile_or_none(d.get("unrest"), "unrest")
         explicit_tile = "blockade_tile" in d
-        s.blockade_tile = tile(d.get("blockade_tile"), "blockade_tile")
+        s.blockade_tile = tile_or_none(d.get("blockade_tile"), "blockade_tile")
         if "blockade" in d:
             b = d["blockade"]
             if b is None:
@@ -375,13 +374,13 @@ class _Reader:
         tiles = d.get("tiles", {})
         if not isinstance(tiles, dict) or set(tiles) - {"stack", "discard"}:
             raise PositionError(Message(N_("tiles must be an object with 'stack' and 'discard' lists")))
-        s.tile_discard = [tile(t, "tiles.discard") for t in _list(tiles.get("discard", []), "tiles.discard")]  # type: ignore[misc]
+        s.tile_discard = [tile(t, "tiles.discard") for t in _list(tiles.get("discard", []), "tiles.discard")]
         # Partial position: an empty Unrest or Blockade space means the tiles have run out (R-CLN).
         ran_out = ("unrest" in d and s.unrest is None) or (explicit_tile and s.blockade_tile is None)
         if "stack" in tiles:
-            s.tile_stack = [tile(t, "tiles.stack") for t in _list(tiles["stack"], "tiles.stack")]  # type: ignore[misc]
+            s.tile_stack = [tile(t, "tiles.stack") for t in _list(tiles["stack"], "tiles.stack")]
             if "discard" not in tiles:   # partial position: tiles it does not mention were used up
-                s.tile_discard = [tile(r, "tiles.discard") for r in c.region_names if r not in seen]  # type: ignore[misc]
+                s.tile_discard = [tile(r, "tiles.discard") for r in c.region_names if r not in seen]
         elif ran_out:
             s.tile_stack = []
             if "discard" not in tiles:   # the tiles it does not mention were used up
@@ -521,7 +520,7 @@ class _Reader:
             s.objectives[side] = obj
             s.played[side] = self.cards(played.get(side, []), f"played.{side}")
         for side in _list(d.get("revealed", []), "revealed"):
-            s.revealed[_side(side, "revealed")] = True  # type: ignore[index]
+            s.revealed[_side(side, "revealed")] = True
         s.discard = self.cards(d.get("discard", []), "discard")
         s.out_of_game = self.cards(d.get("out_of_game", []), "out_of_game")
         opp = d.get("opposition", {})
@@ -604,8 +603,9 @@ class _Reader:
         if step == "unrest":
             default_actor = unrest_winner(s)
         order = tuple(_side(x, "turn.order") for x in _list(turn.get("order", list(default_order)), "turn.order"))
-        s.turn_order = order  # type: ignore[assignment]
-        s.to_act = _side(turn.get("to_act", None if step == "over" else default_actor), "turn.to_act", allow_none=True)
+        s.turn_order = order
+        to_act = turn.get("to_act", None if step == "over" else default_actor)
+        s.to_act = None if to_act is None else _side(to_act, "turn.to_act")
         if step != "over" and s.to_act is None:
             raise PositionError(Message(N_("turn.to_act must name who acts at step {value}"), value=brief(step, 40)))
         if s.mode == "solo" and s.to_act == s.opposition:
