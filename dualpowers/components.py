@@ -177,6 +177,10 @@ class Components:
     type_keys: dict[str, tuple[object, ...]] = field(init=False, repr=False)
     #: sides[opposition][token]: the side a token belongs to (Opposition units -> the Opposition's side).
     sides: dict[str | None, dict[str, str | None]] = field(init=False, repr=False)
+    #: open_neighbours / two_step_reach by blockade (filled as asked)
+    _open_cache: dict[Any, Any] = field(init=False, repr=False)
+    #: find / close_match: kind -> casefolded name -> the canonical id
+    _folded: dict[str, dict[str, str]] = field(init=False, repr=False)
 
     def connection(self, a: str, b: str) -> Connection:
         """The canonical spelling of the connection between ``a`` and ``b``."""
@@ -195,7 +199,7 @@ class Components:
 
     def open_neighbours(self, blockade: Connection | None) -> dict[str, tuple[str, ...]]:
         """Region -> regions one step away over connections the blockade leaves open."""
-        cache: dict[Any, Any] = self._open_cache  # type: ignore[attr-defined]
+        cache = self._open_cache
         key = ("1", blockade)
         hit = cache.get(key)
         if hit is None:
@@ -211,7 +215,7 @@ class Components:
 
     def two_step_reach(self, blockade: Connection | None) -> dict[str, dict[str, str | None]]:
         """Region -> {destination: intermediate region or None} within two open steps."""
-        cache: dict[Any, Any] = self._open_cache  # type: ignore[attr-defined]
+        cache = self._open_cache
         key = ("2", blockade)
         hit = cache.get(key)
         if hit is None:
@@ -249,14 +253,14 @@ class Components:
         """
         if not isinstance(name, str):
             return None
-        table: dict[str, str] = self._folded[kind]  # type: ignore[attr-defined]
+        table = self._folded[kind]
         return table.get(name.casefold())
 
     def close_match(self, name: object, kind: str) -> str | None:
         """The id a near miss like ``Lenine`` was meant to be (``Lenin``), or None."""
         if not isinstance(name, str) or len(name) > 40:
             return None
-        table: dict[str, str] = self._folded[kind]  # type: ignore[attr-defined]
+        table = self._folded[kind]
         close = difflib.get_close_matches(name.casefold(), list(table), n=1, cutoff=0.6)
         return table[close[0]] if close else None
 

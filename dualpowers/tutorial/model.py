@@ -112,9 +112,9 @@ class Step:
             return str(self.action)
         if self.kind == "try":
             return f"try: {self.action}"
-        if self.kind == "intro":
+        if self.kind == "intro" or self.query is None:
             return "scene"
-        (name, arg), = self.query.items()  # type: ignore[union-attr]
+        (name, arg), = self.query.items()
         if isinstance(arg, list):
             arg = ", ".join(arg)
         return f"query {name} {arg}"
@@ -144,7 +144,7 @@ class Example:
     @property
     def actions(self) -> list[str]:
         """The text of every step that changes the position, in order."""
-        return [s.action for s in self.steps if s.kind == "action"]  # type: ignore[misc]
+        return [s.action for s in self.steps if s.kind == "action" and s.action is not None]
 
     def start_state(self) -> State:
         """A fresh engine state at the example's start position."""
@@ -376,21 +376,25 @@ def _run_query(state: State, query: Mapping[str, Any]) -> Presence | ObjectiveCh
 
 def _run_step(state: State, step: Step, where: Message) -> Outcome:
     """Carry out one step on ``state`` (changed in place for an action)."""
+    action, query = step.action, step.query
+    if step.kind == "query" or action is None:
+        if query is None:      # parse_example gives every step what its kind needs: this is a hand-made Step
+            raise TutorialError(Message(N_("{where}: a {kind} step needs an 'action' text or a 'query'"),
+                                        where=where, kind=step.kind))
+        return Outcome("query", result=_run_query(state, query))
     if step.kind == "action":
         try:
-            events = state.apply(step.action)  # type: ignore[arg-type]
+            events = state.apply(action)
         except IllegalAction as exc:
             raise TutorialError(Message(N_("{where}: the engine refused {action}: {reason}"), where=where,
-                                        action=repr(step.action), reason=_reason(exc))) from exc
+                                        action=repr(action), reason=_reason(exc))) from exc
         return Outcome("action", events=tuple(events))
-    if step.kind == "try":
-        try:
-            state.apply(step.action)  # type: ignore[arg-type]
-        except IllegalAction as exc:
-            return Outcome("try", error=str(exc), refusal=exc)
-        raise TutorialError(Message(N_("{where}: the engine accepted {action}, which the example shows as refused"),
-                                    where=where, action=repr(step.action)))
-    return Outcome("query", result=_run_query(state, step.query))  # type: ignore[arg-type]
+    try:
+        state.apply(action)
+    except IllegalAction as exc:
+        return Outcome("try", error=str(exc), refusal=exc)
+    raise TutorialError(Message(N_("{where}: the engine accepted {action}, which the example shows as refused"),
+                                where=where, action=repr(action)))
 
 
 def replay(example: Example, upto: int) -> tuple[State, Outcome]:
