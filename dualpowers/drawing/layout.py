@@ -164,16 +164,14 @@ class CardSlot:
 
 
 def token_caption(comp: "Components", token: str, lang: str) -> str:
-    """What is written under a token: a unit's id, a leader's (or Trotsky's) name."""
+    """What is written under a token: a unit's short name ("W3", French "B3"), a leader's (or Trotsky's) name."""
     from .. import names
     spec = comp.tokens.get(token)
     if spec is None:      # not a token of these components: its id
         return token
     if spec.kind == "trotsky":
         return names.token("Trotsky", lang)
-    if spec.kind == "leader":
-        return names.token(spec.id, lang)
-    return spec.id
+    return names.token(spec.id, lang)
 
 
 @lru_cache(maxsize=512)
