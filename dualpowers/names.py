@@ -181,8 +181,12 @@ def capitalised_words(lang: str | None = None) -> frozenset[str]:
 
 
 def with_preposition(preposition: str, text: str) -> str:
-    """``text`` (a date or a day) after an Italian articled preposition of :data:`ELIDED`:
-    "al 3 maggio", but "all'8 maggio" and "l'11": the article elides before a vowel."""
+    """``text`` (a date, a day or a side) after an Italian articled preposition of :data:`ELIDED`:
+    "al 3 maggio", but "all'8 maggio" and "l'11": the article elides before a vowel; a name
+    that has its article already ("l'opposizione") takes the preposition's elided form
+    ("all'opposizione", "dell'opposizione"), a side "Rosso" the full one ("al Rosso")."""
+    if text[:2] in ("l'", "l’"):
+        return ELIDED[preposition] + text[2:]
     if text[:1] == "8" or text[:2] == "11":
         return ELIDED[preposition] + text
     return f"{preposition} {text}"

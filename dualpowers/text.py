@@ -14,10 +14,11 @@ reader:
 * a :class:`Quantity` is a number written the reader's way ("37,5 %");
 * an error carrying a reason as data (``exc.message``) is written as that reason.
 
-Formats a template may use: ``{side:cap}`` (capitalised), ``{action:low}`` (a capitalised
+Formats a template may use: ``{side:cap}`` (capitalised), ``{side:upper}`` (in capitals, inside
+a title), ``{action:low}`` (a capitalised
 phrase inside a sentence: "jouer violet-4", game names keep their capital), ``{month:month}`` (a month
 id's name), ``{month:a_month}`` (Italian "a"/"ad" and the month's name) and, in Italian translations, an articled preposition joined to a date or a
-day (``{date:al}`` -> "all'8").  A plural message gives ``plural`` and ``n``.
+day (``{date:al}`` -> "all'8") or to a side (``{side:al}`` -> "al Rosso", "all'opposizione").  A plural message gives ``plural`` and ``n``.
 
 ``translator(lang)(msgid, **params)`` is the short form for a fixed label or a sentence
 written on the spot: the same lookup and the same naming.
@@ -170,6 +171,8 @@ class _Shown(str):
     def __format__(self, spec: str) -> str:
         if spec == "cap":
             return self[:1].upper() + self[1:]
+        if spec == "upper":            # inside a title written in capitals: "VINCE IL BIANCO"
+            return self.upper()
         if spec == "month":
             return names.month(str(self.raw), self.lang)
         if spec == "low":              # a sentence's first word inside another: "meilleure action : jouer ..."

@@ -72,3 +72,20 @@ def test_an_italian_month_after_a_takes_ad_before_a_vowel():
     msg = "passes day 31: the month marker moves to {month:month} (R-CAL-2)"
     assert "passa ad agosto" in render(Message(msg, month="aug"), "it")
     assert "passa a luglio" in render(Message(msg, month="jul"), "it")
+
+
+def test_an_italian_side_takes_the_articled_preposition_also_when_it_has_its_article():
+    """"tocca al Rosso", "tocca all'opposizione": {side:al} joins the preposition to a side's
+    name, eliding it before a name that carries its article already."""
+    from dualpowers import names as n
+    assert n.with_preposition("al", n.side("red", "it")) == "al Rosso"
+    assert n.with_preposition("al", n.side("opposition", "it")) == "all'opposizione"
+    assert n.with_preposition("del", n.side("opposition", "it")) == "dell'opposizione"
+    msg = "{token} is not yours to use now: {who} is to act, and {token} obeys {side}."
+    assert render(Message(msg, token="W3", who="opposition", side="red"), "it") == (
+        "B3 non è tuo ora: tocca all'opposizione, e B3 obbedisce al Rosso.")
+
+
+def test_a_side_inside_a_title_in_capitals_is_in_capitals_too():
+    assert render(Message("GAME OVER: {side} WINS", side="white"), "it") == "PARTITA FINITA: VINCE IL BIANCO"
+    assert render(Message("GAME OVER: {side} WINS", side="red"), "fr") == "PARTIE TERMINÉE\u00a0: ROUGE GAGNE"
