@@ -18,7 +18,8 @@ Formats a template may use: ``{side:cap}`` (capitalised), ``{side:upper}`` (in c
 a title), ``{action:low}`` (a capitalised
 phrase inside a sentence: "jouer violet-4", game names keep their capital), ``{month:month}`` (a month
 id's name), ``{month:a_month}`` (Italian "a"/"ad" and the month's name) and, in Italian translations, an articled preposition joined to a date or a
-day (``{date:al}`` -> "all'8") or to a side (``{side:al}`` -> "al Rosso", "all'opposizione").  A plural message gives ``plural`` and ``n``.
+day (``{date:al}`` -> "all'8") or to a side (``{side:al}`` -> "al Rosso", "all'opposizione"; capitalised at a sentence's start:
+``{side:Il}`` -> "Il Rosso", "L'opposizione").  A plural message gives ``plural`` and ``n``.
 
 ``translator(lang)(msgid, **params)`` is the short form for a fixed label or a sentence
 written on the spot: the same lookup and the same naming.
@@ -182,6 +183,9 @@ class _Shown(str):
             return ("ad " if written[:1].lower() == "a" else "a ") + written
         if spec in names.ELIDED:       # an Italian template: "{day:al}" -> "al 3", "all'8"
             return names.with_preposition(spec, str(self))
+        if spec[:1].isupper() and spec.lower() in names.ELIDED:   # a sentence's start: "{side:Il}" -> "Il Rosso"
+            written = names.with_preposition(spec.lower(), str(self))
+            return written[:1].upper() + written[1:]
         return format(str(self), spec)
 
 
