@@ -12,7 +12,7 @@ from .i18n import DEFAULT_LANGUAGE, N_, NP_, gettext, pgettext, resolve
 
 __all__ = ["region", "is_place", "colour", "card_action", "side", "faction", "month", "leader", "token", "place", "special",
            "region_label", "date", "day_of_month", "DateText", "with_preposition", "ELIDED", "card", "edition",
-           "capitalised_words"]
+           "capitalised_words", "whereabouts"]
 
 # The regions are the components' (data/components.toml): their names are messages with the
 # context "region" (the region: "Zone violette") and "card" (its colour in a card's name:
@@ -100,6 +100,23 @@ def place(name: str, lang: str | None = None) -> str:
     """Where a token is off the map: "reserve", "supply", "waiting", "removed", "box"."""
     lang = resolve(lang)
     return _tr(_PLACES, name, lang)
+
+
+#: Where a token is, as the end of a sentence ("it is in the reserve"): the preposition and the
+#: article belong to the place in French and Italian ("dans la réserve", "nel quartiere viola").
+_WHEREABOUTS = {"reserve": NP_("whereabouts", "in the reserve"), "supply": NP_("whereabouts", "in the supply"),
+                "waiting": NP_("whereabouts", "waiting by the calendar"),
+                "removed": NP_("whereabouts", "out of the game"), "box": NP_("whereabouts", "in the box")}
+_IN_REGION = NP_("whereabouts", "in {region}")
+
+
+def whereabouts(name: str, lang: str | None = None) -> str:
+    """Where a token is, to end a sentence: "reserve" -> "in the reserve", "dans la réserve",
+    "nella riserva"; a region "purple" -> "in purple", "dans la Zone violette", "nel quartiere viola"."""
+    lang = resolve(lang)
+    if name in _WHEREABOUTS:
+        return _tr(_WHEREABOUTS, name, lang)
+    return pgettext(*_IN_REGION, lang).format(region=region(name, lang))
 
 
 def edition(name: str, lang: str | None = None) -> str:

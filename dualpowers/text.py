@@ -44,7 +44,7 @@ FIELDS: dict[str, str] = {
     **dict.fromkeys(("token", "leader", "unit", "units", "tokens"), "token"),
     **dict.fromkeys(("card", "cards", "objective"), "card"),
     **dict.fromkeys(("a", "b"), "colour"),
-    "card_action": "card_action", "special": "special", "edition": "edition",
+    "card_action": "card_action", "special": "special", "edition": "edition", "whereabouts": "whereabouts",
 }
 
 

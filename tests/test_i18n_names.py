@@ -89,3 +89,13 @@ def test_an_italian_side_takes_the_articled_preposition_also_when_it_has_its_art
 def test_a_side_inside_a_title_in_capitals_is_in_capitals_too():
     assert render(Message("GAME OVER: {side} WINS", side="white"), "it") == "PARTITA FINITA: VINCE IL BIANCO"
     assert render(Message("GAME OVER: {side} WINS", side="red"), "fr") == "PARTIE TERMINÉE\u00a0: ROUGE GAGNE"
+
+
+@pytest.mark.parametrize("lang, reserve, region", [
+    ("en", "in the reserve", "in purple"), ("fr", "dans la réserve", "dans la Zone violette"),
+    ("it", "nella riserva", "nel quartiere viola")])
+def test_where_a_token_is_reads_as_the_end_of_a_sentence(lang, reserve, region):
+    """"(il est dans la réserve)", not "(emplacement : réserve)": the place carries its preposition."""
+    assert names.whereabouts("reserve", lang) == reserve and names.whereabouts("purple", lang) == region
+    msg = "{token} is not on the board (it is {whereabouts})"
+    assert render(Message(msg, token="W3", whereabouts="reserve"), lang).endswith(f"({reserve})")
