@@ -12,7 +12,7 @@ from .i18n import DEFAULT_LANGUAGE, N_, NP_, gettext, pgettext, resolve
 
 __all__ = ["region", "is_place", "colour", "card_action", "side", "faction", "month", "leader", "token", "place", "special",
            "region_label", "date", "day_of_month", "DateText", "with_preposition", "ELIDED", "card", "edition",
-           "capitalised_words"]
+           "capitalised_words", "whereabouts"]
 
 # The regions are the components' (data/components.toml): their names are messages with the
 # context "region" (the region: "Zone violette") and "card" (its colour in a card's name:
@@ -102,6 +102,23 @@ def place(name: str, lang: str | None = None) -> str:
     return _tr(_PLACES, name, lang)
 
 
+#: Where a token is, as the end of a sentence ("it is in the reserve"): the preposition and the
+#: article belong to the place in French and Italian ("dans la réserve", "nel quartiere viola").
+_WHEREABOUTS = {"reserve": NP_("whereabouts", "in the reserve"), "supply": NP_("whereabouts", "in the supply"),
+                "waiting": NP_("whereabouts", "waiting by the calendar"),
+                "removed": NP_("whereabouts", "out of the game"), "box": NP_("whereabouts", "in the box")}
+_IN_REGION = NP_("whereabouts", "in {region}")
+
+
+def whereabouts(name: str, lang: str | None = None) -> str:
+    """Where a token is, to end a sentence: "reserve" -> "in the reserve", "dans la réserve",
+    "nella riserva"; a region "purple" -> "in purple", "dans la Zone violette", "nel quartiere viola"."""
+    lang = resolve(lang)
+    if name in _WHEREABOUTS:
+        return _tr(_WHEREABOUTS, name, lang)
+    return pgettext(*_IN_REGION, lang).format(region=region(name, lang))
+
+
 def edition(name: str, lang: str | None = None) -> str:
     """An edition of the rules: "fr" -> "French edition", "édition française", "edizione francese"."""
     lang = resolve(lang)
@@ -114,10 +131,25 @@ def special(name: str, lang: str | None = None) -> str:
     return _tr(_SPECIALS, name, lang)
 
 
+#: A unit's short name, its faction's letter and its number: the ids' letters are English
+#: (W for White), a reader sees their own side's initial (French "B3" for Blanc, Italian
+#: "B3" for Bianco); the id itself (notation, saves) stays "W3".
+# Translators: a unit's short name: its faction's initial (W for White, R Red, N neutral,
+# O Opposition) then {number}; write the initial of that side's name in your language
+_UNIT_NAMES = {"W": NP_("unit", "W{number}"), "R": NP_("unit", "R{number}"), "N": NP_("unit", "N{number}"),
+               "O": NP_("unit", "O{number}")}
+
+
 def token(token_id: str, lang: str | None = None) -> str:
-    """A token's name to show: leaders and Trotsky by name, units by their id."""
+    """A token's name to show: leaders and Trotsky by name, units by their faction's
+    initial in ``lang`` and their number ("W3" -> "W3", French and Italian "B3")."""
     lang = resolve(lang)
-    return _tr(_LEADERS, token_id, lang)
+    if token_id in _LEADERS:
+        return _tr(_LEADERS, token_id, lang)
+    letter, number = token_id[:1], token_id[1:]
+    if letter in _UNIT_NAMES and number[:1].isdigit():
+        return pgettext(*_UNIT_NAMES[letter], lang).format(number=number)
+    return token_id
 
 
 def region_label(name: str, label: str, lang: str | None = None) -> str:
@@ -129,16 +161,20 @@ def region_label(name: str, label: str, lang: str | None = None) -> str:
 #: A second copy of a card (the same region and number of days: "red-5b"), told apart from
 #: the first without the internal suffix: "red-5 (2nd)", "rouge-5 (2e)", "rosso-5 (2ª)".
 _SECOND_COPY = NP_("card copy", "{card} (2nd)")
+#: A command card's name as each rulebook writes it: its colour and its number of days
+#: ("purple-4"; the French rulebook "violet 4", the Italian "viola-4").
+# Translators: a command card's name as your rulebook writes it: {colour} is the card's colour, {days} its number
+_CARD_NAME = NP_("card name", "{colour}-{days}")
 
 
 def card(card_id: str, lang: str | None = None) -> str:
-    """A command card's name: "purple-4" -> "viola-4", a second copy "purple-4b" ->
+    """A command card's name: "purple-4" -> "violet 4", "viola-4", a second copy "purple-4b" ->
     "viola-4 (2ª)"; leader cards by the leader's name."""
     lang = resolve(lang)
     reg, sep, rest = card_id.partition("-")
     if sep and rest[:1].isdigit():          # "purple-4", a second copy "purple-4b"
         days = rest.rstrip("abcdefghijklmnopqrstuvwxyz")
-        name = f"{colour(reg, lang)}-{days}"
+        name = pgettext(*_CARD_NAME, lang).format(colour=colour(reg, lang), days=days)
         if rest[len(days):] == "b":
             return pgettext(_SECOND_COPY[0], _SECOND_COPY[1], lang).format(card=name)
         return name + rest[len(days):]
@@ -162,8 +198,12 @@ def capitalised_words(lang: str | None = None) -> frozenset[str]:
 
 
 def with_preposition(preposition: str, text: str) -> str:
-    """``text`` (a date or a day) after an Italian articled preposition of :data:`ELIDED`:
-    "al 3 maggio", but "all'8 maggio" and "l'11": the article elides before a vowel."""
+    """``text`` (a date, a day or a side) after an Italian articled preposition of :data:`ELIDED`:
+    "al 3 maggio", but "all'8 maggio" and "l'11": the article elides before a vowel; a name
+    that has its article already ("l'opposizione") takes the preposition's elided form
+    ("all'opposizione", "dell'opposizione"), a side "Rosso" the full one ("al Rosso")."""
+    if text[:2] in ("l'", "l’"):
+        return ELIDED[preposition] + text[2:]
     if text[:1] == "8" or text[:2] == "11":
         return ELIDED[preposition] + text
     return f"{preposition} {text}"

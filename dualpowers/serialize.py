@@ -469,8 +469,8 @@ class _Reader:
         for tid, where in self.token_at.items():
             spec = c.tokens[tid]
             if spec.owner == "opposition" and s.mode != "solo":
-                raise PositionError(Message(N_("{token} is an Opposition unit, which exists only in solo games (at {place})"),
-                                            token=tid, place=where))
+                raise PositionError(Message(N_("{token} is an Opposition unit, which exists only in solo games (it is {whereabouts})"),
+                                            token=tid, whereabouts=where))
             if s.mode == "solo" and spec.owner == s.opposition and spec.kind == "unit":
                 raise PositionError(Message(N_("{token} is a {who} unit, but in this solo game {side} is played by "
                                                "the Opposition with its own units (R-SOLO-SETUP)"),
@@ -567,9 +567,9 @@ class _Reader:
                         raise PositionError(Message(N_("hands.{path}: {card} is in the Opposition's hand; its leaders are in "
                                                    "its leader stack (opposition.leaders)"), path=side, card=card))
                     if s.place[card] != RESERVE:
-                        raise PositionError(Message(N_("{card}'s card is still in {side}'s hand but the token is in "
-                                                       "{place}: a leader enters only when the card is played"),
-                                                    card=card, side=side, place=s.place[card]))
+                        raise PositionError(Message(N_("{card}'s card is still in {side}'s hand but the token is "
+                                                       "{whereabouts}: a leader enters only when the card is played"),
+                                                    card=card, side=side, whereabouts=s.place[card]))
 
     def read_turn(self) -> None:
         d, s = self.d, self.s

@@ -14,10 +14,12 @@ reader:
 * a :class:`Quantity` is a number written the reader's way ("37,5 %");
 * an error carrying a reason as data (``exc.message``) is written as that reason.
 
-Formats a template may use: ``{side:cap}`` (capitalised), ``{action:low}`` (a capitalised
+Formats a template may use: ``{side:cap}`` (capitalised), ``{side:upper}`` (in capitals, inside
+a title), ``{action:low}`` (a capitalised
 phrase inside a sentence: "jouer violet-4", game names keep their capital), ``{month:month}`` (a month
 id's name), ``{month:a_month}`` (Italian "a"/"ad" and the month's name) and, in Italian translations, an articled preposition joined to a date or a
-day (``{date:al}`` -> "all'8").  A plural message gives ``plural`` and ``n``.
+day (``{date:al}`` -> "all'8") or to a side (``{side:al}`` -> "al Rosso", "all'opposizione"; capitalised at a sentence's start:
+``{side:Il}`` -> "Il Rosso", "L'opposizione").  A plural message gives ``plural`` and ``n``.
 
 ``translator(lang)(msgid, **params)`` is the short form for a fixed label or a sentence
 written on the spot: the same lookup and the same naming.
@@ -42,7 +44,7 @@ FIELDS: dict[str, str] = {
     **dict.fromkeys(("token", "leader", "unit", "units", "tokens"), "token"),
     **dict.fromkeys(("card", "cards", "objective"), "card"),
     **dict.fromkeys(("a", "b"), "colour"),
-    "card_action": "card_action", "special": "special", "edition": "edition",
+    "card_action": "card_action", "special": "special", "edition": "edition", "whereabouts": "whereabouts",
 }
 
 
@@ -172,6 +174,8 @@ class _Shown(str):
     def __format__(self, spec: str) -> str:
         if spec == "cap":
             return self[:1].upper() + self[1:]
+        if spec == "upper":            # inside a title written in capitals: "VINCE IL BIANCO"
+            return self.upper()
         if spec == "month":
             return names.month(str(self.raw), self.lang)
         if spec == "low":              # a sentence's first word inside another: "meilleure action : jouer ..."
@@ -181,6 +185,9 @@ class _Shown(str):
             return ("ad " if written[:1].lower() == "a" else "a ") + written
         if spec in names.ELIDED:       # an Italian template: "{day:al}" -> "al 3", "all'8"
             return names.with_preposition(spec, str(self))
+        if spec[:1].isupper() and spec.lower() in names.ELIDED:   # a sentence's start: "{side:Il}" -> "Il Rosso"
+            written = names.with_preposition(spec.lower(), str(self))
+            return written[:1].upper() + written[1:]
         return format(str(self), spec)
 
 

@@ -16,7 +16,7 @@ import dualpowers as dp
 from dualpowers import i18n
 from dualpowers.narration import Message
 
-_NUMBER = re.compile(r"[^a-zA-Z\u00C0-\u024F]*|\d+b")   # no letter at all (numbers, ranges, signs), or "5b"
+_NUMBER = re.compile(r"[^a-zA-Z\u00C0-\u024F]*")   # no letter at all (numbers, ranges, signs)
 
 
 @functools.cache

@@ -176,8 +176,11 @@ def test_solo_row_shows_the_oppositions_cards_in_order(solo: dp.State) -> None:
     words = texts(root)
     cards = {g.get("data-id"): ["".join(t.itertext()) for t in g.iter(SVG + "text")] for g in groups(root, "card")}
     for cid in played:
-        # a command card by its day number on its region's colour and icon; a leader by name
-        assert cards[cid] == [cid.partition("-")[2] if cid in solo.comp.cards else cid]
+        # a command card by its day number on its region's colour and icon, a second copy with
+        # which copy it is, never the id's suffix ("4 (2nd)", not "4b"); a leader by name
+        days = cid.partition("-")[2]
+        shown = (f"{days[:-1]} (2nd)" if days.endswith("b") else days) if cid in solo.comp.cards else cid
+        assert cards[cid] == [shown]
 
 
 def test_result_is_shown_when_the_game_is_over() -> None:

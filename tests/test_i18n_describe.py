@@ -134,4 +134,5 @@ def test_recruit_choices_name_each_units_strengths(lang):
     for action, text in zip(recruits, texts):
         for unit in action.units:
             spec = s.spec(unit)
-            assert f"{unit} ({ {'en': 'strength', 'fr': 'Force', 'it': 'forza'}[lang]} {spec.fresh}, {spec.exhausted} " in text
+            shown = dp.names.token(unit, lang)      # "W7", French and Italian "B7" (Blanc, Bianco)
+            assert f"{shown} ({ {'en': 'strength', 'fr': 'Force', 'it': 'forza'}[lang]} {spec.fresh}, {spec.exhausted} " in text

@@ -114,10 +114,18 @@ RULEBOOK_TERMS = [
     ("it", r"bonus draw\b", r"Bonus Pesca"),
 ]
 #: Words the rulebooks do not use for these things, in any catalog of that language.
+#: An English card id or a white unit's English id ("brown-5", "W8") in French or Italian prose
+#: (a `code span` may quote the notation): the rulebooks write "marron 5" / "marrone-5", and a
+#: white unit is "B8" to a French (Blanc) or Italian (Bianco) reader.
+_ENGLISH_IDS = [r"(?<![`\w'-])(?:red|blue|green|purple|white|brown)-\d", r"(?<![`\w'-])(?-i:W)\d+\b(?!`)"]
 WRONG_SYNONYMS = {
-    "fr": [r"\broutes?\b", r"\bN[123] ?x\d", r"\bN[123] x\{"],
+    "fr": [r"\broutes?\b", r"\bN[123] ?x\d", r"\bN[123] x\{",
+           # the French rulebook's "tour" is the round: not "manche"; its cards are "violet 4", not "violet-4"
+           r"\bmanches?\b", r"(?<![`\w-])(?:rouge|bleu|vert|violet|blanc|marron)-\d", *_ENGLISH_IDS],
     "it": [r"segnapunti", r"fase azioni", r"\b(?:reclutamento|movimento|riposo|pesca) bonus\b",
-           r"\bstrad[ae]\b", r"\bcollegament[oi]\b(?! simbolic)", r"\bL[123] ?x\{"],
+           r"\bstrad[ae]\b", r"\bcollegament[oi]\b(?! simbolic)", r"\bL[123] ?x\{",
+           # the Italian rulebook's "segnalino blocco", not "segnalino di blocco"
+           r"segnalino di blocco", *_ENGLISH_IDS],
 }
 #: English texts where the term is not the game's thing (a connection of the map).
 NOT_A_RULEBOOK_TERM = {"no connection"}
@@ -170,6 +178,21 @@ def test_the_rulebook_check_catches_a_wrong_synonym(monkeypatch):
         test_no_word_the_rulebook_does_not_use("it")
     with pytest.raises(AssertionError, match="score marker"):
         test_the_rulebooks_terms_are_used("it")
+
+
+@pytest.mark.parametrize("lang, text", [("fr", "Les Rouges jouent violet-4."), ("fr", "la fin de la manche"),
+                                        ("fr", "B8 bat W8."), ("it", "Il segnalino di blocco"),
+                                        ("it", "il «brown-5» del regolamento italiano")])
+def test_the_wrong_forms_of_names_are_caught(monkeypatch, lang, text):
+    """A card written "violet-4" in French, an English id ("brown-5", "W8"), the round called "manche",
+    Italian "segnalino di blocco": each fails the check (issue 19)."""
+    table = dict(i18n.catalog(lang, "course"))
+    table[(None, "The score marker is at the centre.")] = text
+    real = i18n.catalog
+    monkeypatch.setattr(i18n, "catalog", lambda l, domain="dualpowers": table if (l, domain) == (lang, "course")
+                        else real(l, domain))
+    with pytest.raises(AssertionError):
+        test_no_word_the_rulebook_does_not_use(lang)
 
 
 # ---------------------------------------------------------------------------- French typography

@@ -641,7 +641,10 @@ def _after_text(s: State, p: Mapping[str, Any]) -> Message:
     if ask == "to_act":
         return say(N_("{side} is to act."), {"side": side_name(t.to_act)})
     if ask.startswith("card:"):
-        return say(N_("{card} goes: {where}."), {"card": card_name(ask[5:]), "where": say(_PLACES[_card_place(t, ask[5:])])})
+        place = _card_place(t, ask[5:])
+        if place in _CARD_PLACES:
+            return say(_CARD_PLACES[place], {"card": card_name(ask[5:])})
+        return say(N_("{card} goes: {where}."), {"card": card_name(ask[5:]), "where": say(_PLACES[place])})
     if ask == "unrest":
         return say(N_("The unrest region is now {region}."), {"region": region_name(t.unrest) if t.unrest else side_name(None)})
     if ask == "blockade":
@@ -799,6 +802,12 @@ _WHY = {
     "tokens": N_("{side}, by more tokens"),
     "will": N_("{side}, by the Will of the People"),
 }
+#: Where a card is after the actions, as one whole sentence each (French and Italian
+#: need the verb and the preposition together: "va à la défausse", "è nel mazzo").
+_CARD_PLACES = {"discard": N_("{card} goes to the discard pile."), "out_of_game": N_("{card} leaves the game."),
+                "removed": N_("{card} leaves the game."), "hand": N_("{card} is in a hand."),
+                "deck": N_("{card} is in the deck."), "played": N_("{card} lies among the cards played this round."),
+                "objective": N_("{card} is a secret objective."), "none": N_("{card} is in no place of this game.")}
 _PLACES = {"reserve": N_("back to its reserve"), "supply": N_("back to the Opposition's supply"),
            "removed": N_("out of the game"), "waiting": N_("waiting by the calendar"), "none": N_("none"),
            "discard": N_("to the discard pile"), "out_of_game": N_("out of the game"), "hand": N_("in a hand"),

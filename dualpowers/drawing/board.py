@@ -856,7 +856,7 @@ def _track(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
 # ---------------------------------------------------------------------- played cards
 def _cards_row(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
     """The cards played this round, in order: a command card as its region's colour and icon
-    with its day number ("5b": the second copy of the 5), a leader card by the leader's
+    with its day number ("5 (2nd)": the second copy of the 5), a leader card by the leader's
     name.  Their details are in the widgets' panels."""
     groups = played_groups(s)
     title_w = lay.cards_title_w(s)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Sequence
 
-from ..i18n import N_
+from ..i18n import N_, NP_
 
 if TYPE_CHECKING:
     from ..components import Components
@@ -164,16 +164,14 @@ class CardSlot:
 
 
 def token_caption(comp: "Components", token: str, lang: str) -> str:
-    """What is written under a token: a unit's id, a leader's (or Trotsky's) name."""
+    """What is written under a token: a unit's short name ("W3", French "B3"), a leader's (or Trotsky's) name."""
     from .. import names
     spec = comp.tokens.get(token)
     if spec is None:      # not a token of these components: its id
         return token
     if spec.kind == "trotsky":
         return names.token("Trotsky", lang)
-    if spec.kind == "leader":
-        return names.token(spec.id, lang)
-    return spec.id
+    return names.token(spec.id, lang)
 
 
 @lru_cache(maxsize=512)
@@ -191,12 +189,21 @@ def _widest(comp: "Components", kind: str, ident: str, size: float, bold: bool) 
 CHIP_ICON_W = 20.0
 
 
+#: A played second copy's chip: its day number and which copy, without the id's internal suffix.
+CHIP_SECOND_COPY = NP_("card chip", "{days} (2nd)")
+
+
 def card_chip_text(comp: "Components", card: str, lang: str) -> str:
-    """What a played card's chip says: a command card its day number and copy ("5", "5b";
-    the chip has the region's colour and icon), a leader card the leader's name."""
+    """What a played card's chip says: a command card its day number, and for a second copy which
+    one ("5", "5 (2nd)", French "5 (2e)"; the chip has the region's colour and icon), a leader card
+    the leader's name."""
     from .. import names
+    from ..i18n import pgettext
     if card in comp.cards:
-        return card.partition("-")[2] or card
+        days = card.partition("-")[2] or card
+        if days[-1:] == "b" and days[:-1].isdigit():
+            return pgettext(*CHIP_SECOND_COPY, lang).format(days=days[:-1])
+        return days
     return names.card(card, lang)
 
 

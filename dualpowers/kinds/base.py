@@ -421,7 +421,7 @@ def step_moves(state: "State", side: str, cls: type[Action]) -> list[Any]:
 # ---------------------------------------------------------------------------- refusals several kinds share
 NO_SUCH_REGION = N_("unknown region {name} (regions: {regions})")
 NO_SUCH_TOKEN = N_("unknown token {name}")
-NOT_ON_BOARD = N_("{token} is not on the board (it is in {place})")
+NOT_ON_BOARD = N_("{token} is not on the board (it is {whereabouts})")
 NOT_CONTROLLED = N_("{side} does not control {token} in {region}; it is controlled by {who}")
 NOT_CONTROLLED_NOBODY = N_("{side} does not control {token} in {region}; it is controlled by nobody")
 NOT_CONTROLLED_NEUTRAL = N_("{side} does not control {token} in {region}; it is controlled by {who} (a neutral "
@@ -433,7 +433,7 @@ NOT_CONNECTED = N_("{start} and {to} are not connected")
 BLOCKADE_CLOSES = N_("the blockade marker closes the connection {a}-{b}")
 NOT_IN_HAND = N_("{card} is not in {side}'s hand")
 NOT_A_UNIT_OF = N_("{unit} is not one of {side}'s units")
-NOT_IN_RESERVE = N_("{unit} is not in {side}'s reserve (it is in {place})")
+NOT_IN_RESERVE = N_("{unit} is not in {side}'s reserve (it is {whereabouts})")
 MOVES = N_("{side:cap} moves: {token} from {start} to {to}.")
 
 
@@ -448,7 +448,7 @@ def check_controlled(state: "State", side: str, token: str) -> str:
         raise refuse(NO_SUCH_TOKEN, None, name=repr(token))
     region = state.place[token]
     if region not in state.comp.region_index:
-        raise refuse(NOT_ON_BOARD, None, token=token, place=region)
+        raise refuse(NOT_ON_BOARD, None, token=token, whereabouts=region)
     who = controller(state, token)
     if who != side:
         if state.comp.tokens[token].owner == "neutral":
@@ -474,7 +474,7 @@ def check_reserve_unit(state: "State", side: str, unit: str) -> None:
     if spec.owner != side or spec.kind != "unit":
         raise refuse(NOT_A_UNIT_OF, "R-ACT-RECRUIT", unit=unit, side=side)
     if state.place[unit] != RESERVE:
-        raise refuse(NOT_IN_RESERVE, "R-ACT-RECRUIT", unit=unit, side=side, place=state.place[unit])
+        raise refuse(NOT_IN_RESERVE, "R-ACT-RECRUIT", unit=unit, side=side, whereabouts=state.place[unit])
 
 
 def move_token(state: "State", side: str, token: str, to: str, msgid: str) -> None:

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from ..state import State
 
 LEADER_RECRUITED = N_("{leader} has already been recruited this turn")
-LEADER_NOT_IN_RESERVE = N_("{leader}'s token is not in reserve (it is in {place})")
+LEADER_NOT_IN_RESERVE = N_("{leader}'s token is not in reserve (it is {whereabouts})")
 LEADER_RECRUITS = N_("{side:cap} recruits {leader} into {region}.")
 IT_LEADER_RESTS = N_("Italian edition: {tokens} in {region} turn fresh with the leader's arrival (E-IT).")
 
@@ -44,7 +44,7 @@ def _check(state: "State", side: str, a: LeaderRecruit) -> None:
     if state.leader_recruited:
         raise refuse(LEADER_RECRUITED, "R-ACT-LEADER", leader=lead.id)
     if state.place[lead.id] != RESERVE:
-        raise refuse(LEADER_NOT_IN_RESERVE, "R-ACT-LEADER", leader=lead.id, place=state.place[lead.id])
+        raise refuse(LEADER_NOT_IN_RESERVE, "R-ACT-LEADER", leader=lead.id, whereabouts=state.place[lead.id])
     check_region(state, a.region)
 
 

@@ -90,7 +90,7 @@ def _perform(state: "State", side: str, a: Recruit) -> None:
     for u in a.units:
         state.put(u, region)
     if state.narrating:
-        state.log("recruit", RECRUITS, side=side, units=a.units, region=region)
+        state.log("recruit", RECRUITS, side=side, units=Conjunction(a.units), region=region)
 
 
 def _sentence(state: "State", a: Recruit) -> Message:
