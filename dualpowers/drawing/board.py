@@ -23,7 +23,7 @@ from ..i18n import DEFAULT_LANGUAGE, N_, check_language
 from ..text import translator
 from ..rounds import SOLO_ROUNDS
 from .layout import (
-    CARDS_TITLES, CHIP_ICON_W, DESIGN_H, DESIGN_W, TEXT, Box, Layout, TokenSlot, card_chip_text, layout_for,
+    CARDS_TITLES, CHIP_ICON_W, DESIGN_H, DESIGN_W, RESERVE_TEXT_H, TEXT, Box, Layout, TokenSlot, card_chip_text, layout_for,
     played_groups, text_width, token_caption,
 )
 
@@ -179,6 +179,7 @@ def _draw_board(pen: Pen, state: "State", highlight: Any, width: float, height: 
     _will(p, lay, state, hl)
     _tiles(p, lay, state, hl)
     _info(p, lay, state, hl)
+    _trotsky_waiting(p, lay, state, hl)
     _track(p, lay, state, hl)
     _cards_row(p, lay, state, hl)
     return lay
@@ -494,7 +495,9 @@ def _outline(p: ScaledPen, shape: str, x: float, y: float, r: float, **style: An
         p.polygon(_shape_points(shape, x, y, r), **style)
 
 
-def _token(p: ScaledPen, s: "State", slot: TokenSlot, lit: bool, plate: str = PAPER) -> None:
+def _token(p: ScaledPen, s: "State", slot: TokenSlot, lit: bool, plate: str = PAPER,
+           name_room: float = 0.0) -> None:
+    """One token; ``name_room``: its name written on its right, in that much room."""
     st = token_style(s, slot.id)
     fc, shape, x, y, r = st["colours"], st["shape"], slot.x, slot.y, slot.r
     exhausted = st["exhausted"]
@@ -518,6 +521,8 @@ def _token(p: ScaledPen, s: "State", slot: TokenSlot, lit: bool, plate: str = PA
             _star(p, x + r * 0.58, y - r * 0.58, r * 0.36, "#ffd54f", fc["rim"])
         if slot.number:
             p.text(x, y + 0.5, str(s.strength_of(slot.id)), size=TEXT, fill=num_colour, bold=True, align="center")
+        if name_room:
+            p.text(x + r + 4, y + 0.5, st["caption"], size=TEXT, fill=INK, max_width=name_room)
         if slot.caption_size:
             cap = lay_caption(slot)
             p.rect(cap.x, cap.y, cap.w, cap.h, fill="#ffe0b2" if lit else plate, radius=2)
@@ -705,18 +710,21 @@ def _tiles(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
 
 
 def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
-    """What the players can see off the map: reserves, the Opposition's supply, Trotsky.
+    """What the players can see off the map: a reserve token by token (clicked to recruit),
+    the other side's reserve or the Opposition's supply in words; Trotsky waiting is drawn
+    by the calendar (:func:`_trotsky_waiting`).
 
     Hands, stacks, deck and objectives are said in the widgets' panels, not here.
     """
     b = lay.info
+    shown = lay.reserve_side(s)
     lines: list[tuple[str, str]] = []   # (text, colour key)
     for side in ("red", "white"):
+        if side == shown or (s.mode == "solo" and side == s.opposition):
+            continue
         res = s.reserve(side)
         units = sum(1 for t in res if s.spec(t).kind == "unit")
         leaders = len(res) - units
-        if s.mode == "solo" and side == s.opposition:
-            continue
         lines.append((_("{side} reserve: {units}, {leaders}", side=_side(side),
                         units=_.ngettext("{n} unit", "{n} units", units), leaders=_.ngettext("{n} leader", "{n} leaders", leaders)),
                       side))
@@ -726,13 +734,28 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             levels[s.spec(t).level] = levels.get(s.spec(t).level, 0) + 1
         lines.append((_("Opposition supply: L1 x{l1}, L2 x{l2}, L3 x{l3}", l1=levels[1], l2=levels[2], l3=levels[3]),
                       s.opposition or ""))
-    tr = [t for t in (s.comp.trotsky_neutral, s.comp.trotsky_red) if t in s.place]
-    if any(s.place[t] == "waiting" for t in tr):
-        lines.append((_("Trotsky waits by the calendar"), ""))
     with p.group("info"):
         if "info" in hl:
             p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 6, stroke=GLOW, width=4, radius=6)
         y = b.y + 10
+        if shown is not None:
+            slots = lay.reserve_slots(s)
+            lit = "reserve" in hl
+            if lit:
+                p.rect(b.x, b.y, b.w, b.h - 4 - RESERVE_TEXT_H, fill="#ffe0b2", stroke=GLOW, width=2, radius=3)
+            fc = FACTION_COLOURS[shown]
+            p.circle(b.x + 5, y, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)
+            title = _("{side} reserve", side=_side(shown)) if slots else _("{side} reserve: empty", side=_side(shown))
+            p.text(b.x + 14, y, title, size=TEXT, fill=INK, bold=True, max_width=b.w - 16)
+            with p.group("reserve", shown):
+                for slot in slots:
+                    if slot.id in hl:
+                        with p.group("token-ring", slot.id):
+                            p.circle(slot.x, slot.y, slot.r + 3.2, stroke=GLOW_DARK, width=1.0)
+                            p.circle(slot.x, slot.y, slot.r + 1.8, stroke=GLOW, width=3.2)
+                for slot in slots:
+                    _token(p, s, slot, slot.id in hl, plate="#ffe0b2" if lit else PAPER)
+            y = b.bottom - RESERVE_TEXT_H + 10
         step = TEXT + 3
         for text, colour in lines:
             parts = _wrap(text, b.w - 16, TEXT)
@@ -747,6 +770,18 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
                 p.text(b.x + 14, y, part, size=TEXT, fill=INK)
                 y += step
             y += 2
+
+
+def _trotsky_waiting(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
+    """Trotsky waiting by the calendar (R-CAL-TROTSKY): his token beside the month's last days."""
+    waiting = [t for t in (s.comp.trotsky_neutral, s.comp.trotsky_red) if s.place.get(t) == "waiting"]
+    if not waiting:
+        return
+    last = lay.day_cells[-1]                      # day 31: the free cells after it
+    box = Box(last.right + 2, last.y, lay.calendar.right - last.right - 4, last.h)
+    slot = TokenSlot(waiting[0], box.x + 12, box.cy, 10.0, 0.0, 0.0, 0.0, True)
+    with p.group("trotsky-waiting", waiting[0]):
+        _token(p, s, slot, waiting[0] in hl, name_room=box.w - 26)
 
 
 # ---------------------------------------------------------------------- support track

@@ -310,11 +310,10 @@ def _connection_click(board, conn):
 
 
 def _play_by_clicks(w, action, click_region, click_token):
-    """Play ``action`` the way a person does: its card, token, region or road, then a button."""
-    from dualpowers.kinds import clicks as click_path
-    s = w.session.state
+    """Play ``action`` the way a person does: its card, token (on the map or in the reserve),
+    region or road, then a button if something is left that no click reaches."""
     n = len(w.session.actions)
-    for kind, ident in click_path(s, action):
+    for kind, ident in w.picker.clicks_for(action):
         if kind == "card":
             _hand_card(w, ident).click()
         elif kind == "token":
@@ -636,7 +635,7 @@ def test_play_widget_reviews_a_finished_game_and_tries_again_from_a_moment():
     assert w.board.state == g.state
     moments[0].click()
     w.try_again.click()
-    assert not g.state.is_over() and g.state == m.position and w.review_box.children == ()
+    assert not g.state.is_over() and g.state == m.position and w.review_box.layout.display == "none"
 
 
 def _walk(widget):
