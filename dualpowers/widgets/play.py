@@ -21,12 +21,13 @@ the hand), ``dp-choice`` (a remaining choice), ``dp-cancel``, ``dp-prompt``, ``d
 ``dp-hint``, ``dp-hint-view``, ``dp-undo``,
 ``dp-message``, ``dp-result``, ``dp-log``, ``dp-save``, ``dp-save-link``, ``dp-load``,
 ``dp-story`` (what the last action set going, one step at a time), ``dp-story-next``,
-``dp-story-skip``, ``dp-review`` (Review my game, once the game is over), ``dp-review-progress``, ``dp-moment``
+``dp-story-skip``, ``dp-story-auto`` (the story plays on by itself), ``dp-review`` (Review my game, once the game is over), ``dp-review-progress``, ``dp-moment``
 (one decision of the review), ``dp-try-again``, ``dp-review-back``.
 
 After each action, what it set going (the Opposition's turns, each part of the scoring) is
 shown one step at a time: the step in words, the board as it stood right after it with what
-it touched lit; *Next* steps on, *Skip to now* goes straight to the player's next decision.
+it touched lit; *Next* steps on, *Skip to now* goes straight to the player's next decision, and
+*Play on by itself* (off at first) steps on after a short pause until the player's decision.
 The game log keeps every line for reading back.
 
 After the game, *Review my game* replays it with the advisor
@@ -214,8 +215,17 @@ class PlayWidget(widgets.VBox):
         self.story_next.on_click(lambda _: self.story_step())
         self.story_skip = button("Skip to now", "dp-story-skip", icon="fast-forward")
         self.story_skip.on_click(lambda _: self.story_step(skip=True))
-        self.story_box = css(widgets.VBox([self.story_view, widgets.HBox([self.story_next, self.story_skip],
-                                                                         layout=_W(flex_flow="row wrap"))],
+        #: the story steps on by itself, a pause between steps, until the player's decision
+        self.story_auto = css(widgets.Checkbox(value=False, description="Play on by itself", indent=False,
+                                               layout=_W(width="auto")), "dp-story-auto")
+        self.story_auto.observe(lambda _: self._story_timer(), "value")
+        #: seconds each step stays on screen when the story plays on by itself
+        self.story_pause = 1.5
+        self._story_pending: Any = None
+        self.story_box = css(widgets.VBox([self.story_view, widgets.HBox([self.story_next, self.story_skip,
+                                                                          self.story_auto],
+                                                                         layout=_W(flex_flow="row wrap",
+                                                                                   align_items="center"))],
                                           layout=_W(width="100%", display="none")), "dp-story-box")
         self._story: list[Any] = []            # the steps shown (events with their boards)
         self._story_seen: Any = None           # the session's story they came from
@@ -354,6 +364,8 @@ class PlayWidget(widgets.VBox):
                         (self.story_next, _("Next")),
                         (self.review_back, _("Back to the end of the game"))):
             b.description = b.tooltip = text
+        self.story_auto.description = _("Play on by itself")
+        self.story_auto.tooltip = _("Each step stays a moment on screen, then the next comes, until your turn")
         self.auto_button.description = _("Let the computer choose")
         self.auto_button.tooltip = _("Apply the action the chosen computer player picks")
         self.hint_button.description = _("Hint")
@@ -648,6 +660,33 @@ class PlayWidget(widgets.VBox):
         self._story_at = None if skip or self._story_at + 1 >= len(self._story) else self._story_at + 1
         self._show_picks()
 
+    def _story_timer(self) -> None:
+        """With *Play on by itself*, the step shown moves on after :attr:`story_pause` seconds;
+        each new step starts the wait again, and the player's decision ends it."""
+        if self._story_pending is not None:
+            self._story_pending.cancel()
+            self._story_pending = None
+        if self.story_auto.value and self._story_at is not None and self._moment is None:
+            at = self._story_at
+
+            def step() -> None:
+                self._story_pending = None
+                if self._story_at == at and self.story_auto.value:
+                    self.story_step()
+
+            self._story_pending = self._later(self.story_pause, step)
+
+    @staticmethod
+    def _later(delay: float, callback: Any) -> Any:
+        """Call ``callback`` after ``delay`` seconds on the kernel's event loop; returns a handle
+        with ``cancel()`` (tests replace this)."""
+        import asyncio
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = asyncio.get_event_loop_policy().get_event_loop()
+        return loop.call_later(delay, callback)
+
     def _show_story(self) -> bool:
         """Show the current step of the story, if one is being told; False when there is none."""
         g = self.session
@@ -679,6 +718,7 @@ class PlayWidget(widgets.VBox):
         self.cancel_button.layout.display = "none"
         self.prompt.value = ""
         self.board.show(event.board, highlight=_story_highlight(event))
+        self._story_timer()
         return True
 
     # ------------------------------------------------------------------ the review
