@@ -55,9 +55,15 @@ function render({ model, el }) {
   // The mouse wheel over the board scrolls the page: ipycanvas takes every wheel event on its
   // canvas (preventDefault, and a message to the kernel per notch); stopped here on the way
   // down (capture phase), it never reaches the canvas and the browser scrolls as usual.
-  const host0 = el.parentElement || el;
   const onWheel = (ev) => { if (ev.target && ev.target.tagName === 'CANVAS') ev.stopPropagation(); };
-  host0.addEventListener('wheel', onWheel, { capture: true, passive: true });
+  let wheelHost = null;
+  const attachWheel = () => {
+    // the board's box (the probe's view is its first child), once the view is in the page
+    wheelHost = el.closest('.dp-board-widget') || (el.parentElement && el.parentElement.parentElement);
+    if (wheelHost) wheelHost.addEventListener('wheel', onWheel, { capture: true, passive: true });
+    else requestAnimationFrame(attachWheel);
+  };
+  requestAnimationFrame(attachWheel);
   let mq = null;
   const watchDpr = () => {
     if (mq) mq.removeEventListener('change', onDpr);
@@ -105,7 +111,7 @@ function render({ model, el }) {
   }
   return () => {
     ro.disconnect();
-    host0.removeEventListener('wheel', onWheel, { capture: true });
+    if (wheelHost) wheelHost.removeEventListener('wheel', onWheel, { capture: true });
     if (mq) mq.removeEventListener('change', onDpr);
     if (root && onKey) root.removeEventListener('keydown', onKey);
   };
