@@ -580,6 +580,12 @@ class PlayWidget(widgets.VBox):
         if self._hint_at is not None and self._hint_at != s.key():
             self._hint_at, self._hint_highlight, self._hint_action = None, [], None
             self.hint_view.value = ""
+        over = s.is_over()
+        if not over and (self._review is not None or self._moment is not None):
+            self._review, self._moment = None, None       # a new game, or play goes on: the review is gone
+        # The board and what to click first: the browser handles the messages in order, so the
+        # picture a click waits for is painted before the panel's words and menus follow.
+        self._show_picks()
         self.status.value = escape(g.status())
         self.hand.value = lines_html(g.hand_lines())
         if g.filter_region or g.filter_token:
@@ -602,7 +608,6 @@ class PlayWidget(widgets.VBox):
         finally:
             self._syncing = False
         self._fill_actions()
-        over = s.is_over()
         self.apply_button.disabled = self.auto_button.disabled = self.hint_button.disabled = over or not groups
         self.group.disabled = self.action.disabled = over
         self.undo_button.disabled = not g.can_undo
@@ -611,15 +616,12 @@ class PlayWidget(widgets.VBox):
         self.end_new_game.layout.display = None if over else "none"
         self.hint_button.layout.display = "none" if over else None
         self.review_button.layout.display = None if over and self._review is None else "none"
-        if not over and (self._review is not None or self._moment is not None):
-            self._review, self._moment = None, None       # a new game, or play goes on: the review is gone
         self._show_review()
         if g.message:
             self._say(g.message)
         result = g.result()
         self.result.value = (f"<div class='dp-result-box'><b>{escape(result)}</b></div>" if result else "")
         self.log_view.value = log_html(g.log)
-        self._show_picks()
 
     def _show_picks(self) -> None:
         """The hand as cards, the remaining choices as buttons, the board lit where a click leads on."""
@@ -627,9 +629,20 @@ class PlayWidget(widgets.VBox):
         s = g.state
         if self._moment is None and self._show_story():
             return
-        self.story_box.layout.display = "none"
         over = s.is_over()
         pk = self.picker
+        hl: list[Any] = list(pk.lit())
+        if g.filter_region and g.filter_region not in hl:
+            hl.append(g.filter_region)
+        if g.filter_token and g.filter_token in s.comp.tokens and g.filter_token not in hl:
+            hl.append(g.filter_token)
+        hl.extend(x for x in self._hint_highlight if x not in hl)
+        if self._moment is not None:          # a decision of the review: its position, the better action lit
+            m = self._moment
+            self.board.show(m.position, highlight=action_highlight(m.position, m.better))
+        else:
+            self.board.show(s, highlight=hl)
+        self.story_box.layout.display = "none"
         cards = [] if over or pk.picked else [k for kind, k in pk.next_targets() if kind == "card"]
         hinted = {getattr(self._hint_action, "card", None)} if self._hint_action is not None else set()
         self._set_children(self.hand_cards, [self._card_button(b, c, c in hinted)
@@ -640,17 +653,6 @@ class PlayWidget(widgets.VBox):
                                           for b, a in zip(self._choice_pool.take(len(choices)), choices)])
         self.cancel_button.layout.display = None if pk.picked else "none"
         self.prompt.value = "" if over else self._prompt_text(cards, choices)
-        hl: list[Any] = list(pk.lit())
-        if g.filter_region and g.filter_region not in hl:
-            hl.append(g.filter_region)
-        if g.filter_token and g.filter_token in s.comp.tokens and g.filter_token not in hl:
-            hl.append(g.filter_token)
-        hl.extend(x for x in self._hint_highlight if x not in hl)
-        if self._moment is not None:          # a decision of the review: its position, the better action lit
-            m = self._moment
-            self.board.show(m.position, highlight=action_highlight(m.position, m.better))
-            return
-        self.board.show(s, highlight=hl)
 
     # ------------------------------------------------------------------ step by step
     def story_step(self, skip: bool = False) -> None:
@@ -700,12 +702,14 @@ class PlayWidget(widgets.VBox):
             self._story = steps[first:] if first is not None else []
             self._story_at = 0 if self._story else None
         at = self._story_at
-        self.story_box.layout.display = "none" if at is None else None
         if at is None:
+            self.story_box.layout.display = "none"
             return False
+        event = self._story[at]
+        self.board.show(event.board, highlight=_story_highlight(event))     # the picture first
+        self.story_box.layout.display = None
         lang = language.current()
         _ = translator(lang)
-        event = self._story[at]
         step = _("Step {n} of {count}", n=at + 1, count=len(self._story))
         said = message_text(event.message, lang)
         self.story_view.value = f"<div class='dp-result-box'><b>{escape(step)}</b><br>{escape(said)}</div>"
@@ -717,7 +721,6 @@ class PlayWidget(widgets.VBox):
         self._set_children(self.choices, [])
         self.cancel_button.layout.display = "none"
         self.prompt.value = ""
-        self.board.show(event.board, highlight=_story_highlight(event))
         self._story_timer()
         return True
 
