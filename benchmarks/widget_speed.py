@@ -81,17 +81,19 @@ course
 """,
 )
 
-#: In the page: remember the canvas' pixels, stamp the time of the next mouse-down on it (or
+#: In the page: remember the pixels of the board's canvases (the board, the click layer over it), stamp the time of the next mouse-down on it (or
 #: click a button now), so that :data:`WAIT_CHANGE` can time the click to a changed canvas.
 ARM = """({canvas, button}) => {
-  const c = document.querySelector(canvas);
-  const ctx = c.getContext('2d');
-  window.__dpSig = () => {
-    const d = new Uint32Array(ctx.getImageData(0, 0, c.width, c.height).data.buffer);
+  // every canvas of the board's box: the board and the layer over it
+  const box = document.querySelector(canvas).closest('.dp-board-widget') || document.querySelector(canvas);
+  const cs = box.tagName === 'CANVAS' ? [box] : [...box.querySelectorAll('canvas')];
+  const c = cs[0];
+  window.__dpSig = () => cs.map((k) => {
+    const d = new Uint32Array(k.getContext('2d').getImageData(0, 0, k.width, k.height).data.buffer);
     let h = 0;
     for (let i = 0; i < d.length; i += 3) h = (h * 31 + d[i]) | 0;
-    return h + ':' + c.width;
-  };
+    return h + ':' + k.width;
+  }).join('/');
   window.__dpBefore = window.__dpSig();
   window.__dpT0 = null;
   c.addEventListener('mousedown', () => { window.__dpT0 = performance.now(); }, {once: true, capture: true});

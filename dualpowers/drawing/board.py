@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from ..state import State
 
 __all__ = [
-    "draw_board", "draw_empty", "normalize_highlight", "HIGHLIGHT_KEYS",
+    "draw_board", "draw_empty", "normalize_highlight", "HIGHLIGHT_KEYS", "split_highlight", "draw_click_layer",
     "REGION_COLOURS", "FACTION_COLOURS", "ICONS",
 ]
 
@@ -183,6 +183,44 @@ def _draw_board(pen: Pen, state: "State", highlight: Any, width: float, height: 
     _track(p, lay, state, hl)
     _cards_row(p, lay, state, hl)
     return lay
+
+
+def split_highlight(state: "State", hl: frozenset[Any]) -> tuple[frozenset[Any], frozenset[Any]]:
+    """(what a click lights: regions, tokens, roads; the rest): a live board draws the first on a
+    layer of its own over the picture (:func:`draw_click_layer`), so a click that only changes
+    it redraws that layer alone."""
+    comp = state.comp
+    click = frozenset(x for x in hl if (isinstance(x, tuple) or x in comp.region_index or x in comp.tokens))
+    return click, hl - click
+
+
+def draw_click_layer(pen: Pen, state: "State", items: frozenset[Any], *, width: float = DESIGN_W,
+                     height: float = DESIGN_H) -> None:
+    """The glow of ``items`` (regions, tokens, roads: :func:`split_highlight`'s first part) alone,
+    on a transparent layer over a board drawn without them: the same outlines as
+    :func:`draw_board` draws around them."""
+    lay = layout_for(state.comp, float(width), float(height))
+    p = ScaledPen(pen, lay.scale, lay.dx, lay.dy)
+    with p.group("click-layer"):
+        for name in state.comp.region_names:
+            if name in items:
+                b = lay.regions[name].box
+                p.rect(b.x - 5, b.y - 5, b.w + 10, b.h + 10, fill=None, stroke=GLOW, width=6, radius=12)
+        for conn in state.comp.connections:
+            if conn in items:
+                vis = lay.connections[conn]
+                (x1, y1), (x2, y2) = vis[0], vis[-1]
+                u1 = _unit(vis[1][0] - x1, vis[1][1] - y1) if len(vis) > 1 else (0.0, 0.0)
+                u2 = _unit(x2 - vis[-2][0], y2 - vis[-2][1]) if len(vis) > 1 else (0.0, 0.0)
+                seg = [(x1 - u1[0] * 3, y1 - u1[1] * 3), *vis[1:-1], (x2 + u2[0] * 3, y2 + u2[1] * 3)]
+                p.line(seg, stroke=GLOW_DARK, width=9)
+                p.line(seg, stroke=GLOW, width=6)
+                for x, y in ((x1, y1), (x2, y2)):
+                    p.circle(x, y, 3.5, fill=GLOW, stroke=INK, width=1)
+        for tid, slot in lay.all_token_slots(state).items():
+            if tid in items:
+                p.circle(slot.x, slot.y, slot.r + 3.2, stroke=GLOW_DARK, width=1.0)
+                p.circle(slot.x, slot.y, slot.r + 1.8, stroke=GLOW, width=3.2)
 
 
 def draw_empty(pen: Pen, *, width: float = DESIGN_W, height: float = DESIGN_H, message: str | None = None,
