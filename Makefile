@@ -79,7 +79,7 @@ bench: $(TEST_STAMP)
 
 measure: $(TEST_STAMP)
 	$(VPY) benchmarks/strength.py
-	$(VPY) scripts/readme_results.py
+	$(VPY) scripts/results_tables.py
 
 notebooks: $(TEST_STAMP)
 	$(VPY) scripts/translate_notebooks.py

@@ -293,7 +293,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--out", type=Path, default=None,
                     help="folder for strength.csv and difficulty.csv (default: the package's, which "
-                         "dualpowers.results.measured reads; then run scripts/readme_results.py)")
+                         "dualpowers.results.measured reads; then run scripts/results_tables.py)")
     ap.add_argument("--components", metavar="PATH",
                     help="measure with this components file instead of the stand-in (needs --out)")
     ap.add_argument("--games-dir", type=Path, default=None,

@@ -23,7 +23,7 @@ import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator, NoReturn, TextIO
+from typing import Any, Callable, Iterator, NoReturn, TextIO
 
 from . import names
 from .errors import DualPowersError, Told, brief
@@ -266,7 +266,7 @@ def _simulate(args: argparse.Namespace) -> int:
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage mistake is one line (and exit status 2), not the whole usage text."""
 
-    def error(self, message: str) -> "NoReturn":  # type: ignore[override]
+    def error(self, message: str) -> "NoReturn":
         line = " ".join(message.split())
         self.exit(2, f"{self.prog}: {line[:ERROR_WIDTH]} (see: {self.prog} --help)\n")
 
@@ -368,7 +368,7 @@ MAX_WORKERS = 1024
 MAX_CHUNK = 1_000_000
 
 
-def _add_simulate(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def _add_simulate(sub: Any) -> None:
     p = sub.add_parser(
         "simulate", help="play many games and summarise the win rates",
         description="Play many games with computer policies, write one row per game (CSV or Parquet) and "

@@ -52,14 +52,17 @@ class ActionPicker:
         self.state = state
         self.legal: list[Action] = list(state.legal_actions() if legal is None else legal)
         self.lists = lists
-        self.paths: dict[int, tuple[tuple[Click, ...], ...]] = {
+        #: every order of clicks that picks each legal action (by index in :attr:`legal`)
+        self.orders: dict[int, tuple[tuple[Click, ...], ...]] = {
             i: K.click_paths(state, a) for i, a in enumerate(self.legal)}
         if not lists:
             ends: dict[tuple[Click, ...], int] = {}
-            for paths in self.paths.values():
+            for paths in self.orders.values():
                 ends[paths[0]] = ends.get(paths[0], 0) + 1
-            self.paths = {i: (paths[1:] if len(paths) > 1 and paths[0] and ends[paths[0]] > 1 else paths)
-                          for i, paths in self.paths.items()}
+            self.orders = {i: (paths[1:] if len(paths) > 1 and paths[0] and ends[paths[0]] > 1 else paths)
+                           for i, paths in self.orders.items()}
+        #: the first of them (the one a script or a test clicks; empty: a button)
+        self.paths: dict[int, tuple[Click, ...]] = {i: paths[0] for i, paths in self.orders.items()}
         self.picked: list[Click] = []
         self.message = ""
         #: the language of :attr:`message`
@@ -80,7 +83,7 @@ class ActionPicker:
 
     def _fitting(self, picked: Sequence[Click]) -> list[tuple[int, tuple[Click, ...]]]:
         """(action index, path) of every path the clicks so far agree with."""
-        return [(i, path) for i, paths in self.paths.items() for path in paths if self._path_fits(picked, path)]
+        return [(i, path) for i, paths in self.orders.items() for path in paths if self._path_fits(picked, path)]
 
     def _fits(self, picked: Sequence[Click]) -> list[int]:
         out: list[int] = []
@@ -106,14 +109,13 @@ class ActionPicker:
         """What remains to decide by a button: the candidates with no further click to make,
         and, before any click, every action that no click reaches (inspire, pass ...)."""
         if not self.picked:
-            return [a for i, a in enumerate(self.legal) if not any(self.paths[i])]
+            return [a for i, a in enumerate(self.legal) if not any(self.orders[i])]
         return [self.legal[i] for i in self._done()]
 
     def clicks_for(self, action: "Action") -> tuple[Click, ...]:
         """The clicks that pick ``action`` with this picker (the first order it accepts; empty:
         a button before any click)."""
-        i = self.legal.index(action)
-        return self.paths[i][0]
+        return self.paths[self.legal.index(action)]
 
     def next_targets(self) -> list[Click]:
         """The clicks that lead on from here (what lights up as clickable)."""

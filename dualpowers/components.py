@@ -404,10 +404,10 @@ def _parse(raw: dict[str, Any], source: str, check_shape: bool = True) -> Compon
         spec = _need(lead, "special", where)
         if spec not in SPECIALS:
             raise ComponentsError(f"{where}: special {spec!r} must be one of {', '.join(SPECIALS)}")
-        card = LeaderCard(lid, fac, spec, _int(_need(lead, "days", where), where, 1, 31),
-                          _int(_need(lead, "fresh", where), where, 0, 9), _int(_need(lead, "exhausted", where), where, 0, 9))
-        leaders[lid] = card
-        add(TokenSpec(lid, fac, "leader", card.fresh, card.exhausted), where)
+        leader = LeaderCard(lid, fac, spec, _int(_need(lead, "days", where), where, 1, 31),
+                            _int(_need(lead, "fresh", where), where, 0, 9), _int(_need(lead, "exhausted", where), where, 0, 9))
+        leaders[lid] = leader
+        add(TokenSpec(lid, fac, "leader", leader.fresh, leader.exhausted), where)
         sources[f"leader {lid}"] = lead.get("source", "")
     for fac in SIDES:
         mine = [lc for lc in leaders.values() if lc.faction == fac]

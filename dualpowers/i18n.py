@@ -149,7 +149,7 @@ def catalog(lang: str, domain: str = "dualpowers") -> dict[tuple[str | None, str
             strings = tuple(message.string or ())
             if strings and all(strings):
                 table[(message.context, message.id[0])] = strings
-        elif message.string:
+        elif isinstance(message.string, str) and message.string:
             table[(message.context, message.id)] = message.string
     return table
 

@@ -75,6 +75,11 @@ def rules(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
         summary = entry["summary"]
         lineno = next((i + 1 for i, line in enumerate(lines) if summary[:40] in line), 0)
         yield lineno, "NP_", ("rule", summary), [f"Translators: the rule {entry['id']} in a few words"]
+        part = entry.get("ruling_part")
+        if part:
+            lineno = next((i + 1 for i, line in enumerate(lines) if part[:40] in line), 0)
+            yield lineno, "NP_", ("rule", part), [f"Translators: the part of rule {entry['id']} that is "
+                                                  "this project's ruling, in a few words"]
 
 
 def tutorial(fileobj: IO[bytes], keywords: Any, comment_tags: Any,

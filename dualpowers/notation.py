@@ -142,7 +142,7 @@ def read_notation(blank: "State", text: str) -> "State":
                 for t in group.split(",")
             ]
 
-    def region(code: str, what: str) -> str | None:
+    def region_of(code: str, what: str) -> str | None:
         if code == "-":
             return None
         if code not in comp.region_by_code:
@@ -152,17 +152,17 @@ def read_notation(blank: "State", text: str) -> "State":
     tparts = tiles.split(":")
     if len(tparts) != 3 or len(tparts[0]) != 2:
         raise NotationError(Message(N_("tiles must look like 'ng:rpwb:' (unrest, blockade : stack : discard), not {value}"), value=brief(tiles, 40)))
-    d["unrest"] = region(tparts[0][0], "unrest tile")
-    d["blockade_tile"] = region(tparts[0][1], "blockade tile")
-    d["tiles"] = {"stack": [region(ch, "tile stack") for ch in tparts[1]],
-                  "discard": [region(ch, "tile discard") for ch in tparts[2]]}
+    d["unrest"] = region_of(tparts[0][0], "unrest tile")
+    d["blockade_tile"] = region_of(tparts[0][1], "blockade tile")
+    d["tiles"] = {"stack": [region_of(ch, "tile stack") for ch in tparts[1]],
+                  "discard": [region_of(ch, "tile discard") for ch in tparts[2]]}
     if blockade == "-":
         d["blockade"] = None
     else:
         ends = blockade.split("-")
         if len(ends) != 2:
             raise NotationError(Message(N_("blockade must look like 'g-r' or '-', not {value}"), value=brief(blockade, 40)))
-        d["blockade"] = [region(ends[0], "blockade"), region(ends[1], "blockade")]
+        d["blockade"] = [region_of(ends[0], "blockade"), region_of(ends[1], "blockade")]
     d["hands"], d["played"], d["objectives"] = {}, {}, {}
     d["revealed"] = []
     turn: dict[str, Any] = {}

@@ -13,7 +13,7 @@ from importlib import resources
 
 from .text import Message
 
-__all__ = ["Rule", "rules", "rule", "rules_markdown", "summary"]
+__all__ = ["Rule", "rules", "rule", "rules_markdown", "summary", "ruling_summary"]
 
 
 @dataclass(frozen=True)
@@ -23,13 +23,26 @@ class Rule:
     ruling: bool = False        # settled by RULINGS.md, not stated by the rulebooks
     engine: bool = False        # a decision of this engine where no text speaks
     module: str = ""
+    #: When only part of the rule is a ruling: that part, in a few words (this project's wording).
+    ruling_part: str = ""
+
+    @property
+    def ours(self) -> bool:
+        """Whether some of this rule is this project's, not the rulebooks': a ruling or an engine decision."""
+        return self.ruling or self.engine
+
+    @property
+    def wholly_ours(self) -> bool:
+        """Whether all of it is: an engine decision, or a ruling with no ``ruling_part`` (R-CAL-6)."""
+        return self.engine or (self.ruling and not self.ruling_part)
 
 
 @lru_cache(maxsize=1)
 def rules() -> tuple[Rule, ...]:
     """Every rule ID with its summary, in RULINGS.md order, then the engine's own decisions."""
     raw = tomllib.loads(resources.files("dualpowers").joinpath("data/rules.toml").read_text(encoding="utf-8"))
-    out = [Rule(r["id"], r["summary"], r.get("ruling", False), False, r.get("module", "")) for r in raw["rule"]]
+    out = [Rule(r["id"], r["summary"], r.get("ruling", False), False, r.get("module", ""), r.get("ruling_part", ""))
+           for r in raw["rule"]]
     out += [Rule(r["id"], r["summary"], False, True) for r in raw.get("engine", [])]
     return tuple(out)
 
@@ -47,6 +60,13 @@ def summary(rule_id: str) -> Message:
     return Message(rule(rule_id).summary, context="rule")
 
 
+def ruling_summary(rule_id: str) -> Message:
+    """What of a rule is this project's ruling, as a message: its ``ruling_part``, or the whole
+    summary when all of it is (R-CAL-6, an engine decision).  Context "rule", like :func:`summary`."""
+    r = rule(rule_id)
+    return Message(r.ruling_part or r.summary, context="rule")
+
+
 def rules_markdown() -> str:
     """The rule index as a Markdown page (``docs/rules.md`` is this text)."""
     lines = [
@@ -54,7 +74,8 @@ def rules_markdown() -> str:
         "",
         "Every rule the engine implements, by its RULINGS.md ID, with the module that",
         "implements it. *Ruling* marks a point the rulebooks leave open and RULINGS.md",
-        "settles. The last table lists decisions the engine makes where no text speaks.",
+        "settles (when only part of the rule is such a point, that part follows). The last",
+        "table lists decisions the engine makes where no text speaks.",
         "Generated from `dualpowers/data/rules.toml` by `dualpowers.rules_markdown()`;",
         "`dualpowers rules` prints the same list.",
         "",
@@ -65,7 +86,8 @@ def rules_markdown() -> str:
     for r in rules():
         if not r.engine:
             module = f"`dualpowers/{r.module}.py`" if r.module else ""
-            lines.append(f"| {r.id} | {r.summary} | {module} | {'yes' if r.ruling else ''} |")
+            ruled = (f"yes: {r.ruling_part}" if r.ruling_part else "yes") if r.ruling else ""
+            lines.append(f"| {r.id} | {r.summary} | {module} | {ruled} |")
     lines += ["", "## Engine decisions", "", "| ID | Decision |", "|---|---|"]
     lines += [f"| {r.id} | {r.summary} |" for r in own]
     return "\n".join(lines) + "\n"

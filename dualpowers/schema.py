@@ -203,14 +203,14 @@ def _describe(err: ValidationError) -> Message:
     if v == "uniqueItems":
         return Message(N_("lists the same value twice"))
     if v in ("anyOf", "oneOf"):
-        wanted: list[str] = []
+        types: list[str] = []
         for sub in err.context or ():
             if sub.validator == "type" and not sub.relative_path:
                 for w in [sub.validator_value] if isinstance(sub.validator_value, str) else sub.validator_value:
-                    if w not in wanted:
-                        wanted.append(w)
-        if wanted and not isinstance(inst, (str, type(None))) or len(wanted) == len(err.context or ()):
-            return Message(N_("must be {wanted}, not {got}"), wanted=_types(wanted), got=_kind(inst))
+                    if w not in types:
+                        types.append(w)
+        if types and not isinstance(inst, (str, type(None))) or len(types) == len(err.context or ()):
+            return Message(N_("must be {wanted}, not {got}"), wanted=_types(types), got=_kind(inst))
         return Message(N_("{value} has none of the allowed forms"), value=brief(inst, 30))
     return Message(N_("{value} is not valid ({rule})"), value=brief(inst, 30), rule=v)
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .state import State
 
 __all__ = ["unrest_vp", "award", "unrest_winner", "score_unrest", "reveal_order", "score_objectives",
-           "exhaust", "finish_on_track", "game_over", "track_label", "side_name", "Ending", "Outcome",
+           "exhaust", "finish_on_track", "game_over", "lead", "track_label", "side_name", "Ending", "Outcome",
            "outcome", "ending_message"]
 
 #: Unrest VP by month space (R-SCO-UNREST); Oct/Nov differs by edition (E-FR, E-IT).
@@ -116,6 +116,16 @@ def award(state: "State", side: str, vp: int, why: Message) -> None:
         state.log("score", say.SCORES, side=side, vp=vp, why=why, where=track_label(state.score, limit))
     if abs(state.score) >= limit:
         game_over(state, side, Ending.TRACK)
+
+
+def lead(score: int) -> Message:
+    """Who leads on the support track and by how much: "Red leads by 5", "White leads by 2",
+    "level" (the one way the score is said: status lines, the board's track, the analyzer)."""
+    if score > 0:
+        return Message(say.RED_LEADS, n=score)
+    if score < 0:
+        return Message(say.WHITE_LEADS, n=-score)
+    return Message(say.LEVEL)
 
 
 def track_label(score: int, limit: int | None = None) -> Message:

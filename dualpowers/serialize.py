@@ -441,15 +441,15 @@ class _Reader:
         for tid, spec in c.tokens.items():
             if tid in self.token_at:
                 continue
-            where = start_place(spec, s.mode, s.opposition)
-            if where is None or (where == WAITING and s.month >= trotsky[tid]):
-                where = REMOVED     # a neutral not on the board, or a Trotsky whose month has passed
-            s.put(tid, where)
+            start = start_place(spec, s.mode, s.opposition)
+            if start is None or (start == WAITING and s.month >= trotsky[tid]):
+                start = REMOVED     # a neutral not on the board, or a Trotsky whose month has passed
+            s.put(tid, start)
         self.check_tokens()
 
     def check_counts(self, regions: dict[str, Any]) -> None:
         """More tokens of a kind on the board than the game has (e.g. 11 red units)?"""
-        counts: dict[tuple[str, str], int] = {}
+        counts: dict[tuple[Any, Any], int] = {}
         for entries in regions.values():
             for entry in entries if isinstance(entries, list) else []:
                 if isinstance(entry, str):
@@ -458,7 +458,7 @@ class _Reader:
                     continue
                 spec = self.c.tokens.get(self.c.find(entry.get("id", entry.get("name")), "token") or "")
                 key = (spec.owner, spec.kind) if spec else (entry.get("owner"), entry.get("kind", "unit"))
-                counts[key] = counts.get(key, 0) + 1  # type: ignore[index]
+                counts[key] = counts.get(key, 0) + 1
         for (owner, kind), n in counts.items():
             total = sum(1 for t in self.c.tokens.values() if t.owner == owner and t.is_a(kind))
             if total and n > total:

@@ -276,7 +276,8 @@ class State:
             raise IllegalAction(say.Message(say.GAME_OVER_BECAUSE,
                                             end_reason=over.message if over is not None else self.end_reason))
         _turn.check(self, action)
-        self._events = events = []
+        events: list[Event] = []
+        self._events = events
         self.narrating, self._boards = True, boards
         try:
             _turn.perform(self, action)

@@ -161,6 +161,8 @@ class _Shown(str):
     """A parameter already written in the reader's language; knows the templates' format specs."""
 
     __slots__ = ("raw", "lang")
+    raw: Any
+    lang: str
 
     def __new__(cls, text: str, raw: Any = None, lang: str = DEFAULT_LANGUAGE) -> "_Shown":
         obj = super().__new__(cls, text)

@@ -140,6 +140,7 @@ def legal_actions(state: "State") -> list[Action]:
     :meth:`State.legal_actions`."""
     side = state.to_act
     step = state.step
+    entry: _Entry | None
     if step == "command":
         entry = _COMMAND_OFFERS.get(state.comp.cards[state.card or ""].action) or _OFFERS[step]
     elif step == "leader":

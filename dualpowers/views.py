@@ -67,12 +67,14 @@ def player_view(state: "State", side: str) -> PlayerView:
             unseen.extend(state.deck)
             data["deck"] = [HIDDEN] * len(state.deck)
         elif where == "hands":
+            assert sub is not None      # a hand and an objective are a side's (_hidden_slots)
             # Leader cards stay in hand until played: which ones are there is public.
-            hidden = [c for c in state.hands[sub] if c in state.comp.cards]  # type: ignore[index]
+            hidden = [c for c in state.hands[sub] if c in state.comp.cards]
             unseen.extend(hidden)
-            data["hands"][sub] = [c for c in state.hands[sub] if c not in state.comp.cards] + [HIDDEN] * len(hidden)  # type: ignore[index]
+            data["hands"][sub] = [c for c in state.hands[sub] if c not in state.comp.cards] + [HIDDEN] * len(hidden)
         elif where == "objectives":
-            card = state.objectives[sub]  # type: ignore[index]
+            assert sub is not None
+            card = state.objectives[sub]
             if card:
                 unseen.append(card)
                 data["objectives"][sub] = HIDDEN
@@ -153,9 +155,10 @@ def _slot_cards(s: "State", where: str, sub: str | None) -> list[str]:
         return list(s.deck)
     if where == "opp_stack":
         return list(s.opp_stack)
+    assert sub is not None      # a hand and an objective are a side's (_hidden_slots)
     if where == "hands":
-        return [c for c in s.hands[sub] if c in s.comp.cards]  # type: ignore[index]
-    card = s.objectives[sub]  # type: ignore[index]
+        return [c for c in s.hands[sub] if c in s.comp.cards]
+    card = s.objectives[sub]
     return [card] if card else []
 
 
@@ -165,7 +168,9 @@ def _set_slot(s: "State", where: str, sub: str | None, cards: list[str]) -> None
     elif where == "opp_stack":
         s.opp_stack = cards
     elif where == "hands":
-        leaders = [c for c in s.hands[sub] if c not in s.comp.cards]  # type: ignore[index]
-        s.hands[sub] = sorted(leaders + cards, key=s.comp.card_order.__getitem__)  # type: ignore[index]
+        assert sub is not None      # a hand and an objective are a side's (_hidden_slots)
+        leaders = [c for c in s.hands[sub] if c not in s.comp.cards]
+        s.hands[sub] = sorted(leaders + cards, key=s.comp.card_order.__getitem__)
     else:
-        s.objectives[sub] = cards[0] if cards else None  # type: ignore[index]
+        assert sub is not None
+        s.objectives[sub] = cards[0] if cards else None

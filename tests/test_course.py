@@ -18,7 +18,7 @@ from dualpowers.scoring import reveal_order, unrest_vp
 from dualpowers.i18n import LANGUAGES
 
 EXERCISES = course.exercises()
-RULE_ID = re.compile(r"\((?:[A-Z]+-[A-Z0-9-]+)\)")
+RULE_ID = re.compile(r"\((?:[A-Z]+-[A-Z0-9-]+)(?:, [A-Z]+-[A-Z0-9-]+)*\)")
 KNOWN = {r.id for r in dp.rules()}
 
 
@@ -26,7 +26,8 @@ KNOWN = {r.id for r in dp.rules()}
 def test_api_shape():
     chapters = course.chapters()
     ids = [c.id for c in chapters]
-    assert ids == ["board", "round", "commands", "leaders", "calendar", "strength", "scoring", "end", "solo"]
+    # Strength right after the board: "stronger" is used from the round chapter on (issue 22).
+    assert ids == ["board", "strength", "round", "commands", "leaders", "calendar", "scoring", "end", "solo"]
     for c in chapters:
         for lang in LANGUAGES:
             assert c.title(lang)
@@ -73,13 +74,33 @@ def _after(s: dp.State, actions) -> dp.State:
 
 
 def _goal(goal, before: dp.State, after: dp.State, actor: str) -> bool:
+    """The goal met after the action or, for a goal marked this_turn, by some later action of the
+    same player before their turn ends (recruit the leader, then Inspire: R-ACT-LEADER)."""
+    if _goal_now(goal, before, after, actor):
+        return True
+    return bool(goal.get("this_turn")) and _later_this_turn(goal, before, after, actor, 3)
+
+
+def _later_this_turn(goal, before, now, actor, depth) -> bool:
+    if depth == 0 or now.to_act != actor or now.won_by or now.step in ("card", "over"):
+        return False
+    if (now.round, now.turn_index) != (before.round, before.turn_index):
+        return False
+    return any(_goal_now(goal, before, _after(now, [a]), actor) or
+               _later_this_turn(goal, before, _after(now, [a]), actor, depth - 1) for a in now.legal_actions())
+
+
+def _goal_now(goal, before: dp.State, after: dp.State, actor: str) -> bool:
     kind, side = goal["kind"], goal.get("side", actor)
     sign = 1 if side == "red" else -1
     if kind == "all":
-        return all(_goal(g, before, after, actor) for g in goal["goals"])
+        return all(_goal_now(g, before, after, actor) for g in goal["goals"])
     if kind == "presence_winner":
         return dp.force_in_presence(after, goal["region"]).winner == side
-    if kind == "stronger":
+    if kind == "stronger":      # grows, and the side is then the stronger one (what the plate shows, R-STR-2)
+        return (_strength(after, side, goal["region"]) > _strength(before, side, goal["region"])
+                and dp.force_in_presence(after, goal["region"]).winner == side)
+    if kind == "strength_grows":
         return _strength(after, side, goal["region"]) > _strength(before, side, goal["region"])
     if kind == "bonus":
         return after.step == "bonus" or after.bonus_pending
@@ -120,6 +141,11 @@ def _answer(q, s: dp.State) -> str:
         return f"{d.month}{d.day}" if kind == "date_after" else ("yes" if d.bonus else "no")
     if kind == "opposition_region":
         return dp.opposition_objective(q["cards"])[0].region
+    if kind == "opposition_card":          # R-SOLO-OBJECTIVE: its region's card with most VP, later on a tie
+        region = dp.opposition_objective(q["cards"])[0].region
+        mine = [s.comp.cards[c] for c in q["cards"] if s.comp.cards[c].region == region]
+        top = max(c.vp for c in mine)
+        return [c.id for c in mine if c.vp == top][-1]
     if kind == "reveal_first":
         return reveal_order(s)[0]
     if kind == "unrest_vp":
@@ -141,6 +167,11 @@ def _answer(q, s: dp.State) -> str:
             return "-".join(sorted(t.blockade))
         if ask.startswith("place:"):
             return t.place[ask[6:]]
+        if ask.startswith("strength:"):
+            _, region, side = ask.split(":")
+            return str(_strength(t, side, region))
+        if ask.startswith("presence:"):
+            return dp.force_in_presence(t, ask[9:]).winner or "nobody"
         if ask.startswith("exhausted:"):
             return "yes" if ask[10:] in t.exhausted else "no"
         if ask.startswith("card:"):
@@ -154,6 +185,8 @@ def test_accepted_is_what_the_engine_computes(ex):
     if ex.kind == "action":
         actor = s.to_act
         expected = [a for a in s.legal_actions() if _goal(ex.goal, s, _after(s, [a]), actor)]
+        # those that meet the goal at once first, then the first halves of a turn that does
+        expected.sort(key=lambda a: not _goal_now(ex.goal, s, _after(s, [a]), actor))
         assert ex.accepted() == expected
         assert expected, "an action exercise needs at least one accepted action"
         assert len(expected) < len(s.legal_actions()), "some legal action must miss the goal"
@@ -275,7 +308,7 @@ def test_progress_walks_the_course_and_round_trips(tmp_path):
     for e in chapters[0].exercises:
         p.solve(e.id)
     assert p.chapter_done(chapters[0]) and not p.chapter_done(chapters[1])
-    assert p.next_item(chapters) == ("round", "step", 0)
+    assert p.next_item(chapters) == (chapters[1].id, "step", 0)
     p.miss("round-1")
     path = tmp_path / "progress.json"
     p.save(path)
@@ -307,7 +340,8 @@ def test_the_opposition_s_cards_are_drawn_as_cards(lang):
     """An exercise about the Opposition's cards shows them on the board, in order, as in a game."""
     from dualpowers.drawing import draw_board
     from dualpowers.drawing.pen import RecordingPen
-    asked = [ex for ex in course.exercises() if ex.question and ex.question.get("kind") == "opposition_region"]
+    asked = [ex for ex in course.exercises()
+             if ex.question and ex.question.get("kind") in ("opposition_region", "opposition_card")]
     assert asked
     for ex in asked:
         s = ex.position
@@ -352,3 +386,173 @@ def test_a_position_that_is_its_own_base_is_a_course_error():
     raw["positions"]["jul"]["base"] = "jul"
     with pytest.raises(CourseError, match="its own base"):
         parse_course(raw)
+
+
+# ---------------------------------------------------------------------------- issue 22: Show me, reasons, hidden answers
+from dualpowers.course import goals as G                      # noqa: E402
+from dualpowers.course.session import CourseSession          # noqa: E402
+
+
+@pytest.mark.parametrize("ex", [e for e in EXERCISES if e.kind == "action"], ids=lambda e: e.id)
+def test_show_me_plays_an_accepted_answer_and_lights_what_changed(ex):
+    s = CourseSession()
+    s.go_exercise(ex.id)
+    start = s.state
+    s.show_me()
+    d = s.demo
+    assert d is not None and d.kind == "action" and d.answer in ex.accepted()
+    assert s.state == d.position == _after(ex.position, [d.answer]) and s.state != start
+    assert d.verdict.correct and d.verdict.rules[0] == ex.rules[0]
+    lit = set(s.highlight)
+    for token, where in s.state.place.items():              # every token moved or turned on the board is lit
+        if (where != start.place[token] or (token in s.state.exhausted) != (token in start.exhausted)) \
+                and where in s.state.comp.region_index:
+            assert token in lit, (ex.id, token)
+    assert ex.id not in s.progress.solved
+
+
+@pytest.mark.parametrize("ex", [e for e in EXERCISES if e.kind == "choice"], ids=lambda e: e.id)
+def test_show_me_marks_a_question_s_answer_and_its_reason(ex):
+    s = CourseSession()
+    s.go_exercise(ex.id)
+    s.show_me()
+    d = s.demo
+    assert d is not None and d.answer == ex.accepted()[0] and d.verdict.correct
+    if ex.question["kind"] == "after" and ex.question["actions"]:
+        assert s.state == _after(ex.position, ex.question["actions"])   # the position the question asks about
+    if ex.answer_type == "region":
+        assert d.answer in s.highlight                                  # the region the answer names is lit
+
+
+def test_a_revealed_objective_is_shown_face_up_by_show_me():
+    s = CourseSession()
+    s.go_exercise("leaders-3")                           # Espionage: reveal red's objective (R-ACT-SPY)
+    s.show_me()
+    card = s.state.objectives["red"]
+    assert s.state.revealed["red"] and card in s.highlight
+
+
+@pytest.mark.parametrize("ex", EXERCISES, ids=lambda e: e.id)
+def test_a_right_answer_says_why_not_only_that_it_is_right(ex):
+    from dualpowers.text import render
+    v = ex.judge(ex.accepted()[0])
+    assert v.correct and all(r in KNOWN for r in v.rules), v.rules
+    for lang in LANGUAGES:
+        why = render(v.message, lang)
+        assert len(why) > 8 and "That reaches the goal" not in why, why      # a reason, not only "Right!"
+        assert v.text(lang).endswith(why)
+
+
+def test_a_tie_won_on_tokens_names_the_tie_break():
+    """R-STR-2: a 2-2 tie goes to the side controlling more tokens; the verdict says so."""
+    v = course.exercise("commands-2").judge(course.exercise("commands-2").accepted()[0])
+    assert v.correct and "R-STR-2" in v.rules and "more tokens" in v.reason("en")
+    for value in course.exercise("strength-2").choices:
+        v = course.exercise("strength-2").judge(value)
+        assert "R-STR-2" in v.reason("en")                     # right or wrong, the tie-break is named
+
+
+def test_stronger_means_what_the_strength_plate_shows():
+    """'Make white stronger in red' is not met by a 1-1 tie red wins on the Will (R-STR-2),
+    while 'raise white's strength' is."""
+    ex = course.exercise("commands-3")
+    before = ex.position
+    after = _after(before, ["move W3 red"])
+    presence = dp.force_in_presence(after, "red")
+    assert presence.strength == {"red": 1, "white": 1} and presence.winner == "red"
+    assert not G.goal_met({"kind": "stronger", "region": "red"}, before, after, "white")
+    assert G.goal_met({"kind": "strength_grows", "region": "red"}, before, after, "white")
+    text, rule = G.goal_instead({"kind": "stronger", "region": "red"}, before, after, "white")
+    assert "Red holds the Will and is stronger" in str(text)
+    assert "Raise" in ex.prompt("en") and ex.goal["kind"] == "strength_grows"
+
+
+def test_a_strength_question_hides_its_plates_until_answered():
+    s = CourseSession()
+    for eid in ("strength-1", "strength-6", "strength-7", "solo-4", "board-4"):
+        ex = course.exercise(eid)
+        s.go_exercise(eid)
+        region = ex.question.get("region") or ex.position.place[ex.question["token"]]
+        assert region in s.concealed, eid
+        s.answer(ex.choices[0])
+        assert s.concealed == ()
+        s.try_again()
+        assert region in s.concealed
+    s.go_exercise("commands-1")                   # an action exercise: the plates are what to aim at
+    assert s.concealed == ()
+
+
+def test_the_highlight_does_not_point_at_the_answer_before_it_is_given():
+    s = CourseSession()
+    s.go_exercise("board-1")                    # who holds the Will? (the Will box names the holder)
+    assert "will" in course.exercise("board-1").highlight and "will" not in s.highlight
+    s.answer("red")
+    assert "will" in s.highlight
+    s.go_exercise("strength-3")                 # won on the Will: the Will box is not lit before the answer
+    assert "will" not in s.highlight and "brown" in s.highlight
+
+
+def test_how_to_answer_is_true_for_the_exercise_and_a_useless_click_says_what_to_click():
+    s = CourseSession()
+    s.go_exercise("round-1")                    # choosing an objective: cards from the hand, as buttons
+    assert "button" in str(s.how_to_answer()) and "click a token" not in str(s.how_to_answer())
+    s.click("region", "green")
+    assert "step" not in str(s.message) and "button" in str(s.message)
+    s.go_exercise("leaders-2")                  # Lvov: a region (place him) or the connection (Protest)
+    assert str(s.how_to_answer()).startswith("Answer on the board: click a region or a connection")
+    s.go_exercise("commands-1")
+    s.click("connection", ("white", "brown"))
+    assert str(s.message) == "That cannot answer this exercise: click a token or a region."
+    for lang in LANGUAGES:
+        from dualpowers.text import render
+        assert render(s.message, lang) and render(s.how_to_answer(), lang)
+
+
+def test_the_board_draws_concealed_plates_face_up_objectives_and_the_blockade_arrow():
+    from dualpowers.drawing.board import draw_board
+    from dualpowers.drawing.pen import RecordingPen
+
+    def texts(state, **kw):
+        rec = RecordingPen()
+        draw_board(rec, state, **kw)
+        return [c[1][2] for c in rec.calls if c[0] == "text"], rec
+
+    ex = course.exercise("strength-1")
+    shown, _ = texts(ex.position)
+    hidden, _ = texts(ex.position, conceal=["brown"])
+    assert "Red 4" in shown and "Red 4" not in hidden and "Red ?" in hidden
+    s = CourseSession()
+    s.go_exercise("leaders-3")
+    s.show_me()
+    words, rec = texts(s.state)
+    assert "Red's objective, face up:" in words
+    assert not texts(ex.position)[0].count("Red's objective, face up:")     # a hidden one is not drawn
+    card = s.state.objectives["red"]
+    assert ("objective", f"red:{card}") in rec.groups and ("objective-card", card) in rec.groups
+    a, b = s.state.comp.arrows[s.state.blockade_tile]        # the blockade tile's arrow, as the data gives it
+    assert ("tile-arrow", f"{a}-{b}") in rec.groups
+
+
+def test_objective_marker_1_is_drawn_on_the_unrest_region_while_it_is_scored():
+    """The scoring chapter says marker 1 goes on the unrest region (R-SCO-UNREST): the board
+    draws it there during the unrest step, and not before scoring."""
+    from dualpowers.drawing.board import draw_board
+    from dualpowers.drawing.pen import RecordingPen
+    st = course.chapter("scoring").steps[0]
+    assert "marker 1" in st.text("en") and st.position.step == "unrest"
+    rec = RecordingPen()
+    draw_board(rec, st.position)
+    assert ("objective-marker", "1") in rec.groups
+    rec = RecordingPen()
+    draw_board(rec, course.exercise("strength-1").position)
+    assert ("objective-marker", "1") not in rec.groups
+
+
+def test_an_answer_after_show_me_is_judged_on_the_exercise_s_position():
+    s = CourseSession()
+    s.go_exercise("scoring-6")             # Show me plays the scoring: the board moves on
+    ex = course.exercise("scoring-6")
+    s.show_me()
+    assert s.state != ex.position
+    s.answer(ex.accepted()[0])
+    assert s.demo is None and s.state == ex.position and s.verdict.correct

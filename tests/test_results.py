@@ -1,4 +1,4 @@
-"""The measured tables shipped in the package (dualpowers.results) and their copy in the README."""
+"""The measured tables shipped in the package (dualpowers.results) and their copy in docs/difficulty.md."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from dualpowers import results
 from dualpowers.results import markdown, measured
 from dualpowers.stats import wilson_interval
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+PAGE = Path(__file__).resolve().parents[1] / "docs" / "difficulty.md"
 
 
 def check_rates(table) -> None:
@@ -45,9 +45,9 @@ def test_strength_duels_cover_each_player_against_the_one_before():
 
 
 @pytest.mark.parametrize("name", results.TABLES)
-def test_the_readme_shows_the_measured_tables(name):
-    assert markdown(name) in README.read_text(encoding="utf-8"), \
-        f"README.md is out of date: run `python scripts/readme_results.py`"
+def test_the_docs_show_the_measured_tables(name):
+    assert markdown(name) in PAGE.read_text(encoding="utf-8"), \
+        f"docs/difficulty.md is out of date: run `python scripts/results_tables.py`"
 
 
 def test_bad_names_and_missing_files_are_clear(tmp_path, monkeypatch):

@@ -267,7 +267,8 @@ def order_rows(measured: Sequence[Measured], chances: Sequence[float], differenc
         top = max(top, tried[i].value)
         below[i] = top
     out: list[tuple[Measured, float, int]] = []
-    rank, members, lowest = 1, [], math.inf
+    rank, lowest = 1, math.inf
+    members: list[Measured] = []
     for i, m in enumerate(tried):
         if members and below[i] < lowest and any(_worse(difference(o.index, m.index), close_z, equal) for o in members):
             rank, members, lowest = i + 1, [], math.inf
@@ -407,8 +408,8 @@ class Ranking:
         if rest > 0:
             out.append((2, Message(MORE_ONE) if rest == 1 else Message(MORE_MANY, n=rest)))
         if self.behind:
-            top = max(a.win_prob for a in self.actions if a.playouts)
-            out.append((0, Message(ALL_BEHIND, percent=Quantity(top, percent=True))))
+            chance = max(a.win_prob for a in self.actions if a.playouts)
+            out.append((0, Message(ALL_BEHIND, percent=Quantity(chance, percent=True))))
         out.append((0, self.stats_message()))
         return out
 

@@ -119,7 +119,7 @@ def check_horizon(horizon: object) -> str:
     """Validate a playout horizon (one of :data:`HORIZONS`); raises ValueError with the choices."""
     if horizon not in HORIZONS:
         raise ValueError(f"horizon must be one of {', '.join(map(repr, HORIZONS))}, not {horizon!r}")
-    return horizon  # type: ignore[return-value]
+    return horizon
 
 
 def _squash(points: float, scale: float = PRIOR_SCALE) -> float:
@@ -131,7 +131,7 @@ def check_choice(what: str, value: object, choices: tuple[str, ...]) -> str:
     """Validate an option that names one of ``choices``; ValueError with the choices."""
     if value not in choices:
         raise ValueError(f"{what} must be one of {', '.join(map(repr, choices))}, not {value!r}")
-    return value  # type: ignore[return-value]
+    return value
 
 
 def fresh_seed() -> int:
@@ -165,7 +165,7 @@ def _check_side(state: "State", side: str | None) -> str:
     if side != state.to_act:
         raise ValueError(f"it is {state.to_act}'s decision, not {side}'s: the advisor ranks the actions "
                          f"of the side to act")
-    return side  # type: ignore[return-value]
+    return side
 
 
 class Search:

@@ -36,7 +36,7 @@ from ..errors import DualPowersError, EditorError, InvalidDate, PositionError, b
 from ..kinds.base import NO_SUCH_REGION
 from ..narration import N_, Items, Message
 from ..schema import THE_POSITION, decode_json
-from ..serialize import NOT_AN_OBJECT
+from ..serialize import NOT_AN_OBJECT, read_position
 from ..presence import Presence, force_in_presence, presence_table
 from ..state import State
 
@@ -192,7 +192,9 @@ class PositionEditor:
             self._load(state, keep_extras=False)
         else:
             self._load(state, keep_extras=True)
-        self._validate()
+        # The first position is the engine's own (a starting board or a State), so only its rules
+        # are checked: the schema check (and the import of jsonschema) waits for the first edit.
+        self._validate(check_shape=False)
 
     # ------------------------------------------------------------------ fields
     def _reset_fields(self) -> None:
@@ -240,9 +242,9 @@ class PositionEditor:
         d.update(json.loads(json.dumps(self.extras)))
         return d
 
-    def _validate(self) -> None:
+    def _validate(self, *, check_shape: bool = True) -> None:
         try:
-            self.state = State.from_dict(self.position_dict(), self.comp)
+            self.state = read_position(State(self.comp), self.position_dict(), check_shape=check_shape)
         except PositionError as exc:
             self.state, self.error, self.error_type = None, str(exc), type(exc).__name__
             self.error_message = exc.message  # type: ignore[assignment]

@@ -31,7 +31,8 @@ from ..errors import DualPowersError, IllegalAction, PositionError, Told, brief
 from ..narration import Message
 from ..schema import THE_SAVED_GAME, check, decode_json
 from ..i18n import DEFAULT_LANGUAGE, N_, check_language, current_language
-from ..text import translator
+from ..scoring import lead
+from ..text import render, translator
 from ..narrate import outcome_text
 from ..policies import PolicySpecError, make_policy
 from ..setup import MODE_ALIASES, edition_for, fresh_seed, new_game
@@ -119,13 +120,8 @@ def choose_action(state: State, policy: str = "first", rng: random.Random | None
 
 
 def lead_text(score: int, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The one way the score is said everywhere: "Red leads by 5", "White leads by 2", "level"."""
-    _ = translator(lang)
-    if score > 0:
-        return _("Red leads by {n}", n=score)
-    if score < 0:
-        return _("White leads by {n}", n=-score)
-    return _("level")
+    """:func:`dualpowers.scoring.lead` written in ``lang``: "Red leads by 5", "level"."""
+    return render(lead(score), lang)
 
 
 def side_label(state: State, side: str | None, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -11,6 +11,8 @@
     ex.accepted()              # the answers the engine accepts (actions or choices)
     v = ex.judge("move W3 white")
     v.correct, v.reason("fr")  # the verdict, with the rule ID and what happened instead
+    ex.rulings                 # its rules that are this project's rulings, not the rulebooks'
+    ex.rulings_note("fr")      # the line that says so (a step's also says what the ruling is)
 
 The chapters and exercises are data (``course.json``); the answers are always
 computed by the engine from the position (:mod:`dualpowers.course.goals`).  The

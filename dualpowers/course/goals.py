@@ -20,13 +20,14 @@ from ..dates import MONTHS, advance_date
 from ..errors import DualPowersError, IllegalAction
 from ..opposition import opposition_objective
 from ..presence import force_in_presence
-from ..scoring import reveal_order, unrest_vp
+from ..scoring import reveal_order, track_label, unrest_vp
 from ..state import State
 from ..text import NN_, Message, Name, plural
 from .text import DOMAIN, N_, card_name, date_name, month_name, region_name, say, side_name, token_name
 
-__all__ = ["Goal", "GOALS", "Question", "QUESTIONS", "ANSWER_TYPES", "choice_label", "after",
-           "action_highlight", "date_text", "presence_text"]
+__all__ = ["Goal", "GOALS", "Question", "QUESTIONS", "ANSWER_TYPES", "choice_label", "after", "goal_reached", "goal_later",
+           "action_highlight", "date_text", "presence_text", "presence_rules", "goal_because", "changes",
+           "answer_marks", "concealed_strengths"]
 
 def date_text(month: str, day: int) -> Name:
     return date_name(month, day)
@@ -60,6 +61,20 @@ def presence_text(state: State, region: str) -> Message:
     return say(why, {"region": region_name(region), "winner": side_name(p.winner), "red": r, "white": w})
 
 
+def presence_rules(state: State, region: str) -> tuple[str, ...]:
+    """The rules :func:`presence_text` applies: the sum of strengths (R-STR-1), who wins and
+    the tie-breaks (R-STR-2), and neutral control when a neutral token counts (R-NEU-1)."""
+    rules = ("R-STR-1", "R-STR-2")
+    if any(state.controller(t) is not None and state.spec(t).owner == "neutral" for t in state.tokens_in(region)):
+        rules += ("R-NEU-1",)
+    return rules
+
+
+def _both(first: Message, then: Message) -> Message:
+    """Two sentences one after the other (each translated on its own)."""
+    return say(N_("{first} {then}"), {"first": first, "then": then})
+
+
 # ============================================================================ action goals
 @dataclass(frozen=True)
 class Goal:
@@ -70,14 +85,20 @@ class Goal:
     met: Callable[[State, State, str, Mapping[str, Any]], bool]
     instead: Callable[[State, State, str, Mapping[str, Any]], Message]
     highlight: Callable[[Mapping[str, Any]], tuple[Any, ...]] = lambda p: ()
+    #: why a position that meets the goal meets it (``None``: ``instead`` says it, as it
+    #: only describes the position); and the further rules both texts apply (R-STR-2 ...)
+    because: Callable[[State, State, str, Mapping[str, Any]], Message] | None = None
+    also: Callable[[State, State, str, Mapping[str, Any]], tuple[str, ...]] = lambda b, a, actor, p: ()
 
 
 GOALS: dict[str, Goal] = {}
 
 
-def _goal(kind: str, rule: str, highlight: Callable[[Mapping[str, Any]], tuple[Any, ...]] = lambda p: ()) -> Callable[..., Any]:
+def _goal(kind: str, rule: str, highlight: Callable[[Mapping[str, Any]], tuple[Any, ...]] = lambda p: (),
+          because: Callable[..., Message] | None = None,
+          also: Callable[..., tuple[str, ...]] = lambda b, a, actor, p: ()) -> Callable[..., Any]:
     def wrap(fns: tuple[Callable[..., bool], Callable[..., Message]]) -> tuple[Any, ...]:
-        GOALS[kind] = Goal(kind, rule, fns[0], fns[1], highlight)
+        GOALS[kind] = Goal(kind, rule, fns[0], fns[1], highlight, because, also)
         return fns
     return wrap
 
@@ -86,27 +107,57 @@ def _side(params: Mapping[str, Any], actor: str) -> str:
     return str(params.get("side", actor))
 
 
-_goal("presence_winner", "R-STR-2", lambda p: (p["region"],))((
+_goal("presence_winner", "R-STR-2", lambda p: (p["region"],),
+      also=lambda b, a, actor, p: presence_rules(a, p["region"]))((
     lambda b, a, actor, p: force_in_presence(a, p["region"]).winner == _side(p, actor),
     lambda b, a, actor, p: presence_text(a, p["region"]),
 ))
 
-_goal("stronger", "R-STR-1", lambda p: (p["region"],))((
-    lambda b, a, actor, p: force_in_presence(a, p["region"]).strength[_side(p, actor)]
-    > force_in_presence(b, p["region"]).strength[_side(p, actor)],
-    lambda b, a, actor, p: say(N_("{side}'s strength in {region} is {n} (it was {m}): it does not grow."), {
-        "side": side_name(_side(p, actor)), "region": region_name(p["region"]),
-        "n": force_in_presence(a, p["region"]).strength[_side(p, actor)],
-        "m": force_in_presence(b, p["region"]).strength[_side(p, actor)]}),
+def _grows(b: State, a: State, side: str, region: str) -> bool:
+    return force_in_presence(a, region).strength[side] > force_in_presence(b, region).strength[side]
+
+
+def _growth_text(b: State, a: State, side: str, region: str) -> Message:
+    fields = {"side": side_name(side), "region": region_name(region),
+              "n": force_in_presence(a, region).strength[side], "m": force_in_presence(b, region).strength[side]}
+    if fields["n"] > fields["m"]:
+        return say(N_("{side}'s strength in {region} grows from {m} to {n}."), fields)
+    return say(N_("{side}'s strength in {region} is {n} (it was {m}): it does not grow."), fields)
+
+
+# "Make white stronger in red": white's strength grows AND white is then the stronger side
+# there, as the region's strength plate shows it (R-STR-2: a tie goes to more tokens, then to
+# the Will); a strength that only grows into a lost tie is not "stronger".
+_goal("stronger", "R-STR-1", lambda p: (p["region"],),
+      because=lambda b, a, actor, p: _both(_growth_text(b, a, _side(p, actor), p["region"]),
+                                           presence_text(a, p["region"])),
+      also=lambda b, a, actor, p: presence_rules(a, p["region"]))((
+    lambda b, a, actor, p: (_grows(b, a, _side(p, actor), p["region"])
+                            and force_in_presence(a, p["region"]).winner == _side(p, actor)),
+    lambda b, a, actor, p: (_both(_growth_text(b, a, _side(p, actor), p["region"]), presence_text(a, p["region"]))
+                            if _grows(b, a, _side(p, actor), p["region"])
+                            else _growth_text(b, a, _side(p, actor), p["region"])),
 ))
 
-_goal("bonus", "R-CAL-4", lambda p: ("date",))((
+# "Raise white's strength in red": only that the sum grows (R-STR-1), whoever is stronger after.
+_goal("strength_grows", "R-STR-1", lambda p: (p["region"],),
+      because=lambda b, a, actor, p: _both(_growth_text(b, a, _side(p, actor), p["region"]),
+                                           presence_text(a, p["region"])),
+      also=lambda b, a, actor, p: presence_rules(a, p["region"]))((
+    lambda b, a, actor, p: _grows(b, a, _side(p, actor), p["region"]),
+    lambda b, a, actor, p: _growth_text(b, a, _side(p, actor), p["region"]),
+))
+
+_goal("bonus", "R-CAL-4", lambda p: ("date",),
+      because=lambda b, a, actor, p: say(N_("The day marker ends on {date}: the 15th or the 31st gives a bonus "
+                                            "action."), {"date": date_text(a.month_name, a.day)}))((
     lambda b, a, actor, p: a.bonus_pending or a.step == "bonus",
     lambda b, a, actor, p: say(N_("The day marker ends on {date}: no bonus action (only 15 and 31 give one)."),
                                 {"date": date_text(a.month_name, a.day)}),
 ))
 
-_goal("will", "R-ACT-INSPIRE", lambda p: ("will",))((
+_goal("will", "R-ACT-INSPIRE", lambda p: ("will",),
+      because=lambda b, a, actor, p: say(N_("{holder} holds the Will of the People."), {"holder": side_name(a.will)}))((
     lambda b, a, actor, p: a.will == _side(p, actor),
     lambda b, a, actor, p: say(N_("{holder} still holds the Will of the People."), {"holder": side_name(a.will)}),
 ))
@@ -128,7 +179,11 @@ def _blockade_text(state: State, still: bool) -> Message:
     return say(N_("The blockade marker is on the connection between {a} and {b}."), ends)
 
 
-_goal("open", "R-ACT-PROTEST", lambda p: (_conn(p), "blockade"))((
+_goal("open", "R-ACT-PROTEST", lambda p: (_conn(p), "blockade"),
+      because=lambda b, a, actor, p: _both(
+          say(N_("The connection between {a} and {b} is open."),
+              {"a": region_name(_conn(p)[0]), "b": region_name(_conn(p)[1])}),
+          _blockade_text(a, still=False)))((
     lambda b, a, actor, p: a.blockade is None or set(a.blockade) != set(_conn(p)),
     lambda b, a, actor, p: _blockade_text(a, still=True),
 ))
@@ -154,7 +209,8 @@ _goal("token_in", "R-ACT-MOVE", lambda p: (p["token"], p["region"]))((
     lambda b, a, actor, p: _place_text(a, p["token"]),
 ))
 
-_goal("fresh", "R-ACT-REST", lambda p: (p["token"],))((
+_goal("fresh", "R-ACT-REST", lambda p: (p["token"],),
+      because=lambda b, a, actor, p: say(N_("{token} is fresh."), {"token": token_name(p["token"])}))((
     lambda b, a, actor, p: a.place[p["token"]] in a.comp.region_index and p["token"] not in a.exhausted,
     lambda b, a, actor, p: say(N_("{token} is still exhausted."), {"token": token_name(p["token"])}),
 ))
@@ -165,10 +221,7 @@ def _score_toward(state: State, side: str) -> int:
 
 
 def _score_text(state: State) -> Message:
-    if state.score == 0:
-        return say(N_("The score marker is at the centre."))
-    return plural(NN_("The score marker is {n} space toward {side}.", "The score marker is {n} spaces toward {side}."),
-                  abs(state.score), domain=DOMAIN, side=side_name("red" if state.score > 0 else "white"))
+    return say(N_("The score marker is {where}."), {"where": track_label(state.score, state.comp.track_length)})
 
 
 _goal("score_at_least", "R-SCO-MOVE", lambda p: ("score",))((
@@ -187,17 +240,29 @@ _goal("winner", "R-END-1", lambda p: ("score",))((
                             say(N_("{side} wins the game."), {"side": side_name(a.won_by)})),
 ))
 
-_goal("revealed", "R-ACT-SPY", lambda p: ())((
+def _revealed_text(a: State, side: str) -> Message:
+    card = a.objectives.get(side)
+    if card is None:
+        return say(N_("{side}'s secret objective is face up."), {"side": side_name(side)})
+    return say(N_("{side}'s secret objective is face up: {card}."), {"side": side_name(side), "card": card_name(card)})
+
+
+_goal("revealed", "R-ACT-SPY", lambda p: (),
+      because=lambda b, a, actor, p: _revealed_text(a, _side(p, actor)))((
     lambda b, a, actor, p: bool(a.revealed[_side(p, actor)]),
     lambda b, a, actor, p: say(N_("{side}'s secret objective is still hidden."), {"side": side_name(_side(p, actor))}),
 ))
 
-_goal("hand_grows", "R-ACT-BONUS", lambda p: ())((
+_goal("hand_grows", "R-ACT-BONUS", lambda p: (),
+      because=lambda b, a, actor, p: plural(NN_("{side}'s hand grows to {n} card.", "{side}'s hand grows to {n} cards."),
+                                            len(a.hands[actor]), domain=DOMAIN, side=side_name(actor)))((
     lambda b, a, actor, p: len(a.hands[actor]) > len(b.hands[actor]),
     lambda b, a, actor, p: say(N_("{side}'s hand does not grow."), {"side": side_name(actor)}),
 ))
 
-_goal("month_advances", "R-CAL-2", lambda p: ("date",))((
+_goal("month_advances", "R-CAL-2", lambda p: ("date",),
+      because=lambda b, a, actor, p: say(N_("The day marker goes past the 31st to {date}: the month marker "
+                                            "advances."), {"date": date_text(a.month_name, a.day)}))((
     lambda b, a, actor, p: a.month > b.month,
     lambda b, a, actor, p: say(N_("The day marker ends on {date}: the month does not change."),
                                 {"date": date_text(a.month_name, a.day)}),
@@ -215,7 +280,9 @@ def _best(b: State, actor: str) -> int:
     return best if best is not None else _score_toward(b, actor)
 
 
-_goal("best_score", "R-SCO-OBJ", lambda p: ("score",))((
+_goal("best_score", "R-SCO-OBJ", lambda p: ("score",),
+      because=lambda b, a, actor, p: say(N_("After this scoring: {now} No other choice moves it further toward "
+                                            "{side}."), {"now": _score_text(a), "side": side_name(actor)}))((
     lambda b, a, actor, p: _score_toward(a, actor) >= _best(b, actor),
     # Where the marker is (never "-3 toward white") and how much further a better choice gets it.
     lambda b, a, actor, p: plural(NN_("After this scoring: {now} Another choice moves it {n} space further "
@@ -232,7 +299,8 @@ def _objective_region(state: State, side: str) -> str | None:
     return state.comp.cards[card].region if card in state.comp.cards else None
 
 
-_goal("objective_where_stronger", "P-OBJ", lambda p: ())((
+_goal("objective_where_stronger", "P-OBJ", lambda p: (),
+      also=lambda b, a, actor, p: presence_rules(a, _objective_region(a, actor) or "red"))((
     lambda b, a, actor, p: (_objective_region(a, actor) is not None
                             and force_in_presence(a, _objective_region(a, actor) or "").winner == actor),
     lambda b, a, actor, p: presence_text(a, _objective_region(a, actor) or "red"),
@@ -245,6 +313,40 @@ def goal_met(goal: Mapping[str, Any], before: State, after_: State, actor: str) 
     return GOALS[goal["kind"]].met(before, after_, actor, goal)
 
 
+def goal_later(goal: Mapping[str, Any], before: State, after_: State, actor: str, depth: int = 3) -> Action | None:
+    """For a goal marked ``this_turn``: the next action by which ``actor``, still in the same turn
+    after ``after_``, can go on to meet it (a leader recruited first, then Inspire the People:
+    R-ACT-LEADER); ``None`` if the goal is met already, not marked, or out of reach this turn."""
+    if not goal.get("this_turn") or goal_met(goal, before, after_, actor):
+        return None
+    return _continuation(goal, before, after_, actor, depth)
+
+
+def _continuation(goal: Mapping[str, Any], before: State, now: State, actor: str, depth: int) -> Action | None:
+    # Still the same turn: the same player acts, in the same round and the same place of the order,
+    # at a later step of the turn than its card (the turn's action, leader or bonus step).
+    same_turn = (now.to_act == actor and now.won_by is None and now.round == before.round
+                 and now.turn_index == before.turn_index and now.step not in ("card", "over"))
+    if depth <= 0 or not same_turn:
+        return None
+    tried = []
+    for act in now.legal_actions():      # an action that meets it at once comes first
+        t = now.clone()
+        t.apply(act)
+        if goal_met(goal, before, t, actor):
+            return act
+        tried.append((act, t))
+    for act, t in tried:
+        if _continuation(goal, before, t, actor, depth - 1) is not None:
+            return act
+    return None
+
+
+def goal_reached(goal: Mapping[str, Any], before: State, after_: State, actor: str) -> bool:
+    """The goal is met after the action, or (``this_turn``) can still be met in the same turn."""
+    return goal_met(goal, before, after_, actor) or goal_later(goal, before, after_, actor) is not None
+
+
 def goal_instead(goal: Mapping[str, Any], before: State, after_: State, actor: str) -> tuple[Message, str]:
     """The first unmet part of a goal: what happened instead, and its rule."""
     if goal["kind"] == "all":
@@ -254,6 +356,40 @@ def goal_instead(goal: Mapping[str, Any], before: State, after_: State, actor: s
         raise ValueError("every part of the goal is met")
     g = GOALS[goal["kind"]]
     return g.instead(before, after_, actor, goal), str(goal.get("rule", g.rule))
+
+
+def goal_instead_rules(goal: Mapping[str, Any], before: State, after_: State, actor: str) -> tuple[str, ...]:
+    """The further rules the first unmet part's text applies (R-STR-2 for a strength ...)."""
+    if goal["kind"] == "all":
+        for g in goal["goals"]:
+            if not goal_met(g, before, after_, actor):
+                return goal_instead_rules(g, before, after_, actor)
+        return ()
+    return tuple(GOALS[goal["kind"]].also(before, after_, actor, goal))
+
+
+def goal_because(goal: Mapping[str, Any], before: State, after_: State, actor: str) -> tuple[Message, tuple[str, ...]]:
+    """Why a position meets the goal: a message and the rules it applies beyond the goal's own
+    (the tie-break R-STR-2 when a tie was won on tokens ...).  For a goal that is not met,
+    what happened instead and its rules."""
+    parts = goal["goals"] if goal["kind"] == "all" else [goal]
+    messages: list[Message] = []
+    rules: list[str] = []
+    for g in parts:
+        if g["kind"] == "all":
+            m, r = goal_because(g, before, after_, actor)
+        else:
+            spec = GOALS[g["kind"]]
+            met = spec.met(before, after_, actor, g)
+            m = (spec.because or spec.instead)(before, after_, actor, g) if met else spec.instead(before, after_, actor, g)
+            r = (str(g.get("rule", spec.rule)), *spec.also(before, after_, actor, g))
+        if m not in messages:
+            messages.append(m)
+        rules.extend(x for x in r if x not in rules)
+    text = messages[0]
+    for m in messages[1:]:
+        text = _both(text, m)
+    return text, tuple(rules)
 
 
 def goal_highlight(goal: Mapping[str, Any]) -> tuple[Any, ...]:
@@ -269,7 +405,7 @@ def action_highlight(state: State, action: Action) -> tuple[Any, ...]:
 
 # ============================================================================ choice questions
 #: How the choices of each answer type are labelled (see choice_label).
-ANSWER_TYPES = ("side", "why", "yesno", "date", "region", "number", "place", "connection")
+ANSWER_TYPES = ("side", "why", "yesno", "date", "region", "number", "place", "connection", "card")
 
 
 @dataclass(frozen=True)
@@ -280,14 +416,24 @@ class Question:
     answer: Callable[[State, Mapping[str, Any]], str]
     explain: Callable[[State, Mapping[str, Any]], Message]
     highlight: Callable[[State, Mapping[str, Any]], tuple[Any, ...]] = lambda s, p: ()
+    #: the further rules ``explain`` applies (R-STR-2 for who is stronger ...)
+    also: Callable[[State, Mapping[str, Any]], tuple[str, ...]] = lambda s, p: ()
+    #: what the question asks the learner to read off the board, so the board must not show
+    #: it before the answer: highlight items that point at the answer (the Will box for "who
+    #: holds the Will?") and regions whose strength plates say it ("who is stronger in brown?")
+    gives_away: Callable[[State, Mapping[str, Any]], tuple[Any, ...]] = lambda s, p: ()
+    conceal: Callable[[State, Mapping[str, Any]], tuple[str, ...]] = lambda s, p: ()
 
 
 QUESTIONS: dict[str, Question] = {}
 
 
 def _question(kind: str, rule: str, answer_type: str, answer: Callable[..., str], explain: Callable[..., Message],
-              highlight: Callable[..., tuple[Any, ...]] = lambda s, p: ()) -> None:
-    QUESTIONS[kind] = Question(kind, rule, answer_type, answer, explain, highlight)
+              highlight: Callable[..., tuple[Any, ...]] = lambda s, p: (), *,
+              also: Callable[..., tuple[str, ...]] = lambda s, p: (),
+              gives_away: Callable[..., tuple[Any, ...]] = lambda s, p: (),
+              conceal: Callable[..., tuple[str, ...]] = lambda s, p: ()) -> None:
+    QUESTIONS[kind] = Question(kind, rule, answer_type, answer, explain, highlight, also, gives_away, conceal)
 
 
 def _winner(s: State, region: str) -> str:
@@ -303,13 +449,17 @@ def _region_tokens(s: State, p: Mapping[str, Any]) -> tuple[Any, ...]:
     return (p["region"], *s.tokens_in(p["region"]))
 
 
+# Who is stronger, and why: the region's strength plate says it (hidden until answered), and a
+# lit Will box points at the last tie-break.
+_STRENGTH_ASKED = {"also": lambda s, p: presence_rules(s, p["region"]),
+                   "gives_away": lambda s, p: ("will",), "conceal": lambda s, p: (p["region"],)}
 _question("presence_winner", "R-STR-2", "side", lambda s, p: _winner(s, p["region"]),
-          lambda s, p: presence_text(s, p["region"]), _region_tokens)
+          lambda s, p: presence_text(s, p["region"]), _region_tokens, **_STRENGTH_ASKED)
 _question("presence_why", "R-STR-2", "why", lambda s, p: _why(s, p["region"]),
-          lambda s, p: presence_text(s, p["region"]), _region_tokens)
+          lambda s, p: presence_text(s, p["region"]), _region_tokens, **_STRENGTH_ASKED)
 _question("strength", "R-STR-1", "number",
           lambda s, p: str(force_in_presence(s, p["region"]).strength[p["side"]]),
-          lambda s, p: presence_text(s, p["region"]), _region_tokens)
+          lambda s, p: presence_text(s, p["region"]), _region_tokens, **_STRENGTH_ASKED)
 
 
 def _controller_text(s: State, p: Mapping[str, Any]) -> Message:
@@ -319,8 +469,12 @@ def _controller_text(s: State, p: Mapping[str, Any]) -> Message:
     return say(N_("{token} is controlled by {side}."), {"token": token_name(p["token"]), "side": side_name(who)})
 
 
+# Who controls a neutral: the Will box names the side that may (R-NEU-1); the strength plates
+# of its region count it for that side.
 _question("controller", "R-NEU-1", "side", lambda s, p: s.controller(p["token"]) or "nobody", _controller_text,
-          lambda s, p: (p["token"], s.place[p["token"]], "will"))
+          lambda s, p: (p["token"], s.place[p["token"]], "will"),
+          gives_away=lambda s, p: ("will",),
+          conceal=lambda s, p: (s.place[p["token"]],) if s.place[p["token"]] in s.comp.region_index else ())
 
 
 def _legal(s: State, p: Mapping[str, Any]) -> str:
@@ -335,12 +489,27 @@ def _legal_text(s: State, p: Mapping[str, Any]) -> Message:
         a = parse_action(p["action"])
         s.clone().apply(a)
     except IllegalAction as exc:      # the engine's own reason, as data
-        return exc.message if exc.message is not None else say(N_("The engine refuses it: {why}"), {"why": str(exc)})
+        return say(N_("The engine refuses it: {why}"), {"why": exc.message if exc.message is not None else str(exc)})
+    t = s.clone()
+    events = [e for e in t.apply(a) if isinstance(getattr(e, "message", None), Message) and e.kind != "phase"]
+    if events:                         # what the action does, in the engine's words
+        return say(N_("The engine accepts it: {what}"), {"what": events[0].message})
     return say(N_("The engine accepts it."))
 
 
+def _legal_rules(s: State, p: Mapping[str, Any]) -> tuple[str, ...]:
+    """The rule the engine's refusal names, if it names one other than the question's."""
+    try:
+        s.clone().apply(parse_action(p["action"]))
+    except IllegalAction as exc:
+        return (exc.rule,) if exc.rule else ()
+    except DualPowersError:
+        return ()
+    return ()
+
+
 _question("is_legal", "P-ACT", "yesno", _legal, _legal_text,
-          lambda s, p: action_highlight(s, parse_action(p["action"])))
+          lambda s, p: action_highlight(s, parse_action(p["action"])), also=_legal_rules)
 
 
 def _advance(s: State, p: Mapping[str, Any]) -> Any:
@@ -387,6 +556,21 @@ _question("opposition_region", "R-SOLO-OBJECTIVE", "region", lambda s, p: _opp_c
           lambda s, p: tuple(_opp_cards(s, p)))
 
 
+def _opp_card_text(s: State, p: Mapping[str, Any]) -> Message:
+    """Which card of its region the Opposition scores, and why (R-SOLO-OBJECTIVE; equal VP: ruling)."""
+    card, why = _opp_choice(s, p)
+    decided = {"only card": N_("it is the Opposition's only card in {region}"),
+               "vp": N_("it is worth the most VP of its cards in {region}"),
+               "latest": N_("its cards in {region} are worth the same VP, and it was played later")}
+    return say(N_("The Opposition scores {region}, and its objective is {card}: {why}."),
+               {"region": region_name(card.region), "card": card_name(card.id),
+                "why": say(decided[why.card_decided_by], {"region": region_name(card.region)})})
+
+
+_question("opposition_card", "R-SOLO-OBJECTIVE", "card", lambda s, p: _opp_choice(s, p)[0].id, _opp_card_text,
+          lambda s, p: tuple(_opp_cards(s, p)))
+
+
 def _reveal_text(s: State, p: Mapping[str, Any]) -> Message:
     first = reveal_order(s)[0]
     if s.score == 0:
@@ -429,6 +613,9 @@ def _ask(s: State, ask: str) -> str:
         return "yes" if ask[10:] in s.exhausted else "no"
     if ask.startswith("presence:"):
         return _winner(s, ask[9:])
+    if ask.startswith("strength:"):        # "strength:purple:red": that side's strength there (R-STR-1)
+        region, _, side = ask[9:].partition(":")
+        return str(force_in_presence(s, region).strength[side])
     raise ValueError(f"unknown question {ask!r} for an 'after' exercise")
 
 
@@ -468,16 +655,141 @@ def _after_text(s: State, p: Mapping[str, Any]) -> Message:
         return (say(N_("{token} is exhausted."), {"token": token_name(tok)}) if tok in t.exhausted
                 else _place_text(t, tok) if t.place[tok] not in t.comp.region_index
                 else say(N_("{token} is fresh."), {"token": token_name(tok)}))
-    if ask.startswith("presence:"):
-        return presence_text(t, ask[9:])
+    if ask.startswith("presence:") or ask.startswith("strength:"):
+        return presence_text(t, ask[9:].partition(":")[0])
     raise ValueError(f"unknown question {ask!r}")
 
 
-_question("after", "P-ACT", "place", lambda s, p: _ask(after(s, list(p["actions"])), p["ask"]), _after_text)
+def _ask_marks(s: State, ask: str) -> tuple[Any, ...]:
+    """Where the board shows the answer to ``ask`` in position ``s``."""
+    fixed = {"will": ("will",), "score": ("score",), "date": ("date",), "bonus": ("date",), "unrest": ("unrest",),
+             "blockade": ("blockade",), "to_act": ("status",), "winner": ("status", "score")}
+    if ask in fixed:
+        out: tuple[Any, ...] = fixed[ask]
+        if ask == "unrest" and s.unrest:
+            out += (s.unrest,)
+        if ask == "blockade" and s.blockade:
+            out += (tuple(s.blockade),)
+        return out
+    for prefix in ("place:", "exhausted:"):
+        if ask.startswith(prefix):
+            tok = ask[len(prefix):]
+            where = s.place.get(tok)
+            if where in s.comp.region_index:
+                return (tok, where)
+            return ("reserve",) if where == "reserve" else ("info",) if where in ("supply", "waiting") else ()
+    if ask.startswith("presence:"):
+        return (ask[9:], *s.tokens_in(ask[9:]))
+    if ask.startswith("card:"):
+        card = ask[5:]
+        return (card,) if any(card in s.played[side] for side in ("red", "white")) else ()
+    return ()
+
+
+# "After ...": with no actions the question asks to read the board as it is, so the element
+# that says it is not lit before the answer; with actions the board shows the position before
+# them and pointing at the element only says where to look.
+_question("after", "P-ACT", "place", lambda s, p: _ask(after(s, list(p["actions"])), p["ask"]), _after_text,
+          gives_away=lambda s, p: () if p["actions"] else _ask_marks(s, p["ask"]),
+          conceal=lambda s, p: (p["ask"][9:],) if p["ask"].startswith("presence:") and not p["actions"] else ())
 
 
 def question_answer(question: Mapping[str, Any], state: State) -> str:
     return QUESTIONS[question["kind"]].answer(state, question)
+
+
+def question_rules(question: Mapping[str, Any], state: State) -> tuple[str, ...]:
+    """The further rules a question's explanation applies."""
+    return tuple(QUESTIONS[question["kind"]].also(state, question))
+
+
+def concealed_strengths(question: Mapping[str, Any], state: State) -> tuple[str, ...]:
+    """Regions whose strength plates answer the question (hidden until it is answered)."""
+    return tuple(QUESTIONS[question["kind"]].conceal(state, question))
+
+
+def gives_away(question: Mapping[str, Any], state: State) -> frozenset[Any]:
+    """Highlight items that would point at the answer before it is given."""
+    from ..drawing.board import normalize_highlight
+    return normalize_highlight(state, list(QUESTIONS[question["kind"]].gives_away(state, question)))
+
+
+def shown_position(question: Mapping[str, Any], state: State) -> State:
+    """The position Show me puts on the board for a question: after its actions, if it has
+    any ("where does W5 go after scoring?" shows the position after scoring)."""
+    if question["kind"] == "after" and question.get("actions"):
+        return after(state, list(question["actions"]))
+    return state
+
+
+def answer_marks(question: Mapping[str, Any], before: State, shown: State, value: str) -> tuple[Any, ...]:
+    """What on the board the answer ``value`` refers to, in the position Show me shows."""
+    from ..drawing.board import normalize_highlight
+    q = QUESTIONS[question["kind"]]
+    out: list[Any] = []
+    if question["kind"] == "after":
+        out.extend(_ask_marks(shown, question["ask"]))
+    else:
+        out.extend(q.highlight(before, question))
+        marks = q.gives_away(before, question)
+        if "region" in question and question["kind"] in ("presence_winner", "presence_why", "strength"):
+            # the Will box only when the Will decided it (R-STR-2's last tie-break)
+            if force_in_presence(before, question["region"]).decided_by != "will":
+                marks = tuple(m for m in marks if m != "will")
+        out.extend(marks)
+    if value in shown.comp.region_index:
+        out.append(value)
+    elif "-" in value and all(v in shown.comp.region_index for v in value.split("-", 1)):
+        a, b = value.split("-", 1)
+        if shown.comp.is_connection(a, b):
+            out.append((a, b))
+    keep = []
+    for item in out:          # only what this board can draw
+        try:
+            normalize_highlight(shown, [item])
+        except ValueError:
+            continue
+        keep.append(item)
+    return tuple(dict.fromkeys(keep))
+
+
+def changes(before: State, after_: State) -> tuple[Any, ...]:
+    """Board elements that differ between two positions: tokens moved, placed, removed, turned
+    (and their regions), the blockade, the Will, the score, the date, the unrest region, cards
+    newly played or turned face up."""
+    comp = after_.comp
+    out: list[Any] = []
+    for tok, where in after_.place.items():
+        was = before.place.get(tok)
+        turned = (tok in before.exhausted) != (tok in after_.exhausted)
+        if where != was or turned:
+            if where in comp.region_index:
+                out.append(tok)
+                out.append(where)
+            elif where == "reserve":
+                out.append("reserve")
+            if was in comp.region_index and was != where:
+                out.append(was)
+    if before.blockade != after_.blockade:
+        out.append("blockade")
+        if after_.blockade is not None:
+            out.append(tuple(after_.blockade))
+    if before.will != after_.will:
+        out.append("will")
+    if before.score != after_.score:
+        out.append("score")
+    if (before.month, before.day) != (after_.month, after_.day):
+        out.append("date")
+    if before.unrest != after_.unrest or before.blockade_tile != after_.blockade_tile:
+        out.append("tiles")
+    for side in ("red", "white"):
+        for card in after_.played[side]:
+            if card not in before.played[side] and (card in comp.cards or card in comp.leaders):
+                out.append(card)
+        card = after_.objectives.get(side)
+        if card and after_.revealed[side] and not before.revealed[side]:
+            out.append(card)
+    return tuple(dict.fromkeys(out))
 
 
 # ============================================================================ labels
@@ -516,6 +828,8 @@ def choice_label(answer_type: str, value: str) -> Message:
     if answer_type == "connection":
         a, _, b = value.partition("-")
         return say(N_("{a}–{b}"), {"a": region_name(a), "b": region_name(b)})
+    if answer_type == "card":
+        return card_name(value)
     if answer_type == "place":
         if value in _PLACES:
             return say(_PLACES[value])

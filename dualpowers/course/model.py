@@ -25,14 +25,15 @@ from ..actions import Action, parse_action
 from ..errors import DualPowersError, IllegalAction, Told, brief
 from ..schema import check
 from ..userfiles import THE_COURSE_FILE, read_json
-from ..rules import rules as all_rules
+from ..rules import rule as a_rule, rules as all_rules, ruling_summary
 from ..serialize import read_position
 from ..state import Event, State
+from .. import kinds as K
 from . import goals as G
-from ..text import Message, render
+from ..text import Conjunction, Message, Name, render
 from .text import N_, say
 
-__all__ = ["CourseError", "Step", "Exercise", "Chapter", "Verdict", "Course", "load_course", "read_course", "parse_course",
+__all__ = ["CourseError", "Step", "Exercise", "Chapter", "Verdict", "Demonstration", "Course", "load_course", "read_course", "parse_course",
            "DATA_FILE"]
 
 DATA_FILE = "course.json"
@@ -69,7 +70,7 @@ def _position(raw: Any, positions: Mapping[str, Any], where: str,
 def _show_opposition_cards(data: dict[str, Any], question: Mapping[str, Any]) -> None:
     """A question about the Opposition's cards puts them on the board: its played cards,
     in order, drawn as cards in the board's bottom row like in a game (R-SOLO-OBJECTIVE)."""
-    if question.get("kind") != "opposition_region" or "cards" not in question or data.get("mode") != "solo":
+    if question.get("kind") not in ("opposition_region", "opposition_card") or "cards" not in question or data.get("mode") != "solo":
         return
     solo = data.get("solo") if isinstance(data.get("solo"), dict) else {}
     opposition = "white" if solo.get("player", "red") == "red" else "red"
@@ -102,9 +103,10 @@ def _build(data: Mapping[str, Any], actions: tuple[str, ...], where: str,
 class Verdict:
     """The engine's judgement of an answer.
 
-    ``correct``; ``rule`` (the RULINGS ID that decides it); ``message`` (what happened,
-    a course message); ``highlight`` (board elements that show it); ``result`` (the
-    position after a legal action, else ``None``).
+    ``correct``; ``rule`` (the RULINGS ID that decides it); ``message`` (why it is right,
+    or what happened instead, a course message); ``highlight`` (board elements that show
+    it); ``result`` (the position after a legal action, else ``None``); ``also`` (further
+    rules the message applies: the tie-break R-STR-2 of a tie won on tokens ...).
     """
 
     correct: bool
@@ -113,14 +115,86 @@ class Verdict:
     highlight: tuple[Any, ...] = ()
     result: State | None = None
     legal: bool = True
+    also: tuple[str, ...] = ()
 
-    def reason(self, lang: str = "en") -> str:
-        """Why, in ``lang``, naming the rule: 'Not quite: ... (R-STR-2)'."""
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """Every rule the verdict applies, the deciding one first (for rule badges)."""
+        return tuple(dict.fromkeys((self.rule, *self.also)))
+
+    def text(self, lang: str = "en") -> str:
+        """Right / Not quite / Not allowed, and why, in ``lang`` (without the rule IDs)."""
         head = say(N_("Right!")) if self.correct else (
             say(N_("Not quite.")) if self.legal else say(N_("Not allowed.")))
-        body = render(self.message, lang)
-        rule = "" if f"({self.rule})" in body else f" ({self.rule})"
-        return f"{render(head, lang)} {body}{rule}"
+        return f"{render(head, lang)} {render(self.message, lang)}"
+
+    def reason(self, lang: str = "en") -> str:
+        """Why, in ``lang``, naming the rules: 'Not quite: ... (R-STR-1, R-STR-2)'."""
+        body = self.text(lang)
+        rules = [r for r in self.rules if f"({r})" not in body]
+        return f"{body} ({', '.join(rules)})" if rules else body
+
+
+@dataclass(frozen=True)
+class Demonstration:
+    """What Show me puts on the board: one accepted answer played (or, for a question, its
+    answer marked), the position after it, what changed, and why it is right.
+
+    ``answer`` is the action played (action exercises) or the choice value; ``before`` the
+    exercise's position (to describe the action in); ``position`` what the board shows;
+    ``highlight`` what changed and what the answer refers to; ``verdict`` the engine's
+    judgement of that answer (its message says why, its rules are badges);
+    ``alternatives`` how many other answers the engine also accepts.
+    """
+
+    kind: str
+    answer: Any
+    before: State
+    position: State
+    highlight: tuple[Any, ...]
+    verdict: Verdict
+    alternatives: int = 0
+
+
+# ============================================================================ rulings and listed names
+def rulings_note(ids: tuple[str, ...], detail: bool = True) -> tuple[Message, ...]:
+    """What a learner reads beside an item that teaches a point of this project rather than of
+    the rulebooks: each ruling (RULINGS.md "(ruling)", rules.toml ``ruling``) or engine decision,
+    with the part that is ours, one sentence each (none when the item teaches none).
+    An exercise gets the short form (``detail=False``): what the ruling says would give its answer away."""
+    parts = []
+    for rid in ids:
+        if not detail:
+            msgid = (N_("{id} is a decision of this project where the rulebooks say nothing.") if a_rule(rid).engine
+                     else N_("{id} is this project's ruling, not the rulebooks' text."))
+        else:
+            msgid = (N_("{id} is a decision of this project where the rulebooks say nothing: {what}")
+                     if a_rule(rid).engine else
+                     N_("{id} is this project's ruling, not the rulebooks' text: {what}"))
+        parts.append(say(msgid, {"id": rid, "what": ruling_summary(rid)}))
+    return tuple(parts)
+
+
+#: The fields a step's text may hold, filled from the components of its position (C-LEAD):
+#: a list of leaders written from the data, never typed into the text.
+def _leaders_of(comp: Any, field_name: str) -> tuple[str, ...]:
+    leaders = comp.leaders
+    if field_name in ("red_leaders", "white_leaders"):
+        return tuple(i for i, l in leaders.items() if l.faction == field_name.split("_")[0])
+    if field_name in ("inspire_leaders", "espionage_leaders", "protest_leaders"):
+        return tuple(i for i, l in leaders.items() if l.special == field_name.split("_")[0])
+    if field_name == "rulebook_leaders":      # the names the rulebooks print (components.toml source)
+        return tuple(i for i in leaders if comp.sources.get(f"leader {i}", "").startswith("rulebook"))
+    raise KeyError(field_name)
+
+
+LIST_FIELDS = ("red_leaders", "white_leaders", "inspire_leaders", "espionage_leaders", "protest_leaders",
+               "rulebook_leaders")
+
+
+def _fields(text: str) -> tuple[str, ...]:
+    import string
+    return tuple(f for _, f, _, _ in string.Formatter().parse(text) if f)
 
 
 # ============================================================================ steps and exercises
@@ -138,9 +212,26 @@ class Step:
     #: Data of a course read with ``verify=False`` (the packaged course): its position skips the
     #: schema pass (the tests check course.json against its schema), never the rules.
     _packaged: bool = field(default=False, repr=False, compare=False)
+    #: The game words this step explains: ids of the course's ``terms`` (and the leaders it lists).
+    declared_terms: tuple[str, ...] = ()
+    #: The rules of ``rules`` whose point taught here is this project's ruling or decision.
+    rulings: tuple[str, ...] = ()
 
     def text(self, lang: str = "en") -> str:
-        return render(say(self.text_id), lang)
+        """The step's text; a list of leaders in it (``{red_leaders}`` ...) comes from the components."""
+        comp = self.position.comp if _fields(self.text_id) else None
+        params = {f: Conjunction(Name("token", i) for i in _leaders_of(comp, f)) for f in _fields(self.text_id)}
+        return render(say(self.text_id, params), lang)
+
+    @property
+    def introduces(self) -> tuple[str, ...]:
+        """The terms this step explains: those it declares and the leaders its text lists."""
+        listed = [i for f in _fields(self.text_id) for i in _leaders_of(self.position.comp, f)]
+        return tuple(dict.fromkeys((*self.declared_terms, *listed)))
+
+    def rulings_note(self, lang: str = "en") -> str:
+        """Which of its points are this project's rulings, not the rulebooks' ("" when none)."""
+        return " ".join(render(note, lang) for note in rulings_note(self.rulings))
 
     @property
     def position(self) -> State:
@@ -186,8 +277,14 @@ class Exercise:
     #: Data of a course read with ``verify=False`` (the packaged course): its position skips the
     #: schema pass (the tests check course.json against its schema), never the rules.
     _packaged: bool = field(default=False, repr=False, compare=False)
+    #: The rules of ``rules`` whose point this exercise turns on is this project's ruling or decision.
+    rulings: tuple[str, ...] = ()
 
     # ------------------------------------------------------------------ texts
+    def rulings_note(self, lang: str = "en") -> str:
+        """Which of its points are this project's rulings, not the rulebooks' ("" when none)."""
+        return " ".join(render(note, lang) for note in rulings_note(self.rulings, detail=False))
+
     def prompt(self, lang: str = "en") -> str:
         return render(say(self.prompt_id), lang)
 
@@ -219,13 +316,15 @@ class Exercise:
         actor = s.to_act
         if actor is None:
             return []
-        out = []
+        now, later = [], []            # an action that meets the goal at once comes first (Show me)
         for a in s.legal_actions():
             t = s.clone()
             t.apply(a)
             if G.goal_met(self.goal, s, t, actor):
-                out.append(a)
-        return out
+                now.append(a)
+            elif G.goal_later(self.goal, s, t, actor) is not None:
+                later.append(a)
+        return now + later
 
     def judge(self, answer: Any) -> Verdict:
         """The engine's verdict on an answer (an action, its text, or a choice value). Never raises."""
@@ -233,6 +332,44 @@ class Exercise:
         if self.kind == "choice":
             return self._judge_choice(s, answer)
         return self._judge_action(s, answer)
+
+    def demonstrate(self) -> Demonstration:
+        """Show me: the first accepted answer played on the exercise's position."""
+        s = self.position
+        acc = self.accepted()
+        if not acc:
+            raise ValueError(f"exercise {self.id}: no answer reaches the goal")
+        if self.kind == "choice":
+            assert self.question is not None
+            value = acc[0]
+            try:
+                shown = G.shown_position(self.question, s)
+            except DualPowersError:
+                shown = s
+            v = self.judge(value)
+            hl = G.changes(s, shown) + G.answer_marks(self.question, s, shown, value)
+            return Demonstration("choice", value, s, shown, tuple(dict.fromkeys(hl)), v, len(acc) - 1)
+        v = self.judge(acc[0])
+        assert v.result is not None
+        hl = _safe_highlight(s, acc[0]) + G.changes(s, v.result)
+        return Demonstration("action", acc[0], s, v.result, tuple(dict.fromkeys(_drawable(v.result, hl))), v,
+                             len(acc) - 1)
+
+    def opening_highlight(self) -> tuple[Any, ...]:
+        """What the board lights before the answer: the exercise's highlight without what
+        would point at the answer (the Will box for "who holds the Will?")."""
+        if self.kind != "choice" or self.question is None:
+            return tuple(self.highlight)
+        from ..drawing.board import normalize_highlight
+        s = self.position
+        away = G.gives_away(self.question, s)
+        return tuple(h for h in self.highlight if not (normalize_highlight(s, [h]) & away))
+
+    def concealed(self) -> tuple[str, ...]:
+        """Regions whose strength plates would answer the question: hidden until answered."""
+        if self.kind != "choice" or self.question is None:
+            return ()
+        return G.concealed_strengths(self.question, self.position)
 
     def show(self) -> tuple[Any, ...]:
         """What to highlight to show an accepted answer (Show me)."""
@@ -270,7 +407,7 @@ class Exercise:
         value = str(answer)
         if value not in self.choices:
             return Verdict(False, self._rule(), say(N_("Choose one of the answers offered.")), hl, legal=False)
-        return Verdict(value == right, self._rule(), why, hl)
+        return Verdict(value == right, self._rule(), why, hl, also=G.question_rules(self.question, s))
 
     def _judge_action(self, s: State, answer: Any) -> Verdict:
         assert self.goal is not None
@@ -293,9 +430,28 @@ class Exercise:
         assert actor is not None
         hl = _safe_highlight(s, action) + G.goal_highlight(self.goal)
         if G.goal_met(self.goal, s, t, actor):
-            return Verdict(True, self.rules[0], say(N_("That reaches the goal.")), hl, t)
+            why, rules = G.goal_because(self.goal, s, t, actor)
+            return Verdict(True, self.rules[0], why, hl, t, also=rules)
+        later = G.goal_later(self.goal, s, t, actor)
+        if later is not None:            # the first half of a turn that reaches it (recruit, then Inspire)
+            then = K.kind_of(later).sentence(t, later)
+            return Verdict(True, K.kind_of(later).rule, say(N_("That is a start: the turn goes on, and its next action "
+                                                       "reaches the goal: {then}."), {"then": then}), hl, t)
         instead, rule = G.goal_instead(self.goal, s, t, actor)
-        return Verdict(False, rule, instead, hl, t)
+        return Verdict(False, rule, instead, hl, t, also=G.goal_instead_rules(self.goal, s, t, actor))
+
+
+def _drawable(s: State, items: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The items of a highlight this board can draw (a token in a reserve has no place on it)."""
+    from ..drawing.board import normalize_highlight
+    keep = []
+    for item in items:
+        try:
+            normalize_highlight(s, [item])
+        except ValueError:
+            continue
+        keep.append(item)
+    return tuple(keep)
 
 
 def _safe_highlight(s: State, action: Any) -> tuple[Any, ...]:
@@ -349,6 +505,35 @@ def _rules(value: Any, where: str, known: set[str]) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _ids(value: Any, where: str, key: str) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise CourseError(f"{where}: '{key}' must be a list of ids")
+    return tuple(value)
+
+
+def _introduces(value: Any, where: str, words: set[str]) -> tuple[str, ...]:
+    ids = _ids(value, where, "introduces")
+    bad = [i for i in ids if i not in words]
+    if bad:
+        raise CourseError(f"{where}: 'introduces' names {bad[0]!r}, which is neither one of the course's "
+                          "'terms' nor a leader token")
+    return ids
+
+
+def _rulings(value: Any, item_rules: tuple[str, ...], where: str) -> tuple[str, ...]:
+    """The item's rulings: those it names (a rule of its ``rules`` with a ruling part, whose ruling
+    it teaches) and every rule of its ``rules`` that is wholly this project's (rules.toml)."""
+    named = _ids(value, where, "rulings")
+    for rid in named:
+        if rid not in item_rules:
+            raise CourseError(f"{where}: 'rulings' names {rid}, which is not among its 'rules'")
+        if not a_rule(rid).ours:
+            raise CourseError(f"{where}: 'rulings' names {rid}, which is the rulebooks' rule, not a ruling")
+    return tuple(r for r in item_rules if r in named or a_rule(r).wholly_ours)
+
+
 def _text(raw: Mapping[str, Any], key: str, where: str) -> str:
     value = raw.get(key)
     if not isinstance(value, str) or not value.strip():
@@ -360,6 +545,8 @@ def _text(raw: Mapping[str, Any], key: str, where: str) -> str:
 class Course:
     chapters: tuple[Chapter, ...]
     ui: Mapping[str, str]
+    #: The course's game words: term id -> regular expression finding it in an English text.
+    terms: Mapping[str, str] = field(default_factory=dict)
 
     def chapter(self, chapter_id: str) -> Chapter:
         for c in self.chapters:
@@ -392,6 +579,12 @@ def parse_course(raw: Mapping[str, Any], *, verify: bool = True) -> Course:
         check(dict(raw), "course", CourseError)
     known = {r.id for r in all_rules()}
     positions = raw.get("positions", {})
+    terms = raw.get("terms", {})
+    if not isinstance(terms, dict) or not all(isinstance(v, str) for v in terms.values()):
+        raise CourseError("'terms' maps a term id to a regular expression")
+    from ..components import default_components
+    comp = default_components()
+    words = {*terms, *comp.leaders, comp.trotsky_neutral, comp.trotsky_red}   # what a step may introduce
     chapters = []
     seen_ex: set[str] = set()
     for ci, c in enumerate(raw.get("chapters", [])):
@@ -404,8 +597,15 @@ def parse_course(raw: Mapping[str, Any], *, verify: bool = True) -> Course:
             w = f"{where}, step {si + 1}"
             data, base_actions = _position(st.get("position"), positions, w)
             actions = base_actions + tuple(st.get("actions", ()))
-            steps.append(Step(cid, si, _text(st, "text", w), _rules(st.get("rules"), w, known),
-                              _highlight(st.get("highlight"), w), data, actions, not verify))
+            text = _text(st, "text", w)
+            bad = [f for f in _fields(text) if f not in LIST_FIELDS]
+            if bad:
+                raise CourseError(f"{w}: the text names {{{bad[0]}}}; a step's text may list "
+                                  f"{', '.join('{' + f + '}' for f in LIST_FIELDS)}")
+            step_rules = _rules(st.get("rules"), w, known)
+            steps.append(Step(cid, si, text, step_rules, _highlight(st.get("highlight"), w), data, actions,
+                              not verify, _introduces(st.get("introduces"), w, words),
+                              _rulings(st.get("rulings"), step_rules, w)))
         exercises = []
         for ei, ex in enumerate(c.get("exercises", [])):
             eid = ex.get("id") or f"{cid}-{ei + 1}"
@@ -435,10 +635,11 @@ def parse_course(raw: Mapping[str, Any], *, verify: bool = True) -> Course:
                     raise CourseError(f"{w}: unknown answer_type {answer_type!r}")
             else:
                 raise CourseError(f"{w}: 'kind' must be 'action' or 'choice', not {kind!r}")
+            ex_rules = _rules(ex.get("rules"), w, known)
             exercises.append(Exercise(
-                eid, cid, kind, _text(ex, "prompt", w), _text(ex, "hint", w), _rules(ex.get("rules"), w, known),
+                eid, cid, kind, _text(ex, "prompt", w), _text(ex, "hint", w), ex_rules,
                 _highlight(ex.get("highlight"), w), goal, question, choices, answer_type, data, actions,
-                not verify))
+                not verify, _rulings(ex.get("rulings"), ex_rules, w)))
         examples = tuple(c.get("examples", ()))
         if any(e not in "ABCDEFGH" or len(e) != 1 for e in examples):
             raise CourseError(f"{where}: 'examples' lists rulebook examples A to H")
@@ -446,7 +647,7 @@ def parse_course(raw: Mapping[str, Any], *, verify: bool = True) -> Course:
                                 tuple(exercises), examples))
     if not chapters:
         raise CourseError("the course has no chapter")
-    course = Course(tuple(chapters), dict(raw.get("ui", {})))
+    course = Course(tuple(chapters), dict(raw.get("ui", {})), dict(terms))
     if verify:
         _verify(course)
     return course
@@ -477,6 +678,11 @@ def _verify(course: Course) -> None:
                 s = ex.position
                 accepted = ex.accepted()
                 normalize_highlight(s, list(ex.show()))
+                shown = ex.demonstrate() if accepted else None
+                if shown is not None:
+                    normalize_highlight(shown.position, list(shown.highlight))
+                    for lang in LANGUAGES:
+                        shown.verdict.reason(lang)
                 normalize_highlight(s, list(ex.highlight))
                 for lang in LANGUAGES:
                     ex.prompt(lang), ex.hint(lang)

@@ -15,8 +15,15 @@ from typing import Any, Callable
 from ..actions import Action
 from ..clicks import ActionPicker
 from ..state import State
-from .model import Chapter, Exercise, Step, Verdict, load_course
+from ..text import Message
+from .model import Chapter, Demonstration, Exercise, Step, Verdict, load_course
 from .progress import Item, Progress, ProgressError
+from .text import N_, say
+
+#: What a first click on the board can be, in words (the course's "how to answer" line).
+_CLICK_WORDS = {"token": N_("a token"), "region": N_("a region"), "connection": N_("a connection"),
+                "card": N_("a played card")}
+_OR = {1: N_("{a}"), 2: N_("{a} or {b}"), 3: N_("{a}, {b} or {c}"), 4: N_("{a}, {b}, {c} or {d}")}
 
 __all__ = ["CourseSession"]
 
@@ -24,8 +31,10 @@ __all__ = ["CourseSession"]
 class CourseSession:
     """The course as a learner meets it, item by item (steps, then the chapter's exercises).
 
-    ``state`` and ``highlight`` are what the board should show now; ``verdict`` the
-    last judgement; ``hint_shown`` / ``shown`` whether Hint or Show me was asked.
+    ``state`` and ``highlight`` are what the board should show now; ``concealed`` the
+    regions whose strength plates the board hides (they would answer the question asked);
+    ``verdict`` the last judgement; ``hint_shown`` / ``shown`` whether Hint or Show me was
+    asked, ``demo`` what Show me played.
     ``progress_file``: a JSON file the progress is saved to after every change
     (read back when the session starts: a file that cannot be used raises
     :class:`~dualpowers.course.progress.ProgressError` and is left as it is).  A save
@@ -127,8 +136,9 @@ class CourseSession:
         ex = self.exercise
         if ex is None or ex.kind != "action" or self.picker is None:
             return None
-        if self.verdict is not None:         # the board shows the last answer: start again first
+        if self.verdict is not None or self.demo is not None:   # the board shows an answer: start again first
             self.try_again()
+            assert self.picker is not None
         meant = self.picker.meant(kind, ident)     # what the clicks mean, should no legal action fit them
         action = self.picker.click(kind, ident)
         if action is not None:
@@ -136,14 +146,62 @@ class CourseSession:
         if self.picker.message and meant is not None:    # an action the rules forbid: the engine says why
             return self.answer(meant)
         self.highlight = tuple(self.picker.lit())
-        self.message = self.picker.message
+        # a click that can answer nothing here: say what can (the engine's "nothing can be done
+        # in green now" is about the game's step, not about this exercise)
+        self.message = self.click_instead() if self.picker.message else ""
         self._changed()
         return None
+
+    def click_kinds(self) -> tuple[str, ...]:
+        """What a first click on the board can be to answer this exercise ("token", "region",
+        "connection", "card"), from the engine's legal actions: empty when only buttons answer."""
+        ex = self.exercise
+        if ex is None or ex.kind != "action" or self.picker is None:
+            return ()
+        on_board = {c for played in self.picker.state.played.values() for c in played}
+        kinds = []
+        for path in self.picker.paths.values():
+            if path and not (path[0][0] == "card" and path[0][1] not in on_board):
+                kinds.append(path[0][0])
+        return tuple(k for k in _CLICK_WORDS if k in kinds)
+
+    def needs_buttons(self) -> bool:
+        """Whether some answer is given by a button (a card from the hand, Inspire, Pass ...)."""
+        ex = self.exercise
+        if ex is None or ex.kind != "action" or self.picker is None:
+            return False
+        s = self.picker.state
+        return s.step in ("card", "objective") or any(not path for path in self.picker.paths.values())
+
+    def how_to_answer(self) -> Message:
+        """How this exercise is answered, true for its position: what to click, or the buttons."""
+        ex = self.exercise
+        if ex is None:
+            return say(N_("Read the text, then go on with Next."))
+        if ex.kind == "choice":
+            return say(N_("Choose your answer:"))
+        kinds, buttons = self.click_kinds(), self.needs_buttons()
+        if not kinds:
+            if self.picker is not None and self.picker.state.step in ("card", "objective"):
+                return say(N_("Answer with a button below: the cards in the hand are not drawn on the board."))
+            return say(N_("Answer with a button below: no click on the board answers this exercise."))
+        what = say(_OR[len(kinds)], dict(zip("abcd", (say(_CLICK_WORDS[k]) for k in kinds))))
+        if buttons:
+            return say(N_("Answer on the board: click {what}, as in a game; or use a button below."), {"what": what})
+        return say(N_("Answer on the board: click {what}, as in a game."), {"what": what})
+
+    def click_instead(self) -> Message:
+        """What to do instead of a click that cannot answer this exercise."""
+        kinds = self.click_kinds()
+        if not kinds:
+            return say(N_("A click on the board cannot answer this exercise: use a button below."))
+        what = say(_OR[len(kinds)], dict(zip("abcd", (say(_CLICK_WORDS[k]) for k in kinds))))
+        return say(N_("That cannot answer this exercise: click {what}."), {"what": what})
 
     def buttons(self) -> list[Action]:
         """Actions to offer as buttons now: what no click on the board reaches (or no longer needs)."""
         ex = self.exercise
-        if ex is None or ex.kind != "action" or self.picker is None or self.verdict is not None:
+        if ex is None or ex.kind != "action" or self.picker is None or self.verdict is not None or self.demo is not None:
             return []
         s = ex.position
         if s.step in ("card", "objective") and not self.picker.picked:
@@ -155,6 +213,10 @@ class CourseSession:
         ex = self.exercise
         if ex is None:
             raise ValueError("this item is a step, not an exercise")
+        if self.demo is not None:        # the board shows Show me's position: back to the exercise's
+            hint = self.hint_shown
+            self._enter(self.index, mark=False)
+            self.hint_shown = hint
         v = ex.judge(answer)
         self.verdict = v
         if v.correct:
@@ -164,6 +226,8 @@ class CourseSession:
         if v.result is not None:
             self.state = v.result
         self.highlight = tuple(v.highlight)
+        self.concealed = ()            # answered: the board may show what the question asked
+        self.demo = None
         self.message = ""
         self._save()
         self._changed()
@@ -179,13 +243,20 @@ class CourseSession:
         self._changed()
 
     def show_me(self) -> None:
-        """Light up the accepted answer on the exercise's position."""
+        """Demonstrate an accepted answer: play it on the board (an action exercise) or mark the
+        answer and what it refers to (a question, on the position after its actions), with
+        what changed lit and why it is right in :attr:`demo` (``demo.verdict``).  It does not
+        count as solved."""
         ex = self.exercise
         if ex is None:
             return
         self._enter(self.index, mark=False)
+        demo = ex.demonstrate()
         self.shown = True
-        self.highlight = tuple(ex.show())
+        self.demo = demo
+        self.state = demo.position
+        self.highlight = tuple(demo.highlight)
+        self.concealed = ()
         self._changed()
 
     # ------------------------------------------------------------------ listeners
@@ -205,9 +276,14 @@ class CourseSession:
         self.index = index
         obj = self.current
         self.state: State = obj.position
-        self.highlight: tuple[Any, ...] = tuple(obj.highlight)
+        self.highlight: tuple[Any, ...] = (obj.opening_highlight() if isinstance(obj, Exercise)
+                                           else tuple(obj.highlight))
+        #: regions whose strength plates are hidden: they would answer the question asked
+        self.concealed: tuple[str, ...] = obj.concealed() if isinstance(obj, Exercise) else ()
         self.verdict: Verdict | None = None
-        self.message = ""
+        self.demo: Demonstration | None = None
+        #: a note under the exercise: a course message, or the engine's text
+        self.message: Message | str = ""
         self.hint_shown = self.shown = False
         self.picker: ActionPicker | None = None
         if isinstance(obj, Step):

@@ -22,8 +22,10 @@ from ..dates import BONUS_DAYS, MONTHS, SKIPPED_DAYS
 from ..i18n import DEFAULT_LANGUAGE, N_, check_language
 from ..text import translator
 from ..rounds import SOLO_ROUNDS
+from ..scoring import lead
 from .layout import (
-    CARDS_TITLES, CHIP_ICON_W, DESIGN_H, DESIGN_W, RESERVE_TEXT_H, TEXT, Box, Layout, TokenSlot, card_chip_text, layout_for,
+    CARDS_TITLES, CHIP_ICON_W, DESIGN_H, DESIGN_W, RESERVE_TEXT_H, TEXT, Box, Layout, TokenSlot, card_chip_text,
+    card_chip_width, layout_for,
     played_groups, text_width, token_caption,
 )
 
@@ -76,6 +78,8 @@ STEP_WORDS = {
 # Every word drawn comes from the catalogs in the language draw_board was given;
 # the helpers below read it from here rather than take one more argument each.
 _LANG: ContextVar[str] = ContextVar("dualpowers_board_language", default=DEFAULT_LANGUAGE)
+#: Regions whose strength plates are hidden ("?") in the board being drawn: a question asks them.
+_CONCEAL: ContextVar[frozenset[str]] = ContextVar("dualpowers_board_conceal", default=frozenset())
 
 
 class _BoardWords:
@@ -154,17 +158,21 @@ def _is_pair(state: "State | None", x: Any) -> bool:
 
 # ---------------------------------------------------------------------- the routine
 def draw_board(pen: Pen, state: "State", *, highlight: Any = None,
-               width: float = DESIGN_W, height: float = DESIGN_H, lang: str = DEFAULT_LANGUAGE) -> Layout:
+               width: float = DESIGN_W, height: float = DESIGN_H, lang: str = DEFAULT_LANGUAGE,
+               conceal: Any = ()) -> Layout:
     """Draw the whole board for ``state`` through ``pen`` on a ``width`` x ``height`` picture.
 
     ``highlight`` emphasises parts of the board (see :func:`normalize_highlight`);
-    every word is written in ``lang`` ("en", "fr" or "it").
+    every word is written in ``lang`` ("en", "fr" or "it"); ``conceal`` names regions
+    whose strength plates show "?" instead of the strengths (a question asks them).
     Returns the :class:`Layout` used, which can hit-test clicks on the picture.
     """
     token = _LANG.set(check_language(lang))
+    hidden = _CONCEAL.set(frozenset(conceal or ()))
     try:
         return _draw_board(pen, state, highlight, width, height)
     finally:
+        _CONCEAL.reset(hidden)
         _LANG.reset(token)
 
 
@@ -349,6 +357,8 @@ def _region(p: ScaledPen, lay: Layout, s: "State", region: Any, hl: frozenset[An
                fill=on_strong, bold=True)
         if s.unrest == region.name:
             _unrest_badge(p, lay, region.name, "unrest" in hl)
+            if s.step == "unrest":     # scoring has begun: objective marker 1 sits on the unrest region
+                _objective_marker(p, lay, region.name, 1)
 
         tokens = s.tokens_in(region.name)
         presence = None
@@ -369,26 +379,27 @@ def _region(p: ScaledPen, lay: Layout, s: "State", region: Any, hl: frozenset[An
             _token(p, s, slot, slot.id in hl, plate=pale)
 
         if presence is not None and tokens:
-            _strengths(p, geom.footer, presence)
+            _strengths(p, geom.footer, presence, hidden=region.name in _CONCEAL.get())
 
 
-def _strengths(p: ScaledPen, f: Box, presence: Any) -> None:
+def _strengths(p: ScaledPen, f: Box, presence: Any, hidden: bool = False) -> None:
     """The footer: each side's strength; the stronger side's on a plate in its colour, ``=``
     between them for a tie.  Regular weight, so two-digit strengths fit in every language.
 
     Why a side is stronger (more tokens, the Will) is said in the narration and the
     analyzer's table, not here: the footer has room for two words at full size.
+    ``hidden``: "?" for each strength and no plate (a question asks who is stronger).
     """
     st = presence.strength
-    w = presence.winner
+    w = None if hidden else presence.winner
     x = f.x + 6
     y = f.cy - 1
     for i, side in enumerate(("red", "white")):
         # Translators: a side's strength in a region, under the region's tokens: "Red 3".
-        text = _("{side} {strength}", side=_side(side), strength=st.get(side, 0))
+        text = _("{side} {strength}", side=_side(side), strength="?" if hidden else st.get(side, 0))
         tw = text_width(text, TEXT)
         if i:
-            if w is None:
+            if w is None and not hidden:
                 p.text(x + 8, y, "=", size=TEXT, fill=MUTED, align="center")
             x += 18
         if side == w:
@@ -419,6 +430,16 @@ def _unrest_badge(p: ScaledPen, lay: Layout, region: str, lit: bool) -> None:
             p.circle(box.cx, box.cy, box.w / 2 + 3, stroke=GLOW, width=4)
         p.circle(box.cx, box.cy, box.w / 2, fill="#fff3e0", stroke="#bf360c", width=1.5)
         _burst(p, box.cx, box.cy, box.w / 2 - 2.5, "#e65100")
+
+
+def _objective_marker(p: ScaledPen, lay: Layout, region: str, number: int) -> None:
+    """An objective marker (1: the unrest region's; 2 and 3: the objectives revealed) on the
+    region's header, left of the unrest mark: a dark disc with its number."""
+    box = unrest_badge_box(lay, region)
+    cx = box.cx - box.w - 4 * number
+    with p.group("objective-marker", str(number)):
+        p.circle(cx, box.cy, box.w / 2, fill="#263238", stroke="#ffffff", width=1.5)
+        p.text(cx, box.cy + 0.5, str(number), size=TEXT, fill="#ffffff", bold=True, align="center")
 
 
 def _burst(p: ScaledPen, cx: float, cy: float, r: float, colour: str) -> None:
@@ -731,7 +752,27 @@ def _tile(p: ScaledPen, s: "State", b: Box, kind: str, title: str, title_w: floa
         p.text(b.x + title_w / 2, b.cy, title, size=TEXT, fill=on_strong, bold=True, align="center")
         reg = s.comp.regions[s.comp.region_index[region]]
         draw_icon(p, reg.icon, b.x + title_w + 13, b.cy, 16, outline)
-        p.text(b.x + title_w + 25, b.cy, _colour_name(region), size=TEXT, fill=INK, bold=True)
+        name = _colour_name(region)
+        p.text(b.x + title_w + 25, b.cy, name, size=TEXT, fill=INK, bold=True)
+
+
+def _tile_arrow(p: ScaledPen, conn: tuple[str, str], right: float, y: float, left: float) -> None:
+    """The blockade tile's arrow, under the tile: an arrow, then the connection it points along
+    as the two regions' colours joined by a road (where the marker goes), ending at ``right``."""
+    sq, gap, arrow = 11.0, 7.0, 14.0
+    width = arrow + 4 + sq + gap + sq
+    x = right - width - 2
+    if x < left:
+        return
+    with p.group("tile-arrow", f"{conn[0]}-{conn[1]}"):
+        p.line([(x, y), (x + arrow - 4, y)], stroke=INK, width=2)
+        p.polygon([(x + arrow, y), (x + arrow - 6, y - 4.5), (x + arrow - 6, y + 4.5)], fill=INK)
+        x += arrow + 4
+        p.line([(x + sq / 2, y), (x + sq + gap + sq / 2, y)], stroke=ROAD, width=3)
+        for region in conn:
+            strong, _pale, _on, outline = REGION_COLOURS.get(region, _FALLBACK_REGION)
+            p.rect(x, y - sq / 2, sq, sq, fill=strong, stroke=outline, width=1, radius=2)
+            x += sq + gap
 
 
 def _tiles(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
@@ -744,21 +785,25 @@ def _tiles(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         _tile(p, s, lay.unrest_tile, "unrest", unrest, title_w, s.unrest, lit or "unrest" in hl)
         _tile(p, s, lay.blockade_tile, "blockade", blockade, title_w, s.blockade_tile, lit or "blockade" in hl)
         x, y = lay.stack_label
-        p.text(x, y, _("{n} left in the stack", n=len(s.tile_stack)), size=TEXT, fill=MUTED)
+        stack = _("{n} left in the stack", n=len(s.tile_stack))
+        p.text(x, y, stack, size=TEXT, fill=MUTED)
+        if s.blockade_tile in s.comp.arrows:
+            _tile_arrow(p, s.comp.arrows[s.blockade_tile], lay.blockade_tile.right, y,
+                        x + text_width(stack, TEXT) + 8)
 
 
 def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
     """What the players can see off the map: a reserve token by token (clicked to recruit),
-    the other side's reserve or the Opposition's supply in words; Trotsky waiting is drawn
-    by the calendar (:func:`_trotsky_waiting`).
+    the other side's reserve or the Opposition's supply in words, and the objectives turned
+    face up at the foot; Trotsky waiting is drawn by the calendar (:func:`_trotsky_waiting`).
 
-    Hands, stacks, deck and objectives are said in the widgets' panels, not here.
+    Hands, stacks and deck are said in the widgets' panels, not here.
     """
     b = lay.info
-    shown = lay.reserve_side(s)
+    reserve_side = lay.reserve_side(s)
     lines: list[tuple[str, str]] = []   # (text, colour key)
     for side in ("red", "white"):
-        if side == shown or (s.mode == "solo" and side == s.opposition):
+        if side == reserve_side or (s.mode == "solo" and side == s.opposition):
             continue
         res = s.reserve(side)
         units = sum(1 for t in res if s.spec(t).kind == "unit")
@@ -772,20 +817,47 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             levels[s.spec(t).level] = levels.get(s.spec(t).level, 0) + 1
         lines.append((_("Opposition supply: L1 x{l1}, L2 x{l2}, L3 x{l3}", l1=levels[1], l2=levels[2], l3=levels[3]),
                       s.opposition or ""))
+    # Objectives turned face up (Espionage, Organize, scoring): drawn as cards at the foot of
+    # the box, read from the state (the reserve above keeps its room: Layout.reserve_area).
+    shown = []
+    for side in lay.face_up_objectives(s):
+        card = s.objectives[side]
+        if s.mode == "solo" and side == s.player:
+            label = _("Your objective, face up:")
+        elif s.mode == "solo":
+            label = _("The Opposition's objective, face up:")
+        else:
+            label = _("{side}'s objective, face up:", side=_side(side))
+        wrapped = _wrap(label, b.w - 16, TEXT)
+        shown.append((side, card, wrapped, 46 + (len(wrapped) - 1) * (TEXT + 6)))
+    foot = b.bottom - sum(h for *_, h in shown)
     with p.group("info"):
         if "info" in hl:
             p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 6, stroke=GLOW, width=4, radius=6)
+        top = foot
+        for side, card, wrapped, height in shown:
+            with p.group("objective", f"{side}:{card}"):
+                fc = FACTION_COLOURS[side]
+                p.circle(b.x + 5, top + 8, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)
+                for k, line in enumerate(wrapped):
+                    p.text(b.x + 14, top + 8 + k * (TEXT + 3), line, size=TEXT, fill=INK, bold=True)
+                w = card_chip_width(s.comp, card)
+                _card(p, s, card, Box(b.x + 14, top + height - 29, w, 26), card in hl, group="objective-card")
+            top += height
+        b = Box(b.x, b.y, b.w, foot - b.y)
         y = b.y + 10
-        if shown is not None:
+        if reserve_side is not None:
+            area = lay.reserve_area(s)
             slots = lay.reserve_slots(s)
             lit = "reserve" in hl
             if lit:
-                p.rect(b.x, b.y, b.w, b.h - 4 - RESERVE_TEXT_H, fill="#ffe0b2", stroke=GLOW, width=2, radius=3)
-            fc = FACTION_COLOURS[shown]
+                p.rect(b.x, b.y, b.w, area.bottom - b.y, fill="#ffe0b2", stroke=GLOW, width=2, radius=3)
+            fc = FACTION_COLOURS[reserve_side]
             p.circle(b.x + 5, y, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)
-            title = _("{side} reserve", side=_side(shown)) if slots else _("{side} reserve: empty", side=_side(shown))
+            title = (_("{side} reserve", side=_side(reserve_side)) if slots
+                     else _("{side} reserve: empty", side=_side(reserve_side)))
             p.text(b.x + 14, y, title, size=TEXT, fill=INK, bold=True, max_width=b.w - 16)
-            with p.group("reserve", shown):
+            with p.group("reserve", reserve_side):
                 for slot in slots:
                     if slot.id in hl:
                         with p.group("token-ring", slot.id):
@@ -793,7 +865,7 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
                             p.circle(slot.x, slot.y, slot.r + 1.8, stroke=GLOW, width=3.2)
                 for slot in slots:
                     _token(p, s, slot, slot.id in hl, plate="#ffe0b2" if lit else PAPER)
-            y = b.bottom - RESERVE_TEXT_H + 10
+            y = area.bottom + 10
         step = TEXT + 3
         for text, colour in lines:
             parts = _wrap(text, b.w - 16, TEXT)
@@ -831,12 +903,7 @@ def _track(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         if "score" in hl:
             t = lay.track
             p.rect(t.x - 2, t.y - 2, t.w + 4, t.h + 4, stroke=GLOW, width=5, radius=8)
-        if score > 0:
-            title = _("SUPPORT TRACK: Red leads by {n}", n=score)
-        elif score < 0:
-            title = _("SUPPORT TRACK: White leads by {n}", n=-score)
-        else:
-            title = _("SUPPORT TRACK: level (marker at the centre)")
+        title = _("SUPPORT TRACK: {lead}", lead=lead(score))
         tx, ty = lay.track_title
         p.text(tx, ty, title, size=TEXT, fill=INK, bold=True, align="center")
         first, last = cells[0], cells[-1]
@@ -884,9 +951,10 @@ def _cards_row(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> Non
             _card(p, s, slot.id, slot.box, slot.id in hl)
 
 
-def _card(p: ScaledPen, s: "State", cid: str, b: Box, lit: bool) -> None:
+def _card(p: ScaledPen, s: "State", cid: str, b: Box, lit: bool, group: str = "card") -> None:
+    """A card chip; ``group``: "card" for a played card, "objective-card" for an objective face up."""
     comp = s.comp
-    with p.group("card", cid):
+    with p.group(group, cid):
         if lit:
             p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 6, stroke=GLOW, width=4, radius=6)
         icon = ""

@@ -136,7 +136,7 @@ class Picture:
 
 
 def board_svg(state: "State", *, highlight: Any = None, width: float = DESIGN_W, height: float = DESIGN_H,
-              lang: str | None = None) -> str:
+              lang: str | None = None, conceal: Any = ()) -> str:
     """The board for ``state`` as an SVG document (a string), its words in ``lang``
     (default: the current language, :func:`dualpowers.i18n.current_language`).
 
@@ -144,7 +144,7 @@ def board_svg(state: "State", *, highlight: Any = None, width: float = DESIGN_W,
     """
     lang = resolve(lang)
     pen = SvgPen(width, height)
-    draw_board(pen, state, highlight=highlight, width=width, height=height, lang=lang)
+    draw_board(pen, state, highlight=highlight, width=width, height=height, lang=lang, conceal=conceal)
     return pen.svg(title=_title(state, lang))
 
 

@@ -130,7 +130,7 @@ def action(word: str) -> Callable[[type[A]], type[A]]:
         for name, kind in made.shape:
             assert kind in WHAT, f"{cls.__name__}: no text form for a field of type {kind}"
             assert name in FIELD_KINDS, f"{cls.__name__}.{name}: say in FIELD_KINDS what it names"
-        return made  # type: ignore[no-any-return]  # dataclass() returns the class it was given
+        return made
     return wrap
 
 
@@ -306,7 +306,7 @@ _POOL: dict[type, dict[str, Any]] = {}
 def tables(comp: Components) -> dict[Any, Any]:
     """The memo tables of a set of components (nearly always one set per run)."""
     if _last_tables[0] is comp:
-        return _last_tables[1]  # type: ignore[no-any-return]  # the list holds (components, dict)
+        return _last_tables[1]
     hit = _TABLES.get(id(comp))
     if hit is None:
         if len(_TABLES) >= 8:
@@ -360,7 +360,7 @@ def _type_codes(comp: Components) -> dict[str, int]:
     if codes is None:
         numbers: dict[object, int] = {}
         codes = t["type codes"] = {tok: 2 * numbers.setdefault(k, len(numbers)) for tok, k in comp.type_keys.items()}
-    return codes  # type: ignore[no-any-return]  # the memo table holds what this function put there
+    return codes
 
 
 def representatives(state: "State", tokens: list[str]) -> list[str]:
@@ -382,7 +382,7 @@ def controlled_on_board(state: "State", side: str) -> list[tuple[str, str]]:
     memo = MEMO[0]
     if memo is not None and memo[0] is state and memo[1] == side:
         if memo[2] is not None:
-            return memo[2]  # type: ignore[no-any-return]  # the memo holds this function's answer
+            return memo[2]
         out = controlled_tokens(state, side, state.comp.region_names, _type_codes(state.comp))
         MEMO[0] = (state, side, out)
         return out
@@ -397,7 +397,7 @@ def units_of(comp: Components, side: str) -> frozenset[str]:
     if units is None:
         units = t[("units", side)] = frozenset(
             tok for tok, spec in comp.tokens.items() if spec.owner == side and spec.kind == "unit")
-    return units  # type: ignore[no-any-return]  # the memo table holds what this function put there
+    return units
 
 
 def reserve_units(state: "State", side: str) -> list[str]:
@@ -557,7 +557,7 @@ def moved_strength(state: "State", a: Any) -> tuple[tuple[str, int], ...]:
     return move_strength(state, a.token, a.to)
 
 
-def token_to_region(cls: type[Action]) -> Callable[["State", tuple[Click, ...]], Action | None]:
+def token_to_region(cls: Callable[..., Action]) -> Callable[["State", tuple[Click, ...]], Action | None]:
     """``from_clicks`` of a kind picked by a token, then a region."""
     def build(state: "State", picked: tuple[Click, ...]) -> Action | None:
         if len(picked) == 2 and picked[0][0] == "token" and picked[1][0] == "region":
@@ -566,7 +566,7 @@ def token_to_region(cls: type[Action]) -> Callable[["State", tuple[Click, ...]],
     return build
 
 
-def one_click(cls: type[Action], what: str) -> Callable[["State", tuple[Click, ...]], Action | None]:
+def one_click(cls: Callable[..., Action], what: str) -> Callable[["State", tuple[Click, ...]], Action | None]:
     """``from_clicks`` of a kind picked by one click on a ``what`` ("token", "card", "region")."""
     def build(state: "State", picked: tuple[Click, ...]) -> Action | None:
         if len(picked) == 1 and picked[0][0] == what and isinstance(picked[0][1], str):

@@ -35,7 +35,7 @@ def _offer(state: "State", side: str) -> list[BonusRecruit]:
     key = (side, tuple(state.at.get(RESERVE, ())))
     hit = cache.get(key)
     if hit is not None:
-        return hit  # type: ignore[no-any-return]  # the memo holds this function's answers
+        return hit
     out: list[BonusRecruit] = []
     singles = representatives(state, [t for t in reserve_units(state, side) if comp.tokens[t].recruit == 1])
     for u in singles:

@@ -38,7 +38,7 @@ def _offer(state: "State", side: str) -> list[Recruit]:
     key = (side, budget, tuple(state.at.get(RESERVE, ())))
     hit = cache.get(key)
     if hit is not None:
-        return hit  # type: ignore[no-any-return]  # the memo holds this function's answers
+        return hit
     by_units = memo.get((Recruit, "units"))
     if by_units is None or len(by_units) > 100_000:
         by_units = memo[(Recruit, "units")] = {}
@@ -47,7 +47,7 @@ def _offer(state: "State", side: str) -> list[Recruit]:
     hit = by_units.get(units_key)
     if hit is not None:
         cache[key] = hit
-        return hit  # type: ignore[no-any-return]  # the memo holds this function's answers
+        return hit
     tokens = comp.tokens
     groups: dict[object, list[str]] = {}
     for t in reserve:

@@ -241,7 +241,7 @@ def _step(raw: Any, where: str, intro: bool = False) -> Step:
     kind = "intro" if intro else raw.get("kind")
     if intro and raw.get("kind", "intro") != "intro":
         raise TutorialError(f"{where}: the intro has no kind")
-    if not intro and kind not in STEP_KINDS:
+    if not isinstance(kind, str) or (not intro and kind not in STEP_KINDS):
         raise TutorialError(f"{where}: kind must be one of {', '.join(STEP_KINDS)}, not {kind!r}")
     action = raw.get("action")
     query = raw.get("query")

@@ -112,6 +112,8 @@ class BoardWidget(widgets.VBox):
         self.layer_redraw_count = 0
         self._state: State | None = None
         self._highlight: frozenset[Any] = frozenset()
+        #: regions whose strength plates show "?" (a question asks them)
+        self._conceal: frozenset[str] = frozenset()
         self._shown_key: Any = None
         #: how many times the board has been drawn (diagnostics and tests)
         self.redraw_count = 0
@@ -214,13 +216,17 @@ class BoardWidget(widgets.VBox):
             return None
         return layout_for(self._state.comp, float(self.width), float(self.height))
 
-    def show(self, state: "State | None", highlight: Any = None, *, force: bool = False) -> bool:
+    def show(self, state: "State | None", highlight: Any = None, *, force: bool = False,
+             conceal: Any = None) -> bool:
         """Show ``state`` with ``highlight`` in one redraw; returns whether it redrew.
 
+        ``conceal``: regions whose strength plates show "?" (``None``: keep the current ones).
         Nothing is sent when the picture would not change (same position, same
         highlight), unless ``force`` is true.
         """
         hl = normalize_highlight(state, highlight)
+        if conceal is not None:
+            self._conceal = frozenset(conceal)
         click, rest = split_highlight(state, hl) if state is not None else (frozenset(), hl)
         key = self._key(state, rest)
         layer = (key, click)
@@ -241,7 +247,7 @@ class BoardWidget(widgets.VBox):
     def _key(self, state: "State | None", hl: frozenset[Any]) -> Any:
         if state is None:
             return (None, hl, self.width, self.height, self.lang)
-        return (state.key(), id(state.comp), hl, self.width, self.height, self.lang)
+        return (state.key(), id(state.comp), hl, self._conceal, self.width, self.height, self.lang)
 
     def _redraw_layer(self) -> None:
         """Draw the click layer again (the board under it unchanged)."""
@@ -270,7 +276,8 @@ class BoardWidget(widgets.VBox):
             draw_empty(rec, width=self.width, height=self.height, message=_("No position to show"))
         else:
             click, rest = split_highlight(self._state, self._highlight)
-            draw_board(rec, self._state, highlight=rest, width=self.width, height=self.height, lang=self.lang)
+            draw_board(rec, self._state, highlight=rest, width=self.width, height=self.height, lang=self.lang,
+                       conceal=self._conceal)
             draw_click_layer(layer, self._state, click, width=self.width, height=self.height)
         with hold_canvas():
             self.overlay.clear()
@@ -301,7 +308,7 @@ class BoardWidget(widgets.VBox):
         if self._state is None:
             raise ValueError("the board shows no state")
         return board_svg(self._state, highlight=self._highlight, width=self.width, height=self.height,
-                         lang=self.lang)
+                         lang=self.lang, conceal=self._conceal)
 
     def to_png(self) -> bytes:
         """The shown board as PNG bytes, drawn with Pillow (no browser needed)."""
@@ -309,7 +316,7 @@ class BoardWidget(widgets.VBox):
         if self._state is None:
             raise ValueError("the board shows no state")
         return board_png(self._state, highlight=self._highlight, width=self.width, height=self.height,
-                         lang=self.lang)
+                         lang=self.lang, conceal=self._conceal)
 
     # ------------------------------------------------------------------ clicks
     def on_region_click(self, callback: Callable[[str], Any], remove: bool = False) -> None:

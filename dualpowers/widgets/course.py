@@ -8,17 +8,23 @@
 
 A thin view over :class:`dualpowers.course.session.CourseSession` laid out on the
 shared :class:`~dualpowers.widgets.screen.Screen`: the board on the left, the
-panel on the right with Back / Next (or Try again) / Continue, the text, the
-answer buttons and the feedback; the chapter list and the language menu under
-it.  Action exercises are answered on the board the way a game is played (click
+panel on the right with Back / Next, the text, the answer buttons, the feedback and
+Try again; Hint / Show me, the chapter list and the language menu under it.  Show me
+plays an accepted answer on the board (what changed is lit) and says why; during a
+question the board hides what would answer it (strength plates, a highlight on the
+answer) until it is answered.  Every widget is built once: a click changes labels,
+values, classes and visibility (answer buttons come from pools).  Action exercises are answered on the board the way a game is played (click
 a token, then a region ...), and with buttons for what no click reaches.
 
 CSS classes (browser tests): ``dp-course``; buttons ``dp-course-back``,
 ``dp-course-next``, ``dp-course-continue``, ``dp-course-hint``, ``dp-course-show``,
 ``dp-course-retry``, ``dp-course-solo-now`` (at the last item: start a solo game),
 ``dp-course-choice`` (each answer button),
-``dp-course-action`` (each action button); ``dp-course-text`` (the narration),
-``dp-course-feedback`` (the verdict, ``dp-course-right`` or ``dp-course-wrong``),
+``dp-course-action`` (each action button), ``dp-course-answers`` (their box, under the
+narration and never inside its scroll box); ``dp-course-text`` (the narration),
+``dp-course-how`` (how to answer this exercise: what to click, or the buttons),
+``dp-course-feedback`` (the verdict, ``dp-course-right`` or ``dp-course-wrong``; Show me's
+demonstration, ``dp-course-demo``: the answer played on the board and why, with rule badges),
 ``dp-course-file`` (why the progress file is not read or not saved, if so),
 ``dp-course-chapters`` (the chapter list, each ``dp-course-chapter``, done ones
 also ``dp-course-done``), ``dp-course-end`` (the way on to a solo game).
@@ -55,6 +61,7 @@ COURSE_STYLE = """<style>
 .dp-course .dp-course-prompt { font-weight: bold; }
 .dp-course .dp-rule-badge { display: inline-block; font-family: monospace; font-size: 11px; padding: 0 6px;
   margin: 1px 3px 1px 0; border-radius: 9px; background: #1f5fae; color: #fff; }
+.dp-course .dp-rule-badge.dp-ruling-badge { background: #fff; color: #8a4b08; border: 1px dashed #8a4b08; }
 .dp-course .dp-course-examples { font-size: 12px; color: #4a4538; margin-top: 4px; }
 .dp-course .dp-course-hintbox { border-left: 4px solid #1f5fae; background: #eef4fb; padding: 4px 8px;
   font-size: 13px; margin-top: 4px; }
@@ -66,6 +73,9 @@ COURSE_STYLE = """<style>
 .dp-course .dp-course-chapter button { text-align: left; }
 .dp-course .dp-course-action, .dp-course .dp-course-choice, .dp-course .dp-course-solo-now { height: auto; min-height: 28px; white-space: normal;
   text-align: left; line-height: 1.25; padding: 3px 8px; }
+.dp-course .dp-course-choice, .dp-course .dp-course-action { min-height: 26px; padding: 2px 8px; margin: 1px 0; font-size: 13px; }
+.dp-course .dp-course-answers .widget-hbox { gap: 0 4px; }
+.dp-course .dp-course-retry { margin-top: 4px; }
 .dp-course button.dp-course-chapter { white-space: normal; height: auto; min-height: 28px; line-height: 1.3;
   padding-top: 3px; padding-bottom: 3px; text-align: left; }
 .dp-course .dp-course-done button, .dp-course button.dp-course-done { color: #2e7d32; }
@@ -82,10 +92,10 @@ T_EXAMPLES = NN_("The rulebook's example {ids} shows the same rules (notebook 01
                  "The rulebook's examples {ids} show the same rules (notebook 01_tutorial.ipynb).")
 T_OPEN_EXAMPLE = N_("Example {id}")
 T_CHAPTERS = N_("Chapters")
-T_CLICK = N_("Answer on the board: click a token, a region or a connection, as in a game; or use a button below.")
-T_CHOOSE = N_("Choose your answer:")
-T_SHOWN = N_("The engine accepts: {answer}")
-T_MORE = N_("{shown}; and {n} more")
+T_SHOWN_ACTION = N_("Shown on the board: {answer}.")
+T_SHOWN_CHOICE = N_("The answer: {answer}.")
+T_WHY = N_("Why: {why}")
+T_OTHERS = NN_("The engine accepts {n} other answer too.", "The engine accepts {n} other answers too.")
 T_ENGINE = N_("What the engine did:")
 T_TITLE = N_("Learn to play Dual Powers")
 T_DONE = N_("You have finished the course. Play your first solo game at difficulty 1: open notebooks/04_play.ipynb, or start one right here.")
@@ -96,10 +106,24 @@ T_NOT_SAVED = N_("Your progress is not saved: {reason}. The course goes on; a la
 T_NOT_READ = N_("Your progress file cannot be used, so the course starts at the beginning and leaves that file as "
                 "it is: {reason}")
 
+#: The narration's text box grows with its text up to this height (then it scrolls): short
+#: enough that at 1280x720 the answers, the feedback, Try again and the Hint / Show me row
+#: under it stay in sight.
+NARRATION_MAX = "min(200px, 27vh)"
+
+
+def _badges(rules: Any, rulings: Any = ()) -> str:
+    """Rule badges; this project's rulings (RULINGS.md "(ruling)") marked as such."""
+    return "".join(f"<span class='dp-rule-badge{' dp-ruling-badge' if r in rulings else ''}'>{escape(r)}</span>"
+                   for r in rules)
+
 
 class CourseWidget(widgets.VBox):
     """The course: drive it as a learner would (``w.next_button.click()``, ``w.click("token", "W3")``,
-    ``w.choice_buttons[0].click()``) or through ``w.session``."""
+    ``w.choice_buttons[0].click()``) or through ``w.session``.
+
+    Every widget is built once: a refresh changes descriptions, values, classes and
+    visibility only (answer buttons come from pools that grow to the most ever needed)."""
 
     def __init__(self, session: CourseSession | None = None, *, progress_file: str | Path | None = None,
                  lang: str | None = None, board_width: int = BOARD_W, board_height: int = BOARD_H, **kwargs: Any) -> None:
@@ -142,25 +166,49 @@ class CourseWidget(widgets.VBox):
         self.feedback.add_class("dp-course-feedback")
         self.file_note = widgets.HTML(layout=_W(width="100%"))
         self.file_note.add_class("dp-course-file")
-        self.answers = widgets.VBox(layout=_W(width="100%"))
+        # answer buttons: pools shown as needed (a refresh never builds a button it has had before)
+        self._choice_pool: list[widgets.Button] = []
+        self._action_pool: list[widgets.Button] = []
+        self._values: dict[int, Any] = {}          # id(button) -> the choice value or action it gives
+        self.choice_box = widgets.HBox(layout=_W(flex_flow="row wrap", width="100%", grid_gap="4px"))
+        self.action_box = widgets.VBox(layout=_W(width="100%"))
+        self.answers = widgets.VBox([self.choice_box, self.action_box], layout=_W(width="100%"))
+        self.answers.add_class("dp-course-answers")
         self.choice_buttons: list[widgets.Button] = []
         self.action_buttons: list[widgets.Button] = []
-        self.chapter_list = widgets.VBox(layout=_W(width="100%"))
+        # the chapter list: one button per chapter, built once
+        self._chapters_title = widgets.HTML()
+        self._chapter_buttons: list[widgets.Button] = []
+        for c in self.session.chapters:
+            b = widgets.Button(layout=_W(width="100%"))
+            b.add_class("dp-course-chapter")
+            b.on_click(lambda _, cid=c.id: self.session.go_chapter(cid))
+            self._chapter_buttons.append(b)
+        self.chapter_list = widgets.VBox([self._chapters_title, *self._chapter_buttons], layout=_W(width="100%"))
         self.chapter_list.add_class("dp-course-chapters")
         self.progress_label = widgets.HTML()
-        self.examples = widgets.HBox(layout=_W(flex_flow="row wrap"))
-        self.end_box = widgets.VBox()
+        # the rulebook's examples of the chapter: a label and one button per example letter
+        self._examples_label = widgets.HTML()
+        self._example_buttons: list[widgets.Button] = []
+        self.examples = widgets.HBox([self._examples_label], layout=_W(flex_flow="row wrap"))
+        # the way on to a solo game, under the board
+        self._end_text = widgets.HTML()
+        end_button = self._button("dp-course-solo", style="success")
+        end_button.on_click(lambda _: self._start_solo())
+        self._end_button = end_button
+        self.end_box = widgets.VBox([self._end_text, end_button])
         self.end_box.add_class("dp-course-end")
         self.extra = widgets.VBox()            # an opened example or a solo game
 
         self.screen = Screen(
             self.board, title="",
-            narration=[self.text, self.answers, self.feedback, self.file_note],
-            primary=[self.back_button, self.next_button, self.retry_button, self.solo_button],
+            narration=[self.text],
+            primary=[self.back_button, self.next_button, self.solo_button],
+            answers=[self.answers, self.feedback, self.retry_button, self.file_note],
             secondary=[controls(self.hint_button, self.show_button, language.picker()), self.continue_button,
                        self.progress_label, self.chapter_list],
             below=[self.examples, self.end_box, self.extra],
-            narration_height="min(330px, 44vh)",
+            narration_max=NARRATION_MAX,
         )
         bind_keys(self.screen, {"ArrowRight": button_action(self.next_button),
                                 "ArrowLeft": button_action(self.back_button)})
@@ -196,27 +244,25 @@ class CourseWidget(widgets.VBox):
         self.show_button.description = tr(T_SHOW, lang)
         self.continue_button.description = tr(T_CONTINUE, lang)
         self.solo_button.description = tr(T_START_SOLO, lang)
-        self.solo_button.layout.display = None if (s.finished or s.at_end) else "none"
+        _display(self.solo_button, s.finished or s.at_end)
         self.back_button.disabled = s.at_start
         self.next_button.disabled = s.at_end
         is_ex = isinstance(item, Exercise)
         self.hint_button.disabled = self.show_button.disabled = not is_ex
-        self.retry_button.layout.display = None if (is_ex and s.verdict is not None and not s.verdict.correct) else "none"
+        answered_wrong = s.verdict is not None and not s.verdict.correct
+        _display(self.retry_button, is_ex and (answered_wrong or s.demo is not None))
         where = tr(T_STEP, lang, chapter=ch.title(lang), i=i, n=n)
-        badges = "".join(f"<span class='dp-rule-badge'>{escape(r)}</span>" for r in item.rules)
-        rules = f"<div class='dp-course-where'>{tr(T_RULES, lang, ids=badges)}</div>"
+        rules = f"<div class='dp-course-where'>{tr(T_RULES, lang, ids=_badges(item.rules, item.rulings))}</div>"
+        if item.rulings:     # this project's rulings, not the rulebooks' (RULINGS.md "(ruling)")
+            rules += f"<div class='dp-course-where dp-course-ruling'>{escape(item.rulings_note(lang))}</div>"
         if isinstance(item, Step):
             intro = f"<div class='dp-course-body'><i>{escape(ch.intro(lang))}</i></div>" if item.index == 0 else ""
             body = f"{intro}<div class='dp-course-body'>{escape(item.text(lang))}</div>{self._events(item)}"
         else:
-            how = T_CLICK if item.kind == "action" else T_CHOOSE
             body = (f"<div class='dp-course-body dp-course-prompt'>{escape(tr(T_EXERCISE, lang, prompt=item.prompt(lang)))}"
-                    f"</div><div class='dp-course-msg'>{escape(tr(how, lang))}</div>")
+                    f"</div><div class='dp-course-msg dp-course-how'>{escape(render(s.how_to_answer(), lang))}</div>")
             if s.hint_shown:
                 body += f"<div class='dp-course-hintbox'>{escape(item.hint(lang))}</div>"
-            if s.shown:
-                body += (f"<div class='dp-course-hintbox'>{escape(tr(T_SHOWN, lang, answer=self._shown(item)))}"
-                         "</div>")
         self.text.value = f"<div class='dp-course-where'>{escape(where)}</div>{body}{rules}"
         self._answers(item)
         self._feedback()
@@ -236,43 +282,72 @@ class CourseWidget(widgets.VBox):
         return (f"<div class='dp-course-events'><b>{escape(tr(T_ENGINE, lang))}</b>"
                 f"<ul style='margin: 2px 0; padding-left: 1.3em'>{lines}</ul></div>")
 
-    def _shown(self, ex: Exercise) -> str:
-        if ex.kind == "choice":
-            return ex.choice_label(ex.accepted()[0], self.lang)
-        s = ex.position
-        acc = ex.accepted()
-        shown = "; ".join(describe(s, a, self.lang).text for a in acc[:3])
-        return shown if len(acc) <= 3 else tr(T_MORE, self.lang, shown=shown, n=len(acc) - 3)
+    def _pool_button(self, pool: list[widgets.Button], box: widgets.Box, index: int, css_class: str) -> widgets.Button:
+        """Button ``index`` of a pool, built (and put in its box) only the first time it is needed."""
+        while len(pool) <= index:
+            b = self._button(css_class)
+            b.on_click(self._answer_clicked)
+            pool.append(b)
+            box.children = tuple(pool)
+        return pool[index]
+
+    def _answer_clicked(self, button: widgets.Button) -> None:
+        key = id(button)
+        if key in self._values:
+            self.session.answer(self._values[key])
 
     def _answers(self, item: Any) -> None:
         s, lang = self.session, self.lang
-        self.choice_buttons, self.action_buttons = [], []
-        if not isinstance(item, Exercise):
-            self.answers.children = ()
-            return
-        if item.kind == "choice":
-            for value in item.choices:
-                b = self._button("dp-course-choice", item.choice_label(value, lang))
-                b.on_click(lambda _, v=value: self.session.answer(v))
-                self.choice_buttons.append(b)
-            self.answers.children = (widgets.HBox(self.choice_buttons, layout=_W(flex_flow="row wrap")),)
-            return
-        state = s.state if s.verdict is None else item.position
-        for a in s.buttons():
-            b = self._button("dp-course-action", describe(state, a, lang).text)
-            b.tooltip = describe(state, a, lang).line()
-            b.on_click(lambda _, act=a: self.session.answer(act))
-            self.action_buttons.append(b)
-        self.answers.children = (widgets.VBox(self.action_buttons),) if self.action_buttons else ()
+        choices: list[tuple[str, Any, str]] = []       # (label, value, tooltip)
+        actions: list[tuple[str, Any, str]] = []
+        if isinstance(item, Exercise) and item.kind == "choice":
+            choices = [(item.choice_label(v, lang), v, "") for v in item.choices]
+        elif isinstance(item, Exercise):
+            state = s.state if s.verdict is None else item.position
+            for a in s.buttons():
+                d = describe(state, a, lang)
+                actions.append((d.text, a, d.line()))
+        self.choice_buttons = self._fill(self._choice_pool, self.choice_box, choices, "dp-course-choice")
+        self.action_buttons = self._fill(self._action_pool, self.action_box, actions, "dp-course-action")
+        _display(self.choice_box, bool(choices))
+        _display(self.action_box, bool(actions))
+
+    def _fill(self, pool: list[widgets.Button], box: widgets.Box, rows: list[tuple[str, Any, str]],
+              css_class: str) -> list[widgets.Button]:
+        shown = []
+        for k, (label, value, tip) in enumerate(rows):
+            b = self._pool_button(pool, box, k, css_class)
+            b.description, b.tooltip = label, tip
+            self._values[id(b)] = value
+            _display(b, True)
+            shown.append(b)
+        for b in pool[len(rows):]:
+            self._values.pop(id(b), None)
+            _display(b, False)
+        return shown
 
     def _feedback(self) -> None:
         s, lang = self.session, self.lang
-        if s.verdict is not None:
+        if s.demo is not None:
+            d = s.demo
+            if d.kind == "action":
+                answer = describe(d.before, d.answer, lang).text
+                head = tr(T_SHOWN_ACTION, lang, answer=answer)
+            else:
+                head = tr(T_SHOWN_CHOICE, lang, answer=s.exercise.choice_label(d.answer, lang) if s.exercise else d.answer)
+            why = tr(T_WHY, lang, why=render(d.verdict.message, lang))
+            others = (f"<div class='dp-course-msg'>{escape(render(plural(T_OTHERS, d.alternatives, domain='course'), lang))}"
+                      "</div>") if d.alternatives else ""
+            self.feedback.value = (f"<div class='dp-course-hintbox dp-course-demo'><b>{escape(head)}</b> {escape(why)} "
+                                   f"{_badges(d.verdict.rules)}{others}</div>")
+        elif s.verdict is not None:
             cls = "dp-course-right" if s.verdict.correct else "dp-course-wrong"
             mark = "✔" if s.verdict.correct else "✖"
-            self.feedback.value = f"<div class='{cls}'>{mark} {escape(s.verdict.reason(lang))}</div>"
+            self.feedback.value = (f"<div class='{cls}'>{mark} {escape(s.verdict.text(lang))} "
+                                   f"{_badges(s.verdict.rules)}</div>")
         elif s.message:
-            self.feedback.value = f"<div class='dp-course-msg'>{escape(s.message)}</div>"
+            text = s.message if isinstance(s.message, str) else render(s.message, lang)
+            self.feedback.value = f"<div class='dp-course-msg'>{escape(text)}</div>"
         else:
             self.feedback.value = ""
 
@@ -290,50 +365,50 @@ class CourseWidget(widgets.VBox):
 
     def _chapters(self) -> None:
         s, lang = self.session, self.lang
-        buttons = []
-        for c in s.chapters:
+        self._chapters_title.value = f"<b>{escape(tr(T_CHAPTERS, lang))}</b>"
+        for c, b in zip(s.chapters, self._chapter_buttons):
             done = s.progress.chapter_done(c)
             k, total = s.progress.chapter_counts(c)
-            b = widgets.Button(description=f"{'✔' if done else '○'} {c.title(lang)} ({k}/{total})",
-                               layout=_W(width="100%"))
-            b.add_class("dp-course-chapter")
-            if done:
-                b.add_class("dp-course-done")
-            if c.id == s.chapter.id:
-                b.add_class("dp-course-current")
-            b.on_click(lambda _, cid=c.id: self.session.go_chapter(cid))
-            buttons.append(b)
-        self.chapter_list.children = [widgets.HTML(f"<b>{escape(tr(T_CHAPTERS, lang))}</b>"), *buttons]
+            b.description = f"{'✔' if done else '○'} {c.title(lang)} ({k}/{total})"
+            _toggle_class(b, "dp-course-done", done)
+            _toggle_class(b, "dp-course-current", c.id == s.chapter.id)
         done = sum(s.progress.is_done(it, s.chapters) for it in s.items)
         self.progress_label.value = f"<span class='dp-course-where'>{escape(tr(T_PROGRESS, lang, done=done, total=len(s.items)))}</span>"
 
     def _examples(self, ids: tuple[str, ...]) -> None:
         lang = self.lang
-        if not ids:
-            self.examples.children = ()
-            return
-        examples = render(plural(T_EXAMPLES, len(ids), domain="course", ids=Conjunction(ids)), lang)
-        label = widgets.HTML(f"<div class='dp-course-examples'>{escape(examples)}</div>")
-        buttons = []
-        for eid in ids:
-            b = self._button("dp-course-example", tr(T_OPEN_EXAMPLE, lang, id=eid))
-            b.on_click(lambda _, e=eid: self._open_example(e))
-            buttons.append(b)
-        self.examples.children = (label, *buttons)
+        _display(self.examples, bool(ids))
+        if ids:
+            examples = render(plural(T_EXAMPLES, len(ids), domain="course", ids=Conjunction(ids)), lang)
+            self._examples_label.value = f"<div class='dp-course-examples'>{escape(examples)}</div>"
+        while len(self._example_buttons) < len(ids):
+            b = self._button("dp-course-example")
+            b.on_click(self._example_clicked)
+            self._example_buttons.append(b)
+            self.examples.children = (self._examples_label, *self._example_buttons)
+        for k, b in enumerate(self._example_buttons):
+            if k < len(ids):
+                b.description = tr(T_OPEN_EXAMPLE, lang, id=ids[k])
+                self._values[id(b)] = ids[k]
+            _display(b, k < len(ids))
+
+    def _example_clicked(self, button: widgets.Button) -> None:
+        self._open_example(self._values[id(button)])
 
     def _end(self) -> None:
         s, lang = self.session, self.lang
-        if not (s.finished or s.at_end):
-            self.end_box.children = ()
-            return
-        text = T_DONE if s.finished else T_LAST
-        b = self._button("dp-course-solo", tr(T_START_SOLO, lang), style="success")
-        b.on_click(lambda _: self._start_solo())
-        self.end_box.children = (widgets.HTML(f"<div class='dp-course-right'>{escape(tr(text, lang))}</div>"), b)
+        shown = s.finished or s.at_end
+        _display(self.end_box, shown)
+        if shown:
+            text = T_DONE if s.finished else T_LAST
+            self._end_text.value = f"<div class='dp-course-right'>{escape(tr(text, lang))}</div>"
+            self._end_button.description = tr(T_START_SOLO, lang)
 
     def _draw(self) -> None:
-        """The position and highlight of the moment (the board follows the notebook's language itself)."""
-        self.board.show(self.session.state, highlight=list(self.session.highlight))
+        """The position and highlight of the moment (the board follows the notebook's language itself);
+        strength plates that would answer the question asked show "?" until it is answered."""
+        s = self.session
+        self.board.show(s.state, highlight=list(s.highlight), conceal=s.concealed)
 
     # ------------------------------------------------------------------ extras
     def _open_example(self, example_id: str) -> None:
@@ -355,3 +430,17 @@ class CourseWidget(widgets.VBox):
 
     def _language_changed(self, _lang: str) -> None:
         self.refresh()
+
+
+def _display(w: widgets.Widget, shown: bool) -> None:
+    """Show or hide a widget (a message only when it changes)."""
+    value = None if shown else "none"
+    if w.layout.display != value:
+        w.layout.display = value
+
+
+def _toggle_class(w: widgets.DOMWidget, css: str, on: bool) -> None:
+    if on and css not in w._dom_classes:
+        w.add_class(css)
+    elif not on and css in w._dom_classes:
+        w.remove_class(css)

@@ -10,9 +10,10 @@ laptop screen:
   with JupyterLab's file browser open);
 * the **side panel** on the right has a fixed width: a *title*, the *primary*
   buttons (Next, Apply, Rank ...) at a fixed place near its top, the *narration*
-  in a scroll box of fixed height, then the *secondary* controls (menus, options)
-  in a scroll box of their own.  Longer or shorter text never moves the board or
-  the buttons;
+  in a scroll box of fixed height, then (optionally) the *answers* (answer buttons
+  and the feedback on them: never inside the scroll box, so never below its fold),
+  then the *secondary* controls (menus, options) in a scroll box of their own.
+  Longer or shorter text never moves the board or the primary buttons;
 * what need not be in view while playing (log, tables, save/load) goes *below*.
 
 On a page narrower than the board's minimum plus the panel, the panel wraps under
@@ -33,7 +34,7 @@ the board.
 
 CSS classes: ``dp-screen`` (the whole screen), ``dp-screen-row``,
 ``dp-screen-board`` (the board's box), ``dp-screen-panel``, ``dp-screen-title``,
-``dp-screen-primary``, ``dp-screen-narration``, ``dp-screen-secondary``,
+``dp-screen-primary``, ``dp-screen-narration``, ``dp-screen-answers``, ``dp-screen-secondary``,
 ``dp-screen-below``.
 """
 
@@ -84,6 +85,8 @@ SCREEN_STYLE = """<style>
 /* the narration scrolls as a whole: its parts (and the boxes of buttons in them) keep their
    height instead of being squeezed into overlapping slivers */
 .dp-screen .dp-screen-narration > *, .dp-screen .dp-screen-narration .widget-box > * { flex-shrink: 0; }
+.dp-screen .dp-screen-answers > *, .dp-screen .dp-screen-answers .widget-box > * { flex-shrink: 0; }
+.dp-screen .dp-screen-answers { font-size: 14px; line-height: 1.4; overflow-wrap: anywhere; min-width: 0; }
 /* the still picture stored for viewers without a kernel: hidden while the live widget shows */
 .jp-OutputArea-child:has(.dp-screen) ~ .jp-OutputArea-child .dp-static-board,
 .output_area:has(.dp-screen) ~ .output_area .dp-static-board { display: none; }
@@ -113,7 +116,9 @@ class Screen(widgets.VBox):
     ``board_box``  the box holding it (sets the board's width limits)
     ``title``      an ``HTML`` widget at the top of the panel
     ``primary``    an ``HBox`` of the main buttons, at a fixed place
-    ``narration``  a ``VBox`` of fixed height that scrolls
+    ``narration``  a ``VBox`` of fixed height that scrolls (or, with ``narration_max``, as tall as
+                   its text up to that height: what follows it then moves with the text)
+    ``answers``    a ``VBox`` under it that grows with what it holds (answer buttons, feedback)
     ``secondary``  a ``VBox`` for menus and options, scrolls when long
     ``below``      a ``VBox`` under board and panel (log, tables, save/load)
     ``panel``      the side panel itself
@@ -123,8 +128,9 @@ class Screen(widgets.VBox):
     """
 
     def __init__(self, board: widgets.Widget, *, title: str = "", narration: Any = None, primary: Any = None,
-                 secondary: Any = None, below: Any = None, panel_width: str = PANEL_WIDTH,
-                 narration_height: str = NARRATION_HEIGHT, secondary_height: str | None = None,
+                 answers: Any = None, secondary: Any = None, below: Any = None, panel_width: str = PANEL_WIDTH,
+                 narration_height: str = NARRATION_HEIGHT, narration_max: str | None = None,
+                 secondary_height: str | None = None,
                  board_ratio: float = DESIGN_H / DESIGN_W, scroll_into_view: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dp-screen")
@@ -138,15 +144,22 @@ class Screen(widgets.VBox):
         self.primary = widgets.HBox(_as_list(primary), layout=_W(flex_flow="row wrap", margin="4px 0",
                                                                  grid_gap="4px", width="100%"))
         self.primary.add_class("dp-screen-primary")
-        self.narration = widgets.VBox(_as_list(narration), layout=_W(
-            height=narration_height, min_height=narration_height, max_height=narration_height,
-            overflow="auto", width="100%", flex="0 0 auto"))
+        if narration_max is not None:     # as tall as its text, up to narration_max (then it scrolls)
+            box = _W(max_height=narration_max, overflow="auto", width="100%", flex="0 0 auto")
+        else:
+            box = _W(height=narration_height, min_height=narration_height, max_height=narration_height,
+                     overflow="auto", width="100%", flex="0 0 auto")
+        self.narration = widgets.VBox(_as_list(narration), layout=box)
         self.narration.add_class("dp-screen-narration")
+        self.answers = widgets.VBox(_as_list(answers), layout=_W(width="100%", flex="0 0 auto", margin="4px 0 0 0"))
+        self.answers.add_class("dp-screen-answers")
+        if not self.answers.children:
+            self.answers.layout.display = "none"
         sec_height = secondary_height or "none"
         self.secondary = widgets.VBox(_as_list(secondary), layout=_W(
             width="100%", overflow="auto", max_height=sec_height, margin="6px 0 0 0"))
         self.secondary.add_class("dp-screen-secondary")
-        self.panel = widgets.VBox([self.title, self.primary, self.narration, self.secondary],
+        self.panel = widgets.VBox([self.title, self.primary, self.narration, self.answers, self.secondary],
                                   layout=_W(flex=f"0 0 {panel_width}", width=panel_width,
                                             max_width="100%"))
         self.panel.add_class("dp-screen-panel")
@@ -169,6 +182,10 @@ class Screen(widgets.VBox):
 
     def set_narration(self, *items: widgets.Widget) -> None:
         self.narration.children = tuple(items)
+
+    def set_answers(self, *items: widgets.Widget) -> None:
+        self.answers.children = tuple(items)
+        self.answers.layout.display = None if items else "none"
 
     def set_primary(self, *items: widgets.Widget) -> None:
         self.primary.children = tuple(items)

@@ -7,7 +7,9 @@ canvas (the feedback must name the rule and the board must change), presses
 Try again and answers it rightly the same way.  The French run switches the
 notebook's language first and checks the French feedback.  Screenshots at
 1280x720 and 1440x900 with the file browser open, in English, French and
-Italian, go to ``test-output/`` for a person to look at.
+Italian, go to ``test-output/`` for a person to look at.  Issue 22: a strength
+question hides its plate until answered (pixels of the canvas), every answer button
+and the feedback are in the window at 1280x720, and Show me changes the board.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from helpers import (
     wait_until,
     write_unrun_copy,
 )
+import dualpowers.course
 from dualpowers.i18n import LANGUAGES
 
 pytestmark = pytest.mark.browser
@@ -96,11 +99,15 @@ def _set_language(page, lang: str) -> None:
                timeout=20_000, message=f"the course did not switch to {lang}")
 
 
+#: Where the chapter "Command cards" is in the chapter list (the course's order, not a number typed here).
+_COMMANDS = [c.id for c in dualpowers.course.chapters()].index("commands")
+
+
 def _open_exercise(page) -> None:
     import dualpowers.course as course
     chapter = course.chapter("commands")
     before = _text(page)
-    page.locator("button.dp-course-chapter").nth(2).click()
+    page.locator("button.dp-course-chapter").nth(_COMMANDS).click()
     wait_until(lambda: _text(page) != before, timeout=20_000, message="the chapter did not open")
     for _ in range(len(chapter.steps)):
         _next(page)
@@ -146,7 +153,8 @@ def test_course_exercise_by_clicking_wrong_then_right(page, lab, lang):
     right = wait_until(lambda: (lambda f: f if "✔" in f else None)(_feedback(page)), timeout=20_000,
                        message=lambda: f"the right answer was not accepted: {_feedback(page)!r}")
     assert {"en": "Right", "fr": "Exact"}[lang] in right
-    wait_until(lambda: "(7/" in page.locator("button.dp-course-chapter").nth(2).inner_text(), timeout=10_000,
+    done = f"({len(course.chapter('commands').steps) + 1}/"       # its steps seen and one exercise solved
+    wait_until(lambda: done in page.locator("button.dp-course-chapter").nth(_COMMANDS).inner_text(), timeout=10_000,
                message="the chapter list does not count the solved exercise")
     lab.shutdown_kernels()
 
@@ -222,3 +230,113 @@ def test_answer_buttons_keep_their_height_and_words_at_1280x720(browser, lab):
     finally:
         lab.shutdown_kernels()
         context.close()
+
+
+# ---------------------------------------------------------------------------- issue 22: what the learner sees
+PLATE_RED = (0xA3, 0x16, 0x1C)        # the fill of red's strength plate (drawing.board.FACTION_COLOURS)
+
+
+def _footer_has_red_plate(page, region: str) -> bool:
+    """Whether ``region``'s strength footer on the canvas shows red's plate (pixels of its fill)."""
+    from dualpowers.components import default_components
+    from dualpowers.drawing.layout import layout_for
+
+    canvas = page.locator(BOARD).first
+    width, height = canvas.evaluate("c => [c.width, c.height]")
+    lay = layout_for(default_components(), float(width), float(height))
+    f = lay.regions[region].footer
+    x0, y0 = lay.to_pixels(f.x + 2, f.y + 2)
+    x1, y1 = lay.to_pixels(f.right - 2, f.bottom - 2)
+    return canvas.evaluate(
+        """(c, a) => { const [x0, y0, w, h, r, g, b] = a;
+            const d = c.getContext('2d').getImageData(x0, y0, w, h).data;
+            let n = 0;
+            for (let i = 0; i < d.length; i += 4)
+              if (Math.abs(d[i] - r) + Math.abs(d[i + 1] - g) + Math.abs(d[i + 2] - b) < 40) n++;
+            return n > 20; }""",
+        [int(x0), int(y0), max(1, int(x1 - x0)), max(1, int(y1 - y0)), *PLATE_RED])
+
+
+def _in_viewport(page, selector: str) -> list[str]:
+    """Visible elements of ``selector`` not wholly inside the window or cut by the narration's scroll box."""
+    return page.evaluate("""(sel) => {
+      const out = [];
+      for (const e of document.querySelectorAll(sel)) {
+        if (!e.offsetParent) continue;
+        const r = e.getBoundingClientRect();
+        let cut = r.top < 0 || r.bottom > window.innerHeight;
+        const box = e.closest('.dp-screen-narration');
+        if (box) { const q = box.getBoundingClientRect(); cut = cut || r.bottom > q.bottom + 1 || r.top < q.top - 1; }
+        if (cut) out.push((e.innerText || e.className).slice(0, 50) + ' @' + Math.round(r.top) + '-' + Math.round(r.bottom));
+      }
+      return out; }""", selector)
+
+
+def _open_first_exercise(page, chapter_id: str) -> None:
+    import dualpowers.course as course
+    index = [c.id for c in course.chapters()].index(chapter_id)
+    chapter = course.chapter(chapter_id)
+    before = _text(page)
+    page.locator("button.dp-course-chapter").nth(index).click()
+    wait_until(lambda: _text(page) != before, timeout=20_000, message="the chapter did not open")
+    for _ in range(len(chapter.steps)):
+        _next(page)
+    page.locator(".dp-course").first.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(400)
+
+
+def test_a_strength_question_hides_its_plate_and_the_feedback_is_in_sight_at_1280x720(browser, lab):
+    """strength-1 ("who wins brown, and why?"): brown's plate shows no strength before the
+    answer and shows red's after it (R-STR-2); every answer button and the feedback are in
+    the window at 1280x720 with the file browser open, none cut by the narration's box."""
+    import dualpowers.course as course
+    ex = course.chapter("strength").exercises[0]
+    assert ex.question["kind"] == "presence_why" and ex.question["region"] == "brown"
+    assert ex.accepted()[0].startswith("red:")
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        _run(page, lab)
+        _file_browser_open(page)
+        _open_first_exercise(page, "strength")
+        wait_canvas_painted(page, BOARD, timeout=30_000)
+        page.wait_for_timeout(500)
+        assert not _footer_has_red_plate(page, "brown"), "the plate answers the question before it is asked"
+        assert _in_viewport(page, "button.dp-course-choice") == []
+        page.locator("button.dp-course-choice").last.click()          # "nobody": wrong
+        wrong = wait_until(lambda: (lambda f: f if "✖" in f else None)(_feedback(page)), timeout=20_000,
+                           message=lambda: f"no verdict: {_feedback(page)!r}")
+        assert "R-STR-2" in wrong
+        wait_until(lambda: _footer_has_red_plate(page, "brown"), timeout=10_000,
+                   message="the plate did not show the strengths once answered")
+        page.locator(".dp-course").first.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(300)
+        assert _in_viewport(page, "button.dp-course-choice, .dp-course-feedback > div, button.dp-course-retry") == []
+        OUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUT / "course-strength-feedback-1280x720.png"))
+    finally:
+        lab.shutdown_kernels()
+        context.close()
+
+
+def test_show_me_plays_the_answer_on_the_board(page, lab):
+    """commands-1: Show me changes the board (an accepted recruit or move into purple is played)
+    and says what was done and why, with its rule badges; Try again puts the exercise back."""
+    import dualpowers.course as course
+    _run(page, lab)
+    _open_exercise(page)
+    wait_canvas_painted(page, BOARD, timeout=30_000)
+    page.wait_for_timeout(300)
+    before = _canvas_signature(page)
+    click_widget_button(page, "dp-course-show")
+    shown = wait_until(lambda: (lambda f: f if "Shown on the board" in f else None)(_feedback(page)), timeout=20_000,
+                       message=lambda: f"Show me said nothing: {_feedback(page)!r}")
+    demo = course.exercise(EXERCISE).demonstrate()
+    assert "purple" in shown and "R-STR-2" in shown and demo.verdict.rules[0] in shown
+    wait_until(lambda: _canvas_signature(page) != before, timeout=10_000, message="Show me did not change the board")
+    click_widget_button(page, "dp-course-retry")
+    wait_until(lambda: _feedback(page) == "", timeout=20_000, message="Try again did not clear the demonstration")
+    wait_until(lambda: _canvas_signature(page) == before, timeout=10_000,
+               message="Try again did not put the exercise's position back")
+    lab.shutdown_kernels()

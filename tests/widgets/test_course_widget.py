@@ -62,7 +62,7 @@ def test_show_me_and_hint():
 def test_continue_goes_to_the_first_unfinished_item_and_progress_is_saved(tmp_path):
     path = tmp_path / "progress.json"
     s = CourseSession(progress_file=path)
-    for _ in range(4):
+    for _ in range(len(s.chapter.steps)):      # every step of the first chapter
         s.next()
     s.go_exercise("board-1")
     s.answer("red")
@@ -237,3 +237,91 @@ def test_an_unreadable_progress_file_is_said_and_left_as_it_is(tmp_path, content
     w.next_button.click()
     assert path.read_text() == content                         # never overwritten
     assert w.session.progress_file is None
+
+
+# ---------------------------------------------------------------------------- issue 22: built once, Show me, hidden answers
+def _live_widgets() -> int:
+    from ipywidgets.widgets import widget
+    return len(widget._instances)
+
+
+def test_a_click_builds_no_widget(click_token, click_region):
+    """Every refresh changes labels, classes and visibility only: Next, Back, answers (right,
+    wrong, on the board), Try again, Hint, Show me and a chapter change create no widget
+    (each used to build 30-44 buttons).  The answer pools grow once, to the most needed."""
+    w = CourseWidget()
+    s = w.session
+    s.go_exercise("calendar-1")           # the most answer buttons first: the pools reach their size
+    s.go_exercise("strength-1")
+    before = _live_widgets()
+    w.next_button.click()
+    w.back_button.click()
+    w.choice_buttons[0].click()
+    w.retry_button.click()
+    w.hint_button.click()
+    w.show_button.click()
+    w.choice_buttons[1].click()
+    s.go_exercise("commands-1")
+    click_token(w.board, "W5")
+    click_region(w.board, "purple")
+    w.retry_button.click()
+    w.show_button.click()
+    s.go_exercise("calendar-1")
+    w.action_buttons[0].click()
+    w.chapter_list.children[3].click()
+    assert _live_widgets() == before
+    tree = _tree(w)
+    language.set("fr")                 # (other widgets of earlier tests may rebuild theirs: only ours count)
+    language.set("en")
+    assert _tree(w) == tree
+    assert w.chapter_list.children[3] is w._chapter_buttons[2]       # the same chapter buttons throughout
+
+
+def _tree(root) -> set[str]:
+    out, stack = set(), [root]
+    while stack:
+        x = stack.pop()
+        out.add(x.model_id)
+        stack.extend(getattr(x, "children", ()) or ())
+    return out
+
+
+def test_hidden_answer_buttons_are_not_offered():
+    w = CourseWidget()
+    w.session.go_exercise("calendar-1")
+    many = len(w.action_buttons)
+    w.session.go_exercise("strength-1")
+    assert len(w.choice_buttons) == len(course.exercise("strength-1").choices)
+    assert w.action_box.layout.display == "none"
+    hidden = [b for b in w._action_pool if b.layout.display == "none"]
+    assert len(hidden) == many and not w.action_buttons
+
+
+def test_show_me_plays_an_accepted_answer_on_the_board_and_says_why():
+    w = CourseWidget()
+    w.session.go_exercise("commands-1")
+    start = w.board.state
+    w.show_button.click()
+    d = w.session.demo
+    assert d is not None and d.verdict.correct
+    assert w.board.state != start and w.board.state == d.position          # the answer is played
+    assert d.answer in course.exercise("commands-1").accepted()
+    moved = [t for t in d.position.place if d.position.place[t] != start.place[t]]
+    assert moved and all(t in w.board.highlight for t in moved)            # what changed is lit
+    assert "dp-course-demo" in w.feedback.value and "R-STR-2" in w.feedback.value
+    assert "commands-1" not in w.session.progress.solved                    # shown is not solved
+    assert w.retry_button.layout.display != "none"
+    w.retry_button.click()
+    assert w.board.state == start and w.feedback.value == ""
+
+
+def test_strength_plates_stay_hidden_until_the_question_is_answered():
+    w = CourseWidget()
+    w.session.go_exercise("strength-1")                  # who wins brown, and why?
+    assert "brown" in w.board._conceal
+    w.choice_buttons[0].click()
+    assert not w.board._conceal                         # answered: the plate says it again
+    w.retry_button.click()
+    assert "brown" in w.board._conceal
+    w.session.go_exercise("board-1")                    # who holds the Will? the Will box is not lit
+    assert "will" not in w.board.highlight

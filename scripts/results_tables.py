@@ -1,10 +1,10 @@
-"""Copy the measured tables (dualpowers/data/results/*.csv) into README.md.
+"""Copy the measured tables (dualpowers/data/results/*.csv) into docs/difficulty.md.
 
-    python scripts/readme_results.py
+    python scripts/results_tables.py
 
 Each table sits between ``<!-- measured:NAME -->`` and ``<!-- /measured:NAME -->``
 and is rendered by :func:`dualpowers.results.markdown`; tests/test_results.py fails
-until the README shows what the CSV files hold.
+until that page shows what the CSV files hold.
 """
 
 from __future__ import annotations
@@ -20,16 +20,16 @@ from dualpowers.results import TABLES, markdown  # noqa: E402
 
 
 def main() -> int:
-    readme = ROOT / "README.md"
+    readme = ROOT / "docs" / "difficulty.md"
     text = readme.read_text(encoding="utf-8")
     for name in TABLES:
         block = re.compile(rf"(<!-- measured:{name} -->\n).*?(<!-- /measured:{name} -->)", re.S)
         if not block.search(text):
-            print(f"README.md has no <!-- measured:{name} --> ... <!-- /measured:{name} --> block", file=sys.stderr)
+            print(f"{readme.name} has no <!-- measured:{name} --> ... <!-- /measured:{name} --> block", file=sys.stderr)
             return 1
         text = block.sub(lambda m: m.group(1) + markdown(name) + m.group(2), text)
     readme.write_text(text, encoding="utf-8")
-    print("README.md: measured tables updated")
+    print("docs/difficulty.md: measured tables updated")
     return 0
 
 
