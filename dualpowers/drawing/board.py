@@ -821,7 +821,9 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
     # the box, read from the state (the reserve above keeps its room: Layout.reserve_area).
     shown = []
     for side in lay.face_up_objectives(s):
-        card = s.objectives[side]
+        card = s.objectives.get(side)
+        if card is None:
+            continue
         if s.mode == "solo" and side == s.player:
             label = _("Your objective, face up:")
         elif s.mode == "solo":

@@ -85,7 +85,7 @@ def _from_clicks(state: "State", picked: tuple[Click, ...]) -> BonusRecruit | No
         return None
     if state.place.get(units[0]) != RESERVE:
         return None
-    return BonusRecruit(units[0], regions[0] if regions else state.comp.region_names[0])
+    return BonusRecruit.trusted(units[0], regions[0] if regions else state.comp.region_names[0])
 
 
 def _strength(state: "State", a: BonusRecruit) -> tuple[tuple[str, int], ...]:

@@ -86,8 +86,9 @@ def _other_clicks(state: "State", a: LeaderRecruit) -> tuple[tuple[Click, ...], 
 
 def _from_clicks(state: "State", picked: tuple[Click, ...]) -> LeaderRecruit | None:
     if len(picked) == 2 and picked[0] == ("token", state.card) and picked[1][0] == "region":
-        return LeaderRecruit(picked[1][1])
-    return one_click(LeaderRecruit, "region")(state, picked)
+        return LeaderRecruit.trusted(picked[1][1])
+    act = one_click(LeaderRecruit, "region")(state, picked)
+    return act if isinstance(act, LeaderRecruit) else None
 
 
 def _strength(state: "State", a: LeaderRecruit) -> tuple[tuple[str, int], ...]:

@@ -124,7 +124,7 @@ def _from_clicks(state: "State", picked: tuple[Click, ...]) -> Recruit | None:
         return None
     if any(state.place.get(u) != RESERVE for u in units):
         return None
-    return Recruit(units)
+    return Recruit.trusted(units)
 
 
 def _strength(state: "State", a: Recruit) -> tuple[tuple[str, int], ...]:
