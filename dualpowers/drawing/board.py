@@ -203,10 +203,12 @@ def split_highlight(state: "State", hl: frozenset[Any]) -> tuple[frozenset[Any],
 
 
 def draw_click_layer(pen: Pen, state: "State", items: frozenset[Any], *, width: float = DESIGN_W,
-                     height: float = DESIGN_H) -> None:
+                     height: float = DESIGN_H, selected: Any = ()) -> None:
     """The glow of ``items`` (regions, tokens, roads: :func:`split_highlight`'s first part) alone,
     on a transparent layer over a board drawn without them: the same outlines as
-    :func:`draw_board` draws around them."""
+    :func:`draw_board` draws around them.  The tokens of ``selected`` (picked by the clicks so
+    far) get a dark ring outside their glow, so that the chosen unit stands apart from those
+    that may still be clicked."""
     lay = layout_for(state.comp, float(width), float(height))
     p = ScaledPen(pen, lay.scale, lay.dx, lay.dy)
     with p.group("click-layer"):
@@ -229,6 +231,8 @@ def draw_click_layer(pen: Pen, state: "State", items: frozenset[Any], *, width: 
             if tid in items:
                 p.circle(slot.x, slot.y, slot.r + 3.2, stroke=GLOW_DARK, width=1.0)
                 p.circle(slot.x, slot.y, slot.r + 1.8, stroke=GLOW, width=3.2)
+                if tid in selected:
+                    p.circle(slot.x, slot.y, slot.r + 5.2, stroke=GLOW_DARK, width=2.4)
 
 
 def draw_empty(pen: Pen, *, width: float = DESIGN_W, height: float = DESIGN_H, message: str | None = None,

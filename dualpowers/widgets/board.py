@@ -114,6 +114,8 @@ class BoardWidget(widgets.VBox):
         self._highlight: frozenset[Any] = frozenset()
         #: regions whose strength plates show "?" (a question asks them)
         self._conceal: frozenset[str] = frozenset()
+        #: what the clicks so far picked (drawn with a mark of its own on the click layer)
+        self._selected: frozenset[Any] = frozenset()
         self._shown_key: Any = None
         #: how many times the board has been drawn (diagnostics and tests)
         self.redraw_count = 0
@@ -217,7 +219,7 @@ class BoardWidget(widgets.VBox):
         return layout_for(self._state.comp, float(self.width), float(self.height))
 
     def show(self, state: "State | None", highlight: Any = None, *, force: bool = False,
-             conceal: Any = None) -> bool:
+             conceal: Any = None, selected: Any = ()) -> bool:
         """Show ``state`` with ``highlight`` in one redraw; returns whether it redrew.
 
         ``conceal``: regions whose strength plates show "?" (``None``: keep the current ones).
@@ -229,16 +231,19 @@ class BoardWidget(widgets.VBox):
             self._conceal = frozenset(conceal)
         click, rest = split_highlight(state, hl) if state is not None else (frozenset(), hl)
         key = self._key(state, rest)
-        layer = (key, click)
+        chosen = frozenset(x for x in selected if x in click)    # picked by the clicks so far: marked apart
+        layer = (key, click, chosen)
         if not force and layer == self._layer_key:
             return False
         if not force and key == self._shown_key:        # only what a click lights: the layer alone
             self._highlight = hl
+            self._selected = chosen
             self._layer_key = layer
             self._redraw_layer()
             return True
         self._state = state.clone() if state is not None else None
         self._highlight = hl
+        self._selected = chosen
         self._shown_key = key
         self._layer_key = layer
         self._redraw()
@@ -254,7 +259,8 @@ class BoardWidget(widgets.VBox):
         rec = RecordingPen()
         if self._state is not None:
             click, _rest = split_highlight(self._state, self._highlight)
-            draw_click_layer(rec, self._state, click, width=self.width, height=self.height)
+            draw_click_layer(rec, self._state, click, width=self.width, height=self.height,
+                             selected=self._selected)
         pen = self._overlay_pen
         with hold_canvas():
             self.overlay.clear()
@@ -278,7 +284,8 @@ class BoardWidget(widgets.VBox):
             click, rest = split_highlight(self._state, self._highlight)
             draw_board(rec, self._state, highlight=rest, width=self.width, height=self.height, lang=self.lang,
                        conceal=self._conceal)
-            draw_click_layer(layer, self._state, click, width=self.width, height=self.height)
+            draw_click_layer(layer, self._state, click, width=self.width, height=self.height,
+                             selected=self._selected)
         with hold_canvas():
             self.overlay.clear()
             for name, args, kwargs in layer.calls:

@@ -641,7 +641,7 @@ class PlayWidget(widgets.VBox):
             m = self._moment
             self.board.show(m.position, highlight=action_highlight(m.position, m.better))
         else:
-            self.board.show(s, highlight=hl)
+            self.board.show(s, highlight=hl, selected=[i for k, i in pk.picked if k == "token"])
         self.story_box.layout.display = "none"
         cards = [] if over or pk.picked else [k for kind, k in pk.next_targets() if kind == "card"]
         hinted = {getattr(self._hint_action, "card", None)} if self._hint_action is not None else set()

@@ -260,3 +260,15 @@ def test_a_failing_callback_does_not_break_the_widget(sent: list[Any], state: dp
     sent.clear()
     w.state = play(state.clone(), 3, seed=9)
     assert len(sent) == 1
+
+
+def test_a_picked_token_is_marked_apart_from_those_still_to_click(sent: list[Any], state: dp.State) -> None:
+    """The token the clicks picked gets a ring of its own on the click layer, so choosing one of
+    several lit units changes the picture even when the same units stay lit."""
+    w = BoardWidget(state)
+    a, b = state.tokens_in(state.comp.region_names[0])[:1] + state.tokens_in(state.comp.region_names[1])[:1]
+    w.show(state, highlight=[a, b])
+    layers = w.layer_redraw_count
+    w._overlay_pen.counts = dict.fromkeys(w._overlay_pen.counts, 0)
+    w.show(state, highlight=[a, b], selected=[a])
+    assert w.layer_redraw_count == layers + 1 and w._overlay_pen.counts["circle"] == 5
