@@ -38,13 +38,31 @@ class ActionPicker:
         picker.choices()                       # what is left to choose among, as buttons
 
     A click that fits no legal action starts again from that click; if it still fits
-    nothing, it is refused with a reason (:attr:`message`) and nothing changes.
+    nothing, it is refused with a reason (:attr:`message`) and nothing changes.  A click on
+    a token already picked takes it back (a unit of a recruit chosen by mistake).
+
+    An action may be picked by several orders of clicks (:func:`dualpowers.kinds.click_paths`:
+    a recruit's units one by one in the reserve, before or after its region).  ``lists``:
+    whether a click that several actions share to the end (a recruit's region) leaves them
+    as a list of buttons; with ``lists=False`` such an action is picked by its other clicks
+    (the units themselves), and buttons remain only for what no click reaches.
     """
 
-    def __init__(self, state: "State", legal: Sequence["Action"] | None = None) -> None:
+    def __init__(self, state: "State", legal: Sequence["Action"] | None = None, *, lists: bool = True) -> None:
         self.state = state
         self.legal: list[Action] = list(state.legal_actions() if legal is None else legal)
-        self.paths = {i: K.clicks(state, a) for i, a in enumerate(self.legal)}
+        self.lists = lists
+        #: every order of clicks that picks each legal action (by index in :attr:`legal`)
+        self.orders: dict[int, tuple[tuple[Click, ...], ...]] = {
+            i: K.click_paths(state, a) for i, a in enumerate(self.legal)}
+        if not lists:
+            ends: dict[tuple[Click, ...], int] = {}
+            for paths in self.orders.values():
+                ends[paths[0]] = ends.get(paths[0], 0) + 1
+            self.orders = {i: (paths[1:] if len(paths) > 1 and paths[0] and ends[paths[0]] > 1 else paths)
+                           for i, paths in self.orders.items()}
+        #: the first of them (the one a script or a test clicks; empty: a button)
+        self.paths: dict[int, tuple[Click, ...]] = {i: paths[0] for i, paths in self.orders.items()}
         self.picked: list[Click] = []
         self.message = ""
         #: the language of :attr:`message`
@@ -60,9 +78,28 @@ class ActionPicker:
             return bool(self.state.comp.connection(*key[1]) == self.state.comp.connection(*want[1]))
         return bool(key[1] == want[1])
 
+    def _path_fits(self, picked: Sequence[Click], path: Sequence[Click]) -> bool:
+        return len(path) >= len(picked) and all(self._match(k, w) for k, w in zip(picked, path))
+
+    def _fitting(self, picked: Sequence[Click]) -> list[tuple[int, tuple[Click, ...]]]:
+        """(action index, path) of every path the clicks so far agree with."""
+        return [(i, path) for i, paths in self.orders.items() for path in paths if self._path_fits(picked, path)]
+
     def _fits(self, picked: Sequence[Click]) -> list[int]:
-        return [i for i, path in self.paths.items()
-                if len(path) >= len(picked) and all(self._match(k, w) for k, w in zip(picked, path))]
+        out: list[int] = []
+        for i, _path in self._fitting(picked):
+            if i not in out:
+                out.append(i)
+        return out
+
+    def _done(self) -> list[int]:
+        """The actions the clicks so far pick to the end (no click left to make)."""
+        n = len(self.picked)
+        out: list[int] = []
+        for i, path in self._fitting(self.picked):
+            if len(path) == n and i not in out:
+                out.append(i)
+        return out
 
     def candidates(self) -> list["Action"]:
         """The legal actions that agree with the clicks so far (all of them before any click)."""
@@ -72,20 +109,24 @@ class ActionPicker:
         """What remains to decide by a button: the candidates with no further click to make,
         and, before any click, every action that no click reaches (inspire, pass ...)."""
         if not self.picked:
-            return [a for i, a in enumerate(self.legal) if not self.paths[i]]
-        return [self.legal[i] for i in self._fits(self.picked) if len(self.paths[i]) == len(self.picked)]
+            return [a for i, a in enumerate(self.legal) if not any(self.orders[i])]
+        return [self.legal[i] for i in self._done()]
+
+    def clicks_for(self, action: "Action") -> tuple[Click, ...]:
+        """The clicks that pick ``action`` with this picker (the first order it accepts; empty:
+        a button before any click)."""
+        return self.paths[self.legal.index(action)]
 
     def next_targets(self) -> list[Click]:
         """The clicks that lead on from here (what lights up as clickable)."""
         n = len(self.picked)
         out: list[Click] = []
-        for i in self._fits(self.picked):
-            path = self.paths[i]
+        for _i, path in self._fitting(self.picked):
             if len(path) > n:
                 key = path[n]
                 if key[0] == "connection":
                     key = ("connection", self.state.comp.connection(*key[1]))
-                if key not in out:
+                if key not in out and (key[0] != "token" or key not in self.picked):
                     out.append(key)
         return out
 
@@ -106,7 +147,7 @@ class ActionPicker:
         if not self.picked:
             return None
         fits = self._fits(self.picked)
-        if len(fits) == 1 and len(self.paths[fits[0]]) == len(self.picked):
+        if len(fits) == 1 and self._done() == fits:
             return self.legal[fits[0]]
         return None
 
@@ -120,6 +161,11 @@ class ActionPicker:
     def click(self, kind: str, ident: Any) -> "Action | None":
         """Add a click; return the chosen action when the clicks pick exactly one."""
         key: Click = (kind, tuple(ident) if isinstance(ident, list) else ident)
+        if kind == "token" and key in self.picked:          # taken back
+            rest = [c for c in self.picked if c != key]
+            self.picked = rest if self._fits(rest) else []
+            self.message = ""
+            return None
         if self._fits([*self.picked, key]):
             self.picked.append(key)
         elif self._fits([key]):

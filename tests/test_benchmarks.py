@@ -191,3 +191,20 @@ def test_win_chance_script_fits_a_curve_per_mode_and_round():
 def test_review_benchmark_prints_its_figures():
     figures = json.loads(bench("review.py", "--games", "1", "--playouts", "30", "--policy", "random", "--json"))
     assert figures["games"][0]["decisions"] > 0 and figures["median_cpu_s"] >= 0
+
+
+@pytest.mark.browser
+def test_widget_speed_benchmark_prints_the_floor_and_each_interaction():
+    """benchmarks/widget_speed.py drives JupyterLab in chromium: one interaction of each kind."""
+    import importlib.util
+    if importlib.util.find_spec("playwright") is None or not Path("/usr/bin/chromium").exists():
+        pytest.skip("needs playwright and /usr/bin/chromium")
+    done = subprocess.run([sys.executable, str(BENCH / "widget_speed.py"), "--repeat", "1", "--json"],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    figures = json.loads(done.stdout)
+    assert set(figures) == {"bare redraw", "play: select", "play: complete", "play: reply step", "play: card",
+                            "course: select", "course: answer"}
+    assert figures["bare redraw"]["median_ms"] > 0 and figures["bare redraw"]["n"] == 2
+    for name in ("play: complete", "course: answer"):
+        assert figures[name]["n"] == 1 and figures[name]["median_bytes"] > 0, (name, figures[name])

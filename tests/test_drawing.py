@@ -69,7 +69,14 @@ def groups(root: ET.Element, kind: str) -> list[ET.Element]:
 
 
 def on_board(state: dp.State) -> set[str]:
-    return {t for r in state.comp.region_names for t in state.tokens_in(r)}
+    """Every token drawn: on the map, in the reserve drawn token by token (the player's, or
+    the side to act's), and Trotsky waiting by the calendar."""
+    from dualpowers.drawing.layout import Layout
+    side = Layout.reserve_side(state)
+    waiting = {t for t in (state.comp.trotsky_neutral, state.comp.trotsky_red) if state.place.get(t) == "waiting"}
+    waiting = set(sorted(waiting, key=[state.comp.trotsky_neutral, state.comp.trotsky_red].index)[:1])   # one token
+    return ({t for r in state.comp.region_names for t in state.tokens_in(r)}
+            | set(state.reserve(side) if side else ()) | waiting)
 
 
 # ---------------------------------------------------------------------- SVG content

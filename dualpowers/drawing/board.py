@@ -24,8 +24,8 @@ from ..text import translator
 from ..rounds import SOLO_ROUNDS
 from ..scoring import lead
 from .layout import (
-    CARDS_TITLES, CHIP_ICON_W, DESIGN_H, DESIGN_W, TEXT, Box, Layout, TokenSlot, card_chip_text, card_chip_width,
-    layout_for,
+    CARDS_TITLES, CHIP_ICON_W, DESIGN_H, DESIGN_W, RESERVE_TEXT_H, TEXT, Box, Layout, TokenSlot, card_chip_text,
+    card_chip_width, layout_for,
     played_groups, text_width, token_caption,
 )
 
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from ..state import State
 
 __all__ = [
-    "draw_board", "draw_empty", "normalize_highlight", "HIGHLIGHT_KEYS",
+    "draw_board", "draw_empty", "normalize_highlight", "HIGHLIGHT_KEYS", "split_highlight", "draw_click_layer",
     "REGION_COLOURS", "FACTION_COLOURS", "ICONS",
 ]
 
@@ -187,9 +187,52 @@ def _draw_board(pen: Pen, state: "State", highlight: Any, width: float, height: 
     _will(p, lay, state, hl)
     _tiles(p, lay, state, hl)
     _info(p, lay, state, hl)
+    _trotsky_waiting(p, lay, state, hl)
     _track(p, lay, state, hl)
     _cards_row(p, lay, state, hl)
     return lay
+
+
+def split_highlight(state: "State", hl: frozenset[Any]) -> tuple[frozenset[Any], frozenset[Any]]:
+    """(what a click lights: regions, tokens, roads; the rest): a live board draws the first on a
+    layer of its own over the picture (:func:`draw_click_layer`), so a click that only changes
+    it redraws that layer alone."""
+    comp = state.comp
+    click = frozenset(x for x in hl if (isinstance(x, tuple) or x in comp.region_index or x in comp.tokens))
+    return click, hl - click
+
+
+def draw_click_layer(pen: Pen, state: "State", items: frozenset[Any], *, width: float = DESIGN_W,
+                     height: float = DESIGN_H, selected: Any = ()) -> None:
+    """The glow of ``items`` (regions, tokens, roads: :func:`split_highlight`'s first part) alone,
+    on a transparent layer over a board drawn without them: the same outlines as
+    :func:`draw_board` draws around them.  The tokens of ``selected`` (picked by the clicks so
+    far) get a dark ring outside their glow, so that the chosen unit stands apart from those
+    that may still be clicked."""
+    lay = layout_for(state.comp, float(width), float(height))
+    p = ScaledPen(pen, lay.scale, lay.dx, lay.dy)
+    with p.group("click-layer"):
+        for name in state.comp.region_names:
+            if name in items:
+                b = lay.regions[name].box
+                p.rect(b.x - 5, b.y - 5, b.w + 10, b.h + 10, fill=None, stroke=GLOW, width=6, radius=12)
+        for conn in state.comp.connections:
+            if conn in items:
+                vis = lay.connections[conn]
+                (x1, y1), (x2, y2) = vis[0], vis[-1]
+                u1 = _unit(vis[1][0] - x1, vis[1][1] - y1) if len(vis) > 1 else (0.0, 0.0)
+                u2 = _unit(x2 - vis[-2][0], y2 - vis[-2][1]) if len(vis) > 1 else (0.0, 0.0)
+                seg = [(x1 - u1[0] * 3, y1 - u1[1] * 3), *vis[1:-1], (x2 + u2[0] * 3, y2 + u2[1] * 3)]
+                p.line(seg, stroke=GLOW_DARK, width=9)
+                p.line(seg, stroke=GLOW, width=6)
+                for x, y in ((x1, y1), (x2, y2)):
+                    p.circle(x, y, 3.5, fill=GLOW, stroke=INK, width=1)
+        for tid, slot in lay.all_token_slots(state).items():
+            if tid in items:
+                p.circle(slot.x, slot.y, slot.r + 3.2, stroke=GLOW_DARK, width=1.0)
+                p.circle(slot.x, slot.y, slot.r + 1.8, stroke=GLOW, width=3.2)
+                if tid in selected:
+                    p.circle(slot.x, slot.y, slot.r + 5.2, stroke=GLOW_DARK, width=2.4)
 
 
 def draw_empty(pen: Pen, *, width: float = DESIGN_W, height: float = DESIGN_H, message: str | None = None,
@@ -515,7 +558,9 @@ def _outline(p: ScaledPen, shape: str, x: float, y: float, r: float, **style: An
         p.polygon(_shape_points(shape, x, y, r), **style)
 
 
-def _token(p: ScaledPen, s: "State", slot: TokenSlot, lit: bool, plate: str = PAPER) -> None:
+def _token(p: ScaledPen, s: "State", slot: TokenSlot, lit: bool, plate: str = PAPER,
+           name_room: float = 0.0) -> None:
+    """One token; ``name_room``: its name written on its right, in that much room."""
     st = token_style(s, slot.id)
     fc, shape, x, y, r = st["colours"], st["shape"], slot.x, slot.y, slot.r
     exhausted = st["exhausted"]
@@ -539,6 +584,8 @@ def _token(p: ScaledPen, s: "State", slot: TokenSlot, lit: bool, plate: str = PA
             _star(p, x + r * 0.58, y - r * 0.58, r * 0.36, "#ffd54f", fc["rim"])
         if slot.number:
             p.text(x, y + 0.5, str(s.strength_of(slot.id)), size=TEXT, fill=num_colour, bold=True, align="center")
+        if name_room:
+            p.text(x + r + 4, y + 0.5, st["caption"], size=TEXT, fill=INK, max_width=name_room)
         if slot.caption_size:
             cap = lay_caption(slot)
             p.rect(cap.x, cap.y, cap.w, cap.h, fill="#ffe0b2" if lit else plate, radius=2)
@@ -750,18 +797,21 @@ def _tiles(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
 
 
 def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
-    """What the players can see off the map: reserves, the Opposition's supply, Trotsky.
+    """What the players can see off the map: a reserve token by token (clicked to recruit),
+    the other side's reserve or the Opposition's supply in words, and the objectives turned
+    face up at the foot; Trotsky waiting is drawn by the calendar (:func:`_trotsky_waiting`).
 
-    Hands, stacks, deck and objectives are said in the widgets' panels, not here.
+    Hands, stacks and deck are said in the widgets' panels, not here.
     """
     b = lay.info
+    reserve_side = lay.reserve_side(s)
     lines: list[tuple[str, str]] = []   # (text, colour key)
     for side in ("red", "white"):
+        if side == reserve_side or (s.mode == "solo" and side == s.opposition):
+            continue
         res = s.reserve(side)
         units = sum(1 for t in res if s.spec(t).kind == "unit")
         leaders = len(res) - units
-        if s.mode == "solo" and side == s.opposition:
-            continue
         lines.append((_("{side} reserve: {units}, {leaders}", side=_side(side),
                         units=_.ngettext("{n} unit", "{n} units", units), leaders=_.ngettext("{n} leader", "{n} leaders", leaders)),
                       side))
@@ -771,15 +821,12 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             levels[s.spec(t).level] = levels.get(s.spec(t).level, 0) + 1
         lines.append((_("Opposition supply: L1 x{l1}, L2 x{l2}, L3 x{l3}", l1=levels[1], l2=levels[2], l3=levels[3]),
                       s.opposition or ""))
-    tr = [t for t in (s.comp.trotsky_neutral, s.comp.trotsky_red) if t in s.place]
-    if any(s.place[t] == "waiting" for t in tr):
-        lines.append((_("Trotsky waits by the calendar"), ""))
     # Objectives turned face up (Espionage, Organize, scoring): drawn as cards at the foot of
-    # the box, read from the state (the reserves above keep their lines).
+    # the box, read from the state (the reserve above keeps its room: Layout.reserve_area).
     shown = []
-    for side in ("red", "white"):
+    for side in lay.face_up_objectives(s):
         card = s.objectives.get(side)
-        if not (s.revealed.get(side) and card in s.comp.cards):
+        if card is None:
             continue
         if s.mode == "solo" and side == s.player:
             label = _("Your objective, face up:")
@@ -805,6 +852,26 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             top += height
         b = Box(b.x, b.y, b.w, foot - b.y)
         y = b.y + 10
+        if reserve_side is not None:
+            area = lay.reserve_area(s)
+            slots = lay.reserve_slots(s)
+            lit = "reserve" in hl
+            if lit:
+                p.rect(b.x, b.y, b.w, area.bottom - b.y, fill="#ffe0b2", stroke=GLOW, width=2, radius=3)
+            fc = FACTION_COLOURS[reserve_side]
+            p.circle(b.x + 5, y, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)
+            title = (_("{side} reserve", side=_side(reserve_side)) if slots
+                     else _("{side} reserve: empty", side=_side(reserve_side)))
+            p.text(b.x + 14, y, title, size=TEXT, fill=INK, bold=True, max_width=b.w - 16)
+            with p.group("reserve", reserve_side):
+                for slot in slots:
+                    if slot.id in hl:
+                        with p.group("token-ring", slot.id):
+                            p.circle(slot.x, slot.y, slot.r + 3.2, stroke=GLOW_DARK, width=1.0)
+                            p.circle(slot.x, slot.y, slot.r + 1.8, stroke=GLOW, width=3.2)
+                for slot in slots:
+                    _token(p, s, slot, slot.id in hl, plate="#ffe0b2" if lit else PAPER)
+            y = area.bottom + 10
         step = TEXT + 3
         for text, colour in lines:
             parts = _wrap(text, b.w - 16, TEXT)
@@ -819,6 +886,18 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
                 p.text(b.x + 14, y, part, size=TEXT, fill=INK)
                 y += step
             y += 2
+
+
+def _trotsky_waiting(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
+    """Trotsky waiting by the calendar (R-CAL-TROTSKY): his token beside the month's last days."""
+    waiting = [t for t in (s.comp.trotsky_neutral, s.comp.trotsky_red) if s.place.get(t) == "waiting"]
+    if not waiting:
+        return
+    last = lay.day_cells[-1]                      # day 31: the free cells after it
+    box = Box(last.right + 2, last.y, lay.calendar.right - last.right - 4, last.h)
+    slot = TokenSlot(waiting[0], box.x + 12, box.cy, 10.0, 0.0, 0.0, 0.0, True)
+    with p.group("trotsky-waiting", waiting[0]):
+        _token(p, s, slot, waiting[0] in hl, name_room=box.w - 26)
 
 
 # ---------------------------------------------------------------------- support track

@@ -58,6 +58,11 @@ HEADER_H, FOOTER_H, PAD = 26.0, 26.0, 4.0
 REGION_W = 200.0
 REGION_H = HEADER_H + 3 * ROW_H + FOOTER_H + 2 * PAD    # three rows of tokens
 REGION_GAP = 14.0
+#: The reserve in the side column: its title line, and the room kept under its tokens for the
+#: other lines (the Opposition's supply or the other side's reserve).
+RESERVE_TITLE_H, RESERVE_TEXT_H = 20.0, 44.0
+#: Room for one objective face up at the foot of the info box (its label on two lines, the card).
+OBJECTIVE_H = 46.0 + TEXT + 6
 CELL_GAP = 5.0
 #: The played-cards row's title, two lines (solo / two-player).
 CARDS_TITLES = {"solo": (N_("OPPOSITION'S"), N_("CARDS, IN ORDER")), "two-player": (N_("PLAYED THIS"), N_("ROUND"))}
@@ -337,7 +342,10 @@ class Layout:
         tokens keep their strengths); when even that does not fit, the tokens shrink and
         carry no text at all.  Text is never drawn smaller than :data:`TEXT`.
         """
-        area = self.regions[region].tokens
+        return self.slots_in(self.regions[region].tokens, tokens)
+
+    def slots_in(self, area: Box, tokens: Sequence[str]) -> list[TokenSlot]:
+        """Where ``tokens`` go in ``area`` (see :meth:`token_slots`)."""
         if not tokens:
             return []
         full = 2 * TOKEN_R + CELL_GAP
@@ -384,11 +392,45 @@ class Layout:
         return Box(slot.x - half_w, slot.caption_y - slot.caption_size * 0.52, 2 * half_w, slot.caption_size * 1.04)
 
     def all_token_slots(self, state: "State") -> dict[str, TokenSlot]:
+        """Every token drawn, on the map and in the reserve (:meth:`reserve_slots`)."""
         out: dict[str, TokenSlot] = {}
         for region in self.comp.region_names:
             for slot in self.token_slots(region, state.tokens_in(region)):
                 out[slot.id] = slot
+        for slot in self.reserve_slots(state):
+            out[slot.id] = slot
         return out
+
+    # ------------------------------------------------------------------ the reserve
+    @staticmethod
+    def reserve_side(state: "State") -> str | None:
+        """Whose reserve is drawn token by token, to be clicked (a recruit picks its units
+        there): the player's in a solo game, else the side to act (red when nobody acts)."""
+        if state.mode == "solo":
+            return state.player
+        return state.to_act if state.to_act in ("red", "white") else "red"
+
+    @staticmethod
+    def face_up_objectives(state: "State") -> list[str]:
+        """The sides whose objective is face up (drawn at the foot of the info box)."""
+        return [side for side in ("red", "white")
+                if state.revealed.get(side) and state.objectives.get(side) in state.comp.cards]
+
+    def reserve_area(self, state: "State") -> Box:
+        """Where the reserve's tokens go: the side column's info box below its title line,
+        leaving room for two lines of text under them and for the objectives face up at the
+        foot (room for a two-line label each, so the area is the same in every language)."""
+        b = self.info
+        below = RESERVE_TEXT_H + OBJECTIVE_H * len(self.face_up_objectives(state))
+        return Box(b.x, b.y + RESERVE_TITLE_H, b.w, max(ROW_H / 2, b.h - RESERVE_TITLE_H - below))
+
+    def reserve_slots(self, state: "State") -> list[TokenSlot]:
+        """The tokens of :meth:`reserve_side`'s reserve, units then leaders, with their captions
+        while they fit (the same rows as in a region)."""
+        side = self.reserve_side(state)
+        if side is None:
+            return []
+        return self.slots_in(self.reserve_area(state), state.reserve(side))
 
     # ------------------------------------------------------------------ played cards row
     def card_slots(self, groups: Sequence[tuple[str, Sequence[str]]], title_w: float = 0.0

@@ -17,7 +17,7 @@ from ..errors import IllegalAction
 from .base import BY_WORD, KINDS, Action, ActionKind, Click, Touches, kind_of
 
 __all__ = ["Action", "ActionKind", "Click", "Touches", "KINDS", "BY_WORD", "kind_of", "ordered", "at_step",
-           "printed", "special", "offered", "touches", "clicks", "highlight", "meant"]
+           "printed", "special", "offered", "touches", "clicks", "click_paths", "highlight", "meant"]
 
 for _module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
     if _module != "base":
@@ -66,6 +66,14 @@ def touches(state: Any, act: Any) -> Touches:
 def clicks(state: Any, act: Any) -> tuple[Click, ...]:
     """The clicks that pick ``act`` (empty: it is offered as a button)."""
     return kind_of(act).clicks(state, act)
+
+
+def click_paths(state: Any, act: Any) -> tuple[tuple[Click, ...], ...]:
+    """Every order of clicks that picks ``act``: :func:`clicks` first, then the kind's others."""
+    kind = kind_of(act)
+    first = kind.clicks(state, act)
+    others = kind.other_clicks(state, act) if kind.other_clicks is not None else ()
+    return (first, *(o for o in others if o != first))
 
 
 def highlight(state: Any, acts: Any) -> list[Any]:

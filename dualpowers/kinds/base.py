@@ -15,8 +15,9 @@ open step on the map, a unit from the reserve), each written once.
 
 from __future__ import annotations
 
+from itertools import permutations
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Sequence, TypeVar
 
 from ..components import Components
 from ..errors import IllegalAction
@@ -32,7 +33,7 @@ __all__ = [
     "refuse", "FIELD_KINDS", "tables", "pool", "pooled", "pooled_all", "group_key", "interchangeable",
     "representatives", "controlled_on_board", "units_of", "reserve_units", "step_moves", "check_region",
     "check_controlled", "check_step_move", "check_reserve_unit", "move_token", "token_name", "recruit_name",
-    "where_name", "card_name", "card_region",
+    "where_name", "card_name", "card_region", "units_then_region",
 ]
 
 # ============================================================================ the values
@@ -170,12 +171,13 @@ class Touches:
         for r in self.regions:
             add(r)
         for t in self.tokens:
-            if state.place.get(t) in comp.region_index:
+            if state.place.get(t) in comp.region_index or state.place.get(t) == RESERVE:   # the reserve is drawn too
                 add(t)
         card = self.card
         if card and any(card in played for played in state.played.values()):
             add(card)               # a played card is drawn in the bottom row
-        if card and card in comp.tokens and state.place.get(card) in comp.region_index:
+        if card and card in comp.tokens and (state.place.get(card) in comp.region_index
+                                             or state.place.get(card) == RESERVE):
             add(card)               # a leader card names its token
         for c in self.path:
             add(comp.connection(*c))
@@ -228,7 +230,9 @@ class ActionKind:
       (:func:`controlled_on_board`), which :func:`~dualpowers.turn.legal_actions` then
       finds once for all such offers of a step;
     * ``from_clicks``: the action of this kind that clicks mean, legal or not, so that the
-      engine can say why clicks that fit no legal action are refused.
+      engine can say why clicks that fit no legal action are refused;
+    * ``other_clicks``: other orders of clicks that pick it too (a recruit's units clicked
+      one by one in the reserve, in any order, before or after its region).
     """
 
     cls: type[Action]
@@ -250,6 +254,7 @@ class ActionKind:
     explain: Callable[["State"], tuple[str, str]] | None = field(default=None)
     shares_control: bool = False
     from_clicks: Callable[["State", tuple[Click, ...]], Action | None] | None = None
+    other_clicks: Callable[["State", Any], tuple[tuple[Click, ...], ...]] | None = None
 
     @property
     def word(self) -> str:
@@ -568,6 +573,19 @@ def one_click(cls: Callable[..., Action], what: str) -> Callable[["State", tuple
             return cls(picked[0][1])
         return None
     return build
+
+
+def units_then_region(units: Sequence[str], region: str | None) -> tuple[tuple[Click, ...], ...]:
+    """``other_clicks`` of a kind picked by units of the reserve and a region: the units in any
+    order, then the region, or the region, then the units."""
+    if region is None:
+        return ()
+    out: list[tuple[Click, ...]] = []
+    for order in permutations(units):
+        tokens = tuple(("token", u) for u in order)
+        out.append((*tokens, ("region", region)))
+        out.append((("region", region), *tokens))
+    return tuple(out)
 
 
 def move_strength(state: "State", token: str, to: str) -> tuple[tuple[str, int], ...]:

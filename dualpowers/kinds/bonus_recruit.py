@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from ..places import RESERVE
 from ..text import N_, Message, Name
 from .base import (Action, ActionKind, Click, Touches, action, check_region, check_reserve_unit, recruit_name, refuse,
-                   register, representatives, reserve_units, tables)
+                   register, representatives, reserve_units, tables,
+                   units_then_region)
 
 if TYPE_CHECKING:
     from ..state import State
@@ -71,6 +72,22 @@ def _clicks(state: "State", a: BonusRecruit) -> tuple[Click, ...]:
     return (("region", a.region),)
 
 
+def _other_clicks(state: "State", a: BonusRecruit) -> tuple[tuple[Click, ...], ...]:
+    return units_then_region((a.unit,), a.region)
+
+
+def _from_clicks(state: "State", picked: tuple[Click, ...]) -> BonusRecruit | None:
+    """A unit clicked in the reserve (and a region): the bonus recruit it means, so that a unit
+    of recruit value 2 or 3 is refused with the reason."""
+    units = [str(i) for k, i in picked if k == "token"]
+    regions = [str(i) for k, i in picked if k == "region"]
+    if len(units) != 1 or len(regions) > 1 or len(picked) != len(units) + len(regions):
+        return None
+    if state.place.get(units[0]) != RESERVE:
+        return None
+    return BonusRecruit.trusted(units[0], regions[0] if regions else state.comp.region_names[0])
+
+
 def _strength(state: "State", a: BonusRecruit) -> tuple[tuple[str, int], ...]:
     return ((a.region, state.comp.tokens[a.unit].fresh),)
 
@@ -79,4 +96,5 @@ KIND = register(ActionKind(
     BonusRecruit, "R-ACT-BONUS", steps=("bonus", "unrest"), order=120, offer=_offer, check=_check,
     perform=_perform, label=N_("Bonus recruit"),
     explanation=N_("Bonus action: one unit of recruit value 1 from your reserve enters any region."),
-    sentence=_sentence, touches=_touches, clicks=_clicks, strength=_strength))
+    sentence=_sentence, touches=_touches, clicks=_clicks, strength=_strength, other_clicks=_other_clicks,
+    from_clicks=_from_clicks))

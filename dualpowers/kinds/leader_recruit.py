@@ -78,6 +78,19 @@ def _clicks(state: "State", a: LeaderRecruit) -> tuple[Click, ...]:
     return (("region", a.region),)
 
 
+def _other_clicks(state: "State", a: LeaderRecruit) -> tuple[tuple[Click, ...], ...]:
+    """The leader's token in the reserve, then the region (or the region alone: ``clicks``)."""
+    lead = state.card if state.card in state.comp.tokens else None
+    return ((("token", lead), ("region", a.region)),) if lead and state.place.get(lead) == RESERVE else ()
+
+
+def _from_clicks(state: "State", picked: tuple[Click, ...]) -> LeaderRecruit | None:
+    if len(picked) == 2 and picked[0] == ("token", state.card) and picked[1][0] == "region":
+        return LeaderRecruit.trusted(picked[1][1])
+    act = one_click(LeaderRecruit, "region")(state, picked)
+    return act if isinstance(act, LeaderRecruit) else None
+
+
 def _strength(state: "State", a: LeaderRecruit) -> tuple[tuple[str, int], ...]:
     spec = state.comp.tokens.get(state.card or "")
     return ((a.region, spec.fresh if spec else 0),)
@@ -88,4 +101,5 @@ KIND = register(ActionKind(
     label=N_("Leader recruit"),
     explanation=N_("The leader's token enters any region from your reserve, fresh; a leader card gives this and "
                    "its special action, in either order."),
-    sentence=_sentence, touches=_touches, clicks=_clicks, strength=_strength, from_clicks=one_click(LeaderRecruit, "region")))
+    sentence=_sentence, touches=_touches, clicks=_clicks, strength=_strength, from_clicks=_from_clicks,
+    other_clicks=_other_clicks))

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ..places import RESERVE
 from ..text import N_, Conjunction, Message
 from .base import (Action, ActionKind, Click, Touches, action, card_region, check_reserve_unit, recruit_name, refuse,
-                   register, reserve_units, tables)
+                   register, reserve_units, tables, units_then_region)
 
 if TYPE_CHECKING:
     from ..state import State
@@ -111,6 +111,22 @@ def _clicks(state: "State", a: Recruit) -> tuple[Click, ...]:
     return (("region", region),) if region else ()
 
 
+def _other_clicks(state: "State", a: Recruit) -> tuple[tuple[Click, ...], ...]:
+    return units_then_region(a.units, card_region(state))
+
+
+def _from_clicks(state: "State", picked: tuple[Click, ...]) -> Recruit | None:
+    """Units clicked in the reserve (and the card's region): the recruit they mean, so that a
+    set too dear for the card is refused with its cost."""
+    units = tuple(str(i) for k, i in picked if k == "token")
+    rest = [c for c in picked if c[0] != "token"]
+    if not units or any(k != "region" or i != card_region(state) for k, i in rest):
+        return None
+    if any(state.place.get(u) != RESERVE for u in units):
+        return None
+    return Recruit.trusted(units)
+
+
 def _strength(state: "State", a: Recruit) -> tuple[tuple[str, int], ...]:
     region = card_region(state)
     return ((region, sum(state.comp.tokens[u].fresh for u in a.units)),) if region else ()
@@ -121,4 +137,5 @@ KIND = register(ActionKind(
     label=N_("Recruit"),
     explanation=N_("Units from your reserve whose recruit values add up to at most the card's value enter the "
                    "card's region, fresh."),
-    sentence=_sentence, touches=_touches, clicks=_clicks, strength=_strength))
+    sentence=_sentence, touches=_touches, clicks=_clicks, strength=_strength, other_clicks=_other_clicks,
+    from_clicks=_from_clicks))

@@ -30,7 +30,7 @@ from ipycanvas import Canvas, hold_canvas
 from ipywidgets import CallbackDispatcher
 
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
-from ..drawing.board import draw_board, draw_empty, normalize_highlight
+from ..drawing.board import draw_board, draw_click_layer, draw_empty, normalize_highlight, split_highlight
 from ..drawing.layout import Layout, layout_for
 from ..drawing.pen import RecordingPen
 from ..i18n import check_language
@@ -47,6 +47,11 @@ __all__ = ["BoardWidget", "CSS_CLASS", "CANVAS_CSS_CLASS"]
 #: CSS class of the BoardWidget box and of the canvas inside it (for browser tests).
 CSS_CLASS = "dp-board-widget"
 CANVAS_CSS_CLASS = "dp-board"
+#: CSS class of the transparent canvas over the board that carries what a click lights.
+OVERLAY_CSS_CLASS = "dp-board-overlay"
+_OVERLAY_STYLE = ("<style>.dp-board-widget { position: relative; } "
+                  ".dp-board-widget > .dp-board-overlay { position: absolute; left: 0; bottom: 0; "
+                  "pointer-events: none; }</style>")
 
 
 def _forget_current_canvas() -> None:
@@ -90,13 +95,27 @@ class BoardWidget(widgets.VBox):
             self.canvas.layout.width = "100%"
             self.canvas.layout.height = "auto"
             kwargs.setdefault("layout", widgets.Layout(width="100%"))
-        super().__init__(children=[self.probe, self.canvas], **kwargs)
+        # What a click lights (regions, tokens, roads) is drawn on a transparent canvas over the
+        # board: a click that changes only that redraws a few outlines, not the whole board.
+        self.overlay = Canvas(width=int(width), height=int(height))
+        self.overlay.add_class(OVERLAY_CSS_CLASS)
+        if responsive:
+            self.overlay.layout.width = "100%"
+            self.overlay.layout.height = "auto"
+        style = widgets.HTML(_OVERLAY_STYLE, layout=widgets.Layout(height="0px", overflow="hidden"))
+        super().__init__(children=[self.probe, style, self.canvas, self.overlay], **kwargs)
         self.add_class(CSS_CLASS)
         self._pen = CanvasPen(self.canvas)
+        self._overlay_pen = CanvasPen(self.overlay)
+        self._layer_key: Any = None
+        #: how many times the click layer alone has been drawn (diagnostics and tests)
+        self.layer_redraw_count = 0
         self._state: State | None = None
         self._highlight: frozenset[Any] = frozenset()
         #: regions whose strength plates show "?" (a question asks them)
         self._conceal: frozenset[str] = frozenset()
+        #: what the clicks so far picked (drawn with a mark of its own on the click layer)
+        self._selected: frozenset[Any] = frozenset()
         self._shown_key: Any = None
         #: how many times the board has been drawn (diagnostics and tests)
         self.redraw_count = 0
@@ -104,6 +123,7 @@ class BoardWidget(widgets.VBox):
         self._token_callbacks = CallbackDispatcher()
         self._click_callbacks = CallbackDispatcher()
         self.canvas.on_client_ready(self._on_client_ready)
+        self.overlay.on_client_ready(self._on_client_ready)
         self.canvas.on_mouse_down(self._on_mouse_down)
         if responsive:
             self.probe.observe(self._view_changed, names=["css_width", "dpr"])
@@ -149,9 +169,11 @@ class BoardWidget(widgets.VBox):
         height = int(round(width * self._ratio)) if height is None else int(round(height))
         if (width, height) == (self.width, self.height):
             return False
-        with self.canvas.hold_trait_notifications():
-            self.canvas.width, self.canvas.height = width, height
+        for canvas in (self.canvas, self.overlay):
+            with canvas.hold_trait_notifications():
+                canvas.width, canvas.height = width, height
         self._pen = CanvasPen(self.canvas)      # a resized canvas forgets its styles
+        self._overlay_pen = CanvasPen(self.overlay)
         self.show(self._state, highlight=self._highlight, force=True)
         return True
 
@@ -197,7 +219,7 @@ class BoardWidget(widgets.VBox):
         return layout_for(self._state.comp, float(self.width), float(self.height))
 
     def show(self, state: "State | None", highlight: Any = None, *, force: bool = False,
-             conceal: Any = None) -> bool:
+             conceal: Any = None, selected: Any = ()) -> bool:
         """Show ``state`` with ``highlight`` in one redraw; returns whether it redrew.
 
         ``conceal``: regions whose strength plates show "?" (``None``: keep the current ones).
@@ -207,12 +229,23 @@ class BoardWidget(widgets.VBox):
         hl = normalize_highlight(state, highlight)
         if conceal is not None:
             self._conceal = frozenset(conceal)
-        key = self._key(state, hl)
-        if not force and key == self._shown_key:
+        click, rest = split_highlight(state, hl) if state is not None else (frozenset(), hl)
+        key = self._key(state, rest)
+        chosen = frozenset(x for x in selected if x in click)    # picked by the clicks so far: marked apart
+        layer = (key, click, chosen)
+        if not force and layer == self._layer_key:
             return False
+        if not force and key == self._shown_key:        # only what a click lights: the layer alone
+            self._highlight = hl
+            self._selected = chosen
+            self._layer_key = layer
+            self._redraw_layer()
+            return True
         self._state = state.clone() if state is not None else None
         self._highlight = hl
+        self._selected = chosen
         self._shown_key = key
+        self._layer_key = layer
         self._redraw()
         return True
 
@@ -220,6 +253,20 @@ class BoardWidget(widgets.VBox):
         if state is None:
             return (None, hl, self.width, self.height, self.lang)
         return (state.key(), id(state.comp), hl, self._conceal, self.width, self.height, self.lang)
+
+    def _redraw_layer(self) -> None:
+        """Draw the click layer again (the board under it unchanged)."""
+        rec = RecordingPen()
+        if self._state is not None:
+            click, _rest = split_highlight(self._state, self._highlight)
+            draw_click_layer(rec, self._state, click, width=self.width, height=self.height,
+                             selected=self._selected)
+        pen = self._overlay_pen
+        with hold_canvas():
+            self.overlay.clear()
+            for name, args, kwargs in rec.calls:
+                getattr(pen, name)(*args, **kwargs)
+        self.layer_redraw_count += 1
 
     def redraw(self) -> None:
         """Draw the board again (e.g. after the canvas was cleared elsewhere)."""
@@ -229,16 +276,22 @@ class BoardWidget(widgets.VBox):
         # Draw into a recording first: an error in the drawing then cannot leave
         # ipycanvas' (global) hold_canvas batching switched on half-way.
         rec = RecordingPen()
+        layer = RecordingPen()
         if self._state is None:
             _ = translator(self.lang)
             draw_empty(rec, width=self.width, height=self.height, message=_("No position to show"))
         else:
-            draw_board(rec, self._state, highlight=self._highlight, width=self.width, height=self.height,
-                       lang=self.lang, conceal=self._conceal)
-        pen = self._pen
+            click, rest = split_highlight(self._state, self._highlight)
+            draw_board(rec, self._state, highlight=rest, width=self.width, height=self.height, lang=self.lang,
+                       conceal=self._conceal)
+            draw_click_layer(layer, self._state, click, width=self.width, height=self.height,
+                             selected=self._selected)
         with hold_canvas():
+            self.overlay.clear()
+            for name, args, kwargs in layer.calls:
+                getattr(self._overlay_pen, name)(*args, **kwargs)
             for name, args, kwargs in rec.calls:
-                getattr(pen, name)(*args, **kwargs)
+                getattr(self._pen, name)(*args, **kwargs)
         self.redraw_count += 1
 
     def _on_client_ready(self, *_: Any) -> None:

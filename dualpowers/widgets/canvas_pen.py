@@ -4,6 +4,12 @@
 ipycanvas commands.  It only sends a style (colour, width, font, dash) when it
 differs from the one last sent; wrap a whole drawing in ``hold_canvas()`` so the
 commands go to the browser as one message.
+
+Speed (``benchmarks/widget_speed.py``): every number is sent rounded to 0.1 of a
+backing-store pixel (less than the eye or the antialiasing can tell; the JSON of a board
+was half digits), and a style goes straight to ipycanvas' command queue rather than
+through the canvas' trait (the same command, without traitlets' validation and
+notification, which took half of a redraw's Python time).
 """
 
 from __future__ import annotations
@@ -13,6 +19,11 @@ from typing import Any, Sequence
 from ..drawing.pen import PRIMITIVES, PenBase, Point
 
 __all__ = ["CanvasPen"]
+
+
+def _r(v: float) -> float:
+    """A coordinate as sent: 0.1 of a backing-store pixel."""
+    return round(float(v), 1)
 
 FONT_FAMILY = "Helvetica, Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif"
 
@@ -24,11 +35,21 @@ class CanvasPen(PenBase):
         self.canvas = canvas
         self._sent: dict[str, Any] = {}
         self.counts = {name: 0 for name in PRIMITIVES}
+        try:
+            from ipycanvas.canvas import COMMANDS
+            self._attrs: dict[str, int] | None = dict(type(canvas).ATTRS)
+            self._set_command = COMMANDS["set"]
+        except (ImportError, AttributeError, KeyError, TypeError):   # not an ipycanvas Canvas: its attributes
+            self._attrs = None
 
     # ---------------------------------------------------------------- styles
     def _set(self, name: str, value: Any) -> None:
         if self._sent.get(name) != value:
-            setattr(self.canvas, name, value)
+            attrs = self._attrs
+            if attrs is not None and name in attrs:
+                self.canvas._canvas_manager.send_command(self.canvas, [self._set_command, [attrs[name], value]])
+            else:
+                setattr(self.canvas, name, value)
             self._sent[name] = value
 
     def _dash(self, dash: Sequence[float] | None) -> None:
@@ -39,18 +60,19 @@ class CanvasPen(PenBase):
 
     def _stroke_style(self, stroke: str, width: float, dash: Sequence[float] | None) -> None:
         self._set("stroke_style", stroke)
-        self._set("line_width", float(width))
+        self._set("line_width", _r(width))
         self._dash(dash)
 
     def _round_rect_path(self, x: float, y: float, w: float, h: float, r: float) -> None:
         c = self.canvas
-        r = max(0.0, min(r, w / 2, h / 2))
+        r = _r(max(0.0, min(r, w / 2, h / 2)))
+        x, y, w, h = _r(x), _r(y), _r(w), _r(h)
         c.begin_path()
-        c.move_to(x + r, y)
-        c.arc_to(x + w, y, x + w, y + h, r)
-        c.arc_to(x + w, y + h, x, y + h, r)
-        c.arc_to(x, y + h, x, y, r)
-        c.arc_to(x, y, x + w, y, r)
+        c.move_to(_r(x + r), y)
+        c.arc_to(_r(x + w), y, _r(x + w), _r(y + h), r)
+        c.arc_to(_r(x + w), _r(y + h), x, _r(y + h), r)
+        c.arc_to(x, _r(y + h), x, y, r)
+        c.arc_to(x, y, _r(x + w), y, r)
         c.close_path()
 
     # ---------------------------------------------------------------- primitives
@@ -82,25 +104,25 @@ class CanvasPen(PenBase):
             return
         if fill:
             self._set("fill_style", fill)
-            c.fill_rect(x, y, w, h)
+            c.fill_rect(_r(x), _r(y), _r(w), _r(h))
         if stroke:
             self._stroke_style(stroke, width, dash)
-            c.stroke_rect(x, y, w, h)
+            c.stroke_rect(_r(x), _r(y), _r(w), _r(h))
 
     def circle(self, cx: float, cy: float, r: float, *, fill: str | None = None, stroke: str | None = None,
                width: float = 1.0, dash: Sequence[float] | None = None) -> None:
         self.counts["circle"] += 1
         if fill:
             self._set("fill_style", fill)
-            self.canvas.fill_circle(cx, cy, r)
+            self.canvas.fill_circle(_r(cx), _r(cy), _r(r))
         if stroke:
             self._stroke_style(stroke, width, dash)
-            self.canvas.stroke_circle(cx, cy, r)
+            self.canvas.stroke_circle(_r(cx), _r(cy), _r(r))
 
     def polygon(self, points: Sequence[Point], *, fill: str | None = None, stroke: str | None = None,
                 width: float = 1.0, dash: Sequence[float] | None = None) -> None:
         self.counts["polygon"] += 1
-        pts = [(float(x), float(y)) for x, y in points]
+        pts = [(_r(x), _r(y)) for x, y in points]
         if len(pts) < 3:
             return
         if fill:
@@ -118,9 +140,9 @@ class CanvasPen(PenBase):
         self._stroke_style(stroke, width, dash)
         if len(points) == 2:
             (x1, y1), (x2, y2) = points
-            self.canvas.stroke_line(x1, y1, x2, y2)
+            self.canvas.stroke_line(_r(x1), _r(y1), _r(x2), _r(y2))
         else:
-            self.canvas.stroke_lines([(float(x), float(y)) for x, y in points])
+            self.canvas.stroke_lines([(_r(x), _r(y)) for x, y in points])
 
     def text(self, x: float, y: float, text: str, *, size: float = 12.0, fill: str = "#000000",
              align: str = "left", bold: bool = False, max_width: float | None = None) -> None:
@@ -129,6 +151,6 @@ class CanvasPen(PenBase):
         self._set("text_align", {"left": "left", "center": "center", "right": "right"}.get(align, "left"))
         self._set("fill_style", fill)
         if max_width is None:
-            self.canvas.fill_text(text, x, y)
+            self.canvas.fill_text(text, _r(x), _r(y))
         else:  # the browser squeezes the text only if it is wider
-            self.canvas.fill_text(text, x, y, max(1.0, float(max_width)))
+            self.canvas.fill_text(text, _r(x), _r(y), _r(max(1.0, float(max_width))))

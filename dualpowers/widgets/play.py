@@ -21,12 +21,13 @@ the hand), ``dp-choice`` (a remaining choice), ``dp-cancel``, ``dp-prompt``, ``d
 ``dp-hint``, ``dp-hint-view``, ``dp-undo``,
 ``dp-message``, ``dp-result``, ``dp-log``, ``dp-save``, ``dp-save-link``, ``dp-load``,
 ``dp-story`` (what the last action set going, one step at a time), ``dp-story-next``,
-``dp-story-skip``, ``dp-review`` (Review my game, once the game is over), ``dp-review-progress``, ``dp-moment``
+``dp-story-skip``, ``dp-story-auto`` (the story plays on by itself), ``dp-review`` (Review my game, once the game is over), ``dp-review-progress``, ``dp-moment``
 (one decision of the review), ``dp-try-again``, ``dp-review-back``.
 
 After each action, what it set going (the Opposition's turns, each part of the scoring) is
 shown one step at a time: the step in words, the board as it stood right after it with what
-it touched lit; *Next* steps on, *Skip to now* goes straight to the player's next decision.
+it touched lit; *Next* steps on, *Skip to now* goes straight to the player's next decision, and
+*Play on by itself* (off at first) steps on after a short pause until the player's decision.
 The game log keeps every line for reading back.
 
 After the game, *Review my game* replays it with the advisor
@@ -47,6 +48,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..opposition import DIFFICULTIES
+from ..places import RESERVE
 
 from ..drawing.board import REGION_COLOURS
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
@@ -151,7 +153,7 @@ class PlayWidget(widgets.VBox):
         from .board import BoardWidget
         self.board = BoardWidget(g.state, width=width, height=height)
         self.board.on_click(self._board_clicked)
-        self.picker = ActionPicker(g.state)
+        self.picker = ActionPicker(g.state, lists=False)
 
         # ---- new game
         self.mode = css(widgets.ToggleButtons(options=[("Solo", "solo"), ("Two players, hot seat", "two-player")],
@@ -213,8 +215,17 @@ class PlayWidget(widgets.VBox):
         self.story_next.on_click(lambda _: self.story_step())
         self.story_skip = button("Skip to now", "dp-story-skip", icon="fast-forward")
         self.story_skip.on_click(lambda _: self.story_step(skip=True))
-        self.story_box = css(widgets.VBox([self.story_view, widgets.HBox([self.story_next, self.story_skip],
-                                                                         layout=_W(flex_flow="row wrap"))],
+        #: the story steps on by itself, a pause between steps, until the player's decision
+        self.story_auto = css(widgets.Checkbox(value=False, description="Play on by itself", indent=False,
+                                               layout=_W(width="auto")), "dp-story-auto")
+        self.story_auto.observe(lambda _: self._story_timer(), "value")
+        #: seconds each step stays on screen when the story plays on by itself
+        self.story_pause = 1.5
+        self._story_pending: Any = None
+        self.story_box = css(widgets.VBox([self.story_view, widgets.HBox([self.story_next, self.story_skip,
+                                                                          self.story_auto],
+                                                                         layout=_W(flex_flow="row wrap",
+                                                                                   align_items="center"))],
                                           layout=_W(width="100%", display="none")), "dp-story-box")
         self._story: list[Any] = []            # the steps shown (events with their boards)
         self._story_seen: Any = None           # the session's story they came from
@@ -224,11 +235,22 @@ class PlayWidget(widgets.VBox):
         self.review_button.on_click(lambda _: self.review())
         self.review_progress = css(widgets.IntProgress(value=0, min=0, max=1, layout=_W(width="100%", display="none")),
                                    "dp-review-progress")
-        self.review_box = css(widgets.VBox(layout=_W(width="100%")), "dp-review-box")
         self.try_again = button("Try again from here", "dp-try-again", style="success", icon="repeat")
         self.try_again.on_click(lambda _: self._try_again())
         self.review_back = button("Back to the end of the game", "dp-review-back", icon="arrow-right")
         self.review_back.on_click(lambda _: self.show_moment(None))
+        # The review's rows are made once; a refresh changes their words and what is shown.
+        self.review_note = widgets.HTML()
+        self.review_moments = widgets.HBox(layout=_W(flex_flow="row wrap"))
+        self.review_controls = widgets.HBox([self.try_again, self.review_back], layout=_W(flex_flow="row wrap"))
+        self.review_explain = widgets.HTML()
+        self.review_box = css(widgets.VBox([self.review_note, self.review_moments, self.review_controls,
+                                            self.review_explain], layout=_W(width="100%")), "dp-review-box")
+        # Buttons made once and reused: the hand's cards, the remaining choices, the review's moments.
+        self._card_pool = _ButtonPool(lambda: widgets.Button(layout=_W(width="calc(50% - 10px)")),
+                                      lambda card: self.click("card", card))
+        self._choice_pool = _ButtonPool(lambda: widgets.Button(layout=_W(width="100%")), lambda a: self._play(a))
+        self._moment_pool = _ButtonPool(lambda: widgets.Button(layout=_W(width="auto")), lambda i: self.show_moment(i))
         self._review: Review | None = None
         self._moment: Moment | None = None
         self.message = css(widgets.HTML(), "dp-message")
@@ -342,6 +364,8 @@ class PlayWidget(widgets.VBox):
                         (self.story_next, _("Next")),
                         (self.review_back, _("Back to the end of the game"))):
             b.description = b.tooltip = text
+        self.story_auto.description = _("Play on by itself")
+        self.story_auto.tooltip = _("Each step stays a moment on screen, then the next comes, until your turn")
         self.auto_button.description = _("Let the computer choose")
         self.auto_button.tooltip = _("Apply the action the chosen computer player picks")
         self.hint_button.description = _("Hint")
@@ -549,13 +573,19 @@ class PlayWidget(widgets.VBox):
         g = self.session
         s = g.state
         if self.picker.state is not s or self.picker.legal != g.legal():
-            self.picker = ActionPicker(s, g.legal())
+            self.picker = ActionPicker(s, g.legal(), lists=False)
             self.picker.lang = language.current()
         lang = language.current()
         _ = translator(lang)
         if self._hint_at is not None and self._hint_at != s.key():
             self._hint_at, self._hint_highlight, self._hint_action = None, [], None
             self.hint_view.value = ""
+        over = s.is_over()
+        if not over and (self._review is not None or self._moment is not None):
+            self._review, self._moment = None, None       # a new game, or play goes on: the review is gone
+        # The board and what to click first: the browser handles the messages in order, so the
+        # picture a click waits for is painted before the panel's words and menus follow.
+        self._show_picks()
         self.status.value = escape(g.status())
         self.hand.value = lines_html(g.hand_lines())
         if g.filter_region or g.filter_token:
@@ -578,7 +608,6 @@ class PlayWidget(widgets.VBox):
         finally:
             self._syncing = False
         self._fill_actions()
-        over = s.is_over()
         self.apply_button.disabled = self.auto_button.disabled = self.hint_button.disabled = over or not groups
         self.group.disabled = self.action.disabled = over
         self.undo_button.disabled = not g.can_undo
@@ -587,15 +616,12 @@ class PlayWidget(widgets.VBox):
         self.end_new_game.layout.display = None if over else "none"
         self.hint_button.layout.display = "none" if over else None
         self.review_button.layout.display = None if over and self._review is None else "none"
-        if not over and (self._review is not None or self._moment is not None):
-            self._review, self._moment = None, None       # a new game, or play goes on: the review is gone
         self._show_review()
         if g.message:
             self._say(g.message)
         result = g.result()
         self.result.value = (f"<div class='dp-result-box'><b>{escape(result)}</b></div>" if result else "")
         self.log_view.value = log_html(g.log)
-        self._show_picks()
 
     def _show_picks(self) -> None:
         """The hand as cards, the remaining choices as buttons, the board lit where a click leads on."""
@@ -603,17 +629,8 @@ class PlayWidget(widgets.VBox):
         s = g.state
         if self._moment is None and self._show_story():
             return
-        self.story_box.layout.display = "none"
         over = s.is_over()
         pk = self.picker
-        cards = [] if over or pk.picked else [k for kind, k in pk.next_targets() if kind == "card"]
-        hinted = {getattr(self._hint_action, "card", None)} if self._hint_action is not None else set()
-        self.hand_cards.children = [self._card_button(c, c in hinted) for c in cards]
-        self.hand_cards.layout.display = None if cards else "none"
-        choices = [] if over else pk.choices()
-        self.choices.children = [self._choice_button(a) for a in choices]
-        self.cancel_button.layout.display = None if pk.picked else "none"
-        self.prompt.value = "" if over else self._prompt_text(cards, choices)
         hl: list[Any] = list(pk.lit())
         if g.filter_region and g.filter_region not in hl:
             hl.append(g.filter_region)
@@ -623,8 +640,19 @@ class PlayWidget(widgets.VBox):
         if self._moment is not None:          # a decision of the review: its position, the better action lit
             m = self._moment
             self.board.show(m.position, highlight=action_highlight(m.position, m.better))
-            return
-        self.board.show(s, highlight=hl)
+        else:
+            self.board.show(s, highlight=hl, selected=[i for k, i in pk.picked if k == "token"])
+        self.story_box.layout.display = "none"
+        cards = [] if over or pk.picked else [k for kind, k in pk.next_targets() if kind == "card"]
+        hinted = {getattr(self._hint_action, "card", None)} if self._hint_action is not None else set()
+        self._set_children(self.hand_cards, [self._card_button(b, c, c in hinted)
+                                             for b, c in zip(self._card_pool.take(len(cards)), cards)])
+        self.hand_cards.layout.display = None if cards else "none"
+        choices = [] if over else pk.choices()
+        self._set_children(self.choices, [self._choice_button(b, a)
+                                          for b, a in zip(self._choice_pool.take(len(choices)), choices)])
+        self.cancel_button.layout.display = None if pk.picked else "none"
+        self.prompt.value = "" if over else self._prompt_text(cards, choices)
 
     # ------------------------------------------------------------------ step by step
     def story_step(self, skip: bool = False) -> None:
@@ -633,6 +661,33 @@ class PlayWidget(widgets.VBox):
             return
         self._story_at = None if skip or self._story_at + 1 >= len(self._story) else self._story_at + 1
         self._show_picks()
+
+    def _story_timer(self) -> None:
+        """With *Play on by itself*, the step shown moves on after :attr:`story_pause` seconds;
+        each new step starts the wait again, and the player's decision ends it."""
+        if self._story_pending is not None:
+            self._story_pending.cancel()
+            self._story_pending = None
+        if self.story_auto.value and self._story_at is not None and self._moment is None:
+            at = self._story_at
+
+            def step() -> None:
+                self._story_pending = None
+                if self._story_at == at and self.story_auto.value:
+                    self.story_step()
+
+            self._story_pending = self._later(self.story_pause, step)
+
+    @staticmethod
+    def _later(delay: float, callback: Any) -> Any:
+        """Call ``callback`` after ``delay`` seconds on the kernel's event loop; returns a handle
+        with ``cancel()`` (tests replace this)."""
+        import asyncio
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = asyncio.get_event_loop_policy().get_event_loop()
+        return loop.call_later(delay, callback)
 
     def _show_story(self) -> bool:
         """Show the current step of the story, if one is being told; False when there is none."""
@@ -647,12 +702,14 @@ class PlayWidget(widgets.VBox):
             self._story = steps[first:] if first is not None else []
             self._story_at = 0 if self._story else None
         at = self._story_at
-        self.story_box.layout.display = "none" if at is None else None
         if at is None:
+            self.story_box.layout.display = "none"
             return False
+        event = self._story[at]
+        self.board.show(event.board, highlight=_story_highlight(event))     # the picture first
+        self.story_box.layout.display = None
         lang = language.current()
         _ = translator(lang)
-        event = self._story[at]
         step = _("Step {n} of {count}", n=at + 1, count=len(self._story))
         said = message_text(event.message, lang)
         self.story_view.value = f"<div class='dp-result-box'><b>{escape(step)}</b><br>{escape(said)}</div>"
@@ -661,10 +718,10 @@ class PlayWidget(widgets.VBox):
         self.story_next.description = self.story_next.tooltip = ending if last else _("Next")
         self.story_skip.layout.display = "none" if last else None
         self.hand_cards.layout.display = "none"
-        self.choices.children = []
+        self._set_children(self.choices, [])
         self.cancel_button.layout.display = "none"
         self.prompt.value = ""
-        self.board.show(event.board, highlight=_story_highlight(event))
+        self._story_timer()
         return True
 
     # ------------------------------------------------------------------ the review
@@ -706,28 +763,31 @@ class PlayWidget(widgets.VBox):
 
     def _show_review(self) -> None:
         review = self._review
+        self.review_box.layout.display = "none" if review is None else None
         if review is None:
-            self.review_box.children = []
             return
         lang = language.current()
-        rows: list[widgets.Widget] = []
-        if not review.moments:
-            rows.append(widgets.HTML(escape(review.explain(lang))))
-        for i, m in enumerate(review.moments):
-            _ = translator(lang)
-            b = css(widgets.Button(description=_("Decision {index}: {gain} VP", index=m.index + 1,
-                                                 gain=number(m.gain, lang)),
-                                   layout=_W(width="auto")), "dp-moment")
+        _ = translator(lang)
+        self.review_note.value = "" if review.moments else escape(review.explain(lang))
+        self.review_note.layout.display = None if not review.moments else "none"
+        buttons = self._moment_pool.take(len(review.moments))
+        for i, (b, m) in enumerate(zip(buttons, review.moments)):
+            b.dp_value = i
+            b.description = _("Decision {index}: {gain} VP", index=m.index + 1, gain=number(m.gain, lang))
             b.button_style = "warning" if m is self._moment else ""
-            b.on_click(lambda _b, i=i: self.show_moment(i))
-            rows.append(b)
-        if self._moment is not None:
-            rows = [widgets.HBox(rows, layout=_W(flex_flow="row wrap")),
-                    widgets.HBox([self.try_again, self.review_back], layout=_W(flex_flow="row wrap")),
-                    widgets.HTML(f"<div class='dp-result-box'>{escape(self._moment.explain(lang))}</div>")]
-        else:
-            rows = [widgets.HBox(rows, layout=_W(flex_flow="row wrap"))]
-        self.review_box.children = rows
+            _classes(b, "dp-moment")
+        self._set_children(self.review_moments, buttons)
+        shown = self._moment is not None
+        self.review_controls.layout.display = None if shown else "none"
+        self.review_explain.layout.display = None if shown else "none"
+        self.review_explain.value = (f"<div class='dp-result-box'>{escape(self._moment.explain(lang))}</div>"
+                                     if self._moment is not None else "")
+
+    @staticmethod
+    def _set_children(box: widgets.Box, children: list[widgets.Widget]) -> None:
+        """Change a box's children only when they differ (no message otherwise)."""
+        if list(box.children) != children:
+            box.children = children
 
     def _prompt_text(self, cards: list[str], choices: list[Any]) -> str:
         pk = self.picker
@@ -751,8 +811,11 @@ class PlayWidget(widgets.VBox):
         if cards:
             parts.append(_("click a card of your hand"))
         kinds = {k for k, _i in targets}
-        if "token" in kinds:
+        reserve = {i for k, i in targets if k == "token" and pk.state.place.get(i) == RESERVE}
+        if any(k == "token" and i not in reserve for k, i in targets):
             parts.append(_("click a lit token"))
+        if reserve:
+            parts.append(_("click a lit unit or leader of your reserve"))
         if "region" in kinds:
             parts.append(_("click a lit region"))
         if "connection" in kinds:
@@ -766,7 +829,8 @@ class PlayWidget(widgets.VBox):
             text = _("{first}; or {second}", first=text, second=part)
         return head + escape(_("{instructions}.", instructions=text[0].upper() + text[1:]))
 
-    def _card_button(self, card: str, hinted: bool = False) -> widgets.Button:
+    def _card_button(self, b: widgets.Button, card: str, hinted: bool = False) -> widgets.Button:
+        """A button of the pool made into ``card`` of the hand."""
         comp = self.session.state.comp
         lang = language.current()
         _ = translator(lang)
@@ -784,20 +848,42 @@ class PlayWidget(widgets.VBox):
             text, colour = card, "leader"
         tip = (_("Choose {card}", card=names.card(card, lang)) if self.session.state.step == "objective"
                else _("Play {card}", card=names.card(card, lang)))
-        b = widgets.Button(description=text, tooltip=tip, layout=_W(width="calc(50% - 10px)"))
-        css(b, "dp-hand-card", f"dp-card-{colour}", f"dp-card-id-{card}")
-        if hinted:
-            b.add_class("dp-hinted")
-        b.on_click(lambda _, c=card: self.click("card", c))
+        b.dp_value = card
+        b.description, b.tooltip = text, tip
+        _classes(b, "dp-hand-card", f"dp-card-{colour}", f"dp-card-id-{card}", *(("dp-hinted",) if hinted else ()))
         return b
 
-    def _choice_button(self, action: Any) -> widgets.Button:
+    def _choice_button(self, b: widgets.Button, action: Any) -> widgets.Button:
+        """A button of the pool made into one remaining choice."""
         said = describe(self.session.state, action, language.current())
         # the tooltip says what the action does and its rule, in the notebook's language (the
         # engine's notation stays in the menu of all legal actions)
-        b = widgets.Button(description=said.text, tooltip=said.line(), layout=_W(width="100%"))
-        css(b, "dp-choice", "dp-choice-" + type(action).word)
-        if self._hint_action is not None and action == self._hint_action:
-            b.button_style = "warning"
-        b.on_click(lambda _, a=action: self._play(a))
+        b.dp_value = action
+        b.description, b.tooltip = said.text, said.line()
+        _classes(b, "dp-choice", "dp-choice-" + type(action).word)
+        b.button_style = "warning" if self._hint_action is not None and action == self._hint_action else ""
         return b
+
+
+def _classes(widget: widgets.DOMWidget, *classes: str) -> None:
+    """Give ``widget`` exactly these CSS classes (one message, and only if they change)."""
+    if tuple(widget._dom_classes) != classes:
+        widget._dom_classes = classes
+
+
+class _ButtonPool:
+    """Buttons made once and reused: :meth:`take` hands out ``n`` of them, making more only
+    when it has fewer; a click calls ``on_click`` with the value the button was last given
+    (``button.dp_value``)."""
+
+    def __init__(self, make: Any, on_click: Any) -> None:
+        self._make, self._on_click = make, on_click
+        self.buttons: list[widgets.Button] = []
+
+    def take(self, n: int) -> list[widgets.Button]:
+        while len(self.buttons) < n:
+            b = self._make()
+            b.dp_value = None
+            b.on_click(lambda b: self._on_click(b.dp_value))
+            self.buttons.append(b)
+        return self.buttons[:n]

@@ -341,8 +341,8 @@ _STATE: dict = {}
 
 def test_a_move_played_by_clicks_alone(browser, lab):
     """Play: a card of the hand, a region (recruit), a card, then a token and its destination."""
+    from dualpowers.clicks import ActionPicker
     from dualpowers.controllers import GameSession
-    from dualpowers.kinds import clicks as click_path
 
     session = _STATE["session"] = GameSession(mode="solo", seed=1917, player="red", difficulty=2)
     # The notebook deals at random; this test's copy deals the session's game, so the clicks
@@ -365,7 +365,8 @@ def test_a_move_played_by_clicks_alone(browser, lab):
             _finish_story(page)
             log = text_of(page, "dp-log")
             status = text_of(page, "dp-status")
-            for kind, ident in click_path(session.state, action):
+            # the clicks the widget's picker takes (a recruit: its units in the reserve, then the region)
+            for kind, ident in ActionPicker(session.state, legal, lists=False).clicks_for(action):
                 if kind == "card":
                     page.locator(f"button.dp-card-id-{ident}").first.click()
                 else:
@@ -386,6 +387,82 @@ def test_a_move_played_by_clicks_alone(browser, lab):
         assert moved, "no move was played"
         OUT.mkdir(exist_ok=True)
         page.screenshot(path=str(OUT / "play-after-a-move-by-clicks-1280x720.png"))
+    finally:
+        context.close()
+    lab.shutdown_kernels()
+
+
+def _play_notebook(lab, seed: int) -> str:
+    """A copy of 04_play.ipynb dealing game ``seed`` (the notebook deals at random)."""
+    played = lab.root_dir / f"04_play_seed{seed}.ipynb"
+    nb = nbformat.read(lab.root_dir / "04_play.ipynb", as_version=4)
+    code = next(c for c in nb.cells if c.cell_type == "code")
+    code.source = code.source.replace('PlayWidget(mode="solo", player="red", difficulty=1)',
+                                      f'PlayWidget(mode="solo", seed={seed}, player="red", difficulty=2)')
+    nbformat.write(nb, played)
+    return played.name
+
+
+def test_a_recruit_by_clicking_a_unit_of_the_reserve_then_the_region(browser, lab):
+    """R-ACT-RECRUIT: the reserve is drawn on the board; a click on a unit there, then on the lit
+    region, recruits it, with no list of recruits to read through."""
+    from dualpowers.controllers import GameSession
+
+    session = _STATE["session"] = GameSession(mode="solo", seed=1917, player="red", difficulty=2)
+    name = _play_notebook(lab, 1917)
+    context, page = _new_page(browser, 1280, 720)
+    try:
+        _run_in_view(page, lab, name)
+        for _ in range(8):                      # a card whose recruit takes one unit
+            _finish_story(page)
+            legal = session.legal()
+            if session.state.step == "command":
+                break
+            card = next((a for a in legal if getattr(a, "card", None) in session.state.comp.cards), legal[0])
+            page.locator(f"button.dp-card-id-{card.card}").first.click()
+            session.apply(card)
+            page.wait_for_timeout(600)
+        recruit = next(a for a in session.legal() if type(a).word == "recruit" and len(a.units) == 1)
+        region = session.state.comp.cards[session.state.card].region
+        unit = recruit.units[0]
+        log = text_of(page, "dp-log")
+        _click_on_board(page, "token", unit)
+        wait_until(lambda: unit in text_of(page, "dp-prompt"), timeout=20_000,
+                   message=lambda: f"the unit was not chosen: {text_of(page, 'dp-prompt')!r}")
+        assert not page.locator("button.dp-choice-recruit").count()     # no list of recruits
+        OUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUT / "play-recruit-unit-chosen-1280x720.png"))
+        _click_on_board(page, "region", region)
+        said = session.describe(recruit)
+        wait_until(lambda: said in text_of(page, "dp-log") and text_of(page, "dp-log") != log, timeout=20_000,
+                   message=lambda: f"{recruit} not played: {text_of(page, 'dp-log')[:300]!r}")
+        # The Opposition's reply is told step by step; "Play on by itself" steps through it alone
+        # and stops at the player's decision.
+        story = page.locator(".dp-story-box").first
+        wait_until(story.is_visible, timeout=20_000, message="the Opposition's turn is not told")
+        page.locator(".dp-story-auto input").first.check()
+        wait_until(lambda: not story.is_visible(), timeout=60_000,
+                   message=lambda: f"the story did not play on by itself: {text_of(page, 'dp-story')!r}")
+        wait_until(lambda: page.locator("button.dp-hand-card").first.is_visible(), timeout=20_000,
+                   message="the player's decision (the hand) is not shown after the story")
+    finally:
+        context.close()
+    lab.shutdown_kernels()
+
+
+def test_the_mouse_wheel_over_the_board_scrolls_the_notebook(browser, lab):
+    """ipycanvas takes the wheel events of its canvas; over the board they scroll the page."""
+    context, page = _new_page(browser, 1280, 720)
+    try:
+        _run_in_view(page, lab, _play_notebook(lab, 1917))
+        canvas = page.locator(BOARD).first
+        box = canvas.bounding_box()
+        scroller = page.locator(".jp-NotebookPanel .jp-WindowedPanel-outer").first
+        before = scroller.evaluate("e => e.scrollTop")
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.wheel(0, 400)
+        wait_until(lambda: scroller.evaluate("e => e.scrollTop") > before + 50, timeout=10_000,
+                   message=lambda: f"the page did not scroll: {before} -> {scroller.evaluate('e => e.scrollTop')}")
     finally:
         context.close()
     lab.shutdown_kernels()

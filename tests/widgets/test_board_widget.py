@@ -167,11 +167,32 @@ def test_a_new_browser_view_repaint_starts_by_naming_its_canvas(sent: list[Any],
 def test_canvas_pen_gets_the_same_primitives_as_the_other_back_ends(sent: list[Any], state: dp.State) -> None:
     w = BoardWidget(state)
     rec = RecordingPen()
-    draw_board(rec, state, highlight=["red"])
+    draw_board(rec, state, highlight=["date"])
     w._pen.counts = dict.fromkeys(w._pen.counts, 0)
-    w.highlight = ["red"]
+    w.highlight = ["date"]
     assert w._pen.counts == rec.counts()
     assert isinstance(w._pen, CanvasPen)
+
+
+def test_a_highlight_a_click_makes_redraws_only_the_layer_over_the_board(sent: list[Any], state: dp.State) -> None:
+    """Regions, tokens and roads lit by a click are drawn on the canvas over the board: changing
+    them sends a few outlines in one message, the board under them is not drawn again."""
+    from dualpowers.drawing.board import draw_click_layer
+    w = BoardWidget(state)
+    token = state.tokens_in(state.comp.region_names[0])[0]
+    sent.clear()
+    before, layers = w.redraw_count, w.layer_redraw_count
+    w._overlay_pen.counts = dict.fromkeys(w._overlay_pen.counts, 0)
+    w.highlight = ["red", token]
+    assert w.redraw_count == before and w.layer_redraw_count == layers + 1 and len(sent) == 1
+    rec = RecordingPen()
+    draw_click_layer(rec, state, frozenset({"red", token}))
+    assert w._overlay_pen.counts == rec.counts() and rec.counts()["circle"] == 2 and rec.counts()["rect"] == 1
+    assert len(sent[0]) < 40                          # outlines, not a board of ~1,600 commands
+    w.highlight = ["red", token]                      # the same: nothing sent
+    assert len(sent) == 1
+    w.state = state.clone()                            # same position: nothing either
+    assert len(sent) == 1 and w.redraw_count == before
 
 
 def test_static_pictures_match_the_widget(state: dp.State) -> None:
@@ -239,3 +260,15 @@ def test_a_failing_callback_does_not_break_the_widget(sent: list[Any], state: dp
     sent.clear()
     w.state = play(state.clone(), 3, seed=9)
     assert len(sent) == 1
+
+
+def test_a_picked_token_is_marked_apart_from_those_still_to_click(sent: list[Any], state: dp.State) -> None:
+    """The token the clicks picked gets a ring of its own on the click layer, so choosing one of
+    several lit units changes the picture even when the same units stay lit."""
+    w = BoardWidget(state)
+    a, b = state.tokens_in(state.comp.region_names[0])[:1] + state.tokens_in(state.comp.region_names[1])[:1]
+    w.show(state, highlight=[a, b])
+    layers = w.layer_redraw_count
+    w._overlay_pen.counts = dict.fromkeys(w._overlay_pen.counts, 0)
+    w.show(state, highlight=[a, b], selected=[a])
+    assert w.layer_redraw_count == layers + 1 and w._overlay_pen.counts["circle"] == 5

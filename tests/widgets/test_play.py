@@ -310,11 +310,10 @@ def _connection_click(board, conn):
 
 
 def _play_by_clicks(w, action, click_region, click_token):
-    """Play ``action`` the way a person does: its card, token, region or road, then a button."""
-    from dualpowers.kinds import clicks as click_path
-    s = w.session.state
+    """Play ``action`` the way a person does: its card, token (on the map or in the reserve),
+    region or road, then a button if something is left that no click reaches."""
     n = len(w.session.actions)
-    for kind, ident in click_path(s, action):
+    for kind, ident in w.picker.clicks_for(action):
         if kind == "card":
             _hand_card(w, ident).click()
         elif kind == "token":
@@ -636,7 +635,7 @@ def test_play_widget_reviews_a_finished_game_and_tries_again_from_a_moment():
     assert w.board.state == g.state
     moments[0].click()
     w.try_again.click()
-    assert not g.state.is_over() and g.state == m.position and w.review_box.children == ()
+    assert not g.state.is_over() and g.state == m.position and w.review_box.layout.display == "none"
 
 
 def _walk(widget):
@@ -677,3 +676,115 @@ def test_events_keep_their_boards_only_when_asked():
     plain, told = s.apply(action), t.apply(action, boards=True)
     assert plain == told and s == t
     assert all(e.board is None for e in plain) and all(isinstance(e.board, dp.State) for e in told)
+
+
+# ---------------------------------------------------------------------------- recruit by clicks, story on its own, reuse
+def _to_recruit(w, several=True):
+    """Play on (first legal action) until the player may recruit more than one way."""
+    g = w.session
+    for _ in range(200):
+        w.story_step(skip=True)
+        recruits = [a for a in g.legal() if type(a).word == "recruit"]
+        if g.state.to_act == g.player and len(recruits) > (1 if several else 0):
+            return recruits
+        g.auto("first")
+    pytest.fail("no recruit met")
+
+
+def test_play_widget_recruits_by_clicking_a_unit_of_the_reserve_then_the_region(click_token, click_region):
+    """R-ACT-RECRUIT: no list of recruits; a click on a unit in the reserve lights the card's
+    region, a click there recruits it."""
+    from dualpowers.widgets.play import PlayWidget
+    w = PlayWidget(mode="solo", seed=3, player="red", difficulty=2)
+    g = w.session
+    recruits = _to_recruit(w)
+    region = g.state.comp.cards[g.state.card].region
+    click_region(w.board, region)
+    assert not any("dp-choice-recruit" in b._dom_classes for b in w.choices.children)   # no list to read through
+    w._cancel()
+    one = next(a for a in recruits if len(a.units) == 1)
+    unit = one.units[0]
+    click_token(w.board, unit)
+    assert region in w.board.highlight and unit in w.board.highlight
+    assert "reserve" in w.prompt.value or region in w.prompt.value.lower() or "lit region" in w.prompt.value
+    n = len(g.actions)
+    click_region(w.board, region)
+    assert len(g.actions) == n + 1 and g.actions[n] == str(one)
+
+
+def test_play_widget_story_plays_on_by_itself_until_the_players_decision():
+    from dualpowers.widgets.play import PlayWidget
+    w = PlayWidget(mode="solo", seed=5, player="red", difficulty=1)
+    pending = []
+
+    class Handle:
+        def __init__(self, fn):
+            self.fn, self.cancelled = fn, False
+
+        def cancel(self):
+            self.cancelled = True
+
+    def later(delay, fn):
+        assert delay == w.story_pause
+        h = Handle(fn)
+        pending.append(h)
+        return h
+
+    w._later = later
+    assert w.story_auto.value is False                      # off at first
+    g = w.session
+    for _ in range(40):                                     # an action whose story has several steps
+        g.auto("first")
+        if w._story_at is not None and len(w._story) > 2:
+            break
+    else:
+        pytest.fail("no story met")
+    assert not [h for h in pending if not h.cancelled]      # nothing runs while the toggle is off
+    w.story_auto.value = True
+    steps = 0
+    while w._story_at is not None:
+        live = [h for h in pending if not h.cancelled]
+        assert len(live) == 1
+        live[0].cancelled = True
+        live[0].fn()
+        steps += 1
+        assert steps <= len(w._story)
+    assert steps >= 2 and w.story_box.layout.display == "none"
+    assert not [h for h in pending if not h.cancelled]      # it stops at the player's decision
+    assert w.hand_cards.children or w.choices.children
+
+
+def test_play_widget_refresh_makes_no_widget():
+    """A refresh that changes nothing structural (and a story step, a review's moment) reuses
+    the widgets it has: only words, classes and visibility change."""
+    from ipywidgets.widgets.widget import _instances      # every live widget (Widget.widgets, deprecated)
+    from dualpowers.policies import make_policy
+    from dualpowers.widgets.play import PlayWidget
+    w = PlayWidget(mode="solo", seed=11, player="red", difficulty=1)
+    g = w.session
+    w.refresh()
+    before = len(_instances)
+    w.refresh()
+    w.refresh()
+    assert len(_instances) == before
+    me, rng = make_policy("random"), random.Random(3)
+    for _ in range(6):                                     # a few actions: buttons are reused
+        g.apply(me.choose(g.state, rng))
+    w.story_step(skip=True)
+    grown = len(_instances)
+    for _ in range(6):
+        g.apply(me.choose(g.state, rng))
+        w.story_step(skip=True)
+    # new buttons only when more are needed at once than ever before; never one per refresh
+    assert len(_instances) - grown <= 3 * 6
+    while not g.state.is_over():
+        g.apply(me.choose(g.state, rng))
+    w.review(playouts=40)
+    w.refresh()
+    before = len(_instances)
+    for i in range(len(w._review.moments)):
+        w.show_moment(i)
+        w.refresh()
+    w.show_moment(None)
+    w.refresh()
+    assert len(_instances) == before

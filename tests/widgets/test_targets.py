@@ -137,3 +137,142 @@ def test_tables_read_as_tables():
     assert 'class="row_heading' not in html and "blank level0" not in html       # no index column
     html = style_table(dp.presence_table(s)).to_html()
     assert ">Region</th>" in html and "None" not in html and "True" not in html
+
+
+# ---------------------------------------------------------------------------- recruiting by clicking the units
+def _first(word: str, games: int = 12, seed: int = 11, many: bool = True):
+    """A position offering actions of kind ``word`` (several when ``many``), with its legal actions."""
+    for s, legal in _positions(games=games, seed=seed):
+        acts = [a for a in legal if type(a).word == word]
+        if acts and (len(acts) > 1 or not many):
+            return s, legal, acts
+    pytest.fail(f"no {word} met in these seeded games: the test checks nothing")
+
+
+def test_a_recruit_is_picked_by_its_units_in_any_order_then_its_region():
+    """R-ACT-RECRUIT: the units clicked in the reserve, whatever their order, then the card's
+    region, pick that recruit; with lists=False the region alone leaves no list of buttons."""
+    from itertools import permutations
+    s, legal, recruits = _first("recruit")
+    region = s.comp.cards[s.card].region
+    several = [a for a in recruits if len(a.units) > 1] or recruits
+    for a in [*several[:3], recruits[0]]:
+        for order in permutations(a.units):
+            picker = ActionPicker(s, legal, lists=False)
+            for u in order:
+                assert ("token", u) in picker.next_targets() or any(
+                    k == "token" and s.place.get(i) == s.place.get(u) for k, i in picker.next_targets())
+                assert picker.click("token", u) is None or len(a.units) == 1
+            assert region in picker.lit()                     # where the units go is lit
+            assert picker.click("region", region) == a
+    picker = ActionPicker(s, legal, lists=False)
+    assert picker.click("region", region) is None
+    assert picker.choices() == []                             # no list of recruits to read through
+    assert {i for k, i in picker.next_targets() if k == "token"} >= {u for a in recruits for u in a.units}
+
+
+def test_region_then_units_picks_a_recruit_too_and_the_course_keeps_its_list():
+    s, legal, recruits = _first("recruit")
+    region = s.comp.cards[s.card].region
+    one = next(a for a in recruits if len(a.units) == 1)
+    picker = ActionPicker(s, legal, lists=False)
+    picker.click("region", region)
+    picker.click("token", one.units[0])
+    assert one in picker.choices() or picker.chosen == one
+    course = ActionPicker(s, legal)                            # lists=True: the course's buttons
+    course.click("region", region)
+    assert set(map(str, recruits)) <= set(map(str, course.choices()))
+
+
+def test_a_click_on_a_picked_unit_takes_it_back():
+    s, legal, recruits = _first("recruit")
+    pair = next((a for a in recruits if len(a.units) > 1), None)
+    if pair is None:
+        pytest.skip("no recruit of two units here")
+    picker = ActionPicker(s, legal, lists=False)
+    picker.click("token", pair.units[0])
+    picker.click("token", pair.units[1])
+    assert len(picker.picked) == 2
+    picker.click("token", pair.units[1])
+    assert picker.picked == [("token", pair.units[0])]
+    picker.click("token", pair.units[0])
+    assert picker.picked == []
+
+
+def test_units_too_dear_for_the_card_are_refused_with_their_cost():
+    """R-ACT-RECRUIT: the engine says why a set of units is refused (their cost against the card's)."""
+    from dualpowers.places import RESERVE
+    for s, legal in _positions(games=12, seed=11):
+        if s.step != "command" or not any(type(a).word == "recruit" for a in legal):
+            continue
+        budget = s.comp.cards[s.card].recruit
+        dear = [t for t in s.reserve(s.to_act) if s.comp.tokens[t].kind == "unit" and s.comp.tokens[t].recruit > budget]
+        if dear:
+            picker = ActionPicker(s, legal, lists=False)
+            assert picker.click("token", dear[0]) is None
+            assert picker.picked == [] and "R-ACT-RECRUIT" in picker.message
+            assert str(budget) in picker.message and s.place[dear[0]] == RESERVE
+            return
+    pytest.fail("no unit too dear met: the test checks nothing")
+
+
+def test_a_leader_token_in_the_reserve_lights_its_own_destinations():
+    """R-ACT-LEADER: at the leader step the played leader's token in the reserve is lit; clicking
+    it lights every region it may enter, clicking another leader is refused and the lit
+    destinations stay those of the right one."""
+    s, legal, recruits = _first("leader-recruit", games=20, seed=3)
+    leader = s.card
+    picker = ActionPicker(s, legal, lists=False)
+    assert ("token", leader) in picker.next_targets()
+    picker.click("token", leader)
+    assert {i for k, i in picker.next_targets() if k == "region"} == {a.region for a in recruits}
+    other = next((t for t in s.comp.leaders if t != leader and s.place.get(t) == "reserve"), None)
+    if other is not None:
+        assert picker.click("token", other) is None and picker.message
+        assert {i for k, i in picker.next_targets() if k == "region"} == {a.region for a in recruits}
+    a = recruits[-1]
+    assert picker.click("region", a.region) == a
+
+
+def test_a_bonus_recruit_unit_then_region_and_another_unit_relights_for_itself():
+    """R-ACT-BONUS: a unit of the reserve, then any region; a click on another unit starts again
+    from it (its own destinations lit)."""
+    s, legal, bonus = _first("bonus-recruit", games=40, seed=2)
+    units = sorted({a.unit for a in bonus})
+    picker = ActionPicker(s, legal, lists=False)
+    picker.click("token", units[0])
+    lit = {i for k, i in picker.next_targets() if k == "region"}
+    assert lit == {a.region for a in bonus if a.unit == units[0]}
+    if len(units) > 1:
+        picker.click("token", units[1])
+        assert picker.picked == [("token", units[1])]
+    a = next(a for a in bonus if a.unit == units[-1])
+    assert picker.click("region", a.region) == a
+
+
+def test_every_legal_action_is_picked_by_the_play_widgets_clicks():
+    """With lists=False (the play widget) every legal action is still reachable: its clicks,
+    then at most one button."""
+    for s, legal in _positions(games=6, seed=5):
+        picker0 = ActionPicker(s, legal, lists=False)
+        for a in legal:
+            picker = ActionPicker(s, legal, lists=False)
+            chosen = None
+            for kind, ident in picker0.clicks_for(a):
+                chosen = picker.click(kind, ident)
+            if chosen is None:
+                assert a in picker.choices(), f"{a}: not reachable"
+                assert not picker.picked or len(picker.choices()) <= 2, f"{a}: a list of {len(picker.choices())}"
+            else:
+                assert chosen == a
+
+
+def test_the_reserve_is_drawn_and_its_tokens_answer_clicks():
+    from dualpowers.drawing.layout import layout_for
+    s, legal, recruits = _first("recruit")
+    lay = layout_for(s.comp)
+    slots = {sl.id: sl for sl in lay.reserve_slots(s)}
+    assert set(slots) == set(s.reserve(s.to_act))
+    for tid, sl in slots.items():
+        assert lay.hit_test(s, *lay.to_pixels(sl.x, sl.y)) == ("token", tid)
+        assert lay.info.contains(sl.x, sl.y)

@@ -1,0 +1,302 @@
+"""How fast the board answers a click in JupyterLab, against a bare ipycanvas redraw measured in
+the same run (figures to read, never test assertions).
+
+    python benchmarks/widget_speed.py               # 5 of each interaction
+    python benchmarks/widget_speed.py --repeat 11   # steadier medians
+    python benchmarks/widget_speed.py --json        # the figures as JSON
+
+Starts JupyterLab on a notebook of three cells (a bare canvas with a button, a solo game in
+:class:`~dualpowers.widgets.play.PlayWidget`, the course at exercise ``commands-1``), opens it
+in Debian's chromium and times, inside the page, from the click (the mouse-down on the canvas,
+or a button's click) to the moment the canvas' pixels differ: a round trip through the kernel
+and back to a painted board.
+
+* ``bare redraw``: a button whose handler draws 200 shapes on a canvas in one batch, the
+  floor for any click that redraws a board on this machine;
+* ``play: select``: a click on a token (on the map or in the reserve) that lights where it may go;
+* ``play: complete``: the click on the region that completes the action (the Opposition's
+  reply starts being told);
+* ``play: reply step``: *Next* on the story (the Opposition's next step on the board);
+* ``play: card``: a card of the hand clicked;
+* ``course: answer``: a token then a region clicked as an exercise's answer, until the verdict
+  is written.
+
+Each figure is the median in milliseconds, as a multiple of the bare redraw (the goal: within
+2x), with the bytes the kernel sent to the page for it (websocket frames received by the page
+from the click until 200 ms of quiet).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from helpers import (CHROMIUM, CHROMIUM_ARGS, make_jupyter_env, open_notebook, run_all_cells,  # noqa: E402
+                     start_lab, wait_all_executed, wait_canvas_painted)
+
+SEED = 3
+EXERCISE = "commands-1"
+CELLS = (
+    """\
+from ipycanvas import Canvas, hold_canvas
+import ipywidgets as widgets
+
+bare = Canvas(width=900, height=740)
+bare.add_class("bench-bare")
+bare_button = widgets.Button(description="redraw")
+bare_button.add_class("bench-bare-redraw")
+drawn = [0]
+
+
+def draw(*_):
+    drawn[0] += 1
+    with hold_canvas():
+        for i in range(200):
+            bare.fill_style = "#%02x%02x%02x" % ((i + 40 * drawn[0]) % 256, 255 - i, (60 * drawn[0]) % 256)
+            bare.fill_rect((i * 37) % 860, (i * 53) % 700, 40, 30)
+
+
+bare.on_client_ready(draw)
+bare_button.on_click(draw)
+widgets.VBox([bare_button, bare])
+""",
+    f"""\
+from dualpowers.widgets.play import PlayWidget
+play = PlayWidget(mode="solo", seed={SEED}, player="red", difficulty=1)
+play
+""",
+    f"""\
+from dualpowers.widgets.course import CourseWidget
+course = CourseWidget()
+course.session.go_exercise({EXERCISE!r})
+course
+""",
+)
+
+#: In the page: remember the pixels of the board's canvases (the board, the click layer over it), stamp the time of the next mouse-down on it (or
+#: click a button now), so that :data:`WAIT_CHANGE` can time the click to a changed canvas.
+ARM = """({canvas, button}) => {
+  // every canvas of the board's box: the board and the layer over it
+  const box = document.querySelector(canvas).closest('.dp-board-widget') || document.querySelector(canvas);
+  const cs = box.tagName === 'CANVAS' ? [box] : [...box.querySelectorAll('canvas')];
+  const c = cs[0];
+  window.__dpSig = () => cs.map((k) => {
+    const d = new Uint32Array(k.getContext('2d').getImageData(0, 0, k.width, k.height).data.buffer);
+    let h = 0;
+    for (let i = 0; i < d.length; i += 3) h = (h * 31 + d[i]) | 0;
+    return h + ':' + k.width;
+  }).join('/');
+  window.__dpBefore = window.__dpSig();
+  window.__dpT0 = null;
+  c.addEventListener('mousedown', () => { window.__dpT0 = performance.now(); }, {once: true, capture: true});
+  if (button) { window.__dpT0 = performance.now(); document.querySelector(button).click(); }
+}"""
+#: In the page: wait until the canvas' pixels change; the milliseconds since the click, or -1.
+WAIT_CHANGE = """async ({limit}) => await new Promise((resolve) => {
+  const start = performance.now();
+  const check = () => {
+    if (window.__dpT0 !== null && window.__dpSig() !== window.__dpBefore) resolve(performance.now() - window.__dpT0);
+    else if (performance.now() - start > limit) resolve(-1);
+    else setTimeout(check, 1);
+  };
+  check();
+})"""
+
+PLAY = ".dp-play canvas.dp-board"
+COURSE = ".dp-course canvas.dp-board"
+
+
+class Frames:
+    """Bytes the page receives on its websockets (the kernel's messages)."""
+
+    def __init__(self, page: Any) -> None:
+        self.received = 0
+        page.on("websocket", self._socket)
+
+    def _socket(self, ws: Any) -> None:
+        ws.on("framereceived", lambda payload: self._add(payload))
+
+    def _add(self, payload: Any) -> None:
+        self.received += len(payload.encode() if isinstance(payload, str) else payload)
+
+
+def settle(page: Any, frames: Frames, quiet_ms: int = 200, limit_ms: int = 5000) -> None:
+    """Wait until no frame has come for ``quiet_ms`` (the kernel is done answering)."""
+    last, waited = frames.received, 0
+    still = 0
+    while still < quiet_ms and waited < limit_ms:
+        page.wait_for_timeout(50)
+        waited += 50
+        if frames.received == last:
+            still += 50
+        else:
+            last, still = frames.received, 0
+
+
+def timed(page: Any, frames: Frames, canvas: str, *, point: tuple[float, float] | None = None,
+          button: str | None = None, limit: float = 20_000) -> tuple[float | None, int]:
+    """(milliseconds from the click to a changed canvas, or None; bytes received) for one click:
+    a real mouse click at ``point`` (backing-store pixels of ``canvas``), or ``button`` clicked."""
+    settle(page, frames)
+    start = frames.received
+    if point is not None:
+        el = page.locator(canvas).first
+        el.scroll_into_view_if_needed()
+        width, height = el.evaluate("c => [c.width, c.height]")
+        box = el.bounding_box()
+        page.evaluate(ARM, {"canvas": canvas, "button": None})
+        page.mouse.click(box["x"] + point[0] * box["width"] / width, box["y"] + point[1] * box["height"] / height)
+    else:
+        page.evaluate(ARM, {"canvas": canvas, "button": button})
+    ms = page.evaluate(WAIT_CHANGE, {"limit": limit})
+    settle(page, frames)
+    return (ms if ms >= 0 else None), frames.received - start
+
+
+def board_point(page: Any, canvas: str, state: Any, kind: str, ident: Any) -> tuple[float, float]:
+    """Where a token or a region is on a canvas, in its backing-store pixels."""
+    from dualpowers.drawing.layout import layout_for
+    width, height = page.locator(canvas).first.evaluate("c => [c.width, c.height]")
+    lay = layout_for(state.comp, float(width), float(height))
+    if kind == "token":
+        slot = lay.all_token_slots(state)[ident]
+        return lay.to_pixels(slot.x, slot.y)
+    header = lay.regions[ident].header
+    return lay.to_pixels(header.cx, header.cy)
+
+
+def play_rounds(page: Any, frames: Frames, repeat: int, figures: dict[str, list[Any]],
+                verbose: bool = False) -> None:
+    """Play the solo game by clicks, as the kernel's PlayWidget has it (same seed, same choices)."""
+    from dualpowers.clicks import ActionPicker
+    from dualpowers.controllers.play import GameSession
+    from dualpowers.setup import edition_for
+    g = GameSession(mode="solo", seed=SEED, player="red", difficulty=1, edition=edition_for("en"))
+    moves = 0
+    while moves < repeat and not g.state.is_over():
+        s = g.state
+        legal = g.legal()
+        picker = ActionPicker(s, legal, lists=False)
+        if verbose:
+            print(f"  [{s.step}] status: {page.locator('.dp-status').first.inner_text()!r}", file=sys.stderr)
+        if s.step in ("card", "objective"):
+            pick = next((a for a in legal if getattr(a, "card", None) in s.comp.cards
+                         and s.comp.cards[a.card].action == "move"), legal[0])
+            figures["play: card"].append(timed(page, frames, PLAY, button=f"button.dp-card-id-{pick.card}"))
+            g.apply(pick)
+            continue
+        clicked = [a for a in legal if len(picker.clicks_for(a)) == 2]
+        pick = next((a for a in clicked if type(a).word == "move"), clicked[0] if clicked else None)
+        if pick is None:                     # nothing to click twice: a button (pass, inspire ...)
+            g.apply(legal[0])
+            page.locator("button.dp-choice").first.click()
+            settle(page, frames)
+            continue
+        (k1, i1), (k2, i2) = picker.clicks_for(pick)
+        figures["play: select"].append(timed(page, frames, PLAY, point=board_point(page, PLAY, s, k1, i1)))
+        figures["play: complete"].append(timed(page, frames, PLAY, point=board_point(page, PLAY, s, k2, i2)))
+        if verbose:
+            print(f"  {pick}: {figures['play: select'][-1]} {figures['play: complete'][-1]} "
+                  f"{page.locator('.dp-message').first.inner_text()!r}", file=sys.stderr)
+            page.screenshot(path=f"/tmp/speed-{moves}.png")
+        g.apply(pick)
+        moves += 1
+        nxt = page.locator("button.dp-story-next")
+        if nxt.count() and nxt.first.is_visible():
+            figures["play: reply step"].append(timed(page, frames, PLAY, button="button.dp-story-next"))
+        skip = page.locator("button.dp-story-skip")
+        if skip.count() and skip.first.is_visible():
+            skip.first.click()
+        elif nxt.count() and nxt.first.is_visible():
+            nxt.first.click()
+        settle(page, frames)
+
+
+def course_answers(page: Any, frames: Frames, repeat: int, figures: dict[str, list[Any]]) -> None:
+    """Answer exercise ``commands-1`` (W3 to red: wrong) by clicks, then Try again, ``repeat`` times."""
+    import dualpowers.course as course
+    state = course.exercise(EXERCISE).position
+    for _ in range(repeat):
+        figures["course: select"].append(
+            timed(page, frames, COURSE, point=board_point(page, COURSE, state, "token", "W3")))
+        figures["course: answer"].append(
+            timed(page, frames, COURSE, point=board_point(page, COURSE, state, "region", "red")))
+        page.locator("button.dp-course-retry").first.click()
+        settle(page, frames)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5, help="interactions of each kind (the median is printed)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--verbose", action="store_true", help="say each step of the game played")
+    args = parser.parse_args(argv)
+
+    import nbformat
+    from playwright.sync_api import sync_playwright
+
+    folder = Path(tempfile.mkdtemp(prefix="dp-widget-speed-"))
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in CELLS])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, folder / "speed.ipynb")
+    env = make_jupyter_env(folder / "home")
+    lab = start_lab(folder, env, folder)
+    figures: dict[str, list[Any]] = {k: [] for k in ("bare redraw", "play: select", "play: complete",
+                                                      "play: reply step", "play: card", "course: select",
+                                                      "course: answer")}
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1440, "height": 900})
+            frames = Frames(page)
+            open_notebook(page, lab, "speed.ipynb")
+            run_all_cells(page)
+            wait_all_executed(page, timeout=180_000)
+            for sel in ("canvas.bench-bare", PLAY, COURSE):
+                wait_canvas_painted(page, sel, timeout=60_000)
+            page.wait_for_timeout(1500)      # the boards' resize to the page, then quiet
+            for _ in range(args.repeat + 1):
+                figures["bare redraw"].append(timed(page, frames, "canvas.bench-bare",
+                                                    button="button.bench-bare-redraw"))
+            figures["bare redraw"] = figures["bare redraw"][1:]      # the first warms up
+            play_rounds(page, frames, args.repeat, figures, args.verbose)
+            course_answers(page, frames, args.repeat, figures)
+            for _ in range(args.repeat):                              # the floor again, after
+                figures["bare redraw"].append(timed(page, frames, "canvas.bench-bare",
+                                                    button="button.bench-bare-redraw"))
+            browser.close()
+    finally:
+        lab.stop()
+
+    def med(values: list[Any], i: int) -> float | None:
+        got = [v[i] for v in values if v[i] is not None]
+        return float(statistics.median(got)) if got else None
+
+    floor = med(figures["bare redraw"], 0)
+    out = {name: {"median_ms": med(v, 0), "median_bytes": med(v, 1), "n": len(v),
+                  "times_floor": (med(v, 0) / floor) if floor and med(v, 0) is not None else None,
+                  "missed": sum(1 for t, _b in v if t is None)}
+           for name, v in figures.items()}
+    if args.json:
+        print(json.dumps(out, indent=1))
+        return 0
+    print("A click to a painted canvas in JupyterLab + chromium (median ms; x the bare redraw; KB the kernel sent)")
+    for name, f in out.items():
+        ms = "   -  " if f["median_ms"] is None else f"{f['median_ms']:6.1f}"
+        x = "" if f["times_floor"] is None else f"  x{f['times_floor']:4.2f}"
+        kb = "" if f["median_bytes"] is None else f"  {f['median_bytes'] / 1000:6.1f} KB"
+        missed = f"  ({f['missed']} never changed the canvas)" if f["missed"] else ""
+        print(f"  {name:18} {ms} ms{x}{kb}   n={f['n']}{missed}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
