@@ -218,6 +218,7 @@ class PlayWidget(widgets.VBox):
         #: the story steps on by itself, a pause between steps, until the player's decision
         self.story_auto = css(widgets.Checkbox(value=False, description="Play on by itself", indent=False,
                                                layout=_W(width="auto")), "dp-story-auto")
+        fit_labels(self.story_auto)        # its label in every language, not cut at 80 px
         self.story_auto.observe(lambda _: self._story_timer(), "value")
         #: seconds each step stays on screen when the story plays on by itself
         self.story_pause = 1.5
