@@ -11,6 +11,7 @@ import functools
 import html
 import re
 import string
+from typing import Any, Iterator
 
 import dualpowers as dp
 from dualpowers import i18n
@@ -40,6 +41,7 @@ def _templates(lang: str, domain: str) -> tuple[list[tuple[tuple[str, bool], ...
     return templates, frozenset(atoms)
 
 
+@functools.cache
 def _fits(text: str, pieces: tuple[tuple[str, bool], ...], lang: str, domain: str, depth: int) -> bool:
     """Does ``text`` (casefolded) read as ``pieces`` with every field filled by a passing text?
     Tries every split, so "Tu (Bianco) (carta)" fits "{side} ({step})"."""
@@ -133,7 +135,51 @@ def _ok(text: str, lang: str, domain: str, depth: int) -> bool:
     if len(parts) > 1 and all(_ok(part, lang, domain, depth + 1) for part in parts):
         return True
     folded = text.casefold()
-    return any(_fits(folded, pieces, lang, domain, depth) for pieces in templates)
+    return any(_could_fit(folded, pieces) and _fits(folded, pieces, lang, domain, depth)
+               for pieces in _candidates(folded, lang, domain))
+
+
+@functools.cache
+def _index(lang: str, domain: str) -> tuple[dict[str, list[Any]], list[int], dict[str, list[Any]], list[int], list[Any]]:
+    """The templates by the literal they open with (else by the one they close with, else none)."""
+    templates, _atoms = _templates(lang, domain)
+    by_prefix: dict[str, list[Any]] = {}
+    by_suffix: dict[str, list[Any]] = {}
+    loose: list[Any] = []
+    for pieces in templates:
+        if not pieces[0][1]:
+            by_prefix.setdefault(pieces[0][0], []).append(pieces)
+        elif not pieces[-1][1]:
+            by_suffix.setdefault(pieces[-1][0], []).append(pieces)
+        else:
+            loose.append(pieces)
+    return by_prefix, sorted({len(k) for k in by_prefix}), by_suffix, sorted({len(k) for k in by_suffix}), loose
+
+
+def _candidates(text: str, lang: str, domain: str) -> Iterator[tuple[tuple[str, bool], ...]]:
+    """The templates ``text`` could be written from: those opening with one of its beginnings,
+    those closing with one of its ends, and those that are a field at both ends."""
+    by_prefix, prefix_lengths, by_suffix, suffix_lengths, loose = _index(lang, domain)
+    for n in prefix_lengths:
+        if n > len(text):
+            break
+        yield from by_prefix.get(text[:n], ())
+    for n in suffix_lengths:
+        if n > len(text):
+            break
+        yield from by_suffix.get(text[-n:], ())
+    yield from loose
+
+
+def _could_fit(text: str, pieces: tuple[tuple[str, bool], ...]) -> bool:
+    """A quick necessary test before :func:`_fits` tries every split: the template's first and
+    last literals open and close ``text`` and each of its literals is in it."""
+    first, last = pieces[0], pieces[-1]
+    if not first[1] and not text.startswith(first[0]):
+        return False
+    if not last[1] and not text.endswith(last[0]):
+        return False
+    return all(lit in text for lit, is_field in pieces if not is_field)
 
 
 # ---------------------------------------------------------------------------- English words left in a text
