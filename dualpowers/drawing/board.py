@@ -219,13 +219,8 @@ def draw_click_layer(pen: Pen, state: "State", items: frozenset[Any], *, width: 
         for conn in state.comp.connections:
             if conn in items:
                 vis = lay.connections[conn]
-                (x1, y1), (x2, y2) = vis[0], vis[-1]
-                u1 = _unit(vis[1][0] - x1, vis[1][1] - y1) if len(vis) > 1 else (0.0, 0.0)
-                u2 = _unit(x2 - vis[-2][0], y2 - vis[-2][1]) if len(vis) > 1 else (0.0, 0.0)
-                seg = [(x1 - u1[0] * 3, y1 - u1[1] * 3), *vis[1:-1], (x2 + u2[0] * 3, y2 + u2[1] * 3)]
-                p.line(seg, stroke=GLOW_DARK, width=9)
-                p.line(seg, stroke=GLOW, width=6)
-                for x, y in ((x1, y1), (x2, y2)):
+                _lit_road(p, vis)
+                for x, y in (vis[0], vis[-1]):
                     p.circle(x, y, 3.5, fill=GLOW, stroke=INK, width=1)
         for tid, slot in lay.all_token_slots(state).items():
             if tid in items:
@@ -330,12 +325,8 @@ def _map(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             vis = lay.connections[conn]
             (x1, y1), (x2, y2) = vis[0], vis[-1]
             lit = conn in hl
-            if lit:  # drawn over the boxes' edges so that even a short road shows up
-                u1 = _unit(vis[1][0] - x1, vis[1][1] - y1) if len(vis) > 1 else (0.0, 0.0)
-                u2 = _unit(x2 - vis[-2][0], y2 - vis[-2][1]) if len(vis) > 1 else (0.0, 0.0)
-                seg = [(x1 - u1[0] * 3, y1 - u1[1] * 3), *vis[1:-1], (x2 + u2[0] * 3, y2 + u2[1] * 3)]
-                p.line(seg, stroke=GLOW_DARK, width=9)
-                p.line(seg, stroke=GLOW, width=6)
+            if lit:
+                _lit_road(p, vis)
             for x, y in ((x1, y1), (x2, y2)):
                 p.circle(x, y, 3.5, fill=GLOW if lit else ROAD, stroke=INK, width=1)
         if blocked:
@@ -413,6 +404,16 @@ def _strengths(p: ScaledPen, f: Box, presence: Any, hidden: bool = False) -> Non
         else:
             p.text(x, y, text, size=TEXT, fill=MUTED)
         x += tw + 5
+
+
+def _lit_road(p: ScaledPen, vis: Sequence[Point]) -> None:
+    """A lit road, drawn a little over the boxes' edges so that even a short road shows up."""
+    (x1, y1), (x2, y2) = vis[0], vis[-1]
+    u1 = _unit(vis[1][0] - x1, vis[1][1] - y1) if len(vis) > 1 else (0.0, 0.0)
+    u2 = _unit(x2 - vis[-2][0], y2 - vis[-2][1]) if len(vis) > 1 else (0.0, 0.0)
+    seg = [(x1 - u1[0] * 3, y1 - u1[1] * 3), *vis[1:-1], (x2 + u2[0] * 3, y2 + u2[1] * 3)]
+    p.line(seg, stroke=GLOW_DARK, width=9)
+    p.line(seg, stroke=GLOW, width=6)
 
 
 def _unit(dx: float, dy: float) -> Point:
