@@ -224,8 +224,7 @@ def draw_click_layer(pen: Pen, state: "State", items: frozenset[Any], *, width: 
                     p.circle(x, y, 3.5, fill=GLOW, stroke=INK, width=1)
         for tid, slot in lay.all_token_slots(state).items():
             if tid in items:
-                p.circle(slot.x, slot.y, slot.r + 3.2, stroke=GLOW_DARK, width=1.0)
-                p.circle(slot.x, slot.y, slot.r + 1.8, stroke=GLOW, width=3.2)
+                _token_glow(p, slot)
                 if tid in selected:
                     p.circle(slot.x, slot.y, slot.r + 5.2, stroke=GLOW_DARK, width=2.4)
 
@@ -368,8 +367,7 @@ def _region(p: ScaledPen, lay: Layout, s: "State", region: Any, hl: frozenset[An
         for slot in slots:
             if slot.id in hl:
                 with p.group("token-ring", slot.id):
-                    p.circle(slot.x, slot.y, slot.r + 3.2, stroke=GLOW_DARK, width=1.0)
-                    p.circle(slot.x, slot.y, slot.r + 1.8, stroke=GLOW, width=3.2)
+                    _token_glow(p, slot)
         for slot in slots:
             _token(p, s, slot, slot.id in hl, plate=pale)
 
@@ -404,6 +402,13 @@ def _strengths(p: ScaledPen, f: Box, presence: Any, hidden: bool = False) -> Non
         else:
             p.text(x, y, text, size=TEXT, fill=MUTED)
         x += tw + 5
+
+
+def _token_glow(p: ScaledPen, slot: Any) -> None:
+    """The ring round a lit token: a dark outline outside the glow (on the map, in a reserve and
+    on the click layer alike)."""
+    p.circle(slot.x, slot.y, slot.r + 3.2, stroke=GLOW_DARK, width=1.0)
+    p.circle(slot.x, slot.y, slot.r + 1.8, stroke=GLOW, width=3.2)
 
 
 def _lit_road(p: ScaledPen, vis: Sequence[Point]) -> None:
@@ -868,8 +873,7 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
                 for slot in slots:
                     if slot.id in hl:
                         with p.group("token-ring", slot.id):
-                            p.circle(slot.x, slot.y, slot.r + 3.2, stroke=GLOW_DARK, width=1.0)
-                            p.circle(slot.x, slot.y, slot.r + 1.8, stroke=GLOW, width=3.2)
+                            _token_glow(p, slot)
                 for slot in slots:
                     _token(p, s, slot, slot.id in hl, plate="#ffe0b2" if lit else PAPER)
             y = area.bottom + 10
