@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from html import escape
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 import ipywidgets as widgets
 
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
     from ..controllers.play import LogEntry
 
-__all__ = ["STYLE", "df_html", "lines_html", "log_html", "css", "button", "esc", "fit_labels"]
+__all__ = ["STYLE", "ButtonPool", "df_html", "lines_html", "log_html", "css", "button", "esc", "fit_labels"]
 
 esc = escape
 
@@ -141,3 +141,35 @@ def log_html(entries: Sequence["LogEntry"], newest_first: bool = True, limit: in
             out.append("<div class='dp-log-info'>(older entries not shown)</div>")
             break
     return f"<div class='dp-log-box'>{''.join(out)}</div>"
+
+
+class ButtonPool:
+    """Buttons made once and reused (a refresh changes their words, never makes new widgets):
+    :meth:`take` hands out ``n`` of them, making more only when it has fewer; a click calls
+    ``on_click`` with the value the button was last given (``button.dp_value``), and a button
+    given none (:attr:`EMPTY`, as a hidden one) does nothing.  Iterating gives every button made."""
+
+    #: the value of a button that stands for nothing now
+    EMPTY: Any = object()
+
+    def __init__(self, make: Callable[[], widgets.Button], on_click: Callable[[Any], Any]) -> None:
+        self._make, self._on_click = make, on_click
+        self.buttons: list[widgets.Button] = []
+
+    def take(self, n: int) -> list[widgets.Button]:
+        while len(self.buttons) < n:
+            b = self._make()
+            b.dp_value = self.EMPTY
+            b.on_click(self._clicked)
+            self.buttons.append(b)
+        return self.buttons[:n]
+
+    def _clicked(self, b: widgets.Button) -> None:
+        if b.dp_value is not self.EMPTY:
+            self._on_click(b.dp_value)
+
+    def __iter__(self) -> Iterator[widgets.Button]:
+        return iter(self.buttons)
+
+    def __len__(self) -> int:
+        return len(self.buttons)

@@ -47,7 +47,7 @@ from ..text import NN_, Conjunction, plural, render
 from ..describe import describe
 from ..narrate import event_text, refusal_text
 from . import language
-from ._common import STYLE
+from ._common import STYLE, ButtonPool
 from .board import BoardWidget
 from .screen import Screen, bind_keys, button_action, controls
 
@@ -167,9 +167,8 @@ class CourseWidget(widgets.VBox):
         self.file_note = widgets.HTML(layout=_W(width="100%"))
         self.file_note.add_class("dp-course-file")
         # answer buttons: pools shown as needed (a refresh never builds a button it has had before)
-        self._choice_pool: list[widgets.Button] = []
-        self._action_pool: list[widgets.Button] = []
-        self._values: dict[int, Any] = {}          # id(button) -> the choice value or action it gives
+        self._choice_pool = ButtonPool(lambda: self._button("dp-course-choice"), lambda v: self.session.answer(v))
+        self._action_pool = ButtonPool(lambda: self._button("dp-course-action"), lambda a: self.session.answer(a))
         self.choice_box = widgets.HBox(layout=_W(flex_flow="row wrap", width="100%", grid_gap="4px"))
         self.action_box = widgets.VBox(layout=_W(width="100%"))
         self.answers = widgets.VBox([self.choice_box, self.action_box], layout=_W(width="100%"))
@@ -189,7 +188,7 @@ class CourseWidget(widgets.VBox):
         self.progress_label = widgets.HTML()
         # the rulebook's examples of the chapter: a label and one button per example letter
         self._examples_label = widgets.HTML()
-        self._example_buttons: list[widgets.Button] = []
+        self._example_pool = ButtonPool(lambda: self._button("dp-course-example"), self._open_example)
         self.examples = widgets.HBox([self._examples_label], layout=_W(flex_flow="row wrap"))
         # the way on to a solo game, under the board
         self._end_text = widgets.HTML()
@@ -282,20 +281,6 @@ class CourseWidget(widgets.VBox):
         return (f"<div class='dp-course-events'><b>{escape(tr(T_ENGINE, lang))}</b>"
                 f"<ul style='margin: 2px 0; padding-left: 1.3em'>{lines}</ul></div>")
 
-    def _pool_button(self, pool: list[widgets.Button], box: widgets.Box, index: int, css_class: str) -> widgets.Button:
-        """Button ``index`` of a pool, built (and put in its box) only the first time it is needed."""
-        while len(pool) <= index:
-            b = self._button(css_class)
-            b.on_click(self._answer_clicked)
-            pool.append(b)
-            box.children = tuple(pool)
-        return pool[index]
-
-    def _answer_clicked(self, button: widgets.Button) -> None:
-        key = id(button)
-        if key in self._values:
-            self.session.answer(self._values[key])
-
     def _answers(self, item: Any) -> None:
         s, lang = self.session, self.lang
         choices: list[tuple[str, Any, str]] = []       # (label, value, tooltip)
@@ -307,22 +292,24 @@ class CourseWidget(widgets.VBox):
             for a in s.buttons():
                 d = describe(state, a, lang)
                 actions.append((d.text, a, d.line()))
-        self.choice_buttons = self._fill(self._choice_pool, self.choice_box, choices, "dp-course-choice")
-        self.action_buttons = self._fill(self._action_pool, self.action_box, actions, "dp-course-action")
+        self.choice_buttons = self._fill(self._choice_pool, self.choice_box, choices)
+        self.action_buttons = self._fill(self._action_pool, self.action_box, actions)
         _display(self.choice_box, bool(choices))
         _display(self.action_box, bool(actions))
 
-    def _fill(self, pool: list[widgets.Button], box: widgets.Box, rows: list[tuple[str, Any, str]],
-              css_class: str) -> list[widgets.Button]:
-        shown = []
-        for k, (label, value, tip) in enumerate(rows):
-            b = self._pool_button(pool, box, k, css_class)
+    @staticmethod
+    def _fill(pool: ButtonPool, box: widgets.Box, rows: list[tuple[str, Any, str]]) -> list[widgets.Button]:
+        """The pool's buttons made into ``rows`` (label, value, tooltip), the rest hidden; the box
+        holds every button the pool has made."""
+        shown = pool.take(len(rows))
+        if len(box.children) != len(pool):
+            box.children = tuple(pool)
+        for b, (label, value, tip) in zip(shown, rows):
             b.description, b.tooltip = label, tip
-            self._values[id(b)] = value
+            b.dp_value = value
             _display(b, True)
-            shown.append(b)
-        for b in pool[len(rows):]:
-            self._values.pop(id(b), None)
+        for b in pool.buttons[len(rows):]:
+            b.dp_value = ButtonPool.EMPTY
             _display(b, False)
         return shown
 
@@ -381,19 +368,15 @@ class CourseWidget(widgets.VBox):
         if ids:
             examples = render(plural(T_EXAMPLES, len(ids), domain="course", ids=Conjunction(ids)), lang)
             self._examples_label.value = f"<div class='dp-course-examples'>{escape(examples)}</div>"
-        while len(self._example_buttons) < len(ids):
-            b = self._button("dp-course-example")
-            b.on_click(self._example_clicked)
-            self._example_buttons.append(b)
-            self.examples.children = (self._examples_label, *self._example_buttons)
-        for k, b in enumerate(self._example_buttons):
+        pool = self._example_pool
+        pool.take(len(ids))
+        if len(self.examples.children) != len(pool) + 1:        # the label, then every button made
+            self.examples.children = (self._examples_label, *pool)
+        for k, b in enumerate(pool):
             if k < len(ids):
                 b.description = tr(T_OPEN_EXAMPLE, lang, id=ids[k])
-                self._values[id(b)] = ids[k]
+                b.dp_value = ids[k]
             _display(b, k < len(ids))
-
-    def _example_clicked(self, button: widgets.Button) -> None:
-        self._open_example(self._values[id(button)])
 
     def _end(self) -> None:
         s, lang = self.session, self.lang

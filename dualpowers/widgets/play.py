@@ -65,7 +65,7 @@ from ..i18n import number, percent
 from ..text import field_naming, translator
 from ..narrate import message_text, refusal_text
 from . import language
-from ._common import STYLE, button, css, lines_html, log_html, fit_labels
+from ._common import STYLE, ButtonPool, button, css, lines_html, log_html, fit_labels
 from .screen import Screen, bind_keys, button_action
 
 __all__ = ["PlayWidget"]
@@ -248,10 +248,10 @@ class PlayWidget(widgets.VBox):
         self.review_box = css(widgets.VBox([self.review_note, self.review_moments, self.review_controls,
                                             self.review_explain], layout=_W(width="100%")), "dp-review-box")
         # Buttons made once and reused: the hand's cards, the remaining choices, the review's moments.
-        self._card_pool = _ButtonPool(lambda: widgets.Button(layout=_W(width="calc(50% - 10px)")),
+        self._card_pool = ButtonPool(lambda: widgets.Button(layout=_W(width="calc(50% - 10px)")),
                                       lambda card: self.click("card", card))
-        self._choice_pool = _ButtonPool(lambda: widgets.Button(layout=_W(width="100%")), lambda a: self._play(a))
-        self._moment_pool = _ButtonPool(lambda: widgets.Button(layout=_W(width="auto")), lambda i: self.show_moment(i))
+        self._choice_pool = ButtonPool(lambda: widgets.Button(layout=_W(width="100%")), lambda a: self._play(a))
+        self._moment_pool = ButtonPool(lambda: widgets.Button(layout=_W(width="auto")), lambda i: self.show_moment(i))
         self._review: Review | None = None
         self._moment: Moment | None = None
         self.message = css(widgets.HTML(), "dp-message")
@@ -870,21 +870,3 @@ def _classes(widget: widgets.DOMWidget, *classes: str) -> None:
     """Give ``widget`` exactly these CSS classes (one message, and only if they change)."""
     if tuple(widget._dom_classes) != classes:
         widget._dom_classes = classes
-
-
-class _ButtonPool:
-    """Buttons made once and reused: :meth:`take` hands out ``n`` of them, making more only
-    when it has fewer; a click calls ``on_click`` with the value the button was last given
-    (``button.dp_value``)."""
-
-    def __init__(self, make: Any, on_click: Any) -> None:
-        self._make, self._on_click = make, on_click
-        self.buttons: list[widgets.Button] = []
-
-    def take(self, n: int) -> list[widgets.Button]:
-        while len(self.buttons) < n:
-            b = self._make()
-            b.dp_value = None
-            b.on_click(lambda b: self._on_click(b.dp_value))
-            self.buttons.append(b)
-        return self.buttons[:n]
