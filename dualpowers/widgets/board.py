@@ -123,7 +123,7 @@ class BoardWidget(widgets.VBox):
         self._token_callbacks = CallbackDispatcher()
         self._click_callbacks = CallbackDispatcher()
         self.canvas.on_client_ready(self._on_client_ready)
-        self.overlay.on_client_ready(self._on_client_ready)
+        self.overlay.on_client_ready(self._on_overlay_ready)
         self.canvas.on_mouse_down(self._on_mouse_down)
         if responsive:
             self.probe.observe(self._view_changed, names=["css_width", "dpr"])
@@ -307,6 +307,12 @@ class BoardWidget(widgets.VBox):
         """
         _forget_current_canvas()
         self._redraw()
+
+    def _on_overlay_ready(self, *_: Any) -> None:
+        """The click layer's view is new: draw that layer again (the board's own view redraws the
+        board when it is ready; drawing both here would send the whole board twice)."""
+        _forget_current_canvas()
+        self._redraw_layer()
 
     # ------------------------------------------------------------------ pictures
     def to_svg(self) -> str:
