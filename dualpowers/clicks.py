@@ -86,20 +86,12 @@ class ActionPicker:
         return [(i, path) for i, paths in self.orders.items() for path in paths if self._path_fits(picked, path)]
 
     def _fits(self, picked: Sequence[Click]) -> list[int]:
-        out: list[int] = []
-        for i, _path in self._fitting(picked):
-            if i not in out:
-                out.append(i)
-        return out
+        return list(dict.fromkeys(i for i, _path in self._fitting(picked)))
 
     def _done(self) -> list[int]:
         """The actions the clicks so far pick to the end (no click left to make)."""
         n = len(self.picked)
-        out: list[int] = []
-        for i, path in self._fitting(self.picked):
-            if len(path) == n and i not in out:
-                out.append(i)
-        return out
+        return list(dict.fromkeys(i for i, path in self._fitting(self.picked) if len(path) == n))
 
     def candidates(self) -> list["Action"]:
         """The legal actions that agree with the clicks so far (all of them before any click)."""

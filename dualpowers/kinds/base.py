@@ -170,14 +170,17 @@ class Touches:
 
         for r in self.regions:
             add(r)
+        def drawn(token: str) -> bool:      # on the map, or in the reserve (drawn too)
+            where = state.place.get(token)
+            return where in comp.region_index or where == RESERVE
+
         for t in self.tokens:
-            if state.place.get(t) in comp.region_index or state.place.get(t) == RESERVE:   # the reserve is drawn too
+            if drawn(t):
                 add(t)
         card = self.card
         if card and any(card in played for played in state.played.values()):
             add(card)               # a played card is drawn in the bottom row
-        if card and card in comp.tokens and (state.place.get(card) in comp.region_index
-                                             or state.place.get(card) == RESERVE):
+        if card and card in comp.tokens and drawn(card):
             add(card)               # a leader card names its token
         for c in self.path:
             add(comp.connection(*c))
