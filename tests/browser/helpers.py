@@ -559,6 +559,16 @@ _CANVAS_PAINTED_JS = """
 LOCAL_URLS = ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")
 
 
+def open_file_browser(page) -> None:
+    """Make sure JupyterLab's file browser is shown in the left sidebar (as Lab opens by default):
+    the layout tests and screenshots look at the notebook beside it."""
+    fb = page.locator("#filebrowser")
+    if fb.count() and fb.first.is_visible():
+        return
+    page.locator('.jp-SideBar.jp-mod-left [data-id="filebrowser"]').first.click()
+    wait_until(lambda: fb.first.is_visible(), timeout=10_000, message="the file browser did not open")
+
+
 def watch_requests(page) -> tuple[list[str], list[str]]:
     """Record, from now on, a page's failed requests and its requests that leave the machine:
     ``(failed, outside)``, two lists that fill as the page loads."""

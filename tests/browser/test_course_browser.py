@@ -22,6 +22,7 @@ import pytest
 from helpers import (
     REPO_ROOT,
     click_widget_button,
+    open_file_browser,
     open_notebook,
     run_all_cells,
     text_of,
@@ -160,23 +161,22 @@ def test_course_exercise_by_clicking_wrong_then_right(page, lab, lang):
 
 
 # ---------------------------------------------------------------------------- screenshots
-def _file_browser_open(page) -> None:
-    fb = page.locator("#filebrowser")
-    if fb.count() and fb.first.is_visible():
-        return
-    page.locator('.jp-SideBar.jp-mod-left [data-id="filebrowser"]').first.click()
-    wait_until(lambda: fb.first.is_visible(), timeout=10_000, message="the file browser did not open")
+
+
+def _new_page(browser, width: int, height: int):
+    """A page in a fresh browser context of that window size (closed by the test)."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.set_default_timeout(30_000)
+    return context, context.new_page()
 
 
 @pytest.mark.parametrize("width,height", [(1280, 720), (1440, 900)], ids=["1280x720", "1440x900"])
 def test_course_screenshots(browser, lab, width, height):
     import dualpowers.course as course
-    context = browser.new_context(viewport={"width": width, "height": height})
-    context.set_default_timeout(30_000)
-    page = context.new_page()
+    context, page = _new_page(browser, width, height)
     try:
         _run(page, lab)
-        _file_browser_open(page)
+        open_file_browser(page)
         OUT.mkdir(exist_ok=True)
         page.locator(".dp-course").first.scroll_into_view_if_needed()
         page.wait_for_timeout(500)
@@ -202,12 +202,10 @@ def test_answer_buttons_keep_their_height_and_words_at_1280x720(browser, lab):
     keeps its full height (they used to be squeezed into overlapping slivers nobody could
     click) and shows its whole label (two recruits differ only in their last words)."""
     import dualpowers.course as course
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    context.set_default_timeout(30_000)
-    page = context.new_page()
+    context, page = _new_page(browser, 1280, 720)
     try:
         _run(page, lab)
-        _file_browser_open(page)
+        open_file_browser(page)
         _open_exercise(page)
         _click_region(page, "purple")
         buttons = page.locator("button.dp-course-action")
@@ -293,12 +291,10 @@ def test_a_strength_question_hides_its_plate_and_the_feedback_is_in_sight_at_128
     ex = course.chapter("strength").exercises[0]
     assert ex.question["kind"] == "presence_why" and ex.question["region"] == "brown"
     assert ex.accepted()[0].startswith("red:")
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    context.set_default_timeout(30_000)
-    page = context.new_page()
+    context, page = _new_page(browser, 1280, 720)
     try:
         _run(page, lab)
-        _file_browser_open(page)
+        open_file_browser(page)
         _open_first_exercise(page, "strength")
         wait_canvas_painted(page, BOARD, timeout=30_000)
         page.wait_for_timeout(500)

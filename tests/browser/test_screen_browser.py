@@ -26,6 +26,7 @@ import pytest
 
 from helpers import (
     REPO_ROOT,
+    open_file_browser,
     open_notebook,
     run_all_cells,
     text_of,
@@ -113,13 +114,6 @@ def smallest_board_text(page) -> tuple[float, str, int]:
     return size, text, len(drawn)
 
 
-def _file_browser_open(page) -> None:
-    """Make sure JupyterLab's file browser is shown in the left sidebar (as Lab opens by default)."""
-    fb = page.locator("#filebrowser")
-    if fb.count() and fb.first.is_visible():
-        return
-    page.locator('.jp-SideBar.jp-mod-left [data-id="filebrowser"]').first.click()
-    wait_until(lambda: fb.first.is_visible(), timeout=10_000, message="the file browser did not open")
 
 
 def _inside(box, width: int, height: int) -> bool:
@@ -129,7 +123,7 @@ def _inside(box, width: int, height: int) -> bool:
 
 def _run_in_view(page, lab, name: str) -> None:
     open_notebook(page, lab, name)
-    _file_browser_open(page)
+    open_file_browser(page)
     run_all_cells(page)
     wait_all_executed(page, timeout=180_000)
     wait_canvas_painted(page, BOARD, timeout=60_000)

@@ -17,6 +17,7 @@ import pytest
 
 from helpers import (
     REPO_ROOT,
+    open_file_browser,
     open_notebook,
     run_all_cells,
     wait_all_executed,
@@ -77,14 +78,6 @@ def notebook_dir(tmp_path_factory):
     shutil.rmtree(folder, ignore_errors=True)
 
 
-def _file_browser_open(page) -> None:
-    fb = page.locator("#filebrowser")
-    if fb.count() and fb.first.is_visible():
-        return
-    page.locator('.jp-SideBar.jp-mod-left [data-id="filebrowser"]').first.click()
-    wait_until(lambda: fb.first.is_visible(), timeout=10_000, message="the file browser did not open")
-
-
 @pytest.mark.parametrize(("lang", "name", "css_class", "label"), CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
 def test_translated_notebook_runs_in_its_language(browser, lab, lang, name, css_class, label):
     context = browser.new_context(viewport={"width": 1280, "height": 720})
@@ -92,7 +85,7 @@ def test_translated_notebook_runs_in_its_language(browser, lab, lang, name, css_
     page = context.new_page()
     try:
         open_notebook(page, lab, f"{lang}/{name}")
-        _file_browser_open(page)
+        open_file_browser(page)
         page.wait_for_timeout(500)
         OUT.mkdir(exist_ok=True)
         page.screenshot(path=str(OUT / f"translated-{lang}-{name[:-6]}-opened-1280x720.png"))
