@@ -56,7 +56,7 @@ def _codes(comp: Components, regions: list[str] | None) -> str:
 def to_notation(s: "State") -> str:
     comp = s.comp
     d = state_to_dict(s)
-    mode = "2p" if s.mode == "two-player" else f"solo-{s.player[0]}{s.difficulty}"  # type: ignore[index]
+    mode = "2p" if s.mode == "two-player" else f"solo-{s.player[0]}{s.difficulty}"  # type: ignore[index]  # a solo state has a player
     score = f"+{s.score}" if s.score > 0 else str(s.score)
     board = "/".join(",".join(t + ("'" if t in s.exhausted else "") for t in toks) for _, toks in s.iter_board())
     one = lambda r: _codes(comp, [r]) if r else "-"  # noqa: E731
@@ -74,8 +74,9 @@ def to_notation(s: "State") -> str:
         if value:
             fields.append(key + "=" + ",".join(_card_code(comp, c) for c in value))
     for side in SIDES:
-        if s.objectives[side]:
-            fields.append(f"o{side[0]}=" + _card_code(comp, s.objectives[side]) + ("!" if s.revealed[side] else ""))  # type: ignore[arg-type]
+        objective = s.objectives[side]
+        if objective:
+            fields.append(f"o{side[0]}=" + _card_code(comp, objective) + ("!" if s.revealed[side] else ""))
         elif s.revealed[side]:
             fields.append(f"o{side[0]}=!")
     fields.append(f"round={s.round}")

@@ -198,9 +198,9 @@ def strength_tally(state: "State", region: str, *, shown: dict[str, int] | None 
         value = state.strength_of(t)
         if shown is not None:
             shown[t] = value
-            control[t] = s  # type: ignore[index]
+            control[t] = s  # type: ignore[index]  # given with shown (presence() passes all three)
             if own is None:
-                neutrals.append(t)  # type: ignore[union-attr]
+                neutrals.append(t)  # type: ignore[union-attr]  # given with shown
         if s is not None:
             strength[s] += value
             count[s] += 1

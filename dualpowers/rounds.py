@@ -194,8 +194,9 @@ def cleanup(state: "State") -> None:
         for card in state.played[side]:
             (state.discard if card in comp.cards else state.out_of_game).append(card)
         state.played[side] = []
-        if state.objectives[side]:
-            state.discard.append(state.objectives[side])  # type: ignore[arg-type]
+        objective = state.objectives[side]
+        if objective:
+            state.discard.append(objective)
         state.objectives[side] = None
         state.revealed[side] = False
     state.discard.extend(state.opp_stack)  # normally empty after five Opposition turns

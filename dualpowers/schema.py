@@ -70,7 +70,7 @@ def _import_jsonschema() -> Any:
         return sys.modules["jsonschema"]
     blocked = [m for m in _FORMAT_ONLY_MODULES if m not in sys.modules]
     for m in blocked:
-        sys.modules[m] = None  # type: ignore[assignment]
+        sys.modules[m] = None  # type: ignore[assignment]  # None blocks an import (see the docstring)
     try:
         import jsonschema
     finally:

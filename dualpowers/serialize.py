@@ -595,7 +595,7 @@ class _Reader:
             raise PositionError(Message(N_("a finished game needs both turn.step 'over' and a result with the winner")))
         s.step = step
         if s.mode == "solo":
-            default_order = solo_order(s.opposition, s.player)  # type: ignore[arg-type]
+            default_order = solo_order(s.opposition, s.player)  # type: ignore[arg-type]  # solo: both sides are read with the mode
             default_actor = s.player
         else:
             default_order = () if step == "objective" else action_order(s.will, other(s.will))
@@ -668,7 +668,7 @@ class _Reader:
         # INV-ORDER: the turn order has 8 alternating turns, or the solo order O P O P O P O P O.
         order = s.turn_order
         if solo:
-            if order != solo_order(s.opposition, s.player):  # type: ignore[arg-type]
+            if order != solo_order(s.opposition, s.player):  # type: ignore[arg-type]  # solo: both sides are read with the mode
                 raise PositionError(Message(N_("turn.order: the solo order is Opposition, player, ... 9 turns "
                                                "starting and ending with the Opposition ({side}) (R-SOLO-ORDER) "
                                                "[INV-ORDER]"), side=s.opposition))

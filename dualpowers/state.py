@@ -452,8 +452,9 @@ class State:
         for s in ("red", "white"):
             for c in self.hands[s]:
                 yield c, f"hand:{s}"
-            if self.objectives[s]:
-                yield self.objectives[s], f"objective:{s}"  # type: ignore[misc]
+            objective = self.objectives[s]
+            if objective:
+                yield objective, f"objective:{s}"
             for c in self.played[s]:
                 yield c, f"played:{s}"
         for name in ("deck", "discard", "out_of_game", "opp_stack", "opp_leaders"):

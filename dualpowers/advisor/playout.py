@@ -113,7 +113,7 @@ def action_score(state: "State", action: "Action", board: _Board | None = None) 
     """The informed playout's score of one legal action (higher is better), without playing it:
     the worth of the strength its kind adds or takes away by region (each kind's ``strength``,
     :mod:`dualpowers.kinds`), or a fixed value for the kinds in :data:`_FIXED`."""
-    b = board or _Board(state, state.to_act)  # type: ignore[arg-type]
+    b = board or _Board(state, state.to_act)  # type: ignore[arg-type]  # a legal action has a side to act
     fixed = _FIXED.get(type(action))
     if fixed is not None:
         return fixed(state, b)
@@ -127,7 +127,7 @@ def informed_choice(state: "State", legal: list["Action"], rng: random.Random, e
     """Epsilon-greedy on :func:`action_score` (see the module docstring)."""
     if len(legal) == 1 or rng.random() < epsilon:
         return rng.choice(legal)
-    board = _Board(state, state.to_act)  # type: ignore[arg-type]
+    board = _Board(state, state.to_act)  # type: ignore[arg-type]  # a legal action has a side to act
     best: list[Action] = []
     top = -1e9
     for a in legal:

@@ -258,7 +258,7 @@ class Search:
                 new = child.visits == 0
             else:
                 untried = []
-                best, best_value = None, -math.inf
+                best, best_value = legal[0], -math.inf   # every legal action is a child when none is untried
                 for a in legal:
                     ch = children.get(a)
                     if ch is None:
@@ -275,7 +275,7 @@ class Search:
                     child = children[action] = _Node(mover)
                     new = True
                 else:
-                    action, child, new = best, children[best], False  # type: ignore[assignment]
+                    action, child, new = best, children[best], False
             d.push(action)
             path.append(child)
             node = child
@@ -285,7 +285,7 @@ class Search:
                         _squash(evaluate(d, side) - self._eval0)
                     child.prior = p if mover == side else 1.0 - p
                 elif k:
-                    child.prior = _squash(evaluate(d, mover))  # type: ignore[arg-type]
+                    child.prior = _squash(evaluate(d, mover))  # type: ignore[arg-type]  # to_act is a side until the game is over
                 break
         legal_actions, last_round = d.legal_actions, self._last_round
         if self.playout == "random":

@@ -247,7 +247,7 @@ class PositionEditor:
             self.state = read_position(State(self.comp), self.position_dict(), check_shape=check_shape)
         except PositionError as exc:
             self.state, self.error, self.error_type = None, str(exc), type(exc).__name__
-            self.error_message = exc.message  # type: ignore[assignment]
+            self.error_message = exc.message
         else:
             self.error = self.error_type = self.error_message = None
 

@@ -91,9 +91,10 @@ class OppositionExplorer:
     def deal(self, seed: int) -> list[str]:
         """Five different command cards drawn at random with ``seed`` (same seed, same cards)."""
         rng = random.Random(seed)
-        self.cards = list(rng.sample(list(self.comp.cards), HAND))
+        dealt = rng.sample(list(self.comp.cards), HAND)
+        self.cards = list(dealt)
         self._update()
-        return list(self.cards)  # type: ignore[arg-type]
+        return dealt
 
     def _update(self) -> None:
         chosen = [c for c in self.cards if c]

@@ -120,7 +120,8 @@ class CourseSession:
 
     def go_exercise(self, exercise_id: str) -> None:
         for i, it in enumerate(self.items):
-            if it[1] == "exercise" and self._item_obj(it).id == exercise_id:  # type: ignore[union-attr]
+            obj = self._item_obj(it)
+            if isinstance(obj, Exercise) and obj.id == exercise_id:
                 self.go(i)
                 return
         raise KeyError(f"no exercise {exercise_id!r}")
