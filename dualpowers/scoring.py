@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from . import narration as say
 from .narration import Message
@@ -17,11 +17,12 @@ from .places import REMOVED, RESERVE, SUPPLY
 from .presence import force_in_presence, stronger_side
 
 if TYPE_CHECKING:
+    from .narration import Event
     from .state import State
 
 __all__ = ["unrest_vp", "award", "unrest_winner", "score_unrest", "reveal_order", "score_objectives",
            "exhaust", "finish_on_track", "game_over", "lead", "track_label", "side_name", "Ending", "Outcome",
-           "outcome", "ending_message"]
+           "outcome", "ending_message", "objective_markers"]
 
 #: Unrest VP by month space (R-SCO-UNREST); Oct/Nov differs by edition (E-FR, E-IT).
 UNREST_VP = {"fr": (2, 2, 3, 4, 5, 7), "it": (2, 2, 3, 4, 5, 6)}
@@ -224,6 +225,29 @@ def score_objectives(state: "State") -> list[str]:
             if state.step == "over":
                 break
     return marked
+
+
+def objective_markers(events: "Iterable[Event]") -> dict[int, str]:
+    """Where the objective markers stand after the last of ``events`` (one applied action's
+    events, in order, each with its board): number -> region.
+
+    The markers are no part of a position, since a game never rests mid-scoring; what the
+    screens draw comes from the scoring as told: marker 1 on the unrest region
+    (R-SCO-UNREST), 2 and 3 on the objectives in the order they are revealed
+    (R-SCO-REVEAL), all back at cleanup (R-CLN).  An action taken while the unrest winner
+    decides starts with marker 1 already on the board."""
+    markers: dict[int, str] = {}
+    for i, event in enumerate(events):
+        board = event.board
+        if i == 0 and board is not None and board.step == "unrest" and board.unrest:
+            markers[1] = board.unrest
+        if event.msgid == say.SCORING_PHASE or event.kind in ("cleanup", "round"):
+            markers.clear()
+        elif event.msgid == say.UNREST_IN:
+            markers[1] = event.params["region"]
+        elif event.msgid == say.REVEALS_OBJECTIVE:
+            markers[3 if 2 in markers else 2] = event.params["region"]
+    return markers
 
 
 def exhaust(state: "State", regions: list[str]) -> None:

@@ -556,3 +556,22 @@ def test_an_answer_after_show_me_is_judged_on_the_exercise_s_position():
     assert s.state != ex.position
     s.answer(ex.accepted()[0])
     assert s.demo is None and s.state == ex.position and s.verdict.correct
+
+
+def test_the_reveal_step_draws_markers_2_and_3_where_the_engine_puts_them():
+    """The scoring chapter's reveal step names markers 2 and 3: the board shows them on the
+    objectives' regions, in the order the engine reveals them (R-SCO-REVEAL)."""
+    from dualpowers.drawing.board import draw_board
+    from dualpowers.drawing.pen import RecordingPen
+    from dualpowers.scoring import reveal_order
+    st = next(st for st in course.chapter("scoring").steps if "marker 2" in st.text("en"))
+    s = st.position
+    first, second = reveal_order(s)
+    regions = {side: s.comp.cards[s.objectives[side]].region for side in (first, second)}
+    assert st.markers == {1: s.unrest, 2: regions[first], 3: regions[second]}
+    rec = RecordingPen()
+    draw_board(rec, s, markers=st.markers)
+    assert {("objective-marker", n) for n in "123"} <= set(rec.groups)
+    session = CourseSession()
+    session.go(session.items.index(("scoring", "step", st.index)))
+    assert session.markers == st.markers

@@ -228,3 +228,33 @@ def test_R_STR_2_the_quiet_tally_and_the_explained_presence_agree():
             p = dp.force_in_presence(s, region)
             assert strength_tally(s, region) == (p.strength, p.tokens, p.neutral_controller)
             assert stronger_side(s, region) == p.winner
+
+
+def test_R_SCO_REVEAL_objective_markers_follow_the_scoring_as_told():
+    """Marker 1 on the unrest region, 2 and 3 on the objectives in reveal order, all back at
+    cleanup (R-SCO-UNREST, R-SCO-REVEAL, R-CLN): what a screen telling the scoring draws."""
+    from dualpowers.scoring import objective_markers
+    s = last_turn(unrest="brown", objectives={"red": "green-4", "white": "blue-6"}, score=2,
+                  regions={"green": [unit("white", 3)], "blue": [unit("white", 1)]})   # nobody in brown decides
+    s.apply("play white-2")
+    events = s.apply("pass", boards=True)
+    told = [(e.kind, objective_markers(events[:i + 1])) for i, e in enumerate(events)]
+    reveals = [m for kind, m in told if kind == "objective"]
+    assert reveals[0] == {1: "brown", 2: "blue"}                       # white is behind: reveals first
+    assert reveals[-1] == {1: "brown", 2: "blue", 3: "green"}
+    first_cleanup = next(i for i, (kind, _) in enumerate(told) if kind == "cleanup")
+    assert all(not m for _, m in told[first_cleanup:])                  # the markers go back at cleanup
+    assert objective_markers([]) == {}
+
+
+def test_R_SCO_UNREST_marker_1_stays_while_the_unrest_winner_decides():
+    """The action taken at the unrest step starts with marker 1 on the board."""
+    from dualpowers.scoring import objective_markers
+    s = last_turn(unrest="brown", objectives={"red": "green-4", "white": "blue-6"},
+                  regions={"brown": [unit("white", 3)]})
+    s.apply("play white-2")
+    s.apply("pass")
+    assert s.step == "unrest" and s.to_act == "white"
+    events = s.apply("pass", boards=True)
+    assert objective_markers(events[:1]) == {1: "brown"}
+    assert objective_markers([e for e in events if e.kind != "cleanup"][:3]).get(1) == "brown"

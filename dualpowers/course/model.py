@@ -18,6 +18,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import takewhile
 from importlib import resources
 from typing import Any, Mapping
 
@@ -26,6 +27,7 @@ from ..errors import DualPowersError, IllegalAction, Told, brief
 from ..schema import check
 from ..userfiles import THE_COURSE_FILE, read_json
 from ..rules import rule as a_rule, rules as all_rules, ruling_summary
+from ..scoring import objective_markers
 from ..serialize import read_position
 from ..state import Event, State
 from .. import kinds as K
@@ -216,6 +218,8 @@ class Step:
     declared_terms: tuple[str, ...] = ()
     #: The rules of ``rules`` whose point taught here is this project's ruling or decision.
     rulings: tuple[str, ...] = ()
+    #: Draw the objective markers where this position's scoring places them (``scoring_markers``).
+    shows_markers: bool = False
 
     def text(self, lang: str = "en") -> str:
         """The step's text; a list of leaders in it (``{red_leaders}`` ...) comes from the components."""
@@ -245,6 +249,28 @@ class Step:
     def _built(self) -> tuple[State, tuple[Event, ...]]:
         return _cached_build(self.chapter, f"step {self.index + 1}", json.dumps(self._data, sort_keys=True),
                              self._actions, self._packaged)
+
+    @property
+    def markers(self) -> dict[int, str] | None:
+        """The objective markers to draw (number -> region), None: as the position implies.
+
+        A step that explains the markers shows all three where the engine puts them: the
+        scoring is played on a copy (the unrest winner declining) up to the exhaustion, and
+        read by :func:`dualpowers.scoring.objective_markers`."""
+        if not self.shows_markers:
+            return None
+        return _scoring_markers(self.chapter, self.index, self.position)
+
+
+@lru_cache(maxsize=64)
+def _scoring_markers(chapter: str, index: int, position: State) -> dict[int, str]:
+    where = f"chapter {chapter}, step {index + 1}"
+    if position.step != "unrest":
+        raise CourseError(f"{where}: 'scoring_markers' needs a position where the unrest winner decides "
+                          f"(turn.step 'unrest'), not {position.step!r}")
+    events = position.apply("pass", boards=True)
+    told = list(takewhile(lambda e: e.kind not in ("exhaust", "cleanup", "round", "end"), events))
+    return objective_markers(told)
 
 
 @lru_cache(maxsize=512)
@@ -603,9 +629,12 @@ def parse_course(raw: Mapping[str, Any], *, verify: bool = True) -> Course:
                 raise CourseError(f"{w}: the text names {{{bad[0]}}}; a step's text may list "
                                   f"{', '.join('{' + f + '}' for f in LIST_FIELDS)}")
             step_rules = _rules(st.get("rules"), w, known)
+            shows_markers = st.get("scoring_markers", False)
+            if not isinstance(shows_markers, bool):
+                raise CourseError(f"{w}: 'scoring_markers' must be true or false")
             steps.append(Step(cid, si, text, step_rules, _highlight(st.get("highlight"), w), data, actions,
                               not verify, _introduces(st.get("introduces"), w, words),
-                              _rulings(st.get("rulings"), step_rules, w)))
+                              _rulings(st.get("rulings"), step_rules, w), shows_markers))
         exercises = []
         for ei, ex in enumerate(c.get("exercises", [])):
             eid = ex.get("id") or f"{cid}-{ei + 1}"

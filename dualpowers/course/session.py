@@ -281,6 +281,8 @@ class CourseSession:
                                            else tuple(obj.highlight))
         #: regions whose strength plates are hidden: they would answer the question asked
         self.concealed: tuple[str, ...] = obj.concealed() if isinstance(obj, Exercise) else ()
+        #: the objective markers drawn (number -> region), None: as the position implies
+        self.markers: dict[int, str] | None = obj.markers if isinstance(obj, Step) else None
         self.verdict: Verdict | None = None
         self.demo: Demonstration | None = None
         #: a note under the exercise: a course message, or the engine's text

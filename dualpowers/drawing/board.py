@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from .. import names
 from ..dates import BONUS_DAYS, MONTHS, SKIPPED_DAYS
@@ -80,6 +80,8 @@ STEP_WORDS = {
 _LANG: ContextVar[str] = ContextVar("dualpowers_board_language", default=DEFAULT_LANGUAGE)
 #: Regions whose strength plates are hidden ("?") in the board being drawn: a question asks them.
 _CONCEAL: ContextVar[frozenset[str]] = ContextVar("dualpowers_board_conceal", default=frozenset())
+#: The objective markers on the board (number -> region), None: as the position implies.
+_MARKERS: ContextVar[Mapping[int, str] | None] = ContextVar("dualpowers_board_markers", default=None)
 
 
 class _BoardWords:
@@ -159,19 +161,24 @@ def _is_pair(state: "State | None", x: Any) -> bool:
 # ---------------------------------------------------------------------- the routine
 def draw_board(pen: Pen, state: "State", *, highlight: Any = None,
                width: float = DESIGN_W, height: float = DESIGN_H, lang: str = DEFAULT_LANGUAGE,
-               conceal: Any = ()) -> Layout:
+               conceal: Any = (), markers: Mapping[int, str] | None = None) -> Layout:
     """Draw the whole board for ``state`` through ``pen`` on a ``width`` x ``height`` picture.
 
     ``highlight`` emphasises parts of the board (see :func:`normalize_highlight`);
     every word is written in ``lang`` ("en", "fr" or "it"); ``conceal`` names regions
     whose strength plates show "?" instead of the strengths (a question asks them).
+    ``markers``: the objective markers on the board, number -> region, as a scoring told
+    event by event places them (:func:`dualpowers.scoring.objective_markers`); by default
+    marker 1 on the unrest region while its winner decides.
     Returns the :class:`Layout` used, which can hit-test clicks on the picture.
     """
     token = _LANG.set(check_language(lang))
     hidden = _CONCEAL.set(frozenset(conceal or ()))
+    placed = _MARKERS.set(markers)
     try:
         return _draw_board(pen, state, highlight, width, height)
     finally:
+        _MARKERS.reset(placed)
         _CONCEAL.reset(hidden)
         _LANG.reset(token)
 
@@ -307,6 +314,9 @@ def _status(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
 # ---------------------------------------------------------------------- the city map
 def _map(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
     comp = s.comp
+    markers = _MARKERS.get()
+    if markers is None:     # the unrest winner decides: objective marker 1 is on the unrest region
+        markers = {1: s.unrest} if s.step == "unrest" and s.unrest else {}
     with p.group("map"):
         # Connections first (under the region boxes): a road between box centres.
         for conn in comp.connections:
@@ -318,7 +328,7 @@ def _map(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         if blocked:   # the barrier under the boxes: where a road is short, a box never hides a word
             _blockade_marker(p, lay, blocked, "blockade" in hl, word=False)
         for r in comp.regions:
-            _region(p, lay, s, r, hl)
+            _region(p, lay, s, r, hl, markers)
         # Where each road leaves a box: a small gate, so short roads stay visible.
         for conn in comp.connections:
             vis = lay.connections[conn]
@@ -332,7 +342,8 @@ def _map(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             _blockade_marker(p, lay, blocked, "blockade" in hl, word=True)
 
 
-def _region(p: ScaledPen, lay: Layout, s: "State", region: Any, hl: frozenset[Any]) -> None:
+def _region(p: ScaledPen, lay: Layout, s: "State", region: Any, hl: frozenset[Any],
+            markers: Mapping[int, str]) -> None:
     geom = lay.regions[region.name]
     strong, pale, on_strong, outline = REGION_COLOURS.get(region.name, _FALLBACK_REGION)
     b, hd = geom.box, geom.header
@@ -351,8 +362,8 @@ def _region(p: ScaledPen, lay: Layout, s: "State", region: Any, hl: frozenset[An
                fill=on_strong, bold=True)
         if s.unrest == region.name:
             _unrest_badge(p, lay, region.name, "unrest" in hl)
-            if s.step == "unrest":     # scoring has begun: objective marker 1 sits on the unrest region
-                _objective_marker(p, lay, region.name, 1)
+        for k, number in enumerate(n for n, r in sorted(markers.items()) if r == region.name):
+            _objective_marker(p, lay, region.name, number, k)
 
         tokens = s.tokens_in(region.name)
         presence = None
@@ -442,11 +453,12 @@ def _unrest_badge(p: ScaledPen, lay: Layout, region: str, lit: bool) -> None:
         _burst(p, box.cx, box.cy, box.w / 2 - 2.5, "#e65100")
 
 
-def _objective_marker(p: ScaledPen, lay: Layout, region: str, number: int) -> None:
+def _objective_marker(p: ScaledPen, lay: Layout, region: str, number: int, k: int) -> None:
     """An objective marker (1: the unrest region's; 2 and 3: the objectives revealed) on the
-    region's header, left of the unrest mark: a dark disc with its number."""
+    region's header, left of the unrest mark: a dark disc with its number; ``k``: how many
+    markers of this region are drawn to its right (both objectives may name one region)."""
     box = unrest_badge_box(lay, region)
-    cx = box.cx - box.w - 4 * number
+    cx = box.cx - (k + 1) * (box.w + 3)
     with p.group("objective-marker", str(number)):
         p.circle(cx, box.cy, box.w / 2, fill="#263238", stroke="#ffffff", width=1.5)
         p.text(cx, box.cy + 0.5, str(number), size=TEXT, fill="#ffffff", bold=True, align="center")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 import math
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..i18n import resolve
 from .board import draw_board
@@ -252,19 +252,23 @@ class PillowPen(PenBase):
 
 
 def board_image(state: "State", *, highlight: Any = None, width: int = int(DESIGN_W), height: int = int(DESIGN_H),
-                supersample: int = 2, lang: str | None = None, conceal: Any = ()) -> "_Image.Image":
+                supersample: int = 2, lang: str | None = None, conceal: Any = (),
+              markers: Mapping[int, str] | None = None) -> "_Image.Image":
     """The board for ``state`` as a Pillow image, its words in ``lang`` (default: the current language)."""
     lang = resolve(lang)
     pen = PillowPen(width, height, supersample=supersample)
-    draw_board(pen, state, highlight=highlight, width=pen.width, height=pen.height, lang=lang, conceal=conceal)
+    draw_board(pen, state, highlight=highlight, width=pen.width, height=pen.height, lang=lang, conceal=conceal,
+               markers=markers)
     return pen.image()
 
 
 def board_png(state: "State", *, highlight: Any = None, width: int = int(DESIGN_W), height: int = int(DESIGN_H),
-              supersample: int = 2, lang: str | None = None, conceal: Any = ()) -> bytes:
+              supersample: int = 2, lang: str | None = None, conceal: Any = (),
+              markers: Mapping[int, str] | None = None) -> bytes:
     """The board for ``state`` as PNG bytes (``width`` x ``height`` pixels), its words in ``lang``
     (default: the current language)."""
     lang = resolve(lang)
     pen = PillowPen(width, height, supersample=supersample)
-    draw_board(pen, state, highlight=highlight, width=pen.width, height=pen.height, lang=lang, conceal=conceal)
+    draw_board(pen, state, highlight=highlight, width=pen.width, height=pen.height, lang=lang, conceal=conceal,
+               markers=markers)
     return pen.png()

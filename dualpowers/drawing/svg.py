@@ -10,7 +10,7 @@ inspected or styled.
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from ..i18n import resolve
@@ -136,7 +136,8 @@ class Picture:
 
 
 def board_svg(state: "State", *, highlight: Any = None, width: float = DESIGN_W, height: float = DESIGN_H,
-              lang: str | None = None, conceal: Any = ()) -> str:
+              lang: str | None = None, conceal: Any = (),
+              markers: Mapping[int, str] | None = None) -> str:
     """The board for ``state`` as an SVG document (a string), its words in ``lang``
     (default: the current language, :func:`dualpowers.i18n.current_language`).
 
@@ -144,7 +145,8 @@ def board_svg(state: "State", *, highlight: Any = None, width: float = DESIGN_W,
     """
     lang = resolve(lang)
     pen = SvgPen(width, height)
-    draw_board(pen, state, highlight=highlight, width=width, height=height, lang=lang, conceal=conceal)
+    draw_board(pen, state, highlight=highlight, width=width, height=height, lang=lang, conceal=conceal,
+               markers=markers)
     return pen.svg(title=_title(state, lang))
 
 

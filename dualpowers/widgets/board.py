@@ -23,7 +23,7 @@ crisp on a 2x screen and at any width.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import ipywidgets as widgets
 from ipycanvas import Canvas, hold_canvas
@@ -114,6 +114,7 @@ class BoardWidget(widgets.VBox):
         self._highlight: frozenset[Any] = frozenset()
         #: regions whose strength plates show "?" (a question asks them)
         self._conceal: frozenset[str] = frozenset()
+        self._markers: dict[int, str] | None = None
         #: what the clicks so far picked (drawn with a mark of its own on the click layer)
         self._selected: frozenset[Any] = frozenset()
         self._shown_key: Any = None
@@ -219,10 +220,12 @@ class BoardWidget(widgets.VBox):
         return layout_for(self._state.comp, float(self.width), float(self.height))
 
     def show(self, state: "State | None", highlight: Any = None, *, force: bool = False,
-             conceal: Any = None, selected: Any = ()) -> bool:
+             conceal: Any = None, selected: Any = (), markers: Mapping[int, str] | None = None) -> bool:
         """Show ``state`` with ``highlight`` in one redraw; returns whether it redrew.
 
         ``conceal``: regions whose strength plates show "?" (``None``: keep the current ones).
+        ``markers``: the objective markers, number -> region, while a scoring is told step
+        by step (``None``: as the position implies; see :func:`~dualpowers.drawing.draw_board`).
         Nothing is sent when the picture would not change (same position, same
         highlight), unless ``force`` is true.
         """
@@ -230,7 +233,8 @@ class BoardWidget(widgets.VBox):
         if conceal is not None:
             self._conceal = frozenset(conceal)
         click, rest = split_highlight(state, hl) if state is not None else (frozenset(), hl)
-        key = self._key(state, rest)
+        placed = tuple(sorted(markers.items())) if markers is not None else None
+        key = (self._key(state, rest), placed)
         chosen = frozenset(x for x in selected if x in click)    # picked by the clicks so far: marked apart
         layer = (key, click, chosen)
         if not force and layer == self._layer_key:
@@ -244,6 +248,7 @@ class BoardWidget(widgets.VBox):
         self._state = state.clone() if state is not None else None
         self._highlight = hl
         self._selected = chosen
+        self._markers = dict(markers) if markers is not None else None
         self._shown_key = key
         self._layer_key = layer
         self._redraw()
@@ -283,7 +288,7 @@ class BoardWidget(widgets.VBox):
         else:
             click, rest = split_highlight(self._state, self._highlight)
             draw_board(rec, self._state, highlight=rest, width=self.width, height=self.height, lang=self.lang,
-                       conceal=self._conceal)
+                       conceal=self._conceal, markers=self._markers)
             draw_click_layer(layer, self._state, click, width=self.width, height=self.height,
                              selected=self._selected)
         with hold_canvas():

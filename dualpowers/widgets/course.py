@@ -391,7 +391,7 @@ class CourseWidget(widgets.VBox):
         """The position and highlight of the moment (the board follows the notebook's language itself);
         strength plates that would answer the question asked show "?" until it is answered."""
         s = self.session
-        self.board.show(s.state, highlight=list(s.highlight), conceal=s.concealed)
+        self.board.show(s.state, highlight=list(s.highlight), conceal=s.concealed, markers=s.markers)
 
     # ------------------------------------------------------------------ extras
     def _open_example(self, example_id: str) -> None:

@@ -49,6 +49,7 @@ import ipywidgets as widgets
 
 from ..opposition import DIFFICULTIES
 from ..places import RESERVE
+from ..scoring import objective_markers
 
 from ..drawing.board import REGION_COLOURS
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
@@ -229,6 +230,7 @@ class PlayWidget(widgets.VBox):
                                                                                    align_items="center"))],
                                           layout=_W(width="100%", display="none")), "dp-story-box")
         self._story: list[Any] = []            # the steps shown (events with their boards)
+        self._story_from: list[Any] = []       # the action's events before them (the player's own)
         self._story_seen: Any = None           # the session's story they came from
         self._story_at: int | None = None      # the step on the board, None: the game as it stands
         # ---- the review, once the game is over
@@ -701,13 +703,15 @@ class PlayWidget(widgets.VBox):
             first = next((i for i, e in enumerate(steps) if i and (e.kind in _STORY_KINDS or e.kind == "play")),
                          None)
             self._story = steps[first:] if first is not None else []
+            self._story_from = steps[:first] if first is not None else []   # the player's own part
             self._story_at = 0 if self._story else None
         at = self._story_at
         if at is None:
             self.story_box.layout.display = "none"
             return False
         event = self._story[at]
-        self.board.show(event.board, highlight=_story_highlight(event))     # the picture first
+        markers = objective_markers(self._story_from + self._story[:at + 1])
+        self.board.show(event.board, highlight=_story_highlight(event), markers=markers)   # the picture first
         self.story_box.layout.display = None
         lang = language.current()
         _ = translator(lang)

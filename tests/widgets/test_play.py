@@ -669,6 +669,35 @@ def test_play_widget_tells_what_the_action_set_going_one_step_at_a_time():
     assert w._story_at is None and w.board.state == g.state
 
 
+def test_play_widget_story_puts_the_objective_markers_on_the_board_as_the_scoring_goes():
+    """Telling a scoring, the board shows marker 1 on the unrest region, then 2 and 3 on each
+    objective as it is revealed (R-SCO-UNREST, R-SCO-REVEAL), and none after cleanup."""
+    from dualpowers.drawing.board import draw_board
+    from dualpowers.drawing.pen import RecordingPen
+    from dualpowers.policies import make_policy
+    from dualpowers.widgets.play import PlayWidget
+    w = PlayWidget(mode="solo", seed=3, player="red", difficulty=2)
+    g = w.session
+    me, rng = make_policy("greedy"), random.Random(1)
+    seen: dict[str, list] = {}
+    for _ in range(60):
+        if g.state.is_over() or "objective" in seen:
+            break
+        g.apply(me.choose(g.state, rng))
+        while w._story_at is not None:
+            event = w._story[w._story_at]
+            seen.setdefault(event.kind, []).append((event, dict(w.board._markers or {})))
+            w.story_next.click()
+    reveals = [(e, m) for e, m in seen.get("objective", []) if "reveals" in e.text]
+    assert reveals, "no scoring was told"
+    event, markers = reveals[-1]
+    assert markers[1] == event.board.unrest and markers[3 if len(reveals) > 1 else 2] == event.params["region"]
+    assert all(not m for _, m in seen.get("cleanup", []))
+    rec = RecordingPen()
+    draw_board(rec, event.board, markers=markers)
+    assert {("objective-marker", str(n)) for n in markers} <= set(rec.groups)
+
+
 def test_events_keep_their_boards_only_when_asked():
     s = dp.new_game("solo", 3, player="red", difficulty=2)
     t = s.clone()
