@@ -156,8 +156,11 @@ class Components:
         object.__setattr__(self, "region_index", {n: i for i, n in enumerate(names)})
         object.__setattr__(self, "region_by_code", {r.code: r.name for r in self.regions})
         object.__setattr__(self, "_open_cache", {})
+        object.__setattr__(self, "memo", {})
         order = list(self.cards) + list(self.leaders)
         object.__setattr__(self, "card_order", {c: i for i, c in enumerate(order)})
+        object.__setattr__(self, "card_days", {**{c: k.days for c, k in self.cards.items()},
+                                               **{c: k.days for c, k in self.leaders.items()}})
         object.__setattr__(self, "token_order", {t: i for i, t in enumerate(self.tokens)})
         object.__setattr__(self, "connection_set", frozenset(self.connections))
         object.__setattr__(self, "type_keys", {t.id: t.type_key for t in self.tokens.values()})
@@ -179,6 +182,10 @@ class Components:
     sides: dict[str | None, dict[str, str | None]] = field(init=False, repr=False)
     #: open_neighbours / two_step_reach by blockade (filled as asked)
     _open_cache: dict[Any, Any] = field(init=False, repr=False)
+    #: the days each card (command or leader) moves the date (R-CAL-1)
+    card_days: dict[str, int] = field(init=False, repr=False)
+    #: the rules' memo tables for these components (:func:`dualpowers.kinds.base.tables`), filled as asked
+    memo: dict[Any, Any] = field(init=False, repr=False)
     #: find / close_match: kind -> casefolded name -> the canonical id
     _folded: dict[str, dict[str, str]] = field(init=False, repr=False)
 
@@ -189,8 +196,7 @@ class Components:
 
     def days(self, card: str) -> int:
         """The days a card moves the date: a command card's, or a leader card's (R-CAL-1)."""
-        found = self.cards.get(card)
-        return found.days if found is not None else self.leaders[card].days
+        return self.card_days[card]
 
     def is_connection(self, a: str, b: str) -> bool:
         if a not in self.region_index or b not in self.region_index or a == b:

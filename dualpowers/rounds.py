@@ -47,7 +47,7 @@ def play_card(state: "State", side: str, card: str) -> None:
     state.played[side].append(card)
     state.card = card
     state.leader_recruited = state.leader_special_used = False
-    days = comp.days(card)
+    days = comp.card_days[card]
     if state.narrating:
         state.log("play", say.PLAYS, side=side, card=card)
     state.bonus_pending = advance(state, side, days)

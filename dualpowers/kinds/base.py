@@ -292,11 +292,6 @@ def refuse(msgid: str, rule: str | None = None, **params: Any) -> IllegalAction:
 
 
 # ============================================================================ shared rule facts
-# Per set of components: lists of actions that depend only on the components and a few
-# facts (a token's region and the blockade, a reserve's content), built once.  Keyed by
-# id(components), holding the components too so that the id stays theirs.
-_TABLES: dict[int, tuple[Components, dict[Any, Any]]] = {}
-_last_tables: list[Any] = [None, {}]
 # While legal_actions runs: (its state, the side to act, controlled_on_board's answer or
 # None); else None.  One tuple, replaced whole, so that a thread reading it never pairs a
 # state with another's answer.
@@ -307,16 +302,11 @@ _POOL: dict[type, dict[str, Any]] = {}
 
 
 def tables(comp: Components) -> dict[Any, Any]:
-    """The memo tables of a set of components (nearly always one set per run)."""
-    if _last_tables[0] is comp:
-        return _last_tables[1]
-    hit = _TABLES.get(id(comp))
-    if hit is None:
-        if len(_TABLES) >= 8:
-            _TABLES.clear()
-        hit = _TABLES[id(comp)] = (comp, {})
-    _last_tables[:] = hit
-    return hit[1]
+    """The memo tables of a set of components: lists of actions that depend only on the
+    components and a few facts (a token's region and the blockade, a reserve's content),
+    built once.  They live with the components (``Components.memo``, which the hot paths
+    read directly), so they go when the components go."""
+    return comp.memo
 
 
 def pool(cls: type) -> dict[str, Any]:
@@ -358,7 +348,7 @@ def interchangeable(state: "State", a: str, b: str) -> bool:
 def _type_codes(comp: Components) -> dict[str, int]:
     """Token -> a small int, equal for tokens of equal :attr:`TokenSpec.type_key`: twice it, plus
     one if exhausted, is :func:`group_key` as a number (cheap to hash on the hot path)."""
-    t = tables(comp)
+    t = comp.memo
     codes = t.get("type codes")
     if codes is None:
         numbers: dict[object, int] = {}
@@ -390,12 +380,11 @@ def controlled_on_board(state: "State", side: str) -> list[tuple[str, str]]:
         MEMO[0] = (state, side, out)
         return out
     comp = state.comp
-    t = _last_tables[1] if _last_tables[0] is comp else tables(comp)
-    return controlled_tokens(state, side, comp.region_names, t.get("type codes") or _type_codes(comp))
+    return controlled_tokens(state, side, comp.region_names, comp.memo.get("type codes") or _type_codes(comp))
 
 
 def units_of(comp: Components, side: str) -> frozenset[str]:
-    t = tables(comp)
+    t = comp.memo
     units = t.get(("units", side))
     if units is None:
         units = t[("units", side)] = frozenset(
@@ -411,7 +400,7 @@ def reserve_units(state: "State", side: str) -> list[str]:
 def step_moves(state: "State", side: str, cls: type[Action]) -> list[Any]:
     """``cls(token, to)`` for every controlled token and every open step from its region (R-ACT-MOVE)."""
     comp = state.comp
-    t = _last_tables[1] if _last_tables[0] is comp else tables(comp)
+    t = comp.memo
     table = t.get((cls, state.blockade))
     if table is None:
         table = t[(cls, state.blockade)] = {}

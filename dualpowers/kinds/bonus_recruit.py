@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ..places import RESERVE
 from ..text import N_, Message, Name
 from .base import (Action, ActionKind, Click, Touches, action, check_region, check_reserve_unit, recruit_name, refuse,
-                   register, representatives, reserve_units, tables,
+                   register, representatives, reserve_units,
                    units_then_region)
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ def _offer(state: "State", side: str) -> list[BonusRecruit]:
     """One recruit-value-1 unit of each kind in reserve, into each region.  The answer depends
     only on the reserve's content (a token in reserve is always fresh), so it is memoised."""
     comp = state.comp
-    memo = tables(comp)
+    memo = comp.memo
     cache = memo.get(BonusRecruit)
     if cache is None or len(cache) > 50_000:
         cache = memo[BonusRecruit] = {}

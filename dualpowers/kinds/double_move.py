@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ..text import N_, Message, Name
 from .base import (MOVES, Action, ActionKind, action, check_controlled, check_printed, check_region,
                    check_step_move, controlled_on_board, move_token, moved_clicks, moved_strength, moved_touches,
-                   refuse, register, tables, token_name, token_to_region, where_name)
+                   refuse, register, token_name, token_to_region, where_name)
 
 if TYPE_CHECKING:
     from ..state import State
@@ -28,7 +28,7 @@ class DoubleMove(Action):
 def _offer(state: "State", side: str) -> list[DoubleMove]:
     if state.comp.cards[state.card or ""].action != "double-move":
         return []
-    memo = tables(state.comp)
+    memo = state.comp.memo
     table = memo.get((DoubleMove, state.blockade))
     if table is None:
         table = memo[(DoubleMove, state.blockade)] = {}

@@ -12,7 +12,7 @@ from ..places import RESERVE
 from ..presence import controlled_in
 from ..text import N_, Message, Name
 from .base import (one_click, Action, ActionKind, Click, Touches, action, check_region, leader_can_recruit, leader_card, refuse,
-                   register, tables)
+                   register)
 
 if TYPE_CHECKING:
     from ..state import State
@@ -32,7 +32,7 @@ class LeaderRecruit(Action):
 def _offer(state: "State", side: str) -> list[LeaderRecruit]:
     if not leader_can_recruit(state):
         return []
-    memo = tables(state.comp)
+    memo = state.comp.memo
     recruits = memo.get(LeaderRecruit)
     if recruits is None:
         recruits = memo[LeaderRecruit] = tuple(LeaderRecruit.trusted(r) for r in state.comp.region_names)

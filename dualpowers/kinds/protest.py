@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..text import N_, Message, Name
 from .base import (Action, ActionKind, Click, Touches, action, check_region, check_special, refuse, register,
-                   special_open, tables)
+                   special_open)
 
 if TYPE_CHECKING:
     from ..state import State
@@ -28,7 +28,7 @@ class Protest(Action):
 def _offer(state: "State", side: str) -> list[Protest]:
     if not special_open(state, "protest"):
         return []
-    memo = tables(state.comp)
+    memo = state.comp.memo
     protests = memo.get((Protest, state.blockade))
     if protests is None:
         protests = memo[(Protest, state.blockade)] = tuple(

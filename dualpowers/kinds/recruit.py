@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ..places import RESERVE
 from ..text import N_, Conjunction, Message
 from .base import (Action, ActionKind, Click, Touches, action, card_region, check_reserve_unit, recruit_name, refuse,
-                   register, reserve_units, tables, units_then_region)
+                   register, reserve_units, units_then_region)
 
 if TYPE_CHECKING:
     from ..state import State
@@ -31,7 +31,7 @@ def _offer(state: "State", side: str) -> list[Recruit]:
     units in it (far fewer cases)."""
     comp = state.comp
     budget = comp.cards[state.card or ""].recruit
-    memo = tables(comp)
+    memo = comp.memo
     cache = memo.get(Recruit)
     if cache is None or len(cache) > 50_000:
         cache = memo[Recruit] = {}
