@@ -9,7 +9,8 @@ watch the width of the element it sits in (``ResizeObserver``) and the pixel
 ratio, and send both to Python; the board then sizes its backing store to
 ``CSS width x devicePixelRatio`` and redraws.
 
-It also lets the mouse wheel over the board scroll the page (ipycanvas would take it).
+It also lets the mouse wheel over the board scroll the page (ipycanvas would take it), and
+keeps the mouse events the board does not use (moves, releases) from becoming kernel messages.
 
 The same probe forwards the keys of :data:`KEYS` pressed while the focus is
 inside the screen that holds it (``Screen.on_key``), so Next / Back / Undo have
@@ -52,15 +53,18 @@ function render({ model, el }) {
   };
   const ro = new ResizeObserver(report);
   ro.observe(el.parentElement || el);
-  // The mouse wheel over the board scrolls the page: ipycanvas takes every wheel event on its
-  // canvas (preventDefault, and a message to the kernel per notch); stopped here on the way
-  // down (capture phase), it never reaches the canvas and the browser scrolls as usual.
-  const onWheel = (ev) => { if (ev.target && ev.target.tagName === 'CANVAS') ev.stopPropagation(); };
+  // ipycanvas sends the kernel a message for every mouse event on its canvas: each move, the
+  // button's release, the pointer leaving, each wheel notch (and takes the wheel from the page).
+  // The board answers only the button going down, so the others are stopped here on their
+  // way down (capture phase): they never reach the canvas, the page scrolls under the wheel
+  // as usual, and a click is not queued in the kernel behind the moves that led to it.
+  const UNUSED = ['wheel', 'mousemove', 'mouseup', 'mouseout', 'mouseenter', 'mouseleave'];
+  const onUnused = (ev) => { if (ev.target && ev.target.tagName === 'CANVAS') ev.stopPropagation(); };
   let wheelHost = null;
   const attachWheel = () => {
     // the board's box (the probe's view is its first child), once the view is in the page
     wheelHost = el.closest('.dp-board-widget') || (el.parentElement && el.parentElement.parentElement);
-    if (wheelHost) wheelHost.addEventListener('wheel', onWheel, { capture: true, passive: true });
+    if (wheelHost) for (const type of UNUSED) wheelHost.addEventListener(type, onUnused, { capture: true, passive: true });
     else requestAnimationFrame(attachWheel);
   };
   requestAnimationFrame(attachWheel);
@@ -111,7 +115,7 @@ function render({ model, el }) {
   }
   return () => {
     ro.disconnect();
-    if (wheelHost) wheelHost.removeEventListener('wheel', onWheel, { capture: true });
+    if (wheelHost) for (const type of UNUSED) wheelHost.removeEventListener(type, onUnused, { capture: true });
     if (mq) mq.removeEventListener('change', onDpr);
     if (root && onKey) root.removeEventListener('keydown', onKey);
   };

@@ -445,18 +445,40 @@ def test_a_recruit_by_clicking_a_unit_of_the_reserve_then_the_region(browser, la
 
 
 def test_the_mouse_wheel_over_the_board_scrolls_the_notebook(browser, lab):
-    """ipycanvas takes the wheel events of its canvas; over the board they scroll the page."""
+    """ipycanvas takes the wheel events of its canvas; over the board they scroll the page.
+    And of the mouse's events only the button going down reaches the kernel: ipycanvas would
+    send each move and release, and a click would wait in the kernel behind them."""
     context, page = _new_page(browser, 1280, 720)
+    sent: list[str] = []
+
+    def watch(ws):
+        ws.on("framesent", lambda payload: sent.append(
+            payload if isinstance(payload, str) else payload.decode("utf-8", "replace")))
+    page.on("websocket", watch)
     try:
         _run_in_view(page, lab, _play_notebook(lab, 1917))
         canvas = page.locator(BOARD).first
+        events = lambda: [e for e in ("mouse_move", "mouse_up", "mouse_out", "mouse_down", "mouse_wheel")  # noqa: E731
+                          if any(f'"{e}"' in f for f in sent)]
+        canvas.scroll_into_view_if_needed()
+        page.wait_for_timeout(1000)             # the screen's own scrolling into view is over
         box = canvas.bounding_box()
+        sent.clear()
+        for i in range(12):                     # the mouse wanders over the board, then clicks
+            page.mouse.move(box["x"] + box["width"] * (0.2 + 0.05 * i), box["y"] + box["height"] * 0.4)
+        page.mouse.click(box["x"] + box["width"] * 0.5, box["y"] + box["height"] * 0.4)
+        # (the sync API hands over websocket events only while it waits on the page)
+        wait_until(lambda: page.wait_for_timeout(50) or "mouse_down" in events(), timeout=10_000,
+                   message="the click did not reach the kernel")
+        page.wait_for_timeout(500)
+        assert events() == ["mouse_down"], f"mouse events sent to the kernel: {events()}"
         scroller = page.locator(".jp-NotebookPanel .jp-WindowedPanel-outer").first
         before = scroller.evaluate("e => e.scrollTop")
         page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         page.mouse.wheel(0, 400)
         wait_until(lambda: scroller.evaluate("e => e.scrollTop") > before + 50, timeout=10_000,
                    message=lambda: f"the page did not scroll: {before} -> {scroller.evaluate('e => e.scrollTop')}")
+        assert "mouse_wheel" not in events()
     finally:
         context.close()
     lab.shutdown_kernels()
