@@ -420,15 +420,20 @@ class GameSession:
     def is_over(self) -> bool:
         return self.state.is_over()
 
-    def status(self) -> str:
-        s = self.state
+    def status(self, state: State | None = None) -> str:
+        """The status line: round, date, Will, score and who acts, for the game as it stands
+        or for ``state`` (a step of the story, whose line must not tell what comes after)."""
+        s = self.state if state is None else state
         if s.is_over():
             return self.result() or ""
         lang = self.lang
         _ = translator(lang)
+        date, will, score = names.date(s.month_name, s.day, lang), names.side(s.will, lang), lead_text(s.score, lang)
+        if s.to_act is None:            # in the middle of the Opposition's turn or of scoring
+            return _("Round {number}, {date}; Will: {will}; score: {score}.", number=s.round, date=date, will=will,
+                     score=score)
         return _("Round {number}, {date}; Will: {will}; score: {score}; {side} to act ({step}).", number=s.round,
-                 date=names.date(s.month_name, s.day, lang), will=names.side(s.will, lang),
-                 score=lead_text(s.score, lang), side=side_label(s, s.to_act, lang), step=step_name(s.step))
+                 date=date, will=will, score=score, side=side_label(s, s.to_act, lang), step=step_name(s.step))
 
     def result(self) -> str | None:
         """The outcome in words once the game is over, else ``None``."""

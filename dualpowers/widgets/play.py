@@ -230,7 +230,6 @@ class PlayWidget(widgets.VBox):
                                                                                    align_items="center"))],
                                           layout=_W(width="100%", display="none")), "dp-story-box")
         self._story: list[Any] = []            # the steps shown (events with their boards)
-        self._story_from: list[Any] = []       # the action's events before them (the player's own)
         self._story_seen: Any = None           # the session's story they came from
         self._story_at: int | None = None      # the step on the board, None: the game as it stands
         # ---- the review, once the game is over
@@ -588,8 +587,7 @@ class PlayWidget(widgets.VBox):
             self._review, self._moment = None, None       # a new game, or play goes on: the review is gone
         # The board and what to click first: the browser handles the messages in order, so the
         # picture a click waits for is painted before the panel's words and menus follow.
-        self._show_picks()
-        self.status.value = escape(g.status())
+        self._show_picks()          # (with the status line: the story's step, or the game as it stands)
         self.hand.value = lines_html(g.hand_lines())
         if g.filter_region or g.filter_token:
             what = escape(names.region(g.filter_region, lang) if g.filter_region else names.token(g.filter_token, lang))
@@ -632,6 +630,7 @@ class PlayWidget(widgets.VBox):
         s = g.state
         if self._moment is None and self._show_story():
             return
+        self.status.value = escape(g.status())
         over = s.is_over()
         pk = self.picker
         hl: list[Any] = list(pk.lit())
@@ -698,20 +697,19 @@ class PlayWidget(widgets.VBox):
         if g.story is not self._story_seen:            # a new action: tell what it set going
             self._story_seen = g.story
             steps = [e for e in g.story if e.board is not None]
-            # the story starts where the player's own action ends: a card the Opposition
-            # reveals (any "play" after the first event), or its turn, the scoring ...
-            first = next((i for i, e in enumerate(steps) if i and (e.kind in _STORY_KINDS or e.kind == "play")),
-                         None)
-            self._story = steps[first:] if first is not None else []
-            self._story_from = steps[:first] if first is not None else []   # the player's own part
+            # told step by step when the action set something going beyond the player's own
+            # move (a card the Opposition reveals, its turn, the scoring ...), from that move on
+            told = any(i and (e.kind in _STORY_KINDS or e.kind == "play") for i, e in enumerate(steps))
+            self._story = steps if told else []
             self._story_at = 0 if self._story else None
         at = self._story_at
         if at is None:
             self.story_box.layout.display = "none"
             return False
         event = self._story[at]
-        markers = objective_markers(self._story_from + self._story[:at + 1])
+        markers = objective_markers(self._story[:at + 1])
         self.board.show(event.board, highlight=_story_highlight(event), markers=markers)   # the picture first
+        self.status.value = escape(g.status(event.board))        # as it stood then: nothing told ahead
         self.story_box.layout.display = None
         lang = language.current()
         _ = translator(lang)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from html import escape
 
 import pytest
 
@@ -654,13 +655,18 @@ def test_play_widget_tells_what_the_action_set_going_one_step_at_a_time():
         g.apply(me.choose(g.state, rng))
     steps = w._story
     assert len(steps) >= 2 and w.story_box.layout.display is None
-    assert steps[0].kind == "play" and "Opposition" in steps[0].text        # its card, then its turn
+    # the player's own move first, then the Opposition's card (with its date) and its turn
+    opposition_card = next(i for i, e in enumerate(steps) if e.kind == "play" and "Opposition" in e.text)
+    assert opposition_card >= 1 and "Opposition" not in steps[0].text
+    assert steps[opposition_card + 1].kind == "date"                       # the date it moves: a step too
     for i, event in enumerate(steps):
         assert "Step %d of %d" % (i + 1, len(steps)) in w.story_view.value
         assert w.board.state == event.board and w.choices.children == ()   # the board as it stood then
+        assert w.status.value == escape(g.status(event.board))             # the title tells nothing ahead
         assert w.hand_cards.layout.display == "none"
         w.story_next.click()
     assert w._story_at is None and w.story_box.layout.display == "none"
+    assert w.status.value == escape(g.status())
     assert w.board.state == g.state and (w.choices.children or w.hand_cards.children)
     # the next story can be skipped at once
     while w._story_at is None:
