@@ -412,14 +412,14 @@ def test_every_action_leaves_you_behind_only_when_the_game_estimate_says_so():
     })
     r = Advisor(seed=0).rank(s)
     assert r.best.text == "score-unrest"                        # white wins at once: not behind
-    assert not r.behind and "behind in the game" not in r.explain()
+    assert not r.behind and "more likely to lose than to win" not in r.explain()
     seen_behind = seen_round_only = False
     for state in _positions(12, seed=5):
         ranking = Advisor(playouts=200, seed=1).rank(state)
         tried = [a for a in ranking.actions if a.playouts]
         game_says_behind = all(a.win_high < 0.5 for a in tried)
         assert ranking.behind == game_says_behind
-        assert ("Every action leaves you behind in the game" in ranking.explain()) == game_says_behind
+        assert ("every action leaves you more likely to lose than to win" in ranking.explain()) == game_says_behind
         seen_behind |= ranking.behind
         # behind at the end of the round on every action, but not in the game: the outlook says the round
         seen_round_only |= not ranking.behind and all(a.margin < 0 for a in tried)

@@ -64,8 +64,12 @@ THEN_ACTION = N_("then {action}: {outlook}; {effects}")
 EQUALLY_GOOD = N_("equally good: {action}: {outlook}; {effects}")
 MORE_ONE = N_("(1 more action)")
 MORE_MANY = N_("({n} more actions)")
-ALL_BEHIND = N_("Every action leaves you behind in the game, by the estimate: even the best gives you only a "
-                "{percent} chance to win. The least bad first.")
+#: Said when even the best action's chance to win the game is under one half.  The chance is
+#: how a simple computer player fares from there (greedy players' games, :func:`win_chance`),
+#: so the sentence says so: a player doing better than it does well to read it as a warning.
+ALL_BEHIND = N_("By the estimate every action leaves you more likely to lose than to win: from where each "
+                "leads, a simple computer player playing on wins at most {percent} of its games. The least "
+                "bad first.")
 PLAYOUT_STATS = N_("{playouts} playouts in {seconds} s (seed {seed}).")
 
 SPAN = 6.0          # best_probabilities: standard errors either side of a mean that matter

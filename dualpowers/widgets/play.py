@@ -62,8 +62,9 @@ from ..clicks import ActionPicker
 from ..review import REVIEW_PLAYOUTS, Moment, Review, review_game
 from ..describe import describe
 from ..errors import DualPowersError, brief
-from ..i18n import number, percent
-from ..text import field_naming, translator
+from ..i18n import number
+from ..advisor.ranking import ALL_BEHIND
+from ..text import Message, Quantity, field_naming, translator
 from ..narrate import message_text, refusal_text
 from . import language
 from ._common import STYLE, ButtonPool, button, css, lines_html, log_html, fit_labels
@@ -497,10 +498,8 @@ class PlayWidget(widgets.VBox):
             f"<td>{escape(message_text(ranking.sureness_message(r), lang))}</td></tr>"
             for r in ranking.actions[:3])
         top = max((a.win_prob for a in ranking.actions if a.playouts), default=0.0)
-        behind = ("<p>" + _("<b>Every action leaves you behind in the game</b>, by the estimate: even the best "
-                            "gives you only a {percent} chance to win. The least bad first.",
-                            percent=escape(percent(top, lang, 0)))
-                  + "</p>" if ranking.behind else "")
+        behind = (f"<p><b>{escape(message_text(Message(ALL_BEHIND, percent=Quantity(top, percent=True)), lang))}"
+                  "</b></p>" if ranking.behind else "")
         sure = _("How sure: {sureness}.", sureness=escape(message_text(ranking.sureness_message(), lang)))
         outlook = _("at the end of the round") if ranking.horizon == "round" else _("for the game")
         headers = "".join(f"<th>{escape(h)}</th>" for h in (
