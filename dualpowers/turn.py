@@ -70,8 +70,8 @@ def _after_leader(state: "State", side: str, act: Action) -> None:
         return
     if leader_can_recruit(state):
         return
-    special = K.special(leader_card(state).special)
-    if special is None or not special.offer(state, side):
+    offer = _SPECIAL_OFFERS.get(leader_card(state).special)
+    if offer is None or not offer(state, side):
         flow.after_main_action(state)
 
 
@@ -129,6 +129,8 @@ _COMMAND_OFFERS: dict[str, _Entry] = {
 _LEADER_OFFERS: dict[str, _Entry] = {
     k.special: _entry(tuple(x for x in K.at_step("leader") if x.special is None or x is k))
     for k in K.at_step("leader") if k.special}
+#: A leader's special ("protest") -> its kind's offer: what _after_leader asks in one look-up.
+_SPECIAL_OFFERS = {k.special: k.offer for k in K.KINDS.values() if k.special}
 #: (step, kind) -> (effect, what follows): perform's dispatch in one look-up.
 _PERFORM = {(step, k.cls): (k.perform, rule.then) for step, rule in STEP_RULES.items() for k in K.at_step(step)}
 
