@@ -403,6 +403,17 @@ class GameSession:
     def can_undo(self) -> bool:
         return bool(self.actions)
 
+    def rewind(self, count: int) -> None:
+        """Go back to the position after the first ``count`` actions and play on from there
+        (a review's "try again from here"): the log, undo and saves keep the game up to that
+        point; the later actions are dropped."""
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= len(self.actions):
+            raise ValueError(f"rewind: count must be a whole number from 0 to {len(self.actions)}, not {count!r}")
+        self.state, self.actions, self.log = self._replay(self.actions[:count])
+        self.filter_region = self.filter_token = None
+        _ = translator(self.lang)
+        self._changed(_("Back to decision {index}: play on from here.", index=count + 1))
+
     def undo(self) -> str | None:
         """Take back the last action (replaying the rest from the start); return it."""
         if not self.actions:

@@ -39,7 +39,6 @@ advisor's words; *Try again from here* goes on playing from it.
 from __future__ import annotations
 
 import base64
-import json
 import os
 from html import escape
 from pathlib import Path
@@ -242,6 +241,10 @@ class PlayWidget(widgets.VBox):
         self.try_again.on_click(lambda _: self._try_again())
         self.review_back = button("Back to the end of the game", "dp-review-back", icon="arrow-right")
         self.review_back.on_click(lambda _: self.show_moment(None))
+        #: after "try again from here": the finished game (its save and its review), to go back to
+        self._finished: tuple[str, Review] | None = None
+        self.back_to_finished = button("Back to the finished game", "dp-back-to-finished", icon="history")
+        self.back_to_finished.on_click(lambda _: self._back_to_finished())
         # The review's rows are made once; a refresh changes their words and what is shown.
         self.review_note = widgets.HTML()
         self.review_moments = widgets.HBox(layout=_W(flex_flow="row wrap"))
@@ -290,7 +293,7 @@ class PlayWidget(widgets.VBox):
             title="",
             primary=[self.story_box, self.hand_cards, self.choices,
                      widgets.HBox([self.undo_button, self.hint_button, self.cancel_button, self.end_new_game,
-                                   self.review_button], layout=_W(flex_flow="row wrap")),
+                                   self.review_button, self.back_to_finished], layout=_W(flex_flow="row wrap")),
                      self.review_progress, self.review_box],
             narration=[self.prompt, self.result, self.message, self.hint_view, self.hand],
             secondary=[self.all_actions, setup],
@@ -365,7 +368,8 @@ class PlayWidget(widgets.VBox):
                         (self.save_button, _("Save to a file")), (self.review_button, _("Review my game")),
                         (self.try_again, _("Try again from here")), (self.story_skip, _("Skip to now")),
                         (self.story_next, _("Next")),
-                        (self.review_back, _("Back to the end of the game"))):
+                        (self.review_back, _("Back to the end of the game")),
+                        (self.back_to_finished, _("Back to the finished game"))):
             b.description = b.tooltip = text
         self.story_auto.description = _("Play on by itself")
         self.story_auto.tooltip = _("Each step stays a moment on screen, then the next comes, until your turn")
@@ -399,6 +403,7 @@ class PlayWidget(widgets.VBox):
             self._say(_("No new game: the deal is a whole number, or empty for a random deal (not {value}).",
                         value=brief(text, 30)), error=True)
             return
+        self._finished = None                   # a new game: the one tried again from is let go
         try:
             self.session.new_game(self.mode.value, int(text) if text else None, player=self.player.value,
                                   difficulty=int(self.difficulty.value), edition=self.edition.value)
@@ -616,6 +621,7 @@ class PlayWidget(widgets.VBox):
         self.end_new_game.layout.display = None if over else "none"
         self.hint_button.layout.display = "none" if over else None
         self.review_button.layout.display = None if over and self._review is None else "none"
+        self.back_to_finished.layout.display = None if self._finished is not None else "none"
         self._show_review()
         if g.message:
             self._say(g.message)
@@ -757,11 +763,24 @@ class PlayWidget(widgets.VBox):
         self.refresh()
 
     def _try_again(self) -> None:
-        m = self._moment
-        if m is None:
+        """Play on from the moment shown: the game is rewound there (its log and undo kept),
+        and the finished game is kept to go back to."""
+        m, review = self._moment, self._review
+        if m is None or review is None:
             return
+        self._finished = (self.session.save(), review)
         self._review, self._moment = None, None
-        self.session.load(json.dumps(m.position.to_dict()))
+        self.session.rewind(m.index)
+
+    def _back_to_finished(self) -> None:
+        """The finished game again, with its review (after a "try again from here")."""
+        if self._finished is None:
+            return
+        saved, review = self._finished
+        self._finished = None
+        self.session.load(saved)
+        self._review = review
+        self.refresh()
 
     def _show_review(self) -> None:
         review = self._review

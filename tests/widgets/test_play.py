@@ -635,8 +635,36 @@ def test_play_widget_reviews_a_finished_game_and_tries_again_from_a_moment():
     w.review_back.click()
     assert w.board.state == g.state
     moments[0].click()
+    finished_actions = list(g.actions)
     w.try_again.click()
     assert not g.state.is_over() and g.state == m.position and w.review_box.layout.display == "none"
+    # the game up to that decision is kept (its actions, log and undo), and the finished game too
+    assert g.actions == finished_actions[:m.index] and (g.log or m.index == 0)
+    assert g.can_undo == (m.index > 0) and "decision %d" % (m.index + 1) in g.message
+    assert w.back_to_finished.layout.display is None
+    g.apply(g.legal()[0])                                     # play on a little, then go back
+    w.back_to_finished.click()
+    assert g.state.is_over() and g.actions == finished_actions
+    assert w.review_box.layout.display is None and w.back_to_finished.layout.display == "none"
+    assert len([b for b in _walk(w.review_box) if "dp-moment" in getattr(b, "_dom_classes", ())
+                and b.layout.display != "none"]) >= 1
+
+
+def test_rewind_plays_on_from_an_earlier_decision():
+    g = GameSession(mode="solo", seed=4, player="white", difficulty=2)
+    for _ in range(6):
+        g.auto("first")
+    kept = list(g.actions[:3])
+    g.rewind(3)
+    assert g.actions == kept
+    replay = GameSession(mode="solo", seed=4, player="white", difficulty=2)
+    for a in kept:
+        replay.apply(a)
+    assert g.state == replay.state and len(g.log) == len(replay.log)
+    for bad in (-1, 4, 2.0, True, "1"):
+        with pytest.raises(ValueError, match="rewind: count"):
+            g.rewind(bad)
+    assert g.actions == kept                                   # refused: nothing changed
 
 
 def _walk(widget):
