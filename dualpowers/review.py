@@ -48,6 +48,10 @@ MOMENTS = 3
 MOMENT = N_("Decision {index} (round {round}, {date}): you chose \u201c{played}\u201d; \u201c{better}\u201d would "
             "have moved the score about {gain} VP more your way by the end of the round.")
 MOMENT_WHY = N_("Why: {effects}.")
+#: What the review's list is, above its moments.
+MOMENTS_INTRO = N_("The decisions below cost you most (all decisions with a choice reviewed: {decisions}): at "
+                   "each, another action would have gained the VP shown, by the advisor's playouts. Choose one "
+                   "to see it on the board.")
 NOTHING_TO_REVIEW = N_("No decision stands out: every action you chose was among the best the advisor "
                        "could measure.")
 
@@ -97,11 +101,17 @@ class Review:
     decisions: int
     moments: tuple[Moment, ...]
 
+    def intro(self) -> Message:
+        """What the list of moments is (or that no decision stands out)."""
+        if not self.moments:
+            return Message(NOTHING_TO_REVIEW)
+        return Message(MOMENTS_INTRO, decisions=self.decisions)
+
     def explain(self, lang: str | None = None) -> str:
         lang = resolve(lang)
         if not self.moments:
-            return render(Message(NOTHING_TO_REVIEW), lang)
-        return "\n".join(m.explain(lang) for m in self.moments)
+            return render(self.intro(), lang)
+        return "\n".join([render(self.intro(), lang)] + [m.explain(lang) for m in self.moments])
 
 
 def _session(saved: "GameSession | str | bytes | Mapping[str, Any]") -> GameSession:

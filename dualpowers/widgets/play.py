@@ -789,8 +789,7 @@ class PlayWidget(widgets.VBox):
             return
         lang = language.current()
         _ = translator(lang)
-        self.review_note.value = "" if review.moments else escape(review.explain(lang))
-        self.review_note.layout.display = None if not review.moments else "none"
+        self.review_note.value = escape(message_text(review.intro(), lang))
         buttons = self._moment_pool.take(len(review.moments))
         for i, (b, m) in enumerate(zip(buttons, review.moments)):
             b.dp_value = i

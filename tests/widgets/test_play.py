@@ -627,6 +627,7 @@ def test_play_widget_reviews_a_finished_game_and_tries_again_from_a_moment():
     assert review.moments and w.review_button.layout.display == "none"
     moments = [b for b in _walk(w.review_box) if "dp-moment" in getattr(b, "_dom_classes", ())]
     assert len(moments) == len(review.moments)
+    assert "cost you most" in w.review_note.value and str(review.decisions) in w.review_note.value   # what they are
     moments[0].click()
     m = review.moments[0]
     assert w.board.state == m.position and w.board.highlight            # that position, the better action lit
