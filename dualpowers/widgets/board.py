@@ -140,11 +140,16 @@ class BoardWidget(widgets.VBox):
     @lang.setter
     def lang(self, value: str | None) -> None:
         self._lang = check_language(value) if value is not None else None
-        self.show(self._state, highlight=self._highlight)
+        self._show_again()
 
     def _language_changed(self, _: Any = None) -> None:
         if self._lang is None:
-            self.show(self._state, highlight=self._highlight)
+            self._show_again()
+
+    def _show_again(self, force: bool = False) -> None:
+        """The same picture again (new words, a new size): what is shown keeps its highlight,
+        its picked tokens and its objective markers."""
+        self.show(self._state, highlight=self._highlight, force=force, selected=self._selected, markers=self._markers)
 
     def close(self) -> None:
         language.setting.unobserve(self._language_changed, "value")
@@ -175,7 +180,7 @@ class BoardWidget(widgets.VBox):
                 canvas.width, canvas.height = width, height
         self._pen = CanvasPen(self.canvas)      # a resized canvas forgets its styles
         self._overlay_pen = CanvasPen(self.overlay)
-        self.show(self._state, highlight=self._highlight, force=True)
+        self._show_again(force=True)
         return True
 
     def _view_changed(self, _: Any = None) -> None:
@@ -202,7 +207,7 @@ class BoardWidget(widgets.VBox):
 
     @highlight.setter
     def highlight(self, highlight: Any) -> None:
-        self.show(self._state, highlight=highlight)
+        self.show(self._state, highlight=highlight, selected=self._selected, markers=self._markers)
 
     @property
     def width(self) -> int:

@@ -272,3 +272,21 @@ def test_a_picked_token_is_marked_apart_from_those_still_to_click(sent: list[Any
     w._overlay_pen.counts = dict.fromkeys(w._overlay_pen.counts, 0)
     w.show(state, highlight=[a, b], selected=[a])
     assert w.layer_redraw_count == layers + 1 and w._overlay_pen.counts["circle"] == 5
+
+
+def test_a_new_size_or_language_keeps_the_objective_markers_and_the_picked_tokens():
+    """Markers drawn while a scoring is told, and the tokens picked by clicks, stay on the
+    board when it is drawn again at a new size or in another language."""
+    import dualpowers as dp
+    from dualpowers.widgets.board import BoardWidget
+    s = dp.new_game("solo", 3, player="red", difficulty=1)
+    board = BoardWidget(s)
+    token = s.reserve("red")[0]
+    board.show(s, highlight=[token], selected=[token], markers={1: s.unrest, 2: "purple"})
+    before = board.redraw_count
+    board.resize(board.width + 100)
+    board.lang = "fr"
+    assert board.redraw_count == before + 2
+    assert board._markers == {1: s.unrest, 2: "purple"} and board._selected == frozenset([token])
+    board.show(s)                                                     # a new picture: as the position implies
+    assert board._markers is None
