@@ -373,6 +373,7 @@ def test_a_move_played_by_clicks_alone(browser, lab):
             wait_until(lambda: text_of(page, "dp-log") != log, timeout=20_000,
                        message=f"the clicks for {action} changed nothing")
             session.apply(action)
+            _finish_story(page)                          # the status line follows the story told, then now
             assert text_of(page, "dp-status") != status or "move" not in str(action)
             if moves:
                 moved = True
