@@ -83,3 +83,20 @@ def test_french_board_says_french_words():
 def test_unknown_language_is_refused():
     with pytest.raises(ValueError, match="language"):
         board.draw_board(RecordingPen(), dp.new_game(), lang="de")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_status_bar_always_names_a_rule_changing_edition(lang):
+    """The Italian edition changes rules (E-IT): the board's title bar names it for every
+    course item set in it, whatever else must give way (the step's words, the mode)."""
+    import dualpowers.course as course
+    from dualpowers import names
+    from dualpowers.drawing import RecordingPen, draw_board
+    items = [st.position for c in course.chapters() for st in c.steps]
+    items += [e.position for e in course.exercises()]
+    italian = [s for s in items if s.edition == "it"]
+    assert italian
+    for s in italian:
+        rec = RecordingPen()
+        draw_board(rec, s, lang=lang)
+        assert names.edition("it", lang) in " ".join(rec.texts()), (lang, s.step, s.to_act)

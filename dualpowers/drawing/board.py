@@ -301,14 +301,19 @@ def _status(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             name = _("{side} (you)", side=name) if who == s.player else _("{side} (Opposition)", side=name)
         fc = FACTION_COLOURS[who] if who in FACTION_COLOURS else FACTION_COLOURS["neutral"]
         x = left_end + 22
-        acts = _("{side} to act: {step}", side=name, step=_(STEP_WORDS.get(s.step, s.step)))
-        if x + 12 + text_width(acts, big, True) > b.right - 10:
-            acts = _("{side} to act", side=name)
-        acts_end = x + 12 + text_width(acts, big, True)
+        long_acts = _("{side} to act: {step}", side=name, step=_(STEP_WORDS.get(s.step, s.step)))
+        short_acts = _("{side} to act", side=name)
+        # What fits, most first: the step's words go before the edition, which decides rules
+        # (E-FR, E-IT), and the mode goes before either.
+        edition = [names.edition(s.edition, _LANG.get())] if s.edition != "fr" else []
+        pairs = [(a, r) for a in (long_acts, short_acts) for r in [right] + edition] + [(long_acts, ""), (short_acts, "")]
+        acts, shown = next(((a, r) for a, r in pairs
+                            if x + 12 + text_width(a, big, True) + (text_width(r, TEXT) + 20 if r else 0)
+                            <= b.right - 10), (short_acts, ""))
         p.circle(x, b.cy, 6, fill=fc["fill"], stroke="#ffffff", width=1.5)
         p.text(x + 12, b.cy, acts, size=big, fill="#ffffff", bold=True)
-        if acts_end + 20 + right_w <= b.right - 10:
-            p.text(b.right - 10, b.cy, right, size=TEXT, fill="#e0dccf", align="right")
+        if shown:
+            p.text(b.right - 10, b.cy, shown, size=TEXT, fill="#e0dccf", align="right")
 
 
 # ---------------------------------------------------------------------- the city map
