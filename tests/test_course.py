@@ -575,3 +575,13 @@ def test_the_reveal_step_draws_markers_2_and_3_where_the_engine_puts_them():
     session = CourseSession()
     session.go(session.items.index(("scoring", "step", st.index)))
     assert session.markers == st.markers
+
+
+def test_the_next_blockade_question_gives_what_the_board_cannot_show():
+    """The stack is face down, so the next tile's arrow is not on the board: the question
+    names it, and the connection it names is the tile's arrow in the components."""
+    ex = course.exercise("end-2")
+    s = ex.position
+    a, b = s.comp.arrows[s.tile_stack[0]]
+    assert f"between {a} and {b}" in ex.prompt("en") or f"between {b} and {a}" in ex.prompt("en")
+    assert ex.accepted() == ["-".join(s.comp.connection(a, b))]
