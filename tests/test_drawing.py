@@ -352,3 +352,20 @@ def test_the_png_board_draws_french_and_italian_letters():
     if png._font_file() is None:
         pytest.skip("no system font with French and Italian letters (apt install fonts-dejavu-core)")
     assert len(set(_glyphs(png._font(20), letters))) == len(letters)
+
+
+def test_a_recruit_lights_its_units_in_the_reserve_not_the_whole_reserve():
+    """A hint or a click that names reserve units rings those units; lighting the whole
+    reserve as well would hide which ones are meant (newcomer: 'the whole reserve was lit')."""
+    from dualpowers.drawing import RecordingPen, draw_board
+    s = dp.new_game("solo", 3, player="red", difficulty=1)
+    unit = s.reserve("red")[3]
+    rec = RecordingPen()
+    draw_board(rec, s, highlight=["reserve", unit])
+    assert ("token-ring", unit) in rec.groups
+    whole = lambda rec: [c for c in rec.calls if c[0] == "rect" and c[2].get("fill") == "#ffe0b2"  # noqa: E731
+                         and c[1][2] > 100]                       # a box as wide as the side column
+    assert not whole(rec), "the whole reserve was lit"
+    rec = RecordingPen()
+    draw_board(rec, s, highlight=["reserve"])                       # the reserve itself: lit whole
+    assert whole(rec)

@@ -878,7 +878,8 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         if reserve_side is not None:
             area = lay.reserve_area(s)
             slots = lay.reserve_slots(s)
-            lit = "reserve" in hl
+            # the whole reserve lit, unless some of its tokens are: then their rings say which
+            lit = "reserve" in hl and not any(slot.id in hl for slot in slots)
             if lit:
                 p.rect(b.x, b.y, b.w, area.bottom - b.y, fill="#ffe0b2", stroke=GLOW, width=2, radius=3)
             fc = FACTION_COLOURS[reserve_side]
@@ -899,7 +900,7 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             parts = _wrap(text, b.w - 16, TEXT)
             if y + (len(parts) - 1) * step > b.bottom - 9:
                 break
-            if "reserve" in hl and colour in ("red", "white"):
+            if "reserve" in hl and reserve_side is None and colour in ("red", "white"):   # (the drawn reserve is the one meant)
                 p.rect(b.x, y - 10, b.w, 20 + (len(parts) - 1) * step, fill="#ffe0b2", stroke=GLOW, width=2, radius=3)
             if colour in FACTION_COLOURS:
                 fc = FACTION_COLOURS[colour]
