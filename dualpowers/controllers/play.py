@@ -192,6 +192,9 @@ class GameSession:
         #: (``Event.board``): the player's own action, the Opposition's turns, the scoring.
         #: Emptied by any other change (undo, a new game, a load).
         self.story: list[Event] = []
+        #: How many log entries came before the story's action (a screen telling the story
+        #: shows the log up to there: the rest would tell what is still to come).
+        self.story_log_start = 0
         self._setup(mode, seed, player, difficulty, edition, start)
 
     # ------------------------------------------------------------------ setup and replay
@@ -363,6 +366,7 @@ class GameSession:
         events = self.state.apply(act, boards=True)
         text = str(act)
         self.actions.append(text)
+        self.story_log_start = len(self.log)
         self.log.extend(self._entries(self.state, text, events, actor, said))
         self.filter_region = self.filter_token = None
         _ = translator(self.lang)

@@ -627,7 +627,6 @@ class PlayWidget(widgets.VBox):
             self._say(g.message)
         result = g.result()
         self.result.value = (f"<div class='dp-result-box'><b>{escape(result)}</b></div>" if result else "")
-        self.log_view.value = log_html(g.log)
 
     def _show_picks(self) -> None:
         """The hand as cards, the remaining choices as buttons, the board lit where a click leads on."""
@@ -636,6 +635,8 @@ class PlayWidget(widgets.VBox):
         if self._moment is None and self._show_story():
             return
         self.status.value = escape(g.status())
+        # the whole log once the story is told (during it, the log stops before its action)
+        self.log_view.value = log_html(g.log)
         over = s.is_over()
         pk = self.picker
         hl: list[Any] = list(pk.lit())
@@ -715,6 +716,7 @@ class PlayWidget(widgets.VBox):
         markers = objective_markers(self._story[:at + 1])
         self.board.show(event.board, highlight=_story_highlight(event), markers=markers)   # the picture first
         self.status.value = escape(g.status(event.board))        # as it stood then: nothing told ahead
+        self.log_view.value = log_html(g.log[:g.story_log_start])
         self.story_box.layout.display = None
         lang = language.current()
         _ = translator(lang)

@@ -370,8 +370,7 @@ def test_a_move_played_by_clicks_alone(browser, lab):
             choice = page.locator("button.dp-choice").get_by_text(said, exact=True)
             if choice.count():
                 choice.first.click()
-            wait_until(lambda: text_of(page, "dp-log") != log, timeout=20_000,
-                       message=f"the clicks for {action} changed nothing")
+            _wait_told(page, log, f"the clicks for {action} changed nothing")
             session.apply(action)
             _finish_story(page)                          # the status line follows the story told, then now
             assert text_of(page, "dp-status") != status or "move" not in str(action)
@@ -429,17 +428,17 @@ def test_a_recruit_by_clicking_a_unit_of_the_reserve_then_the_region(browser, la
         page.screenshot(path=str(OUT / "play-recruit-unit-chosen-1280x720.png"))
         _click_on_board(page, "region", region)
         said = session.describe(recruit)
-        wait_until(lambda: said in text_of(page, "dp-log") and text_of(page, "dp-log") != log, timeout=20_000,
-                   message=lambda: f"{recruit} not played: {text_of(page, 'dp-log')[:300]!r}")
         # The Opposition's reply is told step by step; "Play on by itself" steps through it alone
-        # and stops at the player's decision.
+        # and stops at the player's decision. The log waits for the story's end (it would tell ahead).
         story = page.locator(".dp-story-box").first
-        wait_until(story.is_visible, timeout=20_000, message="the Opposition's turn is not told")
+        wait_until(story.is_visible, timeout=20_000, message=f"{recruit}: the Opposition's turn is not told")
+        assert text_of(page, "dp-log") == log
         page.locator(".dp-story-auto input").first.check()
         wait_until(lambda: not story.is_visible(), timeout=60_000,
                    message=lambda: f"the story did not play on by itself: {text_of(page, 'dp-story')!r}")
         wait_until(lambda: page.locator("button.dp-hand-card").first.is_visible(), timeout=20_000,
                    message="the player's decision (the hand) is not shown after the story")
+        assert said in text_of(page, "dp-log")
     finally:
         context.close()
     lab.shutdown_kernels()
@@ -506,6 +505,15 @@ def test_analyzer_day_30_error_leaves_the_board_as_it_was(browser, lab):
     finally:
         context.close()
     lab.shutdown_kernels()
+
+
+def _wait_told(page, log: str, message: str) -> None:
+    """Wait until an action shows: its story told step by step (then step through it, as a
+    player would), and the log written once the story is over."""
+    story = page.locator(".dp-story-box").first
+    wait_until(lambda: story.is_visible() or text_of(page, "dp-log") != log, timeout=20_000, message=message)
+    _finish_story(page)
+    wait_until(lambda: text_of(page, "dp-log") != log, timeout=20_000, message=message)
 
 
 def _finish_story(page) -> None:

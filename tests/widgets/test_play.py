@@ -681,9 +681,11 @@ def test_play_widget_tells_what_the_action_set_going_one_step_at_a_time():
     g = w.session
     me, rng = make_policy("greedy"), random.Random(1)
     while w._story_at is None:
+        log_before = w.log_view.value
         g.apply(me.choose(g.state, rng))
     steps = w._story
     assert len(steps) >= 2 and w.story_box.layout.display is None
+    assert w.log_view.value == log_before                    # the log waits: it would tell what comes
     # the player's own move first, then the Opposition's card (with its date) and its turn
     opposition_card = next(i for i, e in enumerate(steps) if e.kind == "play" and "Opposition" in e.text)
     assert opposition_card >= 1 and "Opposition" not in steps[0].text
@@ -695,7 +697,7 @@ def test_play_widget_tells_what_the_action_set_going_one_step_at_a_time():
         assert w.hand_cards.layout.display == "none"
         w.story_next.click()
     assert w._story_at is None and w.story_box.layout.display == "none"
-    assert w.status.value == escape(g.status())
+    assert w.status.value == escape(g.status()) and w.log_view.value != log_before
     assert w.board.state == g.state and (w.choices.children or w.hand_cards.children)
     # the next story can be skipped at once
     while w._story_at is None:
