@@ -489,7 +489,7 @@ def _legal_text(s: State, p: Mapping[str, Any]) -> Message:
         a = parse_action(p["action"])
         s.clone().apply(a)
     except IllegalAction as exc:      # the engine's own reason, as data
-        return say(N_("The engine refuses it: {why}"), {"why": exc.message if exc.message is not None else str(exc)})
+        return say(N_("The rules do not allow it: {why}"), {"why": exc.message if exc.message is not None else str(exc)})
     t = s.clone()
     events = [e for e in t.apply(a) if isinstance(getattr(e, "message", None), Message) and e.kind != "phase"]
     if events:                         # what the action does, in the engine's words

@@ -128,7 +128,10 @@ class Verdict:
         """Right / Not quite / Not allowed, and why, in ``lang`` (without the rule IDs)."""
         head = say(N_("Right!")) if self.correct else (
             say(N_("Not quite.")) if self.legal else say(N_("Not allowed.")))
-        return f"{render(head, lang)} {render(self.message, lang)}"
+        why = render(self.message, lang)
+        if why and why[-1] not in ".!?…»)":      # the engine's refusals are clauses: a verdict is sentences
+            why += "."
+        return f"{render(head, lang)} {why}"
 
     def reason(self, lang: str = "en") -> str:
         """Why, in ``lang``, naming the rules: 'Not quite: ... (R-STR-1, R-STR-2)'."""
@@ -448,10 +451,10 @@ class Exercise:
             t.apply(action)
         except IllegalAction as exc:     # the engine's reason and rule, as data
             hl = _safe_highlight(s, action) + tuple(self.highlight)
-            reason = exc.message if exc.message is not None else say(N_("The engine refuses it: {why}"), {"why": str(exc)})
+            reason = exc.message if exc.message is not None else say(N_("The rules do not allow it: {why}"), {"why": str(exc)})
             return Verdict(False, exc.rule or self._rule(), reason, hl, legal=False)
         except Exception as exc:  # noqa: BLE001 - a malformed action object must not reach the learner as a traceback
-            return Verdict(False, self._rule(), say(N_("The engine refuses it: {why}"), {"why": str(exc)}),
+            return Verdict(False, self._rule(), say(N_("The rules do not allow it: {why}"), {"why": str(exc)}),
                            tuple(self.highlight), legal=False)
         assert actor is not None
         hl = _safe_highlight(s, action) + G.goal_highlight(self.goal)
