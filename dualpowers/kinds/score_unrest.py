@@ -38,7 +38,8 @@ def _perform(state: "State", side: str, a: ScoreUnrest) -> None:
 
 def _sentence(state: "State", a: ScoreUnrest) -> Message:
     if state.unrest:
-        return Message(N_("Score the VP of the unrest region ({region})"), region=Name("region", state.unrest))
+        return Message(N_("Score the {vp} VP of the unrest region ({region})"), vp=unrest_vp(state),
+                       region=Name("region", state.unrest))
     return Message(N_("Score the VP of the unrest region"))
 
 
