@@ -586,3 +586,21 @@ def test_the_next_blockade_question_gives_what_the_board_cannot_show():
     a, b = s.comp.arrows[s.tile_stack[0]]
     assert f"between {a} and {b}" in ex.prompt("en") or f"between {b} and {a}" in ex.prompt("en")
     assert ex.accepted() == ["-".join(s.comp.connection(a, b))]
+
+
+def test_an_answer_copied_from_show_me_is_right_but_not_counted_until_found_alone():
+    """Show me, then the shown answer: right, yet the exercise stays unsolved (it said so) until
+    Try again and an answer found without it (newcomer: copying counted as done)."""
+    from dualpowers.text import render
+    s = CourseSession()
+    ex = next(e for e in EXERCISES if e.kind == "action")
+    s.go_exercise(ex.id)
+    s.progress.solved.discard(ex.id)
+    s.show_me()
+    answer = s.demo.answer
+    v = s.answer(answer)
+    assert v.correct and ex.id not in s.progress.solved
+    assert "not counted" in render(s.message, "en")
+    s.try_again()
+    assert not s.shown
+    assert s.answer(answer).correct and ex.id in s.progress.solved and s.message == ""

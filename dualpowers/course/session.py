@@ -215,21 +215,23 @@ class CourseSession:
         if ex is None:
             raise ValueError("this item is a step, not an exercise")
         if self.demo is not None:        # the board shows Show me's position: back to the exercise's
-            hint = self.hint_shown
+            hint, shown = self.hint_shown, self.shown
             self._enter(self.index, mark=False)
-            self.hint_shown = hint
+            self.hint_shown, self.shown = hint, shown
         v = ex.judge(answer)
         self.verdict = v
-        if v.correct:
+        if v.correct and not self.shown:
             self.progress.solve(ex.id)
-        else:
+        elif not v.correct:
             self.progress.miss(ex.id)
         if v.result is not None:
             self.state = v.result
         self.highlight = tuple(v.highlight)
         self.concealed = ()            # answered: the board may show what the question asked
         self.demo = None
-        self.message = ""
+        # an answer copied from Show me is right, but the exercise is solved once found alone
+        self.message = say(N_("Shown first, so not counted yet: Try again and find it yourself.")) \
+            if v.correct and self.shown else ""
         self._save()
         self._changed()
         return v

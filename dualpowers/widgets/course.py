@@ -43,7 +43,7 @@ from ..course.model import Exercise, Step
 from ..course.progress import ProgressError
 from ..course.session import CourseSession
 from ..course.text import N_, tr
-from ..text import NN_, Conjunction, plural, render
+from ..text import NN_, Conjunction, Message, plural, render
 from ..describe import describe
 from ..narrate import event_text, refusal_text
 from . import language
@@ -249,7 +249,8 @@ class CourseWidget(widgets.VBox):
         is_ex = isinstance(item, Exercise)
         self.hint_button.disabled = self.show_button.disabled = not is_ex
         answered_wrong = s.verdict is not None and not s.verdict.correct
-        _display(self.retry_button, is_ex and (answered_wrong or s.demo is not None))
+        copied = s.verdict is not None and s.verdict.correct and s.shown      # right, after Show me
+        _display(self.retry_button, is_ex and (answered_wrong or copied or s.demo is not None))
         where = tr(T_STEP, lang, chapter=ch.title(lang), i=i, n=n)
         rules = f"<div class='dp-course-where'>{tr(T_RULES, lang, ids=_badges(item.rules, item.rulings))}</div>"
         if item.rulings:     # this project's rulings, not the rulebooks' (RULINGS.md "(ruling)")
@@ -330,8 +331,10 @@ class CourseWidget(widgets.VBox):
         elif s.verdict is not None:
             cls = "dp-course-right" if s.verdict.correct else "dp-course-wrong"
             mark = "✔" if s.verdict.correct else "✖"
+            note = render(s.message, lang) if isinstance(s.message, Message) else s.message
             self.feedback.value = (f"<div class='{cls}'>{mark} {escape(s.verdict.text(lang))} "
-                                   f"{_badges(s.verdict.rules)}</div>")
+                                   f"{_badges(s.verdict.rules)}</div>"
+                                   + (f"<div class='dp-course-msg'>{escape(note)}</div>" if note else ""))
         elif s.message:
             text = s.message if isinstance(s.message, str) else render(s.message, lang)
             self.feedback.value = f"<div class='dp-course-msg'>{escape(text)}</div>"
