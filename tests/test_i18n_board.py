@@ -100,3 +100,31 @@ def test_the_status_bar_always_names_a_rule_changing_edition(lang):
         rec = RecordingPen()
         draw_board(rec, s, lang=lang)
         assert names.edition("it", lang) in " ".join(rec.texts()), (lang, s.step, s.to_act)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_an_objective_face_up_is_labelled_in_two_lines_at_most(lang):
+    """The info box keeps room for two label lines above a face-up objective (and two rows of
+    named reserve tokens above it): no language may need a third."""
+    from dualpowers import names
+    from dualpowers.drawing.board import _wrap
+    from dualpowers.drawing.layout import DESIGN_H, DESIGN_W, TEXT, layout_for
+    from dualpowers.text import translator
+    _ = translator(lang)
+    room = layout_for(dp.new_game("solo", 1).comp, DESIGN_W, DESIGN_H).info.w - 16
+    labels = [_("Your objective, face up:"), _("The Opposition's objective, face up:")]
+    labels += [_("{side}'s objective, face up:", side=names.side(side, lang)) for side in ("red", "white")]
+    for label in labels:
+        assert len(_wrap(label, room, TEXT)) <= 2, (lang, label)
+
+
+def test_with_an_objective_face_up_the_reserve_keeps_its_names():
+    """After Espionage, a reserve of two rows still shows each token's name (a newcomer clicked
+    'Stalin' where no name was drawn)."""
+    from dualpowers.drawing.layout import DESIGN_H, DESIGN_W, layout_for
+    s = dp.new_game("solo", 3, player="red", difficulty=1)
+    for t in s.reserve("red")[:4]:
+        s.put(t, "red")                                  # nine left: two rows
+    s.revealed["red"] = True
+    slots = layout_for(s.comp, DESIGN_W, DESIGN_H).reserve_slots(s)
+    assert slots and all(slot.caption_size for slot in slots)

@@ -24,7 +24,7 @@ from ..text import translator
 from ..rounds import SOLO_ROUNDS
 from ..scoring import lead
 from .layout import (
-    CARDS_TITLES, CHIP_ICON_W, DESIGN_H, DESIGN_W, RESERVE_TEXT_H, TEXT, Box, Layout, TokenSlot, card_chip_text,
+    CARDS_TITLES, CHIP_ICON_W, DESIGN_H, DESIGN_W, OBJECTIVE_H, RESERVE_TEXT_H, TEXT, Box, Layout, TokenSlot, card_chip_text,
     card_chip_width, layout_for,
     played_groups, text_width, token_caption,
 )
@@ -838,12 +838,11 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         lines.append((_("{side} reserve: {units}, {leaders}", side=_side(side),
                         units=_.ngettext("{n} unit", "{n} units", units), leaders=_.ngettext("{n} leader", "{n} leaders", leaders)),
                       side))
+    supply: dict[int, int] = {}        # solo: the Opposition's units left, by level
     if s.mode == "solo":
-        levels = {1: 0, 2: 0, 3: 0}
+        supply = {1: 0, 2: 0, 3: 0}
         for t in s.supply():
-            levels[s.spec(t).level] = levels.get(s.spec(t).level, 0) + 1
-        lines.append((_("Opposition supply: L1 x{l1}, L2 x{l2}, L3 x{l3}", l1=levels[1], l2=levels[2], l3=levels[3]),
-                      s.opposition or ""))
+            supply[s.spec(t).level] = supply.get(s.spec(t).level, 0) + 1
     # Objectives turned face up (Espionage, Organize, scoring): drawn as cards at the foot of
     # the box, read from the state (the reserve above keeps its room: Layout.reserve_area).
     shown = []
@@ -857,21 +856,22 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             label = _("The Opposition's objective, face up:")
         else:
             label = _("{side}'s objective, face up:", side=_side(side))
-        wrapped = _wrap(label, b.w - 16, TEXT)
-        shown.append((side, card, wrapped, 46 + (len(wrapped) - 1) * (TEXT + 6)))
+        shown.append((side, card, label, OBJECTIVE_H))
     foot = b.bottom - sum(h for *_, h in shown)
     with p.group("info"):
         if "info" in hl:
             p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 6, stroke=GLOW, width=4, radius=6)
         top = foot
-        for side, card, wrapped, height in shown:
+        for side, card, label, height in shown:
+            # its label (up to two lines), then the card: the reserve above keeps room for two
+            # rows of named tokens (a click needs the names)
             with p.group("objective", f"{side}:{card}"):
                 fc = FACTION_COLOURS[side]
                 p.circle(b.x + 5, top + 8, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)
-                for k, line in enumerate(wrapped):
+                for k, line in enumerate(_wrap(label, b.w - 16, TEXT)[:2]):
                     p.text(b.x + 14, top + 8 + k * (TEXT + 3), line, size=TEXT, fill=INK, bold=True)
                 w = card_chip_width(s.comp, card)
-                _card(p, s, card, Box(b.x + 14, top + height - 29, w, 26), card in hl, group="objective-card")
+                _card(p, s, card, Box(b.x + 14, top + height - 28, w, 26), card in hl, group="objective-card")
             top += height
         b = Box(b.x, b.y, b.w, foot - b.y)
         y = b.y + 10
@@ -909,6 +909,31 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
                 p.text(b.x + 14, y, part, size=TEXT, fill=INK)
                 y += step
             y += 2
+        if supply and s.opposition in FACTION_COLOURS and y + step <= b.bottom - 9:
+            # the title, then one unit of each level with how many are left: two lines in every language
+            fc = FACTION_COLOURS[s.opposition]
+            p.circle(b.x + 5, y, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)
+            p.text(b.x + 14, y, _("Opposition supply:"), size=TEXT, fill=INK, max_width=b.w - 16)
+            y += step
+            x = b.x + 14
+            with p.group("supply", s.opposition):
+                for level, left in supply.items():
+                    _supply_unit(p, s, level, x + 9, y, 9.0)
+                    p.text(x + 21, y + 0.5, _("\u00d7{n}", n=left), size=TEXT, fill=INK)
+                    x += 64
+
+
+def _supply_unit(p: ScaledPen, s: "State", level: int, x: float, y: float, r: float) -> None:
+    """An Opposition unit of ``level`` as its token looks, fresh (the supply's count beside it)."""
+    comp = s.comp
+    sample = next((t for t, spec in comp.tokens.items() if spec.owner == "opposition" and spec.level == level), None)
+    if sample is None:
+        return
+    st = token_style(s, sample)
+    fc, shape = st["colours"], st["shape"]
+    _outline(p, shape, x, y, r, fill=fc["fill"], stroke=fc["rim"], width=max(1.0, r * 0.15))
+    _outline(p, shape, x, y, r * 0.78, fill=None, stroke=fc["text"], width=max(0.8, r * 0.09))
+    p.text(x, y + 0.5, str(level), size=TEXT, fill=fc["text"], bold=True, align="center")
 
 
 def _trotsky_waiting(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:

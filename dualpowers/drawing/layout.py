@@ -60,9 +60,10 @@ REGION_H = HEADER_H + 3 * ROW_H + FOOTER_H + 2 * PAD    # three rows of tokens
 REGION_GAP = 14.0
 #: The reserve in the side column: its title line, and the room kept under its tokens for the
 #: other lines (the Opposition's supply or the other side's reserve).
-RESERVE_TITLE_H, RESERVE_TEXT_H = 20.0, 44.0
-#: Room for one objective face up at the foot of the info box (its label on two lines, the card).
-OBJECTIVE_H = 46.0 + TEXT + 6
+RESERVE_TITLE_H, RESERVE_TEXT_H = 20.0, 40.0
+#: Room for one objective face up at the foot of the info box: its label on up to two lines,
+#: then its card; with RESERVE_TEXT_H, tight enough that two rows of named tokens stay above.
+OBJECTIVE_H = 46.0 + TEXT + 3
 CELL_GAP = 5.0
 #: The played-cards row's title, two lines (solo / two-player).
 CARDS_TITLES = {"solo": (N_("OPPOSITION'S"), N_("CARDS, IN ORDER")), "two-player": (N_("PLAYED THIS"), N_("ROUND"))}
