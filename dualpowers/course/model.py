@@ -271,7 +271,7 @@ def _scoring_markers(chapter: str, index: int, position: State) -> dict[int, str
     if position.step != "unrest":
         raise CourseError(f"{where}: 'scoring_markers' needs a position where the unrest winner decides "
                           f"(turn.step 'unrest'), not {position.step!r}")
-    events = position.apply("pass", boards=True)
+    events = position.clone().apply("pass", boards=True)      # (the position is the cache's key: kept intact)
     told = list(takewhile(lambda e: e.kind not in ("exhaust", "cleanup", "round", "end"), events))
     return objective_markers(told)
 
