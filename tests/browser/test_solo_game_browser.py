@@ -151,15 +151,24 @@ def test_french_solo_game_at_difficulty_1_to_its_end(browser, lab):
         wait_until(lambda: auto.is_visible(), timeout=10_000, message="the computer-choice button did not show")
         assert "ordinateur" in auto.inner_text()
         result = page.locator(".dp-result").first
+        story = page.locator("button.dp-story-next").first
         decisions = 0
         while not result.inner_text().strip():
             assert decisions < MAX_DECISIONS, f"no end after {decisions} decisions"
             before = log_text()
             auto.click()
-            wait_until(lambda: log_text() != before or result.inner_text().strip(), timeout=30_000,
+            # what the decision set going is told step by step (the log waits for its end)
+            wait_until(lambda: log_text() != before or story.is_visible() or result.inner_text().strip(),
+                       timeout=30_000,
                        message=lambda: f"decision {decisions}: nothing happened; {page.locator('.dp-message').first.inner_text()!r}")
             decisions += 1
             check(f"decision {decisions}")
+            for _ in range(60):
+                if result.inner_text().strip() or not story.is_visible():
+                    break
+                story.click()
+                page.wait_for_timeout(150)
+                check(f"decision {decisions}, its story")
         end = result.inner_text()
         assert "gagne" in end and "Pourquoi" in end, end
         # the last action's story (the final scoring, step by step), then the final board
