@@ -235,7 +235,9 @@ class ActionKind:
     * ``from_clicks``: the action of this kind that clicks mean, legal or not, so that the
       engine can say why clicks that fit no legal action are refused;
     * ``other_clicks``: other orders of clicks that pick it too (a recruit's units clicked
-      one by one in the reserve, in any order, before or after its region).
+      one by one in the reserve, in any order, before or after its region);
+    * ``says_its_effect``: its sentence names what it does ("Inspire the People: take the
+      Will"), so a lesson asking for that effect names the action by its label alone.
     """
 
     cls: type[Action]
@@ -258,6 +260,7 @@ class ActionKind:
     shares_control: bool = False
     from_clicks: Callable[["State", tuple[Click, ...]], Action | None] | None = None
     other_clicks: Callable[["State", Any], tuple[tuple[Click, ...], ...]] | None = None
+    says_its_effect: bool = False
 
     @property
     def word(self) -> str:

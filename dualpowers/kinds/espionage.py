@@ -77,4 +77,4 @@ KIND = register(ActionKind(
     Espionage, "R-ACT-SPY", steps=("leader",), order=90, offer=_offer, check=_check, perform=_perform,
     label=N_("Espionage"),
     explanation=N_("Espionage: the opponent's secret objective is turned face up (solo: your own)."),
-    sentence=_sentence, touches=_touches, special="espionage", effect=_effect))
+    sentence=_sentence, touches=_touches, special="espionage", effect=_effect, says_its_effect=True))

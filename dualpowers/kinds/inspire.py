@@ -60,4 +60,4 @@ KIND = register(ActionKind(
     Inspire, "R-ACT-INSPIRE", steps=("leader",), order=100, offer=_offer, check=_check, perform=_perform,
     label=N_("Inspire the People"),
     explanation=N_("Inspire the People: you take the Will of the People, which wins ties of strength."),
-    sentence=_sentence, touches=_touches, special="inspire", effect=_effect))
+    sentence=_sentence, touches=_touches, special="inspire", effect=_effect, says_its_effect=True))

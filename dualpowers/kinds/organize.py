@@ -61,4 +61,4 @@ def _effect(view: "State", side: str, a: Organize, objective: str | None) -> tup
 KIND = register(ActionKind(
     Organize, "R-ACT-BONUS", steps=("bonus", "unrest"), order=160, offer=_offer, check=_check, perform=_perform,
     label=N_("Organize"), explanation=N_("Solo bonus action: your own secret objective is turned face up."),
-    sentence=_sentence, touches=_touches, effect=_effect))
+    sentence=_sentence, touches=_touches, effect=_effect, says_its_effect=True))

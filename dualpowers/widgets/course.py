@@ -44,7 +44,8 @@ from ..course.progress import ProgressError
 from ..course.session import CourseSession
 from ..course.text import N_, tr
 from ..text import NN_, Conjunction, Message, plural, render
-from ..describe import describe
+from ..describe import describe, label as kind_label
+from ..kinds import kind_of
 from ..narrate import event_text, refusal_text
 from . import language
 from ._common import STYLE, ButtonPool
@@ -291,6 +292,11 @@ class CourseWidget(widgets.VBox):
         elif isinstance(item, Exercise):
             state = s.state if s.verdict is None else item.position
             for a in s.buttons():
+                kind = kind_of(a)
+                if kind.says_its_effect:       # "Inspire the People", not "...: take the Will" (the answer)
+                    name = kind_label(kind.word, lang)
+                    actions.append((name, a, name))
+                    continue
                 d = describe(state, a, lang)
                 actions.append((d.text, a, d.line()))
         self.choice_buttons = self._fill(self._choice_pool, self.choice_box, choices)

@@ -325,3 +325,14 @@ def test_strength_plates_stay_hidden_until_the_question_is_answered():
     assert "brown" in w.board._conceal
     w.session.go_exercise("board-1")                    # who holds the Will? the Will box is not lit
     assert "will" not in w.board.highlight
+
+
+def test_an_answer_button_does_not_say_the_effect_the_question_asks_for():
+    """leaders-1 asks to take the Will: the special's button says "Inspire the People", not
+    "Inspire the People: take the Will of the People" (newcomer: the button gave it away)."""
+    from dualpowers.widgets.course import CourseWidget
+    w = CourseWidget()
+    w.session.go_exercise("leaders-1")
+    labels = [b.description for b in w.action_buttons if b.layout.display != "none"]
+    assert "Inspire the People" in labels
+    assert not [x for x in labels if "Will" in x], labels
