@@ -591,7 +591,8 @@ class PlayWidget(widgets.VBox):
             self._review, self._moment = None, None       # a new game, or play goes on: the review is gone
         # The board and what to click first: the browser handles the messages in order, so the
         # picture a click waits for is painted before the panel's words and menus follow.
-        self._show_picks()          # (with the status line: the story's step, or the game as it stands)
+        self._show_picks()
+        self._show_told()
         self.hand.value = lines_html(g.hand_lines())
         if g.filter_region or g.filter_token:
             what = escape(names.region(g.filter_region, lang) if g.filter_region else names.token(g.filter_token, lang))
@@ -634,9 +635,6 @@ class PlayWidget(widgets.VBox):
         s = g.state
         if self._moment is None and self._show_story():
             return
-        self.status.value = escape(g.status())
-        # the whole log once the story is told (during it, the log stops before its action)
-        self.log_view.value = log_html(g.log)
         over = s.is_over()
         pk = self.picker
         hl: list[Any] = list(pk.lit())
@@ -669,6 +667,16 @@ class PlayWidget(widgets.VBox):
             return
         self._story_at = None if skip or self._story_at + 1 >= len(self._story) else self._story_at + 1
         self._show_picks()
+        self._show_told()
+
+    def _show_told(self) -> None:
+        """The status line and the game log as far as they may tell: while a story is told, as its
+        step stood and up to its action (the rest would tell what is still to come); else the
+        game as it stands.  Only a new action or a story's step changes them, never a click."""
+        g = self.session
+        telling = self._story_at is not None and self._moment is None
+        self.status.value = escape(g.status(self._story[self._story_at].board if telling else None))
+        self.log_view.value = log_html(g.log[:g.story_log_start] if telling else g.log)
 
     def _story_timer(self) -> None:
         """With *Play on by itself*, the step shown moves on after :attr:`story_pause` seconds;
@@ -715,8 +723,6 @@ class PlayWidget(widgets.VBox):
         event = self._story[at]
         markers = objective_markers(self._story[:at + 1])
         self.board.show(event.board, highlight=_story_highlight(event), markers=markers)   # the picture first
-        self.status.value = escape(g.status(event.board))        # as it stood then: nothing told ahead
-        self.log_view.value = log_html(g.log[:g.story_log_start])
         self.story_box.layout.display = None
         lang = language.current()
         _ = translator(lang)
