@@ -184,7 +184,9 @@ class Components:
     _open_cache: dict[Any, Any] = field(init=False, repr=False)
     #: the days each card (command or leader) moves the date (R-CAL-1)
     card_days: dict[str, int] = field(init=False, repr=False)
-    #: the rules' memo tables for these components (:func:`dualpowers.kinds.base.tables`), filled as asked
+    #: the rules' memo tables for these components, filled as asked: lists of actions that depend
+    #: only on the components and a few facts (a token's region and the blockade, a reserve's
+    #: content), read by the kinds' offers (:mod:`dualpowers.kinds`)
     memo: dict[Any, Any] = field(init=False, repr=False)
     #: find / close_match: kind -> casefolded name -> the canonical id
     _folded: dict[str, dict[str, str]] = field(init=False, repr=False)

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Action", "action", "ActionKind", "Touches", "Click", "register", "KINDS", "BY_WORD", "kind_of",
-    "refuse", "FIELD_KINDS", "tables", "pool", "pooled", "pooled_all", "group_key", "interchangeable",
+    "refuse", "FIELD_KINDS", "pool", "pooled", "pooled_all", "group_key", "interchangeable",
     "representatives", "controlled_on_board", "units_of", "reserve_units", "step_moves", "check_region",
     "check_controlled", "check_step_move", "check_reserve_unit", "move_token", "token_name", "recruit_name",
     "where_name", "card_name", "card_region", "units_then_region",
@@ -302,14 +302,6 @@ MEMO: list[Any] = [None]
 # Actions are immutable values drawn from a small fixed set, so offers reuse them: one
 # pool per kind of action with a single field, keyed by that field.
 _POOL: dict[type, dict[str, Any]] = {}
-
-
-def tables(comp: Components) -> dict[Any, Any]:
-    """The memo tables of a set of components: lists of actions that depend only on the
-    components and a few facts (a token's region and the blockade, a reserve's content),
-    built once.  They live with the components (``Components.memo``, which the hot paths
-    read directly), so they go when the components go."""
-    return comp.memo
 
 
 def pool(cls: type) -> dict[str, Any]:
