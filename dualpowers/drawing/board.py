@@ -378,14 +378,7 @@ def _region(p: ScaledPen, lay: Layout, s: "State", region: Any, hl: frozenset[An
         except Exception:  # a partial position: draw without the strengths line
             presence = None
         slots = lay.token_slots(region.name, tokens)
-        # Highlight rings first, as outlines under every token of the region, so that no
-        # ring can cover a neighbour's name; each name is then written on a small plate.
-        for slot in slots:
-            if slot.id in hl:
-                with p.group("token-ring", slot.id):
-                    _token_glow(p, slot)
-        for slot in slots:
-            _token(p, s, slot, slot.id in hl, plate=pale)
+        _tokens(p, s, slots, hl, pale)
 
         if presence is not None and tokens:
             _strengths(p, geom.footer, presence, hidden=region.name in _CONCEAL.get())
@@ -581,6 +574,25 @@ def _outline(p: ScaledPen, shape: str, x: float, y: float, r: float, **style: An
         p.polygon(_shape_points(shape, x, y, r), **style)
 
 
+def _tokens(p: ScaledPen, s: "State", slots: Sequence[TokenSlot], hl: frozenset[Any], plate: str) -> None:
+    """Tokens in their slots (a region's, the reserve's): the rings of the lit ones first, under
+    every token, so that no ring covers a neighbour's name; names on plates of ``plate``."""
+    for slot in slots:
+        if slot.id in hl:
+            with p.group("token-ring", slot.id):
+                _token_glow(p, slot)
+    for slot in slots:
+        _token(p, s, slot, slot.id in hl, plate=plate)
+
+
+def _fresh_face(p: ScaledPen, fc: dict[str, str], shape: str, x: float, y: float, r: float,
+                opposition: bool) -> None:
+    """A token's fresh side: its faction's fill and rim, and the Opposition's second rim inside."""
+    _outline(p, shape, x, y, r, fill=fc["fill"], stroke=fc["rim"], width=max(1.0, r * 0.15))
+    if opposition:
+        _outline(p, shape, x, y, r * 0.78, fill=None, stroke=fc["text"], width=max(0.8, r * 0.09))
+
+
 def _token(p: ScaledPen, s: "State", slot: TokenSlot, lit: bool, plate: str = PAPER,
            name_room: float = 0.0) -> None:
     """One token; ``name_room``: its name written on its right, in that much room."""
@@ -596,13 +608,12 @@ def _token(p: ScaledPen, s: "State", slot: TokenSlot, lit: bool, plate: str = PA
                 p.line(seg, stroke=fc["hatch"], width=max(0.8, r * 0.11))
             _outline(p, shape, x, y, r, fill=None, stroke=fc["rim"], width=max(1.0, r * 0.16), dash=(3.0, 2.0))
             p.circle(x, y, r * 0.55, fill="#ffffff", stroke=None)
+            if st["opposition"]:  # the Opposition's mark: a second rim inside
+                _outline(p, shape, x, y, r * 0.78, fill=None, stroke=fc["rim"], width=max(0.8, r * 0.09))
             num_colour = INK
         else:
-            _outline(p, shape, x, y, r, fill=fc["fill"], stroke=fc["rim"], width=max(1.0, r * 0.15))
+            _fresh_face(p, fc, shape, x, y, r, st["opposition"])
             num_colour = fc["text"]
-        if st["opposition"]:  # the Opposition's mark: a second rim inside
-            _outline(p, shape, x, y, r * 0.78, fill=None, stroke=fc["rim"] if exhausted else fc["text"],
-                     width=max(0.8, r * 0.09))
         if shape == "square":  # leaders: a small star on top
             _star(p, x + r * 0.58, y - r * 0.58, r * 0.36, "#ffd54f", fc["rim"])
         if slot.number:
@@ -888,20 +899,13 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
                      else _("{side} reserve: empty", side=_side(reserve_side)))
             p.text(b.x + 14, y, title, size=TEXT, fill=INK, bold=True, max_width=b.w - 16)
             with p.group("reserve", reserve_side):
-                for slot in slots:
-                    if slot.id in hl:
-                        with p.group("token-ring", slot.id):
-                            _token_glow(p, slot)
-                for slot in slots:
-                    _token(p, s, slot, slot.id in hl, plate="#ffe0b2" if lit else PAPER)
+                _tokens(p, s, slots, hl, "#ffe0b2" if lit else PAPER)
             y = area.bottom + 10
         step = TEXT + 3
         for text, colour in lines:
             parts = _wrap(text, b.w - 16, TEXT)
             if y + (len(parts) - 1) * step > b.bottom - 9:
                 break
-            if "reserve" in hl and reserve_side is None and colour in ("red", "white"):   # (the drawn reserve is the one meant)
-                p.rect(b.x, y - 10, b.w, 20 + (len(parts) - 1) * step, fill="#ffe0b2", stroke=GLOW, width=2, radius=3)
             if colour in FACTION_COLOURS:
                 fc = FACTION_COLOURS[colour]
                 p.circle(b.x + 5, y, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)
@@ -930,9 +934,8 @@ def _supply_unit(p: ScaledPen, s: "State", level: int, x: float, y: float, r: fl
     if sample is None:
         return
     st = token_style(s, sample)
-    fc, shape = st["colours"], st["shape"]
-    _outline(p, shape, x, y, r, fill=fc["fill"], stroke=fc["rim"], width=max(1.0, r * 0.15))
-    _outline(p, shape, x, y, r * 0.78, fill=None, stroke=fc["text"], width=max(0.8, r * 0.09))
+    fc = st["colours"]
+    _fresh_face(p, fc, st["shape"], x, y, r, opposition=True)
     p.text(x, y + 0.5, str(level), size=TEXT, fill=fc["text"], bold=True, align="center")
 
 
