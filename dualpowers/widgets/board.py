@@ -264,18 +264,26 @@ class BoardWidget(widgets.VBox):
             return (None, hl, self.width, self.height, self.lang)
         return (state.key(), id(state.comp), hl, self._conceal, self.width, self.height, self.lang)
 
-    def _redraw_layer(self) -> None:
-        """Draw the click layer again (the board under it unchanged)."""
+    def _layer(self) -> RecordingPen:
+        """The click layer of what is shown, recorded: the glow of what a click lights."""
         rec = RecordingPen()
         if self._state is not None:
             click, _rest = split_highlight(self._state, self._highlight)
             draw_click_layer(rec, self._state, click, width=self.width, height=self.height,
                              selected=self._selected)
-        pen = self._overlay_pen
+        return rec
+
+    @staticmethod
+    def _replay(rec: RecordingPen, pen: CanvasPen) -> None:
+        for name, args, kwargs in rec.calls:
+            getattr(pen, name)(*args, **kwargs)
+
+    def _redraw_layer(self) -> None:
+        """Draw the click layer again (the board under it unchanged)."""
+        layer = self._layer()
         with hold_canvas():
             self.overlay.clear()
-            for name, args, kwargs in rec.calls:
-                getattr(pen, name)(*args, **kwargs)
+            self._replay(layer, self._overlay_pen)
         self.layer_redraw_count += 1
 
     def redraw(self) -> None:
@@ -286,22 +294,18 @@ class BoardWidget(widgets.VBox):
         # Draw into a recording first: an error in the drawing then cannot leave
         # ipycanvas' (global) hold_canvas batching switched on half-way.
         rec = RecordingPen()
-        layer = RecordingPen()
         if self._state is None:
             _ = translator(self.lang)
             draw_empty(rec, width=self.width, height=self.height, message=_("No position to show"))
         else:
-            click, rest = split_highlight(self._state, self._highlight)
+            _click, rest = split_highlight(self._state, self._highlight)
             draw_board(rec, self._state, highlight=rest, width=self.width, height=self.height, lang=self.lang,
                        conceal=self._conceal, markers=self._markers)
-            draw_click_layer(layer, self._state, click, width=self.width, height=self.height,
-                             selected=self._selected)
+        layer = self._layer()
         with hold_canvas():
             self.overlay.clear()
-            for name, args, kwargs in layer.calls:
-                getattr(self._overlay_pen, name)(*args, **kwargs)
-            for name, args, kwargs in rec.calls:
-                getattr(self._pen, name)(*args, **kwargs)
+            self._replay(layer, self._overlay_pen)
+            self._replay(rec, self._pen)
         self.redraw_count += 1
 
     def _on_client_ready(self, *_: Any) -> None:
