@@ -43,7 +43,7 @@ from ..course.model import Exercise, Step
 from ..course.progress import ProgressError
 from ..course.session import CourseSession
 from ..course.text import N_, tr
-from ..text import NN_, Conjunction, Message, plural, render
+from ..text import NN_, Conjunction, plural, render
 from ..describe import describe, label as kind_label
 from ..kinds import kind_of
 from ..narrate import event_text, refusal_text
@@ -322,6 +322,9 @@ class CourseWidget(widgets.VBox):
 
     def _feedback(self) -> None:
         s, lang = self.session, self.lang
+        # the session's note (a course message, or the engine's text), under a verdict or alone
+        note = s.message if isinstance(s.message, str) else render(s.message, lang)
+        note_html = f"<div class='dp-course-msg'>{escape(note)}</div>" if note else ""
         if s.demo is not None:
             d = s.demo
             if d.kind == "action":
@@ -337,15 +340,10 @@ class CourseWidget(widgets.VBox):
         elif s.verdict is not None:
             cls = "dp-course-right" if s.verdict.correct else "dp-course-wrong"
             mark = "✔" if s.verdict.correct else "✖"
-            note = render(s.message, lang) if isinstance(s.message, Message) else s.message
             self.feedback.value = (f"<div class='{cls}'>{mark} {escape(s.verdict.text(lang))} "
-                                   f"{_badges(s.verdict.rules)}</div>"
-                                   + (f"<div class='dp-course-msg'>{escape(note)}</div>" if note else ""))
-        elif s.message:
-            text = s.message if isinstance(s.message, str) else render(s.message, lang)
-            self.feedback.value = f"<div class='dp-course-msg'>{escape(text)}</div>"
+                                   f"{_badges(s.verdict.rules)}</div>{note_html}")
         else:
-            self.feedback.value = ""
+            self.feedback.value = note_html
 
     def _file_note(self) -> None:
         """Why the progress file is not read or not written, if so (the course goes on either way)."""
