@@ -17,7 +17,7 @@ from ..errors import IllegalAction
 from .base import BY_WORD, KINDS, Action, ActionKind, Click, Touches, kind_of
 
 __all__ = ["Action", "ActionKind", "Click", "Touches", "KINDS", "BY_WORD", "kind_of", "ordered", "at_step",
-           "printed", "special", "offered", "touches", "clicks", "click_paths", "highlight", "meant"]
+           "offered", "touches", "clicks", "click_paths", "highlight", "meant"]
 
 for _module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
     if _module != "base":
@@ -32,16 +32,6 @@ def ordered() -> list[ActionKind]:
 def at_step(step: str) -> tuple[ActionKind, ...]:
     """The kinds a step offers, in order."""
     return tuple(k for k in ordered() if step in k.steps)
-
-
-def printed(card_action: str) -> ActionKind | None:
-    """The kind a command card's printed action is ("move" -> Move), if any (R-ACT-CMD)."""
-    return next((k for k in KINDS.values() if k.printed == card_action), None)
-
-
-def special(name: str) -> ActionKind | None:
-    """The kind a leader's special is ("protest" -> Protest), if any (R-ACT-LEADER)."""
-    return next((k for k in KINDS.values() if k.special == name), None)
 
 
 def offered(state: Any) -> tuple[ActionKind, ...]:
