@@ -60,14 +60,14 @@ function render({ model, el }) {
   // as usual, and a click is not queued in the kernel behind the moves that led to it.
   const UNUSED = ['wheel', 'mousemove', 'mouseup', 'mouseout', 'mouseenter', 'mouseleave'];
   const onUnused = (ev) => { if (ev.target && ev.target.tagName === 'CANVAS') ev.stopPropagation(); };
-  let wheelHost = null;
-  const attachWheel = () => {
+  let boardHost = null;
+  const attachStops = () => {
     // the board's box (the probe's view is its first child), once the view is in the page
-    wheelHost = el.closest('.dp-board-widget') || (el.parentElement && el.parentElement.parentElement);
-    if (wheelHost) for (const type of UNUSED) wheelHost.addEventListener(type, onUnused, { capture: true, passive: true });
-    else requestAnimationFrame(attachWheel);
+    boardHost = el.closest('.dp-board-widget') || (el.parentElement && el.parentElement.parentElement);
+    if (boardHost) for (const type of UNUSED) boardHost.addEventListener(type, onUnused, { capture: true, passive: true });
+    else requestAnimationFrame(attachStops);
   };
-  requestAnimationFrame(attachWheel);
+  requestAnimationFrame(attachStops);
   let mq = null;
   const watchDpr = () => {
     if (mq) mq.removeEventListener('change', onDpr);
@@ -115,7 +115,7 @@ function render({ model, el }) {
   }
   return () => {
     ro.disconnect();
-    if (wheelHost) for (const type of UNUSED) wheelHost.removeEventListener(type, onUnused, { capture: true });
+    if (boardHost) for (const type of UNUSED) boardHost.removeEventListener(type, onUnused, { capture: true });
     if (mq) mq.removeEventListener('change', onDpr);
     if (root && onKey) root.removeEventListener('keydown', onKey);
   };
