@@ -491,6 +491,25 @@ def test_the_highlight_does_not_point_at_the_answer_before_it_is_given():
     assert "will" in s.highlight
     s.go_exercise("strength-3")                 # won on the Will: the Will box is not lit before the answer
     assert "will" not in s.highlight and "brown" in s.highlight
+    s.go_exercise("round-2")                    # who plays first? the Will's holder (P-ACT): not lit before
+    assert "will" in course.exercise("round-2").highlight and "will" not in s.highlight
+    s.answer(course.exercise("round-2").accepted()[0])
+    assert "will" in s.highlight
+
+
+def _named(ex: "course.Exercise", token: str) -> bool:
+    prompt = ex.prompt("en")
+    return re.search(rf"\b{re.escape(token)}\b", prompt) is not None or dp.names.token(token, "en") in prompt
+
+
+@pytest.mark.parametrize("ex", [e for c in course.load_course().chapters for e in c.exercises if e.kind == "action"],
+                         ids=lambda e: e.id)
+def test_an_action_exercise_does_not_light_a_token_its_answer_uses_unless_the_prompt_names_it(ex):
+    """A lit token the prompt does not name would say which one to move (strength-8 lit N3)."""
+    s = ex.position
+    used = {t for a in ex.accepted() for t in course.goals.action_highlight(s, a) if t in s.comp.tokens}
+    lit = [h for h in ex.opening_highlight() if h in used]
+    assert all(_named(ex, t) for t in lit), (ex.id, lit)
 
 
 def test_how_to_answer_is_true_for_the_exercise_and_a_useless_click_says_what_to_click():

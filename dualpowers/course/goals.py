@@ -689,11 +689,23 @@ def _ask_marks(s: State, ask: str) -> tuple[Any, ...]:
     return ()
 
 
-# "After ...": with no actions the question asks to read the board as it is, so the element
-# that says it is not lit before the answer; with actions the board shows the position before
-# them and pointing at the element only says where to look.
+#: What decides an answer "after ..." on the board as it stands before the actions: who takes
+#: the first turn of the action phase is who holds the Will when it starts (P-ACT), so lighting
+#: the Will box would answer "who plays first?" for the learner.
+_DECIDED_BY = {"to_act": ("will",)}
+
+
+def _after_gives_away(s: State, p: Mapping[str, Any]) -> tuple[Any, ...]:
+    """With no actions the question asks to read the board as it is, so the element that says
+    it is not lit before the answer; with actions the board shows the position before them,
+    and only the element that decides the answer would give it away."""
+    if p["actions"]:
+        return _DECIDED_BY.get(p["ask"], ())
+    return _ask_marks(s, p["ask"])
+
+
 _question("after", "P-ACT", "place", lambda s, p: _ask(after(s, list(p["actions"])), p["ask"]), _after_text,
-          gives_away=lambda s, p: () if p["actions"] else _ask_marks(s, p["ask"]),
+          gives_away=_after_gives_away,
           conceal=lambda s, p: (p["ask"][9:],) if p["ask"].startswith("presence:") and not p["actions"] else ())
 
 
@@ -732,6 +744,7 @@ def answer_marks(question: Mapping[str, Any], before: State, shown: State, value
     out: list[Any] = []
     if question["kind"] == "after":
         out.extend(_ask_marks(shown, question["ask"]))
+        out.extend(_DECIDED_BY.get(question["ask"], ()))
     else:
         out.extend(q.highlight(before, question))
         marks = q.gives_away(before, question)
