@@ -50,7 +50,7 @@ from ..narrate import event_text, refusal_text
 from . import language
 from ._common import STYLE, ButtonPool
 from .board import BoardWidget
-from .screen import Screen, bind_keys, button_action, controls
+from .screen import PANEL_FIT_HEIGHT, Screen, bind_keys, button_action, controls
 
 __all__ = ["CourseWidget", "COURSE_STYLE"]
 
@@ -106,11 +106,6 @@ T_PROGRESS = N_("{done} of {total} done")
 T_NOT_SAVED = N_("Your progress is not saved: {reason}. The course goes on; a later save tries the file again.")
 T_NOT_READ = N_("Your progress file cannot be used, so the course starts at the beginning and leaves that file as "
                 "it is: {reason}")
-
-#: The narration's text box grows with its text up to this height (then it scrolls): short
-#: enough that at 1280x720 the answers, the feedback, Try again and the Hint / Show me row
-#: under it stay in sight.
-NARRATION_MAX = "min(200px, 27vh)"
 
 
 def _badges(rules: Any, rulings: Any = ()) -> str:
@@ -200,15 +195,16 @@ class CourseWidget(widgets.VBox):
         self.end_box.add_class("dp-course-end")
         self.extra = widgets.VBox()            # an opened example or a solo game
 
+        # Hint and Show me with the answers: never in the slot that gives way on a small screen
+        self.help_row = controls(self.hint_button, self.show_button)
         self.screen = Screen(
             self.board, title="",
             narration=[self.text],
             primary=[self.back_button, self.next_button, self.solo_button],
-            answers=[self.answers, self.feedback, self.retry_button, self.file_note],
-            secondary=[controls(self.hint_button, self.show_button, language.picker()), self.continue_button,
-                       self.progress_label, self.chapter_list],
+            answers=[self.answers, self.feedback, self.retry_button, self.help_row, self.file_note],
+            secondary=[controls(language.picker()), self.continue_button, self.progress_label, self.chapter_list],
             below=[self.examples, self.end_box, self.extra],
-            narration_max=NARRATION_MAX,
+            panel_height=PANEL_FIT_HEIGHT,
         )
         bind_keys(self.screen, {"ArrowRight": button_action(self.next_button),
                                 "ArrowLeft": button_action(self.back_button)})
@@ -248,7 +244,7 @@ class CourseWidget(widgets.VBox):
         self.back_button.disabled = s.at_start
         self.next_button.disabled = s.at_end
         is_ex = isinstance(item, Exercise)
-        self.hint_button.disabled = self.show_button.disabled = not is_ex
+        _display(self.help_row, is_ex)
         answered_wrong = s.verdict is not None and not s.verdict.correct
         copied = s.verdict is not None and s.verdict.correct and s.shown      # right, after Show me
         _display(self.retry_button, is_ex and (answered_wrong or copied or s.demo is not None))

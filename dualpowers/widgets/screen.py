@@ -14,6 +14,10 @@ laptop screen:
   and the feedback on them: never inside the scroll box, so never below its fold),
   then the *secondary* controls (menus, options) in a scroll box of their own.
   Longer or shorter text never moves the board or the primary buttons;
+* or, with ``panel_height``, a panel no taller than the window leaves room for, whose
+  narration is as tall as its text: when the whole would not fit, the secondary slot
+  gives way first (down to :data:`SECONDARY_MIN`, then it scrolls), then the narration
+  (down to :data:`NARRATION_MIN`), so the answers and the feedback are always in sight;
 * what need not be in view while playing (log, tables, save/load) goes *below*.
 
 On a page narrower than the board's minimum plus the panel, the panel wraps under
@@ -46,7 +50,8 @@ import ipywidgets as widgets
 
 from ..drawing.layout import BOARD_MIN_CSS_WIDTH, DESIGN_H, DESIGN_W
 
-__all__ = ["Screen", "SCREEN_STYLE", "PANEL_WIDTH", "NARRATION_HEIGHT", "BOARD_MIN_WIDTH", "board_max_width",
+__all__ = ["Screen", "SCREEN_STYLE", "PANEL_WIDTH", "NARRATION_HEIGHT", "PANEL_FIT_HEIGHT", "BOARD_MIN_WIDTH",
+           "board_max_width",
            "bind_keys", "button_action", "controls"]
 
 _W = widgets.Layout
@@ -58,6 +63,14 @@ _W = widgets.Layout
 PANEL_WIDTH = "clamp(250px, 27%, 300px)"
 #: Height of the narration's scroll box (CSS): fixed, so the controls below it never move.
 NARRATION_HEIGHT = "min(240px, 34vh)"
+#: With ``panel_height``: the least the narration shrinks to (CSS), about three lines.
+NARRATION_MIN = "72px"
+#: With ``panel_height``: the least the secondary slot shrinks to (CSS): its first row and a
+#: glimpse of the next, in a box that scrolls.
+SECONDARY_MIN = "72px"
+#: The panel's height that fits JupyterLab's window with the screen scrolled to its top (Lab's
+#: menu, tab bar, notebook toolbar and status bar above and below: 120 CSS px, and a margin).
+PANEL_FIT_HEIGHT = "calc(100vh - 130px)"
 #: Narrowest board before the panel wraps below it (CSS px).
 BOARD_MIN_WIDTH = 420
 #: Room kept above and below the board inside the browser window (CSS px): Lab's menu,
@@ -86,6 +99,7 @@ SCREEN_STYLE = """<style>
    height instead of being squeezed into overlapping slivers */
 .dp-screen .dp-screen-narration > *, .dp-screen .dp-screen-narration .widget-box > * { flex-shrink: 0; }
 .dp-screen .dp-screen-answers > *, .dp-screen .dp-screen-answers .widget-box > * { flex-shrink: 0; }
+.dp-screen .dp-screen-secondary > * { flex-shrink: 0; }
 .dp-screen .dp-screen-answers { font-size: 14px; line-height: 1.4; overflow-wrap: anywhere; min-width: 0; }
 /* the still picture stored for viewers without a kernel: hidden while the live widget shows */
 .jp-OutputArea-child:has(.dp-screen) ~ .jp-OutputArea-child .dp-static-board,
@@ -116,8 +130,8 @@ class Screen(widgets.VBox):
     ``board_box``  the box holding it (sets the board's width limits)
     ``title``      an ``HTML`` widget at the top of the panel
     ``primary``    an ``HBox`` of the main buttons, at a fixed place
-    ``narration``  a ``VBox`` of fixed height that scrolls (or, with ``narration_max``, as tall as
-                   its text up to that height: what follows it then moves with the text)
+    ``narration``  a ``VBox`` of fixed height that scrolls (or, with ``panel_height``, as tall as
+                   its text while the panel has room: what follows it then moves with the text)
     ``answers``    a ``VBox`` under it that grows with what it holds (answer buttons, feedback)
     ``secondary``  a ``VBox`` for menus and options, scrolls when long
     ``below``      a ``VBox`` under board and panel (log, tables, save/load)
@@ -129,7 +143,7 @@ class Screen(widgets.VBox):
 
     def __init__(self, board: widgets.Widget, *, title: str = "", narration: Any = None, primary: Any = None,
                  answers: Any = None, secondary: Any = None, below: Any = None, panel_width: str = PANEL_WIDTH,
-                 narration_height: str = NARRATION_HEIGHT, narration_max: str | None = None,
+                 narration_height: str = NARRATION_HEIGHT, panel_height: str | None = None,
                  secondary_height: str | None = None,
                  board_ratio: float = DESIGN_H / DESIGN_W, scroll_into_view: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -139,13 +153,13 @@ class Screen(widgets.VBox):
             [board], layout=_W(flex="1 1 0px", min_width=f"{BOARD_MIN_WIDTH}px",
                                max_width=board_max_width(board_ratio), width="100%"))
         self.board_box.add_class("dp-screen-board")
-        self.title = widgets.HTML(title, layout=_W(width="100%"))
+        self.title = widgets.HTML(title, layout=_W(width="100%", flex="0 0 auto"))
         self.title.add_class("dp-screen-title")
         self.primary = widgets.HBox(_as_list(primary), layout=_W(flex_flow="row wrap", margin="4px 0",
-                                                                 grid_gap="4px", width="100%"))
+                                                                 grid_gap="4px", width="100%", flex="0 0 auto"))
         self.primary.add_class("dp-screen-primary")
-        if narration_max is not None:     # as tall as its text, up to narration_max (then it scrolls)
-            box = _W(max_height=narration_max, overflow="auto", width="100%", flex="0 0 auto")
+        if panel_height is not None:     # as tall as its text, while the panel has room (then it scrolls)
+            box = _W(min_height=NARRATION_MIN, overflow="auto", width="100%", flex="0 1 auto")
         else:
             box = _W(height=narration_height, min_height=narration_height, max_height=narration_height,
                      overflow="auto", width="100%", flex="0 0 auto")
@@ -162,6 +176,13 @@ class Screen(widgets.VBox):
         self.panel = widgets.VBox([self.title, self.primary, self.narration, self.answers, self.secondary],
                                   layout=_W(flex=f"0 0 {panel_width}", width=panel_width,
                                             max_width="100%"))
+        if panel_height is not None:
+            # flex shares what is missing by shrink factor times size: the secondary slot (menus,
+            # a chapter list) gives way first, down to SECONDARY_MIN; the narration after it
+            self.panel.layout.max_height = panel_height
+            self.panel.layout.overflow = "auto"      # should even the least of each not fit
+            self.secondary.layout.flex = "0 1000 auto"
+            self.secondary.layout.min_height = SECONDARY_MIN
         self.panel.add_class("dp-screen-panel")
         self.row = widgets.HBox([self.board_box, self.panel],
                                 layout=_W(flex_flow="row wrap", align_items="flex-start", width="100%"))

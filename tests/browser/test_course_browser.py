@@ -256,15 +256,19 @@ def _footer_has_red_plate(page, region: str) -> bool:
 
 
 def _in_viewport(page, selector: str) -> list[str]:
-    """Visible elements of ``selector`` not wholly inside the window or cut by the narration's scroll box."""
+    """Visible elements of ``selector`` not wholly inside the window or cut by a box that scrolls
+    or clips (the narration, the panel's secondary slot, the panel)."""
     return page.evaluate("""(sel) => {
       const out = [];
       for (const e of document.querySelectorAll(sel)) {
         if (!e.offsetParent) continue;
         const r = e.getBoundingClientRect();
         let cut = r.top < 0 || r.bottom > window.innerHeight;
-        const box = e.closest('.dp-screen-narration');
-        if (box) { const q = box.getBoundingClientRect(); cut = cut || r.bottom > q.bottom + 1 || r.top < q.top - 1; }
+        for (let box = e.parentElement; box && !cut && box !== document.body; box = box.parentElement) {
+          if (getComputedStyle(box).overflowY === 'visible') continue;
+          const q = box.getBoundingClientRect();
+          cut = r.bottom > q.bottom + 1 || r.top < q.top - 1;
+        }
         if (cut) out.push((e.innerText || e.className).slice(0, 50) + ' @' + Math.round(r.top) + '-' + Math.round(r.bottom));
       }
       return out; }""", selector)
@@ -311,6 +315,43 @@ def test_a_strength_question_hides_its_plate_and_the_feedback_is_in_sight_at_128
         assert _in_viewport(page, "button.dp-course-choice, .dp-course-feedback > div, button.dp-course-retry") == []
         OUT.mkdir(exist_ok=True)
         page.screenshot(path=str(OUT / "course-strength-feedback-1280x720.png"))
+    finally:
+        lab.shutdown_kernels()
+        context.close()
+
+
+def _narration_overflow(page) -> int:
+    return page.locator(".dp-course .dp-screen-narration").first.evaluate("e => e.scrollHeight - e.clientHeight")
+
+
+def test_a_long_question_is_read_whole_and_its_answers_hint_and_show_me_are_in_sight_at_1280x720(browser, lab):
+    """solo-13, the course's last item and its longest question: at 1280x720 with the file browser
+    open the narration shows the whole question (the chapter list gives way first) and the answers,
+    Hint and Show me are in the window; after a wrong answer the feedback and Try again are too."""
+    import dualpowers.course as course
+    chapter = course.chapter("solo")
+    assert chapter.exercises[-1].id == "solo-13"
+    context, page = _new_page(browser, 1280, 720)
+    try:
+        _run(page, lab)
+        open_file_browser(page)
+        _open_first_exercise(page, "solo")
+        for _ in range(len(chapter.exercises) - 1):
+            _next(page)
+        assert "July 12" in [b.inner_text() for b in page.locator("button.dp-course-choice").all()]
+        page.locator(".dp-course").first.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(400)
+        assert _narration_overflow(page) <= 1, "the question scrolls inside its box"
+        assert _in_viewport(page, "button.dp-course-choice, button.dp-course-hint, button.dp-course-show") == []
+        wrong = next(b for b in page.locator("button.dp-course-choice").all()
+                     if b.inner_text() != course.exercise("solo-13").choice_label(course.exercise("solo-13").accepted()[0]))
+        wrong.click()
+        wait_until(lambda: "✖" in _feedback(page), timeout=20_000, message=lambda: f"no verdict: {_feedback(page)!r}")
+        page.locator(".dp-course").first.evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(400)
+        assert _in_viewport(page, ".dp-course-feedback > div, button.dp-course-retry, button.dp-course-hint") == []
+        OUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUT / "course-long-question-1280x720.png"))
     finally:
         lab.shutdown_kernels()
         context.close()
