@@ -100,7 +100,7 @@ def test_play_notebook_apply_changes_the_log(page, lab):
     wait_until(lambda: text_of(page, "dp-log") != before, timeout=20_000,
                message="the game log did not change after a click on a card")
     after = text_of(page, "dp-log")
-    assert "you (red): play" in after.lower()
+    assert "you (white): play" in after.lower()          # white, as in the course's solo chapter
     wait_until(lambda: text_of(page, "dp-status") != status, timeout=20_000, message="the status did not change")
     wait_canvas_painted(page, BOARD, timeout=20_000)
     click_widget_button(page, "dp-hint")
