@@ -187,7 +187,15 @@ def test_solo_row_shows_the_oppositions_cards_in_order(solo: dp.State) -> None:
         # which copy it is, never the id's suffix ("4 (2nd)", not "4b"); a leader by name
         days = cid.partition("-")[2]
         shown = (f"{days[:-1]} (2nd)" if days.endswith("b") else days) if cid in solo.comp.cards else cid
-        assert cards[cid] == [shown]
+        # and the level of the Opposition unit a command card placed (R-SOLO-OPP-TURN), in its glyph
+        level = [str(solo.comp.cards[cid].recruit)] if cid in solo.comp.cards else []
+        assert cards[cid] == [shown, *level]
+
+
+def test_a_two_player_row_shows_no_unit_levels(two_player: dp.State) -> None:
+    root = parse(board_svg(two_player))
+    cards = {g.get("data-id"): ["".join(t.itertext()) for t in g.iter(SVG + "text")] for g in groups(root, "card")}
+    assert cards and all(len(words) == 1 for words in cards.values())
 
 
 def test_result_is_shown_when_the_game_is_over() -> None:

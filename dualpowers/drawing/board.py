@@ -24,7 +24,7 @@ from ..text import translator
 from ..rounds import SOLO_ROUNDS
 from ..scoring import lead
 from .layout import (
-    CARDS_TITLES, CHIP_ICON_W, DESIGN_H, DESIGN_W, OBJECTIVE_H, RESERVE_TEXT_H, TEXT, Box, Layout, TokenSlot, card_chip_text,
+    CARDS_TITLES, CHIP_ICON_W, CHIP_LEVEL_W, DESIGN_H, DESIGN_W, OBJECTIVE_H, RESERVE_TEXT_H, TEXT, Box, Layout, TokenSlot, card_chip_text,
     card_chip_width, layout_for,
     played_groups, text_width, token_caption,
 )
@@ -987,10 +987,11 @@ def _track(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
 def _cards_row(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
     """The cards played this round, in order: a command card as its region's colour and icon
     with its day number ("5 (2nd)": the second copy of the 5), a leader card by the leader's
-    name.  Their details are in the widgets' panels."""
+    name; in solo the Opposition's command cards also show the unit each placed.  Their details
+    are in the widgets' panels."""
     groups = played_groups(s)
     title_w = lay.cards_title_w(s)
-    slots, labels = lay.card_slots(groups, title_w)
+    slots, labels = lay.card_slots(groups, title_w, s.mode == "solo")
     r = lay.row
     with p.group("cards"):
         if "cards" in hl:
@@ -1005,11 +1006,12 @@ def _cards_row(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> Non
         for side, (x, y) in labels:
             p.text(x + 2, y, _("{side}:", side=_side(side)), size=TEXT, fill=INK, bold=True)
         for slot in slots:
-            _card(p, s, slot.id, slot.box, slot.id in hl)
+            _card(p, s, slot.id, slot.box, slot.id in hl, level=slot.level)
 
 
-def _card(p: ScaledPen, s: "State", cid: str, b: Box, lit: bool, group: str = "card") -> None:
-    """A card chip; ``group``: "card" for a played card, "objective-card" for an objective face up."""
+def _card(p: ScaledPen, s: "State", cid: str, b: Box, lit: bool, group: str = "card", level: int = 0) -> None:
+    """A card chip; ``group``: "card" for a played card, "objective-card" for an objective face up;
+    ``level``: the Opposition unit the card placed, drawn at its right end as in the supply."""
     comp = s.comp
     with p.group(group, cid):
         if lit:
@@ -1033,6 +1035,8 @@ def _card(p: ScaledPen, s: "State", cid: str, b: Box, lit: bool, group: str = "c
             p.text(b.x + 6 + CHIP_ICON_W, b.cy + 0.5, text, size=TEXT, fill=on_strong)
         else:
             p.text(b.cx, b.cy + 0.5, text, size=TEXT, fill=on_strong, align="center")
+        if level:
+            _supply_unit(p, s, level, b.right - CHIP_LEVEL_W / 2 - 1, b.cy, 9.0)
 
 
 def _wrap(text: str, room: float, size: float) -> list[str]:

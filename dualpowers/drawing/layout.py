@@ -167,6 +167,9 @@ class CardSlot:
     id: str
     box: Box
     side: str
+    #: the level of the unit the card places, drawn at the chip's right end (an Opposition's
+    #: command card, R-SOLO-OPP-TURN); 0: none
+    level: int = 0
 
 
 def token_caption(comp: "Components", token: str, lang: str) -> str:
@@ -193,6 +196,8 @@ def _widest(comp: "Components", kind: str, ident: str, size: float, bold: bool) 
 
 #: Room for the region icon on a command card's chip in the played-cards row.
 CHIP_ICON_W = 20.0
+#: Room at a chip's right end for the Opposition unit its card places (its level in its glyph).
+CHIP_LEVEL_W = 22.0
 
 
 #: A played second copy's chip: its day number and which copy, without the id's internal suffix.
@@ -434,13 +439,15 @@ class Layout:
         return self.slots_in(self.reserve_area(state), state.reserve(side))
 
     # ------------------------------------------------------------------ played cards row
-    def card_slots(self, groups: Sequence[tuple[str, Sequence[str]]], title_w: float = 0.0
-                   ) -> tuple[list[CardSlot], list[tuple[str, Point]]]:
+    def card_slots(self, groups: Sequence[tuple[str, Sequence[str]]], title_w: float = 0.0,
+                   levels: bool = False) -> tuple[list[CardSlot], list[tuple[str, Point]]]:
         """Small cards for each ``(side, card ids)`` group, left to right in order.
 
         Each card is as wide as its name needs (in its widest language).  Returns the
         card slots and, for each group, where its side label goes (only when there are
         several groups).  ``title_w``: room taken by the row's title on the left.
+        ``levels``: the cards are the Opposition's (solo), so each command card also shows the
+        level of the unit it placed (its recruit value, R-SOLO-OPP-TURN).
         """
         r = self.row
         labels = len(groups) > 1
@@ -452,8 +459,9 @@ class Layout:
                 label_pos.append((side, (x, r.cy)))
                 x += _side_label_w(side) + 10
             for cid in ids:
-                w = card_chip_width(self.comp, cid)
-                cards.append(CardSlot(cid, Box(x, r.y + 4, w, r.h - 8), side))
+                level = self.comp.cards[cid].recruit if levels and cid in self.comp.cards else 0
+                w = card_chip_width(self.comp, cid) + (CHIP_LEVEL_W if level else 0.0)
+                cards.append(CardSlot(cid, Box(x, r.y + 4, w, r.h - 8), side, level))
                 x += w + 4
             x += 8
         return cards, label_pos
@@ -464,11 +472,11 @@ class Layout:
         from ..text import translator
         lines = CARDS_TITLES["solo" if state.mode == "solo" else "two-player"]
         w = max(text_width(translator(lang)(line), TEXT, True) for lang in LANGUAGES for line in lines)
-        return w if self.cards_fit(played_groups(state), w) else 0.0
+        return w if self.cards_fit(played_groups(state), w, state.mode == "solo") else 0.0
 
-    def cards_fit(self, groups: Sequence[tuple[str, Sequence[str]]], title_w: float) -> bool:
+    def cards_fit(self, groups: Sequence[tuple[str, Sequence[str]]], title_w: float, levels: bool = False) -> bool:
         """Do the played cards fit the row beside a title ``title_w`` wide?"""
-        slots, _ = self.card_slots(groups, title_w)
+        slots, _ = self.card_slots(groups, title_w, levels)
         return not slots or slots[-1].box.right <= self.row.right
 
     # ------------------------------------------------------------------ coordinates and clicks
@@ -504,7 +512,7 @@ class Layout:
                 return ("connection", conn)
         if state is not None:
             groups = played_groups(state)
-            for card in self.card_slots(groups, self.cards_title_w(state))[0]:
+            for card in self.card_slots(groups, self.cards_title_w(state), state.mode == "solo")[0]:
                 if card.box.contains(x, y):
                     return ("card", card.id)
         if self.calendar.contains(x, y):
