@@ -63,11 +63,12 @@ _W = widgets.Layout
 PANEL_WIDTH = "clamp(250px, 27%, 300px)"
 #: Height of the narration's scroll box (CSS): fixed, so the controls below it never move.
 NARRATION_HEIGHT = "min(240px, 34vh)"
-#: With ``panel_height``: the least the narration shrinks to (CSS), about three lines.
-NARRATION_MIN = "72px"
-#: With ``panel_height``: the least the secondary slot shrinks to (CSS): its first row and a
-#: glimpse of the next, in a box that scrolls.
-SECONDARY_MIN = "72px"
+#: With ``panel_height``: the least the narration shrinks to (CSS): five lines, the course's
+#: "where" line and a question of four.
+NARRATION_MIN = "104px"
+#: With ``panel_height``: the least the secondary slot shrinks to (CSS): its first row (the
+#: rest scrolls in that box).
+SECONDARY_MIN = "40px"
 #: The panel's height that fits JupyterLab's window with the screen scrolled to its top (Lab's
 #: menu, tab bar, notebook toolbar and status bar above and below: 120 CSS px, and a margin).
 PANEL_FIT_HEIGHT = "calc(100vh - 130px)"
