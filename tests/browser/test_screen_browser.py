@@ -333,24 +333,32 @@ def _click_on_board(page, kind: str, ident) -> None:
 _STATE: dict = {}
 
 
+#: The play notebook's first game, as it ships (the course's side, at difficulty 1).
+_SHIPPED_GAME = 'PlayWidget(mode="solo", player="white", difficulty=1)'
+
+
+def _play_notebook(lab, seed: int) -> str:
+    """A copy of 04_play.ipynb dealing game ``seed`` as red at difficulty 2 (the notebook deals at
+    random), so that the clicks which pick an action in a test's own session pick it on the page."""
+    played = lab.root_dir / f"04_play_seed{seed}.ipynb"
+    nb = nbformat.read(lab.root_dir / "04_play.ipynb", as_version=4)
+    code = next(c for c in nb.cells if c.cell_type == "code")
+    assert _SHIPPED_GAME in code.source
+    code.source = code.source.replace(_SHIPPED_GAME, f'PlayWidget(mode="solo", seed={seed}, player="red", difficulty=2)')
+    nbformat.write(nb, played)
+    return played.name
+
+
 def test_a_move_played_by_clicks_alone(browser, lab):
     """Play: a card of the hand, a region (recruit), a card, then a token and its destination."""
     from dualpowers.clicks import ActionPicker
     from dualpowers.controllers import GameSession
 
     session = _STATE["session"] = GameSession(mode="solo", seed=1917, player="red", difficulty=2)
-    # The notebook deals at random; this test's copy deals the session's game, so the clicks
-    # that pick an action there pick it on the page.
-    played = lab.root_dir / "04_play_seed1917.ipynb"
-    nb = nbformat.read(lab.root_dir / "04_play.ipynb", as_version=4)
-    code = next(c for c in nb.cells if c.cell_type == "code")
-    assert 'PlayWidget(mode="solo", player="red", difficulty=1)' in code.source
-    code.source = code.source.replace('PlayWidget(mode="solo", player="red", difficulty=1)',
-                                      'PlayWidget(mode="solo", seed=1917, player="red", difficulty=2)')
-    nbformat.write(nb, played)
+    name = _play_notebook(lab, 1917)
     context, page = _new_page(browser, 1280, 720)
     try:
-        _run_in_view(page, lab, played.name)
+        _run_in_view(page, lab, name)
         moved = False
         for _ in range(12):
             legal = session.legal()
@@ -384,17 +392,6 @@ def test_a_move_played_by_clicks_alone(browser, lab):
     finally:
         context.close()
     lab.shutdown_kernels()
-
-
-def _play_notebook(lab, seed: int) -> str:
-    """A copy of 04_play.ipynb dealing game ``seed`` (the notebook deals at random)."""
-    played = lab.root_dir / f"04_play_seed{seed}.ipynb"
-    nb = nbformat.read(lab.root_dir / "04_play.ipynb", as_version=4)
-    code = next(c for c in nb.cells if c.cell_type == "code")
-    code.source = code.source.replace('PlayWidget(mode="solo", player="red", difficulty=1)',
-                                      f'PlayWidget(mode="solo", seed={seed}, player="red", difficulty=2)')
-    nbformat.write(nb, played)
-    return played.name
 
 
 def test_a_recruit_by_clicking_a_unit_of_the_reserve_then_the_region(browser, lab):
