@@ -287,6 +287,10 @@ def test_no_answer_is_stored_in_the_data():
     (lambda d: d["chapters"][0]["steps"][0].update(position="nowhere"), "nowhere"),
     (lambda d: d["chapters"][2]["exercises"][0].update(goal={"kind": "fly"}), "goal.kind"),
     (lambda d: d["chapters"][0]["exercises"][1].update(id="board-1"), "duplicate"),
+    (lambda d: d["chapters"][0]["steps"][0].update(until="lunch"), "until must be one of"),
+    (lambda d: d["chapters"][0]["steps"][0].update(until="exhaust"), "'until' needs an action"),
+    (lambda d: d["chapters"][0]["steps"][0].update(until="exhaust", actions=["objective red-3"]),
+     "no such part"),
 ])
 def test_bad_course_data_is_refused_with_the_field_named(mutate, message):
     d = _raw()
@@ -295,6 +299,24 @@ def test_bad_course_data_is_refused_with_the_field_named(mutate, message):
         c = parse_course(d)
         for st in c.chapters[0].steps:
             st.position
+
+
+def test_a_step_told_until_a_moment_shows_the_board_and_the_markers_of_that_moment():
+    """Scoring step 4 explains how the objectives score: what the engine did stops before the
+    exhaustion, and the board is the one those words describe (the strengths it names, the round
+    not yet over), with markers 1 to 3 where the scoring put them; step 5 stops before cleanup."""
+    objectives, exhaustion = course.chapter("scoring").steps[3:5]
+    assert objectives.until == "exhaust" and [e.kind for e in objectives.events][-1] == "score"
+    s = objectives.position
+    assert s.step == "scoring" and s.round == 1
+    from dualpowers.narrate import event_text
+    said = [event_text(e, "en") for e in objectives.events]
+    assert any("greater strength in brown: 2 against 1" in t for t in said), said
+    brown = dp.force_in_presence(s, "brown")
+    assert brown.winner == "white" and (brown.strength["white"], brown.strength["red"]) == (2, 1)
+    assert objectives.markers == {1: "brown", 2: "brown", 3: "purple"}
+    assert exhaustion.until == "cleanup" and [e.kind for e in exhaustion.events][-1] == "exhaust"
+    assert exhaustion.position.round == 1 and exhaustion.markers == {1: "brown"}
 
 
 # ---------------------------------------------------------------------------- progress

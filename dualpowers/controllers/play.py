@@ -475,11 +475,14 @@ class GameSession:
         return _("This deal was seed {seed}: a new game with that seed deals the same cards again.",
                  seed=self.seed)
 
-    def hand_lines(self) -> list[str]:
+    def hand_lines(self, state: State | None = None) -> list[str]:
         """What the player to act may see of the cards: their hand, their objective, and the
-        counts of the stacks (the board no longer lists them)."""
-        s = self.state
-        side = s.to_act
+        counts of the stacks (the board no longer lists them); for the game as it stands, or
+        for ``state``, a step of the story (the same player's cards as they stood then: the
+        hand dealt for the next round must not show while this one is still being scored)."""
+        s = self.state if state is None else state
+        side = s.to_act if state is None else (self.state.to_act or s.to_act or
+                                               (s.player if s.mode == "solo" else None))
         if side is None:
             return []
         lang = self.lang

@@ -81,8 +81,13 @@ def _show_opposition_cards(data: dict[str, Any], question: Mapping[str, Any]) ->
         played.setdefault(opposition, list(question["cards"]))
 
 
+#: Where a step's story may stop (its ``until``): before the exhaustion (the objectives just
+#: scored), before the cleanup (tokens just exhausted) or before the next round (cleanup done).
+UNTIL_KINDS = ("exhaust", "cleanup", "round")
+
+
 def _build(data: Mapping[str, Any], actions: tuple[str, ...], where: str,
-           check_shape: bool = True) -> tuple[State, tuple[Event, ...]]:
+           check_shape: bool = True, until: str | None = None) -> tuple[State, tuple[Event, ...]]:
     try:
         if "new_game" in data:      # a game just set up by the engine: {"new_game": {"mode": "solo", "seed": 3}}
             from ..setup import new_game
@@ -92,11 +97,18 @@ def _build(data: Mapping[str, Any], actions: tuple[str, ...], where: str,
     except (DualPowersError, TypeError, ValueError) as exc:
         raise CourseError(f"{where}: the position is not valid: {exc}") from exc
     events: list[Event] = []
-    for a in actions:
+    for i, a in enumerate(actions):
         try:
-            events = s.apply(a)
+            events = s.apply(a, boards=until is not None and i == len(actions) - 1)
         except DualPowersError as exc:
             raise CourseError(f"{where}: the engine refuses {a!r}: {exc}") from exc
+    if until is not None:
+        # the story stops before that part of the round, and the board shows it as it stood then
+        told = list(takewhile(lambda e: e.kind != until, events))
+        if len(told) == len(events) or not told or told[-1].board is None:
+            raise CourseError(f"{where}: 'until' {until!r}: the last action's events have no such part "
+                              f"to stop before")
+        return told[-1].board.clone(), tuple(told)
     return s, tuple(events)
 
 
@@ -223,6 +235,9 @@ class Step:
     rulings: tuple[str, ...] = ()
     #: Draw the objective markers where this position's scoring places them (``scoring_markers``).
     shows_markers: bool = False
+    #: The story of the step's last action stops before this part of the round (``until``, one
+    #: of :data:`UNTIL_KINDS`); its board is the position at that moment.
+    until: str | None = None
 
     def text(self, lang: str = "en") -> str:
         """The step's text; a list of leaders in it (``{red_leaders}`` ...) comes from the components."""
@@ -251,7 +266,7 @@ class Step:
 
     def _built(self) -> tuple[State, tuple[Event, ...]]:
         return _cached_build(self.chapter, f"step {self.index + 1}", json.dumps(self._data, sort_keys=True),
-                             self._actions, self._packaged)
+                             self._actions, self._packaged, self.until)
 
     @property
     def markers(self) -> dict[int, str] | None:
@@ -260,6 +275,8 @@ class Step:
         A step that explains the markers shows all three where the engine puts them: the
         scoring is played on a copy (the unrest winner declining) up to the exhaustion, and
         read by :func:`dualpowers.scoring.objective_markers`."""
+        if self.until is not None:         # a scoring told up to a moment: its markers then
+            return objective_markers(self.events)
         if not self.shows_markers:
             return None
         return _scoring_markers(self.chapter, self.index, self.position)
@@ -278,8 +295,8 @@ def _scoring_markers(chapter: str, index: int, position: State) -> dict[int, str
 
 @lru_cache(maxsize=512)
 def _cached_build(chapter: str, where: str, data: str, actions: tuple[str, ...],
-                  packaged: bool = False) -> tuple[State, tuple[Event, ...]]:
-    return _build(json.loads(data), actions, f"chapter {chapter}, {where}", check_shape=not packaged)
+                  packaged: bool = False, until: str | None = None) -> tuple[State, tuple[Event, ...]]:
+    return _build(json.loads(data), actions, f"chapter {chapter}, {where}", check_shape=not packaged, until=until)
 
 
 @dataclass(frozen=True)
@@ -635,9 +652,14 @@ def parse_course(raw: Mapping[str, Any], *, verify: bool = True) -> Course:
             shows_markers = st.get("scoring_markers", False)
             if not isinstance(shows_markers, bool):
                 raise CourseError(f"{w}: 'scoring_markers' must be true or false")
+            until = st.get("until")
+            if until is not None and until not in UNTIL_KINDS:
+                raise CourseError(f"{w}: 'until' must be one of {', '.join(UNTIL_KINDS)}")
+            if until is not None and not actions:
+                raise CourseError(f"{w}: 'until' needs an action whose story it cuts")
             steps.append(Step(cid, si, text, step_rules, _highlight(st.get("highlight"), w), data, actions,
                               not verify, _introduces(st.get("introduces"), w, words),
-                              _rulings(st.get("rulings"), step_rules, w), shows_markers))
+                              _rulings(st.get("rulings"), step_rules, w), shows_markers, until))
         exercises = []
         for ei, ex in enumerate(c.get("exercises", [])):
             eid = ex.get("id") or f"{cid}-{ei + 1}"

@@ -593,7 +593,6 @@ class PlayWidget(widgets.VBox):
         # picture a click waits for is painted before the panel's words and menus follow.
         self._show_picks()
         self._show_told()
-        self.hand.value = lines_html(g.hand_lines())
         if g.filter_region or g.filter_token:
             what = escape(names.region(g.filter_region, lang) if g.filter_region else names.token(g.filter_token, lang))
             n = g.filter_matches()
@@ -670,12 +669,14 @@ class PlayWidget(widgets.VBox):
         self._show_told()
 
     def _show_told(self) -> None:
-        """The status line and the game log as far as they may tell: while a story is told, as its
-        step stood and up to its action (the rest would tell what is still to come); else the
-        game as it stands.  Only a new action or a story's step changes them, never a click."""
+        """The status line, the cards and the game log as far as they may tell: while a story is
+        told, as its step stood and up to its action (the rest would tell what is still to come);
+        else the game as it stands.  Only a new action or a story's step changes them, never a click."""
         g = self.session
         telling = self._story_at is not None and self._moment is None
-        self.status.value = escape(g.status(self._story[self._story_at].board if telling else None))
+        board = self._story[self._story_at].board if telling else None
+        self.status.value = escape(g.status(board))
+        self.hand.value = lines_html(g.hand_lines(board))
         self.log_view.value = log_html(g.log[:g.story_log_start] if telling else g.log)
 
     def _story_timer(self) -> None:

@@ -15,6 +15,7 @@ from dualpowers import kinds
 from dualpowers.controllers import GameSession, LoadError, choose_action
 from dualpowers.controllers.play import action_groups, concerns
 from dualpowers.describe import describe
+from dualpowers.widgets._common import lines_html
 
 
 def replay(mode, seed, actions, **opts) -> dp.State:
@@ -733,6 +734,28 @@ def test_play_widget_story_puts_the_objective_markers_on_the_board_as_the_scorin
     rec = RecordingPen()
     draw_board(rec, event.board, markers=markers)
     assert {("objective-marker", str(n)) for n in markers} <= set(rec.groups)
+
+
+def test_play_widget_cards_panel_tells_nothing_ahead_of_the_story():
+    """While the end of a round is told, the cards beside the board are those of the step shown:
+    the hand dealt for the next round, and the Opposition's new cards, wait for the story's end."""
+    from dualpowers.policies import make_policy
+    from dualpowers.widgets.play import PlayWidget
+    w = PlayWidget(mode="solo", seed=3, player="red", difficulty=2)
+    g = w.session
+    me, rng = make_policy("greedy"), random.Random(1)
+    start = g.state.round
+    while g.state.round == start:
+        g.apply(me.choose(g.state, rng))
+    assert w._story_at is not None and any(e.kind == "round" for e in w._story)
+    new_hand = g.state.hands[g.state.player]
+    first = w._story[0].board
+    assert w.hand.value == lines_html(g.hand_lines(first))
+    assert not any(names.card(c, "en") in w.hand.value for c in new_hand if c not in first.hands[first.player])
+    while w._story_at is not None:
+        assert w.hand.value == lines_html(g.hand_lines(w._story[w._story_at].board))
+        w.story_next.click()
+    assert w.hand.value == lines_html(g.hand_lines())
 
 
 def test_events_keep_their_boards_only_when_asked():
