@@ -377,3 +377,26 @@ def test_a_recruit_lights_its_units_in_the_reserve_not_the_whole_reserve():
     rec = RecordingPen()
     draw_board(rec, s, highlight=["reserve"])                       # the reserve itself: lit whole
     assert whole(rec)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_blockade_word_is_nearer_its_barrier_than_any_other_road(lang: str) -> None:
+    """The word BLOCKADE on the map names the road whose barrier it stands by: a plate drawn
+    nearer another road (beside green-white for a blue-white blockade) read as the wrong one."""
+    from dualpowers.drawing.board import _distance
+    from dualpowers.drawing.layout import Box, layout_for
+    s = dp.new_game("two-player", 5)
+    lay = layout_for(s.comp)
+    for conn in s.comp.connections:
+        t = s.clone()
+        t.blockade = tuple(conn)
+        root = parse(board_svg(t, lang=lang))
+        plates = [r for g in groups(root, "blockade-word") for r in g.iter(SVG + "rect")]
+        if not plates:
+            continue                      # no place free enough: the barrier alone, and the side column
+        r = plates[0]
+        plate = Box(float(r.get("x")), float(r.get("y")), float(r.get("width")), float(r.get("height")))
+        barrier = _distance(plate, [lay.blockade_spot(conn)[0]])
+        for other, road in lay.connections.items():
+            if set(other) != set(conn):
+                assert _distance(plate, road) > barrier, (lang, conn, other)

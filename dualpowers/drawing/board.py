@@ -490,7 +490,7 @@ def _blockade_marker(p: ScaledPen, lay: Layout, conn: tuple[str, str], lit: bool
             _barrier(p, pt, half_len, half_th, lit)
         return
     with p.group("blockade-word", f"{conn[0]}-{conn[1]}"):
-        _blockade_word(p, lay, mx, my, vx, vy, half_len)
+        _blockade_word(p, lay, conn, mx, my, vx, vy, half_len)
 
 
 def _barrier(p: ScaledPen, pt: Any, half_len: float, half_th: float, lit: bool) -> None:
@@ -507,9 +507,11 @@ def _barrier(p: ScaledPen, pt: Any, half_len: float, half_th: float, lit: bool) 
               stroke="#111111", width=1.5)
 
 
-def _blockade_word(p: ScaledPen, lay: Layout, mx: float, my: float, vx: float, vy: float, half_len: float) -> None:
-    """BLOCKADE on a plate beside the barrier, at the first place that covers no region box;
-    nowhere if there is none (the side column names the blockade tile anyway)."""
+def _blockade_word(p: ScaledPen, lay: Layout, conn: tuple[str, str], mx: float, my: float, vx: float, vy: float,
+                   half_len: float) -> None:
+    """BLOCKADE on a plate beside the barrier, at the first place near it that covers no region
+    box and is nearer the barrier than any other road (else it would seem to name that road);
+    nowhere if there is none (the barrier is drawn, and the side column names the blockade tile)."""
     word = _("BLOCKADE")
     size = TEXT
     tw, th = text_width(word, size, True) + 8, TEXT + 4
@@ -518,7 +520,7 @@ def _blockade_word(p: ScaledPen, lay: Layout, mx: float, my: float, vx: float, v
     reach = half_len + 6 + th / 2
     across = half_len + 6 + tw / 2
     candidates: list[Point] = []
-    for k in (1.0, 1.6, 2.3, 3.0):
+    for k in (1.0, 1.6, 2.3):
         candidates += [(mx + vx * reach * k, my + vy * reach * k), (mx - vx * reach * k, my - vy * reach * k),
                        (mx, my + reach * k), (mx, my - reach * k), (mx + across * k, my), (mx - across * k, my)]
     avoid = [g.box.inset(-4) for g in lay.regions.values()]
@@ -529,6 +531,9 @@ def _blockade_word(p: ScaledPen, lay: Layout, mx: float, my: float, vx: float, v
         plate = Box(c[0] - tw / 2, c[1] - th / 2, tw, th)
         if not (lay.map.contains(plate.x, plate.y) and lay.map.contains(plate.right, plate.bottom)):
             return 1e9
+        near = _distance(plate, [(mx, my)]) + 6
+        if any(_distance(plate, pts) <= near for other, pts in lay.connections.items() if set(other) != set(conn)):
+            return 1e9
         return sum(_overlap_area(plate, a) for a in (*avoid, barrier))
 
     lx, ly = min(candidates, key=cost)
@@ -536,6 +541,15 @@ def _blockade_word(p: ScaledPen, lay: Layout, mx: float, my: float, vx: float, v
         return
     p.rect(lx - tw / 2, ly - th / 2, tw, th, fill="#111111", radius=3)
     p.text(lx, ly, word, size=size, fill="#ffc400", bold=True, align="center")
+
+
+def _distance(box: Box, line: Sequence[Point]) -> float:
+    """How far ``box`` is from a point or a road (a polyline, measured every 2 units along it)."""
+    points = list(line[:1])
+    for (ax, ay), (bx, by) in zip(line, line[1:]):
+        n = max(1, int(math.hypot(bx - ax, by - ay) / 2))
+        points += [(ax + (bx - ax) * i / n, ay + (by - ay) * i / n) for i in range(1, n + 1)]
+    return min(math.hypot(max(box.x - x, 0.0, x - box.right), max(box.y - y, 0.0, y - box.bottom)) for x, y in points)
 
 
 # ---------------------------------------------------------------------- tokens
