@@ -58,6 +58,8 @@ _W = widgets.Layout
 
 COURSE_STYLE = """<style>
 .dp-course .dp-course-where { font-size: 12px; color: #6b6150; }
+/* Try again, Hint and Show me share one row of the narrow panel (1280x720: 246 px) */
+.dp-course .dp-course-help .widget-button { padding: 0 6px; }
 .dp-course .dp-course-body { margin: 4px 0; }
 .dp-course .dp-course-prompt { font-weight: bold; }
 .dp-course .dp-rule-badge { display: inline-block; font-family: monospace; font-size: 11px; padding: 0 6px;
@@ -195,13 +197,17 @@ class CourseWidget(widgets.VBox):
         self.end_box.add_class("dp-course-end")
         self.extra = widgets.VBox()            # an opened example or a solo game
 
-        # Hint and Show me with the answers: never in the slot that gives way on a small screen
-        self.help_row = controls(self.hint_button, self.show_button)
+        # Try again, Hint and Show me in one row with the answers: never in the slot that gives
+        # way on a small screen, and one row less under a wrong answer's feedback
+        self.help_row = controls(self.retry_button, self.hint_button, self.show_button)
+        self.help_row.add_class("dp-course-help")
+        for b in self.help_row.children:
+            b.layout.min_width = "0"
         self.screen = Screen(
             self.board, title="",
             narration=[self.text],
             primary=[self.back_button, self.next_button, self.solo_button],
-            answers=[self.answers, self.feedback, self.retry_button, self.help_row, self.file_note],
+            answers=[self.answers, self.feedback, self.help_row, self.file_note],
             secondary=[controls(language.picker()), self.continue_button, self.progress_label, self.chapter_list],
             below=[self.examples, self.end_box, self.extra],
             panel_height=PANEL_FIT_HEIGHT,
