@@ -645,3 +645,14 @@ def test_an_answer_copied_from_show_me_is_right_but_not_counted_until_found_alon
     s.try_again()
     assert not s.shown
     assert s.answer(answer).correct and ex.id in s.progress.solved and s.message == ""
+
+
+@pytest.mark.parametrize("ex", [e for c in course.load_course().chapters for e in c.exercises if e.kind == "action"],
+                         ids=lambda e: e.id)
+def test_show_me_lights_a_reserve_only_when_the_board_draws_the_one_the_answer_used(ex):
+    """After white's recruit the board draws red's reserve (red is to act): lighting "the reserve"
+    there pointed at cards the answer never touched."""
+    from dualpowers.drawing.layout import Layout
+    d = ex.demonstrate()
+    if "reserve" in d.highlight:
+        assert Layout.reserve_side(d.position) == ex.position.to_act

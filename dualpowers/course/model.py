@@ -398,6 +398,11 @@ class Exercise:
         v = self.judge(acc[0])
         assert v.result is not None
         hl = _safe_highlight(s, acc[0]) + G.changes(s, v.result)
+        from ..drawing.layout import Layout
+        if Layout.reserve_side(v.result) != s.to_act:
+            # the board after the answer draws the next player's reserve: lighting it would
+            # point at a reserve the answer never touched (white recruits, red's is drawn)
+            hl = tuple(h for h in hl if h != "reserve")
         return Demonstration("action", acc[0], s, v.result, tuple(dict.fromkeys(_drawable(v.result, hl))), v,
                              len(acc) - 1)
 
