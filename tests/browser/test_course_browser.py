@@ -274,6 +274,16 @@ def _in_viewport(page, selector: str) -> list[str]:
       return out; }""", selector)
 
 
+def _assert_in_sight(page, selector: str, shot: str) -> None:
+    """With the course scrolled to the window's top, every element of ``selector`` is in sight;
+    a screenshot for a person to look at goes to ``test-output/``."""
+    page.locator(".dp-course").first.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(400)
+    assert _in_viewport(page, selector) == []
+    OUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUT / shot))
+
+
 def _open_first_exercise(page, chapter_id: str) -> None:
     import dualpowers.course as course
     index = [c.id for c in course.chapters()].index(chapter_id)
@@ -310,11 +320,8 @@ def test_a_strength_question_hides_its_plate_and_the_feedback_is_in_sight_at_128
         assert "R-STR-2" in wrong
         wait_until(lambda: _footer_has_red_plate(page, "brown"), timeout=10_000,
                    message="the plate did not show the strengths once answered")
-        page.locator(".dp-course").first.evaluate("e => e.scrollIntoView({block: 'start'})")
-        page.wait_for_timeout(300)
-        assert _in_viewport(page, "button.dp-course-choice, .dp-course-feedback > div, button.dp-course-retry") == []
-        OUT.mkdir(exist_ok=True)
-        page.screenshot(path=str(OUT / "course-strength-feedback-1280x720.png"))
+        _assert_in_sight(page, "button.dp-course-choice, .dp-course-feedback > div, button.dp-course-retry",
+                         "course-strength-feedback-1280x720.png")
     finally:
         lab.shutdown_kernels()
         context.close()
@@ -347,11 +354,8 @@ def test_a_long_question_is_read_whole_and_its_answers_hint_and_show_me_are_in_s
                      if b.inner_text() != course.exercise("solo-13").choice_label(course.exercise("solo-13").accepted()[0]))
         wrong.click()
         wait_until(lambda: "✖" in _feedback(page), timeout=20_000, message=lambda: f"no verdict: {_feedback(page)!r}")
-        page.locator(".dp-course").first.evaluate("e => e.scrollIntoView({block: 'start'})")
-        page.wait_for_timeout(400)
-        assert _in_viewport(page, ".dp-course-feedback > div, button.dp-course-retry, button.dp-course-hint") == []
-        OUT.mkdir(exist_ok=True)
-        page.screenshot(path=str(OUT / "course-long-question-1280x720.png"))
+        _assert_in_sight(page, ".dp-course-feedback > div, button.dp-course-retry, button.dp-course-hint, "
+                               "button.dp-course-show", "course-long-question-1280x720.png")
     finally:
         lab.shutdown_kernels()
         context.close()
