@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from contextvars import ContextVar
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from .. import names
@@ -490,7 +491,7 @@ def _blockade_marker(p: ScaledPen, lay: Layout, conn: tuple[str, str], lit: bool
             _barrier(p, pt, half_len, half_th, lit)
         return
     with p.group("blockade-word", f"{conn[0]}-{conn[1]}"):
-        _blockade_word(p, lay, conn, mx, my, vx, vy, half_len)
+        _blockade_word(p, lay, conn, half_len)
 
 
 def _barrier(p: ScaledPen, pt: Any, half_len: float, half_th: float, lit: bool) -> None:
@@ -507,16 +508,27 @@ def _barrier(p: ScaledPen, pt: Any, half_len: float, half_th: float, lit: bool) 
               stroke="#111111", width=1.5)
 
 
-def _blockade_word(p: ScaledPen, lay: Layout, conn: tuple[str, str], mx: float, my: float, vx: float, vy: float,
-                   half_len: float) -> None:
-    """BLOCKADE on a plate beside the barrier, at the first place near it that covers no region
-    box and is nearer the barrier than any other road (else it would seem to name that road);
-    nowhere if there is none (the barrier is drawn, and the side column names the blockade tile)."""
+def _blockade_word(p: ScaledPen, lay: Layout, conn: tuple[str, str], half_len: float) -> None:
+    """BLOCKADE on a plate beside the barrier, where :func:`_word_spot` finds room."""
     word = _("BLOCKADE")
-    size = TEXT
-    tw, th = text_width(word, size, True) + 8, TEXT + 4
-    # the word on a plate beside the barrier: the first place that covers no region,
-    # no other marker and not the barrier's own highlight
+    tw, th = text_width(word, TEXT, True) + 8, TEXT + 4
+    spot = _word_spot(lay, conn, tw, th, half_len)
+    if spot is None:         # no free place on the map: the side column names the blockade
+        return
+    lx, ly = spot
+    p.rect(lx - tw / 2, ly - th / 2, tw, th, fill="#111111", radius=3)
+    p.text(lx, ly, word, size=TEXT, fill="#ffc400", bold=True, align="center")
+
+
+@lru_cache(maxsize=256)
+def _word_spot(lay: Layout, conn: tuple[str, str], tw: float, th: float, half_len: float) -> Point | None:
+    """Where a ``tw`` x ``th`` plate naming the blockade on ``conn`` goes: the first place near
+    the barrier that covers no region box, no other marker, not the barrier's own highlight, and
+    is nearer the barrier than any other road (else it would seem to name that road); ``None``
+    if there is none.  It depends on the layout and the word's width only, so every redraw of
+    the same board finds it once (the road distances are the costly part)."""
+    (mx, my), (ux, uy) = lay.blockade_spot(conn)
+    vx, vy = -uy, ux                 # across the road
     reach = half_len + 6 + th / 2
     across = half_len + 6 + tw / 2
     candidates: list[Point] = []
@@ -536,11 +548,9 @@ def _blockade_word(p: ScaledPen, lay: Layout, conn: tuple[str, str], mx: float, 
             return 1e9
         return sum(_overlap_area(plate, a) for a in (*avoid, barrier))
 
-    lx, ly = min(candidates, key=cost)
-    if cost((lx, ly)) > 0:   # no free place on the map: the side column names the blockade
-        return
-    p.rect(lx - tw / 2, ly - th / 2, tw, th, fill="#111111", radius=3)
-    p.text(lx, ly, word, size=size, fill="#ffc400", bold=True, align="center")
+    costs = [cost(c) for c in candidates]
+    best = min(range(len(candidates)), key=costs.__getitem__)
+    return candidates[best] if costs[best] == 0 else None
 
 
 def _distance(box: Box, line: Sequence[Point]) -> float:
