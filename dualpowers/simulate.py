@@ -28,12 +28,14 @@ pyarrow only for Parquet, and Dask only when a run is sent to a cluster.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import csv
 import functools
 import hashlib
 import itertools
 import os
 import random
+import signal
 import socket
 import threading
 import time
@@ -331,29 +333,35 @@ def _in_order(
     window: int,
     games: int,
     progress: Progress | None,
+    shelter: "Callable[[], contextlib.AbstractContextManager[Any]]" = contextlib.nullcontext,
 ) -> Iterator[dict[str, Any]]:
     """Run ``chunks`` with at most ``window`` submitted but not yet yielded, and yield
     their rows in game order whatever order they finish in.  Chunks are taken from
-    the iterable only as the window frees, so memory does not grow with the run."""
+    the iterable only as the window frees, so memory does not grow with the run.
+    ``shelter()`` surrounds each round of submitting and waiting (not the rows' yield)."""
     todo = iter(chunks)
     pending: dict[Any, int] = {}
     finished: dict[int, list[dict[str, Any]]] = {}
     submitted = yielded = done = 0
     more = True
     while more or yielded < submitted:
-        while more and len(pending) + len(finished) < window:
-            chunk = next(todo, None)
-            if chunk is None:
-                more = False
-                break
-            pending[submit(chunk)] = submitted
-            submitted += 1
-        for future in wait_first(list(pending)) if pending else ():
-            k = pending.pop(future)
-            finished[k] = future.result()
-            done += len(finished[k])
-            if progress is not None:
-                progress(done, games)
+        reached: list[int] = []             # the games done after each chunk, told to ``progress`` after the block
+        with shelter():
+            while more and len(pending) + len(finished) < window:
+                chunk = next(todo, None)
+                if chunk is None:
+                    more = False
+                    break
+                pending[submit(chunk)] = submitted
+                submitted += 1
+            for future in wait_first(list(pending)) if pending else ():
+                k = pending.pop(future)
+                finished[k] = future.result()
+                done += len(finished[k])
+                reached.append(done)
+        if progress is not None:
+            for count in reached:
+                progress(count, games)
         while yielded in finished:
             yield from finished.pop(yielded)
             yielded += 1
@@ -383,8 +391,6 @@ def _warm_worker() -> None:
     A worker ignores Ctrl-C: the terminal sends it to every process of the run, and the
     parent stops the workers itself (:func:`close_workers`), so none dies printing a
     traceback."""
-    import signal
-
     from .components import default_components
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -457,12 +463,93 @@ def _terminate(pool: Any) -> None:
 atexit.register(close_workers)
 
 
+class _HeldSignals:
+    """Ctrl-C and SIGTERM held back while the main thread is inside the process pool's code.
+
+    Python runs a signal's handler between two instructions of the main thread, wherever it
+    is; a KeyboardInterrupt raised there just after the pool (or a future) took one of its
+    locks leaves the lock taken, and stopping the pool then waits on it for ever.  Inside
+    ``with held:`` a signal is only noted (:attr:`arrived`); leaving the block gives it to
+    the handler it was meant for, which raises where the pool holds no lock.  The waits
+    inside the block end early once a signal has arrived (:meth:`wait_first`).
+
+    Outside the block the handlers set here pass a signal straight on, so a signal that
+    lands while they are being set or put back reaches its own handler all the same.
+    Only the main thread can set handlers; anywhere else the block holds nothing back."""
+
+    SIGNALS = ("SIGINT", "SIGTERM")
+    #: Seconds between two looks at :attr:`arrived` while waiting for the workers.
+    POLL = 0.1
+
+    def __init__(self) -> None:
+        self.arrived: list[int] = []
+        self.holding = False
+        self._previous: dict[int, Any] = {}
+
+    def __call__(self) -> "_HeldSignals":
+        return self
+
+    def __enter__(self) -> "_HeldSignals":
+        if threading.current_thread() is not threading.main_thread():
+            return self
+        numbers = [getattr(signal, name) for name in self.SIGNALS if hasattr(signal, name)]
+        # (a handler of this shelter left in place by an earlier block passes on to the one before it)
+        self._previous = {number: self._previous.get(number, signal.SIG_DFL) if signal.getsignal(number) == self._note
+                          else signal.getsignal(number) for number in numbers}
+        self.holding = True
+        try:
+            for number in numbers:
+                signal.signal(number, self._note)
+        except BaseException:           # a signal came while they were set: it goes on now, as if outside
+            self.holding = False
+            self._restore()
+            raise
+        return self
+
+    def _note(self, signum: int, frame: Any) -> None:
+        if self.holding:
+            self.arrived.append(signum)
+        else:
+            self._pass_on(signum, frame)
+
+    def _pass_on(self, signum: int, frame: Any) -> None:
+        handler = self._previous.get(signum, signal.SIG_DFL)
+        if callable(handler):
+            handler(signum, frame)
+        elif handler == signal.SIG_DFL:      # the system's default: let it act (it ends the process)
+            signal.signal(signum, signal.SIG_DFL)
+            signal.raise_signal(signum)
+
+    def _restore(self) -> None:
+        for number, handler in self._previous.items():
+            signal.signal(number, handler if handler is not None else signal.SIG_DFL)
+
+    def __exit__(self, *exc: object) -> None:
+        if not self.holding:
+            return
+        self.holding = False
+        arrived, self.arrived = self.arrived, []
+        self._restore()
+        for number in dict.fromkeys(arrived):        # each signal once, to the handler it was meant for
+            self._pass_on(number, None)
+
+    def wait_first(self, futures: list[Any]) -> Iterable[Any]:
+        """The futures of ``futures`` that are done, once one is or a signal has arrived."""
+        from concurrent.futures import FIRST_COMPLETED, wait
+
+        while True:
+            done = wait(futures, timeout=self.POLL if self.holding else None, return_when=FIRST_COMPLETED).done
+            if done or self.arrived:
+                return done
+
+
 def _pool_rows(config: SimConfig, games: int, chunks: Iterable[tuple[int, int]], workers: int,
                progress: Progress | None) -> Iterator[dict[str, Any]]:
-    from concurrent.futures import FIRST_COMPLETED, wait
     from concurrent.futures.process import BrokenProcessPool
 
-    pool = _local_pool(workers)
+    held = _HeldSignals()
+    with held:                       # taking the pool takes its lock too
+        pool = _local_pool(workers)
     submitted: list[Any] = []
 
     def submit(chunk: tuple[int, int]) -> Any:
@@ -473,8 +560,7 @@ def _pool_rows(config: SimConfig, games: int, chunks: Iterable[tuple[int, int]],
         return future
 
     try:
-        yield from _in_order(submit, lambda fs: wait(fs, return_when=FIRST_COMPLETED).done,
-                             chunks, workers * 4, games, progress)
+        yield from _in_order(submit, held.wait_first, chunks, workers * 4, games, progress, shelter=held)
     except KeyboardInterrupt:        # Ctrl-C or SIGTERM: stop the workers now, not after their tasks
         with _POOLS_LOCK:
             if _POOLS.get(workers) is pool:

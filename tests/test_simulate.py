@@ -415,3 +415,87 @@ def test_read_rows_refuses_what_is_not_a_regular_file(tmp_path):
                       (tmp_path, "is a folder")):
         with pytest.raises(SimulationError, match=why):
             sim.read_rows(path if path != tmp_path else tmp_path, format="csv")
+
+
+# ------------------------------------------------ Ctrl-C and SIGTERM wait until the pool holds no lock
+def _sigterm_to_interrupt(seen):
+    def handler(signum, frame):
+        seen.append(signum)
+        raise KeyboardInterrupt
+    return handler
+
+
+def test_a_signal_inside_the_pools_code_is_held_until_the_block_ends():
+    import signal
+    seen = []
+    before_int = signal.getsignal(signal.SIGINT)
+    previous = signal.signal(signal.SIGTERM, _sigterm_to_interrupt(seen))
+    try:
+        held = sim._HeldSignals()
+        with pytest.raises(KeyboardInterrupt):
+            with held:
+                signal.raise_signal(signal.SIGTERM)
+                signal.raise_signal(signal.SIGTERM)
+                assert held.arrived == [signal.SIGTERM] * 2 and seen == []     # noted, nothing raised here
+                inside = True
+        assert inside and seen == [signal.SIGTERM]                               # given once, at the block's end
+        assert signal.getsignal(signal.SIGINT) is before_int and not held.holding
+        with pytest.raises(KeyboardInterrupt):                                   # Ctrl-C: Python's own handler
+            with held:
+                signal.raise_signal(signal.SIGINT)
+        with held:                                                               # no signal: nothing happens
+            pass
+        assert seen == [signal.SIGTERM] and held.arrived == []
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def test_waiting_for_the_workers_ends_when_a_signal_arrives():
+    import os
+    import signal
+    import threading
+    import time
+    from concurrent.futures import Future
+
+    never_done = Future()
+    held = sim._HeldSignals()
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        with held:
+            timer.start()
+            assert held.wait_first([never_done]) == set()
+    assert time.monotonic() - started < 30                                       # not for ever
+
+
+def test_a_signal_between_rows_interrupts_the_reader_not_the_pool():
+    """The rows' reader runs outside the held block: Ctrl-C there stops the run where it
+    reads; the workers then stop as the command line stops them."""
+    import signal
+    rows = sim.iter_rows(sim.SimConfig(mode="solo", seed=2), 400, workers=2, chunk_size=5)
+    got = []
+    with pytest.raises(KeyboardInterrupt):
+        for row in rows:
+            got.append(row)
+            if len(got) == 12:
+                signal.raise_signal(signal.SIGINT)
+    assert [r["game"] for r in got] == list(range(12))
+    processes = list(sim._POOLS[2]._processes.values())
+    sim.close_workers(terminate=True)
+    assert sim._POOLS == {} and not any(p.is_alive() for p in processes)
+
+
+def test_the_shelter_holds_nothing_back_outside_the_main_thread():
+    import signal
+    import threading
+    handlers = []
+
+    def in_a_thread():
+        held = sim._HeldSignals()
+        with held:
+            handlers.append(signal.getsignal(signal.SIGINT))
+        handlers.append(held.holding)
+    worker = threading.Thread(target=in_a_thread)
+    worker.start()
+    worker.join()
+    assert handlers == [signal.getsignal(signal.SIGINT), False]
