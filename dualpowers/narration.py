@@ -18,7 +18,15 @@ from typing import Any
 
 from .text import N_, NN_, NP_, Conjunction, Items, Message, Quantity, plural, render
 
-__all__ = ["region_list", "N_", "Message", "Event", "Items", "Quantity"]
+__all__ = ["region_list", "acting_side", "N_", "Message", "Event", "Items", "Quantity"]
+
+
+def acting_side(side: str, opposition: str | None) -> str:
+    """How a message names a side that is stronger, scores or wins: in a solo game the
+    Opposition's side is "opposition" (named "the Opposition", R-SOLO), so that the story
+    calls it by one name; any other side by its colour.  ``opposition``: the Opposition's
+    side in a solo game, None in a game of two players."""
+    return "opposition" if opposition is not None and side == opposition else side
 
 
 class Event:
@@ -132,6 +140,11 @@ NEUTRALS_COUNT = N_("{side:cap} holds the Will and has a token of their own in {
                     "tokens count for {side} (R-NEU-1).")
 NEUTRALS_IDLE = N_("{side:cap} holds the Will but has no token of their own in {region}, so its neutral "
                    "tokens count for nobody (R-NEU-1).")
+TALLY = N_("{sides}.")
+TALLY_SIDE = N_("{side:cap} {strength}: {tokens}")
+TALLY_SIDE_NONE = N_("{side:cap} 0: no token")
+TALLY_TOKEN = N_("{token} {strength}")
+TALLY_NEUTRAL = N_("{token} {strength} (neutral)")
 
 # ---------------------------------------------------------------------------- scoring (R-SCO, R-END)
 UNREST_NONE = N_("No unrest region this round (the region tiles have run out).")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from . import narration as say
 from .errors import UnknownRegion
-from .narration import Message
+from .narration import Items, Message
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -122,6 +122,10 @@ class Presence:
     neutral_controller: str | None = None
     neutrals: tuple[str, ...] = ()
     shown: dict[str, int] = field(default_factory=dict)          # token -> strength it shows
+    opposition: str | None = None    # the solo Opposition's side, which the messages name "the Opposition"
+
+    def _named(self, side: str) -> str:
+        return say.acting_side(side, self.opposition)
 
     @property
     def reason_message(self) -> Message:
@@ -133,14 +137,15 @@ class Presence:
             return Message(say.PRESENCE_NOBODY, region=region)
         winner = self.winner
         loser = "white" if winner == "red" else "red"
+        named = self._named(winner)
         if self.decided_by == "strength":
-            return Message(say.PRESENCE_STRENGTH, winner=winner, region=region,
+            return Message(say.PRESENCE_STRENGTH, winner=named, region=region,
                            strength=self.strength[winner], other=self.strength[loser])
         if self.decided_by == "tokens":
             return Message(say.PRESENCE_TOKENS, red=self.strength["red"], white=self.strength["white"],
-                           region=region, winner=winner, tokens=self.tokens[winner], other=self.tokens[loser])
+                           region=region, winner=named, tokens=self.tokens[winner], other=self.tokens[loser])
         return Message(say.PRESENCE_WILL, red=self.strength["red"], white=self.strength["white"],
-                       red_tokens=self.tokens["red"], white_tokens=self.tokens["white"], region=region, winner=winner)
+                       red_tokens=self.tokens["red"], white_tokens=self.tokens["white"], region=region, winner=named)
 
     @property
     def reason(self) -> str:
@@ -153,8 +158,29 @@ class Presence:
         if not self.neutrals:
             return Message(say.NEUTRALS_NONE, region=self.region)
         if self.neutral_controller:
-            return Message(say.NEUTRALS_COUNT, side=self.will, region=self.region)
-        return Message(say.NEUTRALS_IDLE, side=self.will, region=self.region)
+            return Message(say.NEUTRALS_COUNT, side=self._named(self.will), region=self.region)
+        return Message(say.NEUTRALS_IDLE, side=self._named(self.will), region=self.region)
+
+    @property
+    def tally_messages(self) -> tuple[Message, ...]:
+        """How each side's strength here adds up, token by token, and (when neutral tokens are
+        here) whom they count for: the sums that :attr:`reason_message` compares (R-STR-1,
+        R-NEU-1).  Empty when no token is here."""
+        if not self.control:
+            return ()
+        if not any(self.control.values()):          # only neutral tokens, and nobody controls them
+            return (self.neutral_reason_message,)
+        sides = []
+        for side in ("white", "red") if self.winner == "white" else ("red", "white"):     # the stronger first
+            mine = [t for t, s in self.control.items() if s == side]
+            terms = tuple(Message(say.TALLY_NEUTRAL if t in self.neutrals else say.TALLY_TOKEN, token=t,
+                                  strength=self.shown.get(t, 0))
+                          for t in sorted(mine, key=lambda t: t in self.neutrals))      # its own tokens first
+            sides.append(Message(say.TALLY_SIDE, side=self._named(side), strength=self.strength[side],
+                                 tokens=Items(terms)) if terms
+                         else Message(say.TALLY_SIDE_NONE, side=self._named(side)))
+        told = (Message(say.TALLY, sides=tuple(sides)),)
+        return told + ((self.neutral_reason_message,) if self.neutrals else ())
 
     @property
     def neutral_reason(self) -> str:
@@ -233,7 +259,8 @@ def force_in_presence(state: "State", region: str) -> Presence:
     neutrals: list[str] = []
     strength, count, neutral_side = strength_tally(state, region, shown=shown, control=control, neutrals=neutrals)
     winner, by = _decide(strength, count, state.will)
-    return Presence(region, winner, strength, count, by, state.will, control, neutral_side, tuple(neutrals), shown)
+    return Presence(region, winner, strength, count, by, state.will, control, neutral_side, tuple(neutrals), shown,
+                    state.opposition)
 
 
 def presence_table(state: "State") -> "pd.DataFrame":

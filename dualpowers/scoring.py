@@ -103,7 +103,7 @@ def game_over(state: "State", winner: str, ending: Ending, by_will: bool = False
     state.step, state.to_act = "over", None
     reason = ending_message(ending, by_will)
     state.won_by, state.end_reason = winner, reason.text
-    state.log("end", say.GAME_ENDS, side=winner, reason=reason)
+    state.log("end", say.GAME_ENDS, side=say.acting_side(winner, state.opposition), reason=reason)
 
 
 def award(state: "State", side: str, vp: int, why: Message) -> None:
@@ -114,7 +114,8 @@ def award(state: "State", side: str, vp: int, why: Message) -> None:
     score = state.score + (vp if side == "red" else -vp)
     state.score = max(-limit, min(limit, score))   # the marker stops at the end of the track (R-SCO-MOVE)
     if state.narrating:
-        state.log("score", say.SCORES, side=side, vp=vp, why=why, where=track_label(state.score, limit))
+        state.log("score", say.SCORES, side=say.acting_side(side, state.opposition), vp=vp, why=why,
+                  where=track_label(state.score, limit))
     if abs(state.score) >= limit:
         game_over(state, side, Ending.TRACK)
 

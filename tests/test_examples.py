@@ -215,7 +215,7 @@ def test_example_H_R_SOLO_OBJECTIVE_sums_6_6_5_most_recent_tiebreak_picks_purple
     assert s.mode == "solo" and s.played[s.opposition] == H_CARDS
     events = s.apply("score-unrest")
     assert any(e.kind == "objective" and "purple-4" in e.text and "latest" in e.text for e in events)
-    assert any(e.kind == "score" and "purple-4" in e.text and e.text.startswith("Red") for e in events)
+    assert any(e.kind == "score" and "purple-4" in e.text and e.text.startswith("The Opposition") for e in events)
     same_actions_as_tutorial("H", ["score-unrest"])
 
 

@@ -68,7 +68,8 @@ def test_the_engine_logs_only_templates_never_prose():
 
 def test_events_carry_a_template_and_raw_game_names():
     comp = dp.default_components()
-    names = {"side": ("red", "white"), "winner": ("red", "white"), "target": ("red", "white"),
+    # a side that scores, is stronger or wins is "opposition" in a solo game (narration.acting_side)
+    names = {"side": ("red", "white", "opposition"), "winner": ("red", "white", "opposition"), "target": ("red", "white"),
              "region": comp.region_names, "month": MONTHS, "card": tuple(comp.card_order),
              "token": tuple(comp.tokens), "unit": tuple(comp.tokens), "leader": tuple(comp.leaders)}
     seen = set()
@@ -79,6 +80,7 @@ def test_events_carry_a_template_and_raw_game_names():
             for key, allowed in names.items():
                 if key in e.params and not isinstance(e.params[key], Message):
                     assert e.params[key] in allowed, (e.msgid, key, e.params[key])
+                    assert e.params[key] != "opposition" or s.mode == "solo", (e.msgid, key)
             assert e.text == render(e.message, "en") and "{" not in e.text
             seen.add(e.msgid)
     assert len(seen) > 30

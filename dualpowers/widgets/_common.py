@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
     from ..controllers.play import LogEntry
 
-__all__ = ["STYLE", "ButtonPool", "df_html", "lines_html", "log_html", "css", "button", "esc", "fit_labels"]
+__all__ = ["STYLE", "ButtonPool", "df_html", "lines_html", "log_html", "working_html", "css", "button", "esc",
+           "fit_labels"]
 
 esc = escape
 
@@ -37,7 +38,15 @@ STYLE = """<style>
 .dp-error-box { color: #a3161c; font-weight: bold; }
 .dp-ok-box { color: #2e7d32; }
 .dp-hint-box { border-left: 4px solid #1f5fae; background: #eef4fb; padding: 6px 8px; font-size: 12px; }
+.dp-working { font-size: 12px; color: #5a5244; margin-top: 2px; }
 </style>"""
+
+
+def working_html(event: Any, lang: str) -> str:
+    """The working behind a scoring event (:func:`~dualpowers.working.event_details`: the
+    strengths added up, the Opposition's sums of days), as small lines to put under it."""
+    from ..working import event_details
+    return "".join(f"<div class='dp-working'>{escape(line)}</div>" for line in event_details(event, lang))
 
 
 def css(widget: widgets.Widget, *classes: str) -> widgets.Widget:

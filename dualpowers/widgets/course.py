@@ -48,7 +48,7 @@ from ..describe import describe, label as kind_label
 from ..kinds import kind_of
 from ..narrate import event_text, refusal_text
 from . import language
-from ._common import STYLE, ButtonPool
+from ._common import STYLE, ButtonPool, working_html
 from .board import BoardWidget
 from .screen import PANEL_FIT_HEIGHT, Screen, bind_keys, button_action, controls
 
@@ -281,7 +281,7 @@ class CourseWidget(widgets.VBox):
         events = [e for e in step.events if e.kind not in ("phase",)]
         if not events:
             return ""
-        lines = "".join(f"<li>{escape(event_text(e, lang))}</li>" for e in events)
+        lines = "".join(f"<li>{escape(event_text(e, lang))}{working_html(e, lang)}</li>" for e in events)
         return (f"<div class='dp-course-events'><b>{escape(tr(T_ENGINE, lang))}</b>"
                 f"<ul style='margin: 2px 0; padding-left: 1.3em'>{lines}</ul></div>")
 

@@ -66,7 +66,7 @@ from ..advisor.ranking import ALL_BEHIND
 from ..text import Message, Quantity, field_naming, translator
 from ..narrate import message_text, refusal_text
 from . import language
-from ._common import STYLE, ButtonPool, button, css, lines_html, log_html, fit_labels
+from ._common import STYLE, ButtonPool, button, css, fit_labels, lines_html, log_html, working_html
 from .screen import Screen, bind_keys, button_action
 
 __all__ = ["PlayWidget"]
@@ -729,7 +729,8 @@ class PlayWidget(widgets.VBox):
         _ = translator(lang)
         step = _("Step {n} of {count}", n=at + 1, count=len(self._story))
         said = message_text(event.message, lang)
-        self.story_view.value = f"<div class='dp-result-box'><b>{escape(step)}</b><br>{escape(said)}</div>"
+        self.story_view.value = (f"<div class='dp-result-box'><b>{escape(step)}</b><br>{escape(said)}"
+                                 f"{working_html(event, lang)}</div>")
         last = at + 1 >= len(self._story)
         ending = _("The final position") if g.state.is_over() else _("Your turn")
         self.story_next.description = self.story_next.tooltip = ending if last else _("Next")

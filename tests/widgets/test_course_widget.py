@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from html import escape
 
 import pytest
 
@@ -336,3 +337,22 @@ def test_an_answer_button_does_not_say_the_effect_the_question_asks_for():
     labels = [b.description for b in w.action_buttons if b.layout.display != "none"]
     assert "Inspire the People" in labels
     assert not [x for x in labels if "Will" in x], labels
+
+
+def test_a_step_that_scores_shows_how_each_region_added_up():
+    """Scoring #4 plays the objectives' scoring: under each region scored, the strengths are
+    added up token by token (R-STR-1), as in a game's story."""
+    from dualpowers import narration as say
+    from dualpowers.working import event_details
+    w = CourseWidget()
+    w.session.go_chapter("scoring")
+    w.session.go(w.session.index + 3)
+    step = w.session.current
+    scored = [e for e in step.events if e.msgid == say.REVEALS_OBJECTIVE]
+    assert len(scored) == 2
+    for lang in ("en", "fr", "it"):
+        language.set(lang)
+        for event in scored:
+            working = event_details(event, lang)
+            assert working and all(f"<div class='dp-working'>{escape(line)}</div>" in w.text.value
+                                   for line in working), (lang, working)

@@ -716,8 +716,11 @@ def test_play_widget_story_puts_the_objective_markers_on_the_board_as_the_scorin
     from dualpowers.widgets.play import PlayWidget
     w = PlayWidget(mode="solo", seed=3, player="red", difficulty=2)
     g = w.session
+    from dualpowers import narration as say
+    from dualpowers.working import event_details
     me, rng = make_policy("greedy"), random.Random(1)
     seen: dict[str, list] = {}
+    story_views: dict[int, str] = {}
     for _ in range(60):
         if g.state.is_over() or "objective" in seen:
             break
@@ -725,12 +728,21 @@ def test_play_widget_story_puts_the_objective_markers_on_the_board_as_the_scorin
         while w._story_at is not None:
             event = w._story[w._story_at]
             seen.setdefault(event.kind, []).append((event, dict(w.board._markers or {})))
+            story_views[id(event)] = w.story_view.value
             w.story_next.click()
     reveals = [(e, m) for e, m in seen.get("objective", []) if "reveals" in e.text]
     assert reveals, "no scoring was told"
     event, markers = reveals[-1]
     assert markers[1] == event.board.unrest and markers[3 if len(reveals) > 1 else 2] == event.params["region"]
     assert all(not m for _, m in seen.get("cleanup", []))
+    # each region scored is told with its working: the strengths added up, token by token
+    for event, _markers in seen.get("unrest", []) + reveals:
+        if event.msgid in (say.UNREST_IN, say.REVEALS_OBJECTIVE):
+            shown = story_views[id(event)]
+            working = event_details(event, "en")
+            assert working and all(f"<div class='dp-working'>{escape(line)}</div>" in shown for line in working)
+    chosen = [e for e, _ in seen.get("objective", []) if e.msgid == say.OPP_OBJECTIVE]
+    assert chosen and "Day sums:" in story_views[id(chosen[-1])]
     rec = RecordingPen()
     draw_board(rec, event.board, markers=markers)
     assert {("objective-marker", str(n)) for n in markers} <= set(rec.groups)

@@ -1,0 +1,46 @@
+"""The working behind the scoring's events, for a reader who wants to check it.
+
+The scoring's sentences say who is stronger and what the Opposition chose; a learner
+also needs the sums behind them, to tell the story again without the rulebook.  These
+are worked out again from the board each event carries (``State.apply(..., boards=True)``)::
+
+    for event in state.apply(action, boards=True):
+        print(event_text(event, "fr"))
+        for line in event_details(event, "fr"):
+            print("   ", line)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import narration as say
+from .narrate import objective_steps
+from .opposition import opposition_objective
+from .presence import force_in_presence
+from .text import render
+
+__all__ = ["event_details"]
+
+
+def event_details(event: Any, lang: str | None = None) -> list[str]:
+    """The working behind an event of the scoring, in ``lang``, one line each; empty for any
+    other event, or one told without its board.
+
+    * a region scored (unrest, an objective revealed): how each side's strength there adds
+      up, token by token, and whom the neutral tokens count for (R-STR-1, R-NEU-1);
+    * the solo Opposition's objective: its cards played, the sum of their days by region and
+      the steps of its choice (R-SOLO-OBJ)."""
+    board = getattr(event, "board", None)
+    msgid = getattr(event, "msgid", None)
+    if board is None:
+        return []
+    if msgid in (say.UNREST_IN, say.REVEALS_OBJECTIVE):
+        return [render(m, lang) for m in force_in_presence(board, event.params["region"]).tally_messages]
+    if msgid == say.OPP_OBJECTIVE and board.opposition is not None:
+        cards = board.comp.cards
+        played = [cards[c] for c in board.played[board.opposition] if c in cards]
+        if played:
+            _card, choice = opposition_objective(played)
+            return objective_steps(choice, lang)[:-1]      # the last step is the event's own sentence
+    return []
