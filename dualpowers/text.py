@@ -33,8 +33,8 @@ from typing import Any
 from . import names
 from .i18n import DEFAULT_LANGUAGE, N_, NN_, NP_, catalog, number, percent, resolve
 
-__all__ = ["Message", "Name", "Items", "Conjunction", "Quantity", "render", "translator", "Translator", "field_value",
-           "FIELDS", "field_naming", "N_", "NN_", "NP_", "say", "plural"]
+__all__ = ["Message", "Name", "Items", "Conjunction", "Disjunction", "Quantity", "render", "translator", "Translator",
+           "field_value", "FIELDS", "field_naming", "N_", "NN_", "NP_", "say", "plural"]
 
 #: How a plain id is named, by the name of the field that holds it (a trailing digit aside:
 #: ``card2`` is a card); the value is a function of :mod:`dualpowers.names`.
@@ -138,6 +138,12 @@ class Conjunction(Items):
     __slots__ = ()
 
 
+class Disjunction(Items):
+    """A list of alternatives, joined the way each language does ("a, b or c", "a, b ou c")."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True)
 class Quantity:
     """A number in a message, kept as a number so that each language writes it its own way
@@ -219,9 +225,12 @@ def field_value(field: str, value: Any, lang: str | None = None) -> Any:
     told = getattr(value, "message", None)
     if isinstance(value, Exception):      # an error: its reason as data, else its text
         return _Shown(render(told, lang) if isinstance(told, Message) else str(value), value, lang)
-    if isinstance(value, Conjunction):
+    if isinstance(value, (Conjunction, Disjunction)):
         from babel.lists import format_list
-        return _Shown(format_list([str(field_value(field, v, lang)) for v in value], locale=lang), value, lang)
+        written = [str(field_value(field, v, lang)) for v in value]
+        joined = format_list(written, style="or", locale=lang) if isinstance(value, Disjunction) \
+            else format_list(written, locale=lang)
+        return _Shown(joined, value, lang)
     if isinstance(value, Items):
         return _Shown(", ".join(str(field_value(field, v, lang)) for v in value), value, lang)
     if isinstance(value, tuple):

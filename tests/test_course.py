@@ -13,6 +13,7 @@ import pytest
 
 import dualpowers as dp
 import dualpowers.course as course
+from dualpowers.course import model
 from dualpowers.course import CourseError, Progress, ProgressError, parse_course
 from dualpowers.scoring import reveal_order, unrest_vp
 from dualpowers.i18n import LANGUAGES
@@ -291,6 +292,10 @@ def test_no_answer_is_stored_in_the_data():
     (lambda d: d["chapters"][0]["steps"][0].update(until="exhaust"), "'until' needs an action"),
     (lambda d: d["chapters"][0]["steps"][0].update(until="exhaust", actions=["objective red-3"]),
      "no such part"),
+    (lambda d: d["chapters"][0]["steps"][0].update(since="dawn"), "since"),
+    (lambda d: d["chapters"][0]["steps"][0].update(since="round"), "'since' needs an action"),
+    (lambda d: d["chapters"][0]["steps"][0].update(since="round", actions=["objective red-3"]),
+     "no such part to start at"),
 ])
 def test_bad_course_data_is_refused_with_the_field_named(mutate, message):
     d = _raw()
@@ -423,7 +428,12 @@ def test_show_me_plays_an_accepted_answer_and_lights_what_changed(ex):
     s.show_me()
     d = s.demo
     assert d is not None and d.kind == "action" and d.answer in ex.accepted()
-    assert s.state == d.position == _after(ex.position, [d.answer]) and s.state != start
+    after = _after(ex.position, [d.answer])
+    if d.verdict.scene is None:
+        assert s.state == d.position == after and s.state != start
+    else:                                  # an answer that sets the scoring going: shown as it scored
+        assert s.state == d.position == d.verdict.scene and s.state.step == "scoring" and s.markers
+        assert s.state.score == after.score and s.state.round == start.round
     assert d.verdict.correct and d.verdict.rules[0] == ex.rules[0]
     lit = set(s.highlight)
     for token, where in s.state.place.items():              # every token moved or turned on the board is lit
@@ -619,6 +629,27 @@ def test_the_reveal_step_draws_markers_2_and_3_where_the_engine_puts_them():
     assert session.markers == st.markers
 
 
+def test_an_answer_that_sets_the_scoring_going_is_shown_as_the_objectives_score():
+    """scoring-5: after Show me, or an answer, the board showed round 2 (the answer's action ends
+    the scoring and the cleanup follows); it now stays on the scoring, with the objectives just
+    scored, the markers where they were put, and the score the verdict speaks of."""
+    s = CourseSession()
+    s.go_exercise("scoring-5")
+    start = s.state
+    s.show_me()
+    assert s.state.round == start.round and s.state.step == "scoring"
+    assert s.markers == {1: start.unrest, 2: "purple"} and s.state.revealed["white"]
+    assert s.state.score == _after(start, [s.demo.answer]).score < 0
+    s.try_again()
+    assert s.markers is None and s.state == start
+    v = s.answer("score-unrest")
+    assert not v.correct and s.state.step == "scoring" and s.state.round == start.round and s.markers
+    assert s.state.score == _after(start, ["score-unrest"]).score
+    s.try_again()
+    v = s.answer("bonus-move W5 purple")
+    assert v.correct and s.state.place["W5"] == "purple" and s.state.step == "scoring"
+
+
 def test_the_next_blockade_question_gives_what_the_board_cannot_show():
     """The stack is face down, so the next tile's arrow is not on the board: the question
     names it, and the connection it names is the tile's arrow in the components."""
@@ -656,3 +687,13 @@ def test_show_me_lights_a_reserve_only_when_the_board_draws_the_one_the_answer_u
     d = ex.demonstrate()
     if "reserve" in d.highlight:
         assert Layout.reserve_side(d.position) == ex.position.to_act
+
+
+def test_a_step_listed_since_a_moment_lists_from_there_and_keeps_its_board():
+    """Solo step 12 is about the start of round 2: the round-1 scoring it plays first is not
+    listed, and the board is the same as without the cut."""
+    step = course.chapter("solo").steps[11]
+    assert step.since == "round" and step.events[0].kind == "round"
+    assert not any(e.kind in ("objective", "exhaust", "cleanup") for e in step.events)
+    whole = model._build(step._data, step._actions, "whole")
+    assert step.position == whole[0] and step.events == whole[1][-len(step.events):]

@@ -196,7 +196,7 @@ def test_the_leader_list_follows_a_users_components(monkeypatch):
     ("R-SOLO-OPP-TURN", "solo-10", "white"),      # no unit of the needed level: nothing placed
     ("R-SOLO-OBJECTIVE", "solo-11", "purple-3"),  # equal VP: the later-played card
     ("R-SCO-REVEAL", "solo-12", "white"),         # solo: the same reveal order decides marker 2
-    ("R-SOLO-OBJ", "solo-13", "jul12"),           # the Opposition's leader placement is no action
+    ("R-SOLO-OBJ", "solo-13", "jul14"),           # the Opposition's leader placement is no action
 ])
 def test_each_untaught_rule_has_a_step_and_an_exercise_the_engine_answers(rule_id, exercise_id, answer):
     ex = course.exercise(exercise_id)

@@ -84,10 +84,14 @@ def _show_opposition_cards(data: dict[str, Any], question: Mapping[str, Any]) ->
 #: Where a step's story may stop (its ``until``): before the exhaustion (the objectives just
 #: scored), before the cleanup (tokens just exhausted) or before the next round (cleanup done).
 UNTIL_KINDS = ("exhaust", "cleanup", "round")
+#: Where a step's list of what the engine did may start (its ``since``): at the exhaustion,
+#: the cleanup or the next round (what came before is played but not listed).
+SINCE_KINDS = UNTIL_KINDS
 
 
 def _build(data: Mapping[str, Any], actions: tuple[str, ...], where: str,
-           check_shape: bool = True, until: str | None = None) -> tuple[State, tuple[Event, ...]]:
+           check_shape: bool = True, until: str | None = None,
+           since: str | None = None) -> tuple[State, tuple[Event, ...]]:
     try:
         if "new_game" in data:      # a game just set up by the engine: {"new_game": {"mode": "solo", "seed": 3}}
             from ..setup import new_game
@@ -102,14 +106,29 @@ def _build(data: Mapping[str, Any], actions: tuple[str, ...], where: str,
             events = s.apply(a, boards=until is not None and i == len(actions) - 1)
         except DualPowersError as exc:
             raise CourseError(f"{where}: the engine refuses {a!r}: {exc}") from exc
+    if since is not None:
+        # the list starts at that part of the round; the board is the same
+        start = next((i for i, e in enumerate(events) if e.kind == since), None)
+        if start is None:
+            raise CourseError(f"{where}: 'since' {since!r}: the last action's events have no such part to start at")
+        events = events[start:]
     if until is not None:
         # the story stops before that part of the round, and the board shows it as it stood then
-        told = list(takewhile(lambda e: e.kind != until, events))
-        if len(told) == len(events) or not told or told[-1].board is None:
+        told = _told_before(events, until)
+        if told is None:
             raise CourseError(f"{where}: 'until' {until!r}: the last action's events have no such part "
                               f"to stop before")
         return told[-1].board.clone(), tuple(told)
     return s, tuple(events)
+
+
+def _told_before(events: list[Event], kind: str) -> list[Event] | None:
+    """The events before the first of ``kind``, the last with its board; None when there is
+    no event of that kind, none before it, or no board to show (applied without boards)."""
+    told = list(takewhile(lambda e: e.kind != kind, events))
+    if len(told) == len(events) or not told or told[-1].board is None:
+        return None
+    return told
 
 
 # ============================================================================ verdict
@@ -130,6 +149,16 @@ class Verdict:
     result: State | None = None
     legal: bool = True
     also: tuple[str, ...] = ()
+    #: What the board shows after the answer, when not ``result``: an action that sets the
+    #: scoring going is shown with its objectives just scored (before exhaustion and cleanup,
+    #: which would show the next round), with ``markers`` where the scoring put them.
+    scene: State | None = None
+    markers: Mapping[int, str] | None = None
+
+    @property
+    def shown(self) -> State | None:
+        """The position the board draws after the answer."""
+        return self.scene if self.scene is not None else self.result
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -238,6 +267,9 @@ class Step:
     #: The story of the step's last action stops before this part of the round (``until``, one
     #: of :data:`UNTIL_KINDS`); its board is the position at that moment.
     until: str | None = None
+    #: The list of what the engine did starts at this part of the round (``since``, one of
+    #: :data:`SINCE_KINDS`): a step about the start of a round lists no scoring.
+    since: str | None = None
 
     def text(self, lang: str = "en") -> str:
         """The step's text; a list of leaders in it (``{red_leaders}`` ...) comes from the components."""
@@ -266,7 +298,7 @@ class Step:
 
     def _built(self) -> tuple[State, tuple[Event, ...]]:
         return _cached_build(self.chapter, f"step {self.index + 1}", json.dumps(self._data, sort_keys=True),
-                             self._actions, self._packaged, self.until)
+                             self._actions, self._packaged, self.until, self.since)
 
     @property
     def markers(self) -> dict[int, str] | None:
@@ -295,8 +327,10 @@ def _scoring_markers(chapter: str, index: int, position: State) -> dict[int, str
 
 @lru_cache(maxsize=512)
 def _cached_build(chapter: str, where: str, data: str, actions: tuple[str, ...],
-                  packaged: bool = False, until: str | None = None) -> tuple[State, tuple[Event, ...]]:
-    return _build(json.loads(data), actions, f"chapter {chapter}, {where}", check_shape=not packaged, until=until)
+                  packaged: bool = False, until: str | None = None,
+                  since: str | None = None) -> tuple[State, tuple[Event, ...]]:
+    return _build(json.loads(data), actions, f"chapter {chapter}, {where}", check_shape=not packaged, until=until,
+                  since=since)
 
 
 @dataclass(frozen=True)
@@ -396,14 +430,15 @@ class Exercise:
             hl = G.changes(s, shown) + G.answer_marks(self.question, s, shown, value)
             return Demonstration("choice", value, s, shown, tuple(dict.fromkeys(hl)), v, len(acc) - 1)
         v = self.judge(acc[0])
-        assert v.result is not None
-        hl = _safe_highlight(s, acc[0]) + G.changes(s, v.result)
+        shown = v.shown
+        assert shown is not None
+        hl = _safe_highlight(s, acc[0]) + G.changes(s, shown)
         from ..drawing.layout import Layout
-        if Layout.reserve_side(v.result) != s.to_act:
+        if Layout.reserve_side(shown) != s.to_act:
             # the board after the answer draws the next player's reserve: lighting it would
             # point at a reserve the answer never touched (white recruits, red's is drawn)
             hl = tuple(h for h in hl if h != "reserve")
-        return Demonstration("action", acc[0], s, v.result, tuple(dict.fromkeys(_drawable(v.result, hl))), v,
+        return Demonstration("action", acc[0], s, shown, tuple(dict.fromkeys(_drawable(shown, hl))), v,
                              len(acc) - 1)
 
     def opening_highlight(self) -> tuple[Any, ...]:
@@ -470,7 +505,7 @@ class Exercise:
         actor = s.to_act
         t = s.clone()
         try:
-            t.apply(action)
+            events = t.apply(action, boards=True)
         except IllegalAction as exc:     # the engine's reason and rule, as data
             hl = _safe_highlight(s, action) + tuple(self.highlight)
             reason = exc.message if exc.message is not None else say(N_("The rules do not allow it: {why}"), {"why": str(exc)})
@@ -480,16 +515,29 @@ class Exercise:
                            tuple(self.highlight), legal=False)
         assert actor is not None
         hl = _safe_highlight(s, action) + G.goal_highlight(self.goal)
+        scene, markers = _scoring_scene(events)
         if G.goal_met(self.goal, s, t, actor):
             why, rules = G.goal_because(self.goal, s, t, actor)
-            return Verdict(True, self.rules[0], why, hl, t, also=rules)
+            return Verdict(True, self.rules[0], why, hl, t, also=rules, scene=scene, markers=markers)
         later = G.goal_later(self.goal, s, t, actor)
         if later is not None:            # the first half of a turn that reaches it (recruit, then Inspire)
             then = K.kind_of(later).sentence(t, later)
             return Verdict(True, K.kind_of(later).rule, say(N_("That is a start: the turn goes on, and its next action "
-                                                       "reaches the goal: {then}."), {"then": then}), hl, t)
+                                                       "reaches the goal: {then}."), {"then": then}), hl, t,
+                           scene=scene, markers=markers)
         instead, rule = G.goal_instead(self.goal, s, t, actor)
-        return Verdict(False, rule, instead, hl, t, also=G.goal_instead_rules(self.goal, s, t, actor))
+        return Verdict(False, rule, instead, hl, t, also=G.goal_instead_rules(self.goal, s, t, actor), scene=scene,
+                       markers=markers)
+
+
+def _scoring_scene(events: list[Event]) -> tuple[State | None, dict[int, str] | None]:
+    """(board, objective markers) just after an action's scoring scored the objectives, before
+    the exhaustion (R-SCO-EXHAUST) and the cleanup that starts the next round; (None, None)
+    when the action set no scoring going, or the game ended in it."""
+    told = _told_before(events, "exhaust")
+    if told is None:
+        return None, None
+    return told[-1].board, objective_markers(told)
 
 
 def _drawable(s: State, items: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -662,9 +710,14 @@ def parse_course(raw: Mapping[str, Any], *, verify: bool = True) -> Course:
                 raise CourseError(f"{w}: 'until' must be one of {', '.join(UNTIL_KINDS)}")
             if until is not None and not actions:
                 raise CourseError(f"{w}: 'until' needs an action whose story it cuts")
+            since = st.get("since")
+            if since is not None and since not in SINCE_KINDS:
+                raise CourseError(f"{w}: 'since' must be one of {', '.join(SINCE_KINDS)}")
+            if since is not None and not actions:
+                raise CourseError(f"{w}: 'since' needs an action whose story it cuts")
             steps.append(Step(cid, si, text, step_rules, _highlight(st.get("highlight"), w), data, actions,
                               not verify, _introduces(st.get("introduces"), w, words),
-                              _rulings(st.get("rulings"), step_rules, w), shows_markers, until))
+                              _rulings(st.get("rulings"), step_rules, w), shows_markers, until, since))
         exercises = []
         for ei, ex in enumerate(c.get("exercises", [])):
             eid = ex.get("id") or f"{cid}-{ei + 1}"

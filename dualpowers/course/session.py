@@ -15,7 +15,8 @@ from typing import Any, Callable
 from ..actions import Action
 from ..clicks import ActionPicker
 from ..state import State
-from ..text import Message
+from ..kinds import kind_of
+from ..text import Disjunction, Message
 from .model import Chapter, Demonstration, Exercise, Step, Verdict, load_course
 from .progress import Item, Progress, ProgressError
 from .text import N_, say
@@ -159,12 +160,16 @@ class CourseSession:
         ex = self.exercise
         if ex is None or ex.kind != "action" or self.picker is None:
             return ()
-        on_board = {c for played in self.picker.state.played.values() for c in played}
-        kinds = []
-        for path in self.picker.paths.values():
-            if path and not (path[0][0] == "card" and path[0][1] not in on_board):
-                kinds.append(path[0][0])
+        kinds = [self.picker.paths[i][0][0] for i in self._board_paths()]
         return tuple(k for k in _CLICK_WORDS if k in kinds)
+
+    def _board_paths(self) -> list[int]:
+        """The legal actions (indices in the picker's) picked by clicks that start on the board
+        (a card in the hand is not drawn there)."""
+        assert self.picker is not None
+        on_board = {c for played in self.picker.state.played.values() for c in played}
+        return [i for i, path in self.picker.paths.items()
+                if path and not (path[0][0] == "card" and path[0][1] not in on_board)]
 
     def needs_buttons(self) -> bool:
         """Whether some answer is given by a button (a card from the hand, Inspire, Pass ...)."""
@@ -188,7 +193,11 @@ class CourseSession:
             return say(N_("Answer with a button below: no click on the board answers this exercise."))
         what = say(_OR[len(kinds)], dict(zip("abcd", (say(_CLICK_WORDS[k]) for k in kinds))))
         if buttons:
-            return say(N_("Answer on the board: click {what}, as in a game; or use a button below."), {"what": what})
+            # which kinds of action are clicked, so that the buttons are not taken for every answer
+            assert self.picker is not None
+            clicked = dict.fromkeys(kind_of(self.picker.legal[i]).label for i in self._board_paths())
+            return say(N_("Answer on the board: click {what}, as in a game ({kinds}); or use a button below."),
+                       {"what": what, "kinds": Disjunction(Message(label) for label in clicked)})
         return say(N_("Answer on the board: click {what}, as in a game."), {"what": what})
 
     def click_instead(self) -> Message:
@@ -224,8 +233,9 @@ class CourseSession:
             self.progress.solve(ex.id)
         elif not v.correct:
             self.progress.miss(ex.id)
-        if v.result is not None:
-            self.state = v.result
+        if v.shown is not None:
+            self.state = v.shown
+            self.markers = v.markers
         self.highlight = tuple(v.highlight)
         self.concealed = ()            # answered: the board may show what the question asked
         self.demo = None
@@ -258,6 +268,7 @@ class CourseSession:
         self.shown = True
         self.demo = demo
         self.state = demo.position
+        self.markers = demo.verdict.markers
         self.highlight = tuple(demo.highlight)
         self.concealed = ()
         self._changed()
