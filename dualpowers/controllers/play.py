@@ -475,11 +475,12 @@ class GameSession:
         return _("This deal was seed {seed}: a new game with that seed deals the same cards again.",
                  seed=self.seed)
 
-    def hand_lines(self, state: State | None = None) -> list[str]:
+    def hand_lines(self, state: State | None = None, *, hand: bool = True) -> list[str]:
         """What the player to act may see of the cards: their hand, their objective, and the
         counts of the stacks (the board no longer lists them); for the game as it stands, or
         for ``state``, a step of the story (the same player's cards as they stood then: the
-        hand dealt for the next round must not show while this one is still being scored)."""
+        hand dealt for the next round must not show while this one is still being scored).
+        ``hand=False`` leaves the hand out (a screen that shows it as cards to click)."""
         s = self.state if state is None else state
         side = s.to_act if state is None else (self.state.to_act or s.to_act or
                                                (s.player if s.mode == "solo" else None))
@@ -489,10 +490,11 @@ class GameSession:
         _ = translator(lang)
         card = lambda c: names.card(c, lang)  # noqa: E731
         cards = ", ".join(map(card, s.hands[side])) or _("(empty)")
-        if s.mode == "solo" and side == s.player:
-            lines = [_("Your hand: {cards}", cards=cards)]
-        else:
-            lines = [_("{side} hand: {cards}", side=side_label(s, side, lang), cards=cards)]
+        lines = []
+        if hand and s.mode == "solo" and side == s.player:
+            lines.append(_("Your hand: {cards}", cards=cards))
+        elif hand:
+            lines.append(_("{side} hand: {cards}", side=side_label(s, side, lang), cards=cards))
         obj = s.objectives[side]
         if obj and known_objective(s, side):
             lines.append(_("Secret objective: {card} (revealed)", card=card(obj)) if s.revealed[side]

@@ -74,9 +74,9 @@ __all__ = ["PlayWidget"]
 _W = widgets.Layout
 
 PLAY_STYLE = """<style>
-.dp-play .dp-hand-card { height: auto; min-height: 52px; padding: 2px 5px; white-space: pre-line;
-  text-align: left; line-height: 1.25; font-size: 12px; overflow: hidden; text-overflow: ellipsis; border-radius: 6px; border: 1px solid #8f887a;
-  border-top-width: 7px; background: #fffdf8; color: #1f1f1f; }
+.dp-play .dp-screen-primary .dp-hand-cards .dp-hand-card { height: auto; min-height: 0; padding: 1px 4px 2px; white-space: pre-line;
+  text-align: left; line-height: 1.2; font-size: 11.5px; overflow: hidden; text-overflow: ellipsis; border-radius: 5px;
+  border: 1px solid #8f887a; border-top-width: 5px; background: #fffdf8; color: #1f1f1f; }
 .dp-play .dp-hand-card:hover { box-shadow: 0 0 0 3px #ff9800; }
 @CARD_COLOURS@
 .dp-play .dp-hand-card.dp-card-leader { border-top-color: #222222; }
@@ -84,6 +84,7 @@ PLAY_STYLE = """<style>
 .dp-play .dp-choice { width: 100%; height: auto; min-height: 30px; white-space: normal; text-align: left;
   line-height: 1.25; padding: 3px 8px; font-size: 13px; }
 .dp-play .dp-prompt { font-size: 14px; }
+.dp-play .dp-screen .dp-screen-title { font-size: 13px; }
 .dp-play .dp-result-box { font-size: 15px; padding: 6px; background: #fff3cd; border: 1px solid #d8b54a; }
 </style>"""
 
@@ -676,7 +677,8 @@ class PlayWidget(widgets.VBox):
         telling = self._story_at is not None and self._moment is None
         board = self._story[self._story_at].board if telling else None
         self.status.value = escape(g.status(board))
-        self.hand.value = lines_html(g.hand_lines(board))
+        # the hand is not listed again under its cards (seven of them pushed these lines under the fold)
+        self.hand.value = lines_html(g.hand_lines(board, hand=self.hand_cards.layout.display == "none"))
         self.log_view.value = log_html(g.log[:g.story_log_start] if telling else g.log)
 
     def _story_timer(self) -> None:

@@ -645,3 +645,22 @@ def run_notebook(page, lab: JupyterLabServer, path: str | os.PathLike[str],
     open_notebook(page, lab, path)
     run_all_cells(page)
     return wait_all_executed(page, timeout=timeout)
+
+
+def out_of_sight(page, selector: str) -> list[str]:
+    """Visible elements of ``selector`` not wholly inside the window or cut by a box that scrolls
+    or clips (the narration, the panel's secondary slot, the panel)."""
+    return page.evaluate("""(sel) => {
+      const out = [];
+      for (const e of document.querySelectorAll(sel)) {
+        if (!e.offsetParent) continue;
+        const r = e.getBoundingClientRect();
+        let cut = r.top < 0 || r.bottom > window.innerHeight;
+        for (let box = e.parentElement; box && !cut && box !== document.body; box = box.parentElement) {
+          if (getComputedStyle(box).overflowY === 'visible') continue;
+          const q = box.getBoundingClientRect();
+          cut = r.bottom > q.bottom + 1 || r.top < q.top - 1;
+        }
+        if (cut) out.push((e.innerText || e.className).slice(0, 50) + ' @' + Math.round(r.top) + '-' + Math.round(r.bottom));
+      }
+      return out; }""", selector)

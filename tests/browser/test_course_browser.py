@@ -24,6 +24,7 @@ from helpers import (
     click_widget_button,
     open_file_browser,
     open_notebook,
+    out_of_sight,
     run_all_cells,
     text_of,
     wait_all_executed,
@@ -255,31 +256,12 @@ def _footer_has_red_plate(page, region: str) -> bool:
         [int(x0), int(y0), max(1, int(x1 - x0)), max(1, int(y1 - y0)), *PLATE_RED])
 
 
-def _in_viewport(page, selector: str) -> list[str]:
-    """Visible elements of ``selector`` not wholly inside the window or cut by a box that scrolls
-    or clips (the narration, the panel's secondary slot, the panel)."""
-    return page.evaluate("""(sel) => {
-      const out = [];
-      for (const e of document.querySelectorAll(sel)) {
-        if (!e.offsetParent) continue;
-        const r = e.getBoundingClientRect();
-        let cut = r.top < 0 || r.bottom > window.innerHeight;
-        for (let box = e.parentElement; box && !cut && box !== document.body; box = box.parentElement) {
-          if (getComputedStyle(box).overflowY === 'visible') continue;
-          const q = box.getBoundingClientRect();
-          cut = r.bottom > q.bottom + 1 || r.top < q.top - 1;
-        }
-        if (cut) out.push((e.innerText || e.className).slice(0, 50) + ' @' + Math.round(r.top) + '-' + Math.round(r.bottom));
-      }
-      return out; }""", selector)
-
-
 def _assert_in_sight(page, selector: str, shot: str) -> None:
     """With the course scrolled to the window's top, every element of ``selector`` is in sight;
     a screenshot for a person to look at goes to ``test-output/``."""
     page.locator(".dp-course").first.evaluate("e => e.scrollIntoView({block: 'start'})")
     page.wait_for_timeout(400)
-    assert _in_viewport(page, selector) == []
+    assert out_of_sight(page, selector) == []
     OUT.mkdir(exist_ok=True)
     page.screenshot(path=str(OUT / shot))
 
@@ -313,7 +295,7 @@ def test_a_strength_question_hides_its_plate_and_the_feedback_is_in_sight_at_128
         wait_canvas_painted(page, BOARD, timeout=30_000)
         page.wait_for_timeout(500)
         assert not _footer_has_red_plate(page, "brown"), "the plate answers the question before it is asked"
-        assert _in_viewport(page, "button.dp-course-choice") == []
+        assert out_of_sight(page, "button.dp-course-choice") == []
         page.locator("button.dp-course-choice").last.click()          # "nobody": wrong
         wrong = wait_until(lambda: (lambda f: f if "✖" in f else None)(_feedback(page)), timeout=20_000,
                            message=lambda: f"no verdict: {_feedback(page)!r}")
@@ -349,7 +331,7 @@ def test_a_long_question_is_read_whole_and_its_answers_hint_and_show_me_are_in_s
         page.locator(".dp-course").first.evaluate("e => e.scrollIntoView({block: 'start'})")
         page.wait_for_timeout(400)
         assert _narration_overflow(page) <= 1, "the question scrolls inside its box"
-        assert _in_viewport(page, "button.dp-course-choice, button.dp-course-hint, button.dp-course-show") == []
+        assert out_of_sight(page, "button.dp-course-choice, button.dp-course-hint, button.dp-course-show") == []
         wrong = next(b for b in page.locator("button.dp-course-choice").all()
                      if b.inner_text() != course.exercise("solo-13").choice_label(course.exercise("solo-13").accepted()[0]))
         wrong.click()

@@ -28,6 +28,7 @@ from helpers import (
     REPO_ROOT,
     open_file_browser,
     open_notebook,
+    out_of_sight,
     run_all_cells,
     text_of,
     wait_all_executed,
@@ -152,6 +153,13 @@ def test_board_and_primary_button_in_view_after_run_all(browser, lab, name, widt
                     f"of {n} texts drawn {size:.2f} CSS px ({text!r}); design minimum {MIN_DESIGN_SIZE:.2f} units "
                     f"= {MIN_DESIGN_SIZE * cbox['width'] / DESIGN_W:.2f} CSS px\n")
         assert size >= MIN_CSS_TEXT - 0.05, f"{name}: {text!r} is drawn at {size:.2f} CSS px (< {MIN_CSS_TEXT})"
+        if name == "04_play.ipynb":
+            # a solo game as white starts with seven cards (four and three leaders): the cards, the
+            # prompt and what the player may know of the cards are all in sight
+            page.locator(".dp-play").first.evaluate("e => e.scrollIntoView({block: 'start'})")
+            page.wait_for_timeout(400)
+            assert page.locator("button.dp-hand-card").count() == 7
+            assert out_of_sight(page, "button.dp-hand-card, .dp-prompt, .dp-hand li") == []
     finally:
         context.close()
     lab.shutdown_kernels()

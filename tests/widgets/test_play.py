@@ -767,7 +767,8 @@ def test_play_widget_cards_panel_tells_nothing_ahead_of_the_story():
     while w._story_at is not None:
         assert w.hand.value == lines_html(g.hand_lines(w._story[w._story_at].board))
         w.story_next.click()
-    assert w.hand.value == lines_html(g.hand_lines())
+    assert w.hand_cards.layout.display != "none"       # the player's cards to click: the hand is not listed again
+    assert w.hand.value == lines_html(g.hand_lines(hand=False)) and "hand" not in w.hand.value
 
 
 def test_events_keep_their_boards_only_when_asked():
