@@ -327,7 +327,7 @@ def test_a_long_question_is_read_whole_and_its_answers_hint_and_show_me_are_in_s
         _open_first_exercise(page, "solo")
         for _ in range(len(chapter.exercises) - 1):
             _next(page)
-        assert "July 12" in [b.inner_text() for b in page.locator("button.dp-course-choice").all()]
+        assert "July 14" in [b.inner_text() for b in page.locator("button.dp-course-choice").all()]
         page.locator(".dp-course").first.evaluate("e => e.scrollIntoView({block: 'start'})")
         page.wait_for_timeout(400)
         assert _narration_overflow(page) <= 1, "the question scrolls inside its box"
