@@ -697,3 +697,14 @@ def test_a_step_listed_since_a_moment_lists_from_there_and_keeps_its_board():
     assert not any(e.kind in ("objective", "exhaust", "cleanup") for e in step.events)
     whole = model._build(step._data, step._actions, "whole")
     assert step.position == whole[0] and step.events == whole[1][-len(step.events):]
+
+
+def test_a_date_question_says_each_move_of_the_day_marker_as_its_reason():
+    """solo-13 said only "the day marker ends on July 14": the verdict now gives the moves on the
+    way, as the engine made them (Lenin's placement moves nothing: only blue-4's 4 days)."""
+    ex = course.exercise("solo-13")
+    for answer in ex.choices:
+        text = ex.judge(answer).text("en")
+        assert "July 14. July 10 + 4 days; now July 14." in text and "+ 3 days" not in text
+    five = course.exercise("solo-5").judge("jul15").text("en")
+    assert five.count(" days; now ") == 2 and "(R-CAL-4)" in five

@@ -35,10 +35,16 @@ def date_text(month: str, day: int) -> Name:
 
 def after(state: State, actions: Any) -> State:
     """A copy of ``state`` after ``actions`` (one or a list, objects or text)."""
+    return after_told(state, actions)[0]
+
+
+def after_told(state: State, actions: Any) -> tuple[State, list[Any]]:
+    """:func:`after`, with the engine's events on the way (what a verdict cites as its reason)."""
     s = state.clone()
+    events: list[Any] = []
     for a in ([actions] if isinstance(actions, (str, tuple)) or not isinstance(actions, list) else actions):
-        s.apply(a)
-    return s
+        events += s.apply(a)
+    return s, events
 
 
 def _sign(side: str) -> int:
@@ -627,8 +633,17 @@ def _card_place(s: State, card: str) -> str:
 
 
 def _after_text(s: State, p: Mapping[str, Any]) -> Message:
-    t = after(s, list(p["actions"]))
+    t, events = after_told(s, list(p["actions"]))
     ask = p["ask"]
+    if ask == "date" and p["actions"]:
+        # the reason: each move of the day marker on the way, as the engine said it (R-CAL)
+        moves = [e.message for e in events if e.kind == "date"]
+        if not moves:
+            return say(N_("The day marker does not move: it stays on {date}."), {"date": date_text(t.month_name, t.day)})
+        told = moves[0]
+        for move in moves[1:]:
+            told = say(N_("{first} {second}"), {"first": told, "second": move})
+        return say(N_("The day marker ends on {date}. {moves}"), {"date": date_text(t.month_name, t.day), "moves": told})
     if ask == "will":
         return say(N_("{holder} holds the Will of the People."), {"holder": side_name(t.will)})
     if ask == "winner":
