@@ -17,10 +17,10 @@ from typing import Any
 from . import narration as say
 from .narrate import objective_steps
 from .opposition import opposition_objective
-from .presence import force_in_presence
+from .presence import Presence, force_in_presence
 from .text import render
 
-__all__ = ["event_details"]
+__all__ = ["event_details", "worked_out"]
 
 
 def event_details(event: Any, lang: str | None = None) -> list[str]:
@@ -28,7 +28,8 @@ def event_details(event: Any, lang: str | None = None) -> list[str]:
     other event, or one told without its board.
 
     * a region scored (unrest, an objective revealed): how each side's strength there adds
-      up, token by token, and whom the neutral tokens count for (R-STR-1, R-NEU-1);
+      up, token by token, and whom the neutral tokens count for (R-STR-1, R-NEU-1), when
+      there is more to add up than one token a side (:func:`worked_out`);
     * the solo Opposition's objective: its cards played, the sum of their days by region and
       the steps of its choice (R-SOLO-OBJ)."""
     board = getattr(event, "board", None)
@@ -36,7 +37,10 @@ def event_details(event: Any, lang: str | None = None) -> list[str]:
     if board is None:
         return []
     if msgid in (say.UNREST_IN, say.REVEALS_OBJECTIVE):
-        return [render(m, lang) for m in force_in_presence(board, event.params["region"]).tally_messages]
+        p = force_in_presence(board, event.params["region"])
+        if worked_out(p):
+            return [render(m, lang) for m in p.tally_messages]
+        return []
     if msgid == say.OPP_OBJECTIVE and board.opposition is not None:
         cards = board.comp.cards
         played = [cards[c] for c in board.played[board.opposition] if c in cards]
@@ -44,3 +48,11 @@ def event_details(event: Any, lang: str | None = None) -> list[str]:
             _card, choice = opposition_objective(played)
             return objective_steps(choice, lang)[:-1]      # the last step is the event's own sentence
     return []
+
+
+def worked_out(presence: Presence) -> bool:
+    """Whether a region's strengths are worth adding up for the reader: a side counts two
+    tokens or more there, or neutral tokens are there.  One token a side is read from the
+    sentence itself ("2 against 1") and the board."""
+    per_side = [sum(1 for side in presence.control.values() if side == s) for s in ("red", "white")]
+    return bool(presence.neutrals) or max(per_side) > 1

@@ -103,7 +103,7 @@ def _build(data: Mapping[str, Any], actions: tuple[str, ...], where: str,
     events: list[Event] = []
     for i, a in enumerate(actions):
         try:
-            events = s.apply(a, boards=until is not None and i == len(actions) - 1)
+            events = s.apply(a, boards=i == len(actions) - 1)    # each event with its board: the working it shows
         except DualPowersError as exc:
             raise CourseError(f"{where}: the engine refuses {a!r}: {exc}") from exc
     if since is not None:

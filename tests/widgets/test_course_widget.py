@@ -340,8 +340,9 @@ def test_an_answer_button_does_not_say_the_effect_the_question_asks_for():
 
 
 def test_a_step_that_scores_shows_how_each_region_added_up():
-    """Scoring #4 plays the objectives' scoring: under each region scored, the strengths are
-    added up token by token (R-STR-1), as in a game's story."""
+    """Scoring #4 plays the objectives' scoring: under purple, where a neutral token counts for
+    red, the strengths are added up token by token and the neutral's count is explained
+    (R-STR-1, R-NEU-1), as in a game's story; brown, one token a side, needs no working."""
     from dualpowers import narration as say
     from dualpowers.working import event_details
     w = CourseWidget()
@@ -350,9 +351,9 @@ def test_a_step_that_scores_shows_how_each_region_added_up():
     step = w.session.current
     scored = [e for e in step.events if e.msgid == say.REVEALS_OBJECTIVE]
     assert len(scored) == 2
+    assert [bool(event_details(e)) for e in scored] == [False, True]
+    assert "N2 1 (neutral)" in event_details(scored[1])[0] and "R-NEU-1" in event_details(scored[1])[1]
     for lang in ("en", "fr", "it"):
         language.set(lang)
-        for event in scored:
-            working = event_details(event, lang)
-            assert working and all(f"<div class='dp-working'>{escape(line)}</div>" in w.text.value
-                                   for line in working), (lang, working)
+        working = event_details(scored[1], lang)
+        assert all(f"<div class='dp-working'>{escape(line)}</div>" in w.text.value for line in working), lang
