@@ -264,7 +264,10 @@ class CourseWidget(widgets.VBox):
         else:
             body = (f"<div class='dp-course-body dp-course-prompt'>{escape(tr(T_EXERCISE, lang, prompt=item.prompt(lang)))}"
                     f"</div><div class='dp-course-msg dp-course-how'>{escape(render(s.how_to_answer(), lang))}</div>")
-            if s.hint_shown:
+            if s.hint_shown and s.verdict is None and s.demo is None:
+                # once answered (or shown), the verdict says why: the hint gives way to it, so that
+                # the question stays in sight above seven answers and a verdict (Hint brings it back
+                # after Try again)
                 body += f"<div class='dp-course-hintbox'>{escape(item.hint(lang))}</div>"
         self.text.value = f"<div class='dp-course-where'>{escape(where)}</div>{body}{rules}"
         self._answers(item)

@@ -357,3 +357,24 @@ def test_a_step_that_scores_shows_how_each_region_added_up():
         language.set(lang)
         working = event_details(scored[1], lang)
         assert all(f"<div class='dp-working'>{escape(line)}</div>" in w.text.value for line in working), lang
+
+
+def test_the_hint_gives_way_to_the_verdict_and_comes_back_after_try_again():
+    """A French seven-choice question with its hint and a wrong verdict overflowed the narration;
+    once answered, the verdict says why, and the hint leaves the narration to it."""
+    w = CourseWidget()
+    s = w.session
+    s.go_exercise("strength-2")
+    assert len(s.exercise.choices) == 7
+    hint = s.exercise.hint("en")
+    w.hint_button.click()
+    assert escape(hint) in w.text.value
+    wrong = next(b for b in w.choice_buttons if b.dp_value not in s.exercise.accepted())
+    wrong.click()
+    assert "✖" in w.feedback.value and escape(hint) not in w.text.value
+    w.retry_button.click()
+    assert escape(hint) not in w.text.value
+    w.hint_button.click()
+    assert escape(hint) in w.text.value
+    w.show_button.click()
+    assert escape(hint) not in w.text.value
