@@ -140,9 +140,9 @@ NEUTRALS_COUNT = N_("{side:cap} holds the Will and has a token of their own in {
                     "tokens count for {side} (R-NEU-1).")
 NEUTRALS_IDLE = N_("{side:cap} holds the Will but has no token of their own in {region}, so its neutral "
                    "tokens count for nobody (R-NEU-1).")
-TALLY = N_("{sides}.")
-TALLY_SIDE = N_("{side:cap} {strength}: {tokens}")
-TALLY_SIDE_NONE = N_("{side:cap} 0: no token")
+TALLY = N_("{first:cap}; {second}.")
+TALLY_SIDE = N_("{side} {strength}: {tokens}")
+TALLY_SIDE_NONE = N_("{side} 0: no token")
 TALLY_TOKEN = N_("{token} {strength}")
 TALLY_NEUTRAL = N_("{token} {strength} (neutral)")
 

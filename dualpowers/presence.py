@@ -179,7 +179,7 @@ class Presence:
             sides.append(Message(say.TALLY_SIDE, side=self._named(side), strength=self.strength[side],
                                  tokens=Items(terms)) if terms
                          else Message(say.TALLY_SIDE_NONE, side=self._named(side)))
-        told = (Message(say.TALLY, sides=tuple(sides)),)
+        told = (Message(say.TALLY, first=sides[0], second=sides[1]),)
         return told + ((self.neutral_reason_message,) if self.neutrals else ())
 
     @property

@@ -52,7 +52,7 @@ def test_each_sides_tally_adds_up_to_the_strength_the_verdict_compares():
             if not any(p.control.values()):
                 assert told == (p.neutral_reason_message,)
                 continue
-            sides = told[0].params["sides"]
+            sides = (told[0].params["first"], told[0].params["second"])
             for side_told in sides:
                 side = {"opposition": s.opposition}.get(side_told.params["side"], side_told.params["side"])
                 mine = [t for t, c in p.control.items() if c == side]
