@@ -175,9 +175,10 @@ def test_installed_simulate_says_how_fast_and_its_help_shows_real_defaults():
 
 
 def _start_simulation(out: Path) -> subprocess.Popen:
+    # faulthandler on: a run that does not end is asked for every thread's stack (see _ended)
     process = subprocess.Popen([str(DUALPOWERS), "simulate", "--games", str(10 ** 9), "--workers", "2",
                                 "--out", str(out), "--no-progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, start_new_session=True)
+                               text=True, start_new_session=True, env={**os.environ, "PYTHONFAULTHANDLER": "1"})
     part = out.with_name(out.name + ".part")
     deadline = time.monotonic() + 120
     while not (part.exists() and part.stat().st_size > 10_000):     # rows on disk: the workers are playing
@@ -185,6 +186,17 @@ def _start_simulation(out: Path) -> subprocess.Popen:
         assert time.monotonic() < deadline, "no rows written within 120 s"
         time.sleep(0.2)
     return process
+
+
+def _ended(process: subprocess.Popen, timeout: float) -> tuple[str, str]:
+    """(stdout, stderr) once ``process`` ends; if it has not ended within ``timeout`` seconds,
+    the test fails with the stack of each of its threads (SIGABRT makes faulthandler print them)."""
+    try:
+        return process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGABRT)
+        _stdout, stderr = process.communicate(timeout=30)
+        pytest.fail(f"the run did not end within {timeout:g} s; its threads were at:\n{stderr[-8000:]}")
 
 
 def _family(process: subprocess.Popen) -> list[psutil.Process]:
@@ -212,7 +224,7 @@ def test_installed_simulate_stopped_leaves_no_process_and_keeps_the_rows_played(
         process.send_signal(signal.SIGTERM)                             # as a scheduler or `kill` does
     else:
         os.killpg(process.pid, signal.SIGINT)                           # as a terminal does: every process
-    stdout, stderr = process.communicate(timeout=60)
+    stdout, stderr = _ended(process, 60)
     assert process.returncode == status, stderr
     assert "Traceback" not in stderr and "Traceback" not in stdout, stderr
     deadline = time.monotonic() + 10
