@@ -27,13 +27,14 @@ from ..scoring import lead
 from .layout import (
     CARDS_TITLES, CHIP_ICON_W, CHIP_LEVEL_W, DESIGN_H, DESIGN_W, OBJECTIVE_H, RESERVE_TEXT_H, TEXT, Box, Layout, TokenSlot, card_chip_text,
     card_chip_width, layout_for,
-    played_groups, text_width, token_caption,
+    text_width, token_caption,
 )
 
 lay_caption = Layout.caption_box
 from .pen import Pen, Point, ScaledPen
 
 if TYPE_CHECKING:
+    from ..components import Components
     from ..state import State
 
 __all__ = [
@@ -953,14 +954,20 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
 
 def _supply_unit(p: ScaledPen, s: "State", level: int, x: float, y: float, r: float) -> None:
     """An Opposition unit of ``level`` as its token looks, fresh (the supply's count beside it)."""
-    comp = s.comp
-    sample = next((t for t, spec in comp.tokens.items() if spec.owner == "opposition" and spec.level == level), None)
+    sample = _opposition_sample(s.comp, level)
     if sample is None:
         return
     st = token_style(s, sample)
     fc = st["colours"]
     _fresh_face(p, fc, st["shape"], x, y, r, opposition=True)
     p.text(x, y + 0.5, str(level), size=TEXT, fill=fc["text"], bold=True, align="center")
+
+
+@lru_cache(maxsize=32)
+def _opposition_sample(comp: "Components", level: int) -> str | None:
+    """An Opposition unit of ``level`` in the components, to draw its look (the supply, each
+    Opposition card's chip): looked for once, not at every redraw."""
+    return next((t for t, spec in comp.tokens.items() if spec.owner == "opposition" and spec.level == level), None)
 
 
 def _trotsky_waiting(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
@@ -1013,9 +1020,7 @@ def _cards_row(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> Non
     with its day number ("5 (2nd)": the second copy of the 5), a leader card by the leader's
     name; in solo the Opposition's command cards also show the unit each placed.  Their details
     are in the widgets' panels."""
-    groups = played_groups(s)
-    title_w = lay.cards_title_w(s)
-    slots, labels = lay.card_slots(groups, title_w, s.mode == "solo")
+    slots, labels, title_w = lay.played_slots(s)
     r = lay.row
     with p.group("cards"):
         if "cards" in hl:

@@ -466,6 +466,13 @@ class Layout:
             x += 8
         return cards, label_pos
 
+    def played_slots(self, state: "State") -> tuple[list[CardSlot], list[tuple[str, Point]], float]:
+        """The played-cards row of ``state`` as it is drawn and clicked: the chips (a solo
+        Opposition's with the unit each placed), the side labels, and the title's room (0: none)."""
+        title_w = self.cards_title_w(state)
+        slots, labels = self.card_slots(played_groups(state), title_w, state.mode == "solo")
+        return slots, labels, title_w
+
     def cards_title_w(self, state: "State") -> float:
         """Room for the played-cards row's title (its widest language), 0 if the cards need it."""
         from ..i18n import LANGUAGES
@@ -511,8 +518,7 @@ class Layout:
             if any(_dist_to_segment((x, y), a, b) <= 6 for a, b in zip(pts, pts[1:])):
                 return ("connection", conn)
         if state is not None:
-            groups = played_groups(state)
-            for card in self.card_slots(groups, self.cards_title_w(state), state.mode == "solo")[0]:
+            for card in self.played_slots(state)[0]:
                 if card.box.contains(x, y):
                     return ("card", card.id)
         if self.calendar.contains(x, y):
