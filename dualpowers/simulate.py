@@ -440,7 +440,13 @@ def _terminate(pool: Any) -> None:
     lock taken, so the other workers may block on it for ever; and the queue's feeder thread,
     with no worker left to read, may block for ever on a full pipe, which ``shutdown`` and the
     end of the process then wait for.  So the workers that do not end are killed, and the
-    queue is told not to wait for its feeder (the tasks it still holds are dropped anyway)."""
+    queue is told not to wait for its feeder (the tasks it still holds are dropped anyway).
+
+    And a worker stopped while it writes a result leaves half a message in the result pipe:
+    the pool's manager thread, which reads it, then waits for the rest for ever, and so do
+    ``shutdown`` and the end of the process (seen on CI: Python 3.11, one run in eight).  Once
+    the workers are gone, this process's end of the pipe that they wrote to is closed, so the
+    reader meets the end of the pipe, marks the pool broken and stops."""
     queue = getattr(pool, "_call_queue", None)
     if queue is not None:
         queue.cancel_join_thread()
@@ -458,6 +464,9 @@ def _terminate(pool: Any) -> None:
         if process.is_alive():
             process.kill()
             process.join(1.0)
+    results = getattr(pool, "_result_queue", None)
+    if results is not None and not any(process.is_alive() for process in processes):
+        results._writer.close()
 
 
 atexit.register(close_workers)

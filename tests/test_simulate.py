@@ -499,3 +499,35 @@ def test_the_shelter_holds_nothing_back_outside_the_main_thread():
     worker.start()
     worker.join()
     assert handlers == [signal.getsignal(signal.SIGINT), False]
+
+
+_HALF_A_RESULT = """
+import os, struct, time
+from dualpowers import simulate as sim
+
+pool = sim._local_pool(2)
+assert pool.submit(abs, -1).result() == 1              # the workers are up
+# A worker stopped while it writes a result: the pipe holds a header and part of the message.
+os.write(pool._result_queue._writer.fileno(), struct.pack("!i", 4096) + b"x")
+time.sleep(0.5)                                          # the manager thread now waits for the rest
+sim.close_workers(terminate=True)
+print("ended")
+"""
+
+
+def test_stopping_the_workers_ends_when_one_left_half_a_result_in_the_pipe():
+    """The hang CI showed once in eight runs: the pool's manager thread read the start of a
+    result a terminated worker never finished, and shutdown (then the process's end) waited
+    for it for ever."""
+    import subprocess
+
+    process = subprocess.Popen([sys.executable, "-c", _HALF_A_RESULT], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        stdout, stderr = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        pytest.fail("stopping the workers waited for ever on half a result")
+    assert process.returncode == 0, stderr
+    assert stdout.strip() == "ended"
