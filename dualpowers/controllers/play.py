@@ -475,12 +475,14 @@ class GameSession:
         return _("This deal was seed {seed}: a new game with that seed deals the same cards again.",
                  seed=self.seed)
 
-    def hand_lines(self, state: State | None = None, *, hand: bool = True) -> list[str]:
+    def hand_lines(self, state: State | None = None, *, hand: bool = True, played: bool = True) -> list[str]:
         """What the player to act may see of the cards: their hand, their objective, and the
         counts of the stacks (the board no longer lists them); for the game as it stands, or
         for ``state``, a step of the story (the same player's cards as they stood then: the
         hand dealt for the next round must not show while this one is still being scored).
-        ``hand=False`` leaves the hand out (a screen that shows it as cards to click)."""
+        ``hand=False`` leaves the hand out (a screen that shows it as cards to click);
+        ``played=False`` the Opposition's cards played this round (a screen whose board shows
+        them, in order, in its played-cards row)."""
         s = self.state if state is None else state
         side = s.to_act if state is None else (self.state.to_act or s.to_act or
                                                (s.player if s.mode == "solo" else None))
@@ -505,9 +507,9 @@ class GameSession:
         if s.revealed[opp] and s.objectives[opp]:
             lines.append(_("Opponent's objective (revealed): {card}", card=card(s.objectives[opp])))
         if s.mode == "solo":
-            played = s.played[s.opposition or ""]
-            lines.append(_("The Opposition's cards this round: {cards}",
-                           cards=", ".join(map(card, played)) or _("(none yet)")))
+            if played:
+                lines.append(_("The Opposition's cards this round: {cards}",
+                               cards=", ".join(map(card, s.played[s.opposition or ""])) or _("(none yet)")))
             lines.append(_("Opposition stack: {cards}, {leaders}",
                            cards=_.ngettext("{n} card", "{n} cards", len(s.opp_stack)),
                            leaders=_.ngettext("{n} leader", "{n} leaders", len(s.opp_leaders))))

@@ -678,7 +678,7 @@ class PlayWidget(widgets.VBox):
         board = self._story[self._story_at].board if telling else None
         self.status.value = escape(g.status(board))
         # the hand is not listed again under its cards (seven of them pushed these lines under the fold)
-        self.hand.value = lines_html(g.hand_lines(board, hand=self.hand_cards.layout.display == "none"))
+        self.hand.value = lines_html(g.hand_lines(board, hand=self.hand_cards.layout.display == "none", played=False))
         self.log_view.value = log_html(g.log[:g.story_log_start] if telling else g.log)
 
     def _story_timer(self) -> None:

@@ -762,13 +762,15 @@ def test_play_widget_cards_panel_tells_nothing_ahead_of_the_story():
     assert w._story_at is not None and any(e.kind == "round" for e in w._story)
     new_hand = g.state.hands[g.state.player]
     first = w._story[0].board
-    assert w.hand.value == lines_html(g.hand_lines(first))
+    assert w.hand.value == lines_html(g.hand_lines(first, played=False))
     assert not any(names.card(c, "en") in w.hand.value for c in new_hand if c not in first.hands[first.player])
     while w._story_at is not None:
-        assert w.hand.value == lines_html(g.hand_lines(w._story[w._story_at].board))
+        assert w.hand.value == lines_html(g.hand_lines(w._story[w._story_at].board, played=False))
         w.story_next.click()
     assert w.hand_cards.layout.display != "none"       # the player's cards to click: the hand is not listed again
-    assert w.hand.value == lines_html(g.hand_lines(hand=False)) and "hand" not in w.hand.value
+    assert w.hand.value == lines_html(g.hand_lines(hand=False, played=False)) and "hand" not in w.hand.value
+    # the Opposition's cards this round are in the board's played-cards row, not listed again
+    assert "cards this round" in " ".join(g.hand_lines()) and "cards this round" not in w.hand.value
 
 
 def test_events_keep_their_boards_only_when_asked():
