@@ -309,17 +309,23 @@ def test_bad_course_data_is_refused_with_the_field_named(mutate, message):
 def test_a_step_told_until_a_moment_shows_the_board_and_the_markers_of_that_moment():
     """Scoring step 4 explains how the objectives score: what the engine did stops before the
     exhaustion, and the board is the one those words describe (the strengths it names, the round
-    not yet over), with markers 1 to 3 where the scoring put them; step 5 stops before cleanup."""
+    not yet over), with the markers where the scoring put them; step 5 stops before cleanup.
+    Step 4 lists from the objectives on (the unrest winner's pass is step 2's point) and shows
+    white's objective scored by red, whose neutral counts (R-SCO-OBJ, R-NEU-1)."""
     objectives, exhaustion = course.chapter("scoring").steps[3:5]
-    assert objectives.until == "exhaust" and [e.kind for e in objectives.events][-1] == "score"
+    assert objectives.until == "exhaust" and "exhaust" not in [e.kind for e in objectives.events]
     s = objectives.position
     assert s.step == "scoring" and s.round == 1
     from dualpowers.narrate import event_text
-    said = [event_text(e, "en") for e in objectives.events]
-    assert any("greater strength in brown: 2 against 1" in t for t in said), said
-    brown = dp.force_in_presence(s, "brown")
-    assert brown.winner == "white" and (brown.strength["white"], brown.strength["red"]) == (2, 1)
-    assert objectives.markers == {1: "brown", 2: "brown", 3: "purple"}
+    from dualpowers.working import event_details
+    said = [event_text(e, "en") for e in objectives.listed]
+    assert said[0].startswith("White reveals purple-4") and "Red has greater strength in purple: 4 against 1" in said[0]
+    assert said[1].startswith("Red scores 2 VP for the objective purple-4")
+    assert not any("declines" in t for t in said) and objectives.events[0].kind == "pass"
+    assert "N2 1 (neutral)" in event_details(objectives.listed[0], "en")[0]
+    purple = dp.force_in_presence(s, "purple")
+    assert purple.winner == "red" and (purple.strength["red"], purple.strength["white"]) == (4, 1)
+    assert objectives.markers == {1: "brown", 2: "purple"}     # marker 1 from the unrest part, not listed
     assert exhaustion.until == "cleanup" and [e.kind for e in exhaustion.events][-1] == "exhaust"
     assert exhaustion.position.round == 1 and exhaustion.markers == {1: "brown"}
 
@@ -693,10 +699,10 @@ def test_a_step_listed_since_a_moment_lists_from_there_and_keeps_its_board():
     """Solo step 12 is about the start of round 2: the round-1 scoring it plays first is not
     listed, and the board is the same as without the cut."""
     step = course.chapter("solo").steps[11]
-    assert step.since == "round" and step.events[0].kind == "round"
-    assert not any(e.kind in ("objective", "exhaust", "cleanup") for e in step.events)
+    assert step.since == "round" and step.listed[0].kind == "round"
+    assert not any(e.kind in ("objective", "exhaust", "cleanup") for e in step.listed)
     whole = model._build(step._data, step._actions, "whole")
-    assert step.position == whole[0] and step.events == whole[1][-len(step.events):]
+    assert step.position == whole[0] and step.events == whole[1] and step.listed == whole[1][-len(step.listed):]
 
 
 def test_a_date_question_says_each_move_of_the_day_marker_as_its_reason():

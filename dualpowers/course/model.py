@@ -84,9 +84,10 @@ def _show_opposition_cards(data: dict[str, Any], question: Mapping[str, Any]) ->
 #: Where a step's story may stop (its ``until``): before the exhaustion (the objectives just
 #: scored), before the cleanup (tokens just exhausted) or before the next round (cleanup done).
 UNTIL_KINDS = ("exhaust", "cleanup", "round")
-#: Where a step's list of what the engine did may start (its ``since``): at the exhaustion,
-#: the cleanup or the next round (what came before is played but not listed).
-SINCE_KINDS = UNTIL_KINDS
+#: Where a step's list of what the engine did may start (its ``since``): at the objectives
+#: revealed, the exhaustion, the cleanup or the next round (what came before is played, and
+#: drawn, but not listed).
+SINCE_KINDS = ("objective", *UNTIL_KINDS)
 
 
 def _build(data: Mapping[str, Any], actions: tuple[str, ...], where: str,
@@ -106,12 +107,8 @@ def _build(data: Mapping[str, Any], actions: tuple[str, ...], where: str,
             events = s.apply(a, boards=i == len(actions) - 1)    # each event with its board: the working it shows
         except DualPowersError as exc:
             raise CourseError(f"{where}: the engine refuses {a!r}: {exc}") from exc
-    if since is not None:
-        # the list starts at that part of the round; the board is the same
-        start = next((i for i, e in enumerate(events) if e.kind == since), None)
-        if start is None:
-            raise CourseError(f"{where}: 'since' {since!r}: the last action's events have no such part to start at")
-        events = events[start:]
+    if since is not None and not any(e.kind == since for e in events):
+        raise CourseError(f"{where}: 'since' {since!r}: the last action's events have no such part to start at")
     if until is not None:
         # the story stops before that part of the round, and the board shows it as it stood then
         told = _told_before(events, until)
@@ -293,8 +290,17 @@ class Step:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        """What the engine said when it applied the step's actions (English)."""
+        """What the engine said when it applied the step's last action (up to ``until``)."""
         return self._built()[1]
+
+    @property
+    def listed(self) -> tuple[Event, ...]:
+        """The events the step lists: from its ``since`` on.  The rest still counts for what
+        the board shows (the objective markers a scoring placed before it)."""
+        events = self.events
+        if self.since is None:
+            return events
+        return events[next(i for i, e in enumerate(events) if e.kind == self.since):]
 
     def _built(self) -> tuple[State, tuple[Event, ...]]:
         return _cached_build(self.chapter, f"step {self.index + 1}", json.dumps(self._data, sort_keys=True),

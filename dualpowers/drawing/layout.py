@@ -468,23 +468,23 @@ class Layout:
 
     def played_slots(self, state: "State") -> tuple[list[CardSlot], list[tuple[str, Point]], float]:
         """The played-cards row of ``state`` as it is drawn and clicked: the chips (a solo
-        Opposition's with the unit each placed), the side labels, and the title's room (0: none)."""
+        Opposition's with the unit each placed), the side labels, and the title's room (0: the
+        cards need it, so the row has no title)."""
+        groups, levels = played_groups(state), state.mode == "solo"
         title_w = self.cards_title_w(state)
-        slots, labels = self.card_slots(played_groups(state), title_w, state.mode == "solo")
+        slots, labels = self.card_slots(groups, title_w, levels)
+        if slots and slots[-1].box.right > self.row.right:
+            title_w = 0.0
+            slots, labels = self.card_slots(groups, title_w, levels)
         return slots, labels, title_w
 
-    def cards_title_w(self, state: "State") -> float:
-        """Room for the played-cards row's title (its widest language), 0 if the cards need it."""
+    @staticmethod
+    def cards_title_w(state: "State") -> float:
+        """Room for the played-cards row's title: its widest line in its widest language."""
         from ..i18n import LANGUAGES
         from ..text import translator
         lines = CARDS_TITLES["solo" if state.mode == "solo" else "two-player"]
-        w = max(text_width(translator(lang)(line), TEXT, True) for lang in LANGUAGES for line in lines)
-        return w if self.cards_fit(played_groups(state), w, state.mode == "solo") else 0.0
-
-    def cards_fit(self, groups: Sequence[tuple[str, Sequence[str]]], title_w: float, levels: bool = False) -> bool:
-        """Do the played cards fit the row beside a title ``title_w`` wide?"""
-        slots, _ = self.card_slots(groups, title_w, levels)
-        return not slots or slots[-1].box.right <= self.row.right
+        return max(text_width(translator(lang)(line), TEXT, True) for lang in LANGUAGES for line in lines)
 
     # ------------------------------------------------------------------ coordinates and clicks
     def to_design(self, px: float, py: float) -> Point:

@@ -281,7 +281,7 @@ class CourseWidget(widgets.VBox):
     def _events(self, step: Step) -> str:
         """What the engine said when it applied the step's last action, in the learner's language."""
         lang = self.lang
-        events = [e for e in step.events if e.kind not in ("phase",)]
+        events = [e for e in step.listed if e.kind not in ("phase",)]
         if not events:
             return ""
         lines = "".join(f"<li>{escape(event_text(e, lang))}{working_html(e, lang)}</li>" for e in events)

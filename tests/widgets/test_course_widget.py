@@ -342,21 +342,23 @@ def test_an_answer_button_does_not_say_the_effect_the_question_asks_for():
 def test_a_step_that_scores_shows_how_each_region_added_up():
     """Scoring #4 plays the objectives' scoring: under purple, where a neutral token counts for
     red, the strengths are added up token by token and the neutral's count is explained
-    (R-STR-1, R-NEU-1), as in a game's story; brown, one token a side, needs no working."""
+    (R-STR-1, R-NEU-1), as in a game's story.  The unrest winner's pass before it is played
+    (marker 1 is drawn) but not listed: the step lists from the objectives on."""
     from dualpowers import narration as say
+    from dualpowers.narrate import event_text
     from dualpowers.working import event_details
     w = CourseWidget()
     w.session.go_chapter("scoring")
     w.session.go(w.session.index + 3)
     step = w.session.current
-    scored = [e for e in step.events if e.msgid == say.REVEALS_OBJECTIVE]
-    assert len(scored) == 2
-    assert [bool(event_details(e)) for e in scored] == [False, True]
-    assert "N2 1 (neutral)" in event_details(scored[1])[0] and "R-NEU-1" in event_details(scored[1])[1]
+    scored = [e for e in step.listed if e.msgid == say.REVEALS_OBJECTIVE]
+    assert len(scored) == 1
+    assert "N2 1 (neutral)" in event_details(scored[0])[0] and "R-NEU-1" in event_details(scored[0])[1]
     for lang in ("en", "fr", "it"):
         language.set(lang)
-        working = event_details(scored[1], lang)
+        working = event_details(scored[0], lang)
         assert all(f"<div class='dp-working'>{escape(line)}</div>" in w.text.value for line in working), lang
+        assert escape(event_text(step.events[0], lang)) not in w.text.value, lang      # the pass: not listed
 
 
 def test_the_hint_gives_way_to_the_verdict_and_comes_back_after_try_again():
