@@ -189,7 +189,7 @@ class CourseSession:
         kinds, buttons = self.click_kinds(), self.needs_buttons()
         if not kinds:
             if self.picker is not None and self.picker.state.step in ("card", "objective"):
-                return say(N_("Answer with a button below: the cards in the hand are not drawn on the board."))
+                return say(N_("Answer with a button below (the hand's cards are not on the board)."))
             return say(N_("Answer with a button below: no click on the board answers this exercise."))
         what = say(_OR[len(kinds)], dict(zip("abcd", (say(_CLICK_WORDS[k]) for k in kinds))))
         if buttons:
