@@ -296,6 +296,9 @@ def test_no_answer_is_stored_in_the_data():
     (lambda d: d["chapters"][0]["steps"][0].update(since="round"), "'since' needs an action"),
     (lambda d: d["chapters"][0]["steps"][0].update(since="round", actions=["objective red-3"]),
      "no such part to start at"),
+    # a list that would start after the story stops (until) starts nowhere
+    (lambda d: next(c for c in d["chapters"] if c["id"] == "scoring")["steps"][3].update(since="cleanup"),
+     "no such part to start at"),
 ])
 def test_bad_course_data_is_refused_with_the_field_named(mutate, message):
     d = _raw()

@@ -107,15 +107,15 @@ def _build(data: Mapping[str, Any], actions: tuple[str, ...], where: str,
             events = s.apply(a, boards=i == len(actions) - 1)    # each event with its board: the working it shows
         except DualPowersError as exc:
             raise CourseError(f"{where}: the engine refuses {a!r}: {exc}") from exc
-    if since is not None and not any(e.kind == since for e in events):
-        raise CourseError(f"{where}: 'since' {since!r}: the last action's events have no such part to start at")
     if until is not None:
         # the story stops before that part of the round, and the board shows it as it stood then
         told = _told_before(events, until)
         if told is None:
             raise CourseError(f"{where}: 'until' {until!r}: the last action's events have no such part "
                               f"to stop before")
-        return told[-1].board.clone(), tuple(told)
+        s, events = told[-1].board.clone(), told
+    if since is not None and not any(e.kind == since for e in events):
+        raise CourseError(f"{where}: 'since' {since!r}: the events told have no such part to start at")
     return s, tuple(events)
 
 
