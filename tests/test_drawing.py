@@ -10,6 +10,8 @@ import random
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from contextlib import contextmanager
+from typing import Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,7 +19,8 @@ from hypothesis import strategies as st
 
 import dualpowers as dp
 from dualpowers.drawing import RecordingPen, SvgPen, board_svg, draw_board, layout_for, normalize_highlight
-from dualpowers.drawing.layout import DESIGN_H, DESIGN_W
+from dualpowers.drawing.layout import DESIGN_H, DESIGN_W, text_width
+from dualpowers.drawing.pen import PenBase
 from dualpowers.drawing.png import PillowPen, board_png
 from PIL import Image
 
@@ -400,3 +403,96 @@ def test_the_blockade_word_is_nearer_its_barrier_than_any_other_road(lang: str) 
         for other, road in lay.connections.items():
             if set(other) != set(conn):
                 assert _distance(plate, road) > barrier, (lang, conn, other)
+
+
+class _TilePen(PenBase):
+    """Checks that each part of the picture draws inside its tile (``Layout.parts``): the box of
+    every shape (its stroke included) and of every text (estimated as the label checks do), as
+    much of it as lies on the picture."""
+
+    def __init__(self, width: float, height: float) -> None:
+        self.width, self.height = width, height
+        self.tile: tuple[str, float, float, float, float] | None = None
+        self.outside: dict[tuple[str, str], float] = {}
+        self.parts: list[str] = []
+
+    @contextmanager
+    def part(self, name: str, x: float, y: float, w: float, h: float) -> Iterator[None]:
+        self.tile = (name, x, y, x + w, y + h)
+        self.parts.append(name)
+        yield
+        self.tile = None
+
+    def _box(self, what: str, x0: float, y0: float, x1: float, y1: float) -> None:
+        assert self.tile is not None, f"{what} drawn outside every part"
+        name, tx0, ty0, tx1, ty1 = self.tile
+        x0, y0, x1, y1 = max(x0, 0.0), max(y0, 0.0), min(x1, self.width), min(y1, self.height)
+        over = max(tx0 - x0, ty0 - y0, x1 - tx1, y1 - ty1)
+        if over > 0.01:
+            self.outside[(name, what)] = max(over, self.outside.get((name, what), 0.0))
+
+    def clear(self, fill: str) -> None:
+        pass
+
+    def rect(self, x: float, y: float, w: float, h: float, *, stroke: str | None = None, width: float = 1.0,
+             **_: object) -> None:
+        m = width / 2 if stroke else 0.0
+        self._box("a box", x - m, y - m, x + w + m, y + h + m)
+
+    def circle(self, cx: float, cy: float, r: float, *, stroke: str | None = None, width: float = 1.0,
+               **_: object) -> None:
+        m = width / 2 if stroke else 0.0
+        self._box("a circle", cx - r - m, cy - r - m, cx + r + m, cy + r + m)
+
+    def polygon(self, points: list[tuple[float, float]], *, stroke: str | None = None, width: float = 1.0,
+                **_: object) -> None:
+        m = width / 2 if stroke else 0.0
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        self._box("a polygon", min(xs) - m, min(ys) - m, max(xs) + m, max(ys) + m)
+
+    def line(self, points: list[tuple[float, float]], *, width: float = 1.0, **_: object) -> None:
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        self._box("a line", min(xs) - width / 2, min(ys) - width / 2, max(xs) + width / 2, max(ys) + width / 2)
+
+    def text(self, x: float, y: float, text: str, *, size: float = 12.0, align: str = "left", bold: bool = False,
+             max_width: float | None = None, **_: object) -> None:
+        w = text_width(text, size, bold)
+        w = w if max_width is None else min(w, max_width)
+        x0 = x - w / 2 if align == "center" else (x - w if align == "right" else x)
+        self._box(f"the text {text!r}", x0, y - size * 0.4, x0 + w, y + size * 0.4)
+
+
+def test_each_part_of_the_picture_draws_inside_its_tile() -> None:
+    """A live board redraws only the parts of the picture that changed, each clipped to its tile
+    (widgets/canvas_pen.py): whatever a part drew outside its tile would be cut off.  Games of
+    every kind, in every language, with every ring of the panel and the track lit."""
+    rings = ["date", "will", "score", "unrest", "blockade", "tiles", "cards", "status", "info", "reserve"]
+    width, height = 1100.0, 904.0
+    pen = _TilePen(width, height)
+    drawn = 0
+    for seed, (mode, options) in enumerate((("solo", {"player": "red", "difficulty": 2}),
+                                            ("solo", {"player": "white", "difficulty": 4}),
+                                            ("two-player", {}))):
+        state = dp.new_game(mode, seed, **options)
+        rng = random.Random(seed)
+        while not state.is_over():
+            for lang in ("en", "fr", "it"):
+                pen.parts.clear()
+                draw_board(pen, state, lang=lang, highlight=rings if drawn % 2 else None, width=width, height=height)
+                assert pen.parts == ["status", "map", "panel", "track", "cards"]
+                drawn += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert drawn > 100
+    assert not pen.outside, "drawn outside its part's tile (by so many pixels): " + "; ".join(
+        f"{name}: {what} by {over:.1f}" for (name, what), over in sorted(pen.outside.items()))
+
+
+def test_the_tiles_of_the_parts_cover_the_picture_once() -> None:
+    for width, height in ((DESIGN_W, DESIGN_H), (1100.0, 904.0), (1300.0, 700.0), (500.0, 900.0)):
+        lay = layout_for(dp.new_game(seed=1).comp, width, height)
+        tiles = list(lay.parts.values())
+        area = sum(t.w * t.h for t in tiles) * lay.scale ** 2
+        assert area == pytest.approx(width * height)
+        for i, a in enumerate(tiles):
+            for b in tiles[i + 1:]:
+                assert min(a.right, b.right) <= max(a.x, b.x) + 1e-9 or min(a.bottom, b.bottom) <= max(a.y, b.y) + 1e-9

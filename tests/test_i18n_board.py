@@ -36,7 +36,7 @@ def random_positions(n_games=6):
 
 
 def _untranslated(state, lang, monkeypatch):
-    monkeypatch.setattr(board, "_wrap", lambda text, room, size: [text])  # whole lines, as translated
+    monkeypatch.setattr(board, "_wrap", lambda text, room, size, bold=False: [text])  # whole lines, as translated
     pen = RecordingPen()
     board.draw_board(pen, state, lang=lang)
     return sorted({t for t in pen.texts() if not from_catalog(t, lang)})

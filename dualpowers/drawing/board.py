@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from contextvars import ContextVar
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from .. import names
 from ..dates import BONUS_DAYS, MONTHS, SKIPPED_DAYS
@@ -190,16 +190,20 @@ def _draw_board(pen: Pen, state: "State", highlight: Any, width: float, height: 
     hl = normalize_highlight(state, highlight)
     pen.clear(PAPER)
     p = ScaledPen(pen, lay.scale, lay.dx, lay.dy)
-    _status(p, lay, state, hl)
-    _map(p, lay, state, hl)
-    _calendar(p, lay, state, hl)
-    _will(p, lay, state, hl)
-    _tiles(p, lay, state, hl)
-    _info(p, lay, state, hl)
-    _trotsky_waiting(p, lay, state, hl)
-    _track(p, lay, state, hl)
-    _cards_row(p, lay, state, hl)
+    for name, draw in _PARTS:
+        tile = lay.parts[name]
+        with p.part(name, tile.x, tile.y, tile.w, tile.h):
+            draw(p, lay, state, hl)
     return lay
+
+
+def _panel(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
+    """The side column: calendar (and Trotsky waiting by it), Will, region tiles, reserves."""
+    _calendar(p, lay, s, hl)
+    _will(p, lay, s, hl)
+    _tiles(p, lay, s, hl)
+    _info(p, lay, s, hl)
+    _trotsky_waiting(p, lay, s, hl)
 
 
 def split_highlight(state: "State", hl: frozenset[Any]) -> tuple[frozenset[Any], frozenset[Any]]:
@@ -896,7 +900,8 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
     foot = b.bottom - sum(h for *_, h in shown)
     with p.group("info"):
         if "info" in hl:
-            p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 6, stroke=GLOW, width=4, radius=6)
+            # (its foot inside the side column's tile: Layout.parts)
+            p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 1, stroke=GLOW, width=4, radius=6)
         top = foot
         for side, card, label, height in shown:
             # its label (up to two lines), then the card: the reserve above keeps room for two
@@ -904,7 +909,7 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             with p.group("objective", f"{side}:{card}"):
                 fc = FACTION_COLOURS[side]
                 p.circle(b.x + 5, top + 8, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)
-                for k, line in enumerate(_wrap(label, b.w - 16, TEXT)[:2]):
+                for k, line in enumerate(_wrap(label, b.w - 16, TEXT, bold=True)[:2]):
                     p.text(b.x + 14, top + 8 + k * (TEXT + 3), line, size=TEXT, fill=INK, bold=True)
                 w = card_chip_width(s.comp, card)
                 _card(p, s, card, Box(b.x + 14, top + height - 28, w, 26), card in hl, group="objective-card")
@@ -990,7 +995,8 @@ def _track(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
     with p.group("score", str(s.score)):
         if "score" in hl:
             t = lay.track
-            p.rect(t.x - 2, t.y - 2, t.w + 4, t.h + 4, stroke=GLOW, width=5, radius=8)
+            # (its foot inside the track's tile: Layout.parts)
+            p.rect(t.x - 2, t.y - 2, t.w + 4, t.h + 2, stroke=GLOW, width=5, radius=8)
         title = _("SUPPORT TRACK: {lead}", lead=lead(score))
         tx, ty = lay.track_title
         p.text(tx, ty, title, size=TEXT, fill=INK, bold=True, align="center")
@@ -1024,7 +1030,8 @@ def _cards_row(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> Non
     r = lay.row
     with p.group("cards"):
         if "cards" in hl:
-            p.rect(r.x - 2, r.y - 2, r.w + 4, r.h + 4, stroke=GLOW, width=4, radius=6)
+            # (from just below the track's ring: Layout.parts)
+            p.rect(r.x - 2, r.y + 1, r.w + 4, r.h + 1, stroke=GLOW, width=4, radius=6)
         if title_w:
             t1, t2 = CARDS_TITLES["solo" if s.mode == "solo" else "two-player"]
             p.text(r.x + 2, r.y + 9, _(t1), size=TEXT, fill=MUTED, bold=True)
@@ -1044,7 +1051,8 @@ def _card(p: ScaledPen, s: "State", cid: str, b: Box, lit: bool, group: str = "c
     comp = s.comp
     with p.group(group, cid):
         if lit:
-            p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 6, stroke=GLOW, width=4, radius=6)
+            # (its foot inside the side column's tile: Layout.parts)
+            p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 1, stroke=GLOW, width=4, radius=6)
         icon = ""
         if cid in comp.cards:
             region = comp.cards[cid].region
@@ -1068,13 +1076,13 @@ def _card(p: ScaledPen, s: "State", cid: str, b: Box, lit: bool, group: str = "c
             _supply_unit(p, s, level, b.right - CHIP_LEVEL_W / 2 - 1, b.cy, 9.0)
 
 
-def _wrap(text: str, room: float, size: float) -> list[str]:
-    """Split ``text`` into lines that fit ``room`` (estimated width)."""
+def _wrap(text: str, room: float, size: float, bold: bool = False) -> list[str]:
+    """Split ``text`` into lines that fit ``room`` (estimated width, in bold if it is drawn so)."""
     lines: list[str] = []
     cur = ""
     for word in text.split():
         trial = f"{cur} {word}".strip()
-        if cur and text_width(trial, size) > room:
+        if cur and text_width(trial, size, bold) > room:
             lines.append(cur)
             cur = word
         else:
@@ -1083,3 +1091,7 @@ def _wrap(text: str, room: float, size: float) -> list[str]:
         lines.append(cur)
     return lines
 
+
+#: The picture's parts in drawing order, each in its tile (``Layout.parts``).
+_PARTS: tuple[tuple[str, Callable[[ScaledPen, Layout, "State", frozenset[Any]], None]], ...] = (
+    ("status", _status), ("map", _map), ("panel", _panel), ("track", _track), ("cards", _cards_row))

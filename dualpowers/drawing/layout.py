@@ -251,6 +251,25 @@ class Layout:
         self.panel = Box(656, 40, 238, 590)
         self.track = Box(6, 636, 888, 58)
         self.row = Box(6, 700, 888, 36)
+        #: The picture's parts and the tile each draws in, with everything it draws (highlight
+        #: rings included): tiles that cover the picture without overlapping, so a live board
+        #: redraws a part alone (:func:`~dualpowers.drawing.board.draw_board`,
+        #: ``widgets/canvas_pen.py``).  The seams lie between what the parts draw: the map's
+        #: boxes end at x 647 and the calendar's ring starts at 648.5; the map and the reserves'
+        #: ring end at y 630 and the track's ring starts at 631.5; the track's ring ends at y
+        #: 696.5 and the cards' ring starts at 699.  The tiles at the picture's edges reach the canvas' edges (a ring may
+        #: pass the design's edge by a stroke's width).  tests/test_drawing.py draws many
+        #: positions in every language to check that nothing is drawn outside its tile.
+        left, top = -self.dx / self.scale, -self.dy / self.scale
+        right, bottom = (self.width - self.dx) / self.scale, (self.height - self.dy) / self.scale
+        split_x, below_status, track_top, row_top = 648.0, self.status.bottom, 630.75, 697.75
+        self.parts: dict[str, Box] = {
+            "status": Box(left, top, right - left, below_status - top),
+            "map": Box(left, below_status, split_x - left, track_top - below_status),
+            "panel": Box(split_x, below_status, right - split_x, track_top - below_status),
+            "track": Box(left, track_top, right - left, row_top - track_top),
+            "cards": Box(left, row_top, right - left, bottom - row_top),
+        }
 
         self.regions: dict[str, RegionGeom] = self._place_regions()
         # Roads: centre to centre, bent around any third box in the way; ``connections``

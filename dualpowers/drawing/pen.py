@@ -12,6 +12,9 @@ polygon    closed polygon given by its corner points
 line       open polyline through two or more points
 text       one line of text, vertically centred on ``y``; squeezed to ``max_width`` if wider
 group      context manager naming what is drawn inside (SVG keeps it; others ignore it)
+part       context manager: what is drawn inside is one part of the picture, all inside the
+           tile ``(x, y, w, h)`` (a live board redraws only the parts that changed; others
+           ignore it)
 ========== =====================================================================
 
 Colours are CSS hex strings (``"#rrggbb"``) or ``None`` for "do not fill" /
@@ -25,7 +28,7 @@ Besides the protocol this module holds :class:`PenBase` (shared no-op ``group``)
 
 from __future__ import annotations
 
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any, Iterator, Protocol, Sequence, runtime_checkable
 
 __all__ = ["Pen", "PenBase", "ScaledPen", "RecordingPen", "Point", "PRIMITIVES"]
@@ -63,10 +66,14 @@ class Pen(Protocol):
 
 
 class PenBase:
-    """Shared behaviour: ``group`` does nothing unless a back end overrides it."""
+    """Shared behaviour: ``group`` and ``part`` do nothing unless a back end overrides them."""
 
     @contextmanager
     def group(self, kind: str, ident: str = "", **attrs: str) -> Iterator[None]:
+        yield
+
+    @contextmanager
+    def part(self, name: str, x: float, y: float, w: float, h: float) -> Iterator[None]:
         yield
 
 
@@ -116,6 +123,13 @@ class ScaledPen(PenBase):
 
     def group(self, kind: str, ident: str = "", **attrs: str) -> Any:
         return self.pen.group(kind, ident, **attrs)
+
+    def part(self, name: str, x: float, y: float, w: float, h: float) -> Any:
+        inner = getattr(self.pen, "part", None)      # a back end of the protocol alone has none
+        if inner is None:
+            return nullcontext()
+        px, py = self._p(x, y)
+        return inner(name, px, py, w * self.s, h * self.s)
 
 
 class RecordingPen(PenBase):

@@ -26,17 +26,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import ipywidgets as widgets
-from ipycanvas import Canvas, hold_canvas
+from ipycanvas import Canvas
 from ipywidgets import CallbackDispatcher
 
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from ..drawing.board import draw_board, draw_click_layer, draw_empty, normalize_highlight, split_highlight
 from ..drawing.layout import Layout, layout_for
-from ..drawing.pen import RecordingPen
 from ..i18n import check_language
 from ..text import translator
 from . import language
-from .canvas_pen import CanvasPen
+from .canvas_pen import CanvasPen, send
 from .probe import ViewProbe
 
 if TYPE_CHECKING:
@@ -264,48 +263,42 @@ class BoardWidget(widgets.VBox):
             return (None, hl, self.width, self.height, self.lang)
         return (state.key(), id(state.comp), hl, self._conceal, self.width, self.height, self.lang)
 
-    def _layer(self) -> RecordingPen:
-        """The click layer of what is shown, recorded: the glow of what a click lights."""
-        rec = RecordingPen()
+    def _draw_layer(self) -> None:
+        """Draw the click layer of what is shown into its pen: the glow of what a click lights."""
+        pen = self._overlay_pen
+        pen.forget_styles()     # a few commands: sent whole, so a new view of the layer gets its styles
+        pen.erase()
         if self._state is not None:
             click, _rest = split_highlight(self._state, self._highlight)
-            draw_click_layer(rec, self._state, click, width=self.width, height=self.height,
+            draw_click_layer(pen, self._state, click, width=self.width, height=self.height,
                              selected=self._selected)
-        return rec
-
-    @staticmethod
-    def _replay(rec: RecordingPen, pen: CanvasPen) -> None:
-        for name, args, kwargs in rec.calls:
-            getattr(pen, name)(*args, **kwargs)
 
     def _redraw_layer(self) -> None:
         """Draw the click layer again (the board under it unchanged)."""
-        layer = self._layer()
-        with hold_canvas():
-            self.overlay.clear()
-            self._replay(layer, self._overlay_pen)
+        with self._overlay_pen.drawing():
+            self._draw_layer()
+        self._overlay_pen.send()
         self.layer_redraw_count += 1
 
     def redraw(self) -> None:
-        """Draw the board again (e.g. after the canvas was cleared elsewhere)."""
+        """Draw the whole board again (e.g. after the canvas was cleared elsewhere)."""
+        self._pen.forget_shown()
         self._redraw()
 
     def _redraw(self) -> None:
-        # Draw into a recording first: an error in the drawing then cannot leave
-        # ipycanvas' (global) hold_canvas batching switched on half-way.
-        rec = RecordingPen()
-        if self._state is None:
-            _ = translator(self.lang)
-            draw_empty(rec, width=self.width, height=self.height, message=_("No position to show"))
-        else:
-            _click, rest = split_highlight(self._state, self._highlight)
-            draw_board(rec, self._state, highlight=rest, width=self.width, height=self.height, lang=self.lang,
-                       conceal=self._conceal, markers=self._markers)
-        layer = self._layer()
-        with hold_canvas():
-            self.overlay.clear()
-            self._replay(layer, self._overlay_pen)
-            self._replay(rec, self._pen)
+        """The board and its click layer, in one message (nothing is sent if a drawing fails): of
+        the board, only the parts that changed (the status line, the map, the side column, the
+        track, the cards: ``Layout.parts``)."""
+        with self._overlay_pen.drawing(), self._pen.drawing() as pen:
+            self._draw_layer()
+            if self._state is None:
+                _ = translator(self.lang)
+                draw_empty(pen, width=self.width, height=self.height, message=_("No position to show"))
+            else:
+                _click, rest = split_highlight(self._state, self._highlight)
+                draw_board(pen, self._state, highlight=rest, width=self.width, height=self.height, lang=self.lang,
+                           conceal=self._conceal, markers=self._markers)
+        send(self._overlay_pen, self._pen)
         self.redraw_count += 1
 
     def _on_client_ready(self, *_: Any) -> None:
@@ -320,7 +313,7 @@ class BoardWidget(widgets.VBox):
         canvas makes the repaint start with the switch.
         """
         _forget_current_canvas()
-        self._redraw()
+        self.redraw()
 
     def _on_overlay_ready(self, *_: Any) -> None:
         """The click layer's view is new: draw that layer again (the board's own view redraws the
