@@ -691,11 +691,25 @@ def test_an_answer_copied_from_show_me_is_right_but_not_counted_until_found_alon
                          ids=lambda e: e.id)
 def test_show_me_lights_a_reserve_only_when_the_board_draws_the_one_the_answer_used(ex):
     """After white's recruit the board draws red's reserve (red is to act): lighting "the reserve"
-    there pointed at cards the answer never touched."""
+    there pointed at tokens the answer never touched.  Show me names the reserve it means (the
+    acting side's for a recruit, a token's own when it goes back), and the board lights it only
+    when it draws that one."""
+    from dualpowers.drawing import RecordingPen, draw_board
     from dualpowers.drawing.layout import Layout
     d = ex.demonstrate()
-    if "reserve" in d.highlight:
-        assert Layout.reserve_side(d.position) == ex.position.to_act
+    assert "reserve" not in d.highlight, "a reserve without its side"
+    named = {h.split(":", 1)[1] for h in d.highlight if isinstance(h, str) and h.startswith("reserve:")}
+    def drawn(highlight: tuple) -> list:
+        rec = RecordingPen()
+        draw_board(rec, d.position, highlight=highlight)
+        return rec.calls
+
+    others = tuple(h for h in d.highlight if not (isinstance(h, str) and h.startswith("reserve:")))
+    lit = drawn(d.highlight) != drawn(others)
+    assert lit == (Layout.reserve_side(d.position) in named)
+    if named:
+        recruited = [a for a in [d.answer] if type(a).word in ("recruit", "bonus-recruit", "play")]
+        assert not recruited or named == {ex.position.to_act}
 
 
 def test_a_step_listed_since_a_moment_lists_from_there_and_keeps_its_board():

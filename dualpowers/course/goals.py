@@ -797,8 +797,8 @@ def changes(before: State, after_: State) -> tuple[Any, ...]:
             if where in comp.region_index:
                 out.append(tok)
                 out.append(where)
-            elif where == "reserve":
-                out.append("reserve")
+            elif where == "reserve" and (side := after_.side_of(tok)) in ("red", "white"):
+                out.append(K.reserve_part(side))
             if was in comp.region_index and was != where:
                 out.append(was)
     if before.blockade != after_.blockade:

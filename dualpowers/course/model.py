@@ -439,11 +439,6 @@ class Exercise:
         shown = v.shown
         assert shown is not None
         hl = _safe_highlight(s, acc[0]) + G.changes(s, shown)
-        from ..drawing.layout import Layout
-        if Layout.reserve_side(shown) != s.to_act:
-            # the board after the answer draws the next player's reserve: lighting it would
-            # point at a reserve the answer never touched (white recruits, red's is drawn)
-            hl = tuple(h for h in hl if h != "reserve")
         return Demonstration("action", acc[0], s, shown, tuple(dict.fromkeys(_drawable(shown, hl))), v,
                              len(acc) - 1)
 

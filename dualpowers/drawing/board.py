@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 from .. import names
 from ..dates import BONUS_DAYS, MONTHS, SKIPPED_DAYS
 from ..i18n import DEFAULT_LANGUAGE, N_, check_language
+from ..kinds import reserve_part
 from ..text import translator
 from ..rounds import SOLO_ROUNDS
 from ..scoring import lead
@@ -110,8 +111,10 @@ def _side(side: str | None) -> str:
     return names.side(side, _LANG.get()) if side else _("nobody")
 
 #: Keys of ``highlight`` naming parts of the board other than regions, tokens, connections, cards.
+#: ``"reserve"`` is the reserve drawn token by token, whichever side's; ``"reserve:red"`` (or
+#: white) lights it only when it is that side's (:func:`~dualpowers.kinds.base.reserve_part`).
 HIGHLIGHT_KEYS = frozenset({"date", "calendar", "will", "score", "track", "unrest", "blockade", "tiles",
-                            "cards", "status", "info", "reserve"})
+                            "cards", "status", "info", "reserve", *(reserve_part(side) for side in ("red", "white"))})
 _ALIASES = {"calendar": "date", "track": "score"}
 
 
@@ -920,7 +923,8 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             area = lay.reserve_area(s)
             slots = lay.reserve_slots(s)
             # the whole reserve lit, unless some of its tokens are: then their rings say which
-            lit = "reserve" in hl and not any(slot.id in hl for slot in slots)
+            lit = (("reserve" in hl or reserve_part(reserve_side) in hl)
+                   and not any(slot.id in hl for slot in slots))
             if lit:
                 p.rect(b.x, b.y, b.w, area.bottom - b.y, fill="#ffe0b2", stroke=GLOW, width=2, radius=3)
             fc = FACTION_COLOURS[reserve_side]

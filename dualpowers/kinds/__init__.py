@@ -14,9 +14,9 @@ import pkgutil
 from typing import Any
 
 from ..errors import IllegalAction
-from .base import BY_WORD, KINDS, Action, ActionKind, Click, Touches, kind_of
+from .base import BY_WORD, KINDS, Action, ActionKind, Click, Touches, kind_of, reserve_part
 
-__all__ = ["Action", "ActionKind", "Click", "Touches", "KINDS", "BY_WORD", "kind_of", "ordered", "at_step",
+__all__ = ["Action", "ActionKind", "Click", "Touches", "KINDS", "BY_WORD", "kind_of", "reserve_part", "ordered", "at_step",
            "offered", "touches", "clicks", "click_paths", "highlight", "meant"]
 
 for _module in sorted(m.name for m in pkgutil.iter_modules(__path__)):

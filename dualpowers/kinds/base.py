@@ -147,8 +147,8 @@ class Touches:
     ``card``: the card played or chosen, or the leader card; ``tokens``: tokens acted on;
     ``regions``: regions concerned; ``path``: connections crossed by a move, in order;
     ``connection``: a connection the action is about; ``parts``: other parts of the board
-    (``"will"``, ``"cards"``, ``"unrest"``, ``"blockade"``, ``"reserve"``, ``"score"``,
-    ``"date"``, ``"status"``).
+    (``"will"``, ``"cards"``, ``"unrest"``, ``"blockade"``, ``"reserve"``: the acting side's,
+    ``"score"``, ``"date"``, ``"status"``).
     """
 
     card: str | None = None
@@ -187,8 +187,14 @@ class Touches:
         if self.connection:
             add(comp.connection(*self.connection))
         for p in self.parts:
-            add(p)
+            add(reserve_part(state.to_act) if p == RESERVE and state.to_act in ("red", "white") else p)
         return items
+
+
+def reserve_part(side: str) -> str:
+    """The highlight item of one side's reserve (``"reserve:red"``): a board lights it only when
+    it draws that side's reserve token by token (``"reserve"`` alone: whichever it draws)."""
+    return f"{RESERVE}:{side}"
 
 
 Offer = Callable[["State", str], Iterable[Any]]

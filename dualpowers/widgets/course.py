@@ -88,7 +88,7 @@ COURSE_STYLE = """<style>
 # Interface texts (domain "course").
 T_BACK, T_NEXT, T_CONTINUE = N_("◀ Back"), N_("Next ▶"), N_("Continue where I left off")
 T_HINT, T_SHOW, T_RETRY = N_("Hint"), N_("Show me"), N_("Try again")
-T_STEP = N_("{chapter} · {i} of {n}")
+T_STEP = N_("{course} · {i} of {n}")
 T_EXERCISE = N_("Exercise: {prompt}")
 T_RULES = N_("Rules: {ids}")
 T_EXAMPLES = NN_("The rulebook's example {ids} shows the same rules (notebook 01_tutorial.ipynb).",
@@ -237,8 +237,9 @@ class CourseWidget(widgets.VBox):
         item = s.current
         ch = s.chapter
         i, n = s.chapter_items()
-        self.screen.set_title(f"{escape(tr(T_TITLE, lang))}<br><span style='font-weight: normal'>"
-                              f"{escape(ch.title(lang))}</span>")
+        # the chapter as the title, the course and the place in the chapter in small type under it:
+        # one line each (the course's name over the chapter's took a line from every narration)
+        self.screen.set_title(escape(ch.title(lang)))
         self.back_button.description = tr(T_BACK, lang)
         self.next_button.description = tr(T_NEXT, lang)
         self.retry_button.description = tr(T_RETRY, lang)
@@ -254,7 +255,7 @@ class CourseWidget(widgets.VBox):
         answered_wrong = s.verdict is not None and not s.verdict.correct
         copied = s.verdict is not None and s.verdict.correct and s.shown      # right, after Show me
         _display(self.retry_button, is_ex and (answered_wrong or copied or s.demo is not None))
-        where = tr(T_STEP, lang, chapter=ch.title(lang), i=i, n=n)
+        where = tr(T_STEP, lang, course=tr(T_TITLE, lang), i=i, n=n)
         rules = f"<div class='dp-course-where'>{tr(T_RULES, lang, ids=_badges(item.rules, item.rulings))}</div>"
         if item.rulings:     # this project's rulings, not the rulebooks' (RULINGS.md "(ruling)")
             rules += f"<div class='dp-course-where dp-course-ruling'>{escape(item.rulings_note(lang))}</div>"
