@@ -60,7 +60,7 @@ COURSE_STYLE = """<style>
 .dp-course .dp-course-where { font-size: 12px; color: #6b6150; }
 /* Try again, Hint and Show me share one row of the narrow panel (1280x720: 246 px) */
 .dp-course .dp-course-help .widget-button { padding: 0 6px; }
-.dp-course .dp-course-body { margin: 4px 0; }
+.dp-course .dp-course-body { margin: 3px 0; }
 .dp-course .dp-course-prompt { font-weight: bold; }
 .dp-course .dp-rule-badge { display: inline-block; font-family: monospace; font-size: 11px; padding: 0 6px;
   margin: 1px 3px 1px 0; border-radius: 9px; background: #1f5fae; color: #fff; }
@@ -274,6 +274,8 @@ class CourseWidget(widgets.VBox):
         self._answers(item)
         self._feedback()
         self._file_note()
+        # a step has no answers: the empty slot would still take its margin from the narration
+        _display(self.screen.answers, is_ex or bool(self.feedback.value) or bool(self.file_note.value))
         self._chapters()
         self._examples(ch.examples)
         self._end()

@@ -67,8 +67,8 @@ NARRATION_HEIGHT = "min(240px, 34vh)"
 #: "where" line and a question of four.
 NARRATION_MIN = "104px"
 #: With ``panel_height``: the least the secondary slot shrinks to (CSS): its first row (the
-#: rest scrolls in that box).
-SECONDARY_MIN = "40px"
+#: rest scrolls in that box), a menu or a button of 28 px and its margins.
+SECONDARY_MIN = "34px"
 #: The panel's height that fits JupyterLab's window with the screen scrolled to its top (Lab's
 #: menu, tab bar, notebook toolbar and status bar above and below: 120 CSS px, and a margin).
 PANEL_FIT_HEIGHT = "calc(100vh - 130px)"
