@@ -465,7 +465,7 @@ class _TilePen(PenBase):
 def test_each_part_of_the_picture_draws_inside_its_tile() -> None:
     """A live board redraws only the parts of the picture that changed, each clipped to its tile
     (widgets/canvas_pen.py): whatever a part drew outside its tile would be cut off.  Games of
-    every kind, in every language, with every ring of the panel and the track lit."""
+    every kind, in every language, with every ring lit (the cards' too)."""
     rings = ["date", "will", "score", "unrest", "blockade", "tiles", "cards", "status", "info", "reserve"]
     width, height = 1100.0, 904.0
     pen = _TilePen(width, height)
@@ -478,7 +478,9 @@ def test_each_part_of_the_picture_draws_inside_its_tile() -> None:
         while not state.is_over():
             for lang in ("en", "fr", "it"):
                 pen.parts.clear()
-                draw_board(pen, state, lang=lang, highlight=rings if drawn % 2 else None, width=width, height=height)
+                cards = [c for c in state.objectives.values() if c] + [c for cs in state.played.values() for c in cs]
+                lit = rings + cards if drawn % 2 else None
+                draw_board(pen, state, lang=lang, highlight=lit, width=width, height=height)
                 assert pen.parts == ["status", "map", "panel", "track", "cards"]
                 drawn += 1
             state.apply(rng.choice(state.legal_actions()))

@@ -915,7 +915,8 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
                 for k, line in enumerate(_wrap(label, b.w - 16, TEXT, bold=True)[:2]):
                     p.text(b.x + 14, top + 8 + k * (TEXT + 3), line, size=TEXT, fill=INK, bold=True)
                 w = card_chip_width(s.comp, card)
-                _card(p, s, card, Box(b.x + 14, top + height - 28, w, 26), card in hl, group="objective-card")
+                # (3 above the foot: a lit card's ring stays inside the side column's tile, Layout.parts)
+                _card(p, s, card, Box(b.x + 14, top + height - 31, w, 26), card in hl, group="objective-card")
             top += height
         b = Box(b.x, b.y, b.w, foot - b.y)
         y = b.y + 10
@@ -1055,8 +1056,7 @@ def _card(p: ScaledPen, s: "State", cid: str, b: Box, lit: bool, group: str = "c
     comp = s.comp
     with p.group(group, cid):
         if lit:
-            # (its foot inside the side column's tile: Layout.parts)
-            p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 1, stroke=GLOW, width=4, radius=6)
+            p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 6, stroke=GLOW, width=4, radius=6)
         icon = ""
         if cid in comp.cards:
             region = comp.cards[cid].region
