@@ -79,8 +79,27 @@ DIFFER = """(sel) => {
 }"""
 
 
+#: In the page: a hash of the canvas' pixels.
+SIGNATURE = """(sel) => {
+  const c = document.querySelector(sel);
+  const d = new Uint32Array(c.getContext('2d').getImageData(0, 0, c.width, c.height).data.buffer);
+  let h = 0;
+  for (let i = 0; i < d.length; i++) h = (h * 31 + d[i]) | 0;
+  return h;
+}"""
+
+
 def _settled(page) -> None:
-    page.wait_for_timeout(400)          # ipycanvas draws a batch asynchronously after it arrives
+    """Wait until the canvas stops changing: ipycanvas draws a batch asynchronously after it
+    arrives, so the label that says the kernel is done may come before the pixels."""
+    last = None
+    for _ in range(40):
+        page.wait_for_timeout(150)
+        now = page.evaluate(SIGNATURE, "canvas.parts-board")
+        if now == last:
+            return
+        last = now
+    raise AssertionError("the board never stopped changing")
 
 
 def test_a_board_drawn_in_parts_is_the_whole_board(page, lab_server_factory, tmp_path_factory):
