@@ -144,9 +144,10 @@ def advance(state: "State", side: str, days: int) -> bool:
     if move is None:
         adv = advance_date(state.month, state.day, days)
         move = _TABLE[key] = (MONTHS.index(adv.month), adv.day, adv.bonus, adv.month_advanced)
-    if state.narrating:
-        state.log("date", say.DATE_ADVANCE, **advance_date(state.month, state.day, days).message().params)
+    said = advance_date(state.month, state.day, days).message() if state.narrating else None
     state.month, state.day, bonus, month_advanced = move
+    if said is not None:      # logged once the date has moved: the event's board shows the new date
+        state.log("date", say.DATE_ADVANCE, **said.params)
     if month_advanced:
         take_will(state, side, say.WILL_NEW_MONTH)   # R-CAL-5
         _trotsky(state)

@@ -76,3 +76,25 @@ def test_R_CAL_TROTSKY_2_red_trotsky_never_enters_if_the_neutral_one_is_gone():
     s = at_card_step("white", ["red-4"], date={"month": "jul", "day": 28}, removed=["Trotsky"])
     s.apply("play red-4")
     assert s.place["RedTrotsky"] == "removed"
+
+
+@pytest.mark.parametrize("mode", ["solo", "two-player"])
+def test_a_date_events_board_shows_the_date_it_moved_to(mode):
+    """A screen that tells a turn step by step draws each event's board: the date's step said
+    "now March/April 12" over a calendar still at 8."""
+    import random
+    state = dp.new_game(mode, 11)
+    rng = random.Random(11)
+    seen = 0
+    while not state.is_over():
+        before = (state.month, state.day)
+        events = state.apply(rng.choice(state.legal_actions()), boards=True)
+        for e in events:
+            if e.kind == "date":
+                assert (e.board.month, e.board.day) != before, e.text
+                before = (e.board.month, e.board.day)
+                seen += 1
+        dates = [e for e in events if e.kind == "date"]
+        if dates:
+            assert (dates[-1].board.month, dates[-1].board.day) == (state.month, state.day)
+    assert seen > 20
