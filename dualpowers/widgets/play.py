@@ -80,7 +80,8 @@ PLAY_STYLE = """<style>
 .dp-play .dp-hand-card:hover { box-shadow: 0 0 0 3px #ff9800; }
 @CARD_COLOURS@
 .dp-play .dp-hand-card.dp-card-leader { border-top-color: #222222; }
-.dp-play .dp-hand-card.dp-hinted { box-shadow: 0 0 0 3px #ff9800; }
+/* the Hint's card in the Hint button's colour: the orange is the pointer's (hover) */
+.dp-play .dp-hand-card.dp-hinted, .dp-play .dp-hand-card.dp-hinted:hover { box-shadow: 0 0 0 3px var(--jp-info-color1, #0097a7); }
 .dp-play .dp-choice { width: 100%; height: auto; min-height: 30px; white-space: normal; text-align: left;
   line-height: 1.25; padding: 3px 8px; font-size: 13px; }
 .dp-play .dp-prompt { font-size: 14px; }

@@ -212,7 +212,15 @@ def test_answer_buttons_keep_their_height_and_words_at_1280x720(browser, lab):
         buttons = page.locator("button.dp-course-action")
         wait_until(lambda: buttons.count() >= 4, timeout=20_000,
                    message=lambda: f"no recruit buttons after the click: {buttons.count()}")
-        boxes = [b.bounding_box() for b in buttons.all()]
+        # the buttons are shown one message at a time: measure them once they stand still
+        boxes: list = []
+
+        def still() -> bool:
+            nonlocal boxes
+            before, boxes = boxes, [b.bounding_box() for b in buttons.all()]
+            return bool(before) and before == boxes
+
+        wait_until(still, timeout=10_000, message="the answer buttons never stood still")
         for box in boxes:
             assert box["height"] >= 24, f"an answer button is squeezed to {box['height']:.0f} px"
         for a, b in zip(boxes, boxes[1:]):
