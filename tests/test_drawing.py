@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 import dualpowers as dp
 from dualpowers.drawing import RecordingPen, SvgPen, board_svg, draw_board, layout_for, normalize_highlight
-from dualpowers.drawing.layout import DESIGN_H, DESIGN_W, text_width
+from dualpowers.drawing.labels import text_box
+from dualpowers.drawing.layout import DESIGN_H, DESIGN_W
 from dualpowers.drawing.pen import PenBase
 from dualpowers.drawing.png import PillowPen, board_png
 from PIL import Image
@@ -456,10 +457,8 @@ class _TilePen(PenBase):
 
     def text(self, x: float, y: float, text: str, *, size: float = 12.0, align: str = "left", bold: bool = False,
              max_width: float | None = None, **_: object) -> None:
-        w = text_width(text, size, bold)
-        w = w if max_width is None else min(w, max_width)
-        x0 = x - w / 2 if align == "center" else (x - w if align == "right" else x)
-        self._box(f"the text {text!r}", x0, y - size * 0.4, x0 + w, y + size * 0.4)
+        box, _size = text_box(x, y, text, size=size, align=align, bold=bold, max_width=max_width)
+        self._box(f"the text {text!r}", *box)
 
 
 def test_each_part_of_the_picture_draws_inside_its_tile() -> None:

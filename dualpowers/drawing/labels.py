@@ -23,7 +23,7 @@ from typing import Any, Iterator, Sequence
 from .layout import text_width
 from .pen import PenBase, Point
 
-__all__ = ["Label", "Shape", "LabelPen", "label_problems", "board_labels"]
+__all__ = ["Label", "Shape", "LabelPen", "label_problems", "board_labels", "text_box"]
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,21 @@ class Shape:
     order: int
     group: str
     fill: str
+
+
+def text_box(x: float, y: float, text: str, *, size: float = 12.0, align: str = "left", bold: bool = False,
+             max_width: float | None = None) -> tuple[tuple[float, float, float, float], float]:
+    """The box a line of text takes as the back ends draw it, (x0, y0, x1, y1), and its size as
+    drawn: the pen primitive ``text``'s arguments, its width from :func:`text_width`."""
+    w = text_width(text, size, bold)
+    effective = size
+    if max_width is not None and w > max_width:
+        # the back ends squeeze a line that is too wide: it is drawn this much smaller
+        effective = size * max(max_width, 0.0) / w
+        w = max_width
+    x0 = x - w / 2 if align == "center" else (x - w if align == "right" else x)
+    # the ink of a line of text: about 0.8 of the size around its middle
+    return (x0, y - size * 0.4, x0 + w, y + size * 0.4), effective
 
 
 class LabelPen(PenBase):
@@ -106,16 +121,8 @@ class LabelPen(PenBase):
 
     def text(self, x: float, y: float, text: str, *, size: float = 12.0, align: str = "left", bold: bool = False,
              max_width: float | None = None, **_: Any) -> None:
-        w = text_width(text, size, bold)
-        effective = size
-        if max_width is not None and w > max_width:
-            # the back ends squeeze a line that is too wide: it is drawn this much smaller
-            effective = size * max(max_width, 0.0) / w
-            w = max_width
-        x0 = x - w / 2 if align == "center" else (x - w if align == "right" else x)
-        # the ink of a line of text: about 0.8 of the size around its middle
-        self.labels.append(Label(text, x0, y - size * 0.4, x0 + w, y + size * 0.4, effective, self._next(),
-                                 self._group, size))
+        (x0, y0, x1, y1), effective = text_box(x, y, text, size=size, align=align, bold=bold, max_width=max_width)
+        self.labels.append(Label(text, x0, y0, x1, y1, effective, self._next(), self._group, size))
 
     def group(self, kind: str, ident: str = "", **attrs: str) -> Any:
         pen = self
