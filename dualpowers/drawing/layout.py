@@ -257,9 +257,10 @@ class Layout:
         #: ``widgets/canvas_pen.py``).  The seams lie between what the parts draw: the map's
         #: boxes end at x 647 and the calendar's ring starts at 648.5; the map and the reserves'
         #: ring end at y 630 and the track's ring starts at 631.5; the track's ring ends at y
-        #: 696.5 and the cards' ring starts at 699.  The tiles at the picture's edges reach the canvas' edges (a ring may
-        #: pass the design's edge by a stroke's width).  tests/test_drawing.py draws many
-        #: positions in every language to check that nothing is drawn outside its tile.
+        #: 696.5 and the cards' ring starts at 699.  The tiles at the picture's edges reach the
+        #: canvas' edges (a ring may pass the design's edge by a stroke's width).
+        #: tests/test_drawing.py draws many positions in every language to check that nothing is
+        #: drawn outside its tile.
         left, top = -self.dx / self.scale, -self.dy / self.scale
         right, bottom = (self.width - self.dx) / self.scale, (self.height - self.dy) / self.scale
         split_x, below_status, track_top, row_top = 648.0, self.status.bottom, 630.75, 697.75
