@@ -17,12 +17,13 @@ from .places import REMOVED, RESERVE, SUPPLY
 from .presence import force_in_presence, stronger_side
 
 if TYPE_CHECKING:
+    from .components import CommandCard
     from .narration import Event
     from .state import State
 
 __all__ = ["unrest_vp", "award", "unrest_winner", "score_unrest", "reveal_order", "score_objectives",
            "exhaust", "finish_on_track", "game_over", "lead", "track_label", "side_name", "Ending", "Outcome",
-           "outcome", "ending_message", "objective_markers"]
+           "outcome", "ending_message", "objective_markers", "objective_card", "face_up_objective"]
 
 #: Unrest VP by month space (R-SCO-UNREST); Oct/Nov differs by edition (E-FR, E-IT).
 UNREST_VP = {"fr": (2, 2, 3, 4, 5, 7), "it": (2, 2, 3, 4, 5, 6)}
@@ -178,17 +179,34 @@ def reveal_order(state: "State") -> tuple[str, str]:
     return first, state.other(first)
 
 
-def _objective_card(state: "State", side: str) -> str | None:
+def _played_commands(state: "State", side: str) -> list["CommandCard"]:
+    return [state.comp.cards[c] for c in state.played[side] if c in state.comp.cards]
+
+
+def objective_card(state: "State", side: str) -> str | None:
+    """``side``'s objective: its secret card, or the solo Opposition's, which is chosen from
+    its played cards when it is revealed (R-SOLO-OBJECTIVE).  ``None``: it has none."""
     if state.mode == "solo" and side == state.opposition:
-        played = [state.comp.cards[c] for c in state.played[side] if c in state.comp.cards]
-        if not played:
-            return None
-        if not state.narrating:
-            return opposition_card(played).id
-        card, why = opposition_objective(played)
-        state.log("objective", say.OPP_OBJECTIVE, summary=why.summary_message)
-        return card.id
+        played = _played_commands(state, side)
+        return opposition_card(played).id if played else None
     return state.objectives[side]
+
+
+def face_up_objective(state: "State", side: str) -> str | None:
+    """``side``'s objective if it is face up (Espionage, Organize, scoring), else ``None``:
+    what anyone may see of it (P-OBJ)."""
+    return objective_card(state, side) if state.revealed.get(side) else None
+
+
+def _reveal_objective(state: "State", side: str) -> str | None:
+    """:func:`objective_card`, with the solo Opposition's choice told in the log."""
+    if state.narrating and state.mode == "solo" and side == state.opposition:
+        played = _played_commands(state, side)
+        if played:
+            card, why = opposition_objective(played)
+            state.log("objective", say.OPP_OBJECTIVE, summary=why.summary_message)
+            return card.id
+    return objective_card(state, side)
 
 
 def side_name(state: "State", side: str) -> Message:
@@ -207,7 +225,7 @@ def score_objectives(state: "State") -> list[str]:
         # when the Opposition's is scored first and its points end the game (R-END-1).
         state.revealed[state.player] = True
     for side in reveal_order(state):
-        card_id = _objective_card(state, side)
+        card_id = _reveal_objective(state, side)
         state.revealed[side] = True
         if card_id is None:
             state.log("objective", say.NO_OBJECTIVE, who=side_name(state, side))

@@ -586,8 +586,8 @@ def test_the_board_draws_concealed_plates_face_up_objectives_and_the_blockade_ar
     s.go_exercise("leaders-3")
     s.show_me()
     words, rec = texts(s.state)
-    assert "Red's objective, face up:" in " ".join(words)                   # beside the card, on two lines
-    assert "Red's objective, face up:" not in " ".join(texts(ex.position)[0])   # a hidden one is not drawn
+    assert "Objective:" in words                                       # beside the card, by the track
+    assert "Objective:" not in texts(ex.position)[0]                   # a hidden one is not drawn
     card = s.state.objectives["red"]
     assert ("objective", f"red:{card}") in rec.groups and ("objective-card", card) in rec.groups
     a, b = s.state.comp.arrows[s.state.blockade_tile]        # the blockade tile's arrow, as the data gives it

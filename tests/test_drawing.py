@@ -497,3 +497,112 @@ def test_the_tiles_of_the_parts_cover_the_picture_once() -> None:
         for i, a in enumerate(tiles):
             for b in tiles[i + 1:]:
                 assert min(a.right, b.right) <= max(a.x, b.x) + 1e-9 or min(a.bottom, b.bottom) <= max(a.y, b.y) + 1e-9
+
+
+class _GroupPen(_TilePen):
+    """A :class:`_TilePen` that also keeps the box round everything drawn in each group of
+    ``kind`` (by its id) and each text's box."""
+
+    def __init__(self, width: float, height: float, kind: str) -> None:
+        super().__init__(width, height)
+        self.kind, self.open, self.boxes = kind, [], {}
+        self.texts: dict[str, tuple[float, float, float, float]] = {}
+
+    @contextmanager
+    def group(self, kind: str, ident: str = "", **attrs: str) -> Iterator[None]:
+        self.open.append((kind, ident))
+        yield
+        self.open.pop()
+
+    def _box(self, what: str, x0: float, y0: float, x1: float, y1: float) -> None:
+        super()._box(what, x0, y0, x1, y1)
+        for kind, ident in self.open:
+            if kind == self.kind:
+                a = self.boxes.get(ident, (x0, y0, x1, y1))
+                self.boxes[ident] = (min(a[0], x0), min(a[1], y0), max(a[2], x1), max(a[3], y1))
+
+    def text(self, x: float, y: float, text: str, *, size: float = 12.0, align: str = "left", bold: bool = False,
+             max_width: float | None = None, **_: object) -> None:
+        super().text(x, y, text, size=size, align=align, bold=bold, max_width=max_width)
+        self.texts[text] = text_box(x, y, text, size=size, align=align, bold=bold, max_width=max_width)[0]
+
+
+def _whole_reserve(mode: str) -> dp.State:
+    """Red's reserve holding every red token (three rows of names), both objectives chosen."""
+    from dualpowers.places import RESERVE
+    state = dp.new_game(mode, 5, player="red")
+    while state.step == "objective":
+        state.apply(state.legal_actions()[0])
+    state.put(state.comp.trotsky_red, RESERVE)
+    assert len(state.reserve("red")) == 14
+    return state
+
+
+@pytest.mark.parametrize("mode", ["two-player", "solo"])
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_whole_reserve_keeps_its_names_while_objectives_are_face_up(mode: str, lang: str) -> None:
+    """A recruit picks the reserve's tokens by clicking them, and a reader tells them by their
+    names: a whole reserve keeps its names, and the line under it (the other reserve, or the
+    Opposition's supply) stays, whatever objectives are face up.  (Drawn at the foot of the side
+    column, two objectives face up shrank the reserve to nameless dots.)"""
+    state = _whole_reserve(mode)
+    under = "White reserve: 10 units, 3 leaders" if mode == "two-player" else "Opposition supply:"
+    for revealed in ({}, {"red": True}, {"red": True, "white": True}):
+        state.revealed = {"red": False, "white": False, **revealed}
+        slots = layout_for(state.comp).reserve_slots(state)
+        assert len(slots) == 14 and all(slot.caption_size for slot in slots)
+        pen = _GroupPen(DESIGN_W, DESIGN_H, "objective")
+        draw_board(pen, state, lang=lang)
+        assert {ident.split(":")[0] for ident in pen.boxes} == set(revealed)    # (solo: from its played cards)
+        if lang == "en":
+            assert under in " ".join(pen.texts)
+        assert not pen.outside
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_objectives_face_up_sit_at_their_sides_ends_of_the_track_clear_of_its_title(lang: str) -> None:
+    """White's objective at the track's left end (white's), red's at its right end, on the
+    title's line: the widest card and the label never touch the title, whatever the score."""
+    from dualpowers.drawing.layout import card_chip_width
+    from dualpowers.scoring import lead
+    from dualpowers.text import translator
+    state = _whole_reserve("two-player")
+    widest = max(state.comp.cards, key=lambda c: card_chip_width(state.comp, c))
+    state.objectives = {"red": widest, "white": widest}
+    state.revealed = {"red": True, "white": True}
+    track = layout_for(state.comp).track
+    for score in range(-state.comp.track_length, state.comp.track_length + 1):
+        state.score = score
+        pen = _GroupPen(DESIGN_W, DESIGN_H, "objective")
+        draw_board(pen, state, lang=lang)
+        title = pen.texts[translator(lang)("SUPPORT TRACK: {lead}", lead=lead(score))]
+        white, red = pen.boxes[f"white:{widest}"], pen.boxes[f"red:{widest}"]
+        assert track.x <= white[0] and white[2] + 4 <= title[0], (score, white, title)
+        assert title[2] + 4 <= red[0] and red[2] <= track.right, (score, red, title)
+        assert white[3] <= track.y + 22 and red[3] <= track.y + 22        # above the squares
+        assert not pen.outside
+
+
+def test_the_solo_oppositions_objective_is_drawn_from_the_scoring_step_that_reveals_it() -> None:
+    """In solo the Opposition's objective is chosen from its played cards when it is revealed
+    (R-SOLO-OBJECTIVE): a scoring's boards draw it (at white's end of the track) from the step
+    that reveals it, as the card that step names, and the player's own whenever it is face up."""
+    state = dp.new_game("solo", 11, player="red", difficulty=1)
+    rng = random.Random(4)
+    reveal = []
+    while not reveal:
+        assert not state.is_over(), "no scoring reached"
+        events = [e for e in state.apply(rng.choice(state.legal_actions()), boards=True) if e.board is not None]
+        reveal = [e for e in events if e.kind == "objective" and "card" in e.params and e.board.revealed["white"]]
+    card = reveal[0].params["card"]
+    seen = 0
+    for e in events:
+        rec = RecordingPen()
+        draw_board(rec, e.board)
+        drawn = {ident for kind, ident in rec.groups if kind == "objective"}
+        expected = {f"white:{card}"} if e.board.revealed["white"] else set()
+        if e.board.revealed["red"]:
+            expected.add(f"red:{e.board.objectives['red']}")
+        assert drawn == expected, e.text
+        seen += bool(expected)
+    assert seen >= 2

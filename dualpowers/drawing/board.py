@@ -24,9 +24,9 @@ from ..i18n import DEFAULT_LANGUAGE, N_, check_language
 from ..kinds import reserve_part
 from ..text import translator
 from ..rounds import SOLO_ROUNDS
-from ..scoring import lead
+from ..scoring import face_up_objective, lead
 from .layout import (
-    CARDS_TITLES, CHIP_ICON_W, CHIP_LEVEL_W, DESIGN_H, DESIGN_W, OBJECTIVE_H, RESERVE_TEXT_H, TEXT, Box, Layout, TokenSlot, card_chip_text,
+    CARDS_TITLES, CHIP_ICON_W, CHIP_LEVEL_W, DESIGN_H, DESIGN_W, RESERVE_TEXT_H, TEXT, Box, Layout, TokenSlot, card_chip_text,
     card_chip_width, layout_for,
     text_width, token_caption,
 )
@@ -83,6 +83,8 @@ STEP_WORDS = {
 _LANG: ContextVar[str] = ContextVar("dualpowers_board_language", default=DEFAULT_LANGUAGE)
 #: Regions whose strength plates are hidden ("?") in the board being drawn: a question asks them.
 _CONCEAL: ContextVar[frozenset[str]] = ContextVar("dualpowers_board_conceal", default=frozenset())
+#: An objective face up is drawn at its side's end of the support track, labelled so.
+OBJECTIVE_LABEL = N_("Objective:")
 #: The objective markers on the board (number -> region), None: as the position implies.
 _MARKERS: ContextVar[Mapping[int, str] | None] = ContextVar("dualpowers_board_markers", default=None)
 
@@ -864,8 +866,9 @@ def _tiles(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
 
 def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
     """What the players can see off the map: a reserve token by token (clicked to recruit),
-    the other side's reserve or the Opposition's supply in words, and the objectives turned
-    face up at the foot; Trotsky waiting is drawn by the calendar (:func:`_trotsky_waiting`).
+    and the other side's reserve or the Opposition's supply in words; Trotsky waiting is drawn
+    by the calendar (:func:`_trotsky_waiting`), the objectives face up by the track
+    (:func:`_objectives`).
 
     Hands, stacks and deck are said in the widgets' panels, not here.
     """
@@ -886,42 +889,13 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         supply = {1: 0, 2: 0, 3: 0}
         for t in s.supply():
             supply[s.spec(t).level] = supply.get(s.spec(t).level, 0) + 1
-    # Objectives turned face up (Espionage, Organize, scoring): drawn as cards at the foot of
-    # the box, read from the state (the reserve above keeps its room: Layout.reserve_area).
-    shown = []
-    for side in lay.face_up_objectives(s):
-        card = s.objectives.get(side)
-        if card is None:
-            continue
-        if s.mode == "solo" and side == s.player:
-            label = _("Your objective, face up:")
-        elif s.mode == "solo":
-            label = _("The Opposition's objective, face up:")
-        else:
-            label = _("{side}'s objective, face up:", side=_side(side))
-        shown.append((side, card, label, OBJECTIVE_H))
-    foot = b.bottom - sum(h for *_, h in shown)
     with p.group("info"):
         if "info" in hl:
             # (its foot inside the side column's tile: Layout.parts)
             p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 1, stroke=GLOW, width=4, radius=6)
-        top = foot
-        for side, card, label, height in shown:
-            # its label (up to two lines), then the card: the reserve above keeps room for two
-            # rows of named tokens (a click needs the names)
-            with p.group("objective", f"{side}:{card}"):
-                fc = FACTION_COLOURS[side]
-                p.circle(b.x + 5, top + 8, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)
-                for k, line in enumerate(_wrap(label, b.w - 16, TEXT, bold=True)[:2]):
-                    p.text(b.x + 14, top + 8 + k * (TEXT + 3), line, size=TEXT, fill=INK, bold=True)
-                w = card_chip_width(s.comp, card)
-                # (3 above the foot: a lit card's ring stays inside the side column's tile, Layout.parts)
-                _card(p, s, card, Box(b.x + 14, top + height - 31, w, 26), card in hl, group="objective-card")
-            top += height
-        b = Box(b.x, b.y, b.w, foot - b.y)
         y = b.y + 10
         if reserve_side is not None:
-            area = lay.reserve_area(s)
+            area = lay.reserve_area
             slots = lay.reserve_slots(s)
             # the whole reserve lit, unless some of its tokens are: then their rings say which
             lit = (("reserve" in hl or reserve_part(reserve_side) in hl)
@@ -1023,6 +997,29 @@ def _track(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         fc = FACTION_COLOURS[side]
         p.circle(b.cx, b.cy, min(b.w, b.h) / 2 - 0.5, fill=fc["fill"], stroke="#111111", width=2)
         p.text(b.cx, b.cy + 0.5, str(abs(score)), size=TEXT, fill=fc["text"], bold=True, align="center")
+    _objectives(p, lay, s, hl)
+
+
+def _objectives(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
+    """The objectives face up (Espionage, Organize, scoring), each at its side's end of the
+    track (white's on the left, red's on the right), on the title's line: the side's dot,
+    "Objective:", then the card, in a line that leaves the centred title clear (tests)."""
+    t = lay.track
+    label = _(OBJECTIVE_LABEL)
+    for side in ("white", "red"):
+        card = face_up_objective(s, side)
+        if card is None:
+            continue
+        w = card_chip_width(s.comp, card)
+        # (a lit card's ring stays inside the track's tile, Layout.parts, and off its squares)
+        width = 14 + text_width(label, TEXT) + 6 + w
+        x = t.x if side == "white" else t.right - 2 - width
+        chip = Box(x + width - w, t.y, w, 21)
+        with p.group("objective", f"{side}:{card}"):
+            fc = FACTION_COLOURS[side]
+            p.circle(x + 5, chip.cy, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)
+            p.text(x + 14, chip.cy, label, size=TEXT, fill=INK)
+            _card(p, s, card, chip, card in hl, group="objective-card")
 
 
 # ---------------------------------------------------------------------- played cards

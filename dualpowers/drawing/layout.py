@@ -61,9 +61,6 @@ REGION_GAP = 14.0
 #: The reserve in the side column: its title line, and the room kept under its tokens for the
 #: other lines (the Opposition's supply or the other side's reserve).
 RESERVE_TITLE_H, RESERVE_TEXT_H = 20.0, 40.0
-#: Room for one objective face up at the foot of the info box: its label on up to two lines,
-#: then its card; with RESERVE_TEXT_H, tight enough that two rows of named tokens stay above.
-OBJECTIVE_H = 46.0 + TEXT + 3
 CELL_GAP = 5.0
 #: The played-cards row's title, two lines (solo / two-player).
 CARDS_TITLES = {"solo": (N_("OPPOSITION'S"), N_("CARDS, IN ORDER")), "two-player": (N_("PLAYED THIS"), N_("ROUND"))}
@@ -436,19 +433,13 @@ class Layout:
             return state.player
         return state.to_act if state.to_act in ("red", "white") else "red"
 
-    @staticmethod
-    def face_up_objectives(state: "State") -> list[str]:
-        """The sides whose objective is face up (drawn at the foot of the info box)."""
-        return [side for side in ("red", "white")
-                if state.revealed.get(side) and state.objectives.get(side) in state.comp.cards]
-
-    def reserve_area(self, state: "State") -> Box:
+    @property
+    def reserve_area(self) -> Box:
         """Where the reserve's tokens go: the side column's info box below its title line,
-        leaving room for two lines of text under them and for the objectives face up at the
-        foot (room for a two-line label each, so the area is the same in every language)."""
+        leaving room for two lines of text under them.  It holds three rows of named tokens,
+        as many as a whole reserve needs."""
         b = self.info
-        below = RESERVE_TEXT_H + OBJECTIVE_H * len(self.face_up_objectives(state))
-        return Box(b.x, b.y + RESERVE_TITLE_H, b.w, max(ROW_H / 2, b.h - RESERVE_TITLE_H - below))
+        return Box(b.x, b.y + RESERVE_TITLE_H, b.w, b.h - RESERVE_TITLE_H - RESERVE_TEXT_H)
 
     def reserve_slots(self, state: "State") -> list[TokenSlot]:
         """The tokens of :meth:`reserve_side`'s reserve, units then leaders, with their captions
@@ -456,7 +447,7 @@ class Layout:
         side = self.reserve_side(state)
         if side is None:
             return []
-        return self.slots_in(self.reserve_area(state), state.reserve(side))
+        return self.slots_in(self.reserve_area, state.reserve(side))
 
     # ------------------------------------------------------------------ played cards row
     def card_slots(self, groups: Sequence[tuple[str, Sequence[str]]], title_w: float = 0.0,
