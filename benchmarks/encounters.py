@@ -49,7 +49,7 @@ def measure(games: int, policy: str, difficulty: int, seed: int, components: str
         at_x[state.round] += sum(1 for r in marked for t in state.at.get(r, ())
                                  if t in state.exhausted and state.comp.tokens[t].owner == "opposition")
         nonlocal repeat_objective, objectives
-        opp = scoring._objective_card(state, state.opposition)
+        opp = scoring.objective_card(state, state.opposition)
         if opp:
             region = state.comp.cards[opp].region
             objectives += 1

@@ -110,17 +110,28 @@ class ActionPicker:
         return self.paths[self.legal.index(action)]
 
     def next_targets(self) -> list[Click]:
-        """The clicks that lead on from here (what lights up as clickable)."""
+        """The clicks that lead on from here (what lights up as clickable).  A token stands for
+        every token interchangeable with it where it stands (ENGINE-SAME: the engine offers one
+        and a click on any of them is the same click), so all of them light up."""
         n = len(self.picked)
         out: list[Click] = []
         for _i, path in self._fitting(self.picked):
             if len(path) > n:
                 key = path[n]
                 if key[0] == "connection":
-                    key = ("connection", self.state.comp.connection(*key[1]))
-                if key not in out and (key[0] != "token" or key not in self.picked):
-                    out.append(key)
+                    keys = [("connection", self.state.comp.connection(*key[1]))]
+                elif key[0] == "token":
+                    keys = [("token", t) for t in self._alike(str(key[1]))]
+                else:
+                    keys = [key]
+                out.extend(k for k in keys if k not in out and (k[0] != "token" or k not in self.picked))
         return out
+
+    def _alike(self, token: str) -> list[str]:
+        """``token`` and the tokens interchangeable with it where it stands, in component order."""
+        place = self.state.place.get(token)
+        return [t for t in self.state.tokens_in(place) if t == token or interchangeable(self.state, t, token)] \
+            if place is not None else [token]
 
     def lit(self) -> list[Any]:
         """Board highlight: what was clicked and what can be clicked next (cards in hand excluded:

@@ -78,13 +78,14 @@ STEP_WORDS = {
     "over": N_("game over"),
 }
 
+#: The label of an objective face up, drawn at its side's end of the support track.
+OBJECTIVE_LABEL = N_("Objective:")
+
 # Every word drawn comes from the catalogs in the language draw_board was given;
 # the helpers below read it from here rather than take one more argument each.
 _LANG: ContextVar[str] = ContextVar("dualpowers_board_language", default=DEFAULT_LANGUAGE)
 #: Regions whose strength plates are hidden ("?") in the board being drawn: a question asks them.
 _CONCEAL: ContextVar[frozenset[str]] = ContextVar("dualpowers_board_conceal", default=frozenset())
-#: An objective face up is drawn at its side's end of the support track, labelled so.
-OBJECTIVE_LABEL = N_("Objective:")
 #: The objective markers on the board (number -> region), None: as the position implies.
 _MARKERS: ContextVar[Mapping[int, str] | None] = ContextVar("dualpowers_board_markers", default=None)
 
@@ -1003,7 +1004,8 @@ def _track(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
 def _objectives(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
     """The objectives face up (Espionage, Organize, scoring), each at its side's end of the
     track (white's on the left, red's on the right), on the title's line: the side's dot,
-    "Objective:", then the card, in a line that leaves the centred title clear (tests)."""
+    "Objective:", then the card.  The centred title leaves room for them in every language
+    (tests/test_drawing.py)."""
     t = lay.track
     label = _(OBJECTIVE_LABEL)
     for side in ("white", "red"):

@@ -171,6 +171,31 @@ def test_a_recruit_is_picked_by_its_units_in_any_order_then_its_region():
     assert {i for k, i in picker.next_targets() if k == "token"} >= {u for a in recruits for u in a.units}
 
 
+def test_every_reserve_unit_a_recruit_can_take_lights_up_not_only_the_one_the_engine_offers():
+    """The engine offers one unit of each interchangeable group (ENGINE-SAME: W1 for W1 and W2)
+    and a click on any of them is the same click, so each of them lights up: a newcomer took
+    the unlit W2 and W4 for units that cannot be recruited.  Clicking the one not offered picks
+    the same recruit."""
+    from dualpowers.kinds.base import interchangeable
+    for s, legal in _positions(seed=11):
+        recruits = [a for a in legal if type(a).word == "recruit"]
+        offered = {u for a in recruits for u in a.units}
+        unoffered = {t for t in s.tokens_in("reserve") for u in offered if t not in offered and interchangeable(s, t, u)}
+        if unoffered:
+            break
+    else:
+        pytest.fail("no recruit with a unit the engine does not offer: the test checks nothing")
+    picker = ActionPicker(s, legal, lists=False)
+    assert {i for k, i in picker.next_targets() if k == "token"} == offered | unoffered
+    twin = sorted(unoffered)[0]
+    region = s.comp.cards[s.card].region
+    picker.click("token", twin)
+    assert ("token", twin) not in picker.next_targets() and twin in picker.lit()     # lit as picked
+    chosen = picker.click("region", region)
+    assert chosen is not None and chosen in legal and len(chosen.units) == 1
+    assert interchangeable(s, chosen.units[0], twin)
+
+
 def test_region_then_units_picks_a_recruit_too_and_the_course_keeps_its_list():
     s, legal, recruits = _first("recruit")
     region = s.comp.cards[s.card].region
