@@ -118,6 +118,7 @@ class ActionPicker:
         for _i, path in self._fitting(self.picked):
             if len(path) > n:
                 key = path[n]
+                keys: list[Click]
                 if key[0] == "connection":
                     keys = [("connection", self.state.comp.connection(*key[1]))]
                 elif key[0] == "token":
