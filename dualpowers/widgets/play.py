@@ -48,7 +48,7 @@ import ipywidgets as widgets
 
 from ..opposition import DIFFICULTIES
 from ..places import RESERVE
-from ..scoring import objective_markers
+from ..scoring import face_up_objective, objective_markers
 
 from ..drawing.board import REGION_COLOURS
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
@@ -109,21 +109,24 @@ _STORY_KINDS = frozenset({"opposition", "phase", "unrest", "objective", "score",
                           "round", "trotsky", "end"})
 #: The board part each kind of event touches, lit beside the names the event cites.
 _STORY_PARTS = {"score": "score", "unrest": "score", "objective": "score", "will": "will", "date": "date",
-                "trotsky": "date", "reveal": "cards", "round": "status", "end": "score"}
+                "trotsky": "date", "round": "status", "end": "score"}
 
 
 def _story_highlight(event: Any) -> list[Any]:
-    """What an event touched, to light on its board: the regions, tokens and cards it names,
-    and the part of the board its kind is about."""
+    """What an event touched, to light on its board: the regions, tokens and cards it names (a
+    card played, in the row, or an objective face up, by the track), and the part of the board
+    its kind is about."""
     board = event.board
     comp = board.comp
+    played = {c for cards in board.played.values() for c in cards}
+    face_up = {face_up_objective(board, side) for side in ("red", "white")}
     lit: list[Any] = []
     for field, value in event.params.items():
         for v in (value if isinstance(value, (tuple, list)) else (value,)):
             if not isinstance(v, str) or field_naming(field) not in ("region", "token", "card"):
                 continue
             if v in comp.region_index or (v in comp.tokens and board.place.get(v) in comp.region_index) \
-                    or any(v in played for played in board.played.values()):
+                    or v in played or v in face_up:
                 if v not in lit:
                     lit.append(v)
     part = _STORY_PARTS.get(event.kind)

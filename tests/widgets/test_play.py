@@ -707,6 +707,14 @@ def test_play_widget_tells_what_the_action_set_going_one_step_at_a_time():
     assert w._story_at is None and w.board.state == g.state
 
 
+def _groups(state) -> list[tuple[str, str]]:
+    from dualpowers.drawing.board import draw_board
+    from dualpowers.drawing.pen import RecordingPen
+    rec = RecordingPen()
+    draw_board(rec, state)
+    return rec.groups
+
+
 def test_play_widget_story_puts_the_objective_markers_on_the_board_as_the_scoring_goes():
     """Telling a scoring, the board shows marker 1 on the unrest region, then 2 and 3 on each
     objective as it is revealed (R-SCO-UNREST, R-SCO-REVEAL), and none after cleanup."""
@@ -735,6 +743,11 @@ def test_play_widget_story_puts_the_objective_markers_on_the_board_as_the_scorin
     event, markers = reveals[-1]
     assert markers[1] == event.board.unrest and markers[3 if len(reveals) > 1 else 2] == event.params["region"]
     assert all(not m for _, m in seen.get("cleanup", []))
+    # each objective revealed is lit where it is drawn, by the track (the player's is no played card)
+    from dualpowers.widgets.play import _story_highlight
+    for e, _m in reveals:
+        assert e.params["card"] in _story_highlight(e) and e.params["card"] in {
+            ident for kind, ident in _groups(e.board) if kind == "objective-card"}
     # each region scored is told with its working: the strengths added up, token by token
     for event, _markers in seen.get("unrest", []) + reveals:
         if event.msgid in (say.UNREST_IN, say.REVEALS_OBJECTIVE):
