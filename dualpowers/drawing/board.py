@@ -1013,7 +1013,7 @@ def _objectives(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> No
         if card is None:
             continue
         w = card_chip_width(s.comp, card)
-        # (a lit card's ring stays inside the track's tile, Layout.parts, and off its squares)
+        # (at the track's top: a lit card's ring stays inside the track's tile, Layout.parts)
         width = 14 + text_width(label, TEXT) + 6 + w
         x = t.x if side == "white" else t.right - 2 - width
         chip = Box(x + width - w, t.y, w, 21)
@@ -1079,13 +1079,13 @@ def _card(p: ScaledPen, s: "State", cid: str, b: Box, lit: bool, group: str = "c
             _supply_unit(p, s, level, b.right - CHIP_LEVEL_W / 2 - 1, b.cy, 9.0)
 
 
-def _wrap(text: str, room: float, size: float, bold: bool = False) -> list[str]:
-    """Split ``text`` into lines that fit ``room`` (estimated width, in bold if it is drawn so)."""
+def _wrap(text: str, room: float, size: float) -> list[str]:
+    """Split ``text`` into lines that fit ``room`` (estimated width)."""
     lines: list[str] = []
     cur = ""
     for word in text.split():
         trial = f"{cur} {word}".strip()
-        if cur and text_width(trial, size, bold) > room:
+        if cur and text_width(trial, size) > room:
             lines.append(cur)
             cur = word
         else:
