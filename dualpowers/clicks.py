@@ -9,11 +9,12 @@ action they meant, or what the step is waiting for).
 
 from __future__ import annotations
 
+from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Any, Sequence
 
 from . import kinds as K
 from .errors import IllegalAction
-from .kinds.base import Click, interchangeable
+from .kinds.base import FIELD_KINDS, Click, interchangeable
 from .narrate import refusal_text
 from .text import Name, translator
 from .turn import step_name
@@ -152,8 +153,28 @@ class ActionPicker:
             return None
         fits = self._fits(self.picked)
         if len(fits) == 1 and self._done() == fits:
-            return self.legal[fits[0]]
+            n = len(self.picked)
+            path = next(p for i, p in self._fitting(self.picked) if i == fits[0] and len(p) == n)
+            return self._as_clicked(self.legal[fits[0]], path)
         return None
+
+    def _as_clicked(self, action: "Action", path: tuple[Click, ...]) -> "Action":
+        """``action`` naming the tokens clicked where it names others interchangeable with them:
+        the engine offers W3 for W3 and W4 (ENGINE-SAME) and accepts either, and a click on W4
+        means W4 (a newcomer saw W3 recruited after clicking W4)."""
+        named = {want[1] for want in path if want[0] == "token"}
+        clicked = {key[1] for key in self.picked if key[0] == "token"}
+        if clicked == named:                     # (the same tokens, clicked in another order)
+            return action
+        swap = {want[1]: key[1] for key, want in zip(self.picked, path) if key[0] == "token" and key[1] != want[1]}
+        order = self.state.comp.token_order
+        changes: dict[str, Any] = {}
+        for f in fields(action):
+            if FIELD_KINDS.get(f.name) == "token":
+                value = getattr(action, f.name)
+                changes[f.name] = (tuple(sorted((swap.get(t, t) for t in value), key=order.__getitem__))
+                                   if isinstance(value, tuple) else swap.get(value, value))
+        return replace(action, **changes)
 
     def meant(self, kind: str, ident: Any) -> "Action | None":
         """The action the clicks so far and this one mean, though no legal action fits them

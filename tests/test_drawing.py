@@ -606,3 +606,18 @@ def test_the_solo_oppositions_objective_is_drawn_from_the_scoring_step_that_reve
         assert drawn == expected, e.text
         seen += bool(expected)
     assert seen >= 2
+
+
+def test_a_small_reserve_sits_under_its_title() -> None:
+    """A reserve's tokens start under its title, however few there are: a single row centred
+    in the room kept for three left a band of nothing under the title (newcomer pass)."""
+    from dualpowers.places import REMOVED
+    state = dp.new_game("solo", 3, player="white")
+    for t in state.reserve("white")[3:]:
+        state.put(t, REMOVED)
+    lay = layout_for(state.comp)
+    slots = lay.reserve_slots(state)
+    assert len(slots) == 3 and all(slot.y - slot.r <= lay.reserve_area.y + 2 for slot in slots)
+    region = lay.token_slots("red", state.reserve("white"))          # a region's tokens stay centred
+    box = lay.regions["red"].tokens
+    assert region[0].y - region[0].r > box.y + 10

@@ -332,6 +332,7 @@ class PlayWidget(widgets.VBox):
             finally:
                 self._following_language = False
         self._relabel()
+        self._say("")                        # the last message is in the old language
         self.session.set_language(lang)      # writes the log again and refreshes
         self.refresh()
 
@@ -797,6 +798,8 @@ class PlayWidget(widgets.VBox):
         self.session.load(saved)
         self._review = review
         self.refresh()
+        _ = translator(language.current())
+        self._say(_("The finished game is back, with its review."))
 
     def _show_review(self) -> None:
         review = self._review

@@ -648,6 +648,13 @@ def test_play_widget_reviews_a_finished_game_and_tries_again_from_a_moment():
     w.back_to_finished.click()
     assert g.state.is_over() and g.actions == finished_actions
     assert w.review_box.layout.display is None and w.back_to_finished.layout.display == "none"
+    assert "The finished game is back" in w.message.value and "Loaded" not in w.message.value
+    from dualpowers.widgets import language
+    language.set("fr")                         # the message is not left in the old language
+    try:
+        assert "finished game" not in w.message.value
+    finally:
+        language.set("en")
     assert len([b for b in _walk(w.review_box) if "dp-moment" in getattr(b, "_dom_classes", ())
                 and b.layout.display != "none"]) >= 1
 

@@ -84,7 +84,8 @@ def test_a_click_that_fits_nothing_is_refused_with_a_reason_and_changes_nothing(
 
 
 def test_interchangeable_tokens_answer_for_each_other():
-    """The engine names the lowest id of identical tokens; a click on a twin means the same."""
+    """The engine names the lowest id of identical tokens and accepts either (ENGINE-SAME): a
+    click on a twin picks the same move, of the twin clicked."""
     for s, legal in _positions(games=10, seed=9):
         for a in legal:
             if type(a).word != "move":
@@ -95,7 +96,8 @@ def test_interchangeable_tokens_answer_for_each_other():
             if twins:
                 picker = ActionPicker(s, legal)
                 picker.click("token", twins[0])
-                assert picker.click("region", a.to) == a
+                chosen = picker.click("region", a.to)
+                assert chosen == type(a)(token=twins[0], to=a.to) and s.is_legal(chosen)
                 return
     pytest.fail("no twin tokens met in these seeded games: the test checks nothing")
 
@@ -174,8 +176,8 @@ def test_a_recruit_is_picked_by_its_units_in_any_order_then_its_region():
 def test_every_reserve_unit_a_recruit_can_take_lights_up_not_only_the_one_the_engine_offers():
     """The engine offers one unit of each interchangeable group (ENGINE-SAME: W1 for W1 and W2)
     and a click on any of them is the same click, so each of them lights up: a newcomer took
-    the unlit W2 and W4 for units that cannot be recruited.  Clicking the one not offered picks
-    the same recruit."""
+    the unlit W2 and W4 for units that cannot be recruited.  Clicking the one not offered recruits
+    that one (W3 was recruited after a click on W4)."""
     from dualpowers.kinds.base import interchangeable
     for s, legal in _positions(seed=11):
         recruits = [a for a in legal if type(a).word == "recruit"]
@@ -192,8 +194,10 @@ def test_every_reserve_unit_a_recruit_can_take_lights_up_not_only_the_one_the_en
     picker.click("token", twin)
     assert ("token", twin) not in picker.next_targets() and twin in picker.lit()     # lit as picked
     chosen = picker.click("region", region)
-    assert chosen is not None and chosen in legal and len(chosen.units) == 1
-    assert interchangeable(s, chosen.units[0], twin)
+    assert chosen is not None and chosen.units == (twin,) and s.is_legal(chosen)     # the unit clicked, not its twin
+    t = s.clone()
+    t.apply(chosen)
+    assert t.place[twin] == region
 
 
 def test_region_then_units_picks_a_recruit_too_and_the_course_keeps_its_list():
