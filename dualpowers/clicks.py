@@ -169,12 +169,13 @@ class ActionPicker:
         swap = {want[1]: key[1] for key, want in zip(self.picked, path) if key[0] == "token" and key[1] != want[1]}
         order = self.state.comp.token_order
         changes: dict[str, Any] = {}
-        for f in fields(action):
+        made: Any = action                   # each kind's class is a frozen dataclass (kinds.base.action)
+        for f in fields(made):
             if FIELD_KINDS.get(f.name) == "token":
                 value = getattr(action, f.name)
                 changes[f.name] = (tuple(sorted((swap.get(t, t) for t in value), key=order.__getitem__))
                                    if isinstance(value, tuple) else swap.get(value, value))
-        return replace(action, **changes)
+        return replace(made, **changes)
 
     def meant(self, kind: str, ident: Any) -> "Action | None":
         """The action the clicks so far and this one mean, though no legal action fits them

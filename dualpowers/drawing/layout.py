@@ -376,11 +376,11 @@ class Layout:
         widths = [max(full, token_caption_width(self.comp, t) + CELL_GAP + 2) for t in tokens]
         rows = _flow(widths, area.w)
         if len(rows) * ROW_H <= area.h + 1e-6:
-            return self._rows(area, tokens, widths, rows, ROW_H, TOKEN_R, True, top=top)
+            return self._rows(area, tokens, widths, rows, ROW_H, TOKEN_R, True, at_top=top)
         # without captions: square cells
         rows = _flow([full] * len(tokens), area.w)
         if len(rows) * full <= area.h + 1e-6:
-            return self._rows(area, tokens, [full] * len(tokens), rows, full, TOKEN_R, False, top=top)
+            return self._rows(area, tokens, [full] * len(tokens), rows, full, TOKEN_R, False, at_top=top)
         # shrink until all fit, no text
         n = len(tokens)
         best = 0.0
@@ -389,12 +389,12 @@ class Layout:
             best = max(best, min(area.w / (c * full), area.h / (r * full)))
         cell = full * best
         rows = _flow([cell] * n, area.w)
-        return self._rows(area, tokens, [cell] * n, rows, cell, TOKEN_R * best, False, number=False, top=top)
+        return self._rows(area, tokens, [cell] * n, rows, cell, TOKEN_R * best, False, number=False, at_top=top)
 
     def _rows(self, area: Box, tokens: Sequence[str], widths: list[float], rows: list[list[int]], row_h: float,
-              r: float, captions: bool, number: bool = True, top: bool = False) -> list[TokenSlot]:
+              r: float, captions: bool, number: bool = True, at_top: bool = False) -> list[TokenSlot]:
         out: list[TokenSlot] = []
-        y0 = area.y + max(0.0, (area.h - len(rows) * row_h) / 2) if len(rows) < 2 and not top else area.y
+        y0 = area.y + max(0.0, (area.h - len(rows) * row_h) / 2) if len(rows) < 2 and not at_top else area.y
         for ri, row in enumerate(rows):
             x = area.cx - sum(widths[i] for i in row) / 2
             top = y0 + ri * row_h
