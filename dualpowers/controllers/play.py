@@ -439,11 +439,11 @@ class GameSession:
         """The status line: round, date, Will, score and who acts, for the game as it stands
         or for ``state`` (a step of the story, whose line must not tell what comes after)."""
         s = self.state if state is None else state
-        if s.is_over():
-            return self.result() or ""
         lang = self.lang
         _ = translator(lang)
         date, will, score = names.date(s.month_name, s.day, lang), names.side(s.will, lang), lead_text(s.score, lang)
+        if s.is_over():                 # (the outcome and why are said once, by result())
+            return _("Round {number}, {date}: game over; score: {score}.", number=s.round, date=date, score=score)
         if s.to_act is None:            # in the middle of the Opposition's turn or of scoring
             return _("Round {number}, {date}; Will: {will}; score: {score}.", number=s.round, date=date, will=will,
                      score=score)

@@ -912,3 +912,15 @@ def test_play_widget_refresh_makes_no_widget():
     w.show_moment(None)
     w.refresh()
     assert len(_instances) == before
+
+
+def test_a_finished_games_status_line_does_not_repeat_its_result():
+    """Over, the panel's title says the game is over and the result box says who won and why,
+    once (a newcomer read the same five lines twice, and the last action's message was pushed
+    out of sight)."""
+    g = GameSession(mode="solo", seed=4, player="white", difficulty=1)
+    while not g.state.is_over():
+        g.auto("first")
+    result = g.result()
+    assert result and g.status() != result and "game over" in g.status()
+    assert g.status().startswith(f"Round {g.state.round}, ")
