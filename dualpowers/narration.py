@@ -106,7 +106,8 @@ SOLO_DRAW = N_("You draw {cards} cards and one face-down secret objective; the O
                "{stack} cards (R-SOLO-DRAW).")
 RESHUFFLE = N_("The deck ran out: the discard pile is shuffled into a new deck (P-DRAW).")
 PLAYS = N_("{side:cap} plays {card}.")
-SCORING_PHASE = N_("Scoring phase.")
+SCORING_PHASE = N_("Scoring phase: the unrest region scores (objective marker 1), then the region of each "
+                   "objective (markers 2 and 3); no other region scores (R-SCO).")
 NO_BLOCKADE_TILE = N_("No region tile is left for the blockade: the city has no blockade this round "
                       "(R-CLN, ruling).")
 CLEANUP = N_("Cleanup: unrest is now {unrest}, blockade on {a}-{b}.")

@@ -46,7 +46,7 @@ def event_details(event: Any, lang: str | None = None) -> list[str]:
         played = [cards[c] for c in board.played[board.opposition] if c in cards]
         if played:
             _card, choice = opposition_objective(played)
-            return objective_steps(choice, lang)[:-1]      # the last step is the event's own sentence
+            return objective_steps(choice, lang)      # to its last: which card of the region, and why
     return []
 
 

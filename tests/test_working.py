@@ -86,6 +86,8 @@ def test_scoring_events_carry_their_working_in_three_languages():
                 assert all(list(p.control.values()).count(side) <= 1 for side in ("red", "white"))
         elif event.msgid == say.OPP_OBJECTIVE:
             assert any(line.startswith("Day sums:") for line in lines["en"])
+            card = event.params["summary"].params["card"]              # which card of the region, and why
+            assert lines["en"][-1].startswith(f"The objective is {card}") or "(ruling)" in lines["en"][-1]
             assert any(line.startswith("Somme dei giorni:") for line in lines["it"])
             assert any(line.startswith("Sommes des jours") for line in lines["fr"])
             kinds.add("objective")

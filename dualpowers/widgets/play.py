@@ -623,7 +623,6 @@ class PlayWidget(widgets.VBox):
         self.group.disabled = self.action.disabled = over
         self.undo_button.disabled = not g.can_undo
         # After the game: who won and why, and a New game button; no more actions offered.
-        self.all_actions.layout.display = "none" if over else None
         self.end_new_game.layout.display = None if over else "none"
         self.hint_button.layout.display = "none" if over else None
         self.review_button.layout.display = None if over and self._review is None else "none"
@@ -675,9 +674,9 @@ class PlayWidget(widgets.VBox):
         self._show_told()
 
     def _show_told(self) -> None:
-        """The status line, the cards and the game log as far as they may tell: while a story is
-        told, as its step stood and up to its action (the rest would tell what is still to come);
-        else the game as it stands.  Only a new action or a story's step changes them, never a click."""
+        """The status line, the cards, the game log and the legal actions as far as they may tell:
+        while a story is told, as its step stood and up to its action (the rest would tell what is
+        still to come); else the game as it stands.  Only a new action or a story's step changes them, never a click."""
         g = self.session
         telling = self._story_at is not None and self._moment is None
         board = self._story[self._story_at].board if telling else None
@@ -685,6 +684,8 @@ class PlayWidget(widgets.VBox):
         # the hand is not listed again under its cards (seven of them pushed these lines under the fold)
         self.hand.value = lines_html(g.hand_lines(board, hand=self.hand_cards.layout.display == "none", played=False))
         self.log_view.value = log_html(g.log[:g.story_log_start] if telling else g.log)
+        # the legal actions are the next decision's: listed once the story reaches it (none after the game)
+        self.all_actions.layout.display = "none" if telling or g.state.is_over() else None
 
     def _story_timer(self) -> None:
         """With *Play on by itself*, the step shown moves on after :attr:`story_pause` seconds;

@@ -744,7 +744,9 @@ def test_play_widget_story_puts_the_objective_markers_on_the_board_as_the_scorin
             event = w._story[w._story_at]
             seen.setdefault(event.kind, []).append((event, dict(w.board._markers or {})))
             story_views[id(event)] = w.story_view.value
+            assert w.all_actions.layout.display == "none"         # the next decision's: not yet
             w.story_next.click()
+        assert w.all_actions.layout.display == ("none" if g.state.is_over() else None)
     reveals = [(e, m) for e, m in seen.get("objective", []) if "reveals" in e.text]
     assert reveals, "no scoring was told"
     event, markers = reveals[-1]
