@@ -367,8 +367,8 @@ class Layout:
         """
         return self.slots_in(self.regions[region].tokens, tokens)
 
-    def slots_in(self, area: Box, tokens: Sequence[str], top: bool = False) -> list[TokenSlot]:
-        """Where ``tokens`` go in ``area`` (see :meth:`token_slots`); ``top``: a single row at the
+    def slots_in(self, area: Box, tokens: Sequence[str], at_top: bool = False) -> list[TokenSlot]:
+        """Where ``tokens`` go in ``area`` (see :meth:`token_slots`); ``at_top``: a single row at the
         area's top rather than in its middle (a reserve, under its title)."""
         if not tokens:
             return []
@@ -376,11 +376,11 @@ class Layout:
         widths = [max(full, token_caption_width(self.comp, t) + CELL_GAP + 2) for t in tokens]
         rows = _flow(widths, area.w)
         if len(rows) * ROW_H <= area.h + 1e-6:
-            return self._rows(area, tokens, widths, rows, ROW_H, TOKEN_R, True, at_top=top)
+            return self._rows(area, tokens, widths, rows, ROW_H, TOKEN_R, True, at_top=at_top)
         # without captions: square cells
         rows = _flow([full] * len(tokens), area.w)
         if len(rows) * full <= area.h + 1e-6:
-            return self._rows(area, tokens, [full] * len(tokens), rows, full, TOKEN_R, False, at_top=top)
+            return self._rows(area, tokens, [full] * len(tokens), rows, full, TOKEN_R, False, at_top=at_top)
         # shrink until all fit, no text
         n = len(tokens)
         best = 0.0
@@ -389,7 +389,7 @@ class Layout:
             best = max(best, min(area.w / (c * full), area.h / (r * full)))
         cell = full * best
         rows = _flow([cell] * n, area.w)
-        return self._rows(area, tokens, [cell] * n, rows, cell, TOKEN_R * best, False, number=False, at_top=top)
+        return self._rows(area, tokens, [cell] * n, rows, cell, TOKEN_R * best, False, number=False, at_top=at_top)
 
     def _rows(self, area: Box, tokens: Sequence[str], widths: list[float], rows: list[list[int]], row_h: float,
               r: float, captions: bool, number: bool = True, at_top: bool = False) -> list[TokenSlot]:
@@ -448,7 +448,7 @@ class Layout:
         side = self.reserve_side(state)
         if side is None:
             return []
-        return self.slots_in(self.reserve_area, state.reserve(side), top=True)
+        return self.slots_in(self.reserve_area, state.reserve(side), at_top=True)
 
     # ------------------------------------------------------------------ played cards row
     def card_slots(self, groups: Sequence[tuple[str, Sequence[str]]], title_w: float = 0.0,
