@@ -247,7 +247,7 @@ class GameSession:
             return
         self.lang = lang
         self.state, self.actions, self.log = self._replay(self.actions)
-        self._changed("")
+        self._changed("", story=self.story)     # a story being told goes on (its events are data)
 
     def _replay(self, actions: list[str]) -> tuple[State, list[str], list[LogEntry]]:
         state = self.start_state()

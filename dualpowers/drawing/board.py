@@ -1015,8 +1015,8 @@ def _objectives(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> No
         w = card_chip_width(s.comp, card)
         # (at the track's top: a lit card's ring stays inside the track's tile, Layout.parts)
         width = 14 + text_width(label, TEXT) + 6 + w
-        x = t.x + 4 if side == "white" else t.right - 4 - width      # (clear of the lit track's ring)
-        chip = Box(x + width - w, t.y, w, 21)
+        x = t.x + 4 if side == "white" else t.right - 8 - width      # (clear of the lit track's ring)
+        chip = Box(x + width - w, t.y, w, 20)                         # (clear of "RED wins" below)
         with p.group("objective", f"{side}:{card}"):
             fc = FACTION_COLOURS[side]
             p.circle(x + 5, chip.cy, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)

@@ -121,7 +121,11 @@ def _story_highlight(event: Any) -> list[Any]:
     played = {c for cards in board.played.values() for c in cards}
     face_up = {face_up_objective(board, side) for side in ("red", "white")}
     lit: list[Any] = []
-    for field, value in event.params.items():
+    named: list[tuple[str, Any]] = list(event.params.items())
+    for field, value in named:
+        if isinstance(value, Message):       # a part of the sentence (the Opposition's objective's summary)
+            named.extend(value.params.items())
+            continue
         for v in (value if isinstance(value, (tuple, list)) else (value,)):
             if not isinstance(v, str) or field_naming(field) not in ("region", "token", "card"):
                 continue

@@ -747,6 +747,20 @@ def test_play_widget_story_puts_the_objective_markers_on_the_board_as_the_scorin
             assert w.all_actions.layout.display == "none"         # the next decision's: not yet
             w.story_next.click()
         assert w.all_actions.layout.display == ("none" if g.state.is_over() else None)
+    # a language switch in the middle of a story goes on telling it, in the new language
+    from dualpowers.widgets import language
+    while w._story_at is None and not g.state.is_over():
+        g.apply(me.choose(g.state, rng))
+    assert w._story_at is not None, "no story after the scoring: the check below checks nothing"
+    if len(w._story) > 2:
+        w.story_next.click()
+    at, story, shown = w._story_at, w._story, w.board.state
+    language.set("fr")
+    try:
+        assert (w._story_at, w._story, w.board.state) == (at, story, shown)
+        assert w.story_box.layout.display is None and w.all_actions.layout.display == "none"
+    finally:
+        language.set("en")
     reveals = [(e, m) for e, m in seen.get("objective", []) if "reveals" in e.text]
     assert reveals, "no scoring was told"
     event, markers = reveals[-1]
@@ -765,6 +779,8 @@ def test_play_widget_story_puts_the_objective_markers_on_the_board_as_the_scorin
             assert working and all(f"<div class='dp-working'>{escape(line)}</div>" in shown for line in working)
     chosen = [e for e, _ in seen.get("objective", []) if e.msgid == say.OPP_OBJECTIVE]
     assert chosen and "Day sums:" in story_views[id(chosen[-1])]
+    summary = chosen[-1].params["summary"].params            # the card chosen and its region are lit
+    assert {summary["card"], summary["region"]} <= set(_story_highlight(chosen[-1]))
     rec = RecordingPen()
     draw_board(rec, event.board, markers=markers)
     assert {("objective-marker", str(n)) for n in markers} <= set(rec.groups)
