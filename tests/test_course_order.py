@@ -279,9 +279,18 @@ def _rulings_md() -> dict[str, bool]:
         owner = m.group(1) if m else heading or last_id
         if owner is None:
             continue
-        whole = bool(re.match(rf"- {re.escape(owner)} \*\*\(ruling\)\*\*", text))
-        engine = re.search(r"\b(ENGINE-[A-Z-]+)\b", text)
-        marks[engine.group(1) if engine else owner] = whole or bool(engine)
+        # Each mark rules what follows it, up to the next mark: an engine decision it names
+        # (wholly ours), else a part of the bullet's rule; a mark right after the ID that names
+        # no engine decision makes the whole rule ours.
+        for i, ruled in enumerate(text.split("**(ruling)**")[1:]):
+            engine = re.search(r"\b(ENGINE-[A-Z-]+)\b", ruled)
+            if engine:
+                marks[engine.group(1)] = True
+                if i == 0 and m:          # "- R-X **(ruling)** ... (ENGINE-Y) ...": a part of R-X too
+                    marks.setdefault(owner, False)
+                continue
+            whole = i == 0 and bool(re.match(rf"- {re.escape(owner)} \*\*\(ruling\)\*\*", text))
+            marks[owner] = marks.get(owner, False) or whole
     return marks
 
 

@@ -414,3 +414,36 @@ def test_apply_reads_the_names_of_its_own_components_in_any_case():
         dp.Move(["W3"], "red")                  # a wrong-typed field is still named
     with pytest.raises(dp.IllegalAction, match="unknown action 'fly' in 'Fly W3 red'"):
         dp.parse_action("Fly W3 red")           # an unknown word is named, with the text as typed
+
+
+def test_R_ACT_PROTEST_with_no_blockade_places_the_marker_on_any_connection_until_the_next_cleanup():
+    """(ruling) Once the tiles have run out there is no blockade (R-CLN): Protest offers every
+    connection, the marker stops moves over it, and the next cleanup takes it off again."""
+    s = at_card_step("white", ["Lvov"], blockade=None, blockade_tile=None, unrest=None,
+                     turn={"order": ["red", "white"] * 4, "index": 7})
+    s.apply("play Lvov")
+    protests = {a.connection for a in s.legal_actions() if isinstance(a, dp.Protest)}
+    assert protests == set(s.comp.connections)
+    events = s.apply("protest white-brown")
+    assert s.blockade == s.comp.connection("white", "brown")
+    assert any(e.kind == "protest" and "placed" in e.text for e in events)
+    s.apply("pass")                           # the last turn ends: scoring, then cleanup
+    assert s.round == 2 and s.blockade is None and s.blockade_tile is None
+
+
+def test_P_DRAW_the_round_draw_reshuffles_the_discard_as_a_bonus_draw_does():
+    """(ruling) The same reshuffle serves every draw: the draw phase takes the deck's last cards,
+    then the shuffled discard pile."""
+    commands = [c for c in dp.default_components().cards if c != "white-2"]
+    s = last_turn_with_deck(deck=commands[:3], discard=commands[3:])
+    s.apply("play white-2")
+    events = s.apply("pass")
+    assert sum(e.kind == "reshuffle" for e in events) == 1
+    hands = [c for side in ("red", "white") for c in s.hands[side] if c in s.comp.cards]
+    assert set(commands[:3]) <= set(hands) and len(hands) == 10
+
+
+def last_turn_with_deck(**fields):
+    """White to play the last card of round 1, no tokens anywhere (nobody scores)."""
+    turn = {"step": "card", "to_act": "white", "order": ["red", "white"] * 4, "index": 7}
+    return position(hands={"white": ["white-2"]}, turn=turn, **fields)

@@ -258,3 +258,19 @@ def test_R_SCO_UNREST_marker_1_stays_while_the_unrest_winner_decides():
     events = s.apply("pass", boards=True)
     assert objective_markers(events[:1]) == {1: "brown"}
     assert objective_markers([e for e in events if e.kind != "cleanup"][:3]).get(1) == "brown"
+
+
+def test_R_SCO_OBJ_a_side_without_an_objective_reveals_nothing_and_the_one_revealed_takes_marker_2():
+    """(ruling) Red holds no objective (ENGINE-EMPTY) and would reveal first (white holds the
+    Will at the centre): nothing of red's is revealed, and white's card takes marker 2, not 3."""
+    from dualpowers.scoring import objective_markers
+    s = last_turn(unrest=None, blockade_tile=None, will="white", objectives={"white": "blue-6"},
+                  regions={"blue": [unit("white", 1)]})
+    assert reveal_order(s) == ("red", "white")
+    s.apply("play white-2")
+    events = s.apply("pass", boards=True)
+    reveals = [e for e in events if e.kind == "objective"]
+    assert [e.params.get("card") for e in reveals] == [None, "blue-6"]      # red: "no objective"
+    after = objective_markers(events[:events.index(reveals[-1]) + 1])
+    assert after == {2: "blue"}
+    assert s.score == -3 and s.discard.count("blue-6") == 1

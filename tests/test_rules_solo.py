@@ -162,3 +162,62 @@ def test_R_SOLO_OBJECTIVE_needs_cards():
         dp.opposition_objective([])
     with pytest.raises(dp.IllegalAction, match="not a command card"):
         dp.opposition_objective(["Lenin"])
+
+
+# ----------------------------------------------------------------------------- rulings of this turn
+def test_R_SCO_UNREST_solo_the_bonus_instead_of_the_points_is_one_of_four_never_organize():
+    """(ruling) The unrest winner's bonus is Recruit, Move, Rest or Draw: Organize, solo's fifth
+    bonus, is offered on 15/31 but not here; asked for, it is refused and nothing changes."""
+    s = dp.State.from_dict({"mode": "solo", "solo": {"player": "white", "difficulty": 1}, "unrest": "brown",
+                            "objectives": {"white": "blue-4"}, "regions": {"brown": [{"id": "W5"}]},
+                            "turn": {"step": "unrest", "to_act": "white", "index": 9}})
+    kinds = {type(a) for a in s.legal_actions()}
+    assert {dp.ScoreUnrest, dp.BonusRecruit, dp.BonusMove, dp.BonusDraw, dp.Pass} <= kinds
+    assert dp.Organize not in kinds
+    before = s.clone()
+    with pytest.raises(dp.IllegalAction) as refused:
+        s.apply("organize")
+    assert refused.value.rule == "R-SCO-UNREST" and s == before
+    on_15 = dp.State.from_dict({"mode": "solo", "solo": {"player": "white", "difficulty": 1},
+                                "objectives": {"white": "blue-4"},
+                                "turn": {"step": "bonus", "to_act": "white", "index": 1, "bonus_pending": True}})
+    assert dp.Organize() in on_15.legal_actions()
+
+
+@pytest.mark.parametrize("player", ["white", "red"])
+def test_R_CAL_TROTSKY_2_in_solo_red_trotsky_serves_whoever_plays_red_with_his_own_strengths(player):
+    """In August red Trotsky replaces the neutral one for the red faction: the Opposition when the
+    player is white, the player when red; an exhausted red Trotsky shows his own exhausted
+    strength, not the difficulty X of the Opposition's units (C-OPP)."""
+    s = dp.State.from_dict({
+        "mode": "solo", "solo": {"player": player, "difficulty": 6}, "unrest": "brown",
+        "date": {"month": "jul", "day": 28}, "regions": {"green": [{"id": "Trotsky", "side": "exhausted"}]},
+        "opposition": {"stack": ["green-2"]}, "hands": {player: ["red-4"]},
+        "turn": {"step": "card", "to_act": player, "index": 7},
+    })
+    s.apply("play red-4")                   # July 28 + 4: August 1
+    assert s.month_name == "aug" and s.place["RedTrotsky"] == "green" and s.is_exhausted("RedTrotsky")
+    assert s.controller("RedTrotsky") == "red"
+    assert (s.opposition == "red") == (player == "white")
+    assert s.strength_of("RedTrotsky") == s.spec("RedTrotsky").exhausted != 6
+    assert dp.force_in_presence(s, "green").strength["red"] == s.spec("RedTrotsky").exhausted
+
+
+def test_R_SOLO_OPP_TURN_the_cards_unit_comes_before_the_15_31_unit():
+    """(ruling) One level-1 unit left, a level-1 card reaching the 15th: the card's region gets
+    it and the unrest region gets none."""
+    level_1 = [t for t, spec in dp.default_components().tokens.items() if spec.owner == "opposition" and spec.level == 1]
+    s = dp.State.from_dict({
+        "mode": "solo", "solo": {"player": "white", "difficulty": 2}, "unrest": "brown",
+        "date": {"month": "jul", "day": 11}, "regions": {"green": [{"id": t} for t in level_1[1:]]},
+        "opposition": {"stack": ["red-2"]}, "hands": {"white": ["white-2"]},
+        "turn": {"step": "card", "to_act": "white", "index": 7},
+    })
+    card = s.comp.cards["red-2"]
+    assert [t for t in s.supply() if s.spec(t).level == 1] == [level_1[0]]
+    assert card.recruit == 1 and s.day + 2 + card.days == 15
+    s.apply("play white-2")            # day 13
+    events = s.apply("pass")           # the Opposition: red-2 -> day 15
+    assert s.place[level_1[0]] == "red"
+    assert not any(s.spec(t).owner == "opposition" for t in s.tokens_in("brown"))
+    assert any("no level-1 unit left" in e.text for e in events)

@@ -1,4 +1,7 @@
-"""Organize (R-ACT-BONUS, solo only): a bonus action that turns your own secret objective face up."""
+"""Organize (R-ACT-BONUS, solo only): a bonus action that turns your own secret objective face up.
+
+Only a bonus earned on 15 or 31 offers it: the bonus taken instead of the unrest region's
+points is one of the four others (R-SCO-UNREST, ruling), so its kind lists the bonus step alone."""
 
 from __future__ import annotations
 
@@ -59,6 +62,6 @@ def _effect(view: "State", side: str, a: Organize, objective: str | None) -> tup
 
 
 KIND = register(ActionKind(
-    Organize, "R-ACT-BONUS", steps=("bonus", "unrest"), order=160, offer=_offer, check=_check, perform=_perform,
+    Organize, "R-ACT-BONUS", steps=("bonus",), order=160, offer=_offer, check=_check, perform=_perform,
     label=N_("Organize"), explanation=N_("Solo bonus action: your own secret objective is turned face up."),
     sentence=_sentence, touches=_touches, effect=_effect, says_its_effect=True))

@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 NOT_A_CONNECTION = N_("{a}-{b} is not a connection of the city")
 BLOCKADE_ALREADY = N_("the blockade is already on {a}-{b}: Protest moves it to another connection")
 PROTEST = N_("{leader} mobilizes a protest: the blockade moves to {a}-{b}.")
+PROTEST_PLACES = N_("{leader} mobilizes a protest: with no blockade on the board, the marker is placed on {a}-{b} "
+                    "until the next cleanup.")
 
 # What it does, for an advice line (advisor.explain)
 PROTEST_MOVES = N_("moves the blockade to {a}\u2013{b}: no move may cross it (R-ACT-PROTEST)")
@@ -26,6 +28,8 @@ class Protest(Action):
 
 
 def _offer(state: "State", side: str) -> list[Protest]:
+    """Every connection but the blockade's; with no blockade (no tile left, R-CLN), every
+    connection (R-ACT-PROTEST, ruling)."""
     if not special_open(state, "protest"):
         return []
     memo = state.comp.memo
@@ -50,8 +54,9 @@ def _check(state: "State", side: str, a: Protest) -> None:
 def _perform(state: "State", side: str, a: Protest) -> None:
     x, y = a.connection
     state.leader_special_used = True
+    placed = state.blockade is None          # the next cleanup takes it off again (R-CLN, ruling)
     state.blockade = state.comp.connection(x, y)
-    state.log("protest", PROTEST, leader=state.card, a=x, b=y)
+    state.log("protest", PROTEST_PLACES if placed else PROTEST, leader=state.card, a=x, b=y)
 
 
 def _sentence(state: "State", a: Protest) -> Message:
