@@ -34,11 +34,20 @@ def strip_widgets(nb: nbformat.NotebookNode) -> None:
     nb.metadata.pop("widgets", None)
 
 
+def kernelspec_metadata(name: str = "python3") -> dict[str, str]:
+    """The notebook metadata JupyterLab and Notebook 7 write for the kernel ``name`` when they
+    start it: a notebook that stores anything else opens as changed (issue 33)."""
+    from jupyter_client.kernelspec import KernelSpecManager
+    spec = KernelSpecManager().get_kernel_spec(name)
+    return {"display_name": spec.display_name, "language": spec.language, "name": name}
+
+
 def execute(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
     NotebookClient(nb, timeout=600, kernel_name="python3", store_widget_state=False,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     strip_widgets(nb)
+    nb.metadata["kernelspec"] = kernelspec_metadata()
     nbformat.write(nb, path)
     print("executed", path)
 

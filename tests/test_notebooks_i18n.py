@@ -218,3 +218,14 @@ def test_the_output_check_sees_english():
     found = {w for path in NOTEBOOKS.glob("0[1-6]_*.ipynb") for text in output_texts(path)
              for w in english_left(text, "fr")}
     assert len(found) > 40, sorted(found)
+
+
+@pytest.mark.parametrize(("lang", "path"), ALL, ids=IDS)
+def test_a_notebook_stores_the_kernelspec_jupyter_writes_so_it_opens_unchanged(lang, path):
+    """JupyterLab and Notebook 7 write the started kernel's spec into the notebook's metadata:
+    a stored "Python 3" became "Python 3 (ipykernel)" and the notebook showed unsaved changes
+    the moment it was opened (issue 33).  scripts/execute_notebooks.py stores the spec itself."""
+    spec = importlib.util.spec_from_file_location("execute_notebooks", ROOT / "scripts" / "execute_notebooks.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert nbformat.read(path, as_version=4).metadata["kernelspec"] == module.kernelspec_metadata()
