@@ -16,7 +16,8 @@ from . import kinds as K
 from .errors import IllegalAction
 from .kinds.base import FIELD_KINDS, Click, interchangeable
 from .narrate import refusal_text
-from .text import Name, translator
+from .places import RESERVE
+from .text import N_, Message, Name, translator
 from .turn import step_name
 
 if TYPE_CHECKING:
@@ -24,6 +25,16 @@ if TYPE_CHECKING:
     from .state import State
 
 __all__ = ["ActionPicker", "Click"]
+
+#: What the next click can be, one clause each (joined by "; or"), in :meth:`ActionPicker.next_clicks`.
+CLICK_CARD = N_("click a card of your hand")
+CLICK_TOKEN = N_("click a lit token")
+CLICK_RESERVE = N_("click a lit unit or leader of your reserve")
+CLICK_REGION = N_("click a lit region")
+CLICK_ROAD = N_("click a lit road")
+CHOOSE_BELOW = N_("choose below")
+OR_ELSE = N_("{first}; or {second}")
+INSTRUCTIONS = N_("{instructions:cap}.")
 
 
 class ActionPicker:
@@ -66,6 +77,9 @@ class ActionPicker:
         self.paths: dict[int, tuple[Click, ...]] = {i: paths[0] for i, paths in self.orders.items()}
         self.picked: list[Click] = []
         self.message = ""
+        #: the rule's refusal behind :attr:`message`, when a rule refused the clicks (not merely
+        #: "nothing to do there"): its reason and rule ID as data
+        self.refused: IllegalAction | None = None
         #: the language of :attr:`message`
         self.lang = "en"
 
@@ -135,6 +149,28 @@ class ActionPicker:
         return [t for t in self.state.tokens_in(place) if t == token or interchangeable(self.state, t, token)] \
             if place is not None else [token]
 
+    def next_clicks(self, *, cards: bool = False, buttons: bool = False) -> Message | None:
+        """What to do next, in words: the kinds of lit target a click can take now ("Click a lit
+        region."), and ``cards`` (the hand, outside the board) or ``buttons`` when they answer
+        too; ``None`` when nothing is left to do.  Said after each click, so that a first click
+        is never left without a word on the second."""
+        targets = [k for k in self.next_targets() if k[0] != "card"]
+        kinds = {k for k, _i in targets}
+        reserve = {i for k, i in targets if k == "token" and self.state.place.get(i) == RESERVE}
+        clauses = [msgid for msgid, wanted in (
+            (CLICK_CARD, cards),
+            (CLICK_TOKEN, any(k == "token" and i not in reserve for k, i in targets)),
+            (CLICK_RESERVE, bool(reserve)),
+            (CLICK_REGION, "region" in kinds),
+            (CLICK_ROAD, "connection" in kinds),
+            (CHOOSE_BELOW, buttons)) if wanted]
+        if not clauses:
+            return None
+        said = Message(clauses[0])
+        for clause in clauses[1:]:
+            said = Message(OR_ELSE, first=said, second=Message(clause))
+        return Message(INSTRUCTIONS, instructions=said)
+
     def lit(self) -> list[Any]:
         """Board highlight: what was clicked and what can be clicked next (cards in hand excluded:
         the hand is not on the board)."""
@@ -190,7 +226,7 @@ class ActionPicker:
         if kind == "token" and key in self.picked:          # taken back
             rest = [c for c in self.picked if c != key]
             self.picked = rest if self._fits(rest) else []
-            self.message = ""
+            self.message, self.refused = "", None
             return None
         if self._fits([*self.picked, key]):
             self.picked.append(key)
@@ -199,18 +235,18 @@ class ActionPicker:
         else:
             self.message = self._refusal(key)
             return None
-        self.message = ""
+        self.message, self.refused = "", None
         return self.chosen
 
     def back(self) -> None:
         """Forget the last click."""
         if self.picked:
             self.picked.pop()
-        self.message = ""
+        self.message, self.refused = "", None
 
     def reset(self) -> None:
         self.picked = []
-        self.message = ""
+        self.message, self.refused = "", None
 
     def _refusal(self, key: Click) -> str:
         """Why a click fits no legal action: the engine's refusal of what it meant, else what
@@ -224,7 +260,11 @@ class ActionPicker:
             try:
                 self.state.check(meant)
             except IllegalAction as exc:
+                self.refused = exc
                 return _("Not allowed: {reason}", reason=refusal_text(exc, lang))
+        self.refused = K.misclick(self.state, (*self.picked, key)) or K.misclick(self.state, (key,))
+        if self.refused is not None:
+            return _("Not allowed: {reason}", reason=refusal_text(self.refused, lang))
         step = step_name(self.state.step)
         kind, ident = key
         if kind == "token":

@@ -12,9 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from .i18n import resolve
-from .text import Message, Quantity, render, translator
+from .text import N_, Message, Quantity, render, translator
 
-__all__ = ["event_text", "message_text", "refusal_text", "outcome_text", "objective_steps", "quantity_text"]
+__all__ = ["event_text", "message_text", "refusal_message", "refusal_text", "outcome_text", "objective_steps",
+           "quantity_text"]
+
+#: A refusal's reason followed by the rule that decides it.
+REFUSAL_WITH_RULE = N_("{reason} ({rule})")
 
 
 def message_text(message: Any, lang: str | None = None) -> str:
@@ -33,6 +37,17 @@ def quantity_text(q: Quantity, lang: str | None = None) -> str:
     return q.text(lang)
 
 
+def refusal_message(refusal: Any, *, rule: bool = True) -> Message | None:
+    """Why the engine refused something, as a message with the rule that decides it ("recruits
+    go into the card's region: red (R-ACT-RECRUIT)"); ``None`` for an error without a reason
+    as data.  ``refusal``: an error carrying ``message`` and ``rule``, or a Message."""
+    message = refusal if isinstance(refusal, Message) else getattr(refusal, "message", None)
+    if not isinstance(message, Message):
+        return None
+    rule_id = getattr(refusal, "rule", None)
+    return Message(REFUSAL_WITH_RULE, reason=message, rule=rule_id) if rule and rule_id else message
+
+
 def refusal_text(refusal: Any, lang: str | None = None, *, rule: bool = True) -> str:
     """Why the engine refused something, in ``lang``, with the rule that decides it.
 
@@ -41,16 +56,8 @@ def refusal_text(refusal: Any, lang: str | None = None, *, rule: bool = True) ->
     such as a typing mistake in an action's text form) is shown as it is.  ``rule=False``
     leaves the rule ID out (for a page that shows it on its own).
     """
-    lang = resolve(lang)
-    message = refusal if isinstance(refusal, Message) else getattr(refusal, "message", None)
-    if not isinstance(message, Message):
-        return str(refusal)
-    text = render(message, lang)
-    rule_id = getattr(refusal, "rule", None)
-    if rule and rule_id:
-        _ = translator(lang)
-        return _("{reason} ({rule})", reason=text, rule=rule_id)
-    return text
+    message = refusal_message(refusal, rule=rule)
+    return str(refusal) if message is None else render(message, resolve(lang))
 
 
 def outcome_text(state: Any, lang: str | None = None) -> str:

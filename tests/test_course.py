@@ -730,3 +730,36 @@ def test_a_date_question_says_each_move_of_the_day_marker_as_its_reason():
         assert "July 14. July 10 + 4 days; now July 14." in text and "+ 3 days" not in text
     five = course.exercise("solo-5").judge("jul15").text("en")
     assert five.count(" days; now ") == 2 and "(R-CAL-4)" in five
+
+
+# ---------------------------------------------------------------------------- issue 33: refusals that teach
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_recruit_aimed_at_another_region_is_refused_by_its_rule(lang):
+    """commands-5: red has played red-3 (recruit 2, Rest).  A click on blue, alone or after a
+    reserve unit, says where recruits go (R-ACT-RECRUIT), not "click a token or a region"."""
+    from dualpowers import names
+    from dualpowers.text import render
+    s = CourseSession()
+    s.go_exercise("commands-5")
+    assert s.state.card == "red-3" and s.state.comp.cards["red-3"].region == "red"
+    for clicks in ([("region", "blue")], [("token", "R1"), ("region", "blue")]):
+        s.try_again()
+        before = s.state
+        for kind, ident in clicks:
+            assert s.click(kind, ident) is None
+        said = render(s.message, lang)
+        assert s.picker.refused is not None and s.picker.refused.rule == "R-ACT-RECRUIT"
+        assert "R-ACT-RECRUIT" in said and names.region("red", lang) in said, said
+        assert s.verdict is None and s.state == before
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_after_a_first_click_the_course_says_what_the_next_click_is(lang):
+    """A token picked for a move: the message says to click a lit region (play said so, the
+    course said nothing)."""
+    from dualpowers.text import render
+    s = CourseSession()
+    s.go_exercise("commands-3")                     # white-4 (Move): raise white's strength in red
+    assert s.click("token", "W3") is None and s.picker.picked
+    assert render(s.message, "en") == "Click a lit region."
+    assert render(s.message, lang) == render(s.picker.next_clicks(), lang)

@@ -16,6 +16,7 @@ from ..actions import Action
 from ..clicks import ActionPicker
 from ..state import State
 from ..kinds import kind_of
+from ..narrate import refusal_message
 from ..text import Disjunction, Message
 from .model import Chapter, Demonstration, Exercise, Step, Verdict, load_course
 from .progress import Item, Progress, ProgressError
@@ -148,9 +149,15 @@ class CourseSession:
         if self.picker.message and meant is not None:    # an action the rules forbid: the engine says why
             return self.answer(meant)
         self.highlight = tuple(self.picker.lit())
-        # a click that can answer nothing here: say what can (the engine's "nothing can be done
-        # in green now" is about the game's step, not about this exercise)
-        self.message = self.click_instead() if self.picker.message else ""
+        if self.picker.refused is not None:
+            # a rule refuses the clicks (a recruit aimed elsewhere than the card's region): say it
+            self.message = say(N_("Not allowed: {reason}"), {"reason": refusal_message(self.picker.refused)})
+        elif self.picker.message:
+            # a click that can answer nothing here: say what can (the engine's "nothing can be
+            # done in green now" is about the game's step, not about this exercise)
+            self.message = self.click_instead()
+        else:   # a first click taken: what the next one should be
+            self.message = self.picker.next_clicks(buttons=bool(self.buttons())) or ""
         self._changed()
         return None
 

@@ -17,7 +17,7 @@ from ..errors import IllegalAction
 from .base import BY_WORD, KINDS, Action, ActionKind, Click, Touches, kind_of, reserve_part
 
 __all__ = ["Action", "ActionKind", "Click", "Touches", "KINDS", "BY_WORD", "kind_of", "reserve_part", "ordered", "at_step",
-           "offered", "touches", "clicks", "click_paths", "highlight", "meant"]
+           "offered", "touches", "clicks", "click_paths", "highlight", "meant", "misclick"]
 
 for _module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
     if _module != "base":
@@ -87,4 +87,15 @@ def meant(state: Any, picked: tuple[Click, ...]) -> Action | None:
                 act = None
             if act is not None:
                 return act
+    return None
+
+
+def misclick(state: Any, picked: tuple[Click, ...]) -> IllegalAction | None:
+    """The rule a kind offered here gives against clicks that mean no action (``ActionKind.misclick``:
+    a recruit aimed at a region other than the card's); ``None`` when no kind claims them."""
+    for k in offered(state):
+        if k.misclick is not None:
+            refused = k.misclick(state, picked)
+            if refused is not None:
+                return refused
     return None

@@ -242,6 +242,9 @@ class ActionKind:
       engine can say why clicks that fit no legal action are refused;
     * ``other_clicks``: other orders of clicks that pick it too (a recruit's units clicked
       one by one in the reserve, in any order, before or after its region);
+    * ``misclick``: why clicks that mean no action at all are still aimed at this kind, as the
+      refusal its rule gives (a recruit's region that is not the card's), so that the learner
+      reads the rule rather than "nothing can be done there";
     * ``says_its_effect``: its sentence names what it does ("Inspire the People: take the
       Will"), so a lesson asking for that effect names the action by its label alone.
     """
@@ -266,6 +269,7 @@ class ActionKind:
     shares_control: bool = False
     from_clicks: Callable[["State", tuple[Click, ...]], Action | None] | None = None
     other_clicks: Callable[["State", Any], tuple[tuple[Click, ...], ...]] | None = None
+    misclick: Callable[["State", tuple[Click, ...]], IllegalAction | None] | None = None
     says_its_effect: bool = False
 
     @property

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..errors import IllegalAction
 from ..places import RESERVE
-from ..text import N_, Conjunction, Message
+from ..text import N_, Conjunction, Message, Name
 from .base import (Action, ActionKind, Click, Touches, action, card_region, check_reserve_unit, recruit_name, refuse,
                    register, reserve_units, units_then_region)
 
@@ -15,6 +16,7 @@ if TYPE_CHECKING:
 UNIT_TWICE = N_("a unit is listed twice")
 RECRUIT_TOO_DEAR = N_("those units cost {total} recruit value; {card} gives {recruit}")
 RECRUITS = N_("{side:cap} recruits {units} into {region}.")
+RECRUIT_ELSEWHERE = N_("recruits go into the card's region ({region}), not into {clicked}")
 
 
 @action("recruit")
@@ -127,6 +129,18 @@ def _from_clicks(state: "State", picked: tuple[Click, ...]) -> Recruit | None:
     return Recruit.trusted(units)
 
 
+def _misclick(state: "State", picked: tuple[Click, ...]) -> IllegalAction | None:
+    """A region other than the card's, after reserve units or alone, while a recruit is open:
+    the rule says where recruits go."""
+    region = card_region(state)
+    clicked = [i for k, i in picked if k == "region"]
+    if region is None or not clicked or clicked[-1] == region or not _offer(state, state.to_act or ""):
+        return None
+    if any(k != "region" and not (k == "token" and state.place.get(i) == RESERVE) for k, i in picked):
+        return None                       # a token on the board: a move, not a recruit
+    return refuse(RECRUIT_ELSEWHERE, "R-ACT-RECRUIT", region=region, clicked=Name("region", clicked[-1]))
+
+
 def _strength(state: "State", a: Recruit) -> tuple[tuple[str, int], ...]:
     region = card_region(state)
     return ((region, sum(state.comp.tokens[u].fresh for u in a.units)),) if region else ()
@@ -138,4 +152,4 @@ KIND = register(ActionKind(
     explanation=N_("Units from your reserve whose recruit values add up to at most the card's value enter the "
                    "card's region, fresh."),
     sentence=_sentence, touches=_touches, clicks=_clicks, strength=_strength, other_clicks=_other_clicks,
-    from_clicks=_from_clicks))
+    from_clicks=_from_clicks, misclick=_misclick))

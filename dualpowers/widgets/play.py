@@ -47,7 +47,6 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..opposition import DIFFICULTIES
-from ..places import RESERVE
 from ..scoring import face_up_objective, objective_markers
 
 from ..drawing.board import REGION_COLOURS
@@ -63,7 +62,7 @@ from ..describe import describe
 from ..errors import DualPowersError, brief
 from ..i18n import number
 from ..advisor.ranking import ALL_BEHIND
-from ..text import Message, Quantity, field_naming, translator
+from ..text import Message, Quantity, field_naming, render, translator
 from ..narrate import message_text, refusal_text
 from . import language
 from ._common import STYLE, ButtonPool, button, css, fit_labels, lines_html, log_html, working_html
@@ -837,7 +836,6 @@ class PlayWidget(widgets.VBox):
         pk = self.picker
         lang = language.current()
         _ = translator(lang)
-        targets = [k for k in pk.next_targets() if k[0] != "card"]
         if pk.picked:
             def said(kind: str, ident: Any) -> str:
                 if kind == "connection":
@@ -851,27 +849,8 @@ class PlayWidget(widgets.VBox):
             head = _("Chosen: <b>{what}</b>.", what=escape(what)) + " "
         else:
             head = ""
-        parts = []
-        if cards:
-            parts.append(_("click a card of your hand"))
-        kinds = {k for k, _i in targets}
-        reserve = {i for k, i in targets if k == "token" and pk.state.place.get(i) == RESERVE}
-        if any(k == "token" and i not in reserve for k, i in targets):
-            parts.append(_("click a lit token"))
-        if reserve:
-            parts.append(_("click a lit unit or leader of your reserve"))
-        if "region" in kinds:
-            parts.append(_("click a lit region"))
-        if "connection" in kinds:
-            parts.append(_("click a lit road"))
-        if choices:
-            parts.append(_("choose below"))
-        if not parts:
-            return head
-        text = parts[0]
-        for part in parts[1:]:
-            text = _("{first}; or {second}", first=text, second=part)
-        return head + escape(_("{instructions}.", instructions=text[0].upper() + text[1:]))
+        said = pk.next_clicks(cards=bool(cards), buttons=bool(choices))
+        return head + (escape(render(said, lang)) if said is not None else "")
 
     def _card_button(self, b: widgets.Button, card: str, hinted: bool = False) -> widgets.Button:
         """A button of the pool made into ``card`` of the hand."""
