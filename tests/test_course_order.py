@@ -88,6 +88,19 @@ def _shown_by_the_engine(ex: Exercise) -> set[str]:
     return used
 
 
+def _shown_words(ex: Exercise) -> str:
+    """The words the exercise's answers show beside its prompt: the buttons of an action
+    exercise (a hand's cards with their days, recruit value, action and VP) and the choices of
+    a question, as the course widget writes them."""
+    from dualpowers.course.session import CourseSession
+    from dualpowers.describe import describe
+    if ex.kind == "choice":
+        return " ".join(ex.choice_label(v) for v in ex.choices)
+    s = CourseSession()
+    s.go_exercise(ex.id)
+    return " ".join(describe(s.state, a).text for a in s.buttons())
+
+
 def _walk():
     """Every item in course order (the order Progress.next_item walks): a chapter's intro, its
     steps, then its exercises; with what each uses and what it explains."""
@@ -99,7 +112,8 @@ def _walk():
                    set(st.rules), set(st.introduces))
         for ex in ch.exercises:
             rules = set(ex.rules) | {_rule_of(ex)} | _shown_by_the_engine(ex)
-            yield f"exercise {ex.id}", rules, _terms_in(ex.prompt("en") + " " + ex.hint("en")), set(), set()
+            words = " ".join((ex.prompt("en"), ex.hint("en"), _shown_words(ex)))
+            yield f"exercise {ex.id}", rules, _terms_in(words), set(), set()
 
 
 def test_nothing_is_used_before_a_step_explains_it():
@@ -115,6 +129,25 @@ def test_nothing_is_used_before_a_step_explains_it():
         late += [f"{where}: rule {r}" for r in sorted(rules - rules_known)]
         late += [f"{where}: '{t}'" for t in sorted(terms - terms_known)]
     assert not late, "used before a step explains it:\n" + "\n".join(late)
+
+
+def test_the_cards_printed_values_their_second_copy_and_the_hand_kept_are_explained_first():
+    """Issue 33: round-1's buttons showed "recruit 2 or Rest, 1 VP" and "(2nd)" before the Command
+    cards chapter, commands-4 said "white-3b" where the board says "white-3 (2nd)", and nothing
+    said that the cards not played stay in hand, or that an exhausted side can be the stronger."""
+    round_1 = _shown_words(course.exercise("round-1"))
+    assert _terms_in(round_1) >= {"card-values"}
+    introduced = {t: f"{ch.id} {st.index + 1}" for ch in COURSE.chapters for st in ch.steps for t in st.introduces}
+    assert introduced["card-values"] == introduced["second-copy"] == "round 2"
+    assert introduced["hand-kept"] == "round 5"
+    assert "white-3b" not in course.exercise("commands-4").prompt("en")
+    assert names.card("white-3b", "en") in course.exercise("commands-4").prompt("en")
+    rest = course.chapter("commands").steps[4]
+    comp = dp.default_components()
+    n5 = comp.tokens["N5"]
+    assert n5.exhausted > n5.fresh and f"N5 shows {n5.fresh} fresh and {n5.exhausted} exhausted" in rest.text("en")
+    for lang in TRANSLATED:
+        assert names.card("white-3b", lang) in course.exercise("commands-4").prompt(lang)
 
 
 def test_the_issue_s_order_problems_are_gone():
