@@ -340,6 +340,8 @@ def main(argv: list[str] | None = None) -> int:
         p.set_defaults(func=func)
     _add_simulate(sub)
     args = parser.parse_args(argv)
+    if sys.stderr is None:      # started with standard error closed (`2>&-`): print() would send its lines to stdout
+        sys.stderr = open(os.devnull, "w")
     if sys.stdout is None:      # started with standard output closed (`>&-`): nothing could be said
         _error(render(Message(N_("cannot write the output (standard output is closed)")), current_language()))
         return 1

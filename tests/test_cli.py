@@ -357,3 +357,14 @@ def test_cli_presence_never_quotes_a_file_that_holds_no_position(tmp_path, capsy
     secret.write_text("admin:$6$salt$hash:20228:0:99999:7:::\nnobody:*:1\n")
     err = one_line_error(capsys, ["presence", str(secret)])
     assert "holds no position" in err and "admin" not in err and "salt" not in err, err
+
+
+def test_installed_command_with_standard_error_closed_keeps_standard_output_clean():
+    """`2>&-`: the progress line and an error have nowhere to go; they never land in the output."""
+    result = subprocess.run([str(DUALPOWERS), "simulate", "--games", "2", "-j", "1"], stdout=subprocess.PIPE,
+                            text=True, timeout=60, preexec_fn=lambda: os.close(2))
+    assert result.returncode == 0 and "dualpowers:" not in result.stdout and "games in" not in result.stdout
+    assert "win rate" in result.stdout
+    result = subprocess.run([str(DUALPOWERS), "presence", "/nonexistent.json"], stdout=subprocess.PIPE, text=True,
+                            timeout=60, preexec_fn=lambda: os.close(2))
+    assert (result.returncode, result.stdout) == (2, "")
