@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import random
+import re
 import signal
 import sys
 import time
@@ -28,19 +29,53 @@ from typing import Any, Callable, Iterator, NoReturn, TextIO
 from . import names
 from .errors import DualPowersError, Told, brief
 from .i18n import current_language, number
-from .text import translator
-from .policies import PolicySpecError
+from .text import Message, N_, render, translator
+from .narrate import refusal_text
 from .opposition import DIFFICULTIES
 from .presence import force_in_presence
 from .tables import presence_reason
 from .rules import rules
 from .setup import EDITIONS, new_game
 from .state import State
-from .userfiles import THE_POSITION_FILE, read_text, strip_bom
+from .userfiles import THE_POSITION_FILE, named, os_reason, read_text, strip_bom
 
 
 class UsageError(Told, DualPowersError, ValueError):
     """A command-line argument that cannot be used (a missing file, a folder given as a file ...)."""
+
+
+class OutputError(Told, DualPowersError, OSError):
+    """Standard output cannot be written: closed (``>&-``), or its disk is full (``>/dev/full``)."""
+
+
+class _Output:
+    """Standard output whose failures are told as the output's (a write error has no file
+    name, so it would read like a failure of some file of the user's)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def _told(self, exc: OSError) -> OutputError:
+        return OutputError(Message(N_("cannot write the output ({reason})"), reason=os_reason(exc)))
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise self._told(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise self._told(exc) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
 
 
 def _looks_like_path(text: str) -> bool:
@@ -61,7 +96,11 @@ def read_position(text: str) -> State:
     as such; a position's errors are the reader's own.
     """
     if _looks_like_path(text):   # a regular UTF-8 file of bounded size, never a FIFO or a device
-        text = read_text(Path(text.strip()), UsageError, THE_POSITION_FILE)
+        path = Path(text.strip())
+        text = read_text(path, UsageError, THE_POSITION_FILE).strip()
+        if not text.startswith(("{", "[", '"', "DP")):    # not even the start of one: quote none of it
+            raise UsageError(Message(N_("{what} holds no position: neither JSON nor a notation starting "
+                                        "with DP1"), what=named(THE_POSITION_FILE, path)))
     text = strip_bom(text).strip()
     if text.startswith(("{", "[", '"')):
         return State.from_json(text)
@@ -183,13 +222,23 @@ def speed(games: int, seconds: float) -> str:
     return _("{seconds} s per game", seconds=number(seconds / games, lang, 1))
 
 
+def whole_number(text: str, signed: bool = False) -> int:
+    """``text`` as an int if it is plain ASCII digits (a leading ``-`` when ``signed``), else
+    ValueError: Python's ``int`` also takes ``" 1"``, ``"1_000"`` and other scripts' digits
+    (``"٣"``), which a user who typed them did not mean as a number of games."""
+    digits = text[1:] if signed and text.startswith("-") else text
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 4000:
+        raise ValueError(text)
+    return int(text)
+
+
 def parse_int_list(text: str, low: int, high: int) -> tuple[int, ...]:
     """``"3"``, ``"1-6"``, ``"1,3,5"`` or ``"1-3,6"`` as a tuple of ints within ``low..high``."""
     values: list[int] = []
     for part in text.split(","):
-        first, dash, last = part.strip().partition("-")
+        first, dash, last = part.partition("-")     # spaces around the items are only spaces
         try:
-            lo, hi = int(first), int(last if dash else first)
+            lo, hi = whole_number(first.strip()), whole_number((last if dash else first).strip())
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r}: expected a number, a range like {low}-{high} "
                                              f"or a list like 1,3,5") from None
@@ -284,24 +333,35 @@ def main(argv: list[str] | None = None) -> int:
         p = sub.add_parser(name, help=helptext)
         p.add_argument("--seed", type=_seed, default=0)
         p.add_argument("--solo", choices=("red", "white"), help="solo game, playing this side")
-        p.add_argument("--difficulty", type=int, default=1, choices=DIFFICULTIES)
+        p.add_argument("--difficulty", type=_difficulty, default=1, choices=DIFFICULTIES)
         p.add_argument("--edition", choices=EDITIONS, default="fr")
         if name == "random-game":
             p.add_argument("--quiet", action="store_true", help="print only the result")
         p.set_defaults(func=func)
     _add_simulate(sub)
     args = parser.parse_args(argv)
+    if sys.stderr is None:      # started with standard error closed (`2>&-`): print() would send its lines to stdout
+        sys.stderr = open(os.devnull, "w")
+    if sys.stdout is None:      # started with standard output closed (`>&-`): nothing could be said
+        _error(render(Message(N_("cannot write the output (standard output is closed)")), current_language()))
+        return 1
     stopped_by: list[int] = []
+    stdout = sys.stdout
     with _sigterm_as_interrupt(stopped_by):
         try:
+            sys.stdout = _Output(stdout)
             status = int(args.func(args))
             sys.stdout.flush()       # a closed pipe (`dualpowers rules | head -1`) shows here, not at exit
             return status
         except BrokenPipeError:      # the reader stopped reading: end quietly, as `cat` does
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            _drop_output(stdout)
             return 128 + signal.SIGPIPE
-        except (DualPowersError, PolicySpecError) as exc:
-            _error(str(exc))
+        except OutputError as exc:   # a full disk: said once (what was left unwritten is dropped)
+            _drop_output(stdout)
+            _error(render(exc.message, current_language()))
+            return 1
+        except DualPowersError as exc:
+            _error(refusal_text(exc, current_language()))
             return 2
         except OSError as exc:   # writing --out, reading --components ...: the user's file system
             _error(f"{exc.strerror or type(exc).__name__}: {brief(exc.filename or '', 120)}")
@@ -319,6 +379,17 @@ def main(argv: list[str] | None = None) -> int:
         except Exception as exc:   # a bug: still one line, never a traceback on a user's terminal
             _error(f"internal error, please report it: {type(exc).__name__}: {exc}")
             return 1
+        finally:
+            sys.stdout = stdout
+
+
+def _drop_output(stdout: TextIO) -> None:
+    """Point standard output at /dev/null, so that Python's own flush at exit finds nothing
+    to fail on (a second, uglier report of the same failure)."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
+    except (OSError, ValueError, AttributeError):   # not a real file (a test's capture): nothing to flush at exit
+        pass
 
 
 @contextmanager
@@ -401,7 +472,8 @@ def _add_simulate(sub: Any) -> None:
                    help="how long to wait for the scheduler and a first worker")
     p.add_argument("--chunk-size", type=_bounded(MAX_CHUNK), default=None, metavar="GAMES",
                    help="games per task (default: about 16 tasks per worker, at most 250)")
-    p.add_argument("--out", "-o", metavar="PATH", help="write one row per game to PATH (*.csv or *.parquet)")
+    p.add_argument("--out", "-o", metavar="PATH", help="write one row per game to PATH (*.csv or *.parquet): a new file, or a regular file "
+                        "replaced at the end; a link, a pipe or a device is refused")
     p.add_argument("--no-progress", action="store_true",
                    help="no progress bar (on stderr; when stderr is not a terminal it is one closing line)")
     p.set_defaults(func=_simulate)
@@ -409,7 +481,7 @@ def _add_simulate(sub: Any) -> None:
 
 def _seed(text: str) -> int:
     try:
-        value = int(text)
+        value = whole_number(text, signed=True)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, not {brief(text, 30)}") from None
     if not -(2**63) <= value < 2**63:
@@ -419,6 +491,8 @@ def _seed(text: str) -> int:
 
 def _seconds(text: str) -> float:
     try:
+        if not re.fullmatch(r"[0-9]{1,20}(\.[0-9]{0,20})?|\.[0-9]{1,20}", text):
+            raise ValueError(text)
         value = float(text)
     except ValueError:
         value = -1.0
@@ -427,12 +501,21 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _difficulty(text: str) -> int:
+    try:
+        return whole_number(text)
+    except ValueError:
+        _ = translator(current_language())
+        raise argparse.ArgumentTypeError(_("expected a difficulty from {low} to {high}, not {text}",
+                                           low=DIFFICULTIES[0], high=DIFFICULTIES[-1], text=brief(text, 30))) from None
+
+
 def _bounded(high: int) -> Callable[[str], int]:
     """An argparse type: a whole number from 1 to ``high``."""
     def whole(text: str) -> int:
         try:
-            value = int(text)
-        except ValueError:   # not a number, or over Python's 4,300-digit limit
+            value = whole_number(text)
+        except ValueError:   # not plain digits, or too many of them
             value = 0
         if not 1 <= value <= high:
             raise argparse.ArgumentTypeError(f"expected a whole number from 1 to {high:,}, not {brief(text, 30)}")

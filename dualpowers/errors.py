@@ -141,5 +141,5 @@ class NotationError(PositionError):
     """A text notation string that cannot be read."""
 
 
-class PolicySpecError(DualPowersError, ValueError):
+class PolicySpecError(Told, DualPowersError, ValueError):
     """A policy spec (``"greedy"``, ``"advisor:playouts=200"``) that names no known policy."""

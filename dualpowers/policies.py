@@ -24,9 +24,17 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+import math
+import re
+
 from .advisor import AdvisorPolicy, advisor_v1, advisor_v2
-from .errors import PolicySpecError
+from .advisor.playout import PLAYOUTS
+from .advisor.policy import SEARCHES
+from .advisor.race import ALLOCATIONS
+from .advisor.search import HORIZONS, VALUES
+from .errors import PolicySpecError, brief
 from .players import GreedyPolicy, Policy, RandomPolicy, evaluate
+from .text import Message, N_
 
 __all__ = [
     "Policy", "RandomPolicy", "GreedyPolicy", "evaluate", "make_policy", "policy_names", "PolicySpecError",
@@ -41,21 +49,50 @@ _FACTORIES: dict[str, Callable[..., Policy]] = {
     "advisor-v1": advisor_v1,
     "advisor-v2": advisor_v2,
 }
-#: Policies that take options (``"advisor:playouts=200"``).
-_WITH_OPTIONS = ("advisor", "advisor-v1", "advisor-v2")
+#: Every option a spec may give, with its range (whole numbers, numbers) or its choices; a
+#: value outside is refused before any game is played.  The ranges keep a run finite: a
+#: decision of 100,000 playouts takes minutes already (docs/simulate.md lists them).
+OPTIONS: dict[str, tuple[type, float, float] | tuple[str, ...]] = {
+    "playouts": (int, 1, 100_000),
+    "seconds": (float, 0.001, 600),
+    "seed": (int, 0, 2**63 - 1),
+    "horizon": HORIZONS,
+    "playout": PLAYOUTS,
+    "value": VALUES,
+    "search": SEARCHES,
+    "allocation": ALLOCATIONS,
+    "candidates": (int, 2, 1000),
+    "close_z": (float, 0, 10),
+}
+#: The options each policy takes (``"advisor:playouts=200"``); the others take none.
+_TAKES: dict[str, tuple[str, ...]] = {
+    "advisor": tuple(OPTIONS),
+    "advisor-v1": ("playouts", "seconds", "seed", "horizon"),
+    "advisor-v2": ("playouts", "seconds", "seed", "horizon"),
+}
 
 
 def policy_names() -> tuple[str, ...]:
     return tuple(_FACTORIES)
 
 
-def _option_value(text: str) -> Any:
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
+def _option_value(key: str, text: str) -> Any:
+    """The value of option ``key`` given as ``text``, checked against :data:`OPTIONS`: numbers
+    in plain ASCII digits (``1.5``, never ``1e9``, ``1_000`` or ``inf``), within their range."""
+    spec = OPTIONS[key]
+    if not isinstance(spec[0], type):
+        if text not in spec:
+            raise PolicySpecError(Message(N_("policy option {key} must be one of {choices}, not {value}"), key=key,
+                                          choices=", ".join(map(str, spec)), value=brief(text, 30)))
+        return text
+    kind, low, high = spec
+    number = r"[0-9]{1,30}" if kind is int else r"[0-9]{1,30}(\.[0-9]{0,30})?|\.[0-9]{1,30}"
+    value = kind(text) if re.fullmatch(number, text) else math.nan
+    if not low <= value <= high:
+        what = N_("a whole number") if kind is int else N_("a number")
+        raise PolicySpecError(Message(N_("policy option {key} must be {what} from {low} to {high}, not {value}"),
+                                      key=key, what=Message(what), low=low, high=high, value=brief(text, 30)))
+    return value
 
 
 def make_policy(spec: "str | Policy") -> Policy:
@@ -71,13 +108,18 @@ def make_policy(spec: "str | Policy") -> Policy:
     if factory is None:
         raise PolicySpecError(f"unknown policy {name!r} (known: {', '.join(_FACTORIES)})")
     options: dict[str, Any] = {}
+    takes = _TAKES.get(name, ())
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, eq, value = item.partition("=")
-        if not eq or not key.strip():
-            raise PolicySpecError(f"policy option {item!r} in {spec!r} is not of the form key=value")
-        options[key.strip()] = _option_value(value.strip())
-    if options and name not in _WITH_OPTIONS:
-        raise PolicySpecError(f"policy {name!r} takes no options (got {', '.join(options)})")
+        key = key.strip()
+        if not eq or not key:
+            raise PolicySpecError(f"policy option {brief(item)} in {brief(spec)} is not of the form key=value")
+        if not takes:
+            raise PolicySpecError(f"policy {name!r} takes no options (got {brief(key, 30)})")
+        if key not in takes:
+            raise PolicySpecError(Message(N_("policy {name} has no option {key} (its options: {known})"), name=name,
+                                          key=brief(key, 30), known=", ".join(takes)))
+        options[key] = _option_value(key, value.strip())
     try:
         return factory(**options)
     except TypeError as exc:

@@ -163,6 +163,10 @@ def _describe(err: ValidationError) -> Message:
     v, inst, arg = err.validator, err.instance, err.validator_value
     if v == "type":
         wanted = [arg] if isinstance(arg, str) else list(arg)
+        if "integer" in wanted and isinstance(inst, float) and inst.is_integer():
+            # 1.0 and 1E2 are whole numbers to JSON Schema, not to the engine: say why it is refused
+            return Message(N_("must be a whole number written in digits only (such as {example}), not {value}"),
+                           example=int(inst), value=brief(inst, 30))
         return Message(N_("must be {wanted}, not {got}"), wanted=_types(wanted), got=_kind(inst))
     if v == "enum":
         return Message(N_("must be one of {known}; not {value}"), known=", ".join(map(str, arg)), value=brief(inst, 30))

@@ -690,6 +690,18 @@ class _Reader:
                                             side=s.to_act, card=s.objectives[s.to_act]))
             if s.turn_index != 0:
                 raise PositionError(Message(N_("turn.index must be 0 while objectives are chosen [INV-ORDER]")))
+            # INV-OBJECTIVE-ORDER: the Will holder chooses first, then the other side (P-OBJ); a side that
+            # has chosen is never asked again (its second choice would push its first out of every place).
+            if s.to_act is not None and s.will is not None:
+                other = s.other(s.will)
+                if s.to_act == s.will and s.objectives[other] is not None:
+                    raise PositionError(Message(N_("{will} holds the Will and chooses its objective first, but {side} "
+                                                   "has chosen already (P-OBJ) [INV-OBJECTIVE-ORDER]"),
+                                                will=s.will, side=other))
+                if s.to_act == other and s.objectives[s.will] is None:
+                    raise PositionError(Message(N_("{side} chooses its objective after {will}, the Will holder, who "
+                                                   "has not chosen yet (P-OBJ) [INV-OBJECTIVE-ORDER]"),
+                                                side=other, will=s.will))
         # INV-UNREST: the decision at step unrest belongs to the stronger side there (R-SCO-UNREST).
         if s.step == "unrest":
             winner = unrest_winner(s)

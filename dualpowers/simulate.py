@@ -44,13 +44,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from .components import SIDES, Components, load_components
-from .errors import ComponentsError, DualPowersError, Told
+from .errors import ComponentsError, DualPowersError, Told, brief
 from .policies import PolicySpecError, make_policy
 from .opposition import DIFFICULTIES
 from .scoring import Ending
 from .setup import EDITIONS, MODE_ALIASES, new_game
 from .stats import Z_95, wilson_interval
 from .userfiles import THE_RESULTS_FILE, check_regular
+from .text import Message, N_
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -684,6 +685,11 @@ def check_output(path: "str | Path", format: str | None = None) -> str:
         _need_pyarrow()
     if Path(path).is_dir():
         raise SimulationError(f"cannot write {str(path)!r}: it is a folder; name a file like results.csv")
+    if Path(path).is_symlink() or (Path(path).exists() and not Path(path).is_file()):
+        # the finished file is renamed over the path: never over a link, a pipe or a device
+        raise SimulationError(Message(N_("cannot write {path}: it is not a regular file (a symbolic link, a pipe "
+                                         "or a device is never replaced); name a new file or a results file"),
+                                      path=brief(str(path), 120)))
     parent = Path(path).resolve().parent
     if not parent.is_dir():
         raise SimulationError(f"cannot write {str(path)!r}: there is no folder {str(parent)!r}")

@@ -34,7 +34,7 @@ from .errors import DualPowersError, brief
 from .narration import N_, Message, Quantity
 from .schema import MAX_TEXT, decode_json
 
-__all__ = ["MAX_BYTES", "check_regular", "read_bytes", "read_text", "read_json", "write_text", "strip_bom", "named", "THE_FILE",
+__all__ = ["MAX_BYTES", "check_regular", "os_reason", "read_bytes", "read_text", "read_json", "write_text", "strip_bom", "named", "THE_FILE",
            "THE_POSITION_FILE", "THE_SAVED_GAME_FILE", "THE_PROGRESS_FILE", "THE_TUTORIAL_FILE", "THE_COURSE_FILE",
            "THE_COMPONENTS_FILE", "THE_RESULTS_FILE"]
 
@@ -57,6 +57,7 @@ _REASONS = {
     errno.EISDIR: N_("it is a folder"), errno.ENAMETOOLONG: N_("the name is too long"),
     errno.ELOOP: N_("too many symbolic links"), errno.ENOSPC: N_("the disk is full"),
     errno.EROFS: N_("the file system is read-only"), errno.EIO: N_("an input/output error"),
+    errno.EBADF: N_("it is not open for writing"),
 }
 
 
@@ -66,7 +67,7 @@ def named(what: str | Message, path: str | os.PathLike[str]) -> Message:
                    path=brief(os.fsdecode(path), 120))
 
 
-def _reason(exc: OSError) -> Message:
+def os_reason(exc: OSError) -> Message:
     msgid = _REASONS.get(exc.errno or 0)
     if msgid is not None:
         return Message(msgid)
@@ -102,7 +103,7 @@ def check_regular(path: str | os.PathLike[str], error: type[DualPowersError], wh
 def _unreadable(name: Message, exc: OSError) -> Message:
     if isinstance(exc, (FileNotFoundError, NotADirectoryError)):
         return Message(N_("{what} does not exist"), what=name)
-    return Message(N_("{what} cannot be read ({reason})"), what=name, reason=_reason(exc))
+    return Message(N_("{what} cannot be read ({reason})"), what=name, reason=os_reason(exc))
 
 
 #: Open without waiting (a FIFO would wait for a writer) and never as a controlling terminal.
@@ -164,7 +165,7 @@ def write_text(path: str | os.PathLike[str], text: str, error: type[DualPowersEr
             os.fsync(f.fileno())
         os.replace(part, target)
     except OSError as exc:
-        raise error(Message(N_("{what} cannot be written ({reason})"), what=name, reason=_reason(exc))) from None
+        raise error(Message(N_("{what} cannot be written ({reason})"), what=name, reason=os_reason(exc))) from None
     except ValueError:
         raise error(Message(N_("{what} is not a valid file name"), what=name)) from None
     finally:

@@ -126,6 +126,33 @@ def assert_well_formed(s: dp.State) -> None:
     s.legal_actions()
 
 
+def assert_every_card_somewhere(s: dp.State) -> None:
+    """Each of the 48 command cards and each leader card is in exactly one place (issue 36:
+    a side asked twice for its objective pushed its first one out of every place)."""
+    places = {"deck": s.deck, "discard": s.discard, "out_of_game": s.out_of_game, "opp_stack": s.opp_stack,
+              "opp_leaders": s.opp_leaders,
+              **{f"{where}.{side}": getattr(s, where)[side] for where in ("hands", "played") for side in ("red", "white")},
+              **{f"objectives.{side}": [card] for side, card in s.objectives.items() if card is not None}}
+    seen = [card for cards in places.values() for card in cards]
+    every = list(s.comp.cards) + list(s.comp.leaders)
+    assert len(s.comp.cards) == 48
+    assert sorted(seen) == sorted(every), (f"lost: {sorted(set(every) - set(seen))}, "
+                                           f"twice: {sorted({c for c in seen if seen.count(c) > 1})}")
+
+
+def play_on(s: dp.State, actions: int, seed: int = 0) -> None:
+    """Play up to ``actions`` random legal actions from ``s``, checking after each that no card is lost."""
+    rng = random.Random(seed)
+    assert_every_card_somewhere(s)
+    for _ in range(actions):
+        if s.is_over():
+            break
+        legal = s.legal_actions()
+        assert legal, f"no legal action at step {s.step}"
+        s.apply(rng.choice(legal))
+        assert_every_card_somewhere(s)
+
+
 def assert_short(exc: BaseException) -> None:
     assert len(str(exc)) <= MAX_MESSAGE, f"message of {len(str(exc))} characters"
     assert "cannot read this position" not in str(exc), f"the reader's safety net was hit: {exc}"

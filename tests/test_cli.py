@@ -275,3 +275,96 @@ def test_installed_command_ends_quietly_when_its_reader_stops_reading():
     stderr = process.stderr.read()
     process.wait(timeout=60)
     assert stderr == "" and process.returncode in (0, 128 + signal.SIGPIPE), (process.returncode, stderr)
+
+
+# ---------------------------------------------------------------- the command line's last rough edges (issue 36)
+@pytest.mark.parametrize("argv", [["rules"], ["new"], ["random-game"], ["presence", "POSITION"],
+                                  ["simulate", "--games", "2", "-j", "1", "--no-progress"]])
+@pytest.mark.parametrize("stdout, reason", [("closed", "standard output is closed"), ("/dev/full", "the disk is full")])
+def test_installed_command_says_in_one_line_that_its_output_cannot_be_written(tmp_path, argv, stdout, reason):
+    position = tmp_path / "position.txt"
+    position.write_text(dp.new_game("two-player", 1).notation())
+    argv = [str(position) if a == "POSITION" else a for a in argv]
+    with open("/dev/full", "w") as full:
+        # `>&-`: the shell closes descriptor 1 before the command starts
+        result = subprocess.run([str(DUALPOWERS), *argv], stdout=full, stderr=subprocess.PIPE, text=True, timeout=60,
+                                preexec_fn=(lambda: os.close(1)) if stdout == "closed" else None)
+    assert result.returncode == 1, result.stderr
+    assert result.stderr == f"dualpowers: cannot write the output ({reason})\n"
+
+
+@pytest.mark.parametrize("option, value", [("--games", "1_000"), ("--games", " 1"), ("--games", "\u0663"),
+                                           ("--games", "+2"), ("--workers", "\u0661"), ("--chunk-size", "1_0"),
+                                           ("--seed", " 1"), ("--seed", "1_0"), ("--dask-timeout", "1_0"),
+                                           ("--dask-timeout", " 1"), ("--difficulty", "\u0663")])
+def test_cli_numbers_are_plain_ascii_digits(capsys, option, value):
+    with pytest.raises(SystemExit) as info:
+        main(["simulate", option, value, "--games" if option != "--games" else "--seed", "1"])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"argument {option}" in err, err
+
+
+def test_cli_new_difficulty_is_plain_digits(capsys):
+    with pytest.raises(SystemExit):
+        main(["new", "--solo", "red", "--difficulty", "\u0663"])
+    assert "argument --difficulty: expected a difficulty from 1 to 6" in capsys.readouterr().err
+    assert main(["new", "--solo", "red", "--difficulty", "3", "--seed", "-4"]) == 0
+
+
+@pytest.mark.parametrize("policy, message", [
+    ("advisor:playouts=1000000000", "playouts must be a whole number from 1 to 100000"),
+    ("advisor:playouts=1" + "0" * 400, "playouts must be a whole number from 1 to 100000"),
+    ("advisor:playouts=1" + "0" * 4400, "playouts must be a whole number from 1 to 100000"),
+    ("advisor:seconds=inf", "seconds must be a number from 0.001 to 600"),
+    ("advisor:seconds=1e3", "seconds must be a number from 0.001 to 600"),
+    ("advisor:candidates=1", "candidates must be a whole number from 2 to 1000"),
+    ("advisor:search=deep", "search must be one of race, tree"),
+    ("advisor-v1:search=race", "has no option 'search'"),
+])
+def test_cli_policy_options_have_a_range(capsys, policy, message):
+    err = one_line_error(capsys, ["simulate", "--games", "1", "-j", "1", "--policy", policy])
+    assert message in err and "inf" not in err.replace("seconds=inf", "").replace("'inf'", ""), err
+
+
+@pytest.mark.parametrize("kind", ["fifo", "link to /dev/null", "link to a file"])
+def test_cli_simulate_never_replaces_what_is_not_a_regular_file(tmp_path, capsys, kind):
+    out = tmp_path / "results.csv"
+    if kind == "fifo":
+        os.mkfifo(out)
+    elif kind == "link to /dev/null":
+        out.symlink_to("/dev/null")
+    else:
+        (tmp_path / "real.csv").write_text("kept")
+        out.symlink_to(tmp_path / "real.csv")
+    before = os.lstat(out)
+    err = one_line_error(capsys, ["simulate", "--games", "2", "-j", "1", "--no-progress", "--out", str(out)])
+    assert "not a regular file" in err
+    after = os.lstat(out)
+    assert (after.st_ino, after.st_mode) == (before.st_ino, before.st_mode)
+    assert kind != "link to a file" or (tmp_path / "real.csv").read_text() == "kept"
+
+
+def test_cli_simulate_replaces_a_regular_results_file(tmp_path, capsys):
+    out = tmp_path / "results.csv"
+    out.write_text("old")
+    assert main(["simulate", "--games", "2", "-j", "1", "--no-progress", "--out", str(out)]) == 0
+    assert out.read_text().startswith("game,")
+
+
+def test_cli_presence_never_quotes_a_file_that_holds_no_position(tmp_path, capsys):
+    secret = tmp_path / "shadow"
+    secret.write_text("admin:$6$salt$hash:20228:0:99999:7:::\nnobody:*:1\n")
+    err = one_line_error(capsys, ["presence", str(secret)])
+    assert "holds no position" in err and "admin" not in err and "salt" not in err, err
+
+
+def test_installed_command_with_standard_error_closed_keeps_standard_output_clean():
+    """`2>&-`: the progress line and an error have nowhere to go; they never land in the output."""
+    result = subprocess.run([str(DUALPOWERS), "simulate", "--games", "2", "-j", "1"], stdout=subprocess.PIPE,
+                            text=True, timeout=60, preexec_fn=lambda: os.close(2))
+    assert result.returncode == 0 and "dualpowers:" not in result.stdout and "games in" not in result.stdout
+    assert "win rate" in result.stdout
+    result = subprocess.run([str(DUALPOWERS), "presence", "/nonexistent.json"], stdout=subprocess.PIPE, text=True,
+                            timeout=60, preexec_fn=lambda: os.close(2))
+    assert (result.returncode, result.stdout) == (2, "")

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import dualpowers as dp
-from fuzzing import FUZZ, assert_short, assert_well_formed, mutated, sample_states
+from fuzzing import FUZZ, assert_short, assert_well_formed, mutated, play_on, sample_states
 
 
 def read_or_refuse(data):
@@ -29,16 +29,26 @@ def read_or_refuse(data):
 def test_mutated_positions_are_refused_clearly_or_read_exactly(data):
     base = data.draw(st.sampled_from(sample_states())).to_dict()
     s = read_or_refuse(data.draw(mutated(base)))
-    if s is not None and not s.is_over():
+    if s is not None:
         # an accepted position plays on without an undocumented error (the issue's KeyError
-        # in reveal_leader came 7 actions after a bad Opposition leader pile was accepted)
-        rng = random.Random(0)
-        for _ in range(12):
-            if s.is_over():
-                break
-            legal = s.legal_actions()
-            assert legal, f"no legal action at step {s.step}"
-            s.apply(rng.choice(legal))
+        # in reveal_leader came 7 actions after a bad Opposition leader pile was accepted),
+        # and without losing a card (issue 36)
+        play_on(s, 12)
+
+
+@FUZZ
+@given(st.sampled_from(["red", "white"]), st.sampled_from(["red", "white"]),
+       st.sampled_from([None, "purple-5b"]), st.sampled_from([None, "green-5"]), st.integers(0, 2**32))
+def test_positions_at_the_objective_step_are_refused_or_keep_every_card(will, to_act, red, white, seed):
+    """Every way the objective step can be written (who holds the Will, who is asked, who has
+    chosen): the reader refuses it, or the game plays on to its end with all 48 command cards."""
+    data = {"will": will, "turn": {"step": "objective", "to_act": to_act}, "seed": seed,
+            "hands": {"red": ["red-5", "green-4", "purple-3b", "white-3"],
+                      "white": ["blue-2", "blue-6", "purple-2", "white-6", "brown-6"]},
+            "objectives": {"red": red, "white": white}}
+    s = read_or_refuse(data)
+    if s is not None:
+        play_on(s, 400, seed)
 
 
 @FUZZ

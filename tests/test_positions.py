@@ -223,6 +223,21 @@ def test_INV_ONE_OBJECTIVE_a_side_never_chooses_a_second_objective():
     refused({**base, "objectives": {"red": "white-6"}}, "INV-ONE-OBJECTIVE")   # the issue's lost card
 
 
+def test_INV_OBJECTIVE_ORDER_the_will_holder_chooses_first_and_nobody_twice():
+    base = {"will": "white", "turn": {"step": "objective", "to_act": "white"}}
+    assert dp.State.from_dict(base).to_act == "white"
+    refused({**base, "objectives": {"red": "purple-5"}}, "INV-OBJECTIVE-ORDER")      # issue 36: red asked again
+    second = {"will": "white", "turn": {"step": "objective", "to_act": "red"}}
+    assert dp.State.from_dict({**second, "objectives": {"white": "purple-5"}}).to_act == "red"
+    refused(second, "INV-OBJECTIVE-ORDER")
+    issue = ("DP1 2p it mar-apr1 w 0 N6/N5/N3/N2/N1/N4 pb:wnrg: b-w wait=Trotsky,RedTrotsky "
+             "hr=r5,g4,p3b,w3,Lenin,Stalin,Kamenev hw=b2,b6,p2,w6,n6,Kerensky,Lvov,Kornilov "
+             "deck=w5b,b5,b3,r4b,p4b,n3,w5,g6,n4b,p4,g3,b4,r5b,g3b,r2,g5,p6,b4b,b3b,r4,r3,w4b,g5b,g4b,n4,n5,g2,w2,p3,"
+             "w4,w3b,n2,n5b,p5,r3b,n3b,r6,b5b or=p5b round=1 turn=objective:w:0:-:- seed=1580887978:3")
+    with pytest.raises(dp.PositionError, match=re.escape("[INV-OBJECTIVE-ORDER]")):
+        dp.State.from_notation(issue)
+
+
 def test_INV_OBJECTIVE_STEP_a_solo_game_has_no_objective_step():
     refused({"mode": "solo", "turn": {"step": "objective"}}, "INV-OBJECTIVE-STEP")
     refused({"mode": "solo", "turn": {"step": "objective", "order": []}}, "INV-OBJECTIVE-STEP")

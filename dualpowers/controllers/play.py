@@ -15,6 +15,7 @@ edition) or any position the engine accepts (e.g. one built in the analyzer).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import random
@@ -32,7 +33,7 @@ from ..narration import Message
 from ..schema import THE_SAVED_GAME, check, decode_json
 from ..i18n import DEFAULT_LANGUAGE, N_, check_language, current_language
 from ..scoring import lead
-from ..text import render, translator
+from ..text import NN_, plural, render, translator
 from ..narrate import outcome_text
 from ..policies import PolicySpecError, make_policy
 from ..setup import MODE_ALIASES, edition_for, fresh_seed, new_game
@@ -50,7 +51,21 @@ __all__ = [
 ]
 
 SAVE_FORMAT = "dualpowers/game"
-SAVE_VERSION = 1
+#: Version 2 adds ``history``; a version 1 save (no history) still loads, checked by its final position.
+SAVE_VERSION = 2
+
+
+def history(start: State, actions: Iterable[str]) -> list[str]:
+    """A saved game's history: for each action, a short digest of it and of the position it led
+    to, chained to the digests before.  A load replays the actions and compares each link, so an
+    edited save (an action dropped, changed or moved, even one that changed nothing) is refused
+    at the first action where it diverges, not only when the final positions differ."""
+    state, link, out = start, "", []
+    for text in actions:
+        state.apply(parse_action(text, state.comp))
+        link = hashlib.sha256(f"{link}\n{text}\n{state.notation()}".encode()).hexdigest()[:16]
+        out.append(link)
+    return out
 
 #: How :func:`choose_action` picks when a program, not a person, decides.
 POLICIES = ("first", "random", "greedy", "advisor")
@@ -530,6 +545,7 @@ class GameSession:
         if self.start is not None:
             d["start"] = self.start
         d["actions"] = list(self.actions)
+        d["history"] = history(self.start_state(), self.actions)
         d["position"] = self.state.to_dict()
         return d
 
@@ -610,6 +626,18 @@ class GameSession:
             raise LoadError(Message(N_("cannot start the saved game: {reason}"), reason=_reason(exc))) from None
         candidate.lang = self.lang          # the replayed log is written in this session's language
         candidate.state, candidate.actions, candidate.log = candidate._replay(list(data.get("actions", [])))
+        saved_history = data.get("history")
+        if saved_history is not None:
+            if len(saved_history) != len(candidate.actions):
+                raise LoadError(plural(NN_("$.history must have one entry per action: {n} action, {entries} entries",
+                                           "$.history must have one entry per action: {n} actions, {entries} entries"),
+                                       len(candidate.actions), entries=len(saved_history)))
+            replayed = history(candidate.start_state(), candidate.actions)
+            for i, (link, saved_link) in enumerate(zip(replayed, saved_history)):
+                if link != saved_link:
+                    raise LoadError(Message(N_("$.actions[{i}] ({value}) does not lead where $.history[{i}] says: the "
+                                               "game diverges there (was the file edited, or saved by another engine "
+                                               "version?)"), i=i, value=brief(candidate.actions[i], 40)))
         saved = data.get("position")
         if saved is not None and saved != json.loads(json.dumps(candidate.state.to_dict())):
             raise LoadError(Message(N_("$.position does not match the one the actions lead to (was the file "
