@@ -12,7 +12,10 @@ left.  So it is measured: greedy players play seeded games (two-player: greedy a
 greedy; solo: the greedy player against the Opposition at every difficulty, both
 factions), the standing of each side is taken at the end of every round the game
 outlives, and ``P(win) = 1 / (1 + exp(-(a + b * standing)))`` is fitted per mode and
-round by maximum likelihood (Newton's method).  Greedy play is the model of "play from
+round by maximum likelihood (Newton's method), with the covariance of (a, b), so that the
+chance shown carries the curve's own uncertainty.  The figure is a simple computer player's
+chance: the advisor shows it only where no follower's curve was measured
+(``benchmarks/follow_chance.py``), and says whose it is.  Greedy play is the model of "play from
 here on": a stronger player wins more from the same standing, so in solo, where greedy
 rarely wins, the figure is a cautious one.  Figures to read and a table to store, never
 a test assertion.
@@ -31,7 +34,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import dualpowers as dp  # noqa: E402
+from dualpowers.advisor.ranking import CURVE_FIELDS, curve_row  # noqa: E402
 from dualpowers.policies import GreedyPolicy, evaluate  # noqa: E402
+from dualpowers.stats import fit_logistic  # noqa: E402
 
 from engine import pin_one_core  # noqa: E402
 
@@ -62,26 +67,9 @@ def samples(mode: str, games: int, seed: int) -> list[tuple[int, float, int]]:
     return out
 
 
-def fit(points: list[tuple[float, int]], iterations: int = 50) -> tuple[float, float]:
-    """Maximum-likelihood (a, b) of ``P(win) = 1 / (1 + exp(-(a + b x)))``, with a tiny ridge so
-    that a perfectly separated sample stays finite."""
-    a = b = 0.0
-    for _ in range(iterations):
-        ga = gb = haa = hab = hbb = 0.0
-        for x, y in points:
-            p = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, a + b * x))))
-            w = p * (1.0 - p)
-            ga += y - p
-            gb += (y - p) * x
-            haa += w
-            hab += w * x
-            hbb += w * x * x
-        ga, gb, haa, hbb = ga - 1e-3 * a, gb - 1e-3 * b, haa + 1e-3, hbb + 1e-3
-        det = haa * hbb - hab * hab
-        da, db = (hbb * ga - hab * gb) / det, (haa * gb - hab * ga) / det
-        a, b = a + da, b + db
-        if abs(da) + abs(db) < 1e-9:
-            break
+def fit(points: list[tuple[float, int]]) -> tuple[float, float]:
+    """Maximum-likelihood (a, b) of ``P(win) = 1 / (1 + exp(-(a + b x)))`` (:func:`dualpowers.stats.fit_logistic`)."""
+    (a, b), _cov = fit_logistic([((x,), y) for x, y in points])
     return a, b
 
 
@@ -97,17 +85,17 @@ def main(argv: list[str] | None = None) -> int:
         data = samples(mode, args.games, args.seed)
         for r in sorted({r for r, _, _ in data}):
             points = [(e, y) for rr, e, y in data if rr == r]
-            a, b = fit(points)
+            (a, b), cov = fit_logistic([((x,), y) for x, y in points])
             wins = sum(y for _, y in points)
-            rows.append({"mode": mode, "round": r, "samples": len(points), "wins": wins,
-                         "a": round(a, 4), "b": round(b, 4)})
+            rows.append(curve_row(mode, r, len(points), wins, len(points) // (2 if mode == "two-player" else 1),
+                                  (a, b), cov))
             even = -a / b if b else math.nan
             print(f"{mode:>10} round {r}: {len(points):5d} standings, {wins:5d} won; P(win) = logistic({a:+.3f} "
                   f"{b:+.3f} x standing); even at {even:+.1f} VP; at -3 VP {1 / (1 + math.exp(-(a - 3 * b))):.0%}, "
                   f"at +3 VP {1 / (1 + math.exp(-(a + 3 * b))):.0%}")
     if args.write:
         with open(TABLE, "w", newline="", encoding="utf-8") as f:
-            writer = csv.DictWriter(f, fieldnames=["mode", "round", "samples", "wins", "a", "b"])
+            writer = csv.DictWriter(f, fieldnames=CURVE_FIELDS)
             writer.writeheader()
             writer.writerows(rows)
         print(f"wrote {TABLE.relative_to(ROOT)}")

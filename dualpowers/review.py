@@ -45,9 +45,15 @@ MIN_GAIN = 0.1
 #: How many moments a review keeps by default.
 MOMENTS = 3
 
-MOMENT = N_("Decision {index} (round {round}, {date}): you chose \u201c{played}\u201d; \u201c{better}\u201d would "
-            "have moved the score about {gain} VP more your way by the end of the round.")
-MOMENT_WHY = N_("Why: {effects}.")
+# A decision is named as a player remembers it: by round, date and the card of the turn (issue 35).
+MOMENT = N_("Round {round}, {date}, {card}: you chose \u201c{played}\u201d; \u201c{better}\u201d would have "
+            "moved the score about {gain} VP more your way by the end of the round.")
+MOMENT_NO_CARD = N_("Round {round}, {date}: you chose \u201c{played}\u201d; \u201c{better}\u201d would have moved "
+                    "the score about {gain} VP more your way by the end of the round.")
+MOMENT_WHY = N_("{moment} {why}")
+MOMENT_WHY_COST = N_("{moment} {why} {cost}")
+#: The review's button for a moment.
+MOMENT_LABEL = N_("Round {round}, {date}: {gain} VP")
 #: What the review's list is, above its moments.
 MOMENTS_INTRO = N_("The decisions below cost you most (all decisions with a choice reviewed: {decisions}): at "
                    "each, another action would have gained the VP shown, by the advisor's playouts. Choose one "
@@ -76,15 +82,40 @@ class Moment:
     def side(self) -> str:
         return self.ranking.side
 
+    @property
+    def card(self) -> str | None:
+        """The card of the decision's turn: the card played, or the last card the side played
+        this round (its command, its leader's special); None before any (an objective's choice)."""
+        if getattr(self.played, "card", None):
+            return str(getattr(self.played, "card"))
+        played = self.position.played.get(self.side) or []
+        return played[-1] if played else None
+
+    def label(self) -> Message:
+        """The moment on its button: round, date and the VP another action would have gained."""
+        s = self.position
+        return Message(MOMENT_LABEL, round=s.round, date=Name("date", s.month_name, s.day),
+                       gain=Quantity(self.gain, digits=1))
+
     def message(self) -> Message:
+        """What was played, what would have been better and by how much; then why the better
+        action is good, in the game's words, and what the one played gave away, when the
+        better one does not give the same away."""
         s = self.position
         best = self.ranking.best
-        said = Message(MOMENT, index=self.index + 1, round=s.round, date=Name("date", s.month_name, s.day),
-                       played=kind_of(self.played).sentence(s, self.played),
-                       better=kind_of(self.better).sentence(s, self.better), gain=Quantity(self.gain, digits=1))
-        if best.effect_messages:
-            return Message(N_("{moment} {why}"), moment=said, why=Message(MOMENT_WHY, effects=best.effect_messages))
-        return said
+        fields: dict[str, Any] = dict(round=s.round, date=Name("date", s.month_name, s.day),
+                                      played=kind_of(self.played).sentence(s, self.played),
+                                      better=kind_of(self.better).sentence(s, self.better),
+                                      gain=Quantity(self.gain, digits=1))
+        card = self.card if not getattr(self.played, "card", None) else None    # a card played is named by the action
+        said = Message(MOMENT, card=Name("card", card), **fields) if card else Message(MOMENT_NO_CARD, **fields)
+        parts: list[Message] = [said, self.ranking.reason_message()]
+        row = _row(self.ranking, self.played)
+        if row is not None and row.cost is not None and row.cost != best.cost:
+            parts.append(row.cost)
+        if len(parts) == 2:
+            return Message(MOMENT_WHY, moment=parts[0], why=parts[1])
+        return Message(MOMENT_WHY_COST, moment=parts[0], why=parts[1], cost=parts[2])
 
     def explain(self, lang: str | None = None) -> str:
         """The moment in words, in ``lang``: what was played, what would have been better,

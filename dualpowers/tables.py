@@ -182,15 +182,23 @@ def header(column: str, lang: str | None = None) -> str:
     return translator(check_language(lang))(HEADERS[column])
 
 
-def win_chance_note(horizon: str = "game", lang: str | None = None) -> str:
+def win_chance_note(horizon: str = "game", lang: str | None = None, who: str = "follower") -> str:
     """What the ranking's "win chance" is, for a reader in ``lang``: an estimate from the
-    advisor's playouts, not a measured frequency of real games (see :mod:`dualpowers.advisor`)."""
+    advisor's playouts, not a measured frequency of real games (see :mod:`dualpowers.advisor`);
+    ``who``: whose games the curve of the round was measured on (``Ranking.chance_of``): a
+    player who takes the advice, or a simple computer player, named as such (issue 35)."""
     lang = resolve(lang)
     _ = translator(lang)
+    if horizon == "round" and who == "greedy":
+        return _("Win chance (estimate): the advisor plays quick simulated games (playouts) after each action up "
+                 "to the end of the round and turns where they end into a chance to win the game: how often a "
+                 "simple computer player (the greedy player) won from there, with its 95% interval. It is not a "
+                 "measured share of your games: a player who follows the advice wins more often.")
     if horizon == "round":
         return _("Win chance (estimate): the advisor plays quick simulated games (playouts) after each action up "
-                 "to the end of the round, judges the position reached there and turns it into a chance to win "
-                 "the game; the figure and its 95% interval are that estimate, not a measured share of real games.")
+                 "to the end of the round and turns where they end into a chance to win the game: how often "
+                 "players who followed the advice won from there, with its 95% interval. An estimate, not a "
+                 "measured share of your games.")
     return _("Win chance (estimate): the share of the advisor's quick simulated games (playouts, played to the "
              "end by a simple policy) that this action won, with its 95% interval; an estimate, not a measured "
              "share of real games.")

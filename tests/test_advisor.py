@@ -15,6 +15,8 @@ from dualpowers.advisor import (DEFAULT_PLAYOUTS, POLICY_PLAYOUTS, Advisor, Advi
                                 best_probabilities)
 from dualpowers.advisor import race as race_module
 from dualpowers.advisor import search as search_module
+from dualpowers.advisor.ranking import FOLLOWER
+from dualpowers.stats import Z_95
 from dualpowers.policies import PolicySpecError, RandomPolicy, evaluate, make_policy
 from dualpowers.views import canonical, determinize
 
@@ -417,9 +419,11 @@ def test_every_action_leaves_you_behind_only_when_the_game_estimate_says_so():
     for state in _positions(12, seed=5):
         ranking = Advisor(playouts=200, seed=1).rank(state)
         tried = [a for a in ranking.actions if a.playouts]
-        game_says_behind = all(a.win_high < 0.5 for a in tried)
+        # a verdict only from a chance that holds for the reader (issue 35): a follower's curve, or
+        # every playout ended the game; never a simple computer player's curve
+        game_says_behind = ranking.chance_of == FOLLOWER and all(a.win_high < 0.5 for a in tried)
         assert ranking.behind == game_says_behind
-        assert ("every action leaves you more likely to lose than to win" in ranking.explain()) == game_says_behind
+        assert ("Every action leaves you more likely to lose than to win" in ranking.explain()) == game_says_behind
         seen_behind |= ranking.behind
         # behind at the end of the round on every action, but not in the game: the outlook says the round
         seen_round_only |= not ranking.behind and all(a.margin < 0 for a in tried)
@@ -539,3 +543,80 @@ def test_the_win_chance_is_the_measured_chance_from_the_standing_at_the_end_of_t
     best = r.best
     if best.won + best.lost < best.playouts:
         assert best.win_prob == pytest.approx(win_chance(best.margin, "two-player", s.round))
+
+
+# ---------------------------------------------------------------------------- a coach's words (issue 35)
+def test_ahead_and_behind_are_places_on_the_score_track_the_score_change_column_shows():
+    # The issue's case: "about 6.6 VP behind" (evaluation points) while the score change said -2.8.
+    s = dp.new_game("solo", 5, player="red", difficulty=3)
+    r = Advisor(seed=0).rank(s)
+    assert s.score == 0
+    for a in r.actions[:3]:
+        assert a.track == pytest.approx(a.score_change)
+        said = a.outlook()
+        assert "on the score track" in said and f"{abs(a.score_change):.1f} VP" in said
+        assert ("behind" in said) == (a.score_change < -0.05) and ("ahead" in said) == (a.score_change > 0.05)
+    # with the marker off the centre, the place is the score now plus the change, toward the side
+    s = two_player_midgame()
+    s.score = -3
+    r = Advisor(playouts=300, seed=1).rank(s)
+    sign = 1 if r.side == "red" else -1
+    for a in r.actions:
+        if a.playouts and a.won + a.lost < a.playouts:
+            assert a.track == pytest.approx(sign * -3 + a.score_change)
+            assert f"{abs(a.track):.1f} VP" in a.outlook()
+
+
+def test_no_verdict_on_the_game_from_a_simple_computer_players_curve():
+    # The issue's case: "every action leaves you more likely to lose" at the first move of 6 of
+    # the two-player seeds 0-11, from playout noise pushed through the greedy players' flat curve.
+    from dualpowers.advisor.ranking import GREEDY, win_curve
+    if win_curve("two-player", 1) is None or win_curve("two-player", 1).who != GREEDY:
+        pytest.skip("a follower's curve is measured for two-player games: the verdict may be said")
+    for seed in range(12):
+        r = Advisor(playouts=300, seed=0).rank(dp.new_game("two-player", seed))
+        assert r.chance_of == GREEDY and not r.behind
+        assert "more likely to lose" not in r.explain()
+
+
+def test_the_curve_carries_its_own_uncertainty_into_the_interval():
+    from dualpowers.advisor.ranking import Curve
+    flat = Curve("follower", 0.0, 0.05, 0.0, (0.001, 0.0, 0.0, 1e-5, 0.0, 0.0))
+    sure = Curve("follower", 0.0, 0.05)
+    assert flat.chance(-1.0) == sure.chance(-1.0) < 0.5
+    assert flat.chance(-1.0, z=Z_95) > 0.5 > sure.chance(-1.0, z=Z_95)     # one VP down a flat curve: no verdict
+
+
+def test_an_action_said_to_be_equal_is_never_also_said_to_be_likely_the_best():
+    for s in _positions(8, seed=11):
+        r = Advisor(playouts=200, seed=0).rank(s)
+        for a in r.actions:
+            said = r.sureness(a)
+            if a.ties > 1:
+                assert "cannot tell apart" in said and "%" not in said and "likely the best" not in said
+            elif a.playouts:
+                assert "cannot tell apart" not in said
+
+
+def test_the_reason_names_the_region_the_scoring_counts_that_the_turn_wins():
+    from dualpowers.actions import parse_action
+    from dualpowers.advisor.explain import REASON_TAKES, WHY_MINE, turn_reason
+    s = dp.new_game("two-player", 0)
+    s.apply(parse_action("objective blue-5", s.comp))
+    while s.to_act != "red" or s.step != "card":
+        s.apply(s.legal_actions()[0])
+    mine = s.comp.cards[s.objectives["red"]]
+    plays = [a for a in s.legal_actions() if str(a) == "play Kamenev"]
+    assert plays, [str(a) for a in s.legal_actions()]
+    reason, _cost = turn_reason(canonical(s, "red"), "red", plays[0])
+    assert reason is not None and reason.msgid == REASON_TAKES
+    assert reason.params["region"] == mine.region and reason.params["why"].msgid == WHY_MINE
+    assert reason.params["vp"] == mine.vp
+
+
+def test_the_hint_leads_with_one_reason():
+    s = dp.new_game("solo", 5, player="red", difficulty=3)
+    r = Advisor(playouts=400, seed=0).rank(s)
+    first = r.reason_message()
+    assert first.text.startswith(("It ", "In the advisor's trial games")) and first.text.endswith(".")
+    assert first.text.count(". ") == 0                                   # one sentence

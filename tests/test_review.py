@@ -103,3 +103,20 @@ def test_a_bad_saved_game_is_refused_with_a_clear_error(bad):
 def test_bad_options_are_refused(random_game, option, value):
     with pytest.raises(ValueError, match=option):
         review_game(random_game, **{option: value})
+
+
+def test_a_moment_is_named_by_round_date_and_card_and_says_why_in_the_games_words(review):
+    # issue 35: not "Decision 23", and not the card's text again
+    for m in review.moments:
+        for lang in TRANSLATED:
+            text = m.explain(lang)
+            assert "Decision" not in text and "Décision" not in text and "Decisione" not in text
+        text = m.explain("en")
+        s = m.position
+        assert text.startswith(f"Round {s.round}, ")
+        reason = m.ranking.reason_message().text
+        assert reason in text and not reason.startswith(("moves the date", "then recruit"))
+        label = m.label().text
+        assert label.startswith(f"Round {s.round}, ") and label.endswith(" VP")
+        if not getattr(m.played, "card", None) and m.card is not None:
+            assert m.card in s.played[m.side]                   # the card of the turn, named

@@ -25,14 +25,16 @@ from typing import TYPE_CHECKING
 from .. import kinds as K
 from ..narration import N_, SIDE, Message
 from ..presence import force_in_presence
-from ..scoring import unrest_vp
+from ..kinds.play import DATE_BONUS
+from ..scoring import face_up_objective, objective_card, unrest_vp
 from ..views import canonical, determinize, known_objective
+from .playout import finish_turn
 
 if TYPE_CHECKING:
     from ..actions import Action
     from ..state import State
 
-__all__ = ["RegionChange", "Effects", "effects"]
+__all__ = ["RegionChange", "Effects", "effects", "turn_reason", "scoring_regions"]
 
 # ---------------------------------------------------------------------------- the advisor's words
 # Templates (see dualpowers.narration): an Effects holds its lines as Messages, written in
@@ -51,6 +53,23 @@ TAKES_OBJECTIVE = N_("takes the region of your objective {card} ({vp} VP)")
 KEEPS_OBJECTIVE = N_("keeps the region of your objective {card} ({vp} VP)")
 GIVES_UP_OBJECTIVE = N_("gives up the region of your objective {card} ({vp} VP)")
 CHANGES_NOTHING = N_("changes no region's Force in Presence")
+
+# ---------------------------------------------------------------------------- the reason, in one sentence
+# Why an action is good (issue 35): what the player's whole turn, begun with it, changes in what
+# this round's scoring counts (the unrest region, the objectives), the 15/31 bonus, the Will.
+WHY_UNREST = N_("the unrest region")
+WHY_MINE = N_("the region of your objective")
+WHY_THEIRS = N_("the region of {who}'s objective")
+BOTH_WHY = N_("{first} and {second}")
+WHY_OPPOSITION = N_("where the Opposition's objective is likely to be (its cards' days add up most there)")
+REASON_TAKES = N_("It makes you the stronger side in {region}, {why}: {vp} VP at this round's scoring.")
+REASON_KEEPS = N_("It keeps you the stronger side in {region}, {why} ({vp} VP at this round's scoring): "
+                  "you {mine} against {theirs}.")
+REASON_BONUS = N_("It ends on the 15th or the 31st of the month, which earns you a bonus action.")
+REASON_WILL = N_("It takes the Will of the People, which wins ties in strength.")
+REASON_STRONGER = N_("It makes you stronger in {region}, where you lead: you {mine} against {theirs}.")
+COST_GIVES = N_("What you chose leaves {who} the stronger side in {region}, {why}: {vp} VP at this round's "
+                "scoring go to {who}.")
 
 
 @dataclass(frozen=True)
@@ -77,6 +96,8 @@ class Effects:
     side: str
     regions: tuple[RegionChange, ...]
     messages: tuple[Message, ...]
+    reason: Message | None = None    # why it is good, in one sentence (:func:`turn_reason`)
+    cost: Message | None = None      # what it hands the other side at this round's scoring
 
     @property
     def lines(self) -> tuple[str, ...]:
@@ -137,7 +158,75 @@ def effects(state: "State", action: "Action", side: str | None = None) -> Effect
                 else GIVES_UP_OBJECTIVE if w0 == side else None
             if said is not None:
                 lines.append(Message(said, card=objective, vp=objective_card.vp))
-    lines += K.kind_of(action).effect(view, side, action, objective)
+    own = K.kind_of(action).effect(view, side, action, objective)
+    lines += own
     if not lines:
         lines.append(Message(CHANGES_NOTHING))
-    return Effects(side, tuple(changes), tuple(lines))
+    reason, cost = turn_reason(view, side, action, any(m.msgid == DATE_BONUS for m in own))
+    return Effects(side, tuple(changes), tuple(lines), reason, cost)
+
+
+def scoring_regions(view: "State", side: str) -> list[tuple[str, int, Message]]:
+    """``(region, VP, why)`` of what this round's scoring counts that ``side`` can see, most VP
+    first: the unrest region (R-SCO-UNREST), ``side``'s own objective if it knows it, and the
+    other side's if it is face up or, in solo, the Opposition's likely one: the region of its
+    played cards' highest sum of days so far (R-SOLO-OBJECTIVE)."""
+    out: dict[str, tuple[int, list[Message]]] = {}
+
+    def add(region: str | None, vp: int, why: Message) -> None:
+        if region and vp > 0:
+            total, whys = out.get(region, (0, []))
+            out[region] = (total + vp, whys + [why])
+    other = "white" if side == "red" else "red"
+    if view.unrest:
+        add(view.unrest, unrest_vp(view), Message(WHY_UNREST))
+    mine = known_objective(view, side)
+    if mine and mine in view.comp.cards:
+        add(view.comp.cards[mine].region, view.comp.cards[mine].vp, Message(WHY_MINE))
+    theirs = face_up_objective(view, other)
+    if theirs is None and view.mode == "solo" and other == view.opposition:
+        theirs = objective_card(view, other)          # from its played cards, all face up
+        why = Message(WHY_OPPOSITION)
+    else:
+        why = Message(WHY_THEIRS, who=_who(view, other))
+    if theirs and theirs in view.comp.cards:
+        add(view.comp.cards[theirs].region, view.comp.cards[theirs].vp, why)
+    return sorted(((r, vp, whys[0] if len(whys) == 1 else Message(BOTH_WHY, first=whys[0], second=whys[1]))
+                   for r, (vp, whys) in out.items()), key=lambda x: -x[1])
+
+
+def turn_reason(view: "State", side: str, action: "Action", bonus: bool = False) -> tuple[Message | None,
+                                                                                            Message | None]:
+    """(why ``action`` is good, what it gives away), each one sentence or None, from the player's
+    whole turn begun with it (the rest played as the search plays it, :func:`~.playout.finish_turn`,
+    on one fixed deal of what the player cannot see), in the order a player weighs them: a region
+    this round's scoring counts won or kept, the 15/31 bonus, the Will, a region made stronger."""
+    after = determinize(view, side, random.Random(0))
+    after.push(action)
+    finish_turn(after, side)
+    other = "white" if side == "red" else "red"
+    reason = cost = None
+    for region, vp, why in scoring_regions(view, side):
+        m0, t0, w0 = _strengths(view, region, side)
+        m1, t1, w1 = _strengths(after, region, side)
+        if reason is None and w1 == side and w0 != side:
+            reason = Message(REASON_TAKES, region=region, why=why, vp=vp)
+        elif reason is None and w1 == side and m1 - t1 > m0 - t0:
+            reason = Message(REASON_KEEPS, region=region, why=why, vp=vp, mine=m1, theirs=t1)
+        if cost is None and w1 == other and (w0 != other or m1 - t1 < m0 - t0):
+            cost = Message(COST_GIVES, who=_who(view, other), region=region, why=why, vp=vp)
+    if reason is None and bonus:
+        reason = Message(REASON_BONUS)
+    if reason is None and after.will == side and view.will != side:
+        reason = Message(REASON_WILL)
+    if reason is None:
+        gains = []
+        for region in view.comp.region_names:
+            m0, t0, _w0 = _strengths(view, region, side)
+            m1, t1, _w1 = _strengths(after, region, side)
+            if m1 - t1 > m0 - t0 and m1 > t1:            # stronger, and the stronger side there
+                gains.append(((m1 - t1) - (m0 - t0), region, m1, t1))
+        if gains:
+            _gain, region, m1, t1 = max(gains)
+            reason = Message(REASON_STRONGER, region=region, mine=m1, theirs=t1)
+    return reason, cost

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from ..actions import Action
     from ..state import State
 
-__all__ = ["PLAYOUTS", "EPSILON", "TURN_STEPS", "greedy_turn_value", "informed_choice", "informed_pick", "action_score", "playout_chooser"]
+__all__ = ["PLAYOUTS", "EPSILON", "TURN_STEPS", "greedy_turn_value", "finish_turn", "informed_choice", "informed_pick", "action_score", "playout_chooser"]
 
 #: The playout policies by name.
 PLAYOUTS = ("random", "informed")
@@ -170,6 +170,19 @@ def informed_pick(state: "State", legal: list["Action"], explore: float, pick: f
         elif v == top:
             best.append(a)
     return best[int(pick * len(best))]
+
+
+def finish_turn(state: "State", side: str) -> "State":
+    """The rest of ``side``'s own turn (command, leader special, bonus), each decision the best
+    by the informed playout's score (:func:`action_score`, the first on ties).  That score reads
+    the board before the decision is played, so the rest of the turn is the same on every deal:
+    nothing hidden (the Opposition's next card, the opponent's hand) steers it, and every root
+    action is judged by the same follow-up (the search's, and the advice's reason)."""
+    for _ in range(TURN_STEPS):
+        if state.step in ("over", "card", "objective") or state.to_act != side:
+            break
+        state.push(informed_pick(state, state.legal_actions(), 1.0, 0.0, 0.0))
+    return state
 
 
 def greedy_turn_value(state: "State", side: str) -> float:

@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING
 from ..players import evaluate
 from ..stats import Z_95
 from ..views import canonical, determinize
-from .playout import EPSILON, PLAYOUTS, TURN_STEPS, greedy_turn_value, informed_pick
+from .playout import EPSILON, PLAYOUTS, finish_turn, greedy_turn_value, informed_pick
 from .ranking import Measured, Ranking, build_ranking
 
 if TYPE_CHECKING:
@@ -264,17 +264,8 @@ class RaceSearch:
         return k, deal, [rng.random() for _ in range(UNIFORMS)]
 
     def _finish_turn(self, state: "State") -> "State":
-        """The rest of ``side``'s own turn (command, leader special, bonus), each decision the best
-        by the informed playout's score (:func:`~dualpowers.advisor.playout.action_score`, the
-        first on ties).  That score reads the board before the decision is played, so the rest
-        of the turn is the same on every deal: nothing hidden (the Opposition's next card, the
-        opponent's hand) steers it, and every root action is judged by the same follow-up."""
-        side = self.side
-        for _ in range(TURN_STEPS):
-            if state.step in ("over", "card", "objective") or state.to_act != side:
-                break
-            state.push(informed_pick(state, state.legal_actions(), 1.0, 0.0, 0.0))
-        return state
+        """The rest of ``side``'s own turn, the same on every deal (:func:`~.playout.finish_turn`)."""
+        return finish_turn(state, self.side)
 
     def _play(self, deal: "State", action: "Action", uniforms: list[float]) -> tuple[float, float, int]:
         """(value, score change for ``side``, +1/-1/0 for a game won/lost/not over) of one playout."""
@@ -470,7 +461,8 @@ class RaceSearch:
         return build_ranking(side, self.measured(), self.best_chances(), self.difference, self.playouts,
                              self.seconds, self.seed, self.horizon, start=self._eval0, scale=VALUE_SCALE,
                              close_z=self.close_z, equal=self.equal_value,
-                             explain=lambda a: effects(view, a, side), mode=view.mode, round_=view.round)
+                             explain=lambda a: effects(view, a, side), mode=view.mode, round_=view.round,
+                             difficulty=view.difficulty, score_now=float(view.score * self._sign))
 
     def best_action(self) -> "Action":
         """The first action of :meth:`ranking` (without the words)."""

@@ -32,7 +32,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..narration import N_, Message, Quantity
-from ..stats import Z_95, logit, wilson_interval
+from ..stats import Z_95, logistic, logit, wilson_interval
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -43,19 +43,20 @@ __all__ = ["RankedAction", "Ranking", "ActionStats", "Measured", "ordered", "ord
 # ---------------------------------------------------------------------------- the ranking's words
 # Templates (see dualpowers.narration): the widgets write them in the notebook's language
 # with dualpowers.narrate.message_text; ``outlook()``, ``sureness()`` and ``explain()`` are the English.
-LEVEL = N_("level")
-AHEAD = N_("{vp} VP ahead")
-BEHIND = N_("{vp} VP behind")
-ABOUT_AHEAD = N_("about {vp} VP ahead")
-ABOUT_BEHIND = N_("about {vp} VP behind")
-ABOUT_LEVEL = N_("about level")
+# Ahead and behind are places on the score track, the game's own unit (issue 35), never the
+# evaluation's points: the same number as the mean score change when the marker is at 0 now.
+TRACK_AHEAD = N_("about {vp} VP ahead on the score track")
+TRACK_BEHIND = N_("about {vp} VP behind on the score track")
+TRACK_LEVEL = N_("about level on the score track")
 GAME_WON = N_("the game won in every playout")
 GAME_LOST = N_("the game lost in every playout")
 GAME_CHANCE = N_("a {percent} chance to win the game")
 CLEARLY_BEST = N_("clearly the best")
 LIKELY_BEST = N_("{percent} likely the best")
-EQUAL_BEST = N_("equal best: one of {n} actions the playouts cannot tell apart; {percent} likely the best")
-EQUAL_RANK = N_("one of {n} actions the playouts cannot tell apart; {percent} likely the best")
+# An action that shares its rank is not given a chance of its own to be the best: "equal" and
+# "97% likely the best" said of one row contradict each other (issue 35).
+EQUAL_BEST = N_("equal best: one of {n} actions the playouts cannot tell apart")
+EQUAL_RANK = N_("one of {n} actions the playouts cannot tell apart")
 NOT_TRIED = N_("not measured: no playout tried it")
 RANKED = N_("{action}: {percent} likely the best; win chance {win} ({low}\u2013{high}); {playouts} playouts")
 BEST_ROUND = N_("{side:cap}, best: {action} ({sureness}); at the end of the round: {outlook}.")
@@ -64,12 +65,13 @@ THEN_ACTION = N_("then {action}: {outlook}; {effects}")
 EQUALLY_GOOD = N_("equally good: {action}: {outlook}; {effects}")
 MORE_ONE = N_("(1 more action)")
 MORE_MANY = N_("({n} more actions)")
-#: Said when even the best action's chance to win the game is under one half.  The chance is
-#: how a simple computer player fares from there (greedy players' games, :func:`win_chance`),
-#: so the sentence says so: a player doing better than it does well to read it as a warning.
-ALL_BEHIND = N_("By the estimate every action leaves you more likely to lose than to win: from where each "
-                "leads, a simple computer player playing on wins at most {percent} of its games. The least "
-                "bad first.")
+#: Said when even the best action's chance to win the game is under one half, interval and
+#: all, by a chance that holds for the reader (a player who takes the advice, or the playouts'
+#: own ends in the last round): never from a simple computer player's curve (issue 35).
+ALL_BEHIND = N_("Every action leaves you more likely to lose than to win: players who took the advice from "
+                "here won at most {percent} of such games. The least bad first.")
+#: The reason when the turn changes nothing the scoring counts, no bonus, no Will, no strength.
+REASON_PLACED = N_("In the advisor's trial games it leaves you best placed at the end of the round.")
 PLAYOUT_STATS = N_("{playouts} playouts in {seconds} s (seed {seed}).")
 
 SPAN = 6.0          # best_probabilities: standard errors either side of a mean that matter
@@ -188,42 +190,101 @@ def best_probabilities(estimates: Sequence[tuple[float, float]]) -> list[float]:
 #: Without a fitted table: victory points of evaluation that take the win chance from 1/2 to
 #: about 0.73 (the evaluation's own guess).
 WIN_SCALE = 3.0
-#: The fitted table (``benchmarks/win_chance.py --write``): mode, round, samples, wins, a, b.
+#: The greedy players' curves (``benchmarks/win_chance.py --write``): a simple computer player's chance.
 WIN_TABLE = "win_chance.csv"
+#: The follower's curves (``benchmarks/follow_chance.py fit --write``): the chance of a player who
+#: takes the advice, measured on games where the advice was taken (issue 35).
+FOLLOW_TABLE = "follow_chance.csv"
+#: The columns of both tables: the curve ``logistic(a + b * standing + c * (difficulty - 3))``
+#: and the covariance of (a, b, c), so that the chance shown carries the curve's own uncertainty.
+CURVE_FIELDS = ("mode", "round", "samples", "wins", "games", "a", "b", "c",
+                "v_aa", "v_ab", "v_ac", "v_bb", "v_bc", "v_cc")
+#: Whose games a curve was measured on.
+FOLLOWER, GREEDY = "follower", "greedy"
 
 
-def _squash(points: float, scale: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-700.0, min(700.0, points / scale))))
+@dataclass(frozen=True)
+class Curve:
+    """The chance to win the game from a standing (VP of evaluation) at the end of a round, as
+    measured in ``who``'s games (:data:`FOLLOWER` or :data:`GREEDY`), with the covariance of
+    its coefficients."""
+
+    who: str
+    a: float
+    b: float
+    c: float = 0.0
+    cov: tuple[float, ...] = (0.0,) * 6        # v_aa, v_ab, v_ac, v_bb, v_bc, v_cc
+
+    def chance(self, standing: float, difficulty: int | None = None, z: float = 0.0) -> float:
+        """The chance at ``standing``, ``z`` standard errors of the curve itself above it."""
+        d = (difficulty or 3) - 3
+        aa, ab, ac, bb, bc, cc = self.cov
+        var = aa + 2 * ab * standing + 2 * ac * d + bb * standing ** 2 + 2 * bc * standing * d + cc * d * d
+        return logistic(self.a + self.b * standing + self.c * d + z * math.sqrt(max(0.0, var)))
+
+
+def curve_row(mode: str, round_: int, samples: int, wins: int, games: int, w: Sequence[float],
+              cov: Sequence[Sequence[float]]) -> dict[str, Any]:
+    """A row of a curve table (:data:`CURVE_FIELDS`) from a fit's coefficients ``w`` (a, b[, c])
+    and their covariance (:func:`dualpowers.stats.fit_logistic`)."""
+    k = len(w)
+    v = [[cov[i][j] if i < k and j < k else 0.0 for j in range(3)] for i in range(3)]
+    coef = list(w) + [0.0] * (3 - k)
+    return {"mode": mode, "round": round_, "samples": samples, "wins": wins, "games": games,
+            "a": round(coef[0], 5), "b": round(coef[1], 5), "c": round(coef[2], 5),
+            **{f"v_{x}{y}": f"{v[i][j]:.4g}" for i, j, x, y in ((0, 0, "a", "a"), (0, 1, "a", "b"), (0, 2, "a", "c"),
+                                                                 (1, 1, "b", "b"), (1, 2, "b", "c"), (2, 2, "c", "c"))}}
 
 
 @lru_cache(maxsize=None)
-def _win_curves() -> dict[str, dict[int, tuple[float, float]]]:
-    """``mode -> round -> (a, b)`` of the fitted win chance (empty if the table is missing)."""
+def _curves(table: str) -> dict[str, dict[int, Curve]]:
+    """``mode -> round -> Curve`` of one table (empty if the table is missing)."""
     from importlib import resources
     import csv
-    curves: dict[str, dict[int, tuple[float, float]]] = {}
-    path = resources.files("dualpowers").joinpath("data", "results", WIN_TABLE)
+    who = FOLLOWER if table == FOLLOW_TABLE else GREEDY
+    curves: dict[str, dict[int, Curve]] = {}
+    path = resources.files("dualpowers").joinpath("data", "results", table)
     if not path.is_file():
         return curves
     with path.open(encoding="utf-8") as f:
         for row in csv.DictReader(f):
             a, b = float(row["a"]), float(row["b"])
             if b > 0:                                 # a curve that does not rise with the standing is no estimate
-                curves.setdefault(row["mode"], {})[int(row["round"])] = (a, b)
+                cov = tuple(float(row.get(k) or 0.0) for k in ("v_aa", "v_ab", "v_ac", "v_bb", "v_bc", "v_cc"))
+                curves.setdefault(row["mode"], {})[int(row["round"])] = Curve(who, a, b, float(row.get("c") or 0.0),
+                                                                              cov)
     return curves
 
 
-def win_chance(standing: float, mode: str = "two-player", round_: int = 1) -> float:
+def win_curve(mode: str = "two-player", round_: int = 1, who: str | None = None) -> Curve | None:
+    """The curve for a standing at the end of round ``round_``: the follower's where it was
+    measured (the chance of a player who takes the advice), else the greedy players' (a simple
+    computer player's); ``who`` picks one.  Rounds past the last fitted one use its curve."""
+    for table in ((FOLLOW_TABLE, WIN_TABLE) if who is None else (FOLLOW_TABLE if who == FOLLOWER else WIN_TABLE,)):
+        by_round = _curves(table).get(mode)
+        if by_round:
+            return by_round[max((r for r in by_round if r <= round_), default=min(by_round))]
+    return None
+
+
+def win_chance(standing: float, mode: str = "two-player", round_: int = 1, difficulty: int | None = None,
+               who: str | None = None) -> float:
     """The chance to win the game of a side that stands at ``standing`` (VP of evaluation) at the
-    end of round ``round_``: how often greedy players won from there (``benchmarks/win_chance.py``
-    fits ``1 / (1 + exp(-(a + b * standing)))`` per mode and round; rounds past the last fitted
-    one use its curve).  Without a fitted curve, the evaluation's own guess (:data:`WIN_SCALE`)."""
-    by_round = _win_curves().get(mode)
-    if not by_round:
+    end of round ``round_`` (:func:`win_curve`).  Without a fitted curve, the evaluation's own
+    guess (:data:`WIN_SCALE`)."""
+    curve = win_curve(mode, round_, who)
+    if curve is None:
         return _squash(standing, WIN_SCALE)
-    fitted = max((r for r in by_round if r <= round_), default=min(by_round))
-    a, b = by_round[fitted]
-    return 1.0 / (1.0 + math.exp(-max(-700.0, min(700.0, a + b * standing))))
+    return curve.chance(standing, difficulty)
+
+
+def greedy_win_chance(standing: float, mode: str = "two-player", round_: int = 1) -> float:
+    """How often greedy players won from ``standing`` at the end of round ``round_``."""
+    return win_chance(standing, mode, round_, who=GREEDY)
+
+
+def _squash(points: float, scale: float) -> float:
+    return logistic(points / scale)
 
 
 @dataclass(frozen=True)
@@ -289,7 +350,9 @@ class RankedAction:
     ``rank``: shared by the actions the search cannot separate (0: not measured);
     ``ties``: how many actions share it; ``close``: it shares the first rank (the
     playouts cannot tell it from the best); ``effects``: what it changes, in words, and
-    ``regions`` the regions those words cite (:mod:`.explain`).
+    ``regions`` the regions those words cite (:mod:`.explain`); ``track``: where the score
+    marker stands at the end of the playouts, counted toward the side (the score now plus
+    ``score_change``): what "ahead" and "behind" say.
     """
 
     action: "Action"
@@ -310,6 +373,9 @@ class RankedAction:
     won: int = 0
     lost: int = 0
     horizon: str = "round"
+    track: float = 0.0
+    reason: Message | None = None   # why it is good, one sentence (:func:`.explain.turn_reason`)
+    cost: Message | None = None     # what it hands the other side at this round's scoring
 
     def message(self, action: str | None = None) -> Message:
         """The estimates in words (``action``: how to name the action, default its notation)."""
@@ -322,20 +388,21 @@ class RankedAction:
         return self.message().text
 
     def outlook_message(self) -> Message:
-        """Where the action leaves ``side``: at the end of the round (the margin, or the game
-        won or lost in every playout), or, with ``horizon="game"``, its chance to win the game."""
+        """Where the action leaves ``side``: at the end of the round (where the score marker
+        stands then, on average over the playouts, or the game won or lost in every playout), or,
+        with ``horizon="game"``, its chance to win the game."""
         if self.horizon == "game":
             return Message(GAME_CHANCE, percent=Quantity(self.win_prob, percent=True))
         if self.playouts and self.won == self.playouts:
             return Message(GAME_WON)
         if self.playouts and self.lost == self.playouts:
             return Message(GAME_LOST)
-        if abs(self.margin) < 0.05:
-            return Message(ABOUT_LEVEL)
-        return Message(ABOUT_AHEAD if self.margin > 0 else ABOUT_BEHIND, vp=Quantity(abs(self.margin), 1))
+        if abs(self.track) < 0.05:
+            return Message(TRACK_LEVEL)
+        return Message(TRACK_AHEAD if self.track > 0 else TRACK_BEHIND, vp=Quantity(abs(self.track), 1))
 
     def outlook(self) -> str:
-        """The outlook in words, e.g. ``about 1.5 VP ahead``."""
+        """The outlook in words, e.g. ``about 1.5 VP ahead on the score track``."""
         return self.outlook_message().text
 
 
@@ -344,7 +411,10 @@ class Ranking:
     """Every legal action of ``side``, best first, after ``playouts`` playouts in ``seconds`` (wall clock).
 
     ``behind``: by the estimate, every action leaves ``side`` behind in the *game*: even the
-    upper end of the best win chance's interval is below one half.
+    upper end of the best win chance's interval (the playouts' noise and the curve's own) is
+    below one half, and the chance is one that holds for the reader (``chance_of``:
+    :data:`FOLLOWER`, a player who takes the advice; :data:`GREEDY`, a simple computer
+    player's, where no follower's curve was measured: then no verdict is said).
     """
 
     side: str
@@ -355,6 +425,7 @@ class Ranking:
     horizon: str = "round"
     relative: bool = True
     behind: bool = False
+    chance_of: str = FOLLOWER
 
     @property
     def best(self) -> RankedAction:
@@ -386,7 +457,7 @@ class Ranking:
         if not a.playouts:
             return Message(NOT_TRIED)
         if a.ties > 1:
-            return Message(EQUAL_BEST if a.rank == 1 else EQUAL_RANK, n=a.ties, percent=percent)
+            return Message(EQUAL_BEST if a.rank == 1 else EQUAL_RANK, n=a.ties)
         if a is self.best and a.confidence >= 0.9:
             return Message(CLEARLY_BEST)
         return Message(LIKELY_BEST, percent=percent)
@@ -411,11 +482,25 @@ class Ranking:
         rest = len(self.actions) - max(top, 1)
         if rest > 0:
             out.append((2, Message(MORE_ONE) if rest == 1 else Message(MORE_MANY, n=rest)))
-        if self.behind:
-            chance = max(a.win_prob for a in self.actions if a.playouts)
-            out.append((0, Message(ALL_BEHIND, percent=Quantity(chance, percent=True))))
+        verdict = self.behind_message()
+        if verdict is not None:
+            out.append((0, verdict))
         out.append((0, self.stats_message()))
         return out
+
+    def reason_message(self, a: RankedAction | None = None) -> Message:
+        """Why ``a`` (default: the best) is good, one sentence in the game's words
+        (:func:`.explain.turn_reason`), or that the trial games place it best."""
+        a = a or self.best
+        return a.reason if a.reason is not None else Message(REASON_PLACED)
+
+    def behind_message(self) -> Message | None:
+        """The verdict that every action leaves ``side`` more likely to lose, with the upper end of
+        the best chance's interval; None when the estimate does not say so (``behind``)."""
+        if not self.behind:
+            return None
+        chance = max(a.win_high for a in self.actions if a.playouts)
+        return Message(ALL_BEHIND, percent=Quantity(chance, percent=True))
 
     def stats_message(self) -> Message:
         """How many playouts, how long, which seed."""
@@ -440,17 +525,20 @@ class Ranking:
 def build_ranking(side: str, measured: Sequence[Measured], chances: Sequence[float], difference: Difference,
                   playouts: int, seconds: float, seed: int, horizon: str = "round", *, start: float = 0.0,
                   scale: float = 3.0, close_z: float = Z_95, equal: float = 0.0, explain: Any = None,
-                  mode: str = "two-player", round_: int = 1) -> Ranking:
+                  mode: str = "two-player", round_: int = 1, difficulty: int | None = None,
+                  score_now: float = 0.0) -> Ranking:
     """Turn what a search measured into a :class:`Ranking` (see the module docstring).
 
     ``chances``: each action's chance of being the best (in the order of ``measured``);
     ``difference(i, j)``: (mean, standard error) of action ``i``'s value minus action ``j``'s;
     ``start``: the evaluation now and ``scale`` the squash of the values, so that a mean value
-    turns back into a standing in victory points; ``mode`` and ``round_`` pick the win-chance
-    curve (:func:`win_chance`); ``explain(action)`` gives an action's
+    turns back into a standing in victory points; ``mode``, ``round_`` and ``difficulty`` pick
+    the win-chance curve (:func:`win_curve`); ``score_now``: the score track now, counted toward
+    ``side`` (each row's ``track`` is it plus the row's mean score change); ``explain(action)`` gives an action's
     :class:`~dualpowers.advisor.explain.Effects`.
     """
     rows = order_rows(measured, chances, difference, close_z, equal)
+    curve = win_curve(mode, round_)
     sizes: dict[int, int] = {}
     for _, _, rank in rows:
         sizes[rank] = sizes.get(rank, 0) + 1
@@ -475,18 +563,27 @@ def build_ranking(side: str, measured: Sequence[Measured], chances: Sequence[flo
         else:
             margin = standing(m.value)
             spread = Z_95 * m.value_se
-
-            def game(value: float) -> float:
-                return win_chance(standing(value), mode, round_)
-            win, low, high = game(m.value), game(m.value - spread), game(m.value + spread)
+            if curve is None:
+                win, low, high = (_squash(standing(v), WIN_SCALE) for v in (m.value, m.value - spread,
+                                                                             m.value + spread))
+            else:                # the playouts' noise and the curve's own, each at 95 %
+                win = curve.chance(margin, difficulty)
+                low = curve.chance(standing(max(0.0, m.value - spread)), difficulty, -Z_95)
+                high = curve.chance(standing(min(1.0, m.value + spread)), difficulty, Z_95)
         fx = explain(m.action) if explain else None
         ranked.append(RankedAction(
             action=m.action, text=str(m.action), win_prob=win, win_low=low, win_high=high, score_change=m.score,
+            track=score_now + m.score if m.playouts else score_now,
             playouts=m.playouts, confidence=chance, margin=margin, close=rank == 1, rank=rank,
             ties=sizes[rank] if rank else 1, won=m.won, lost=m.lost, horizon=horizon,
             effects=fx.lines if fx else (), regions=fx.region_names if fx else (),
-            effect_messages=fx.messages if fx else ()))
+            effect_messages=fx.messages if fx else (), reason=fx.reason if fx else None,
+            cost=fx.cost if fx else None))
     tried = [a for a in ranked if a.playouts]
-    behind = bool(tried) and all(a.win_high < 0.5 for a in tried)
+    # The verdict about the game only from a chance that holds for the reader: the follower's
+    # curve or the playouts' own wins and losses, never a simple computer player's curve.
+    who = FOLLOWER if curve is None or curve.who == FOLLOWER or horizon == "game" else GREEDY
+    ended = bool(tried) and all(a.won + a.lost == a.playouts for a in tried)
+    behind = bool(tried) and (who == FOLLOWER or ended) and all(a.win_high < 0.5 for a in tried)
     return Ranking(side=side, actions=ranked, playouts=playouts, seconds=seconds, seed=seed, horizon=horizon,
-                   relative=True, behind=behind)
+                   relative=True, behind=behind, chance_of=FOLLOWER if ended else who)

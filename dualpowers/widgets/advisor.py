@@ -172,7 +172,7 @@ class AdvisorWidget(widgets.VBox):
         self.summary.value = "<div class='dp-hint-box'>" + "<br>".join(lines) + "</div>"
         frame = ranking_rows(r, state, lang)
         caption = _("Every legal action of {side}, best first", side=names.side(r.side, lang))
-        note = win_chance_note(r.horizon, lang)
+        note = win_chance_note(r.horizon, lang, r.chance_of)
         self.table.value = df_html(frame, caption, header_tips={header("win_prob", lang): note}, note=note)
         self._light_up()
 

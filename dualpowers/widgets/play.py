@@ -61,8 +61,7 @@ from ..review import REVIEW_PLAYOUTS, Moment, Review, review_game
 from ..describe import describe
 from ..errors import DualPowersError, brief
 from ..i18n import number
-from ..advisor.ranking import ALL_BEHIND
-from ..text import Message, Quantity, field_naming, render, translator
+from ..text import Message, field_naming, render, translator
 from ..narrate import message_text, refusal_text
 from . import language
 from ._common import STYLE, ButtonPool, button, css, fit_labels, lines_html, log_html, working_html
@@ -511,16 +510,20 @@ class PlayWidget(widgets.VBox):
             f"<td>{escape(message_text(r.outlook_message(), lang))}</td>"
             f"<td>{escape(message_text(ranking.sureness_message(r), lang))}</td></tr>"
             for r in ranking.actions[:3])
-        top = max((a.win_prob for a in ranking.actions if a.playouts), default=0.0)
-        behind = (f"<p><b>{escape(message_text(Message(ALL_BEHIND, percent=Quantity(top, percent=True)), lang))}"
-                  "</b></p>" if ranking.behind else "")
+        verdict = ranking.behind_message()
+        behind = f"<p><b>{escape(message_text(verdict, lang))}</b></p>" if verdict is not None else ""
         sure = _("How sure: {sureness}.", sureness=escape(message_text(ranking.sureness_message(), lang)))
         outlook = _("at the end of the round") if ranking.horizon == "round" else _("for the game")
         headers = "".join(f"<th>{escape(h)}</th>" for h in (
             "#", _("action"), _("what it changes"), outlook, _("how sure")))
+        # The Hint leads with one reason in the game's words (issue 35); the figures are one click away.
+        lead = _("Best: <b>{action}</b>. {reason}", action=fields["action"],
+                 reason=escape(message_text(ranking.reason_message(), lang)))
+        figures = escape(_("How the advisor measured it"))
         self.hint_view.value = (
-            f"<div class='dp-hint-box'>{intro}<p>{sure}</p>{behind}"
-            f"<div class='dp-table'><table><tr>{headers}</tr>{rows}</table></div></div>")
+            f"<div class='dp-hint-box'><p>{lead}</p>{behind}<details class='dp-hint-figures'>"
+            f"<summary>{figures}</summary>{intro}<p>{sure}</p>"
+            f"<div class='dp-table'><table><tr>{headers}</tr>{rows}</table></div></details></div>")
         self.refresh()
         self._select(best.action)
 
@@ -816,7 +819,7 @@ class PlayWidget(widgets.VBox):
         buttons = self._moment_pool.take(len(review.moments))
         for i, (b, m) in enumerate(zip(buttons, review.moments)):
             b.dp_value = i
-            b.description = _("Decision {index}: {gain} VP", index=m.index + 1, gain=number(m.gain, lang))
+            b.description = message_text(m.label(), lang)
             b.button_style = "warning" if m is self._moment else ""
             _classes(b, "dp-moment")
         self._set_children(self.review_moments, buttons)

@@ -546,6 +546,10 @@ def test_play_widget_hint_selects_and_highlights_the_best_action(play_widget, mo
     assert escape_text(g.describe(best.action)) in w.hint_view.value and "playouts" in w.hint_view.value
     # the action in words only: no engine notation (English words) in the advice
     assert escape_text(best.text) not in w.hint_view.value
+    # it leads with one reason in the game's words; the figures are one click away (issue 35)
+    reason = escape_text(g.hint().reason_message().text)
+    lead, figures = w.hint_view.value.split("<details", 1)
+    assert reason in lead and "playouts" not in lead and "playouts" in figures
     from dualpowers.drawing import HIGHLIGHT_KEYS
     assert w.board.highlight and set(w.board.highlight) <= (set(g.state.comp.region_names) | set(g.state.comp.tokens)
                                                             | HIGHLIGHT_KEYS)
