@@ -231,7 +231,7 @@ class GameSession:
         elif self.mode == "solo":
             # No seed here: it would rebuild the face-down cards (see deal_text()).
             lines = [LogEntry("info", _("New solo game: you play {side} against the Opposition, difficulty {x}, "
-                                        "{edition}.", side=names.side(self.player, self.lang),
+                                        "{edition}.", side=self.player,
                                         x=self.difficulty, edition=names.edition(self.edition, self.lang)))]
         else:
             lines = [LogEntry("info", _("New two-player game (hot seat), {edition}.",
@@ -462,7 +462,7 @@ class GameSession:
             headline = _("You win!") if winner == s.player else _("The Opposition ({side}) wins.",
                                                                    side=names.side(winner, lang))
         else:
-            headline = _("{side} wins!", side=names.side(winner, lang))
+            headline = _("{side} wins!", side=winner)
         return _("{headline} Why: {reason}. Final score: {score}.", headline=headline,
                  reason=outcome_text(s, lang), score=lead_text(s.score, lang)) + " " + (self.deal_text() or "")
 
