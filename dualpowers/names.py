@@ -12,7 +12,7 @@ from .i18n import DEFAULT_LANGUAGE, N_, NP_, gettext, pgettext, resolve
 
 __all__ = ["region", "is_place", "colour", "card_action", "side", "faction", "month", "leader", "token", "place", "special",
            "region_label", "date", "day_of_month", "DateText", "with_preposition", "ELIDED", "card", "edition",
-           "capitalised_words", "whereabouts", "ROLES", "in_role", "is_plural"]
+           "capitalised_words", "whereabouts", "ROLES", "ROLE_CONTEXTS", "in_role", "is_plural"]
 
 # The regions are the components' (data/components.toml): their names are messages with the
 # context "region" (the region: "Zone violette") and "card" (its colour in a card's name:
@@ -86,6 +86,9 @@ def side(name: str, lang: str | None = None) -> str:
 #: article ("il Rosso gioca", "al Rosso", "del Rosso"): each is a message of the catalogs, so a
 #: language says how its own grammar names a side, and this module stays the one home of names.
 ROLES = ("the", "to", "of")
+#: The catalog contexts of the side forms, by role; a label that stands for a side ("You ({side})")
+#: has its forms under the same contexts (:mod:`dualpowers.text`).
+ROLE_CONTEXTS = {"the": "side, with its article", "to": "side, after 'to'", "of": "side, after 'of'"}
 # Translators: a side as the subject or object of a verb, with the article your language needs
 # (French "les Rouges", "l'Opposition"; Italian "il Rosso", "l'opposizione")
 _SIDES_THE = {"red": NP_("side, with its article", "Red"), "white": NP_("side, with its article", "White"),

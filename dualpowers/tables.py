@@ -274,6 +274,8 @@ def results_frame(frame: "pd.DataFrame", lang: str | None = None) -> "pd.DataFra
             out[column] = [percent_text(v, lang) for v in out[column]]
         elif column in ("mean_rounds", "seconds"):
             out[column] = [number(v, lang, 1) for v in out[column]]
+        elif column in ("games", "wins"):       # counts in the reader's form: "1 000", "1.000"
+            out[column] = [number(v, lang, 0) for v in out[column]]
     headers = {c: _.pgettext(*RESULT_HEADERS[c]) for c in out.columns if c in RESULT_HEADERS}
     if duel and "player" in headers:
         headers["player"] = _.pgettext(*RESULT_HEADERS["policy"])
@@ -285,7 +287,7 @@ def difficulty_frame(frame: "pd.DataFrame", lang: str | None = None) -> "pd.Data
     each cell the win rate, its 95% interval and [the games it rests on], in ``lang``."""
     from .results import rate_text
     lang = resolve(lang)
-    cells = frame.assign(result=[f"{rate_text(r, lang)} [{r.games}]" for r in frame.itertuples()])
+    cells = frame.assign(result=[f"{rate_text(r, lang)} [{number(r.games, lang, 0)}]" for r in frame.itertuples()])
     shown = results_frame(cells[["policy", "player", "difficulty", "result"]], lang)
     index, column, value = shown.columns[:2].tolist(), shown.columns[2], shown.columns[3]
     return shown.pivot_table(index=index, columns=column, values=value, aggfunc="first", sort=False)

@@ -23,7 +23,8 @@ day (``{date:al}`` -> "all'8") or to a side (``{side:al}`` -> "al Rosso", "all'o
 
 A game name takes its grammatical role in a translation (:data:`dualpowers.names.ROLES`):
 ``{side:the}`` (French "les Rouges", Italian "il Rosso"), ``{side:to}`` ("aux Rouges", "al Rosso"),
-``{side:of}`` ("des Rouges", "del Rosso"), capitalised at a sentence's start (``{side:The}``);
+``{side:of}`` ("des Rouges", "del Rosso"), capitalised at a sentence's start (``{side:The}``), in
+capitals inside a title (``{side:OF}``: "DES ROUGES");
 ``{card:the}`` ("le vert 4"), ``{token:the}`` ("le Trotski rouge").  A verb agrees with a name
 by giving its two forms, ``{side:joue|jouent}`` ("les Rouges jouent", "l'Opposition joue").
 
@@ -185,10 +186,15 @@ class _Shown(str):
         return obj
 
     def __format__(self, spec: str) -> str:
-        if spec.lower() in names.ROLES and not (spec in names.ELIDED):   # "{side:to}" -> "aux Rouges"
-            if self.kind is None or not isinstance(self.raw, str):
+        if spec.lower() in names.ROLES:   # "{side:to}" -> "aux Rouges"
+            if isinstance(self.raw, Message):      # a label standing for a side: "You ({side})"
+                written = _label_in_role(self.raw, spec.lower(), self.lang)
+            elif self.kind is None or not isinstance(self.raw, str):
                 raise ValueError(f"the format spec {spec!r} needs a game name, not {str(self)!r}")
-            written = names.in_role(self.kind, self.raw, spec.lower(), self.lang)
+            else:
+                written = names.in_role(self.kind, self.raw, spec.lower(), self.lang)
+            if spec.isupper():                 # inside a title in capitals: "{side:OF}" -> "DES ROUGES"
+                return written.upper()
             return written[:1].upper() + written[1:] if spec[:1].isupper() else written
         if "|" in spec:                # agreement: "{side:joue|jouent}" -> "jouent" after "les Rouges"
             singular, _bar, plural_form = spec.partition("|")
@@ -212,6 +218,16 @@ class _Shown(str):
             written = names.with_preposition(spec.lower(), str(self))
             return written[:1].upper() + written[1:]
         return format(str(self), spec)
+
+
+def _label_in_role(label: Message, role: str, lang: str) -> str:
+    """A message that stands for a side ("You ({side})", "The Opposition ({side})") in a
+    grammatical role: its translation under the role's context ("à vous ({side:the})")."""
+    context = names.ROLE_CONTEXTS[role]
+    if lang != DEFAULT_LANGUAGE and (context, label.msgid) not in catalog(lang, label.domain):
+        raise ValueError(f"{label.msgid!r} has no form of context {context!r} in the {lang} catalog")
+    return render(Message(label.msgid, domain=label.domain, context=context, plural=label.plural,
+                          **label.params), lang)
 
 
 def _lower_first(text: str, lang: str) -> str:
