@@ -12,7 +12,7 @@ from .i18n import DEFAULT_LANGUAGE, N_, NP_, gettext, pgettext, resolve
 
 __all__ = ["region", "is_place", "colour", "card_action", "side", "faction", "month", "leader", "token", "place", "special",
            "region_label", "date", "day_of_month", "DateText", "with_preposition", "ELIDED", "card", "edition",
-           "capitalised_words", "whereabouts"]
+           "capitalised_words", "whereabouts", "ROLES", "ROLE_CONTEXTS", "in_role", "is_plural"]
 
 # The regions are the components' (data/components.toml): their names are messages with the
 # context "region" (the region: "Zone violette") and "card" (its colour in a card's name:
@@ -76,6 +76,82 @@ def side(name: str, lang: str | None = None) -> str:
     """A side: "red" -> "Red", "Rouge", "Rosso" ("neutral", "opposition" too)."""
     lang = resolve(lang)
     return _tr(_SIDES, name, lang)
+
+
+# ---------------------------------------------------------------------------- names in a sentence
+#: The grammatical roles a name may take inside a sentence, asked for by a template's format
+#: spec (``{side:the}``, ``{side:to}``, ``{side:of}``; capitalised at a sentence's start:
+#: ``{side:The}``).  English writes a side bare ("Red plays"), French with its article, in the
+#: plural ("les Rouges jouent", "aux Rouges de jouer", "la main des Rouges"), Italian with its
+#: article ("il Rosso gioca", "al Rosso", "del Rosso"): each is a message of the catalogs, so a
+#: language says how its own grammar names a side, and this module stays the one home of names.
+ROLES = ("the", "to", "of")
+#: The catalog contexts of the side forms, by role; a label that stands for a side ("You ({side})")
+#: has its forms under the same contexts (:mod:`dualpowers.text`).
+ROLE_CONTEXTS = {"the": "side, with its article", "to": "side, after 'to'", "of": "side, after 'of'"}
+# Translators: a side as the subject or object of a verb, with the article your language needs
+# (French "les Rouges", "l'Opposition"; Italian "il Rosso", "l'opposizione")
+_SIDES_THE = {"red": NP_("side, with its article", "Red"), "white": NP_("side, with its article", "White"),
+              "neutral": NP_("side, with its article", "neutral"),
+              "opposition": NP_("side, with its article", "the Opposition")}
+# Translators: a side after "to" (French "aux Rouges", "à l'Opposition"; Italian "al Rosso")
+_SIDES_TO = {"red": NP_("side, after 'to'", "Red"), "white": NP_("side, after 'to'", "White"),
+             "neutral": NP_("side, after 'to'", "neutral"),
+             "opposition": NP_("side, after 'to'", "the Opposition")}
+# Translators: a side after "of" (French "des Rouges", "de l'Opposition"; Italian "del Rosso")
+_SIDES_OF = {"red": NP_("side, after 'of'", "Red"), "white": NP_("side, after 'of'", "White"),
+             "neutral": NP_("side, after 'of'", "neutral"),
+             "opposition": NP_("side, after 'of'", "the Opposition")}
+#: Whether a verb agreeing with the side is in the plural: French "les Rouges jouent" but
+#: "l'Opposition joue".  A template writes both forms, ``{side:joue|jouent}``.
+# Translators: write "plural" if a verb whose subject is this side (as you wrote it "with its
+# article") takes the plural in your language (French "les Rouges jouent": plural); else "singular"
+_SIDES_NUMBER = {"red": NP_("side's grammatical number", "red: singular"),
+                 "white": NP_("side's grammatical number", "white: singular"),
+                 "neutral": NP_("side's grammatical number", "neutral: singular"),
+                 "opposition": NP_("side's grammatical number", "opposition: singular")}
+# Translators: a command card's name with the article your language puts before it in a sentence
+# ("les Rouges jouent le vert 4", "il Rosso gioca la viola-4"); {card} is the card's name
+_CARD_THE = NP_("card name, with its article", "{card}")
+# Translators: a leader's name with the article your language needs in a sentence, if any
+# ("Lénine" but "le Trotski rouge"; Italian "il Trotsky rosso")
+_LEADERS_THE = {"Lenin": NP_("leader, with its article", "Lenin"), "Stalin": NP_("leader, with its article", "Stalin"),
+                "Kamenev": NP_("leader, with its article", "Kamenev"),
+                "Kerensky": NP_("leader, with its article", "Kerensky"),
+                "Lvov": NP_("leader, with its article", "Lvov"),
+                "Kornilov": NP_("leader, with its article", "Kornilov"),
+                "Trotsky": NP_("leader, with its article", "Trotsky"),
+                "RedTrotsky": NP_("leader, with its article", "red Trotsky")}
+
+
+def in_role(kind: str, name: str, role: str, lang: str | None = None) -> str:
+    """A game name as a sentence's grammar wants it (:data:`ROLES`): ``in_role("side", "red",
+    "to", "fr")`` -> "aux Rouges"; ``in_role("card", "green-4", "the", "fr")`` -> "le vert 4";
+    a leader "RedTrotsky" -> "le Trotski rouge".  ``kind`` is "side", "card" or "token"; a card
+    or a token only has the role "the" (a unit keeps its bare name: "B3").  English: the name."""
+    lang = resolve(lang)
+    if role not in ROLES:
+        raise ValueError(f"no grammatical role {role!r}: one of {', '.join(ROLES)}")
+    if kind == "side":
+        table = {"the": _SIDES_THE, "to": _SIDES_TO, "of": _SIDES_OF}[role]
+        return _tr(table, name, lang) if name in table else side(name, lang)
+    if role != "the" or kind not in ("card", "token"):
+        raise ValueError(f"a {kind} has no role {role!r}")
+    if name in _LEADERS_THE:
+        return _tr(_LEADERS_THE, name, lang)
+    if kind == "card" and name not in _LEADERS:
+        reg, sep, rest = name.partition("-")
+        if sep and rest[:1].isdigit():
+            return pgettext(*_CARD_THE, lang).format(card=card(name, lang))
+        return card(name, lang)
+    return token(name, lang)
+
+
+def is_plural(kind: str, name: str, lang: str | None = None) -> bool:
+    """Whether a verb agreeing with this name takes the plural in ``lang`` (French "les Rouges
+    jouent"; a card, a token, the Opposition, every English side: singular)."""
+    lang = resolve(lang)
+    return kind == "side" and name in _SIDES_NUMBER and _tr(_SIDES_NUMBER, name, lang).endswith("plural")
 
 
 def faction(name: str, lang: str | None = None) -> str:

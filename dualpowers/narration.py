@@ -72,7 +72,6 @@ class Event:
 # ============================================================================ the templates
 # ---------------------------------------------------------------------------- names of things
 SIDE = N_("{side:cap}")
-OPPOSITION_SIDE = N_("The Opposition ({side})")
 TRACK_CENTRE = N_("at the centre")
 TRACK_TOWARD = NN_("{n} space toward {side}", "{n} spaces toward {side}")
 TRACK_END = N_("at the {side} end of the track ({spaces})")
@@ -153,8 +152,8 @@ UNREST_IN = N_("Unrest in {region}: {reason}")
 SCORES = N_("{side:cap} scores {vp} VP for {why}; the marker is {where}.")
 FOR_UNREST = N_("the unrest region {region}")
 FOR_OBJECTIVE = N_("the objective {card}")
-NO_OBJECTIVE = N_("{who} has no secret objective this round.")
-REVEALS_OBJECTIVE = N_("{who} reveals {card} ({vp} VP in {region}). {reason}")
+NO_OBJECTIVE = N_("{who:cap} has no secret objective this round.")
+REVEALS_OBJECTIVE = N_("{who:cap} reveals {card} ({vp} VP in {region}). {reason}")
 EXHAUST_LEAVE = N_("In {region} the already tired tokens leave: {tokens}; the rest tire (R-SCO-EXHAUST).")
 EXHAUST_ALL = N_("In {region} every token tires (R-SCO-EXHAUST).")
 END_TRACK = N_("the score marker reached the end of the support track (R-END-1)")

@@ -209,11 +209,11 @@ def _reveal_objective(state: "State", side: str) -> str | None:
     return objective_card(state, side)
 
 
-def side_name(state: "State", side: str) -> Message:
-    """How the log names a side: in solo the Opposition is named as such (R-SOLO)."""
-    if side == state.opposition:
-        return Message(say.OPPOSITION_SIDE, side=side)
-    return Message(say.SIDE, side=side)
+def side_name(state: "State", side: str) -> str:
+    """How the log names a side: in solo the Opposition is named as such (R-SOLO), as the
+    scoring and the game's end name it (:func:`dualpowers.narration.acting_side`): a raw id,
+    so that each language gives it the article its sentence needs ("les Blancs révèlent")."""
+    return say.acting_side(side, state.opposition)
 
 
 def score_objectives(state: "State") -> list[str]:

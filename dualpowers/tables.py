@@ -68,7 +68,7 @@ def presence_reason(p: "Presence", lang: str | None = None) -> str:
         return _("Only neutral tokens in {region}, and nobody has a token of their own there to control them: "
                  "nobody has greater strength (R-NEU-1, R-STR-2).", region=region)
     loser = "white" if p.winner == "red" else "red"
-    side = _side(p.winner, lang)
+    side = p.winner            # an id: each language names it with the article its sentence needs
     if p.decided_by == "strength":
         return _("{side} has greater strength in {region}: {mine} against {theirs} (R-STR-2).", side=side,
                  region=region, mine=p.strength[p.winner], theirs=p.strength[loser])
@@ -90,9 +90,9 @@ def neutral_reason(p: "Presence", lang: str | None = None) -> str:
         return _("No neutral token in {region}.", region=region)
     if p.neutral_controller:
         return _("{side} holds the Will and has a token of their own in {region}, so the neutral tokens there "
-                 "count for {side} (R-NEU-1).", side=_side(p.will, lang), region=region)
+                 "count for {side} (R-NEU-1).", side=p.will or "", region=region)
     return _("{side} holds the Will but has no token of their own in {region}, so the neutral tokens there "
-             "count for nobody (R-NEU-1).", side=_side(p.will, lang), region=region)
+             "count for nobody (R-NEU-1).", side=p.will or "", region=region)
 
 
 @dataclass(frozen=True)
@@ -262,7 +262,7 @@ def player_name(policy: str, lang: str | None = None) -> str:
 def series_label(policy: str, side: str, lang: str | None = None) -> str:
     """One line of the win-rate chart: who plays which faction ("greedy player, plays red")."""
     _ = translator(resolve(lang))
-    return _("{player}, plays {side}", player=player_name(policy, lang), side=names.side(side, lang))
+    return _("{player}, plays {side}", player=player_name(policy, lang), side=side)
 
 
 def results_frame(frame: "pd.DataFrame", lang: str | None = None) -> "pd.DataFrame":
@@ -282,6 +282,8 @@ def results_frame(frame: "pd.DataFrame", lang: str | None = None) -> "pd.DataFra
             out[column] = [percent_text(v, lang) for v in out[column]]
         elif column in ("mean_rounds", "seconds"):
             out[column] = [number(v, lang, 1) for v in out[column]]
+        elif column in ("games", "wins"):       # counts in the reader's form: "1 000", "1.000"
+            out[column] = [number(v, lang, 0) for v in out[column]]
     headers = {c: _.pgettext(*RESULT_HEADERS[c]) for c in out.columns if c in RESULT_HEADERS}
     if duel and "player" in headers:
         headers["player"] = _.pgettext(*RESULT_HEADERS["policy"])
@@ -293,7 +295,7 @@ def difficulty_frame(frame: "pd.DataFrame", lang: str | None = None) -> "pd.Data
     each cell the win rate, its 95% interval and [the games it rests on], in ``lang``."""
     from .results import rate_text
     lang = resolve(lang)
-    cells = frame.assign(result=[f"{rate_text(r, lang)} [{r.games}]" for r in frame.itertuples()])
+    cells = frame.assign(result=[f"{rate_text(r, lang)} [{number(r.games, lang, 0)}]" for r in frame.itertuples()])
     shown = results_frame(cells[["policy", "player", "difficulty", "result"]], lang)
     index, column, value = shown.columns[:2].tolist(), shown.columns[2], shown.columns[3]
     return shown.pivot_table(index=index, columns=column, values=value, aggfunc="first", sort=False)

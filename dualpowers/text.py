@@ -21,6 +21,13 @@ id's name), ``{month:a_month}`` (Italian "a"/"ad" and the month's name) and, in 
 day (``{date:al}`` -> "all'8") or to a side (``{side:al}`` -> "al Rosso", "all'opposizione"; capitalised at a sentence's start:
 ``{side:Il}`` -> "Il Rosso", "L'opposizione").  A plural message gives ``plural`` and ``n``.
 
+A game name takes its grammatical role in a translation (:data:`dualpowers.names.ROLES`):
+``{side:the}`` (French "les Rouges", Italian "il Rosso"), ``{side:to}`` ("aux Rouges", "al Rosso"),
+``{side:of}`` ("des Rouges", "del Rosso"), capitalised at a sentence's start (``{side:The}``), in
+capitals inside a title (``{side:OF}``: "DES ROUGES");
+``{card:the}`` ("le vert 4"), ``{token:the}`` ("le Trotski rouge").  A verb agrees with a name
+by giving its two forms, ``{side:joue|jouent}`` ("les Rouges jouent", "l'Opposition joue").
+
 ``translator(lang)(msgid, **params)`` is the short form for a fixed label or a sentence
 written on the spot: the same lookup and the same naming.
 """
@@ -168,16 +175,32 @@ class Quantity:
 class _Shown(str):
     """A parameter already written in the reader's language; knows the templates' format specs."""
 
-    __slots__ = ("raw", "lang")
+    __slots__ = ("raw", "lang", "kind")
     raw: Any
     lang: str
+    kind: str | None
 
-    def __new__(cls, text: str, raw: Any = None, lang: str = DEFAULT_LANGUAGE) -> "_Shown":
+    def __new__(cls, text: str, raw: Any = None, lang: str = DEFAULT_LANGUAGE, kind: str | None = None) -> "_Shown":
         obj = super().__new__(cls, text)
-        obj.raw, obj.lang = raw, lang
+        obj.raw, obj.lang, obj.kind = raw, lang, kind
         return obj
 
     def __format__(self, spec: str) -> str:
+        if spec.lower() in names.ROLES:   # "{side:to}" -> "aux Rouges"
+            if isinstance(self.raw, Message):      # a label standing for a side: "You ({side})"
+                written = _label_in_role(self.raw, spec.lower(), self.lang)
+            elif self.kind is None or not isinstance(self.raw, str):
+                raise ValueError(f"the format spec {spec!r} needs a game name, not {str(self)!r}")
+            else:
+                written = names.in_role(self.kind, self.raw, spec.lower(), self.lang)
+            if spec.isupper():                 # inside a title in capitals: "{side:OF}" -> "DES ROUGES"
+                return written.upper()
+            return written[:1].upper() + written[1:] if spec[:1].isupper() else written
+        if "|" in spec:                # agreement: "{side:joue|jouent}" -> "jouent" after "les Rouges"
+            singular, _bar, plural_form = spec.partition("|")
+            if self.kind is None or not isinstance(self.raw, str):
+                raise ValueError(f"the format spec {spec!r} needs a game name, not {str(self)!r}")
+            return plural_form if names.is_plural(self.kind, self.raw, self.lang) else singular
         if spec == "cap":
             return self[:1].upper() + self[1:]
         if spec == "upper":            # inside a title written in capitals: "VINCE IL BIANCO"
@@ -195,6 +218,16 @@ class _Shown(str):
             written = names.with_preposition(spec.lower(), str(self))
             return written[:1].upper() + written[1:]
         return format(str(self), spec)
+
+
+def _label_in_role(label: Message, role: str, lang: str) -> str:
+    """A message that stands for a side ("You ({side})", "The Opposition ({side})") in a
+    grammatical role: its translation under the role's context ("à vous ({side:the})")."""
+    context = names.ROLE_CONTEXTS[role]
+    if lang != DEFAULT_LANGUAGE and (context, label.msgid) not in catalog(lang, label.domain):
+        raise ValueError(f"{label.msgid!r} has no form of context {context!r} in the {lang} catalog")
+    return render(Message(label.msgid, domain=label.domain, context=context, plural=label.plural,
+                          **label.params), lang)
 
 
 def _lower_first(text: str, lang: str) -> str:
@@ -219,7 +252,7 @@ def field_value(field: str, value: Any, lang: str | None = None) -> Any:
     if isinstance(value, Message):
         return _Shown(render(value, lang), value, lang)
     if isinstance(value, Name):
-        return _Shown(value.text(lang), value.args[0] if value.args else None, lang)
+        return _Shown(value.text(lang), value.args[0] if value.args else None, lang, value.kind)
     if isinstance(value, Quantity):
         return _Shown(value.text(lang), value, lang)
     told = getattr(value, "message", None)
@@ -247,6 +280,7 @@ def field_value(field: str, value: Any, lang: str | None = None) -> Any:
     kind = field_naming(field)
     if kind is not None:
         shown = getattr(names, kind)(value, lang)
+        return _Shown(shown, value, lang, kind)
     elif field == "place":          # a region, or a place off the board ("reserve")
         shown = names.place(value, lang) if names.is_place(value) else names.region(value, lang)
     elif field == "connections":

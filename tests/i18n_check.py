@@ -31,13 +31,24 @@ def _templates(lang: str, domain: str) -> tuple[list[tuple[tuple[str, bool], ...
             if all(name is None for _, name, _, _ in parts):
                 atoms.add(text.casefold())
                 continue
-            pieces: list[tuple[str, bool]] = []
-            for lit, name, _, _ in parts:
+            # A verb agreeing with a name ("{side:joue|jouent}", dualpowers.text) is one of its
+            # forms, written as it is: one template per choice of forms.
+            choices: list[list[tuple[str, bool]]] = [[]]
+            for lit, name, spec, _ in parts:
                 if lit:
-                    pieces.append((lit.casefold(), False))
-                if name is not None:
-                    pieces.append(("", True))
-            templates.append(tuple(pieces))
+                    choices = [c + [(lit.casefold(), False)] for c in choices]
+                if name is not None and spec and "|" in spec:
+                    choices = [c + [(form.casefold(), False)] for c in choices for form in spec.split("|")]
+                elif name is not None:
+                    choices = [c + [("", True)] for c in choices]
+            for pieces in choices:
+                merged: list[tuple[str, bool]] = []
+                for piece in pieces:      # two literals side by side are one
+                    if merged and not piece[1] and not merged[-1][1]:
+                        merged[-1] = (merged[-1][0] + piece[0], False)
+                    else:
+                        merged.append(piece)
+                templates.append(tuple(merged))
     return templates, frozenset(atoms)
 
 

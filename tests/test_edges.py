@@ -218,7 +218,7 @@ def test_R_SCO_REVEAL_solo_the_players_card_is_face_up_even_when_the_oppositions
     s.apply("play white-2")
     events = s.apply("pass")
     reveals = [e.text for e in events if e.kind == "objective" and "reveals" in e.text]
-    assert reveals and reveals[0].startswith("The Opposition (Red) reveals")     # its card is scored first ...
+    assert reveals and reveals[0].startswith("The Opposition reveals")     # its card is scored first ...
     assert s.is_over() and s.outcome().rule == "R-END-1"                          # ... and its points end the game
     assert s.revealed["white"] and s.view("white").objective == "brown-6"         # the player's card is face up
     assert dp.State.from_dict(s.to_dict()).revealed["white"]

@@ -95,8 +95,8 @@ def test_R_SOLO_UNREST_the_opposition_always_scores_the_unrest_region():
     assert any("always scores" in e.text for e in events)
     assert any("3 VP for the unrest region" in e.text for e in events)
     reveals = [e.text for e in events if e.kind == "objective" and "reveals" in e.text]
-    assert reveals and all(t.startswith(("The Opposition (Red) reveals", "White reveals")) for t in reveals)
-    assert any(t.startswith("The Opposition (Red) reveals") for t in reveals)
+    assert reveals and all(t.startswith(("The Opposition reveals", "White reveals")) for t in reveals)
+    assert any(t.startswith("The Opposition reveals") for t in reveals)
 
 
 def test_R_SOLO_END_after_round_3_scoring():

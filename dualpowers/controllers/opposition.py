@@ -195,7 +195,7 @@ class SoloRoundWalker:
         self.actions: list[str] = []
         _ = translator(self.lang)
         head = _("Solo game, seed {seed}: you play {side}, difficulty {x}, {edition}.", seed=self.seed,
-                 side=names.side(self.player, self.lang), x=self.difficulty, edition=self.edition)
+                 side=self.player, x=self.difficulty, edition=self.edition)
         self.log: list[LogEntry] = [LogEntry("info", head)]
         self.log += [LogEntry("info", t) for t in opening_lines(self.state, self.lang)]
         self.last_events: list[LogEntry] = list(self.log)
@@ -273,7 +273,7 @@ class SoloRoundWalker:
         _ = translator(lang)
         s = self.state
         if s.is_over():
-            return _("Game over: {side} wins ({reason}); score: {score}.", side=names.side(s.winner() or "", lang),
+            return _("Game over: {side} wins ({reason}); score: {score}.", side=s.winner() or "",
                      reason=outcome_text(s, lang), score=lead_text(s.score, lang))
         if self.finished:
             return _("Round {round} has been scored; score: {score}.", round=self.round,

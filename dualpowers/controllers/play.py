@@ -31,9 +31,10 @@ from ..describe import describe
 from ..errors import DualPowersError, IllegalAction, PositionError, Told, brief
 from ..narration import Message
 from ..schema import THE_SAVED_GAME, check, decode_json
-from ..i18n import DEFAULT_LANGUAGE, N_, check_language, current_language
+from ..i18n import DEFAULT_LANGUAGE, N_, NP_, check_language, current_language
 from ..scoring import lead
-from ..text import NN_, plural, render, translator
+from ..names import ROLE_CONTEXTS
+from ..text import NN_, Name, plural, render, translator
 from ..narrate import outcome_text
 from ..policies import PolicySpecError, make_policy
 from ..setup import MODE_ALIASES, edition_for, fresh_seed, new_game
@@ -139,15 +140,29 @@ def lead_text(score: int, lang: str = DEFAULT_LANGUAGE) -> str:
     return render(lead(score), lang)
 
 
-def side_label(state: State, side: str | None, lang: str = DEFAULT_LANGUAGE) -> str:
-    _ = translator(lang)
+#: The labels of :func:`side_label` in a sentence's grammatical roles (a template's "{side:to}",
+#: dualpowers.text, under the contexts of dualpowers.names.ROLE_CONTEXTS): French "à vous (les
+#: Blancs) de jouer", "la main de l'Opposition (Rouge)".
+_LABEL_ROLES = (
+    NP_("side, with its article", "You ({side})"), NP_("side, after 'to'", "You ({side})"),
+    NP_("side, after 'of'", "You ({side})"), NP_("side, with its article", "The Opposition ({side})"),
+    NP_("side, after 'to'", "The Opposition ({side})"), NP_("side, after 'of'", "The Opposition ({side})"),
+    NP_("side, with its article", "nobody"), NP_("side, after 'to'", "nobody"), NP_("side, after 'of'", "nobody"))
+assert {context for context, _label in _LABEL_ROLES} == set(ROLE_CONTEXTS.values())
+
+
+def side_label(state: State, side: str | None, lang: str = DEFAULT_LANGUAGE) -> Message | Name:
+    """Who acts, as the status line and the log name them: "You (White)", "The Opposition (Red)"
+    in a solo game, "Red" in a game of two; a message (or a name) not yet written, so that a
+    template may ask for it in a grammatical role ("{side:to}": "à vous (les Blancs)").
+    ``lang`` is kept for the callers; the message is written in the language of its template."""
     if side is None:
-        return _("nobody")
+        return Message(N_("nobody"))
     if state.mode == "solo" and side == state.player:
-        return _("You ({side})", side=names.side(side, lang))
+        return Message(N_("You ({side})"), side=side)
     if state.mode == "solo" and side == state.opposition:
-        return _("The Opposition ({side})", side=names.side(side, lang))
-    return names.side(side, lang)
+        return Message(N_("The Opposition ({side})"), side=side)
+    return Name("side", side)
 
 
 def opening_lines(state: State, lang: str = DEFAULT_LANGUAGE) -> list[str]:
@@ -246,7 +261,7 @@ class GameSession:
         elif self.mode == "solo":
             # No seed here: it would rebuild the face-down cards (see deal_text()).
             lines = [LogEntry("info", _("New solo game: you play {side} against the Opposition, difficulty {x}, "
-                                        "{edition}.", side=names.side(self.player, self.lang),
+                                        "{edition}.", side=self.player,
                                         x=self.difficulty, edition=names.edition(self.edition, self.lang)))]
         else:
             lines = [LogEntry("info", _("New two-player game (hot seat), {edition}.",
@@ -477,7 +492,7 @@ class GameSession:
             headline = _("You win!") if winner == s.player else _("The Opposition ({side}) wins.",
                                                                    side=names.side(winner, lang))
         else:
-            headline = _("{side} wins!", side=names.side(winner, lang))
+            headline = _("{side} wins!", side=winner)
         return _("{headline} Why: {reason}. Final score: {score}.", headline=headline,
                  reason=outcome_text(s, lang), score=lead_text(s.score, lang)) + " " + (self.deal_text() or "")
 

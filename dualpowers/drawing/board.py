@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from .. import names
 from ..dates import BONUS_DAYS, MONTHS, SKIPPED_DAYS
-from ..i18n import DEFAULT_LANGUAGE, N_, check_language
+from ..i18n import DEFAULT_LANGUAGE, N_, NP_, check_language
 from ..kinds import reserve_part
-from ..text import translator
+from ..text import Message, translator
 from ..rounds import SOLO_ROUNDS
 from ..scoring import face_up_objective, lead
 from .layout import (
@@ -112,6 +112,14 @@ def _colour_name(region: str) -> str:
 
 def _side(side: str | None) -> str:
     return names.side(side, _LANG.get()) if side else _("nobody")
+
+
+#: The solo labels of the side to act in a sentence's grammatical roles (a template's "{side:to}",
+#: under the contexts of dualpowers.names.ROLE_CONTEXTS): French "À vous (Blanc) de jouer".
+_LABEL_ROLES = (
+    NP_("side, with its article", "{side} (you)"), NP_("side, after 'to'", "{side} (you)"),
+    NP_("side, after 'of'", "{side} (you)"), NP_("side, with its article", "{side} (Opposition)"),
+    NP_("side, after 'to'", "{side} (Opposition)"), NP_("side, after 'of'", "{side} (Opposition)"))
 
 #: Keys of ``highlight`` naming parts of the board other than regions, tokens, connections, cards.
 #: ``"reserve"`` is the reserve drawn token by token, whichever side's; ``"reserve:red"`` (or
@@ -290,11 +298,11 @@ def _status(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             if not win:
                 text = _("GAME OVER")
             elif s.mode != "solo":
-                text = _("GAME OVER: {side} WINS", side=_side(win).upper())
+                text = _("GAME OVER: {side:upper} WINS", side=win)
             elif win == s.player:
-                text = _("GAME OVER: {side} WINS (you)", side=_side(win).upper())
+                text = _("GAME OVER: {side:upper} WINS (you)", side=win)
             else:
-                text = _("GAME OVER: {side} WINS (the Opposition)", side=_side(win).upper())
+                text = _("GAME OVER: {side:upper} WINS (the Opposition)", side=win)
             w = text_width(text, big, True) + 24
             x0 = max(left_end + 14, min(b.cx - w / 2, b.right - 10 - w))
             fc = FACTION_COLOURS.get(win or "neutral", FACTION_COLOURS["neutral"])
@@ -308,9 +316,11 @@ def _status(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         if not who:
             p.text(b.right - 10, b.cy, right, size=TEXT, fill="#e0dccf", align="right")
             return
-        name = _side(who)
+        # An id or a label not yet written: a template may ask for it in a grammatical role
+        # ("{side:to}": French "aux Rouges", "à vous (Blanc)"; dualpowers.text).
+        name: Any = who
         if s.mode == "solo":
-            name = _("{side} (you)", side=name) if who == s.player else _("{side} (Opposition)", side=name)
+            name = Message(N_("{side} (you)"), side=who) if who == s.player else Message(N_("{side} (Opposition)"), side=who)
         fc = FACTION_COLOURS[who] if who in FACTION_COLOURS else FACTION_COLOURS["neutral"]
         x = left_end + 22
         long_acts = _("{side} to act: {step}", side=name, step=_(STEP_WORDS.get(s.step, s.step)))
@@ -882,7 +892,7 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         res = s.reserve(side)
         units = sum(1 for t in res if s.spec(t).kind == "unit")
         leaders = len(res) - units
-        lines.append((_("{side} reserve: {units}, {leaders}", side=_side(side),
+        lines.append((_("{side} reserve: {units}, {leaders}", side=side,
                         units=_.ngettext("{n} unit", "{n} units", units), leaders=_.ngettext("{n} leader", "{n} leaders", leaders)),
                       side))
     supply: dict[int, int] = {}        # solo: the Opposition's units left, by level
@@ -905,8 +915,8 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
                 p.rect(b.x, b.y, b.w, area.bottom - b.y, fill="#ffe0b2", stroke=GLOW, width=2, radius=3)
             fc = FACTION_COLOURS[reserve_side]
             p.circle(b.x + 5, y, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)
-            title = (_("{side} reserve", side=_side(reserve_side)) if slots
-                     else _("{side} reserve: empty", side=_side(reserve_side)))
+            title = (_("{side} reserve", side=reserve_side) if slots
+                     else _("{side} reserve: empty", side=reserve_side))
             p.text(b.x + 14, y, title, size=TEXT, fill=INK, bold=True, max_width=b.w - 16)
             with p.group("reserve", reserve_side):
                 _tokens(p, s, slots, hl, "#ffe0b2" if lit else PAPER)

@@ -29,7 +29,6 @@ from ..kinds import highlight as action_highlight
 from ..text import render
 from ..turn import step_name
 from ..describe import describe
-from .. import names
 from ..errors import DualPowersError, PositionError
 from ..text import translator
 from ..narrate import message_text, outcome_text, refusal_text
@@ -160,7 +159,7 @@ class AdvisorWidget(widgets.VBox):
             elif state is not None:
                 self.summary.value = "<i>" + _(
                     "{side} to act ({step}), {n} legal actions. Press <b>Rank the actions</b>.",
-                    side=escape(names.side(state.to_act or "", lang)), step=escape(render(step_name(state.step), lang)),
+                    side=state.to_act or "", step=escape(render(step_name(state.step), lang)),
                     n=len(state.legal_actions())) + "</i>"
             self.table.value = ""
             return
@@ -171,7 +170,7 @@ class AdvisorWidget(widgets.VBox):
                  for _indent, m in r.explain_messages(name=lambda a: self._said(state, a, lang))]
         self.summary.value = "<div class='dp-hint-box'>" + "<br>".join(lines) + "</div>"
         frame = ranking_rows(r, state, lang)
-        caption = _("Every legal action of {side}, best first", side=names.side(r.side, lang))
+        caption = _("Every legal action of {side}, best first", side=r.side)
         note = win_chance_note(r.horizon, lang, r.chance_of)
         self.table.value = df_html(frame, caption, header_tips={header("win_prob", lang): note}, note=note)
         self._light_up()

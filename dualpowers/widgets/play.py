@@ -492,7 +492,7 @@ class PlayWidget(widgets.VBox):
         _ = translator(lang)
         # The action in words only: the engine's notation (English words) is for scripts and
         # the menu of all legal actions, never in the learner's text.
-        fields = dict(playouts=number(ranking.playouts, lang, digits=0), side=escape(names.side(ranking.side, lang)),
+        fields = dict(playouts=number(ranking.playouts, lang, digits=0), side=ranking.side,
                       action=escape(g.describe(best.action)))
         if self._hint_highlight:
             intro = _("<b>Advisor</b> ({playouts} playouts, seeing only what {side} sees): best is <b>{action}</b>, "

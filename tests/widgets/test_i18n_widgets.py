@@ -63,7 +63,7 @@ def test_switching_language_rewrites_the_play_widget():
     language.set("fr")
     assert w.undo_button.description == "Annuler" and w.session.lang == "fr"
     assert "Tour 1" in w.status.value and w.board.lang == "fr"
-    assert any("Nouvelle partie en solo" in e.text for e in w.session.log)
+    assert any("Nouvelle partie en solitaire" in e.text for e in w.session.log)
     language.set("it")
     assert w.undo_button.description == "Annulla mossa" and "Nuova partita in solitario" in w.session.log[0].text
 

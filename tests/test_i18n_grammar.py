@@ -1,0 +1,95 @@
+"""Game names take the grammar of the sentence they enter (issue 34, item 1).
+
+A translation asks for a side, a card or a leader in a grammatical role with a format spec
+(``{side:the}``, ``{side:to}``, ``{side:of}``, ``{card:the}``) and makes a verb agree with a
+side (``{side:joue|jouent}``); the forms are messages of the catalogs, named by
+:mod:`dualpowers.names` alone.  English is unchanged.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from dualpowers import i18n, names
+from dualpowers.i18n import TRANSLATED
+from dualpowers.text import Message, Name, field_naming, field_value, render
+
+#: A template of no catalog: it shows what the specs write, in any language.
+PROBE = "{side:The} {side:joue|jouent} {card:the}; {side:to}, {side:of}, {leader:the}."
+
+
+@pytest.mark.parametrize("lang, side, expected", [
+    ("fr", "white", "Les Blancs jouent le vert 4; aux Blancs, des Blancs, le Trotski rouge."),
+    ("fr", "red", "Les Rouges jouent le vert 4; aux Rouges, des Rouges, le Trotski rouge."),
+    ("fr", "opposition", "L'Opposition joue le vert 4; à l'Opposition, de l'Opposition, le Trotski rouge."),
+    ("it", "white", "Il Bianco joue la carta verde-4; al Bianco, del Bianco, il Trotsky rosso."),
+    ("it", "opposition", "L'opposizione joue la carta verde-4; all'opposizione, dell'opposizione, il Trotsky rosso."),
+    ("en", "red", "Red joue green-4; Red, Red, red Trotsky."),
+])
+def test_a_name_takes_its_role_and_a_verb_agrees(lang, side, expected):
+    assert render(Message(PROBE, side=side, card="green-4", leader="RedTrotsky"), lang) == expected
+
+
+def test_a_name_given_as_a_name_object_takes_its_role_too():
+    assert render(Message("{who:the}", who=Name("side", "red")), "fr") == "les Rouges"
+
+
+def test_a_role_asked_of_a_written_text_is_an_error():
+    """A side already written ("Rouge") cannot take an article: the caller must pass the id."""
+    with pytest.raises(ValueError):
+        render(Message("{side:the}", side=Message("{x}", x="Rouge")), "fr")
+    with pytest.raises(ValueError):
+        names.in_role("side", "red", "after", "fr")
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_side_has_its_forms(lang):
+    """Each side has its three forms and a number in each catalog (none left as the English)."""
+    for side in ("red", "white", "opposition"):
+        forms = [names.in_role("side", side, role, lang) for role in names.ROLES]
+        assert all(f != names.side(side, "en") for f in forms), (lang, side, forms)
+    assert names.is_plural("side", "red", "fr") and not names.is_plural("side", "opposition", "fr")
+    assert not names.is_plural("side", "red", "it")
+
+
+#: A French side named bare where its article is due: "Blanc joue", "à Rouge", "de Blanc".
+_BARE_SIDE = r"(?:^|[\s(])(?:[àÀ]|[dD]e|[pP]our|[pP]ar|[cC]ontre) (?:Rouge|Blanc)\b|(?:^|[.:;]\s)(?:Rouge|Blanc) [a-zé]"
+#: A stand-in id for each kind of name a template may hold beside a side.
+_SAMPLES = {"card": "green-4", "token": "RedTrotsky", "region": "purple", "colour": "red", "side": "red"}
+
+
+def test_french_never_names_a_side_bare_in_a_sentence():
+    """The catalog's templates name a side with its article: "les Blancs jouent", never
+    "Blanc joue", "à Rouge de jouer", "compte pour Rouge"."""
+    bad = _bare_sides(i18n.catalog("fr"))
+    assert not bad, "\n".join(bad)
+
+
+def test_the_bare_side_check_catches_one():
+    table = {(None, "{side:cap} plays {card}."): "{side:cap} joue {card}.",
+             (None, "{side} to act"): "À {side} de jouer"}
+    assert len(_bare_sides(table)) == 4
+
+
+def _bare_sides(table) -> list[str]:
+    bad = []
+    for (_ctx, msgid), text in table.items():
+        fields = [f for f in ("side", "winner", "who", "target") if "{" + f in msgid]
+        if not fields:
+            continue
+        for t in (text if isinstance(text, tuple) else (text,)):
+            for side in ("red", "white"):
+                values = _Filled({f: field_value(f, side, "fr") for f in fields})
+                written = t.format_map(values)
+                if re.search(_BARE_SIDE, written):
+                    bad.append(f"{msgid[:60]!r} -> {written[:90]!r}")
+    return bad
+
+
+class _Filled(dict):
+    """A translation's fields: the sides as the engine gives them, any other field a stand-in."""
+
+    def __missing__(self, key):
+        kind = field_naming(key)
+        return field_value(key, _SAMPLES[kind] if kind in _SAMPLES else Message("X"), "fr")
