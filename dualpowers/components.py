@@ -272,11 +272,6 @@ class Components:
         close = difflib.get_close_matches(name.casefold(), list(table), n=1, cutoff=0.6)
         return table[close[0]] if close else None
 
-    def suggest(self, name: object, kind: str) -> str:
-        """`` (did you mean Lenin?)`` for a near miss like ``Lenine``, else an empty string."""
-        close = self.close_match(name, kind)
-        return f" (did you mean {close}?)" if close else ""
-
     def card_code(self, card: str) -> str:
         """The short code the notation writes for a card: ``purple-4`` -> ``p4``; other ids as they are."""
         region, _, rest = card.partition("-")

@@ -23,7 +23,7 @@ from .components import Components, Connection, TokenSpec, default_components, o
 from .dates import MONTHS
 from . import narration as say
 from .errors import IllegalAction
-from .narration import Event, Message
+from .narration import Event
 from .notation import read_notation, to_notation
 from .places import BOX, PLACES, RESERVE, SUPPLY
 from .presence import Presence, controller, force_in_presence
@@ -210,10 +210,6 @@ class State:
     def month_name(self) -> str:
         """The month space the marker is on, e.g. ``"jul"``."""
         return MONTHS[self.month]
-
-    @property
-    def date_label(self) -> str:
-        return Message(say.DATE, month=MONTHS[self.month], day=self.day).text
 
     @property
     def regions(self) -> tuple[str, ...]:

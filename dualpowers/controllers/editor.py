@@ -139,7 +139,7 @@ def build_palette(comp: Components) -> list[PaletteItem]:
     items = []
     for ids in groups.values():
         spec = comp.tokens[ids[0]]
-        values = {"fresh": spec.fresh, "exhausted": spec.exhausted}
+        values: dict[str, Any] = {"fresh": spec.fresh, "exhausted": spec.exhausted}
         if spec.kind == "unit" and spec.owner == "opposition":
             key = f"opposition-unit-L{spec.level}"
             label = Message(PALETTE_OPPOSITION_UNIT, level=spec.level, **values)

@@ -159,6 +159,12 @@ class SoloRoundWalker:
     the first legal action, ``"random"`` picks one with ``random.Random(seed)``.
     """
 
+    # The options of the game, kept by :meth:`restart` when it is not given them again.
+    player: str = "white"
+    difficulty: int = 3
+    edition: str = "fr"
+    policy: str = "first"
+
     def __init__(self, seed: int = 7, *, player: str = "white", difficulty: int = 3, edition: str = "fr",
                  policy: str = "first") -> None:
         self._listeners: list[Callable[["SoloRoundWalker"], None]] = []
@@ -178,10 +184,10 @@ class SoloRoundWalker:
         """A new solo game (options not given keep their value)."""
         if seed is not None:
             self.seed = seed
-        self.player = player or getattr(self, "player", "white")
-        self.difficulty = difficulty or getattr(self, "difficulty", 3)
-        self.edition = edition or getattr(self, "edition", "fr")
-        self.policy = policy or getattr(self, "policy", "first")
+        self.player = player or self.player
+        self.difficulty = difficulty or self.difficulty
+        self.edition = edition or self.edition
+        self.policy = policy or self.policy
         if self.policy not in ("first", "random"):
             raise ValueError(f"policy must be 'first' or 'random', not {self.policy!r}")
         self.rng = random.Random(self.seed)

@@ -42,7 +42,8 @@ def after_told(state: State, actions: Any) -> tuple[State, list[Any]]:
     """:func:`after`, with the engine's events on the way (what a verdict cites as its reason)."""
     s = state.clone()
     events: list[Any] = []
-    for a in ([actions] if isinstance(actions, (str, tuple)) or not isinstance(actions, list) else actions):
+    todo: list[Any] = [actions] if isinstance(actions, (str, tuple)) or not isinstance(actions, list) else actions
+    for a in todo:
         events += s.apply(a)
     return s, events
 
@@ -70,7 +71,7 @@ def presence_text(state: State, region: str) -> Message:
 def presence_rules(state: State, region: str) -> tuple[str, ...]:
     """The rules :func:`presence_text` applies: the sum of strengths (R-STR-1), who wins and
     the tie-breaks (R-STR-2), and neutral control when a neutral token counts (R-NEU-1)."""
-    rules = ("R-STR-1", "R-STR-2")
+    rules: tuple[str, ...] = ("R-STR-1", "R-STR-2")
     if any(state.controller(t) is not None and state.spec(t).owner == "neutral" for t in state.tokens_in(region)):
         rules += ("R-NEU-1",)
     return rules
@@ -124,9 +125,9 @@ def _grows(b: State, a: State, side: str, region: str) -> bool:
 
 
 def _growth_text(b: State, a: State, side: str, region: str) -> Message:
-    fields = {"side": side_name(side), "region": region_name(region),
-              "n": force_in_presence(a, region).strength[side], "m": force_in_presence(b, region).strength[side]}
-    if fields["n"] > fields["m"]:
+    n, m = force_in_presence(a, region).strength[side], force_in_presence(b, region).strength[side]
+    fields = {"side": side_name(side), "region": region_name(region), "n": n, "m": m}
+    if n > m:
         return say(N_("{side}'s strength in {region} grows from {m} to {n}."), fields)
     return say(N_("{side}'s strength in {region} is {n} (it was {m}): it does not grow."), fields)
 
@@ -817,9 +818,9 @@ def changes(before: State, after_: State) -> tuple[Any, ...]:
         for card in after_.played[side]:
             if card not in before.played[side] and (card in comp.cards or card in comp.leaders):
                 out.append(card)
-        card = after_.objectives.get(side)
-        if card and after_.revealed[side] and not before.revealed[side]:
-            out.append(card)
+        objective = after_.objectives.get(side)
+        if objective and after_.revealed[side] and not before.revealed[side]:
+            out.append(objective)
     return tuple(dict.fromkeys(out))
 
 
@@ -842,8 +843,8 @@ _PLACES = {"reserve": N_("back to its reserve"), "supply": N_("back to the Oppos
            "deck": N_("in the deck"), "played": N_("played this round"), "objective": N_("a secret objective")}
 
 
-def choice_label(answer_type: str, value: str) -> Message:
-    """How a choice reads in the learner's language."""
+def choice_label(answer_type: str, value: str) -> Message | Name:
+    """How a choice reads in the learner's language (a game name, or a message)."""
     if answer_type == "side":
         return side_name(None if value == "nobody" else value)
     if answer_type == "why":

@@ -74,8 +74,8 @@ def _show_opposition_cards(data: dict[str, Any], question: Mapping[str, Any]) ->
     in order, drawn as cards in the board's bottom row like in a game (R-SOLO-OBJECTIVE)."""
     if question.get("kind") not in ("opposition_region", "opposition_card") or "cards" not in question or data.get("mode") != "solo":
         return
-    solo = data.get("solo") if isinstance(data.get("solo"), dict) else {}
-    opposition = "white" if solo.get("player", "red") == "red" else "red"
+    solo = data.get("solo")
+    opposition = "white" if (solo if isinstance(solo, dict) else {}).get("player", "red") == "red" else "red"
     played = data.setdefault("played", {})
     if isinstance(played, dict):
         played.setdefault(opposition, list(question["cards"]))
@@ -436,10 +436,10 @@ class Exercise:
             hl = G.changes(s, shown) + G.answer_marks(self.question, s, shown, value)
             return Demonstration("choice", value, s, shown, tuple(dict.fromkeys(hl)), v, len(acc) - 1)
         v = self.judge(acc[0])
-        shown = v.shown
-        assert shown is not None
-        hl = _safe_highlight(s, acc[0]) + G.changes(s, shown)
-        return Demonstration("action", acc[0], s, shown, tuple(dict.fromkeys(_drawable(shown, hl))), v,
+        assert v.shown is not None
+        played = v.shown
+        hl = _safe_highlight(s, acc[0]) + G.changes(s, played)
+        return Demonstration("action", acc[0], s, played, tuple(dict.fromkeys(_drawable(played, hl))), v,
                              len(acc) - 1)
 
     def opening_highlight(self) -> tuple[Any, ...]:
@@ -581,7 +581,8 @@ class Chapter:
     @property
     def rules(self) -> tuple[str, ...]:
         seen: dict[str, None] = {}
-        for item in (*self.steps, *self.exercises):
+        items: tuple[Step | Exercise, ...] = (*self.steps, *self.exercises)
+        for item in items:
             for r in item.rules:
                 seen.setdefault(r, None)
         return tuple(seen)

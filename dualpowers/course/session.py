@@ -10,7 +10,7 @@ click reaches (a card from the hand, Inspire, Pass ...).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from ..actions import Action
 from ..clicks import ActionPicker
@@ -43,6 +43,21 @@ class CourseSession:
     that fails never stops the learner: the session goes on, and :attr:`save_error`
     says why until a later save succeeds.
     """
+
+    # What the learner sees now, set afresh for each item (:meth:`_enter`).
+    state: State
+    highlight: tuple[Any, ...]
+    #: regions whose strength plates are hidden: they would answer the question asked
+    concealed: tuple[str, ...]
+    #: the objective markers drawn (number -> region), None: as the position implies
+    markers: Mapping[int, str] | None
+    verdict: Verdict | None
+    demo: Demonstration | None
+    #: a note under the exercise: a course message, or the engine's text
+    message: Message | str
+    hint_shown: bool
+    shown: bool
+    picker: ActionPicker | None
 
     def __init__(self, *, progress: Progress | None = None, progress_file: str | Path | None = None) -> None:
         self.course = load_course()
@@ -296,19 +311,15 @@ class CourseSession:
     def _enter(self, index: int, mark: bool = True) -> None:
         self.index = index
         obj = self.current
-        self.state: State = obj.position
-        self.highlight: tuple[Any, ...] = (obj.opening_highlight() if isinstance(obj, Exercise)
-                                           else tuple(obj.highlight))
-        #: regions whose strength plates are hidden: they would answer the question asked
-        self.concealed: tuple[str, ...] = obj.concealed() if isinstance(obj, Exercise) else ()
-        #: the objective markers drawn (number -> region), None: as the position implies
-        self.markers: dict[int, str] | None = obj.markers if isinstance(obj, Step) else None
-        self.verdict: Verdict | None = None
-        self.demo: Demonstration | None = None
-        #: a note under the exercise: a course message, or the engine's text
-        self.message: Message | str = ""
+        self.state = obj.position
+        self.highlight = obj.opening_highlight() if isinstance(obj, Exercise) else tuple(obj.highlight)
+        self.concealed = obj.concealed() if isinstance(obj, Exercise) else ()
+        self.markers = obj.markers if isinstance(obj, Step) else None
+        self.verdict = None
+        self.demo = None
+        self.message = ""
         self.hint_shown = self.shown = False
-        self.picker: ActionPicker | None = None
+        self.picker = None
         if isinstance(obj, Step):
             if mark:
                 self.progress.see(obj.chapter, obj.index)

@@ -18,7 +18,7 @@ written on (the shape is drawn first), and a token's strength inside its token.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator, Sequence
+from typing import Any, Sequence
 
 from .layout import text_width
 from .pen import PenBase, Point
@@ -168,7 +168,3 @@ def board_labels(state: Any, *, highlight: Any = None, lang: str = "en") -> Labe
     draw_board(pen, state, highlight=highlight, lang=lang)
     return pen
 
-
-def iter_problem_positions(states: Sequence[Any]) -> Iterator[tuple[Any, list[str]]]:
-    for s in states:
-        yield s, label_problems(board_labels(s))
