@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import re
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote, unquote
 
 from .dates import MONTHS
 from .components import SIDES, Components
 from .errors import NotationError, PositionError, brief
 from .narration import N_, Message, Quantity
+from .scoring import Ending
 from .serialize import read_position, state_to_dict
 
 if TYPE_CHECKING:
@@ -88,7 +88,9 @@ def to_notation(s: "State") -> str:
         fields.append("order=" + "".join(x[0] for x in s.turn_order))
     fields.append(f"seed={s.seed}:{s.shuffles}")
     if s.won_by:
-        fields.append(f"end={s.won_by[0]}:{quote(s.end_reason or '', safe='')}")
+        over = s.outcome()
+        assert over is not None
+        fields.append(f"end={over.winner[0]}:{over.ending.value}")
     return " ".join(fields)
 
 
@@ -214,8 +216,11 @@ def read_notation(blank: "State", text: str) -> "State":
             seed, _, shuffles = value.partition(":")
             d["seed"], d["shuffles"] = _number(seed, "seed"), _number(shuffles or "0", "shuffles")
         elif key == "end":
-            who, _, reason = value.partition(":")
-            d["result"] = {"winner": _side(who, "end"), "reason": unquote(reason)}
+            who, _, ending = value.partition(":")
+            # the ending (track, oct-nov, solo-round-3); what earlier notations wrote there, the
+            # English reason quoted, is not needed: how a game ended is read from its position
+            known = ending in {e.value for e in Ending}
+            d["result"] = {"winner": _side(who, "end"), **({"ending": ending} if known else {})}
         else:
             raise NotationError(Message(N_("unknown field {value} in notation"), value=brief(key, 40)))
     d["turn"] = turn

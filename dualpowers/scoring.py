@@ -72,7 +72,7 @@ class Outcome:
     @property
     def message(self) -> Message:
         """Why the game ended, as a message to write in any language
-        (``dualpowers.narrate.message_text``); ``State.end_reason`` is its English text."""
+        (``dualpowers.narrate.message_text``); ``State.end_reason`` writes it in English."""
         return ending_message(self.ending, self.decided_by_will)
 
 
@@ -90,7 +90,7 @@ def outcome(state: "State") -> Outcome | None:
 
 
 def ending_message(ending: Ending, by_will: bool = False) -> Message:
-    """Why the game ended, as a message (``State.end_reason`` is its English text)."""
+    """Why the game ended, as a message (``State.end_reason`` writes it in English)."""
     if ending is Ending.TRACK:
         why = Message(say.END_TRACK)                       # R-END-1
     elif ending is Ending.OCT_NOV:
@@ -102,9 +102,9 @@ def ending_message(ending: Ending, by_will: bool = False) -> Message:
 
 def game_over(state: "State", winner: str, ending: Ending, by_will: bool = False) -> None:
     state.step, state.to_act = "over", None
-    reason = ending_message(ending, by_will)
-    state.won_by, state.end_reason = winner, reason.text
-    state.log("end", say.GAME_ENDS, side=say.acting_side(winner, state.opposition), reason=reason)
+    state.won_by = winner            # how it ended is read from the position (outcome)
+    state.log("end", say.GAME_ENDS, side=say.acting_side(winner, state.opposition),
+              reason=ending_message(ending, by_will))
 
 
 def award(state: "State", side: str, vp: int, why: Message) -> None:

@@ -122,7 +122,8 @@ def state_to_dict(s: "State") -> dict[str, Any]:
         "card": s.card, "bonus_pending": s.bonus_pending, "leader_recruited": s.leader_recruited,
         "leader_special_used": s.leader_special_used,
     }
-    d["result"] = {"winner": s.won_by, "reason": s.end_reason} if s.won_by else None
+    over = s.outcome()
+    d["result"] = {"winner": over.winner, "ending": over.ending.value} if over is not None else None
     return d
 
 
@@ -157,6 +158,7 @@ class _Reader:
         self.d = data
         self.c = blank.comp
         self.s = blank
+        self.ending: Any = None                 # result.ending as given, checked once all is read
         self.token_at: dict[str, str] = {}     # token -> where it was listed
         self.card_at: dict[str, str] = {}      # card -> where it was listed
 
@@ -582,11 +584,14 @@ class _Reader:
                                         known=", ".join(sorted(_TURN_KEYS))))
         result = d.get("result")
         if result is not None:
-            if not isinstance(result, dict) or set(result) - {"winner", "reason"}:
+            if not isinstance(result, dict) or set(result) - {"winner", "ending", "reason"}:
                 raise PositionError(Message(N_("result must be null or {example}"),
-                                            example='{"winner": ..., "reason": ...}'))
+                                            example='{"winner": ..., "ending": ...}'))
             s.won_by = _side(result.get("winner"), "result.winner")
-            s.end_reason = str(result.get("reason", ""))
+            # How it ended is read from the position (State.outcome); a stated ending must agree
+            # with it (check_reachable).  A "reason" (the English text earlier versions wrote) is
+            # not needed and not read.
+            self.ending = result.get("ending")
         step = turn.get("step", "over" if s.won_by else "card")
         if step not in RESTING_STEPS:
             raise PositionError(Message(N_("turn.step must be one of {known}, not {value}"), known=", ".join(RESTING_STEPS),
@@ -656,6 +661,12 @@ class _Reader:
         """
         s, c = self.s, self.c
         solo = s.mode == "solo"
+        # INV-ENDING: a finished game's stated ending is the one its position shows (R-END-1, R-END-2,
+        # R-SOLO-END): the marker on an end of the track, else time ran out for its mode.
+        over = s.outcome()
+        if self.ending is not None and over is not None and self.ending != over.ending.value:
+            raise PositionError(Message(N_("result.ending says {value}, but this finished position ended by {ending} "
+                                           "[INV-ENDING]"), value=brief(self.ending, 40), ending=over.ending.value))
         # INV-OBJECTIVE-STEP: a solo game has no objective step (R-SOLO-DRAW); never the Opposition's decision.
         if solo and s.step == "objective":
             raise PositionError(Message(N_("turn.step 'objective' does not happen in solo: the player's objective is "

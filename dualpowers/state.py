@@ -56,7 +56,7 @@ class State:
         "hands", "objectives", "revealed", "played", "deck", "discard", "out_of_game",
         "opp_stack", "opp_leaders", "round", "step", "to_act", "turn_order", "turn_index",
         "card", "bonus_pending", "leader_recruited", "leader_special_used",
-        "won_by", "end_reason", "_events", "narrating", "_boards",
+        "won_by", "_events", "narrating", "_boards",
     )
 
     comp: Components
@@ -98,7 +98,6 @@ class State:
     leader_recruited: bool
     leader_special_used: bool
     won_by: str | None
-    end_reason: str | None
     _events: list[Event]
     #: True while :meth:`apply` records events: the rules build costly messages only then.
     narrating: bool
@@ -132,7 +131,7 @@ class State:
         self.turn_order, self.turn_index = (), 0
         self.card = None
         self.bonus_pending = self.leader_recruited = self.leader_special_used = False
-        self.won_by = self.end_reason = None
+        self.won_by = None
         self._events = []
         self.narrating = self._boards = False
         self.place = dict.fromkeys(comp.tokens, BOX)
@@ -150,7 +149,7 @@ class State:
         new.round, new.step, new.to_act = self.round, self.step, self.to_act
         new.turn_order, new.turn_index, new.card = self.turn_order, self.turn_index, self.card
         new.bonus_pending, new.leader_recruited = self.bonus_pending, self.leader_recruited
-        new.leader_special_used, new.won_by, new.end_reason = self.leader_special_used, self.won_by, self.end_reason
+        new.leader_special_used, new.won_by = self.leader_special_used, self.won_by
         new.tile_stack = self.tile_stack[:]
         new.tile_discard = self.tile_discard[:]
         new.place = self.place.copy()
@@ -189,7 +188,7 @@ class State:
             tuple(self.deck), tuple(self.discard), tuple(self.out_of_game),
             tuple(self.opp_stack), tuple(self.opp_leaders), self.round, self.step, self.to_act,
             self.turn_order, self.turn_index, self.card, self.bonus_pending,
-            self.leader_recruited, self.leader_special_used, self.won_by, self.end_reason,
+            self.leader_recruited, self.leader_special_used, self.won_by,
             self.comp.source,
         )
 
@@ -269,8 +268,8 @@ class State:
             action = parse_action(action, self.comp)
         if self.step == "over":
             over = self.outcome()
-            raise IllegalAction(say.Message(say.GAME_OVER_BECAUSE,
-                                            end_reason=over.message if over is not None else self.end_reason))
+            assert over is not None               # "over" is the step of a game with a winner
+            raise IllegalAction(say.Message(say.GAME_OVER_BECAUSE, end_reason=over.message))
         _turn.check(self, action)
         events: list[Event] = []
         self._events = events
@@ -347,6 +346,14 @@ class State:
 
         :attr:`end_reason` says the same in words, for display."""
         return outcome(self)
+
+    @property
+    def end_reason(self) -> str | None:
+        """Why the game ended, in English (``outcome().message``); ``None`` while it goes on.
+        Read from the position: a state stores who won, never text (``narrate.outcome_text``
+        writes it in another language)."""
+        over = outcome(self)
+        return over.message.text if over is not None else None
 
     # ------------------------------------------------------------------ primitives (engine use)
     def log(self, kind: str, msgid: str, /, **params: Any) -> None:

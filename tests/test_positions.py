@@ -295,3 +295,24 @@ def test_published_schemas_are_the_packaged_ones():
     for name in SCHEMAS:
         assert (root / "docs" / "schema" / f"{name}.json").read_bytes() == \
             (root / "dualpowers" / "data" / "schema" / f"{name}.json").read_bytes(), name
+
+
+def test_INV_ENDING_a_finished_game_stores_its_ending_as_a_value_read_from_the_position():
+    """Issue 31: the state stored the English reason and the JSON and notation saved it.  Now the
+    ending is a value (track, oct-nov, solo-round-3) read from the position; a stated one must
+    agree, an old English "reason" is accepted and not read."""
+    from dualpowers.scoring import Ending
+    s, _ = random_game("two-player", 3)
+    over = s.outcome()
+    assert over is not None and "end_reason" not in type(s).__slots__
+    data = s.to_dict()
+    assert data["result"] == {"winner": over.winner, "ending": over.ending.value}
+    assert f"end={over.winner[0]}:{over.ending.value}" in s.notation().split()
+    assert dp.State.from_dict(data) == s == dp.State.from_notation(s.notation())
+    assert s.end_reason == over.message.text
+    old = {**data, "result": {"winner": over.winner, "reason": "some English words"}}
+    assert dp.State.from_dict(old) == s
+    other = next(e for e in Ending if e is not over.ending)
+    refused({**data, "result": {"winner": over.winner, "ending": other.value}}, "INV-ENDING")
+    with pytest.raises(dp.PositionError, match="ending"):
+        dp.State.from_dict({**data, "result": {"winner": over.winner, "ending": "because"}})
