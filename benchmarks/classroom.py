@@ -7,7 +7,7 @@ read, never test assertions).
 
 Starts ``voila NOTEBOOK`` as a teacher does (the package's installed voila.py and page
 template; ``--pool N`` adds ``--preheat_kernel=True --pool_size=N``, see docs/classroom.md),
-waits ``--warm`` seconds (the pool fills while the teacher waits for the class), then opens
+waits for the pool to fill (or ``--warm`` seconds without a pool), then opens
 N pages in Debian's chromium at once (1280x720, one browser context each) and prints, for
 each page, the seconds from asking for it to its HTML received and to its board painted, the board's backing size at
 that moment and at the end (a board first painted at one size and then at another was
@@ -154,7 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pool", type=int, default=0, help="pre-heated kernels (0: Voila's default, none)")
     parser.add_argument("--notebook", default="04_play.ipynb", help="a notebook of notebooks/")
     parser.add_argument("--warm", type=float, default=None,
-                        help="seconds to wait after the server answers (default: 10 + 8 per pooled kernel)")
+                        help="seconds to wait after the server starts; with --pool, at most that long for the pool "
+                             "to fill (default: 10 + 15 per pooled kernel)")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds a page may take to paint")
     args = parser.parse_args(argv)
 
@@ -163,17 +164,27 @@ def main(argv: list[str] | None = None) -> int:
     folder = Path(tempfile.mkdtemp(prefix="dp-classroom-"))
     shutil.copy(ROOT / "notebooks" / args.notebook, folder / args.notebook)
     env = make_jupyter_env(folder / "home")
-    warm = args.warm if args.warm is not None else 10 + 8 * args.pool
+    warm = args.warm if args.warm is not None else 10 + 15 * args.pool
     load_before = os.getloadavg()
     started = time.monotonic()
     process, url = start_voila(folder / args.notebook, env, folder, args.pool)
     try:
         filled = None
         while time.monotonic() - started < warm:
-            if filled is None and args.pool and b"is filled with" in process.log_path.read_bytes():
+            if args.pool and filled is None and b"is filled with" in process.log_path.read_bytes():
                 filled = time.monotonic() - started
-            time.sleep(0.5)
+            if filled is not None:
+                # Voila says "filled" once the kernels are started, before they have run the notebook:
+                # wait until the server and its kernels are quiet (under a tenth of a core for 2 s)
+                before = cpu_seconds(family(process.proc.pid))
+                time.sleep(2)
+                if cpu_seconds(family(process.proc.pid)) - before < 0.2:
+                    break
+            else:
+                time.sleep(0.5)
+        quiet = time.monotonic() - started
         idle_mb = server_mb(process.proc.pid)
+        opened = time.monotonic() - started
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
             memory = PeakMemory(process.proc.pid)
@@ -190,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     painted = [r[1] for r in results if r[1] is not None]
     jumped = sum(1 for _, _, size, final in results if size and final and size != final)
     print(f"{args.pages} pages of {args.notebook} at once, pool of {args.pool} pre-heated kernel(s), "
-          f"{warm:.0f} s after the server answered; {os.cpu_count()} cores, load average before "
+          f"opened {opened:.0f} s after the server started; {os.cpu_count()} cores, load average before "
           f"{load_before[0]:.1f}, after {os.getloadavg()[0]:.1f}")
     for i, (html, seconds, size, final) in enumerate(results):
         where = f"{seconds:5.1f} s" if seconds is not None else " never"
@@ -203,7 +214,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  painted: {len(painted)} of {args.pages}; median {statistics.median(painted):.1f} s, "
               f"last {max(painted):.1f} s; {jumped} redrawn at another size")
     if args.pool:
-        print(f"  the pool of {args.pool} was filled {filled:.0f} s after the server started" if filled is not None
+        print(f"  the pool of {args.pool}: Voila said it was filled {filled:.0f} s after the server started; its kernels "
+              f"had run the notebook (the server quiet) after {quiet:.0f} s" if filled is not None
               else f"  the pool of {args.pool} was not filled within {warm:.0f} s")
     print(f"  server memory (Voila + kernels, RSS): {idle_mb:.0f} MB before the pages, peak {peak_mb:.0f} MB, "
           f"{after_mb:.0f} MB once painted")
