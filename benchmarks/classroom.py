@@ -214,8 +214,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  painted: {len(painted)} of {args.pages}; median {statistics.median(painted):.1f} s, "
               f"last {max(painted):.1f} s; {jumped} redrawn at another size")
     if args.pool:
-        print(f"  the pool of {args.pool}: Voila said it was filled {filled:.0f} s after the server started; its kernels "
-              f"had run the notebook (the server quiet) after {quiet:.0f} s" if filled is not None
+        print(f"  the pool of {args.pool}: Voila said it was filled {filled:.0f} s after the server started; "
+              f"its kernels had run the notebook (the server quiet) after {quiet:.0f} s" if filled is not None
               else f"  the pool of {args.pool} was not filled within {warm:.0f} s")
     print(f"  server memory (Voila + kernels, RSS): {idle_mb:.0f} MB before the pages, peak {peak_mb:.0f} MB, "
           f"{after_mb:.0f} MB once painted")
