@@ -472,7 +472,8 @@ def _add_simulate(sub: Any) -> None:
                    help="how long to wait for the scheduler and a first worker")
     p.add_argument("--chunk-size", type=_bounded(MAX_CHUNK), default=None, metavar="GAMES",
                    help="games per task (default: about 16 tasks per worker, at most 250)")
-    p.add_argument("--out", "-o", metavar="PATH", help="write one row per game to PATH (*.csv or *.parquet): a new file, or a regular file "
+    p.add_argument("--out", "-o", metavar="PATH",
+                   help="write one row per game to PATH (*.csv or *.parquet): a new file, or a regular file "
                         "replaced at the end; a link, a pipe or a device is refused")
     p.add_argument("--no-progress", action="store_true",
                    help="no progress bar (on stderr; when stderr is not a terminal it is one closing line)")

@@ -5,10 +5,16 @@ c = get_config()  # noqa: F821 (traitlets provides get_config in a configuration
 # The project's page template: Voila's lab page without requests to a CDN.
 c.VoilaConfiguration.template = "dualpowers"
 # A notebook is an app: its cells tagged "notebook-only" (how to run it in JupyterLab, the
-# sections for programmers) are left out, neither shown nor run.
-from dualpowers.voila_app import drop_notebook_only  # noqa: E402
-
-c.VoilaConfiguration.prelaunch_hook = drop_notebook_only
+# sections for programmers) are not run, and the template does not show them (no prelaunch
+# hook: Voila refuses one with pre-heated kernels).
+c.VoilaExecutor.skip_cells_with_tag = "notebook-only"
+# A classroom (docs/classroom.md): `voila NOTEBOOK --preheat_kernel=True --pool_size=N` keeps
+# N kernels that have run the notebook waiting.  This kernel manager gives a kernel taken from
+# the pool the idle time before it may be culled (it had been idle since it ran the notebook,
+# and the culler shut it down before the learner's page connected).
+c.VoilaConfiguration.multi_kernel_manager_class = "dualpowers.voila_app.KernelManager"
+# Refill the pool once a burst of learners is served, not while their pages load.
+c.VoilaKernelManager.fill_delay = 20
 # A kernel busy with other pages may send a cell's output late: wait for it rather than
 # leave the page without its board (nbclient's default is 4 s).
 c.VoilaExecutor.iopub_timeout = 60

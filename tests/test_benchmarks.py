@@ -208,3 +208,17 @@ def test_widget_speed_benchmark_prints_the_floor_and_each_interaction():
     assert figures["bare redraw"]["median_ms"] > 0 and figures["bare redraw"]["n"] == 2
     for name in ("play: complete", "course: answer"):
         assert figures[name]["n"] == 1 and figures[name]["median_bytes"] > 0, (name, figures[name])
+
+
+@pytest.mark.browser
+def test_classroom_benchmark_prints_each_page_and_the_server():
+    """benchmarks/classroom.py serves a notebook with a pool of pre-heated kernels to pages opened at once."""
+    import importlib.util
+    if importlib.util.find_spec("playwright") is None or not Path("/usr/bin/chromium").exists():
+        pytest.skip("needs playwright and /usr/bin/chromium")
+    done = subprocess.run([sys.executable, str(BENCH / "classroom.py"), "--pages", "2", "--pool", "2",
+                           "--notebook", "04_play.ipynb"], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    out = done.stdout
+    assert "page 1: served after" in out and "page 2: served after" in out and "board painted after" in out
+    assert "the pool of 2: Voila said it was filled" in out and "server memory" in out and "CPU while the pages loaded" in out

@@ -23,6 +23,7 @@ crisp on a 2x screen and at any width.
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import ipywidgets as widgets
@@ -51,6 +52,14 @@ OVERLAY_CSS_CLASS = "dp-board-overlay"
 _OVERLAY_STYLE = ("<style>.dp-board-widget { position: relative; } "
                   ".dp-board-widget > .dp-board-overlay { position: absolute; left: 0; bottom: 0; "
                   "pointer-events: none; }</style>")
+
+
+def _later(seconds: float, callback: Callable[[], None]) -> None:
+    """``callback`` in ``seconds`` on the kernel's event loop; at once where none runs (no kernel)."""
+    try:
+        asyncio.get_running_loop().call_later(seconds, callback)
+    except RuntimeError:
+        callback()
 
 
 def _forget_current_canvas() -> None:
@@ -88,6 +97,8 @@ class BoardWidget(widgets.VBox):
         self.canvas.add_class(CANVAS_CSS_CLASS)
         self._ratio = float(height) / float(width)
         self.responsive = responsive
+        #: a view is ready but its width is not known yet (see _on_client_ready)
+        self._awaiting_width = False
         self.probe = ViewProbe()
         if responsive:
             # Fill the width given, keep the proportions (ipycanvas scales the bitmap).
@@ -187,7 +198,9 @@ class BoardWidget(widgets.VBox):
         if css <= 0:
             return
         target = min(max(css * self.pixel_ratio, self.MIN_BACKING), self.MAX_BACKING)
-        self.resize(int(round(target)))
+        if not self.resize(int(round(target))) and self._awaiting_width:
+            self.redraw()           # the width the board already had: the view still waits for its picture
+        self._awaiting_width = False
 
     # ------------------------------------------------------------------ what is shown
     @property
@@ -313,7 +326,22 @@ class BoardWidget(widgets.VBox):
         canvas makes the repaint start with the switch.
         """
         _forget_current_canvas()
+        if self.responsive and self.css_width <= 0:
+            # The probe has not said how wide the view is yet: the board is drawn when it does, once,
+            # at its final size (not at its design size and again a moment later, a visible jump);
+            # at the latest after WIDTH_WAIT seconds, at the size it has.
+            self._awaiting_width = True
+            _later(self.WIDTH_WAIT, self._draw_if_awaiting)
+            return
         self.redraw()
+
+    #: The longest a new view waits for its width before the board is drawn anyway (seconds).
+    WIDTH_WAIT = 2.0
+
+    def _draw_if_awaiting(self) -> None:
+        if self._awaiting_width:
+            self._awaiting_width = False
+            self.redraw()
 
     def _on_overlay_ready(self, *_: Any) -> None:
         """The click layer's view is new: draw that layer again (the board's own view redraws the

@@ -1,0 +1,228 @@
+"""A classroom on one Voila server: N learners open the same notebook at once (figures to
+read, never test assertions).
+
+    python benchmarks/classroom.py --pages 8                        # voila NOTEBOOK, as installed
+    python benchmarks/classroom.py --pages 8 --pool 8               # with 8 pre-heated kernels
+    python benchmarks/classroom.py --pages 4 --notebook 00_learn.ipynb --pool 4 --warm 60
+
+Starts ``voila NOTEBOOK`` as a teacher does (the package's installed voila.py and page
+template; ``--pool N`` adds ``--preheat_kernel=True --pool_size=N``, see docs/classroom.md),
+waits for the pool to fill (or ``--warm`` seconds without a pool), then opens
+N pages in Debian's chromium at once (1280x720, one browser context each) and prints, for
+each page, the seconds from asking for it to its HTML received and to its board painted, the board's backing size at
+that moment and at the end (a board first painted at one size and then at another was
+redrawn on the learner's screen), and the server's memory (Voila and its kernels, RSS) before
+the pages, at its peak while they load, and once all are painted; and the CPU time the server
+and chromium used meanwhile (here every learner's browser runs on the server's own cores; in a
+classroom each runs on the learner's computer).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from helpers import CHROMIUM, CHROMIUM_ARGS, _start_on_a_free_port, make_jupyter_env  # noqa: E402
+
+#: The board's canvas painted: its size, or null while it is blank.
+PAINTED = """(sel) => { const c = document.querySelector(sel); if (!c || !c.width) return null;
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  for (let i = 3; i < d.length; i += 4 * 97) if (d[i] !== 0) return [c.width, c.height]; return null; }"""
+
+
+def start_voila(notebook: Path, env: dict[str, str], log_dir: Path, pool: int):
+    """``python -m voila NOTEBOOK`` from the notebook's folder, with a pool of ``pool`` pre-heated kernels."""
+    def cmd(port: int) -> list[str]:
+        return [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}",
+                "--Voila.port_retries=0", "--Voila.ip=127.0.0.1"] + (
+                    [f"--preheat_kernel=True", f"--pool_size={pool}"] if pool else [])
+    process, port = _start_on_a_free_port(cmd, env, notebook.parent, log_dir, "voila",
+                                          lambda p: f"http://127.0.0.1:{p}/voila/static/", lambda s: s is not None,
+                                          "voila")
+    return process, f"http://127.0.0.1:{port}/"
+
+
+def server_mb(pid: int) -> float:
+    """Resident memory of the server and every process it started (its kernels), in MB."""
+    import psutil
+    try:
+        root = psutil.Process(pid)
+        procs = [root, *root.children(recursive=True)]
+    except psutil.NoSuchProcess:
+        return 0.0
+    total = 0
+    for p in procs:
+        try:
+            total += p.memory_info().rss
+        except psutil.NoSuchProcess:
+            pass
+    return total / 2**20
+
+
+def cpu_seconds(processes) -> float:
+    """CPU time (user + system) used so far by ``processes`` that are still alive."""
+    import psutil
+    total = 0.0
+    for p in processes:
+        try:
+            t = p.cpu_times()
+            total += t.user + t.system
+        except psutil.NoSuchProcess:
+            pass
+    return total
+
+
+def family(pid: int, name: str | None = None) -> list:
+    """The process ``pid`` and all it started (only those whose name holds ``name``, if given)."""
+    import psutil
+    root = psutil.Process(pid)
+    return [p for p in [root, *root.children(recursive=True)] if name is None or name in p.name()]
+
+
+class PeakMemory(threading.Thread):
+    """The server's memory, sampled every 0.2 s until stopped; ``peak`` is the largest seen."""
+
+    def __init__(self, pid: int) -> None:
+        super().__init__(daemon=True)
+        self.pid, self.peak, self._done = pid, 0.0, threading.Event()
+
+    def run(self) -> None:
+        while not self._done.is_set():
+            self.peak = max(self.peak, server_mb(self.pid))
+            self._done.wait(0.2)
+
+    def stop(self) -> float:
+        self._done.set()
+        self.join()
+        return self.peak
+
+
+def open_at_once(browser, url: str, pages: int, timeout_s: float, settle_s: float):
+    """For each page: (seconds to a painted board or None, size at first paint, size at the end)."""
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 720}) for _ in range(pages)]
+    tabs = [c.new_page() for c in contexts]
+    start = time.monotonic()
+    for tab in tabs:
+        tab.goto(url, wait_until="commit", timeout=int(timeout_s * 1000))
+    first: dict[int, tuple[float, list[int]]] = {}
+    served: dict[int, float] = {}
+    while len(first) < pages and time.monotonic() - start < timeout_s:
+        for i, tab in enumerate(tabs):
+            if i not in first:
+                try:
+                    size = tab.evaluate(PAINTED, "canvas.dp-board")
+                except Exception:       # the page is still loading
+                    size = None
+                if size:
+                    first[i] = (time.monotonic() - start, size)
+            if i not in served:
+                try:          # the page's HTML fully received (Voila sends it as the notebook's cells run)
+                    end = tab.evaluate("() => { const n = performance.getEntriesByType('navigation')[0];"
+                                       " return n && n.responseEnd > 0 ? n.responseEnd : null; }")
+                except Exception:
+                    end = None
+                if end:
+                    served[i] = end / 1000
+        time.sleep(0.05)
+    time.sleep(settle_s)            # a board redrawn at another size shows by now
+    out = []
+    for i, tab in enumerate(tabs):
+        try:
+            final = tab.evaluate(PAINTED, "canvas.dp-board")
+        except Exception:
+            final = None
+        seconds, size = first.get(i, (None, None))
+        out.append((served.get(i), seconds, size, final))
+    for c in contexts:
+        c.close()
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pages", type=int, default=8, help="learners opening the notebook at once")
+    parser.add_argument("--pool", type=int, default=0, help="pre-heated kernels (0: Voila's default, none)")
+    parser.add_argument("--notebook", default="04_play.ipynb", help="a notebook of notebooks/")
+    parser.add_argument("--warm", type=float, default=None,
+                        help="seconds to wait after the server starts; with --pool, at most that long for the pool "
+                             "to fill (default: 10 + 15 per pooled kernel)")
+    parser.add_argument("--timeout", type=float, default=300.0, help="seconds a page may take to paint")
+    args = parser.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    folder = Path(tempfile.mkdtemp(prefix="dp-classroom-"))
+    shutil.copy(ROOT / "notebooks" / args.notebook, folder / args.notebook)
+    env = make_jupyter_env(folder / "home")
+    warm = args.warm if args.warm is not None else 10 + 15 * args.pool
+    load_before = os.getloadavg()
+    started = time.monotonic()
+    process, url = start_voila(folder / args.notebook, env, folder, args.pool)
+    try:
+        filled = None
+        while time.monotonic() - started < warm:
+            if args.pool and filled is None and b"is filled with" in process.log_path.read_bytes():
+                filled = time.monotonic() - started
+            if filled is not None:
+                # Voila says "filled" once the kernels are started, before they have run the notebook:
+                # wait until the server and its kernels are quiet (under a tenth of a core for 2 s)
+                before = cpu_seconds(family(process.proc.pid))
+                time.sleep(2)
+                if cpu_seconds(family(process.proc.pid)) - before < 0.2:
+                    break
+            else:
+                time.sleep(0.5)
+        quiet = time.monotonic() - started
+        idle_mb = server_mb(process.proc.pid)
+        opened = time.monotonic() - started
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            memory = PeakMemory(process.proc.pid)
+            memory.start()
+            cpu_before = cpu_seconds(family(process.proc.pid)), cpu_seconds(family(os.getpid(), "chrom"))
+            results = open_at_once(browser, url, args.pages, args.timeout, settle_s=3.0)
+            server_cpu = cpu_seconds(family(process.proc.pid)) - cpu_before[0]    # kernels started meanwhile too
+            chromium_cpu = cpu_seconds(family(os.getpid(), "chrom")) - cpu_before[1]
+            peak_mb = memory.stop()
+            after_mb = server_mb(process.proc.pid)
+            browser.close()
+    finally:
+        process.stop()
+    painted = [r[1] for r in results if r[1] is not None]
+    jumped = sum(1 for _, _, size, final in results if size and final and size != final)
+    print(f"{args.pages} pages of {args.notebook} at once, pool of {args.pool} pre-heated kernel(s), "
+          f"opened {opened:.0f} s after the server started; {os.cpu_count()} cores, load average before "
+          f"{load_before[0]:.1f}, after {os.getloadavg()[0]:.1f}")
+    for i, (html, seconds, size, final) in enumerate(results):
+        where = f"{seconds:5.1f} s" if seconds is not None else " never"
+        sizes = f"{size[0]}x{size[1]}" if size else "-"
+        if final and final != size:
+            sizes += f" -> {final[0]}x{final[1]}"
+        sent = f"{html:5.1f} s" if html is not None else "   ? s"
+        print(f"  page {i + 1}: served after {sent}, board painted after {where}, board {sizes}")
+    if painted:
+        print(f"  painted: {len(painted)} of {args.pages}; median {statistics.median(painted):.1f} s, "
+              f"last {max(painted):.1f} s; {jumped} redrawn at another size")
+    if args.pool:
+        print(f"  the pool of {args.pool}: Voila said it was filled {filled:.0f} s after the server started; "
+              f"its kernels had run the notebook (the server quiet) after {quiet:.0f} s" if filled is not None
+              else f"  the pool of {args.pool} was not filled within {warm:.0f} s")
+    print(f"  server memory (Voila + kernels, RSS): {idle_mb:.0f} MB before the pages, peak {peak_mb:.0f} MB, "
+          f"{after_mb:.0f} MB once painted")
+    print(f"  CPU while the pages loaded: server (Voila + kernels) {server_cpu:.1f} s, "
+          f"chromium (every page, on this same machine) {chromium_cpu:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
