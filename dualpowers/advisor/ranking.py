@@ -475,6 +475,7 @@ class Ranking:
         out: list[tuple[int, Message]] = [
             (0, Message(BEST_ROUND if self.horizon == "round" else BEST_GAME, side=self.side, action=said(best),
                         sureness=self.sureness_message(), outlook=best.outlook_message()))]
+        out.append((2, self.reason_message()))            # why, in the game's words, before the details
         out += [(2, m) for m in best.effect_messages]
         out += [(0, Message(EQUALLY_GOOD if a.rank == best.rank else THEN_ACTION, action=said(a),
                             outlook=a.outlook_message(), effects=tuple(a.effect_messages)))
