@@ -640,3 +640,4 @@ def test_the_reason_is_about_the_players_own_turn_not_what_the_engine_plays_afte
             seen_last += side not in view.turn_order[view.turn_index + 1:]
             s.apply(rng.choice(s.legal_actions()))
     assert seen_last                  # the player's last turns of a round were among them (then comes the scoring)
+
