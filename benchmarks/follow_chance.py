@@ -1,7 +1,7 @@
 """The win chance of a player who follows the advice: play the games, fit the curve, check it.
 
-    python benchmarks/follow_chance.py play --games 200       # solo games of a follower (one core)
-    python benchmarks/follow_chance.py fit                    # fit on half the games, check on the rest
+    python benchmarks/follow_chance.py play --games 300 --cpu 1000   # solo games of a follower (one core)
+    python benchmarks/follow_chance.py fit                    # fit, and check on games not fitted on
     python benchmarks/follow_chance.py fit --write            # ... and store the fitted curve
 
 Why (issue 35): the chance the Hint shows was fitted on greedy players' games, and a person
@@ -11,16 +11,19 @@ who reads it and takes the advice, so it is measured on games where the advice i
 
 * **The follower** plays the first row of the advisor's own search (:class:`RaceSearch`,
   sequential halving over the 8 actions the prior likes best, ``--playouts`` a decision,
-  400 by default: four times the ``advisor`` player's budget, the most this project could
-  afford to play a few hundred games with; the Hint's ranking uses 3,000 and plays better).
+  600 by default: six times the ``advisor`` player's budget, about 3 s of CPU a solo game,
+  what this project could afford for a few hundred games; the Hint's ranking uses 3,000
+  playouts and may play better, so the chance is, if anything, a cautious one).
 * **What is shown** at each of the follower's decisions is what the Hint would show for the
   action it takes: its standing at the end of the round (the playouts' mean value turned
   back into VP of evaluation, as :func:`~dualpowers.advisor.ranking.build_ranking` does),
   read through the curve of that round; when every playout ended the game, the share won.
   Every such decision is a sample: (mode, round, difficulty, standing, won the game?).
-* **Fitted and checked on different games**: games are fitted or held out in blocks of 12
-  (:func:`held_out`; ``P(win) = logistic(a + b * standing + c * (difficulty - 3))`` per round,
-  maximum likelihood).  On the held-out decisions the script prints the
+* **Fitted, and checked on games it was not fitted on**: ``P(win) = logistic(a + b * standing
+  + c * (difficulty - 3))`` per round, maximum likelihood, with the covariance of (a, b, c);
+  the curves stored are fitted on every game, and they are checked by two-fold cross-validation
+  on blocks of 12 games (:func:`held_out`): each game's decisions are predicted by the curves
+  fitted on the other fold.  On the held-out predictions the script prints the
   reliability table (per tenth of the chance shown: mean shown, share won, and a 95%
   interval from a bootstrap over *games*: the decisions of one game share its ending, so
   they are not independent samples) and the Brier score against the base rate's.
@@ -169,6 +172,24 @@ def held_out(index: int) -> bool:
     return (index // 12) % 2 == 1
 
 
+def fit_curves(mode: str, games: list[dict]) -> tuple[list[dict], dict[int, Curve]]:
+    """The table's rows and the curves, per round, fitted on ``games`` (decisions whose playouts
+    all ended the game are left out: there the Hint shows the playouts' own share won)."""
+    rows, curves = [], {}
+    fit_rows = samples(games)
+    for r in sorted({s[1] for s in fit_rows}):
+        points = [((x, d), y) for _, rr, d, x, share, y in fit_rows if rr == r and share is None]
+        if len(points) < 20:
+            continue
+        w, cov = fit_logistic(points, ridge=1e-2)
+        row = curve_row(mode, r, len(points), sum(y for _, y in points),
+                        len({s[0] for s in fit_rows if s[1] == r and s[4] is None}), w, cov)
+        rows.append(row)
+        curves[r] = Curve(FOLLOWER, row["a"], row["b"], row["c"],
+                          tuple(float(row[k]) for k in ("v_aa", "v_ab", "v_ac", "v_bb", "v_bc", "v_cc")))
+    return rows, curves
+
+
 def cmd_fit(args: argparse.Namespace) -> int:
     games = [json.loads(line) for line in args.out.read_text(encoding="utf-8").splitlines()]
     table_rows = []
@@ -176,45 +197,49 @@ def cmd_fit(args: argparse.Namespace) -> int:
         mine = [g for g in games if g["mode"] == mode]
         if not mine:
             continue
-        train = [g for g in mine if held_out(g["index"]) is False]
-        test = [g for g in mine if held_out(g["index"])]
-        fit_rows = samples(train)
-        curves: dict[int, Curve] = {}
-        for r in sorted({s[1] for s in fit_rows}):
-            points = [((x, d), y) for _, rr, d, x, share, y in fit_rows if rr == r and share is None]
-            if len(points) < 20:
-                continue
-            w, cov = fit_logistic(points, ridge=1e-2)
-            row = curve_row(mode, r, len(points), sum(y for _, y in points),
-                            len({s[0] for s in fit_rows if s[1] == r and s[4] is None}), w, cov)
-            table_rows.append(row)
-            curves[r] = Curve(FOLLOWER, row["a"], row["b"], row["c"],
-                              tuple(float(row[k]) for k in ("v_aa", "v_ab", "v_ac", "v_bb", "v_bc", "v_cc")))
+        rows, _ = fit_curves(mode, mine)               # the curves stored: fitted on every game
+        table_rows += rows
         won = sum(g["won"] for g in mine)
         print(f"\n{mode}: {len(mine)} games of a follower ({mine[0]['playouts']} playouts a decision), "
-              f"won {won} ({won / len(mine):.1%}); fitted on {len(train)}, checked on {len(test)}")
-        for row in table_rows:
-            if row["mode"] == mode:
-                print(f"  round {row['round']}: {row['samples']} decisions of {row['games']} games, "
-                      f"P(win) = logistic({row['a']:+.3f} {row['b']:+.3f} x standing {row['c']:+.3f} x (X - 3))")
-        if not curves or not test:
+              f"won {won} ({won / len(mine):.1%})")
+        for row in rows:
+            print(f"  round {row['round']}: {row['samples']} decisions of {row['games']} games, "
+                  f"P(win) = logistic({row['a']:+.3f} {row['b']:+.3f} x standing {row['c']:+.3f} x (X - 3))")
+        # Checked on games it was not fitted on: two folds (blocks of 12), each predicted by the
+        # curves of the other, the base rate too.
+        held, base_held, greedy = [], [], []
+        for fold in (False, True):
+            train = [g for g in mine if held_out(g["index"]) != fold]
+            test = [g for g in mine if held_out(g["index"]) == fold]
+            _, curves = fit_curves(mode, train)
+            if not curves or not test:
+                continue
+            base = sum(y for *_, y in samples(train)) / max(1, len(samples(train)))
+            for g, r, d, x, share, y in samples(test):
+                held.append((g, shown(curves, r, d, x, share), y, r, d))
+                base_held.append((base - y) ** 2)
+                if share is None:
+                    greedy.append((dp_greedy(r, x, mode), y))
+        if not held:
             continue
-        held = [(g, shown(curves, r, d, x, share), y) for g, r, d, x, share, y in samples(test)]
-        base = sum(y for *_, y in samples(train)) / max(1, len(samples(train)))
-        brier = sum((p - y) ** 2 for _, p, y in held) / len(held)
-        brier0 = sum((base - y) ** 2 for _, _, y in held) / len(held)
-        print(f"  held out: {len(held)} decisions of {len(test)} games; Brier {brier:.3f}, "
-              f"base rate ({base:.1%}) {brier0:.3f}")
+        brier = sum((p - y) ** 2 for _, p, y, *_ in held) / len(held)
+        print(f"  checked on games it was not fitted on (two folds): {len(held)} decisions of "
+              f"{len({h[0] for h in held})} games; Brier {brier:.3f}, base rate {sum(base_held) / len(base_held):.3f}")
         print("  | chance shown | decisions | games | mean shown | won | 95% interval (games) |")
         print("  |---|---:|---:|---:|---:|---|")
-        for t, n, ng, p, w, lo, hi in reliability(held):
+        for t, n, ng, p, w, lo, hi in reliability([(g, p, y) for g, p, y, *_ in held]):
             print(f"  | {t * 10}-{t * 10 + 10}% | {n} | {ng} | {p:.1%} | {w:.1%} | {lo:.1%}-{hi:.1%} |")
-        greedy = [(g, dp_greedy(r, x, mode), y) for g, r, d, x, share, y in samples(test) if share is None]
+        for label, key in (("round", 3), ("difficulty X", 4)):
+            parts = []
+            for k in sorted({h[key] for h in held}):
+                cell = [h for h in held if h[key] == k]
+                parts.append(f"{k + 3 if key == 4 else k}: shown {sum(h[1] for h in cell) / len(cell):.0%}, "
+                             f"won {sum(h[2] for h in cell) / len(cell):.0%}")
+            print(f"  by {label}: " + "; ".join(parts))
         if greedy:
-            gb = sum((p - y) ** 2 for _, p, y in greedy) / len(greedy)
             print(f"  the greedy players' curve on the same decisions: mean shown "
-                  f"{sum(p for _, p, _ in greedy) / len(greedy):.1%}, won {sum(y for *_, y in greedy) / len(greedy):.1%}, "
-                  f"Brier {gb:.3f}")
+                  f"{sum(p for p, _ in greedy) / len(greedy):.1%}, won {sum(y for _, y in greedy) / len(greedy):.1%}, "
+                  f"Brier {sum((p - y) ** 2 for p, y in greedy) / len(greedy):.3f}")
     if args.write:
         with open(TABLE, "w", newline="", encoding="utf-8") as f:
             writer = csv.DictWriter(f, fieldnames=CURVE_FIELDS)
@@ -235,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("play", help="play a follower's games, appended to --out")
     p.add_argument("--mode", choices=("solo", "two-player"), default="solo")
     p.add_argument("--games", type=int, default=200)
-    p.add_argument("--playouts", type=int, default=400)
+    p.add_argument("--playouts", type=int, default=600)
     p.add_argument("--seed", type=int, default=35)
     p.add_argument("--cpu", type=float, default=math.inf, help="stop after this many seconds of CPU")
     p.add_argument("--out", type=Path, default=GAMES)

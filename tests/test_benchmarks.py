@@ -196,7 +196,8 @@ def test_follow_chance_script_plays_fits_and_checks_on_games_it_did_not_fit(tmp_
     again = bench("follow_chance.py", "play", "--games", "24", "--playouts", "16", "--out", str(games))
     assert again == "" and len(games.read_text(encoding="utf-8").splitlines()) == 24   # a stopped run goes on
     out = bench("follow_chance.py", "fit", "--out", str(games))
-    assert "fitted on 12, checked on 12" in out and "Brier" in out and "| chance shown |" in out
+    assert "checked on games it was not fitted on (two folds)" in out and "of 24 games; Brier" in out
+    assert "| chance shown |" in out and "by difficulty X:" in out
 
 
 def test_review_benchmark_prints_its_figures():
