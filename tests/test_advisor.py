@@ -620,3 +620,24 @@ def test_the_hint_leads_with_one_reason():
     first = r.reason_message()
     assert first.text.startswith(("It ", "In the advisor's trial games")) and first.text.endswith(".")
     assert first.text.count(". ") == 0                                   # one sentence
+
+
+def test_the_reason_is_about_the_players_own_turn_not_what_the_engine_plays_after_it():
+    from dualpowers.advisor.explain import turn_after
+    seen_last = 0
+    for seed in range(8):
+        s, rng = dp.new_game("solo", seed, player=("red", "white")[seed % 2], difficulty=3), random.Random(seed)
+        while not s.is_over() and s.round == 1:
+            side = s.to_act
+            assert side is not None
+            view = canonical(s, side)
+            for a in view.legal_actions()[:3] if s.turn_index < len(s.turn_order) else ():   # not the scoring's
+                after = turn_after(view, side, a)
+                other = view.opposition
+                # no Opposition card played, no scoring: the round and the score are the turn's own
+                assert after.played[other] == view.played[other] and after.round == view.round
+                assert after.step == "over" or after.to_act == side
+            seen_last += side not in view.turn_order[view.turn_index + 1:]
+            s.apply(rng.choice(s.legal_actions()))
+    assert seen_last                  # the player's last turns of a round were among them (then comes the scoring)
+

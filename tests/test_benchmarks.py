@@ -188,6 +188,18 @@ def test_win_chance_script_fits_a_curve_per_mode_and_round():
     assert "two-player round 1:" in out and "solo round 1:" in out and "P(win) = logistic(" in out
 
 
+def test_follow_chance_script_plays_fits_and_checks_on_games_it_did_not_fit(tmp_path):
+    games = tmp_path / "games.jsonl"
+    bench("follow_chance.py", "play", "--games", "24", "--playouts", "16", "--out", str(games))
+    logged = [json.loads(line) for line in games.read_text(encoding="utf-8").splitlines()]
+    assert [g["index"] for g in logged] == list(range(24)) and all(g["decisions"] for g in logged)
+    again = bench("follow_chance.py", "play", "--games", "24", "--playouts", "16", "--out", str(games))
+    assert again == "" and len(games.read_text(encoding="utf-8").splitlines()) == 24   # a stopped run goes on
+    out = bench("follow_chance.py", "fit", "--out", str(games))
+    assert "checked on games it was not fitted on (two folds)" in out and "of 24 games; Brier" in out
+    assert "| chance shown |" in out and "by difficulty X:" in out
+
+
 def test_review_benchmark_prints_its_figures():
     figures = json.loads(bench("review.py", "--games", "1", "--playouts", "30", "--policy", "random", "--json"))
     assert figures["games"][0]["decisions"] > 0 and figures["median_cpu_s"] >= 0

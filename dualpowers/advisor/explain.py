@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from ..actions import Action
     from ..state import State
 
-__all__ = ["RegionChange", "Effects", "effects", "turn_reason", "scoring_regions"]
+__all__ = ["RegionChange", "Effects", "effects", "turn_after", "turn_reason", "scoring_regions"]
 
 # ---------------------------------------------------------------------------- the advisor's words
 # Templates (see dualpowers.narration): an Effects holds its lines as Messages, written in
@@ -195,15 +195,28 @@ def scoring_regions(view: "State", side: str) -> list[tuple[str, int, Message]]:
                    for r, (vp, whys) in out.items()), key=lambda x: -x[1])
 
 
+def turn_after(view: "State", side: str, action: "Action") -> "State":
+    """The position once ``side``'s whole turn, begun with ``action``, is played (the rest as the
+    search plays it, :func:`~.playout.finish_turn`), on one fixed deal of what ``side`` cannot see,
+    and before anything else happens.  The engine plays the solo Opposition's turns and the
+    scoring by itself when a turn ends (``rounds.run_until_decision``), so on this copy the turn
+    after this one is made ``side``'s own: a reason speaks of what the player's turn does, not of
+    an Opposition card dealt at random or of a scoring already played."""
+    after = determinize(view, side, random.Random(0))
+    after.turn_order = tuple(after.turn_order[:after.turn_index + 1]) + (side,)
+    after.push(action)
+    return finish_turn(after, side)
+
+
 def turn_reason(view: "State", side: str, action: "Action", bonus: bool = False) -> tuple[Message | None,
                                                                                             Message | None]:
     """(why ``action`` is good, what it gives away), each one sentence or None, from the player's
     whole turn begun with it (the rest played as the search plays it, :func:`~.playout.finish_turn`,
     on one fixed deal of what the player cannot see), in the order a player weighs them: a region
     this round's scoring counts won or kept, the 15/31 bonus, the Will, a region made stronger."""
-    after = determinize(view, side, random.Random(0))
-    after.push(action)
-    finish_turn(after, side)
+    if view.turn_index >= len(view.turn_order):
+        return None, None        # a decision of the scoring itself (the unrest region's VP or a bonus)
+    after = turn_after(view, side, action)
     other = "white" if side == "red" else "red"
     reason = cost = None
     for region, vp, why in scoring_regions(view, side):

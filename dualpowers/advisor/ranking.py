@@ -70,6 +70,11 @@ MORE_MANY = N_("({n} more actions)")
 #: own ends in the last round): never from a simple computer player's curve (issue 35).
 ALL_BEHIND = N_("Every action leaves you more likely to lose than to win: players who took the advice from "
                 "here won at most {percent} of such games. The least bad first.")
+#: The best action's win chance, saying whose chance it is (issue 35).
+CHANCE_FOLLOWER = N_("If you follow the advice from here: a {percent} chance to win the game ({low}\u2013{high}), "
+                     "as measured on games where the advice was followed.")
+CHANCE_GREEDY = N_("A simple computer player (the greedy player) wins {percent} of games from where the best action "
+                   "leads ({low}\u2013{high}); a player who follows the advice wins more often.")
 #: The reason when the turn changes nothing the scoring counts, no bonus, no Will, no strength.
 REASON_PLACED = N_("In the advisor's trial games it leaves you best placed at the end of the round.")
 PLAYOUT_STATS = N_("{playouts} playouts in {seconds} s (seed {seed}).")
@@ -475,6 +480,7 @@ class Ranking:
         out: list[tuple[int, Message]] = [
             (0, Message(BEST_ROUND if self.horizon == "round" else BEST_GAME, side=self.side, action=said(best),
                         sureness=self.sureness_message(), outlook=best.outlook_message()))]
+        out.append((2, self.reason_message()))            # why, in the game's words, before the details
         out += [(2, m) for m in best.effect_messages]
         out += [(0, Message(EQUALLY_GOOD if a.rank == best.rank else THEN_ACTION, action=said(a),
                             outlook=a.outlook_message(), effects=tuple(a.effect_messages)))
@@ -482,9 +488,9 @@ class Ranking:
         rest = len(self.actions) - max(top, 1)
         if rest > 0:
             out.append((2, Message(MORE_ONE) if rest == 1 else Message(MORE_MANY, n=rest)))
-        verdict = self.behind_message()
-        if verdict is not None:
-            out.append((0, verdict))
+        for said in (self.chance_message(), self.behind_message()):
+            if said is not None:
+                out.append((0, said))
         out.append((0, self.stats_message()))
         return out
 
@@ -493,6 +499,16 @@ class Ranking:
         (:func:`.explain.turn_reason`), or that the trial games place it best."""
         a = a or self.best
         return a.reason if a.reason is not None else Message(REASON_PLACED)
+
+    def chance_message(self) -> Message | None:
+        """The best action's chance to win the game, and whose chance it is; None for a ranking of
+        whole games (its outlook says the chance) or an unmeasured best."""
+        a = self.best
+        if self.horizon != "round" or not a.playouts:
+            return None
+        return Message(CHANCE_FOLLOWER if self.chance_of == FOLLOWER else CHANCE_GREEDY,
+                       percent=Quantity(a.win_prob, percent=True), low=Quantity(a.win_low, percent=True),
+                       high=Quantity(a.win_high, percent=True))
 
     def behind_message(self) -> Message | None:
         """The verdict that every action leaves ``side`` more likely to lose, with the upper end of

@@ -513,6 +513,9 @@ class PlayWidget(widgets.VBox):
         verdict = ranking.behind_message()
         behind = f"<p><b>{escape(message_text(verdict, lang))}</b></p>" if verdict is not None else ""
         sure = _("How sure: {sureness}.", sureness=escape(message_text(ranking.sureness_message(), lang)))
+        chance = ranking.chance_message()
+        if chance is not None:
+            sure += f"</p><p>{escape(message_text(chance, lang))}"
         outlook = _("at the end of the round") if ranking.horizon == "round" else _("for the game")
         headers = "".join(f"<th>{escape(h)}</th>" for h in (
             "#", _("action"), _("what it changes"), outlook, _("how sure")))

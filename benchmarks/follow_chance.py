@@ -1,0 +1,275 @@
+"""The win chance of a player who follows the advice: play the games, fit the curve, check it.
+
+    python benchmarks/follow_chance.py play --games 300 --cpu 1000   # solo games of a follower (one core)
+    python benchmarks/follow_chance.py fit                    # fit, and check on games not fitted on
+    python benchmarks/follow_chance.py fit --write            # ... and store the fitted curve
+
+Why (issue 35): the chance the Hint shows was fitted on greedy players' games, and a person
+who follows the Hint plays far better than greedy (in solo a follower won about 68% of the
+games whose Hints said 24% on average).  The chance shown must be the chance of the player
+who reads it and takes the advice, so it is measured on games where the advice is taken:
+
+* **The follower** plays the first row of the advisor's own search (:class:`RaceSearch`,
+  sequential halving over the 8 actions the prior likes best, ``--playouts`` a decision,
+  600 by default: six times the ``advisor`` player's budget, about 3 s of CPU a solo game,
+  what this project could afford for a few hundred games; the Hint's ranking uses 3,000
+  playouts and may play better, so the chance is, if anything, a cautious one).
+* **What is shown** at each of the follower's decisions is what the Hint would show for the
+  action it takes: its standing at the end of the round (the playouts' mean value turned
+  back into VP of evaluation, as :func:`~dualpowers.advisor.ranking.build_ranking` does),
+  read through the curve of that round; when every playout ended the game, the share won.
+  Every such decision is a sample: (mode, round, difficulty, standing, won the game?).
+* **Fitted, and checked on games it was not fitted on**: ``P(win) = logistic(a + b * standing
+  + c * (difficulty - 3))`` per round, maximum likelihood, with the covariance of (a, b, c);
+  the curves stored are fitted on every game, and they are checked by two-fold cross-validation
+  on blocks of 12 games (:func:`held_out`): each game's decisions are predicted by the curves
+  fitted on the other fold.  On the held-out predictions the script prints the
+  reliability table (per tenth of the chance shown: mean shown, share won, and a 95%
+  interval from a bootstrap over *games*: the decisions of one game share its ending, so
+  they are not independent samples) and the Brier score against the base rate's.
+
+Figures to read and a table to store, never a test assertion.  The games are appended to
+``--out`` (one JSON line per game), so a stopped run goes on where it stopped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import dualpowers as dp  # noqa: E402
+from dualpowers.advisor.race import VALUE_SCALE, RaceSearch  # noqa: E402
+from dualpowers.advisor.ranking import CURVE_FIELDS, FOLLOW_TABLE, FOLLOWER, Curve, curve_row  # noqa: E402
+from dualpowers.policies import GreedyPolicy  # noqa: E402
+from dualpowers.stats import fit_logistic, logit  # noqa: E402
+
+from engine import pin_one_core  # noqa: E402
+
+GAMES = ROOT / "benchmarks" / "games" / "follow_chance.jsonl"
+TABLE = ROOT / "dualpowers" / "data" / "results" / FOLLOW_TABLE
+#: Rounds past this one are pooled with it.
+LAST_ROUND = 6
+
+
+def follower_decision(state: "dp.State", seed: int, playouts: int) -> tuple["dp.Action", dict]:
+    """The follower's action and what the Hint would say of it: its standing at the end of the
+    round (VP of evaluation) and whether every playout of it ended the game (then its share won)."""
+    side = state.to_act
+    race = RaceSearch(state, side, seed, allocation="halving", candidates=8).run(playouts)
+    action = race.best_action()
+    m = next(x for x in race.measured() if x.action == action)
+    standing = race._eval0 + VALUE_SCALE * logit(m.value)
+    ended = m.playouts > 0 and m.won + m.lost == m.playouts
+    return action, {"round": state.round, "standing": round(standing, 3), "ended": ended,
+                    "share": round(m.value, 4) if ended else None}
+
+
+def play(mode: str, index: int, seed: int, playouts: int) -> dict:
+    """One game: in solo the follower against the Opposition (difficulty 1-6 and the faction by
+    the game's index); in two-player the follower against a greedy player, sides alternating."""
+    rng = random.Random(seed * 100_003 + index)
+    player = ("red", "white")[index % 2]
+    difficulty = 1 + (index // 2) % 6 if mode == "solo" else None
+    if mode == "solo":
+        s = dp.new_game("solo", rng.randrange(2**31), player=player, difficulty=difficulty)
+    else:
+        s = dp.new_game("two-player", rng.randrange(2**31))
+    greedy = GreedyPolicy()
+    decisions = []
+    while not s.is_over():
+        legal = s.legal_actions()
+        if s.to_act == player and len(legal) > 1:
+            action, said = follower_decision(s, rng.randrange(2**62), playouts)
+            decisions.append(said)
+        else:
+            action = legal[0] if len(legal) == 1 else greedy.choose(s, rng)
+        s.push(action)
+    return {"mode": mode, "index": index, "player": player, "difficulty": difficulty, "playouts": playouts,
+            "won": int(s.winner() == player), "score": s.score, "rounds": s.round, "decisions": decisions}
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    pin_one_core()
+    done = set()
+    if args.out.exists():
+        for line in args.out.read_text(encoding="utf-8").splitlines():
+            g = json.loads(line)
+            done.add((g["mode"], g["index"]))
+    start = time.process_time()
+    with args.out.open("a", encoding="utf-8") as f:
+        for i in range(args.games):
+            if (args.mode, i) in done:
+                continue
+            if time.process_time() - start > args.cpu:
+                print(f"stopped: {args.cpu:.0f} s of CPU spent", flush=True)
+                break
+            g = play(args.mode, i, args.seed, args.playouts)
+            f.write(json.dumps(g) + "\n")
+            f.flush()
+            print(f"{args.mode} game {i}: won {g['won']}, {len(g['decisions'])} decisions, "
+                  f"{time.process_time() - start:.0f} s CPU", flush=True)
+    return 0
+
+
+# ---------------------------------------------------------------------------- the fit and its check
+def samples(games: list[dict]) -> list[tuple[int, int, int, float, float | None, int]]:
+    """(game, round, difficulty - 3, standing, playouts' share if every playout ended, won) per decision."""
+    out = []
+    for g in games:
+        shift = (g["difficulty"] or 3) - 3
+        for d in g["decisions"]:
+            out.append((g["index"], min(d["round"], LAST_ROUND), shift, d["standing"], d["share"], g["won"]))
+    return out
+
+
+def shown(curves: dict[int, Curve], r: int, shift: int, standing: float, share: float | None) -> float:
+    """What the Hint shows for a decision: the playouts' share won if every playout ended the
+    game, else the curve of its round at the standing."""
+    if share is not None:
+        return share
+    return curves[max((k for k in curves if k <= r), default=min(curves))].chance(standing, shift + 3)
+
+
+def reliability(rows: list[tuple[int, float, int]], seed: int = 1, replicates: int = 400) -> list[tuple]:
+    """Per tenth of the chance shown: (tenth, decisions, games, mean shown, share won, low, high),
+    the interval a bootstrap over games."""
+    rng = random.Random(seed)
+    out = []
+    for t in range(10):
+        cell = [(g, p, y) for g, p, y in rows if min(int(p * 10), 9) == t]
+        if not cell:
+            continue
+        by_game: dict[int, list[tuple[float, int]]] = {}
+        for g, p, y in cell:
+            by_game.setdefault(g, []).append((p, y))
+        games = list(by_game)
+        mean_p = sum(p for _, p, _ in cell) / len(cell)
+        won = sum(y for _, _, y in cell) / len(cell)
+        boots = []
+        for _ in range(replicates):
+            pick = [by_game[rng.choice(games)] for _ in games]
+            n = sum(len(x) for x in pick)
+            boots.append(sum(y for x in pick for _, y in x) / n)
+        boots.sort()
+        out.append((t, len(cell), len(games), mean_p, won, boots[int(0.025 * replicates)],
+                    boots[int(0.975 * replicates) - 1]))
+    return out
+
+
+def held_out(index: int) -> bool:
+    """Games are fitted and held out in blocks of 12 (even blocks fitted, odd ones held out):
+    a block holds every difficulty with both factions, so neither half leans on one of them
+    (the faction alternates game by game, the difficulty every two games)."""
+    return (index // 12) % 2 == 1
+
+
+def fit_curves(mode: str, games: list[dict]) -> tuple[list[dict], dict[int, Curve]]:
+    """The table's rows and the curves, per round, fitted on ``games`` (decisions whose playouts
+    all ended the game are left out: there the Hint shows the playouts' own share won)."""
+    rows, curves = [], {}
+    fit_rows = samples(games)
+    for r in sorted({s[1] for s in fit_rows}):
+        points = [((x, d), y) for _, rr, d, x, share, y in fit_rows if rr == r and share is None]
+        if len(points) < 20:
+            continue
+        w, cov = fit_logistic(points, ridge=1e-2)
+        row = curve_row(mode, r, len(points), sum(y for _, y in points),
+                        len({s[0] for s in fit_rows if s[1] == r and s[4] is None}), w, cov)
+        rows.append(row)
+        curves[r] = Curve(FOLLOWER, row["a"], row["b"], row["c"],
+                          tuple(float(row[k]) for k in ("v_aa", "v_ab", "v_ac", "v_bb", "v_bc", "v_cc")))
+    return rows, curves
+
+
+def cmd_fit(args: argparse.Namespace) -> int:
+    games = [json.loads(line) for line in args.out.read_text(encoding="utf-8").splitlines()]
+    table_rows = []
+    for mode in ("solo", "two-player"):
+        mine = [g for g in games if g["mode"] == mode]
+        if not mine:
+            continue
+        rows, _ = fit_curves(mode, mine)               # the curves stored: fitted on every game
+        table_rows += rows
+        won = sum(g["won"] for g in mine)
+        print(f"\n{mode}: {len(mine)} games of a follower ({mine[0]['playouts']} playouts a decision), "
+              f"won {won} ({won / len(mine):.1%})")
+        for row in rows:
+            print(f"  round {row['round']}: {row['samples']} decisions of {row['games']} games, "
+                  f"P(win) = logistic({row['a']:+.3f} {row['b']:+.3f} x standing {row['c']:+.3f} x (X - 3))")
+        # Checked on games it was not fitted on: two folds (blocks of 12), each predicted by the
+        # curves of the other, the base rate too.
+        held, base_held, greedy = [], [], []
+        for fold in (False, True):
+            train = [g for g in mine if held_out(g["index"]) != fold]
+            test = [g for g in mine if held_out(g["index"]) == fold]
+            _, curves = fit_curves(mode, train)
+            if not curves or not test:
+                continue
+            base = sum(y for *_, y in samples(train)) / max(1, len(samples(train)))
+            for g, r, d, x, share, y in samples(test):
+                held.append((g, shown(curves, r, d, x, share), y, r, d))
+                base_held.append((base - y) ** 2)
+                if share is None:
+                    greedy.append((dp_greedy(r, x, mode), y))
+        if not held:
+            continue
+        brier = sum((p - y) ** 2 for _, p, y, *_ in held) / len(held)
+        print(f"  checked on games it was not fitted on (two folds): {len(held)} decisions of "
+              f"{len({h[0] for h in held})} games; Brier {brier:.3f}, base rate {sum(base_held) / len(base_held):.3f}")
+        print("  | chance shown | decisions | games | mean shown | won | 95% interval (games) |")
+        print("  |---|---:|---:|---:|---:|---|")
+        for t, n, ng, p, w, lo, hi in reliability([(g, p, y) for g, p, y, *_ in held]):
+            print(f"  | {t * 10}-{t * 10 + 10}% | {n} | {ng} | {p:.1%} | {w:.1%} | {lo:.1%}-{hi:.1%} |")
+        for label, key in (("round", 3), ("difficulty X", 4)):
+            parts = []
+            for k in sorted({h[key] for h in held}):
+                cell = [h for h in held if h[key] == k]
+                parts.append(f"{k + 3 if key == 4 else k}: shown {sum(h[1] for h in cell) / len(cell):.0%}, "
+                             f"won {sum(h[2] for h in cell) / len(cell):.0%}")
+            print(f"  by {label}: " + "; ".join(parts))
+        if greedy:
+            print(f"  the greedy players' curve on the same decisions: mean shown "
+                  f"{sum(p for p, _ in greedy) / len(greedy):.1%}, won {sum(y for _, y in greedy) / len(greedy):.1%}, "
+                  f"Brier {sum((p - y) ** 2 for p, y in greedy) / len(greedy):.3f}")
+    if args.write:
+        with open(TABLE, "w", newline="", encoding="utf-8") as f:
+            writer = csv.DictWriter(f, fieldnames=CURVE_FIELDS)
+            writer.writeheader()
+            writer.writerows(table_rows)
+        print(f"wrote {TABLE.relative_to(ROOT)}")
+    return 0
+
+
+def dp_greedy(r: int, standing: float, mode: str) -> float:
+    from dualpowers.advisor.ranking import greedy_win_chance
+    return greedy_win_chance(standing, mode, r)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("play", help="play a follower's games, appended to --out")
+    p.add_argument("--mode", choices=("solo", "two-player"), default="solo")
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--playouts", type=int, default=600)
+    p.add_argument("--seed", type=int, default=35)
+    p.add_argument("--cpu", type=float, default=math.inf, help="stop after this many seconds of CPU")
+    p.add_argument("--out", type=Path, default=GAMES)
+    f = sub.add_parser("fit", help="fit on the even games, check on the odd ones")
+    f.add_argument("--out", type=Path, default=GAMES)
+    f.add_argument("--write", action="store_true", help=f"store the curve in {TABLE.relative_to(ROOT)}")
+    args = parser.parse_args(argv)
+    return cmd_play(args) if args.cmd == "play" else cmd_fit(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
