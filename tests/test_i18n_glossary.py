@@ -229,12 +229,14 @@ from rendered_texts import SOURCES  # noqa: E402
 #: (matched as written: a capital is part of a French term, "valeur de Recrutement").
 RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
     "fr": [
-        ("côté Reposé / côté Fatigué (a token's sides)", [r"\bfaces? (?:Reposée?|Fatiguée?)s?\b", r"\bsa face\b"]),
+        ("côté Reposé / côté Fatigué (a token's sides)", [r"\bfaces? (?:Reposée?|Fatiguée?)s?\b", r"\bsa face\b",
+                                                          r"\b(?:même|quelle|deux) faces?\b"]),
         ("réserve de l'Opposition (its units off the board)", [r"\bstock\b"]),
         ("partie en solitaire, jeu en solitaire", [r"\b(?:[Pp]artie|[Jj]eu|[Mm]ode) solo\b", r"\b[Ee]n solo\b"]),
         ("tuile de Zone", [r"\btuiles? Zone\b"]),
         ("Kerenski, Lénine, Staline, Trotski", [r"Kérenski|Kerensky", r"\bLenin\b", r"\bStalin\b", r"\bTrotsky\b"]),
         ("tour (a round)", [r"\bmanches?\b"]),
+        ("le marqueur s'arrête sur le 15 (a calendar space, not a date)", [r"\b(?:s'arrête|arrive|reste) le \d"]),
         ("connexion", [r"\broutes?\b"]),
         ("carte de Commandement", [r"\bcartes? de commande\b", r"\bcartes? Commande\b"]),
         ("piste de Soutien", [r"\bpiste de score\b"]),
@@ -250,7 +252,7 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
         ("la forza maggiore (never alone as a heading: 'force majeure')", [r"^Forza maggiore\b"]),
         ("conteggiare un quartiere, considerarlo come obiettivo", [r"\bsegna(?:re|rlo|rne)? (?:il|l'|un) quartiere\b",
                                                                    r"\bsegnare l'agitazione\b", r"\bquartiere segnato\b"]),
-        ("parità", [r"\bpareggi[oa]?\b", r"\bpareggiano\b"]),
+        ("parità", [r"\b[Pp]areggi[oa]?\b", r"\b[Pp]areggiano\b"]),
         ("passo (a turn's step; fase is the game's phase: Fase Pesca, Obiettivo, Azione, Punteggio, Pulizia)",
          [r"\b(?:alla|nella|alle|nelle) (?:[Ff]ase|fasi)\b(?! (?:Pesca|Obiettivo|Azione|Punteggio|Pulizia)\b)",
           r"\(fase: "]),
@@ -332,3 +334,12 @@ def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
 ])
 def test_the_glossary_check_passes_the_right_forms(lang, text):
     assert not glossary_faults(lang, [("made up", text)]), text
+
+
+@pytest.mark.parametrize("lang", [lang for lang in TRANSLATED if lang in RULEBOOK_GLOSSARY])
+def test_every_catalog_entry_uses_the_rulebooks_words(lang):
+    """The same table read against every translation of the four catalogs, rendered or not (the
+    notebooks' prose, a refusal no seeded game meets)."""
+    texts = [(f"{domain}: {msgid[:50]!r}", text) for domain, msgid, text in _translations(lang)]
+    faults = sorted(set(glossary_faults(lang, texts)))
+    assert not faults, f"{lang}: {len(faults)} faults:\n" + "\n".join(faults[:40])
