@@ -42,6 +42,9 @@ GLOSSARY = [
 NOT_THE_TERM = {
     "objectives must be an object with 'red' and/or 'white' cards",
     "{region} region: {clauses}",
+    # The board's short label: French "Réserve adverse", the French rulebook's own word for the
+    # Opposition's units ("pions d'Unité adverse"); "Réserve de l'Opposition" does not fit the board.
+    "Opposition supply:",
 }
 #: What is not prose: fields, quoted ids, rule IDs.
 _NOT_PROSE = re.compile(r"\{[^}]*\}|'[^']*'|\b[A-Z]+(?:-[A-Z0-9]+)+\b")
