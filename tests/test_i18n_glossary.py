@@ -346,3 +346,16 @@ def test_every_catalog_entry_uses_the_rulebooks_words(lang):
     texts = [(f"{domain}: {msgid[:50]!r}", text) for domain, msgid, text in _translations(lang)]
     faults = sorted(set(glossary_faults(lang, texts)))
     assert not faults, f"{lang}: {len(faults)} faults:\n" + "\n".join(faults[:40])
+
+
+@pytest.mark.parametrize("source", sorted(SOURCES))
+def test_what_a_french_reader_meets_keeps_french_typography(source):
+    """The no-break space before « : ; ! ? » and inside « » holds in what is rendered too: a
+    colon a code cell or a wrapped board label writes ("B5: Zone blanche", "Réserve des Blancs :"
+    broken at its no-break space) is a fault.  (A quoted Italian title in a French notebook is
+    Italian: a line that says so is left alone.)"""
+    if "fr" not in TRANSLATED:
+        pytest.skip("no French catalogs")
+    bad = sorted({f"{where}: {fault!r} in {text[:100]!r}" for where, text in SOURCES[source]("fr")
+                  if "en italien" not in text for fault in french_typography_faults(_NOT_READ.sub(" ", text))})
+    assert not bad, f"fr/{source}: {len(bad)} faults:\n" + "\n".join(bad[:30])
