@@ -245,6 +245,7 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
         ("piste de Soutien", [r"\bpiste de score\b"]),
         ("Points de victoire", [r"\bpoints de victoire\b"]),
         ("valeur de Recrutement", [r"\bvaleurs? de recrutement\b"]),
+        ("Nombre de jours (a card's)", [r"\b(?:son|un|du|le) nombre de jours\b"]),
         ("Action supplémentaire", [r"\b[Aa]ctions? bonus\b", r"\bbonus\b"]),
         ("pion Fatigué (exhausted)", [r"\bpions? épuisés?\b"]),
         ("Émeute (unrest)", [r"\bagitation\b"]),
