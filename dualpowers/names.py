@@ -257,16 +257,21 @@ def card(card_id: str, lang: str | None = None) -> str:
     return leader(card_id, lang)
 
 
+#: Rulebook terms that a language may write with a capital inside a sentence (French
+#: "Action supplémentaire", as the French rulebook does): their first word keeps it (:func:`capitalised_words`).
+# Translators: write this term as your rulebook does, with its capitals (French "Action supplémentaire")
+_TERMS = {"bonus-action": NP_("game term", "bonus action")}
 _CAPITALISED: dict[str, frozenset[str]] = {}
 
 
 def capitalised_words(lang: str | None = None) -> frozenset[str]:
     """The first words of the game's names in ``lang`` (leaders, sides, factions, regions,
-    specials): words that keep their capital inside a sentence."""
+    specials, card actions, the rulebook's capitalised terms): words that keep their capital
+    inside a sentence."""
     lang = resolve(lang)
     if lang not in _CAPITALISED:
         from .i18n import catalog
-        texts = [_tr(t, k, lang) for t in (_LEADERS, _SIDES, _FACTIONS, _SPECIALS, _CARD_ACTIONS) for k in t]
+        texts = [_tr(t, k, lang) for t in (_LEADERS, _SIDES, _FACTIONS, _SPECIALS, _CARD_ACTIONS, _TERMS) for k in t]
         if lang != DEFAULT_LANGUAGE:       # the regions' names ("Zone violette"): the catalog's "region" texts
             texts += [t for (ctx, _id), t in catalog(lang).items() if ctx == "region" and isinstance(t, str)]
         _CAPITALISED[lang] = frozenset(t.split(" ", 1)[0] for t in texts if t[:1].isupper())

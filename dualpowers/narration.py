@@ -71,6 +71,7 @@ class Event:
 
 # ============================================================================ the templates
 # ---------------------------------------------------------------------------- names of things
+# Translators: a side named inside a sentence by the advisor ("you 3 against {them} 2", "{holder} leads")
 SIDE = N_("{side:cap}")
 TRACK_CENTRE = N_("at the centre")
 TRACK_TOWARD = NN_("{n} space toward {side}", "{n} spaces toward {side}")

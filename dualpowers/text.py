@@ -233,7 +233,9 @@ def _label_in_role(label: Message, role: str, lang: str) -> str:
 def _lower_first(text: str, lang: str) -> str:
     """``text`` with its first letter in lower case, unless its first word is a game name
     (a leader, a side, a region: "Lénine", "Zone violette") or an id ("W3", "R-ACT-1")."""
-    word = text.split(" ", 1)[0].rstrip(":,;.")
+    word = text.split(" ", 1)[0].rstrip(":,;.\u00a0\u202f")
+    if word[1:2] in ("'", "’") and word[:1] in "LD":   # an elided article: "L'Opposition" -> "l'Opposition"
+        return text[:1].lower() + text[1:]
     if not word or not word[:1].isupper() or any(c.isupper() or c.isdigit() for c in word[1:]):
         return text
     if word in names.capitalised_words(lang):

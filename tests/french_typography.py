@@ -10,8 +10,11 @@ from __future__ import annotations
 import re
 
 NBSP, NNBSP = "\u00a0", "\u202f"
-#: Not prose: a template's field, a markdown code span or fence, a URL, an HTML tag, a file name.
-_PROTECTED = re.compile(r"```.*?```|`[^`]*`|\{[^{}]*\}|\b[a-z]+://\S+|<[^<>]*>|\[[^\]]*\]\([^)]*\)", re.S)
+#: Not prose: a template's field, a markdown code span or fence, a URL, an HTML tag, a file name,
+#: a quoted piece of notation ('ng:rpwb:', 'W3:1').
+_PROTECTED = re.compile(r"```.*?```|`[^`]*`|\{[^{}]*\}|\b[a-z]+://\S+|<[^<>]*>|\[[^\]]*\]\([^)]*\)"
+                        r"|(?<!\w)'[^'\s]*[:;!?][^'\s]*'(?!\w)", re.S)   # quoted notation: 'ng:rpwb:'
+
 _HOLE = "\x00"
 #: A sign that ends a phrase: followed by a space, the end or a closing character.
 _SIGN = r"[:;!?]"

@@ -49,7 +49,7 @@ def test_the_course_joins_the_article_to_its_dates():
     assert said == {1: "Il segnalino giorno si ferma al 1º luglio.", 8: "Il segnalino giorno si ferma all'8 luglio.",
                     15: "Il segnalino giorno si ferma al 15 luglio."}
     assert tr("The day marker ends on {date}.", "fr", date=Name("date", "jul", 1)) == \
-        "Le marqueur de jour s'arrête le 1er juillet."
+        "Le marqueur de jour s'arrête sur le 1er juillet."
 
 
 @pytest.mark.parametrize("domain", ["dualpowers", "course", "notebooks"])

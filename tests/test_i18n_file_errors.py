@@ -89,7 +89,7 @@ def test_file_errors_are_data_and_fully_translated(case, make, field):
 def test_the_schema_description_is_quoted_in_the_language():
     exc = _raised(CASES[7][1])
     assert "(the recruit value, 1-3)" in refusal_text(exc, "en")
-    assert "(la valeur de recrutement, de 1 à 3)" in refusal_text(exc, "fr")
+    assert "(la valeur de Recrutement, de 1 à 3)" in refusal_text(exc, "fr")
     assert "(il valore di reclutamento, da 1 a 3)" in refusal_text(exc, "it")
 
 

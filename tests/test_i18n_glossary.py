@@ -42,6 +42,9 @@ GLOSSARY = [
 NOT_THE_TERM = {
     "objectives must be an object with 'red' and/or 'white' cards",
     "{region} region: {clauses}",
+    # The board's short label: French "Réserve adverse", the French rulebook's own word for the
+    # Opposition's units ("pions d'Unité adverse"); "Réserve de l'Opposition" does not fit the board.
+    "Opposition supply:",
 }
 #: What is not prose: fields, quoted ids, rule IDs.
 _NOT_PROSE = re.compile(r"\{[^}]*\}|'[^']*'|\b[A-Z]+(?:-[A-Z0-9]+)+\b")
@@ -217,3 +220,143 @@ def test_the_typography_check_catches_plain_and_missing_spaces():
     assert not french_typography_faults("Règles\u00a0: {ids}") and not french_typography_faults("Qui\u202f?")
     assert not french_typography_faults("{side:cap} voit `a:b` et http://x.org")
     assert french_typography_fix("Règles : R-1 ; pas « x »!") == "Règles\u00a0: R-1\u00a0; pas «\u00a0x\u00a0»\u00a0!"
+
+
+# ---------------------------------------------------------------------------- what a reader meets (issue 34)
+# The sentences the engine, the course, the tutorial and the notebooks really write, rendered
+# (tests/rendered_texts.py), read against each rulebook's words: one table per language of the
+# game's terms, with the words never to use for them.
+from rendered_texts import SOURCES  # noqa: E402
+
+#: language -> [(the rulebook's term, [words never to use for it])]; regular expressions
+#: (matched as written: a capital is part of a French term, "valeur de Recrutement").
+RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
+    "fr": [
+        ("côté Reposé / côté Fatigué (a token's sides)", [r"\bfaces? (?:Reposée?|Fatiguée?)s?\b", r"\bsa face\b",
+                                                          r"\b(?:même|quelle|deux) faces?\b"]),
+        ("réserve de l'Opposition (its units off the board)", [r"\bstock\b"]),
+        ("partie en solitaire, jeu en solitaire", [r"\b(?:[Pp]artie|[Jj]eu|[Mm]ode) solo\b", r"\b[Ee]n solo\b"]),
+        ("tuile de Zone", [r"\btuiles? Zone\b"]),
+        ("Kerenski, Lénine, Staline, Trotski", [r"Kérenski|Kerensky", r"\bLenin\b", r"\bStalin\b", r"\bTrotsky\b"]),
+        ("tour (a round)", [r"\bmanches?\b"]),
+        ("le marqueur s'arrête sur le 15 (a calendar space, not a date)", [r"\b(?:s'arrête|arrive|reste) le \d"]),
+        ("connexion", [r"\broutes?\b"]),
+        ("carte de Commandement", [r"\bcartes? de commande\b", r"\bcartes? Commande\b"]),
+        ("piste de Soutien", [r"\bpiste de score\b"]),
+        ("Points de victoire", [r"\bpoints de victoire\b"]),
+        ("valeur de Recrutement", [r"\bvaleurs? de recrutement\b"]),
+        ("Nombre de jours (a card's)", [r"\b(?:son|un|du|le) nombre de jours\b"]),
+        ("Action supplémentaire", [r"\b[Aa]ctions? bonus\b", r"\bbonus\b"]),
+        ("pion Fatigué (exhausted)", [r"\bpions? épuisés?\b"]),
+        ("Émeute (unrest)", [r"\bagitation\b"]),
+        ("vous (the reader)", [r"\b(?:Montre|Clique|Choisis|Regarde)-moi\b", r"\btu (?:es|as|joues|peux|dois)\b"]),
+    ],
+    "it": [
+        ("lato riposato / lato affaticato", [r"\bfacci[ae] (?:riposat|affaticat)"]),
+        ("la forza maggiore (never alone as a heading: 'force majeure')", [r"^Forza maggiore\b"]),
+        ("conteggiare un quartiere, considerarlo come obiettivo", [r"\bsegna(?:re|rlo|rne)? (?:il|l'|un) quartiere\b",
+                                                                   r"\bsegnare l'agitazione\b", r"\bquartiere segnato\b"]),
+        ("parità", [r"\b[Pp]areggi[oa]?\b", r"\b[Pp]areggiano\b"]),
+        ("passo (a turn's step; fase is the game's phase: Fase Pesca, Obiettivo, Azione, Punteggio, Pulizia)",
+         [r"\b(?:alla|nella|alle|nelle) (?:[Ff]ase|fasi)\b(?! (?:Pesca|Obiettivo|Azione|Punteggio|Pulizia)\b)",
+          r"\(fase: "]),
+        ("Lvov", [r"L'vov"]),
+        ("Annulla mossa (the Undo button)", [r"\bAnnulla\b(?! mossa| i clic)"]),
+        ("tu (the reader)", [r"\b(?:Tenete|Guardate|Provate|Cliccate|Scegliete|Giocate|potete|avete|volete)\b",
+                             r"\b[Vv]ostr[oaie]\b"]),
+        ("il Rosso, il Bianco (the sides)", [r"\b[IiAaDd]e?i (?:Rossi|Bianchi)\b", r"\b(?:guida|gioca) i (?:rossi|bianchi)\b"]),
+        ("segnalino punteggio", [r"\bsegnapunti\b"]),
+        ("Bonus Reclutamento, Bonus Movimento...", [r"\b(?:reclutamento|movimento|riposo|pesca) bonus\b"]),
+        ("segnalino blocco", [r"\bsegnalino di blocco\b"]),
+        ("round (the Italian rulebook's word)", [r"\bturno di gioco \d"]),
+    ],
+}
+#: A side named bare where the language needs its article or its preposition: French "Blanc joue",
+#: "à Rouge", "pour Blanc"; Italian "Rosso gioca", "a Bianco", "per Rosso".
+BARE_SIDE = {
+    "fr": r"(?:^|[.:;!?]\s)(?:Rouge|Blanc) [a-zé]|(?:^|[\s(])(?:[àÀ]|[dD]e|[pP]our|[pP]ar|[cC]ontre|[vV]ers) (?:Rouge|Blanc)\b",
+    "it": r"(?:^|[.:;!?]\s)(?:Rosso|Bianco) [a-z]|(?:^|[\s(])(?:[aA]|[dD]i|[dD]a|[pP]er|[cC]on|[vV]erso) (?:Rosso|Bianco)\b",
+}
+#: A number not in the reader's form: four digits or more without the thousands' separator
+#: ("4000", French "4 000", Italian "4.000"; the year 1917 and a game's seed aside), an English
+#: thousands' comma, a decimal point in French or Italian, French "43%" without its space.
+#: (A game's seed and the year 1917 are ids, not quantities: _NOT_READ takes them out.)
+WRONG_NUMBER = {
+    "fr": [r"(?<![\w.,/-])\d{4,}(?![\w.,])", r"(?<![\w.])\d{1,3},\d{3}(?![\d,])",
+           r"(?<![\w.])\d+\.\d+(?![\w.])", r"\d%"],
+    "it": [r"(?<![\w.,/-])\d{4,}(?![\w.,])", r"(?<![\w.])\d{1,3},\d{3}(?![\d,])",
+           r"(?<![\w.])\d+\.\d{1,2}(?![\w.\d])"],
+}
+#: Where a text holds notation or an id rather than prose (code, a saved file's name): left alone.
+_NOT_READ = re.compile(r"`[^`]*`|'[a-z_-]+'|\b\w+\.(?:ipynb|json|py)\b|\b[a-z_]+\.[a-z_.]+\b|https?://\S+"
+                       r"|\b(?:graine|seme|seed)\s*=?\s*\d+|\b1917\b")
+
+
+def glossary_faults(lang: str, texts) -> list[str]:
+    """The rendered texts' faults in ``lang``: a word from the wrong column, a bare side, a
+    number not in the reader's form (each with where it was met)."""
+    rules = [(f"not the rulebook's word for {term}", wrong) for term, words in RULEBOOK_GLOSSARY[lang]
+             for wrong in words]
+    rules += [("a bare side name", BARE_SIDE[lang])]
+    rules += [("a number not in the reader's form", wrong) for wrong in WRONG_NUMBER[lang]]
+    faults = []
+    for where, text in texts:
+        prose = _NOT_READ.sub(" ", text)
+        for line in prose.splitlines():
+            for why, pattern in rules:
+                m = re.search(pattern, line)
+                if m:
+                    faults.append(f"{where}: {why}: {m.group(0)!r} in {line[:110]!r}")
+    return faults
+
+
+@pytest.mark.parametrize("source", sorted(SOURCES))
+@pytest.mark.parametrize("lang", [lang for lang in TRANSLATED if lang in RULEBOOK_GLOSSARY])
+def test_what_a_reader_meets_uses_the_rulebooks_words(source, lang):
+    """Played games (narration, status line, hands, actions in words, refusals), the course, the
+    tutorial and the notebooks' stored outputs, as rendered: no word from the wrong column, no
+    bare side where an article is due, every number in the reader's form."""
+    faults = sorted(set(glossary_faults(lang, SOURCES[source](lang))))
+    assert not faults, f"{lang}/{source}: {len(faults)} faults:\n" + "\n".join(faults[:40])
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("fr", "Blanc joue vert 4."), ("fr", "à Rouge de jouer (carte)"), ("fr", "le pion passe sur sa face Fatigué"),
+    ("fr", "4000 parties jouées"), ("fr", "une Partie solo"), ("fr", "Kérenski entre"), ("fr", "gagne 43%"),
+    ("fr", "la valeur de recrutement 2"), ("it", "Rosso gioca viola-4."), ("it", "Forza maggiore in ogni quartiere"),
+    ("it", "segnare il quartiere in agitazione"), ("it", "in caso di pareggio"), ("it", "L'vov entra"),
+    ("it", "Tenete d'occhio il calendario"), ("it", "1000 partite"), ("it", "alla fase 'bonus'"),
+])
+def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
+    assert glossary_faults(lang, [("made up", text)]), text
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("fr", "Les Blancs jouent le vert 4."), ("fr", "4\u202f000 parties, graine 12345, en 1917"), ("fr", "43\u00a0%"),
+    ("fr", "à vous (les Blancs) de jouer"), ("it", "Il Rosso gioca la carta viola-4."), ("it", "4.000 partite; 6,4"),
+    ("it", "Chi ha la forza maggiore in ogni quartiere"), ("it", "Tocca al Bianco"),
+])
+def test_the_glossary_check_passes_the_right_forms(lang, text):
+    assert not glossary_faults(lang, [("made up", text)]), text
+
+
+@pytest.mark.parametrize("lang", [lang for lang in TRANSLATED if lang in RULEBOOK_GLOSSARY])
+def test_every_catalog_entry_uses_the_rulebooks_words(lang):
+    """The same table read against every translation of the four catalogs, rendered or not (the
+    notebooks' prose, a refusal no seeded game meets)."""
+    texts = [(f"{domain}: {msgid[:50]!r}", text) for domain, msgid, text in _translations(lang)]
+    faults = sorted(set(glossary_faults(lang, texts)))
+    assert not faults, f"{lang}: {len(faults)} faults:\n" + "\n".join(faults[:40])
+
+
+@pytest.mark.parametrize("source", sorted(SOURCES))
+def test_what_a_french_reader_meets_keeps_french_typography(source):
+    """The no-break space before « : ; ! ? » and inside « » holds in what is rendered too: a
+    colon a code cell or a wrapped board label writes ("B5: Zone blanche", "Réserve des Blancs :"
+    broken at its no-break space) is a fault.  (A quoted Italian title in a French notebook is
+    Italian: a line that says so is left alone.)"""
+    if "fr" not in TRANSLATED:
+        pytest.skip("no French catalogs")
+    bad = sorted({f"{where}: {fault!r} in {text[:100]!r}" for where, text in SOURCES[source]("fr")
+                  if "en italien" not in text for fault in french_typography_faults(_NOT_READ.sub(" ", text))})
+    assert not bad, f"fr/{source}: {len(bad)} faults:\n" + "\n".join(bad[:30])

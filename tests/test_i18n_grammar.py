@@ -93,3 +93,24 @@ class _Filled(dict):
     def __missing__(self, key):
         kind = field_naming(key)
         return field_value(key, _SAMPLES[kind] if kind in _SAMPLES else Message("X"), "fr")
+
+
+def test_a_label_standing_for_a_side_takes_its_role_from_the_catalog():
+    """The status line's "You (White)" is a message, not a name: "{side:to}" writes its form of
+    context "side, after 'to'" ("à vous (les Blancs)"), never "à Vous (Blanc)" or "Vous (Blanc) de"."""
+    import dualpowers as dp
+    from dualpowers.controllers.play import side_label
+
+    s = dp.new_game("solo", 3, player="white")
+    you, them = side_label(s, "white"), side_label(s, "red")
+    assert render(Message("{side:To} de jouer", side=you), "fr") == "À vous (les Blancs) de jouer"
+    assert render(Message("Main {side:of}", side=them), "fr") == "Main de l'Opposition (les Rouges)"
+    assert render(Message("Tocca {side:to}", side=you), "it") == "Tocca a te (Bianco)"
+    assert render(Message("{side:To} act", side=you), "en") == "You (White) act"
+    two = dp.new_game("two-player", 3)
+    assert render(Message("{side:To} de jouer", side=side_label(two, "red")), "fr") == "Aux Rouges de jouer"
+
+
+def test_a_label_without_its_role_forms_is_an_error():
+    with pytest.raises(ValueError, match="no form"):
+        render(Message("{side:to}", side=Message("Round {number}", number=2)), "fr")

@@ -38,7 +38,7 @@ def test_no_card_name_shows_an_internal_suffix(lang):
 
 @pytest.mark.parametrize("lang, one, many", [
     ("en", "1 space toward White", "3 spaces toward White"),
-    ("fr", "à 1 case du centre, côté Blanc", "à 3 cases du centre, côté Blanc"),
+    ("fr", "à 1 case du centre, côté des Blancs", "à 3 cases du centre, côté des Blancs"),
     ("it", "a 1 casella dal centro, verso il Bianco", "a 3 caselle dal centro, verso il Bianco"),
 ])
 def test_counts_take_the_languages_plural_forms(lang, one, many):
@@ -87,8 +87,9 @@ def test_an_italian_side_takes_the_articled_preposition_also_when_it_has_its_art
 
 
 def test_a_side_inside_a_title_in_capitals_is_in_capitals_too():
-    assert render(Message("GAME OVER: {side} WINS", side="white"), "it") == "PARTITA FINITA: VINCE IL BIANCO"
-    assert render(Message("GAME OVER: {side} WINS", side="red"), "fr") == "PARTIE TERMINÉE\u00a0: ROUGE GAGNE"
+    assert render(Message("GAME OVER: {side:upper} WINS", side="white"), "it") == "PARTITA FINITA: VINCE IL BIANCO"
+    assert render(Message("GAME OVER: {side:upper} WINS", side="red"), "fr") == "PARTIE TERMINÉE\u00a0: VICTOIRE DES ROUGES"
+    assert render(Message("GAME OVER: {side:upper} WINS", side="red"), "en") == "GAME OVER: RED WINS"
 
 
 @pytest.mark.parametrize("lang, reserve, region", [

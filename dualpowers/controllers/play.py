@@ -181,9 +181,9 @@ def opening_lines(state: State, lang: str = DEFAULT_LANGUAGE) -> list[str]:
     for t in leaders:
         lines.append(_("The Opposition revealed its leader {leader}: the token is on {region}, the unrest region "
                        "(R-SOLO-OBJ).", leader=names.leader(t, lang), region=names.region(state.place[t], lang)))
-    lines.append(_("The Opposition holds the Will of the People ({side}).", side=names.side(opp or "", lang)))
+    lines.append(_("The Opposition holds the Will of the People ({side}).", side=opp or ""))
     for card in state.played[opp or ""]:
-        lines.append(_("The Opposition played {card}.", card=names.card(card, lang)))
+        lines.append(_("The Opposition played {card}.", card=card))
     units = [_("{token} in {region}", token=t, region=names.region(r, lang))
              for r, toks in state.iter_board() for t in toks if state.comp.tokens[t].owner == "opposition"]
     if units:
@@ -490,7 +490,7 @@ class GameSession:
         _ = translator(lang)
         if s.mode == "solo":
             headline = _("You win!") if winner == s.player else _("The Opposition ({side}) wins.",
-                                                                   side=names.side(winner, lang))
+                                                                   side=winner)
         else:
             headline = _("{side} wins!", side=winner)
         return _("{headline} Why: {reason}. Final score: {score}.", headline=headline,

@@ -1090,10 +1090,13 @@ def _card(p: ScaledPen, s: "State", cid: str, b: Box, lit: bool, group: str = "c
 
 
 def _wrap(text: str, room: float, size: float) -> list[str]:
-    """Split ``text`` into lines that fit ``room`` (estimated width)."""
+    """Split ``text`` into lines that fit ``room`` (estimated width); never at a no-break
+    space (French puts one before a colon: "Blancs :" stays on one line)."""
     lines: list[str] = []
     cur = ""
-    for word in text.split():
+    for word in text.replace("\n", " ").split(" "):
+        if not word:
+            continue
         trial = f"{cur} {word}".strip()
         if cur and text_width(trial, size) > room:
             lines.append(cur)

@@ -1,0 +1,126 @@
+"""The sentences a French or Italian reader really meets, rendered: shared by the glossary's checks.
+
+What a player sees most (the narration of played games, the status line, the actions in
+words, the engine's refusals), every course step and exercise (prompts, hints, verdicts and
+Show me), the tutorial A-H (titles, narration, what the engine answered), and the stored
+outputs of the notebooks.  Each source is a list of (where, text); each is computed once.
+"""
+from __future__ import annotations
+
+import functools
+import random
+import sys
+from pathlib import Path
+
+import dualpowers as dp
+from dualpowers.describe import describe
+from dualpowers.narrate import event_text, refusal_text
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Seeded games in each mode; their narration, every action described and a refusal per turn.
+GAMES = (("solo", 3, {"player": "white", "difficulty": 2}), ("solo", 8, {"player": "red", "difficulty": 5}),
+         ("two-player", 4, {}), ("two-player", 9, {}))
+
+
+@functools.cache
+def games(lang: str) -> tuple[tuple[str, str], ...]:
+    """The narration of a few seeded games in each mode, the status line and the actions in words."""
+    from dualpowers.controllers.play import GameSession
+
+    out: list[tuple[str, str]] = []
+    for mode, seed, kwargs in GAMES:
+        where = f"{mode} game {seed}"
+        s = dp.new_game(mode, seed, **kwargs)
+        rng = random.Random(seed)
+        while not s.is_over():
+            legal = s.legal_actions()
+            action = rng.choice(legal)
+            out.append((where + ", action", _sentence(describe(s, action, lang))))
+            for e in s.apply(action):
+                out.append((where, event_text(e, lang)))
+        session = GameSession(mode=mode, seed=seed, **kwargs)
+        session.set_language(lang)
+        rng = random.Random(seed)
+        while not session.is_over():
+            out.append((where + ", status", session.status()))
+            out += [(where + ", hand", line) for line in session.hand_lines()]
+            try:
+                session.state.check("move R1 nowhere")
+            except Exception as exc:                    # a refusal, as the widgets show it
+                out.append((where + ", refusal", refusal_text(exc, lang)))
+            session.apply(rng.choice(session.legal()))
+        out.append((where + ", status", session.status()))
+        out.append((where + ", result", session.result() or ""))
+        out += [(where + ", log", e.text) for e in session.log]
+    return tuple((w, t) for w, t in out if t)
+
+
+def _sentence(described) -> str:
+    return described[0] if isinstance(described, tuple) else getattr(described, "sentence", str(described))
+
+
+@functools.cache
+def course(lang: str) -> tuple[tuple[str, str], ...]:
+    """Every course chapter, step and exercise: titles, texts, prompts, hints, choices, and the
+    verdicts on the right answers and on a wrong one."""
+    from dualpowers.course import chapters
+
+    out: list[tuple[str, str]] = []
+    for ch in chapters():
+        out += [(f"course {ch.id}", ch.title(lang)), (f"course {ch.id}", ch.intro(lang))]
+        for step in ch.steps:
+            where = f"course {ch.id} step {step.index}"
+            out.append((where, step.text(lang)))
+            out += [(where, event_text(e, lang)) for e in step.listed]
+        for ex in ch.exercises:
+            where = f"course exercise {ex.id}"
+            out += [(where, ex.prompt(lang)), (where, ex.hint(lang))]
+            if ex.kind == "choice":
+                out += [(where, ex.choice_label(c, lang)) for c in ex.choices]
+                answers = list(ex.choices)
+            else:
+                answers = ex.accepted()[:1] + [a for a in ex.position.legal_actions()
+                                               if a not in ex.accepted()][:1]
+            for answer in answers:
+                verdict = ex.judge(answer)
+                out += [(where, verdict.text(lang)), (where, verdict.reason(lang))]
+    return tuple((w, t) for w, t in out if t)
+
+
+@functools.cache
+def tutorial(lang: str) -> tuple[tuple[str, str], ...]:
+    """The tutorial A-H: each example's title, every step's narration and rule titles, and what
+    the engine answered (its narration, a refused try's reason)."""
+    from dualpowers.tutorial.model import Tutorial
+
+    t = Tutorial(language=lang)
+    out: list[tuple[str, str]] = []
+    for ex_id in t.example_ids:
+        t.select(ex_id)
+        out.append((f"tutorial {ex_id}", t.title(lang)))
+        while True:
+            where = f"tutorial {ex_id} step {t.index}"
+            out.append((where, t.narration(lang)))
+            out += [(where, t.rule_title(r, lang)) for r in t.rules]
+            outcome = t.outcome
+            out += [(where, event_text(e, lang)) for e in outcome.events]
+            if outcome.refusal is not None:
+                out.append((where, refusal_text(outcome.refusal, lang)))
+            if not t.next():
+                break
+    return tuple((w, t) for w, t in out if t)
+
+
+@functools.cache
+def notebooks(lang: str) -> tuple[tuple[str, str], ...]:
+    """What a reader sees of the stored outputs of the ``lang`` notebooks."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from test_notebooks_i18n import output_texts
+
+    out: list[tuple[str, str]] = []
+    for path in sorted((ROOT / "notebooks" / lang).glob("*.ipynb")):
+        out += [(f"notebook {path.name}", t) for t in output_texts(path)]
+    return tuple(out)
+
+
+SOURCES = {"games": games, "course": course, "tutorial": tutorial, "notebooks": notebooks}
