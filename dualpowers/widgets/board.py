@@ -48,6 +48,9 @@ CSS_CLASS = "dp-board-widget"
 CANVAS_CSS_CLASS = "dp-board"
 #: CSS class of the transparent canvas over the board that carries what a click lights.
 OVERLAY_CSS_CLASS = "dp-board-overlay"
+#: How far from a lit target a finger's tap still picks it (CSS px): a fingertip covers about
+#: 10 mm, 40 CSS px, where a mouse pointer covers one.
+TAP_REACH = 16.0
 _OVERLAY_STYLE = ("<style>.dp-board-widget { position: relative; } "
                   ".dp-board-widget > .dp-board-overlay { position: absolute; left: 0; bottom: 0; "
                   "pointer-events: none; }</style>")
@@ -125,6 +128,7 @@ class BoardWidget(widgets.VBox):
         self.canvas.on_client_ready(self._on_client_ready)
         self.overlay.on_client_ready(self._on_overlay_ready)
         self.canvas.on_mouse_down(self._on_mouse_down)
+        self.probe.on_tap(self._on_tap)
         if responsive:
             self.probe.observe(self._view_changed, names=["css_width", "dpr"])
         language.setting.observe(self._language_changed, "value")
@@ -358,8 +362,25 @@ class BoardWidget(widgets.VBox):
             return None
         return lay.hit_test(self._state, x, y)
 
+    def tap_test(self, x: float, y: float) -> tuple[str, Any] | None:
+        """What a tap at canvas pixel (x, y) means: as :meth:`hit_test`, but a lit target within
+        :data:`TAP_REACH` CSS px of the finger wins (:meth:`~dualpowers.drawing.layout.Layout.tap_test`)."""
+        lay = self.layout_geometry
+        if lay is None:
+            return None
+        lit, _rest = split_highlight(self._state, self._highlight)
+        reach = TAP_REACH * self.width / self.css_width if self.css_width > 0 else TAP_REACH
+        return lay.tap_test(self._state, x, y, lit, reach)
+
     def _on_mouse_down(self, x: float, y: float) -> None:
-        hit = self.hit_test(x, y)
+        self._pick(self.hit_test(x, y))
+
+    def _on_tap(self, x: float, y: float) -> None:
+        """A finger's tap (forwarded by the probe, which leaves swipes to the page): a click."""
+        self._pick(self.tap_test(x, y))
+
+    def _pick(self, hit: tuple[str, Any] | None) -> None:
+        """One click, tap or key press on the board's ``hit``: the callbacks, in one place."""
         if hit is None:
             return
         kind, ident = hit

@@ -11,6 +11,8 @@ ratio, and send both to Python; the board then sizes its backing store to
 
 It also lets the mouse wheel over the board scroll the page (ipycanvas would take it), and
 keeps the mouse events the board does not use (moves, releases) from becoming kernel messages.
+A finger's touches are kept from ipycanvas too (it cancels them, so a swipe on the board
+scrolled nothing): a swipe scrolls the page and a tap is sent as one ``tap`` (:meth:`ViewProbe.on_tap`).
 
 The same probe forwards the keys of :data:`KEYS` pressed while the focus is
 inside the screen that holds it (``Screen.on_key``), so Next / Back / Undo have
@@ -61,11 +63,47 @@ function render({ model, el }) {
   const UNUSED = ['wheel', 'mousemove', 'mouseup', 'mouseout', 'mouseenter', 'mouseleave'];
   const onUnused = (ev) => { if (ev.target && ev.target.tagName === 'CANVAS') ev.stopPropagation(); };
   let boardHost = null;
+  // A finger: ipycanvas would cancel every touch on its canvas (so a swipe on the board never
+  // scrolled the page) and send touches the board does not read.  The touches are stopped on
+  // their way down instead, the page scrolls under a swipe, and a tap (a touch that ends close
+  // to where it began, soon) is sent to Python as one 'tap' at the canvas' own pixels; its
+  // touchend is cancelled, so the browser does not add a mouse click of its own.
+  const TAP_MOVE = 10, TAP_TIME = 800;
+  let touch = null;
+  const onTouch = (ev) => {
+    const canvas = ev.target;
+    if (!canvas || canvas.tagName !== 'CANVAS') return;
+    ev.stopPropagation();
+    if (ev.type === 'touchstart') {
+      const t = ev.touches.length === 1 ? ev.touches[0] : null;
+      touch = t ? { x: t.clientX, y: t.clientY, at: Date.now() } : null;
+    } else if (ev.type === 'touchmove') {
+      const t = ev.touches[0];
+      if (touch && t && Math.hypot(t.clientX - touch.x, t.clientY - touch.y) > TAP_MOVE) touch = null;
+    } else if (ev.type === 'touchend') {
+      const t = ev.changedTouches[0];
+      if (touch && t && ev.touches.length === 0 && Date.now() - touch.at < TAP_TIME
+          && Math.hypot(t.clientX - touch.x, t.clientY - touch.y) <= TAP_MOVE) {
+        ev.preventDefault();
+        const r = canvas.getBoundingClientRect();
+        if (r.width > 0 && r.height > 0) {
+          model.send({ kind: 'tap', x: canvas.width * (t.clientX - r.left) / r.width,
+                       y: canvas.height * (t.clientY - r.top) / r.height });
+        }
+      }
+      touch = null;
+    } else {
+      touch = null;
+    }
+  };
+  const TOUCHES = ['touchstart', 'touchmove', 'touchend', 'touchcancel'];
   const attachStops = () => {
     // the board's box (the probe's view is its first child), once the view is in the page
     boardHost = el.closest('.dp-board-widget') || (el.parentElement && el.parentElement.parentElement);
-    if (boardHost) for (const type of UNUSED) boardHost.addEventListener(type, onUnused, { capture: true, passive: true });
-    else requestAnimationFrame(attachStops);
+    if (boardHost) {
+      for (const type of UNUSED) boardHost.addEventListener(type, onUnused, { capture: true, passive: true });
+      for (const type of TOUCHES) boardHost.addEventListener(type, onTouch, { capture: true, passive: type !== 'touchend' });
+    } else requestAnimationFrame(attachStops);
   };
   requestAnimationFrame(attachStops);
   let mq = null;
@@ -116,6 +154,7 @@ function render({ model, el }) {
   return () => {
     ro.disconnect();
     if (boardHost) for (const type of UNUSED) boardHost.removeEventListener(type, onUnused, { capture: true });
+    if (boardHost) for (const type of TOUCHES) boardHost.removeEventListener(type, onTouch, { capture: true });
     if (mq) mq.removeEventListener('change', onDpr);
     if (root && onKey) root.removeEventListener('keydown', onKey);
   };
@@ -141,7 +180,17 @@ class ViewProbe(anywidget.AnyWidget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._key_callbacks: list[Callable[[str], Any]] = []
+        self._tap_callbacks: list[Callable[[float, float], Any]] = []
         self.on_msg(self._on_custom)
+
+    def on_tap(self, callback: Callable[[float, float], Any]) -> None:
+        """Call ``callback(x, y)`` (canvas pixels) for each tap of a finger on the board."""
+        self._tap_callbacks.append(callback)
+
+    def tap(self, x: float, y: float) -> None:
+        """Act as if a finger tapped the board at canvas pixel (x, y) (tests, scripts)."""
+        for cb in list(self._tap_callbacks):
+            cb(x, y)
 
     def on_key(self, callback: Callable[[str], Any]) -> None:
         """Call ``callback(key)`` (``"ArrowRight"``, ``"n"``, ``"ctrl+z"`` ...) for each forwarded key."""
@@ -153,7 +202,9 @@ class ViewProbe(anywidget.AnyWidget):
             cb(key)
 
     def _on_custom(self, _: Any, content: Any, buffers: Any = None) -> None:
-        if isinstance(content, dict) and content.get("kind") == "key":
+        if isinstance(content, dict) and content.get("kind") == "tap":
+            self.tap(float(content.get("x", 0.0)), float(content.get("y", 0.0)))
+        elif isinstance(content, dict) and content.get("kind") == "key":
             key = str(content.get("key", ""))
             if content.get("ctrl"):
                 key = "ctrl+" + key

@@ -290,3 +290,54 @@ def test_a_new_size_or_language_keeps_the_objective_markers_and_the_picked_token
     assert board._markers == {1: s.unrest, 2: "purple"} and board._selected == frozenset([token])
     board.show(s)                                                     # a new picture: as the position implies
     assert board._markers is None
+
+
+# ---------------------------------------------------------------------- taps
+def tap(w: BoardWidget, x: float, y: float) -> None:
+    """What the probe sends when a finger taps the canvas (canvas pixels)."""
+    w.probe._on_custom(None, {"kind": "tap", "x": x, "y": y})
+
+
+def test_a_tap_is_a_click(sent: list[Any], state: dp.State) -> None:
+    """A tap on a token or a region goes to the same callbacks a mouse click does."""
+    w = BoardWidget(state)
+    got: list[tuple[str, Any]] = []
+    lay = w.layout_geometry
+    assert lay is not None
+    spots = [lay.to_pixels(s.x, s.y) for s in lay.all_token_slots(w.state).values()]
+    spots += [lay.to_pixels(g.header.right - 4, g.header.cy) for g in lay.regions.values()]
+    w.on_click(lambda kind, ident: got.append((kind, ident)))
+    for x, y in spots:
+        click(w, x, y)
+    by_click = list(got)
+    got.clear()
+    for x, y in spots:
+        tap(w, x, y)
+    assert got == by_click and len(got) == len(spots)
+
+
+def test_a_tap_near_a_lit_token_picks_it_and_a_tap_on_a_lit_region_picks_the_region(
+        sent: list[Any], state: dp.State) -> None:
+    w = BoardWidget(state)
+    lay = w.layout_geometry
+    assert lay is not None
+    region = next(r for r in state.comp.region_names if state.tokens_in(r))
+    token = state.tokens_in(region)[0]
+    slot = lay.all_token_slots(state)[token]
+    got: list[tuple[str, Any]] = []
+    w.on_click(lambda kind, ident: got.append((kind, ident)))
+    # a finger's width beside the token, off it: the token when the token is asked for ...
+    beside = lay.to_pixels(slot.x + slot.r + 8, slot.y)
+    w.highlight = [token]
+    tap(w, *beside)
+    assert got[-1] == ("token", token)
+    click(w, *beside)                               # a mouse pointer is exact
+    assert got[-1] != ("token", token)
+    # ... and the region, even on a token standing in it, when the region is asked for
+    w.highlight = [region]
+    tap(w, *lay.to_pixels(slot.x, slot.y))
+    assert got[-1] == ("region", region)
+    # nothing lit near: what is under the finger, as a click
+    w.highlight = []
+    tap(w, *lay.to_pixels(slot.x, slot.y))
+    assert got[-1] == ("token", token)
