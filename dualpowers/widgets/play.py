@@ -76,7 +76,7 @@ _W = widgets.Layout
 PLAY_STYLE = """<style>
 .dp-play .dp-screen-primary .dp-hand-cards .dp-hand-card { height: auto; min-height: 0; padding: 1px 4px 2px; white-space: pre-line;
   text-align: left; line-height: 1.2; font-size: 11.5px; overflow: hidden; text-overflow: ellipsis; border-radius: 5px;
-  border: 1px solid #8f887a; border-top-width: 5px; background: #fffdf8; color: #1f1f1f; }
+  border: 1px solid #8f887a; border-top-width: 5px; background: var(--dp-paper); color: var(--dp-ink); }
 .dp-play .dp-hand-card:hover { box-shadow: 0 0 0 3px #ff9800; }
 @CARD_COLOURS@
 .dp-play .dp-hand-card.dp-card-leader { border-top-color: #222222; }
@@ -86,7 +86,8 @@ PLAY_STYLE = """<style>
   line-height: 1.25; padding: 3px 8px; font-size: 13px; }
 .dp-play .dp-prompt { font-size: 14px; }
 .dp-play .dp-screen .dp-screen-title { font-size: 13px; }
-.dp-play .dp-result-box { font-size: 15px; padding: 6px; background: #fff3cd; border: 1px solid #d8b54a; }
+.dp-play .dp-result-box { font-size: 15px; padding: 6px; background: var(--dp-result-bg); color: var(--dp-ink);
+  border: 1px solid #d8b54a; }
 </style>"""
 
 
