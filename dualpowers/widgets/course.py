@@ -408,7 +408,8 @@ class CourseWidget(widgets.VBox):
         """The position and highlight of the moment (the board follows the notebook's language itself);
         strength plates that would answer the question asked show "?" until it is answered."""
         s = self.session
-        self.board.show(s.state, highlight=list(s.highlight), conceal=s.concealed, markers=s.markers)
+        asked = s.picker.lit() if s.picker is not None and s.verdict is None else None    # what a click may pick
+        self.board.show(s.state, highlight=list(s.highlight), conceal=s.concealed, markers=s.markers, clickable=asked)
 
     # ------------------------------------------------------------------ extras
     def _open_example(self, example_id: str) -> None:

@@ -162,6 +162,7 @@ SCREEN_STYLE = THEME_STYLE + """<style>
 @media (pointer: coarse) {
   .dp-screen .jupyter-button, .dp-screen select, .dp-screen .widget-toggle-button,
   .dp-screen .jupyter-widget-Collapse-header, .dp-screen .widget-checkbox { min-height: 40px !important; }
+  .dp-screen .widget-inline-hbox { height: auto; }       /* a row holding a taller menu grows with it */
   .dp-screen .widget-checkbox input[type="checkbox"] { width: 24px; height: 24px; }
   .dp-screen .widget-slider .noUi-handle { width: 28px; height: 28px; }
 }

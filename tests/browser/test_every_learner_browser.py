@@ -86,9 +86,12 @@ def _text(page, css_class: str) -> str:
 
 
 def _overflow(page) -> int:
-    """How far the page reaches past the window's right edge (CSS px)."""
-    return page.evaluate("() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"
-                         " - window.innerWidth")
+    """How far the page, the board or the panel reaches past the window's right edge (CSS px; a box
+    that clips the board would hide its overflow from the page's own width)."""
+    return page.evaluate("""() => Math.max(
+      document.documentElement.scrollWidth - window.innerWidth, document.body.scrollWidth - window.innerWidth,
+      ...[...document.querySelectorAll('canvas.dp-board, .dp-screen-panel, .dp-screen-board')]
+         .map(e => Math.ceil(e.getBoundingClientRect().right - window.innerWidth)))""")
 
 
 #: The centres of what the click layer lights (connected glowing pixels of the overlay canvas), in CSS px of the page.
@@ -206,5 +209,171 @@ def test_a_swipe_on_the_board_scrolls_the_page(browser, voila_server, notebook_d
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         page.wait_for_timeout(600)
         assert page.evaluate(SCROLLED) > start + 100, "a swipe on the board did not scroll the page"
+    finally:
+        context.close()
+
+
+# ---------------------------------------------------------------------------- an audit, light and dark
+#: axe-core's rules left out, each for a reason outside our widgets (none so far).
+AXE_OPTIONS: dict = {}
+
+
+def _serious(page) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe
+    result = Axe().run(page, options=AXE_OPTIONS or None)
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:5]]}"
+            for v in result.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("notebook", [COURSE, PLAY], ids=["course", "play"])
+def test_axe_finds_no_serious_violation(browser, voila_server, notebook_dir, notebook, theme):
+    """Voila as a learner opens it (``?theme=dark``: Voila's dark theme); then again with the
+    widgets in a second state (a chapter's exercise answered wrongly, a card of the hand picked)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        url = voila_server(notebook_dir / notebook.name) + ("?theme=dark" if theme == "dark" else "")
+        _open(page, url)
+        found = _serious(page)
+        if notebook is COURSE:
+            import dualpowers.course as course
+            index = [c.id for c in course.chapters()].index("strength")
+            page.locator("button.dp-course-chapter").nth(index).click()
+            for _ in course.chapter("strength").steps:
+                page.locator("button.dp-course-next").first.click()
+                page.wait_for_timeout(400)
+            page.locator("button.dp-course-choice").last.click()
+            wait_until(lambda: _text(page, "dp-course-feedback"), timeout=20_000, message="no verdict")
+        else:
+            page.locator(".dp-hand-cards button:visible").first.click()
+            wait_until(lambda: _text(page, "dp-prompt"), timeout=20_000, message="no prompt")
+        page.wait_for_timeout(500)
+        OUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUT / f"axe-{notebook.stem}-{theme}.png"))
+        found += _serious(page)
+        assert not found, "\n".join(found)
+    finally:
+        context.close()
+
+
+# ---------------------------------------------------------------------------- a keyboard alone
+ACTIVE = """() => { const e = document.activeElement;
+  return e ? (e.className && e.className.baseVal === undefined ? e.className : '') + '|' + (e.innerText || '').slice(0, 60)
+           + '|' + e.tagName : ''; }"""
+
+
+#: The focused element's outline: style, width (px), colour.
+RING = ("() => { const s = getComputedStyle(document.activeElement);"
+        " return [s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor]; }")
+
+
+def _tab_to(page, test, limit: int = 120, back: bool = False) -> None:
+    """Press Tab (Shift+Tab with ``back``) until ``test(active)`` holds for the focused element."""
+    for _ in range(limit):
+        page.keyboard.press("Shift+Tab" if back else "Tab")
+        if test(page.evaluate(ACTIVE)):
+            return
+    raise AssertionError(f"Tab never reached it; last: {page.evaluate(ACTIVE)!r}")
+
+
+def _on_board(active: str) -> bool:
+    return "dp-board-picture" in active.split("|")[0]
+
+
+def _arrow_to(page, words: str, limit: int = 40) -> None:
+    """Arrow keys on the board until what the keys stand on is ``words`` (the screen reader's line)."""
+    said = page.locator(".dp-board-cursor").first
+    for _ in range(limit):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_timeout(250)
+        if said.inner_text().strip().rstrip("\u200b") == words:
+            return
+    raise AssertionError(f"the arrows never reached {words!r}; last: {said.inner_text()!r}")
+
+
+def test_a_course_exercise_by_keyboard_alone(browser, voila_server, notebook_dir):
+    """Tab reaches the board and leaves it both ways; Enter presses a button; the arrows, Enter and
+    Space answer a board exercise; the focus ring is at least 2 px wide and dark on the light page."""
+    import dualpowers.course as course
+    from dualpowers.controllers.board_words import target_words
+    state = course.exercise(EXERCISE).position
+    index = [c.id for c in course.chapters()].index("commands")
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        _open(page, voila_server(notebook_dir / COURSE.name))
+        _tab_to(page, _on_board)
+        assert page.evaluate("() => document.activeElement.getAttribute('aria-label')"), "the board has no name"
+        assert page.evaluate(RING)[1] >= 2, "the board shows no focus ring"
+        page.keyboard.press("Tab")
+        assert not _on_board(page.evaluate(ACTIVE)), "Tab stays on the board"
+        page.keyboard.press("Shift+Tab")
+        assert _on_board(page.evaluate(ACTIVE)), "Shift+Tab does not come back to the board"
+        page.keyboard.press("Shift+Tab")
+        assert not _on_board(page.evaluate(ACTIVE)), "Shift+Tab stays on the board"
+        # the chapter by Tab and Enter, its steps by Enter on Next
+        chapter = page.locator("button.dp-course-chapter").nth(index).inner_text().strip()
+        _tab_to(page, lambda a: a.split("|")[1].strip() == chapter)
+        ring = page.evaluate(RING)
+        assert ring[0] != "none" and ring[1] >= 2 and ring[2] in ("rgb(16, 16, 16)", "rgb(255, 255, 255)"), \
+            f"focus ring: {ring}"
+        before = _text(page, "dp-course-text")
+        page.keyboard.press("Enter")
+        wait_until(lambda: _text(page, "dp-course-text") != before, timeout=20_000, message="Enter did not open it")
+        _tab_to(page, lambda a: "dp-course-next" in a.split("|")[0], back=True)
+        for _ in course.chapter("commands").steps:
+            before = _text(page, "dp-course-text")
+            page.keyboard.press("Enter")
+            wait_until(lambda: _text(page, "dp-course-text") != before, timeout=20_000, message="Enter on Next")
+        # the answer on the board: W5, then purple
+        _tab_to(page, _on_board, back=True)
+        _arrow_to(page, target_words(state, "token", "W5", "en"))
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(500)
+        _arrow_to(page, "purple")
+        page.keyboard.press(" ")
+        right = wait_until(lambda: (lambda f: f if "✔" in f else None)(_text(page, "dp-course-feedback")),
+                           timeout=20_000, message=lambda: f"no verdict: {_text(page, 'dp-course-feedback')!r}")
+        assert "Right" in right
+        OUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUT / "keyboard-course-answered.png"))
+    finally:
+        context.close()
+
+
+def test_a_solo_action_by_keyboard_alone(browser, voila_server, notebook_dir):
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        _open(page, voila_server(notebook_dir / PLAY.name))
+        log = page.locator(".dp-log").first
+        story = page.locator("button.dp-story-next").first
+        wait_until(lambda: page.locator(".dp-hand-cards button:visible").count() > 0, timeout=60_000,
+                   message="no card in the hand")
+        before = log.inner_text()
+        _tab_to(page, lambda a: "dp-hand-card" in a.split("|")[0])
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(800)
+        for _ in range(8):
+            if log.inner_text() != before or story.is_visible():
+                break
+            if page.locator(".dp-choices button:visible").count():
+                _tab_to(page, lambda a: "dp-choice" in a.split("|")[0])
+                page.keyboard.press("Enter")
+            else:
+                if not _on_board(page.evaluate(ACTIVE)):
+                    _tab_to(page, _on_board, back=True)
+                page.keyboard.press("ArrowRight")
+                page.wait_for_timeout(300)
+                page.keyboard.press("Enter")
+            page.wait_for_timeout(1000)
+        wait_until(lambda: log.inner_text() != before or story.is_visible(), timeout=20_000,
+                   message=lambda: f"the keys played nothing: {_text(page, 'dp-prompt')!r}")
+        OUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUT / "keyboard-play.png"))
     finally:
         context.close()
