@@ -215,7 +215,7 @@ class CourseWidget(widgets.VBox):
             panel_height=PANEL_FIT_HEIGHT,
         )
         bind_keys(self.screen, {"ArrowRight": button_action(self.next_button),
-                                "ArrowLeft": button_action(self.back_button)})
+                                "ArrowLeft": button_action(self.back_button), "Escape": self._forget_clicks})
         self.children = [widgets.HTML(STYLE + COURSE_STYLE), self.screen]
         self.session.observe(self.refresh)
         language.observe(self._language_changed)
@@ -229,6 +229,12 @@ class CourseWidget(widgets.VBox):
     def click(self, kind: str, ident: Any) -> None:
         """A click on the board (what the canvas forwards; tests call it too)."""
         self.session.click(kind, ident)
+
+    def _forget_clicks(self) -> None:
+        """Escape: the board's clicks so far are forgotten (the exercise as it was given)."""
+        s = self.session
+        if s.picker is not None and s.picker.picked and s.verdict is None:
+            s.try_again()
 
     def _board_click(self, kind: str, ident: Any) -> None:
         self.click(kind, ident)

@@ -8,7 +8,7 @@ decide (which units to recruit, Inspire, Pass ...) appears as buttons in words.
 Every legal action is also listed in a menu (the engine's notation) under *All
 legal actions*.  *Hint* asks the advisor (:mod:`dualpowers.advisor`) to rank the
 actions from the view of the side to act; the computer can also choose for you.
-Keys: ``u`` or Ctrl+Z undo, ``Escape`` forgets the clicks so far.
+Keys: ``u`` or Ctrl+Z undo, ``Escape`` forgets the clicks so far, ``→`` or ``n`` the story's next step.
 
 >>> from dualpowers.widgets.play import PlayWidget
 >>> PlayWidget(mode="solo", seed=7, player="white", difficulty=3)   # doctest: +SKIP
@@ -315,7 +315,7 @@ class PlayWidget(widgets.VBox):
         self.status = self.screen.title
         self.status.add_class("dp-status")
         bind_keys(self.screen, {"u": button_action(self.undo_button), "ctrl+z": button_action(self.undo_button),
-                                "Escape": self._cancel})
+                                "Escape": self._cancel, "ArrowRight": self.story_step, "n": self.story_step})
         self.children = [widgets.HTML(STYLE + PLAY_STYLE), self.screen]
         g.on_change(lambda _: self.refresh())
         language.observe(self._language_changed)
