@@ -257,26 +257,25 @@ CURSOR_INK, CURSOR_HALO = "#101010", "#ffffff"
 
 def _keyboard_cursor(p: Any, lay: Layout, state: "State", target: Any) -> None:
     """Where the arrow keys stand (``target``: a region, a token or a road of the click layer)."""
+    box: Box | None = None
     if isinstance(target, tuple):
         (x, y), _angle = lay.connection_mid(target)
-        rings = [("circle", x, y, 11.0)]
+        centre = (x, y, 11.0)
     elif target in lay.regions:
         b = lay.regions[target].box
-        rings = [("rect", b.x - 10, b.y - 10, b.w + 20, b.h + 20)]
+        box = Box(b.x - 10, b.y - 10, b.w + 20, b.h + 20)
     else:
         slot = lay.all_token_slots(state).get(target)
         if slot is None:
             return
-        rings = [("circle", slot.x, slot.y, slot.r + 9.0)]
-    for kind, *at in rings:
-        for colour, width, grow in ((CURSOR_INK, 4.0, 0.0), (CURSOR_HALO, 1.6, -2.6)):
-            if kind == "circle":
-                x, y, r = at
-                p.circle(x, y, r + grow, stroke=colour, width=width)
-            else:
-                x, y, w, h = at
-                p.rect(x - grow, y - grow, w + 2 * grow, h + 2 * grow, fill=None, stroke=colour, width=width,
-                       radius=14)
+        centre = (slot.x, slot.y, slot.r + 9.0)
+    for colour, width, grow in ((CURSOR_INK, 4.0, 0.0), (CURSOR_HALO, 1.6, -2.6)):
+        if box is None:
+            x, y, r = centre
+            p.circle(x, y, r + grow, stroke=colour, width=width)
+        else:
+            p.rect(box.x - grow, box.y - grow, box.w + 2 * grow, box.h + 2 * grow, fill=None, stroke=colour,
+                   width=width, radius=14)
 
 
 def draw_empty(pen: Pen, *, width: float = DESIGN_W, height: float = DESIGN_H, message: str | None = None,
