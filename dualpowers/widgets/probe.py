@@ -184,6 +184,7 @@ function render({ model, el }) {
       model.send({ kind: 'key', key: ev.key, ctrl: ev.ctrlKey, shift: ev.shiftKey });
     };
     root.addEventListener('keydown', onKey);
+    root.addEventListener('focusout', onFocusLost);
     screen();
     screenWatch = new MutationObserver(() => requestAnimationFrame(screen));
     screenWatch.observe(root, { childList: true, subtree: true, characterData: true });
@@ -193,6 +194,20 @@ function render({ model, el }) {
   // it comes); the narration, a box that scrolls, takes the focus (so a keyboard scrolls it);
   // a slider's handle has its label's name; an accordion's header is a button that Enter and
   // Space open.
+  // A control that hides itself once used (a card of the hand, an answer) would drop the focus
+  // to the page's body, out of the screen: it goes to the board instead, where the next click is
+  // most often made (or to the screen itself when no board is there).
+  const onFocusLost = (ev) => {
+    const lost = ev.target;
+    if (ev.relatedTarget) return;
+    setTimeout(() => {
+      const now = document.activeElement;
+      if (now && now !== document.body) return;
+      if (lost && lost.isConnected && lost.offsetParent !== null) return;     // still there: left on purpose
+      const board = root.querySelector('.dp-board-picture[tabindex]');
+      (board || root).focus({ preventScroll: true });
+    }, 60);
+  };
   let screenWatch = null;
   const screen = () => {
     if (!root) return;
@@ -244,6 +259,7 @@ function render({ model, el }) {
     if (boardWatch) boardWatch.disconnect();
     if (mq) mq.removeEventListener('change', onDpr);
     if (root && onKey) root.removeEventListener('keydown', onKey);
+    if (root) root.removeEventListener('focusout', onFocusLost);
     if (screenWatch) screenWatch.disconnect();
   };
 }

@@ -14,7 +14,7 @@ import shutil
 
 import pytest
 
-from helpers import REPO_ROOT, wait_canvas_painted, wait_until, write_unrun_copy
+from helpers import REPO_ROOT, board_spot, wait_canvas_painted, wait_until, write_unrun_copy
 
 pytestmark = pytest.mark.browser
 
@@ -53,26 +53,13 @@ def _open(page, url: str) -> None:
 
 def _tap_board(page, design_xy) -> None:
     """A finger's tap on the board at a point of the design (``design_xy(layout)``)."""
-    from dualpowers.components import default_components
-    from dualpowers.drawing.layout import layout_for
-
-    canvas = page.locator(BOARD).first
-    canvas.scroll_into_view_if_needed()
+    canvas, x, y = board_spot(page, design_xy, BOARD)
     box = canvas.bounding_box()
-    width, height = canvas.evaluate("c => [c.width, c.height]")
-    lay = layout_for(default_components(), float(width), float(height))
-    x, y = lay.to_pixels(*design_xy(lay))
-    page.touchscreen.tap(box["x"] + x * box["width"] / width, box["y"] + y * box["height"] / height)
+    page.touchscreen.tap(box["x"] + x, box["y"] + y)
 
 
 def _tap_token(page, state, token: str) -> None:
-    slot = None
-
-    def at(lay):
-        nonlocal slot
-        slot = lay.all_token_slots(state)[token]
-        return slot.x, slot.y
-    _tap_board(page, at)
+    _tap_board(page, lambda lay: (lay.all_token_slots(state)[token].x, lay.all_token_slots(state)[token].y))
 
 
 def _tap_region(page, region: str) -> None:
@@ -121,6 +108,24 @@ LIT_SPOTS = """(c) => {
   return spots; }"""
 
 
+def _finish_action(page, log_before: str, *, on_board, choose, pause: int) -> None:
+    """After a card of the hand: ``choose()`` a button while the panel offers some, else
+    ``on_board()`` a click on what the board lights, until the action is played (the log or the
+    story moves)."""
+    log = page.locator(".dp-log").first
+    story = page.locator("button.dp-story-next").first
+    played = lambda: log.inner_text() != log_before or story.is_visible()      # noqa: E731
+    for _ in range(8):
+        if played():
+            break
+        if page.locator(".dp-choices button:visible").count():
+            choose()
+        else:
+            on_board()
+        page.wait_for_timeout(pause)
+    wait_until(played, timeout=20_000, message=lambda: f"nothing was played: {_text(page, 'dp-prompt')!r}")
+
+
 # ---------------------------------------------------------------------------- a finger
 @pytest.mark.parametrize("device", ["phone", "tablet"])
 def test_a_course_exercise_answered_by_taps(browser, voila_server, notebook_dir, device):
@@ -162,27 +167,21 @@ def test_a_solo_action_finished_by_taps(browser, voila_server, notebook_dir, dev
     try:
         _open(page, voila_server(notebook_dir / PLAY.name))
         log = page.locator(".dp-log").first
-        story = page.locator("button.dp-story-next").first
         wait_until(lambda: page.locator(".dp-hand-cards button:visible").count() > 0, timeout=60_000,
                    message="no card in the hand")
         before = log.inner_text()
         page.locator(".dp-hand-cards button:visible").first.tap()
         overlay = page.locator(OVERLAY).first
-        for _ in range(8):
-            if log.inner_text() != before or story.is_visible():
-                break
-            choices = page.locator(".dp-choices button:visible")
-            if choices.count():
-                choices.first.tap()
-            else:
-                overlay.scroll_into_view_if_needed()
-                spots = wait_until(lambda: overlay.evaluate(LIT_SPOTS), timeout=10_000,
-                                   message="the card lit nothing on the board")
-                spot = max(spots, key=lambda s: s["size"])
-                page.touchscreen.tap(spot["x"], spot["y"])
-            page.wait_for_timeout(1200)
-        wait_until(lambda: log.inner_text() != before or story.is_visible(), timeout=20_000,
-                   message=lambda: f"the taps played nothing: {_text(page, 'dp-prompt')!r}")
+
+        def tap_lit() -> None:
+            overlay.scroll_into_view_if_needed()
+            spots = wait_until(lambda: overlay.evaluate(LIT_SPOTS), timeout=10_000,
+                               message="the card lit nothing on the board")
+            spot = max(spots, key=lambda s: s["size"])
+            page.touchscreen.tap(spot["x"], spot["y"])
+
+        _finish_action(page, before, on_board=tap_lit, choose=lambda: page.locator(".dp-choices button:visible")
+                       .first.tap(), pause=1200)
         assert _overflow(page) <= 0, f"the {device}'s page is {_overflow(page)} px too wide"
         page.screenshot(path=str(OUT / f"touch-play-{device}.png"))
     finally:
@@ -305,6 +304,12 @@ def test_a_course_exercise_by_keyboard_alone(browser, voila_server, notebook_dir
     page = context.new_page()
     try:
         _open(page, voila_server(notebook_dir / COURSE.name))
+        # what a screen reader needs: verdicts and steps are announced, the board is described
+        assert page.locator(".dp-screen-narration[aria-live=polite]").count() == 1
+        assert page.locator(".dp-screen-answers[aria-live=polite]").count() == 1
+        assert page.evaluate("() => { const p = document.querySelector('.dp-board-picture');"
+                             " const d = document.getElementById(p.getAttribute('aria-describedby'));"
+                             " return !!d && d.textContent.includes('Round 1'); }"), "the board has no description"
         _tab_to(page, _on_board)
         assert page.evaluate("() => document.activeElement.getAttribute('aria-label')"), "the board has no name"
         assert page.evaluate(RING)[1] >= 2, "the board shows no focus ring"
@@ -351,28 +356,31 @@ def test_a_solo_action_by_keyboard_alone(browser, voila_server, notebook_dir):
     try:
         _open(page, voila_server(notebook_dir / PLAY.name))
         log = page.locator(".dp-log").first
-        story = page.locator("button.dp-story-next").first
         wait_until(lambda: page.locator(".dp-hand-cards button:visible").count() > 0, timeout=60_000,
                    message="no card in the hand")
+        # the accordion's header and the slider are controls a keyboard and a screen reader find
+        assert page.locator(".jupyter-widget-Collapse-header[role=button][tabindex='0']").count() >= 1
+        assert page.locator(".dp-difficulty .noUi-handle[aria-label]").count() == 1
         before = log.inner_text()
         _tab_to(page, lambda a: "dp-hand-card" in a.split("|")[0])
         page.keyboard.press("Enter")
         page.wait_for_timeout(800)
-        for _ in range(8):
-            if log.inner_text() != before or story.is_visible():
-                break
-            if page.locator(".dp-choices button:visible").count():
-                _tab_to(page, lambda a: "dp-choice" in a.split("|")[0])
-                page.keyboard.press("Enter")
-            else:
-                if not _on_board(page.evaluate(ACTIVE)):
-                    _tab_to(page, _on_board, back=True)
-                page.keyboard.press("ArrowRight")
-                page.wait_for_timeout(300)
-                page.keyboard.press("Enter")
-            page.wait_for_timeout(1000)
-        wait_until(lambda: log.inner_text() != before or story.is_visible(), timeout=20_000,
-                   message=lambda: f"the keys played nothing: {_text(page, 'dp-prompt')!r}")
+        assert page.evaluate("() => document.activeElement && document.activeElement !== document.body"
+                             " && !!document.activeElement.closest('.dp-screen')"), \
+            f"after the card the focus left the screen: {page.evaluate(ACTIVE)!r}"
+
+        def choose() -> None:
+            _tab_to(page, lambda a: "dp-choice" in a.split("|")[0])
+            page.keyboard.press("Enter")
+
+        def on_board() -> None:
+            if not _on_board(page.evaluate(ACTIVE)):
+                _tab_to(page, _on_board, back=True)
+            page.keyboard.press("ArrowRight")
+            page.wait_for_timeout(300)
+            page.keyboard.press("Enter")
+
+        _finish_action(page, before, on_board=on_board, choose=choose, pause=1000)
         OUT.mkdir(exist_ok=True)
         page.screenshot(path=str(OUT / "keyboard-play.png"))
     finally:
