@@ -221,7 +221,7 @@ class PlayWidget(widgets.VBox):
         self._hint_action: Any = None
         self.undo_button = button("Undo", "dp-undo", style="warning", icon="undo")
         # ---- what the last action set going, one step at a time
-        self.story_view = css(widgets.HTML(), "dp-story")
+        self.story_view = css(widgets.HTML(), "dp-story", "dp-live")     # each step read out as it comes
         self.story_next = button("Next", "dp-story-next", style="info", icon="step-forward")
         self.story_next.on_click(lambda _: self.story_step())
         self.story_skip = button("Skip to now", "dp-story-skip", icon="fast-forward")

@@ -190,8 +190,8 @@ function render({ model, el }) {
     screenWatch.observe(root, { childList: true, subtree: true, characterData: true });
   };
   // What a screen reader and a keyboard need of the panel, which ipywidgets does not say:
-  // the narration and the answers are live regions (a verdict, a story's step is read out when
-  // it comes); the narration, a box that scrolls, takes the focus (so a keyboard scrolls it);
+  // the narration, the answers and what is marked dp-live are live regions (a verdict, a story's
+  // step is read out when it comes); the narration, a box that scrolls, takes the focus (so a keyboard scrolls it);
   // a slider's handle has its label's name; an accordion's header is a button that Enter and
   // Space open.
   // A control that hides itself once used (a card of the hand, an answer) would drop the focus
@@ -211,7 +211,7 @@ function render({ model, el }) {
   let screenWatch = null;
   const screen = () => {
     if (!root) return;
-    for (const box of root.querySelectorAll('.dp-screen-narration, .dp-screen-answers')) set(box, 'aria-live', 'polite');
+    for (const box of root.querySelectorAll('.dp-screen-narration, .dp-screen-answers, .dp-live')) set(box, 'aria-live', 'polite');
     for (const box of root.querySelectorAll('.dp-screen-narration')) set(box, 'tabindex', '0');
     for (const slider of root.querySelectorAll('.widget-slider')) {
       const label = slider.querySelector('.widget-label');

@@ -108,22 +108,33 @@ LIT_SPOTS = """(c) => {
   return spots; }"""
 
 
-def _finish_action(page, log_before: str, *, on_board, choose, pause: int) -> None:
-    """After a card of the hand: ``choose()`` a button while the panel offers some, else
-    ``on_board()`` a click on what the board lights, until the action is played (the log or the
-    story moves)."""
+def _finish_action(page, log_before_card: str, *, on_board, choose, skip, pause: int) -> None:
+    """After a card of the hand (playing it is an action of its own: the log moves, and a story it
+    sets going is skipped with ``skip()``), its action: ``on_board()`` clicks what the board lights
+    (it returns False when nothing is lit), else ``choose()`` a button of the panel, until the
+    action is played (the log or a story moves); at least one of its clicks is on the board."""
     log = page.locator(".dp-log").first
     story = page.locator("button.dp-story-next").first
-    played = lambda: log.inner_text() != log_before or story.is_visible()      # noqa: E731
+    wait_until(lambda: log.inner_text() != log_before_card or story.is_visible(), timeout=20_000,
+               message="the card was not played")
+    for _ in range(5):
+        page.wait_for_timeout(pause)
+        if not story.is_visible():
+            break
+        skip()
+    before = log.inner_text()
+    played = lambda: log.inner_text() != before or story.is_visible()      # noqa: E731
+    on_the_board = 0
     for _ in range(8):
         if played():
             break
-        if page.locator(".dp-choices button:visible").count():
+        if on_board():
+            on_the_board += 1
+        elif page.locator(".dp-choices button:visible").count():
             choose()
-        else:
-            on_board()
         page.wait_for_timeout(pause)
     wait_until(played, timeout=20_000, message=lambda: f"nothing was played: {_text(page, 'dp-prompt')!r}")
+    assert on_the_board, "the card's action was finished without the board"
 
 
 # ---------------------------------------------------------------------------- a finger
@@ -173,15 +184,22 @@ def test_a_solo_action_finished_by_taps(browser, voila_server, notebook_dir, dev
         page.locator(".dp-hand-cards button:visible").first.tap()
         overlay = page.locator(OVERLAY).first
 
-        def tap_lit() -> None:
+        tapped: list = []
+
+        def tap_lit() -> bool:
+            """The largest lit spot not tapped yet (what was picked stays lit)."""
             overlay.scroll_into_view_if_needed()
-            spots = wait_until(lambda: overlay.evaluate(LIT_SPOTS), timeout=10_000,
-                               message="the card lit nothing on the board")
+            spots = [s for s in overlay.evaluate(LIT_SPOTS)
+                     if all(abs(s["x"] - x) + abs(s["y"] - y) > 12 for x, y in tapped)]
+            if not spots:
+                return False
             spot = max(spots, key=lambda s: s["size"])
             page.touchscreen.tap(spot["x"], spot["y"])
+            tapped.append((spot["x"], spot["y"]))
+            return True
 
         _finish_action(page, before, on_board=tap_lit, choose=lambda: page.locator(".dp-choices button:visible")
-                       .first.tap(), pause=1200)
+                       .first.tap(), skip=lambda: page.locator("button.dp-story-skip").first.tap(), pause=1200)
         assert _overflow(page) <= 0, f"the {device}'s page is {_overflow(page)} px too wide"
         page.screenshot(path=str(OUT / f"touch-play-{device}.png"))
     finally:
@@ -361,6 +379,7 @@ def test_a_solo_action_by_keyboard_alone(browser, voila_server, notebook_dir):
         # the accordion's header and the slider are controls a keyboard and a screen reader find
         assert page.locator(".jupyter-widget-Collapse-header[role=button][tabindex='0']").count() >= 1
         assert page.locator(".dp-difficulty .noUi-handle[aria-label]").count() == 1
+        assert page.locator(".dp-story[aria-live=polite]").count() == 1        # a story's steps are read out
         before = log.inner_text()
         _tab_to(page, lambda a: "dp-hand-card" in a.split("|")[0])
         page.keyboard.press("Enter")
@@ -373,14 +392,21 @@ def test_a_solo_action_by_keyboard_alone(browser, voila_server, notebook_dir):
             _tab_to(page, lambda a: "dp-choice" in a.split("|")[0])
             page.keyboard.press("Enter")
 
-        def on_board() -> None:
+        def on_board() -> bool:
             if not _on_board(page.evaluate(ACTIVE)):
                 _tab_to(page, _on_board, back=True)
             page.keyboard.press("ArrowRight")
-            page.wait_for_timeout(300)
+            page.wait_for_timeout(400)
+            if "Nothing on the board" in page.locator(".dp-board-cursor").first.inner_text():
+                return False
+            page.keyboard.press("Enter")
+            return True
+
+        def skip() -> None:
+            _tab_to(page, lambda a: "dp-story-skip" in a.split("|")[0])
             page.keyboard.press("Enter")
 
-        _finish_action(page, before, on_board=on_board, choose=choose, pause=1000)
+        _finish_action(page, before, on_board=on_board, choose=choose, skip=skip, pause=1000)
         OUT.mkdir(exist_ok=True)
         page.screenshot(path=str(OUT / "keyboard-play.png"))
     finally:
