@@ -230,7 +230,7 @@ def split_highlight(state: "State", hl: frozenset[Any]) -> tuple[frozenset[Any],
 
 
 def draw_click_layer(pen: Pen, state: "State", items: frozenset[Any], *, width: float = DESIGN_W,
-                     height: float = DESIGN_H, selected: Any = ()) -> None:
+                     height: float = DESIGN_H, selected: Any = (), cursor: Any = None) -> None:
     """The glow of ``items`` (regions, tokens, roads: :func:`split_highlight`'s first part) alone,
     on a transparent layer over a board drawn without them: the same outlines as
     :func:`draw_board` draws around them.  The tokens of ``selected`` (picked by the clicks so
@@ -254,6 +254,36 @@ def draw_click_layer(pen: Pen, state: "State", items: frozenset[Any], *, width: 
                 _token_glow(p, slot)
                 if tid in selected:
                     p.circle(slot.x, slot.y, slot.r + 5.2, stroke=GLOW_DARK, width=2.4)
+        if cursor is not None:
+            _keyboard_cursor(p, lay, state, cursor)
+
+
+#: The keyboard's cursor on the board: a dark ring with a white one inside it, seen on every
+#: colour of the board (the glow, a region's body, the parchment).
+CURSOR_INK, CURSOR_HALO = "#101010", "#ffffff"
+
+
+def _keyboard_cursor(p: Any, lay: Layout, state: "State", target: Any) -> None:
+    """Where the arrow keys stand (``target``: a region, a token or a road of the click layer)."""
+    box: Box | None = None
+    if isinstance(target, tuple):
+        (x, y), _angle = lay.connection_mid(target)
+        centre = (x, y, 11.0)
+    elif target in lay.regions:
+        b = lay.regions[target].box
+        box = Box(b.x - 10, b.y - 10, b.w + 20, b.h + 20)
+    else:
+        slot = lay.all_token_slots(state).get(target)
+        if slot is None:
+            return
+        centre = (slot.x, slot.y, slot.r + 9.0)
+    for colour, width, grow in ((CURSOR_INK, 4.0, 0.0), (CURSOR_HALO, 1.6, -2.6)):
+        if box is None:
+            x, y, r = centre
+            p.circle(x, y, r + grow, stroke=colour, width=width)
+        else:
+            p.rect(box.x - grow, box.y - grow, box.w + 2 * grow, box.h + 2 * grow, fill=None, stroke=colour,
+                   width=width, radius=14)
 
 
 def draw_empty(pen: Pen, *, width: float = DESIGN_W, height: float = DESIGN_H, message: str | None = None,

@@ -544,6 +544,39 @@ class Layout:
         return None
 
 
+    def tap_test(self, state: "State | None", px: float, py: float, lit: Any = (),
+                 reach: float = 0.0) -> tuple[str, Any] | None:
+        """What a finger at picture pixel (px, py) means: a fingertip covers more than the point
+        it lands on.  What is exactly under it when that is lit (a target of the clicks); else the
+        nearest lit token, region or road within ``reach`` picture pixels (a tap on a unit's edge,
+        or on a unit that is not asked for inside a region that is); else what is under it.
+        """
+        exact = self.hit_test(state, px, py)
+        if exact is not None and exact[1] in lit:
+            return exact
+        x, y = self.to_design(px, py)
+        room = reach / self.scale
+        near: list[tuple[float, int, tuple[str, Any]]] = []
+        if state is not None:
+            for slot in self.all_token_slots(state).values():
+                if slot.id in lit:
+                    gap = max(0.0, math.hypot(x - slot.x, y - slot.y) - slot.r - 2)
+                    near.append((gap, 0, ("token", slot.id)))
+        for name, geom in self.regions.items():
+            if name in lit:
+                b = geom.box
+                gap = math.hypot(max(b.x - x, 0.0, x - b.right), max(b.y - y, 0.0, y - b.bottom))
+                near.append((gap, 1, ("region", name)))
+        for conn, pts in self.connections.items():
+            if conn in lit:
+                gap = max(0.0, min(_dist_to_segment((x, y), a, b) for a, b in zip(pts, pts[1:])) - 6)
+                near.append((gap, 2, ("connection", conn)))
+        within = [n for n in near if n[0] <= room]
+        if within:
+            return min(within, key=lambda n: (n[0], n[1]))[2]
+        return exact
+
+
 @lru_cache(maxsize=8)
 def _side_label_w(side: str) -> float:
     """Room for "{side}:" before a side's played cards, in its widest language."""

@@ -24,21 +24,23 @@ esc = escape
 #: One stylesheet for every dualpowers widget (HTML widgets do not get the notebook's table style).
 STYLE = """<style>
 .dp-table table { border-collapse: collapse; font-size: 12px; }
-.dp-table th, .dp-table td { padding: 2px 8px; border-bottom: 1px solid #d8d2c4; text-align: left;
+.dp-table th, .dp-table td { padding: 2px 8px; border-bottom: 1px solid var(--dp-line, #d8d2c4); text-align: left;
   vertical-align: top; }
-.dp-table th { background: #efe9dc; }
-.dp-table .dp-table-note { font-size: 11px; color: #4a4538; margin-top: 3px; max-width: 60em; }
+.dp-table th { background: var(--dp-head, #efe9dc); color: var(--dp-ink, #1f1f1f); }
+.dp-table .dp-table-note { font-size: 11px; color: var(--dp-ink-soft, #4a4538); margin-top: 3px; max-width: 60em; }
 .dp-log-box { max-height: 320px; overflow-y: auto; font-family: monospace; font-size: 12px;
-  background: #faf8f3; border: 1px solid #d8d2c4; padding: 4px 8px; white-space: pre-wrap; }
+  background: var(--dp-paper-2, #faf8f3); color: var(--dp-ink, #1f1f1f); border: 1px solid var(--dp-line, #d8d2c4);
+  padding: 4px 8px; white-space: pre-wrap; }
 .dp-log-box div { margin: 0; line-height: 1.35; }
-.dp-log-box .dp-log-action { font-weight: bold; color: #1f1f1f; margin-top: 4px; }
-.dp-log-box .dp-log-event { color: #4a4538; padding-left: 1.5em; }
-.dp-log-box .dp-log-info { color: #1f5fae; }
-.dp-log-box .dp-log-end { color: #a3161c; font-weight: bold; padding-left: 1.5em; }
-.dp-error-box { color: #a3161c; font-weight: bold; }
-.dp-ok-box { color: #2e7d32; }
-.dp-hint-box { border-left: 4px solid #1f5fae; background: #eef4fb; padding: 6px 8px; font-size: 12px; }
-.dp-working { font-size: 12px; color: #5a5244; margin-top: 2px; }
+.dp-log-box .dp-log-action { font-weight: bold; color: var(--dp-ink, #1f1f1f); margin-top: 4px; }
+.dp-log-box .dp-log-event { color: var(--dp-ink-soft, #4a4538); padding-left: 1.5em; }
+.dp-log-box .dp-log-info { color: var(--dp-info, #1f5fae); }
+.dp-log-box .dp-log-end { color: var(--dp-error, #a3161c); font-weight: bold; padding-left: 1.5em; }
+.dp-error-box { color: var(--dp-error, #a3161c); font-weight: bold; }
+.dp-ok-box { color: var(--dp-ok, #2e7d32); }
+.dp-hint-box { border-left: 4px solid var(--dp-info, #1f5fae); background: var(--dp-hint-bg, #eef4fb);
+  color: var(--dp-ink, #1f1f1f); padding: 6px 8px; font-size: 12px; }
+.dp-working { font-size: 12px; color: var(--dp-ink-faint, #5a5244); margin-top: 2px; }
 </style>"""
 
 

@@ -24,6 +24,7 @@ crisp on a 2x screen and at any width.
 from __future__ import annotations
 
 import asyncio
+from html import escape
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import ipywidgets as widgets
@@ -33,6 +34,8 @@ from ipywidgets import CallbackDispatcher
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from ..drawing.board import draw_board, draw_click_layer, draw_empty, normalize_highlight, split_highlight
 from ..drawing.layout import Layout, layout_for
+from ..controllers.board_words import (T_BOARD_LABEL, T_BOARD_WORDS, T_NOTHING_TO_CLICK, board_words, clickable,
+                                       target_words)
 from ..i18n import check_language
 from ..text import translator
 from . import language
@@ -49,9 +52,23 @@ CSS_CLASS = "dp-board-widget"
 CANVAS_CSS_CLASS = "dp-board"
 #: CSS class of the transparent canvas over the board that carries what a click lights.
 OVERLAY_CSS_CLASS = "dp-board-overlay"
-_OVERLAY_STYLE = ("<style>.dp-board-widget { position: relative; } "
-                  ".dp-board-widget > .dp-board-overlay { position: absolute; left: 0; bottom: 0; "
-                  "pointer-events: none; }</style>")
+#: How far from a lit target a finger's tap still picks it (CSS px): a fingertip covers about
+#: 10 mm, 40 CSS px, where a mouse pointer covers one.
+TAP_REACH = 16.0
+#: CSS class of the box holding the picture (the board and its click layer): the keys' place.
+PICTURE_CSS_CLASS = "dp-board-picture"
+#: CSS class of the board in words (:mod:`dualpowers.controllers.board_words`) and of its button.
+WORDS_CSS_CLASS, WORDS_TOGGLE_CSS_CLASS = "dp-board-words", "dp-board-words-toggle"
+#: CSS class of what the keyboard's cursor stands on, in words (read out by a screen reader).
+CURSOR_WORDS_CSS_CLASS = "dp-board-cursor"
+_OVERLAY_STYLE = ("<style>.dp-board-picture { position: relative; } "
+                  ".dp-board-picture > .dp-board-overlay { position: absolute; left: 0; bottom: 0; "
+                  "pointer-events: none; } "
+                  ".dp-sr-only { position: absolute !important; width: 1px !important; height: 1px !important; "
+                  "overflow: hidden !important; clip: rect(0 0 0 0); white-space: nowrap; } "
+                  ".dp-board-words { font-size: 13px; line-height: 1.4; } "
+                  ".dp-board-words p { margin: 2px 0 6px 0; } "
+                  ".dp-board-widget .dp-board-words-toggle { margin-top: 4px; }</style>")
 
 
 def _later(seconds: float, callback: Callable[[], None]) -> None:
@@ -113,7 +130,20 @@ class BoardWidget(widgets.VBox):
             self.overlay.layout.width = "100%"
             self.overlay.layout.height = "auto"
         style = widgets.HTML(_OVERLAY_STYLE, layout=widgets.Layout(height="0px", overflow="hidden"))
-        super().__init__(children=[self.probe, style, self.canvas, self.overlay], **kwargs)
+        self.picture = widgets.VBox([self.canvas, self.overlay], layout=widgets.Layout(width="100%"))
+        self.picture.add_class(PICTURE_CSS_CLASS)
+        # The board in words: always in the page for a screen reader, in sight once opened.
+        self.words_toggle = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
+        self.words_toggle.add_class(WORDS_TOGGLE_CSS_CLASS)
+        self.words = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.words.add_class(WORDS_CSS_CLASS)
+        self.words.add_class("dp-sr-only")
+        self.words_toggle.observe(self._words_opened, "value")
+        self.cursor_words = widgets.HTML()
+        self.cursor_words.add_class(CURSOR_WORDS_CSS_CLASS)
+        self.cursor_words.add_class("dp-sr-only")
+        super().__init__(children=[self.probe, style, self.picture, self.cursor_words, self.words_toggle, self.words],
+                         **kwargs)
         self.add_class(CSS_CLASS)
         self._pen = CanvasPen(self.canvas)
         self._overlay_pen = CanvasPen(self.overlay)
@@ -127,6 +157,10 @@ class BoardWidget(widgets.VBox):
         self._markers: dict[int, str] | None = None
         #: what the clicks so far picked (drawn with a mark of its own on the click layer)
         self._selected: frozenset[Any] = frozenset()
+        #: where the arrow keys stand: a (kind, id) of the click layer, or None
+        self._cursor: tuple[str, Any] | None = None
+        #: what a click may pick now (:meth:`show`'s ``clickable``; by default the click layer)
+        self._asked: frozenset[Any] = frozenset()
         self._shown_key: Any = None
         #: how many times the board has been drawn (diagnostics and tests)
         self.redraw_count = 0
@@ -136,6 +170,8 @@ class BoardWidget(widgets.VBox):
         self.canvas.on_client_ready(self._on_client_ready)
         self.overlay.on_client_ready(self._on_overlay_ready)
         self.canvas.on_mouse_down(self._on_mouse_down)
+        self.probe.on_tap(self._on_tap)
+        self.probe.on_board_key(self.press)
         if responsive:
             self.probe.observe(self._view_changed, names=["css_width", "dpr"])
         language.setting.observe(self._language_changed, "value")
@@ -159,7 +195,8 @@ class BoardWidget(widgets.VBox):
     def _show_again(self, force: bool = False) -> None:
         """The same picture again (new words, a new size): what is shown keeps its highlight,
         its picked tokens and its objective markers."""
-        self.show(self._state, highlight=self._highlight, force=force, selected=self._selected, markers=self._markers)
+        self.show(self._state, highlight=self._highlight, force=force, selected=self._selected, markers=self._markers,
+                  clickable=self._asked)
 
     def close(self) -> None:
         language.setting.unobserve(self._language_changed, "value")
@@ -237,12 +274,16 @@ class BoardWidget(widgets.VBox):
         return layout_for(self._state.comp, float(self.width), float(self.height))
 
     def show(self, state: "State | None", highlight: Any = None, *, force: bool = False,
-             conceal: Any = None, selected: Any = (), markers: Mapping[int, str] | None = None) -> bool:
+             conceal: Any = None, selected: Any = (), markers: Mapping[int, str] | None = None,
+             clickable: Any = None) -> bool:
         """Show ``state`` with ``highlight`` in one redraw; returns whether it redrew.
 
         ``conceal``: regions whose strength plates show "?" (``None``: keep the current ones).
         ``markers``: the objective markers, number -> region, while a scoring is told step
         by step (``None``: as the position implies; see :func:`~dualpowers.drawing.draw_board`).
+        ``clickable``: what a click may pick now, where that is not what the highlight lights
+        (a lesson lights its subject, the clicks may pick more): the keys visit it, a tap reaches
+        for it, the words name it (``None``: what the highlight lights for a click).
         Nothing is sent when the picture would not change (same position, same
         highlight), unless ``force`` is true.
         """
@@ -253,22 +294,30 @@ class BoardWidget(widgets.VBox):
         placed = tuple(sorted(markers.items())) if markers is not None else None
         key = (self._key(state, rest), placed)
         chosen = frozenset(x for x in selected if x in click)    # picked by the clicks so far: marked apart
-        layer = (key, click, chosen)
+        asked = click if clickable is None or state is None else split_highlight(
+            state, normalize_highlight(state, clickable))[0]
+        if self._cursor is not None and self._cursor[1] not in asked:
+            self._cursor = None                          # what the keys stood on is no longer asked for
+        layer = (key, click, chosen, asked, self._cursor)
         if not force and layer == self._layer_key:
             return False
         if not force and key == self._shown_key:        # only what a click lights: the layer alone
             self._highlight = hl
             self._selected = chosen
+            self._asked = asked
             self._layer_key = layer
             self._redraw_layer()
+            self._tell()
             return True
         self._state = state.clone() if state is not None else None
         self._highlight = hl
         self._selected = chosen
+        self._asked = asked
         self._markers = dict(markers) if markers is not None else None
         self._shown_key = key
         self._layer_key = layer
         self._redraw()
+        self._tell()
         return True
 
     def _key(self, state: "State | None", hl: frozenset[Any]) -> Any:
@@ -284,7 +333,7 @@ class BoardWidget(widgets.VBox):
         if self._state is not None:
             click, _rest = split_highlight(self._state, self._highlight)
             draw_click_layer(pen, self._state, click, width=self.width, height=self.height,
-                             selected=self._selected)
+                             selected=self._selected, cursor=self._cursor[1] if self._cursor else None)
 
     def _redraw_layer(self) -> None:
         """Draw the click layer again (the board under it unchanged)."""
@@ -349,6 +398,84 @@ class BoardWidget(widgets.VBox):
         _forget_current_canvas()
         self._redraw_layer()
 
+    # ------------------------------------------------------------------ in words
+    def _tell(self) -> None:
+        """The board in words, and the board's name, for what is shown now (in the board's language)."""
+        lang = self.lang
+        _ = translator(lang)
+        self.words_toggle.description = _(T_BOARD_WORDS)
+        self.probe.label = _(T_BOARD_LABEL)
+        if self._state is None:
+            self.words.value = ""
+            return
+        told = board_words(self._state, lit=self._asked, conceal=self._conceal, lang=lang)
+        paragraphs = [told.status] + [" ".join(said) for _name, said in told.regions] + list(told.cards)
+        if told.targets:
+            paragraphs.append(told.targets)
+        self.words.value = "".join(f"<p>{escape(p)}</p>" for p in paragraphs)
+
+    def _words_opened(self, change: Any) -> None:
+        """Open: the words in sight; closed: still in the page, for a screen reader."""
+        if change["new"]:
+            self.words.remove_class("dp-sr-only")
+        else:
+            self.words.add_class("dp-sr-only")
+
+    # ------------------------------------------------------------------ keys
+    def targets(self) -> list[tuple[str, Any]]:
+        """What a click may pick now (the regions, tokens and roads :meth:`show` was told, by default
+        those the click layer lights), in the order the arrow keys visit them."""
+        if self._state is None:
+            return []
+        return clickable(self._state, self._asked)
+
+    @property
+    def cursor(self) -> tuple[str, Any] | None:
+        """What the arrow keys stand on: ``(kind, id)`` or None."""
+        return self._cursor
+
+    def press(self, key: str) -> None:
+        """A key pressed while the board has the focus (:data:`BOARD_KEYS`): the arrows, Home and
+        End move among :meth:`targets`, Enter or Space clicks the one the keys stand on, Escape
+        leaves it (the widget forgets its clicks on Escape itself)."""
+        targets = self.targets()
+        if key in ("Enter", " "):
+            if self._cursor in targets:
+                self._pick(self._cursor)
+            return
+        if key == "Escape":
+            self._move_cursor(None)
+            return
+        if not targets:
+            self._say(translator(self.lang)(T_NOTHING_TO_CLICK))
+            return
+        at = targets.index(self._cursor) if self._cursor in targets else None
+        if key == "Home":
+            to = 0
+        elif key == "End":
+            to = len(targets) - 1
+        elif key in ("ArrowRight", "ArrowDown"):
+            to = 0 if at is None else (at + 1) % len(targets)
+        elif key in ("ArrowLeft", "ArrowUp"):
+            to = len(targets) - 1 if at is None else (at - 1) % len(targets)
+        else:
+            return
+        self._move_cursor(targets[to])
+
+    def _move_cursor(self, target: tuple[str, Any] | None) -> None:
+        if target == self._cursor:
+            return
+        self._cursor = target
+        if self._state is not None:
+            self._layer_key = self._layer_key[:-1] + (target,) if self._layer_key else None
+            self._redraw_layer()
+            if target is not None:
+                self._say(target_words(self._state, *target, self.lang))
+
+    def _say(self, text: str) -> None:
+        """Words for a screen reader (a live region beside the board); the same text twice is still said."""
+        self.cursor_words.value = escape(text) + ("\u200b" if self.cursor_words.value == escape(text) else "")
+
     # ------------------------------------------------------------------ pictures
     def to_svg(self) -> str:
         """The shown board as SVG text (same drawing as the canvas)."""
@@ -386,8 +513,24 @@ class BoardWidget(widgets.VBox):
             return None
         return lay.hit_test(self._state, x, y)
 
+    def tap_test(self, x: float, y: float) -> tuple[str, Any] | None:
+        """What a tap at canvas pixel (x, y) means: as :meth:`hit_test`, but a lit target within
+        :data:`TAP_REACH` CSS px of the finger wins (:meth:`~dualpowers.drawing.layout.Layout.tap_test`)."""
+        lay = self.layout_geometry
+        if lay is None:
+            return None
+        reach = TAP_REACH * self.width / self.css_width if self.css_width > 0 else TAP_REACH
+        return lay.tap_test(self._state, x, y, self._asked, reach)
+
     def _on_mouse_down(self, x: float, y: float) -> None:
-        hit = self.hit_test(x, y)
+        self._pick(self.hit_test(x, y))
+
+    def _on_tap(self, x: float, y: float) -> None:
+        """A finger's tap (forwarded by the probe, which leaves swipes to the page): a click."""
+        self._pick(self.tap_test(x, y))
+
+    def _pick(self, hit: tuple[str, Any] | None) -> None:
+        """One click, tap or key press on the board's ``hit``: the callbacks, in one place."""
         if hit is None:
             return
         kind, ident = hit

@@ -57,21 +57,23 @@ __all__ = ["CourseWidget", "COURSE_STYLE"]
 _W = widgets.Layout
 
 COURSE_STYLE = """<style>
-.dp-course .dp-course-where { font-size: 12px; color: #6b6150; }
+.dp-course .dp-course-where { font-size: 12px; color: var(--dp-ink-faint); }
 /* Try again, Hint and Show me share one row of the narrow panel (1280x720: 246 px) */
 .dp-course .dp-course-help .widget-button { padding: 0 6px; }
 .dp-course .dp-course-body { margin: 3px 0; }
 .dp-course .dp-course-prompt { font-weight: bold; }
 .dp-course .dp-rule-badge { display: inline-block; font-family: monospace; font-size: 11px; padding: 0 6px;
-  margin: 1px 3px 1px 0; border-radius: 9px; background: #1f5fae; color: #fff; }
-.dp-course .dp-rule-badge.dp-ruling-badge { background: #fff; color: #8a4b08; border: 1px dashed #8a4b08; }
-.dp-course .dp-course-examples { font-size: 12px; color: #4a4538; margin-top: 4px; }
-.dp-course .dp-course-hintbox { border-left: 4px solid #1f5fae; background: #eef4fb; padding: 4px 8px;
+  margin: 1px 3px 1px 0; border-radius: 9px; background: var(--dp-badge-bg); color: var(--dp-badge-ink); }
+.dp-course .dp-rule-badge.dp-ruling-badge { background: var(--dp-paper); color: var(--dp-ruling);
+  border: 1px dashed var(--dp-ruling); }
+.dp-course .dp-course-examples { font-size: 12px; color: var(--dp-ink-soft); margin-top: 4px; }
+.dp-course .dp-course-hintbox { border-left: 4px solid var(--dp-info); background: var(--dp-hint-bg); color: var(--dp-ink); padding: 4px 8px;
   font-size: 13px; margin-top: 4px; }
-.dp-course .dp-course-right { border-left: 4px solid #2e7d32; background: #edf7ee; padding: 4px 8px; margin-top: 4px; }
-.dp-course .dp-course-wrong { border-left: 4px solid #a3161c; background: #fdeeee; padding: 4px 8px; margin-top: 4px; }
-.dp-course .dp-course-msg { color: #6b6150; font-size: 12px; margin-top: 4px; }
-.dp-course .dp-course-events { font-size: 12px; color: #4a4538; background: #faf8f3; border: 1px solid #e3ddd0;
+.dp-course .dp-course-right { border-left: 4px solid var(--dp-ok); background: var(--dp-right-bg); color: var(--dp-ink); padding: 4px 8px; margin-top: 4px; }
+.dp-course .dp-course-wrong { border-left: 4px solid var(--dp-error); background: var(--dp-wrong-bg); color: var(--dp-ink); padding: 4px 8px; margin-top: 4px; }
+.dp-course .dp-course-msg { color: var(--dp-ink-faint); font-size: 12px; margin-top: 4px; }
+.dp-course .dp-course-events { font-size: 12px; color: var(--dp-ink-soft); background: var(--dp-paper-2);
+  border: 1px solid var(--dp-line);
   padding: 2px 6px; margin: 4px 0; }
 .dp-course .dp-course-chapter button { text-align: left; }
 .dp-course .dp-course-action, .dp-course .dp-course-choice, .dp-course .dp-course-solo-now { height: auto; min-height: 28px; white-space: normal;
@@ -81,7 +83,7 @@ COURSE_STYLE = """<style>
 .dp-course .dp-course-retry { margin-top: 4px; }
 .dp-course button.dp-course-chapter { white-space: normal; height: auto; min-height: 28px; line-height: 1.3;
   padding-top: 3px; padding-bottom: 3px; text-align: left; }
-.dp-course .dp-course-done button, .dp-course button.dp-course-done { color: #2e7d32; }
+.dp-course .dp-course-done button, .dp-course button.dp-course-done { color: var(--dp-ok); }
 .dp-course .dp-course-current button, .dp-course button.dp-course-current { font-weight: bold; }
 </style>"""
 
@@ -213,7 +215,7 @@ class CourseWidget(widgets.VBox):
             panel_height=PANEL_FIT_HEIGHT,
         )
         bind_keys(self.screen, {"ArrowRight": button_action(self.next_button),
-                                "ArrowLeft": button_action(self.back_button)})
+                                "ArrowLeft": button_action(self.back_button), "Escape": self._forget_clicks})
         self.children = [widgets.HTML(STYLE + COURSE_STYLE), self.screen]
         self.session.observe(self.refresh)
         language.observe(self._language_changed)
@@ -227,6 +229,12 @@ class CourseWidget(widgets.VBox):
     def click(self, kind: str, ident: Any) -> None:
         """A click on the board (what the canvas forwards; tests call it too)."""
         self.session.click(kind, ident)
+
+    def _forget_clicks(self) -> None:
+        """Escape: the board's clicks so far are forgotten (the exercise as it was given)."""
+        s = self.session
+        if s.picker is not None and s.picker.picked and s.verdict is None:
+            s.try_again()
 
     def _board_click(self, kind: str, ident: Any) -> None:
         self.click(kind, ident)
@@ -406,7 +414,8 @@ class CourseWidget(widgets.VBox):
         """The position and highlight of the moment (the board follows the notebook's language itself);
         strength plates that would answer the question asked show "?" until it is answered."""
         s = self.session
-        self.board.show(s.state, highlight=list(s.highlight), conceal=s.concealed, markers=s.markers)
+        asked = s.picker.lit() if s.picker is not None and s.verdict is None else None    # what a click may pick
+        self.board.show(s.state, highlight=list(s.highlight), conceal=s.concealed, markers=s.markers, clickable=asked)
 
     # ------------------------------------------------------------------ extras
     def _open_example(self, example_id: str) -> None:

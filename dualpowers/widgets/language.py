@@ -79,7 +79,15 @@ def unobserve(callback: Callable[[str], Any]) -> None:
 def picker(**layout: Any) -> widgets.Dropdown:
     """A language menu linked to the notebook's setting (any number of them stay in step)."""
     menu = widgets.Dropdown(options=[(language_name(k), k) for k in LANGUAGES], value=setting.value,
-                            layout=widgets.Layout(width=layout.pop("width", "130px"), **layout))
+                            layout=widgets.Layout(width=layout.pop("width", "220px"), **layout))
     menu.add_class("dp-language")
+    menu.style.description_width = "initial"
     traitlets.link((setting, "value"), (menu, "value"))
+
+    def label(_: Any = None) -> None:
+        """The menu says what it is, in the language it is set to (a screen reader reads it too)."""
+        _ = translator(setting.value)
+        menu.description = _("Language")
+    label()
+    setting.observe(label, "value")
     return menu

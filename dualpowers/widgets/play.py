@@ -8,7 +8,7 @@ decide (which units to recruit, Inspire, Pass ...) appears as buttons in words.
 Every legal action is also listed in a menu (the engine's notation) under *All
 legal actions*.  *Hint* asks the advisor (:mod:`dualpowers.advisor`) to rank the
 actions from the view of the side to act; the computer can also choose for you.
-Keys: ``u`` or Ctrl+Z undo, ``Escape`` forgets the clicks so far.
+Keys: ``u`` or Ctrl+Z undo, ``Escape`` forgets the clicks so far, ``→`` or ``n`` the story's next step.
 
 >>> from dualpowers.widgets.play import PlayWidget
 >>> PlayWidget(mode="solo", seed=7, player="white", difficulty=3)   # doctest: +SKIP
@@ -74,7 +74,7 @@ _W = widgets.Layout
 PLAY_STYLE = """<style>
 .dp-play .dp-screen-primary .dp-hand-cards .dp-hand-card { height: auto; min-height: 0; padding: 1px 4px 2px; white-space: pre-line;
   text-align: left; line-height: 1.2; font-size: 11.5px; overflow: hidden; text-overflow: ellipsis; border-radius: 5px;
-  border: 1px solid #8f887a; border-top-width: 5px; background: #fffdf8; color: #1f1f1f; }
+  border: 1px solid #8f887a; border-top-width: 5px; background: var(--dp-paper); color: var(--dp-ink); }
 .dp-play .dp-hand-card:hover { box-shadow: 0 0 0 3px #ff9800; }
 @CARD_COLOURS@
 .dp-play .dp-hand-card.dp-card-leader { border-top-color: #222222; }
@@ -84,7 +84,8 @@ PLAY_STYLE = """<style>
   line-height: 1.25; padding: 3px 8px; font-size: 13px; }
 .dp-play .dp-prompt { font-size: 14px; }
 .dp-play .dp-screen .dp-screen-title { font-size: 13px; }
-.dp-play .dp-result-box { font-size: 15px; padding: 6px; background: #fff3cd; border: 1px solid #d8b54a; }
+.dp-play .dp-result-box { font-size: 15px; padding: 6px; background: var(--dp-result-bg); color: var(--dp-ink);
+  border: 1px solid #d8b54a; }
 </style>"""
 
 
@@ -218,7 +219,7 @@ class PlayWidget(widgets.VBox):
         self._hint_action: Any = None
         self.undo_button = button("Undo", "dp-undo", style="warning", icon="undo")
         # ---- what the last action set going, one step at a time
-        self.story_view = css(widgets.HTML(), "dp-story")
+        self.story_view = css(widgets.HTML(), "dp-story", "dp-live")     # each step read out as it comes
         self.story_next = button("Next", "dp-story-next", style="info", icon="step-forward")
         self.story_next.on_click(lambda _: self.story_step())
         self.story_skip = button("Skip to now", "dp-story-skip", icon="fast-forward")
@@ -312,7 +313,7 @@ class PlayWidget(widgets.VBox):
         self.status = self.screen.title
         self.status.add_class("dp-status")
         bind_keys(self.screen, {"u": button_action(self.undo_button), "ctrl+z": button_action(self.undo_button),
-                                "Escape": self._cancel})
+                                "Escape": self._cancel, "ArrowRight": self.story_step, "n": self.story_step})
         self.children = [widgets.HTML(STYLE + PLAY_STYLE), self.screen]
         g.on_change(lambda _: self.refresh())
         language.observe(self._language_changed)

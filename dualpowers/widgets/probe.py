@@ -11,6 +11,8 @@ ratio, and send both to Python; the board then sizes its backing store to
 
 It also lets the mouse wheel over the board scroll the page (ipycanvas would take it), and
 keeps the mouse events the board does not use (moves, releases) from becoming kernel messages.
+A finger's touches are kept from ipycanvas too (it cancels them, so a swipe on the board
+scrolled nothing): a swipe scrolls the page and a tap is sent as one ``tap`` (:meth:`ViewProbe.on_tap`).
 
 The same probe forwards the keys of :data:`KEYS` pressed while the focus is
 inside the screen that holds it (``Screen.on_key``), so Next / Back / Undo have
@@ -26,10 +28,13 @@ from typing import Any, Callable
 import anywidget
 import traitlets
 
-__all__ = ["ViewProbe", "KEYS"]
+__all__ = ["ViewProbe", "KEYS", "BOARD_KEYS"]
 
 #: Keys forwarded to Python, by their ``KeyboardEvent.key`` name.
 KEYS = ("ArrowRight", "ArrowLeft", "Enter", "Escape", "n", "b", "u", "z", "N", "B", "U")
+#: The keys of the board's own keyboard model, sent while the board has the focus
+#: (:meth:`dualpowers.widgets.BoardWidget.press`).
+BOARD_KEYS = ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "Home", "End", "Enter", " ", "Escape")
 
 _ESM = """
 const KEYS = new Set(%s);
@@ -60,12 +65,92 @@ function render({ model, el }) {
   // as usual, and a click is not queued in the kernel behind the moves that led to it.
   const UNUSED = ['wheel', 'mousemove', 'mouseup', 'mouseout', 'mouseenter', 'mouseleave'];
   const onUnused = (ev) => { if (ev.target && ev.target.tagName === 'CANVAS') ev.stopPropagation(); };
-  let boardHost = null;
+  let boardHost = null, boardWatch = null;
+  // A finger: ipycanvas would cancel every touch on its canvas (so a swipe on the board never
+  // scrolled the page) and send touches the board does not read.  The touches are stopped on
+  // their way down instead, the page scrolls under a swipe, and a tap (a touch that ends close
+  // to where it began, soon) is sent to Python as one 'tap' at the canvas' own pixels; its
+  // touchend is cancelled, so the browser does not add a mouse click of its own.
+  const TAP_MOVE = 10, TAP_TIME = 800;
+  let touch = null;
+  const onTouch = (ev) => {
+    const canvas = ev.target;
+    if (!canvas || canvas.tagName !== 'CANVAS') return;
+    ev.stopPropagation();
+    if (ev.type === 'touchstart') {
+      const t = ev.touches.length === 1 ? ev.touches[0] : null;
+      touch = t ? { x: t.clientX, y: t.clientY, at: Date.now() } : null;
+    } else if (ev.type === 'touchmove') {
+      const t = ev.touches[0];
+      if (touch && t && Math.hypot(t.clientX - touch.x, t.clientY - touch.y) > TAP_MOVE) touch = null;
+    } else if (ev.type === 'touchend') {
+      const t = ev.changedTouches[0];
+      if (touch && t && ev.touches.length === 0 && Date.now() - touch.at < TAP_TIME
+          && Math.hypot(t.clientX - touch.x, t.clientY - touch.y) <= TAP_MOVE) {
+        ev.preventDefault();
+        const r = canvas.getBoundingClientRect();
+        if (r.width > 0 && r.height > 0) {
+          model.send({ kind: 'tap', x: canvas.width * (t.clientX - r.left) / r.width,
+                       y: canvas.height * (t.clientY - r.top) / r.height });
+        }
+      }
+      touch = null;
+    } else {
+      touch = null;
+    }
+  };
+  const TOUCHES = ['touchstart', 'touchmove', 'touchend', 'touchcancel'];
+  // The keyboard.  ipycanvas makes each canvas a Tab stop and cancels every key pressed on it, so
+  // Tab never left the board.  The canvases leave the Tab order (a click still focuses one: the
+  // focus goes on to the picture's box); the picture's box is the one Tab stop of the board, with
+  // the board's name, and its keys (arrows, Home, End, Enter, Space, Escape) go to Python.  Keys
+  // on a canvas never reach ipycanvas, so Tab and Shift+Tab go on.
+  const BOARD_KEYS = new Set(%s);
+  let picture = null;
+  const onBoardKey = (ev) => {
+    if (ev.target && ev.target.tagName === 'CANVAS') ev.stopPropagation();
+    if (ev.target !== picture || ev.altKey || ev.ctrlKey || ev.metaKey || !BOARD_KEYS.has(ev.key)) return;
+    ev.preventDefault();
+    if (ev.key !== 'Escape') ev.stopPropagation();      // Escape goes on to the screen: it forgets the clicks
+    model.send({ kind: 'board-key', key: ev.key });
+  };
+  const onCanvasFocus = (ev) => {
+    if (picture && ev.target && ev.target.tagName === 'CANVAS') picture.focus({ preventScroll: true });
+  };
+  const set = (e, name, value) => { if (e && e.getAttribute(name) !== value) e.setAttribute(name, value); };
+  const name = () => {
+    set(picture, 'aria-label', model.get('label') || '');
+    const words = boardHost && boardHost.querySelector('.dp-board-words');
+    if (words) {
+      if (!words.id) words.id = 'dp-words-' + Math.random().toString(36).slice(2);
+      set(picture, 'aria-describedby', words.id);
+    }
+  };
+  const board = () => {
+    // the picture's box and its canvases, as ipycanvas renders them (again after a new view)
+    if (!boardHost) return;
+    picture = boardHost.querySelector('.dp-board-picture');
+    if (!picture) return;
+    set(picture, 'tabindex', '0');
+    set(picture, 'role', 'application');
+    name();
+    for (const c of picture.querySelectorAll('canvas')) { set(c, 'tabindex', '-1'); set(c, 'aria-hidden', 'true'); }
+    const said = boardHost.querySelector('.dp-board-cursor');
+    set(said, 'aria-live', 'polite');
+  };
+  model.on('change:label', name);
   const attachStops = () => {
     // the board's box (the probe's view is its first child), once the view is in the page
     boardHost = el.closest('.dp-board-widget') || (el.parentElement && el.parentElement.parentElement);
-    if (boardHost) for (const type of UNUSED) boardHost.addEventListener(type, onUnused, { capture: true, passive: true });
-    else requestAnimationFrame(attachStops);
+    if (boardHost) {
+      for (const type of UNUSED) boardHost.addEventListener(type, onUnused, { capture: true, passive: true });
+      for (const type of TOUCHES) boardHost.addEventListener(type, onTouch, { capture: true, passive: type !== 'touchend' });
+      boardHost.addEventListener('keydown', onBoardKey, { capture: true });
+      boardHost.addEventListener('focusin', onCanvasFocus);
+      board();
+      boardWatch = new MutationObserver(() => requestAnimationFrame(board));
+      boardWatch.observe(boardHost, { childList: true, subtree: true });
+    } else requestAnimationFrame(attachStops);
   };
   requestAnimationFrame(attachStops);
   let mq = null;
@@ -88,6 +173,9 @@ function render({ model, el }) {
       const t = ev.target;
       if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT'
                 || t.isContentEditable)) return;
+      // Enter and Space press the focused button (or open the focused header): theirs, not a shortcut's
+      if ((ev.key === 'Enter' || ev.key === ' ') && t && t !== root
+          && (t.tagName === 'BUTTON' || t.tagName === 'A' || t.getAttribute('role') === 'button')) return;
       if (ev.altKey || ev.metaKey) return;
       if (ev.ctrlKey && ev.key !== 'z') return;
       if (!KEYS.has(ev.key)) return;
@@ -96,6 +184,55 @@ function render({ model, el }) {
       model.send({ kind: 'key', key: ev.key, ctrl: ev.ctrlKey, shift: ev.shiftKey });
     };
     root.addEventListener('keydown', onKey);
+    root.addEventListener('focusout', onFocusLost);
+    screen();
+    screenWatch = new MutationObserver(() => requestAnimationFrame(screen));
+    screenWatch.observe(root, { childList: true, subtree: true, characterData: true });
+  };
+  // What a screen reader and a keyboard need of the panel, which ipywidgets does not say:
+  // the narration, the answers and what is marked dp-live are live regions (a verdict, a story's
+  // step is read out when it comes); the narration, a box that scrolls, takes the focus (so a keyboard scrolls it);
+  // a slider's handle has its label's name; an accordion's header is a button that Enter and
+  // Space open.
+  // A control that hides itself once used (a card of the hand, an answer) would drop the focus
+  // to the page's body, out of the screen: it goes to the board instead, where the next click is
+  // most often made (or to the screen itself when no board is there).
+  const onFocusLost = (ev) => {
+    const lost = ev.target;
+    if (ev.relatedTarget) return;
+    setTimeout(() => {
+      const now = document.activeElement;
+      if (now && now !== document.body) return;
+      if (lost && lost.isConnected && lost.offsetParent !== null) return;     // still there: left on purpose
+      const board = root.querySelector('.dp-board-picture[tabindex]');
+      (board || root).focus({ preventScroll: true });
+    }, 60);
+  };
+  let screenWatch = null;
+  const screen = () => {
+    if (!root) return;
+    for (const box of root.querySelectorAll('.dp-screen-narration, .dp-screen-answers, .dp-live')) set(box, 'aria-live', 'polite');
+    for (const box of root.querySelectorAll('.dp-screen-narration')) set(box, 'tabindex', '0');
+    for (const slider of root.querySelectorAll('.widget-slider')) {
+      const label = slider.querySelector('.widget-label');
+      const handle = slider.querySelector('.noUi-handle');
+      if (label && handle && label.textContent) set(handle, 'aria-label', label.textContent);
+    }
+    for (const head of root.querySelectorAll('.jupyter-widget-Collapse-header')) {
+      set(head, 'role', 'button');
+      set(head, 'tabindex', '0');
+      const open = !!(head.parentElement && head.parentElement.classList.contains('jupyter-widget-Collapse-open'));
+      set(head, 'aria-expanded', open ? 'true' : 'false');
+      if (!head.dataset.dpKeys) {
+        head.dataset.dpKeys = '1';
+        head.addEventListener('keydown', (ev) => {
+          if (ev.key !== 'Enter' && ev.key !== ' ') return;
+          ev.preventDefault();
+          ev.stopPropagation();
+          head.click();
+        });
+      }
+    }
   };
   requestAnimationFrame(attach);
   // Bring the screen into view the first time it is shown (after Run All the
@@ -116,8 +253,14 @@ function render({ model, el }) {
   return () => {
     ro.disconnect();
     if (boardHost) for (const type of UNUSED) boardHost.removeEventListener(type, onUnused, { capture: true });
+    if (boardHost) for (const type of TOUCHES) boardHost.removeEventListener(type, onTouch, { capture: true });
+    if (boardHost) boardHost.removeEventListener('keydown', onBoardKey, { capture: true });
+    if (boardHost) boardHost.removeEventListener('focusin', onCanvasFocus);
+    if (boardWatch) boardWatch.disconnect();
     if (mq) mq.removeEventListener('change', onDpr);
     if (root && onKey) root.removeEventListener('keydown', onKey);
+    if (root) root.removeEventListener('focusout', onFocusLost);
+    if (screenWatch) screenWatch.disconnect();
   };
 }
 export default { render };
@@ -130,18 +273,35 @@ class ViewProbe(anywidget.AnyWidget):
     ``css_width`` stays 0 until a browser has shown the probe.
     """
 
-    _esm = _ESM % ("[" + ", ".join(f'"{k}"' for k in KEYS) + "]")
+    _esm = _ESM % tuple("[" + ", ".join(f'"{k}"' for k in keys) + "]" for keys in (KEYS, BOARD_KEYS))
     css_width = traitlets.Float(0.0).tag(sync=True)
     dpr = traitlets.Float(1.0).tag(sync=True)
     #: scroll the screen holding the probe into view when it is first shown
     scroll_on_show = traitlets.Bool(False).tag(sync=True)
     #: set by the browser once the probe has been shown (so it scrolls only once)
     shown = traitlets.Bool(False).tag(sync=True)
+    #: the board's accessible name (what a screen reader says of it)
+    label = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._key_callbacks: list[Callable[[str], Any]] = []
+        self._tap_callbacks: list[Callable[[float, float], Any]] = []
+        self._board_key_callbacks: list[Callable[[str], Any]] = []
         self.on_msg(self._on_custom)
+
+    def on_board_key(self, callback: Callable[[str], Any]) -> None:
+        """Call ``callback(key)`` for each key of :data:`BOARD_KEYS` pressed on the board."""
+        self._board_key_callbacks.append(callback)
+
+    def on_tap(self, callback: Callable[[float, float], Any]) -> None:
+        """Call ``callback(x, y)`` (canvas pixels) for each tap of a finger on the board."""
+        self._tap_callbacks.append(callback)
+
+    def tap(self, x: float, y: float) -> None:
+        """Act as if a finger tapped the board at canvas pixel (x, y) (tests, scripts)."""
+        for cb in list(self._tap_callbacks):
+            cb(x, y)
 
     def on_key(self, callback: Callable[[str], Any]) -> None:
         """Call ``callback(key)`` (``"ArrowRight"``, ``"n"``, ``"ctrl+z"`` ...) for each forwarded key."""
@@ -153,7 +313,12 @@ class ViewProbe(anywidget.AnyWidget):
             cb(key)
 
     def _on_custom(self, _: Any, content: Any, buffers: Any = None) -> None:
-        if isinstance(content, dict) and content.get("kind") == "key":
+        if isinstance(content, dict) and content.get("kind") == "tap":
+            self.tap(float(content.get("x", 0.0)), float(content.get("y", 0.0)))
+        elif isinstance(content, dict) and content.get("kind") == "board-key":
+            for cb in list(self._board_key_callbacks):
+                cb(str(content.get("key", "")))
+        elif isinstance(content, dict) and content.get("kind") == "key":
             key = str(content.get("key", ""))
             if content.get("ctrl"):
                 key = "ctrl+" + key

@@ -85,13 +85,36 @@ def board_max_width(ratio: float = DESIGN_H / DESIGN_W, chrome: int = CHROME_HEI
 
 
 #: One stylesheet for the layout (an HTML widget carries it; repeated copies are harmless).
-SCREEN_STYLE = """<style>
+#: The widgets' colours, each with its light and dark value: text and its background are always
+#: set together from here, so that neither JupyterLab's nor Voila's dark theme puts its light text
+#: on a box of ours that stays light (``data-jp-theme-light`` is on the body in Lab, Notebook 7
+#: and Voila).  Every pair has a contrast of at least 4.5:1.
+THEME_STYLE = """<style>
+:root {
+  --dp-ink: #1f1f1f; --dp-ink-soft: #4a4538; --dp-ink-faint: #665c4b; --dp-title: #3a2f1c;
+  --dp-paper: #fffdf8; --dp-paper-2: #faf8f3; --dp-head: #efe9dc; --dp-line: #d8d2c4;
+  --dp-error: #a3161c; --dp-ok: #2e7d32; --dp-info: #1f5fae; --dp-ruling: #8a4b08;
+  --dp-hint-bg: #eef4fb; --dp-right-bg: #edf7ee; --dp-wrong-bg: #fdeeee; --dp-warn-bg: #fff8e1;
+  --dp-warn-bg-2: #ffe9cc; --dp-result-bg: #fff3cd; --dp-badge-bg: #1f5fae; --dp-badge-ink: #ffffff;
+  --dp-focus: #101010; --dp-focus-halo: #ffffff;
+}
+body[data-jp-theme-light="false"] {
+  --dp-ink: #ece8df; --dp-ink-soft: #d3ccbd; --dp-ink-faint: #bdb4a2; --dp-title: #f3e7cf;
+  --dp-paper: #1d1c1a; --dp-paper-2: #242320; --dp-head: #34312b; --dp-line: #5d574c;
+  --dp-error: #ff8f87; --dp-ok: #8fd694; --dp-info: #9cc8ff; --dp-ruling: #ffbe73;
+  --dp-hint-bg: #172638; --dp-right-bg: #16301a; --dp-wrong-bg: #3b1b1b; --dp-warn-bg: #372e12;
+  --dp-warn-bg-2: #3f2a12; --dp-result-bg: #3a3114; --dp-badge-bg: #2a66b8; --dp-badge-ink: #ffffff;
+  --dp-focus: #ffffff; --dp-focus-halo: #101010;
+}
+</style>"""
+
+SCREEN_STYLE = THEME_STYLE + """<style>
 .dp-screen { outline: none; }
 .dp-screen .dp-screen-row { gap: 12px; }
 .dp-screen .dp-screen-panel { box-sizing: border-box; padding: 0 2px; }
-.dp-screen .dp-screen-title { font-size: 15px; font-weight: bold; color: #3a2f1c; line-height: 1.3; }
-.dp-screen .dp-screen-narration { box-sizing: border-box; border: 1px solid #e3ddd0; border-radius: 4px;
-  background: #fffdf8; padding: 4px 8px; font-size: 14px; line-height: 1.45; }
+.dp-screen .dp-screen-title { font-size: 15px; font-weight: bold; color: var(--dp-title); line-height: 1.3; }
+.dp-screen .dp-screen-narration { box-sizing: border-box; border: 1px solid var(--dp-line); border-radius: 4px;
+  background: var(--dp-paper); color: var(--dp-ink); padding: 4px 8px; font-size: 14px; line-height: 1.45; }
 .dp-screen .dp-screen-secondary { box-sizing: border-box; }
 .dp-screen .dp-screen-narration, .dp-screen .dp-screen-secondary, .dp-screen .dp-screen-title {
   overflow-wrap: anywhere; min-width: 0; }
@@ -111,6 +134,38 @@ SCREEN_STYLE = """<style>
 .dp-screen .dp-screen-panel .widget-inline-hbox { max-width: 100%; box-sizing: border-box; }
 .dp-screen .dp-screen-panel .widget-slider { width: 100%; }
 .dp-screen .dp-screen-panel .widget-toggle-buttons .widget-toggle-button { width: auto; min-width: 56px; }
+/* buttons that speak in colour: white words on a colour dark enough for them (4.5:1 and more), in
+   both themes (ipywidgets' own teal and orange give white words 3:1 or less) */
+.dp-screen .jupyter-button.mod-primary { background-color: #1976d2; color: #fff; }
+.dp-screen .jupyter-button.mod-info { background-color: #006a75; color: #fff; }
+.dp-screen .jupyter-button.mod-success { background-color: #2e7d32; color: #fff; }
+.dp-screen .jupyter-button.mod-warning { background-color: #a84f00; color: #fff; }
+.dp-screen .jupyter-button.mod-danger { background-color: #c62828; color: #fff; }
+.dp-screen .jupyter-widget-Collapse-header { background: var(--dp-head); color: var(--dp-ink); }
+/* the keyboard's place, seen on anything: a ring 3 px wide, off the control, in the page's
+   strongest contrast (black on a light page, white on a dark one) */
+.dp-screen :focus-visible { outline: 3px solid var(--dp-focus) !important; outline-offset: 2px !important; }
+.dp-screen .dp-board-picture:focus { outline: none; }
+.dp-screen .dp-board-picture:focus-visible { outline-offset: -3px !important; }
+/* what only a screen reader needs: in the page, out of sight */
+.dp-screen .dp-sr-only { position: absolute !important; width: 1px; height: 1px; overflow: hidden;
+  clip: rect(0 0 0 0); white-space: nowrap; }
+/* a screen too narrow for the board and the panel side by side (a phone, a tablet upright
+   beside a file browser): the board takes the whole width and the panel goes under it */
+.dp-screen { container-type: inline-size; }
+@container (max-width: 680px) {
+  .dp-screen-row > .dp-screen-board { min-width: 0 !important; max-width: 100% !important;
+    flex: 1 1 100% !important; }
+  .dp-screen-row > .dp-screen-panel { flex: 1 1 100% !important; width: 100% !important; }
+}
+/* a finger: every control at least 40 px tall, check boxes large enough to hit */
+@media (pointer: coarse) {
+  .dp-screen .jupyter-button, .dp-screen select, .dp-screen .widget-toggle-button,
+  .dp-screen .jupyter-widget-Collapse-header, .dp-screen .widget-checkbox { min-height: 40px !important; }
+  .dp-screen .widget-inline-hbox { height: auto; }       /* a row holding a taller menu grows with it */
+  .dp-screen .widget-checkbox input[type="checkbox"] { width: 24px; height: 24px; }
+  .dp-screen .widget-slider .noUi-handle { width: 28px; height: 28px; }
+}
 </style>"""
 
 

@@ -45,7 +45,7 @@ class StaticBoard:
         title = re.search(r"<title>(.*?)</title>", self.svg, re.S)
         data = base64.b64encode(self.svg.encode("utf-8")).decode("ascii")
         html = (f"<div class='{STATIC_CLASS}' style='max-width: 720px'>"
-                f"<div style='font-size: 12px; color: #5f5a50'><i>{escape(self.note)}</i></div>"
+                f"<div style='font-size: 12px; color: var(--jp-content-font-color2, #5f5a50)'><i>{escape(self.note)}</i></div>"
                 f"<img src='data:image/svg+xml;base64,{data}' alt='{escape(unescape(title.group(1)) if title else '')}' "
                 f"style='max-width: 100%; height: auto'></div>")
         return {"text/html": html, "image/svg+xml": self.svg, "text/plain": self.note}

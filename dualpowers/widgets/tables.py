@@ -118,8 +118,8 @@ def style_table(df: "pd.DataFrame", caption: str | None = None, *, percent: Iter
     styler = frame.style.set_uuid(uuid).hide(axis="index").format(formats, na_rep=DASH)
     styler = styler.set_table_attributes('class="dp-styled-table"')
     styler = styler.set_table_styles([
-        {"selector": "th", "props": "background: #efe9dc; text-align: left; padding: 2px 8px;"},
-        {"selector": "td", "props": "padding: 2px 8px; border-bottom: 1px solid #d8d2c4; vertical-align: top;"},
+        {"selector": "th", "props": "background: var(--dp-head, #efe9dc); color: var(--dp-ink, #1f1f1f); text-align: left; padding: 2px 8px;"},
+        {"selector": "td", "props": "padding: 2px 8px; border-bottom: 1px solid var(--dp-line, #d8d2c4); vertical-align: top;"},
         {"selector": "", "props": "border-collapse: collapse; font-size: 12px;"},
         {"selector": "caption", "props": "caption-side: top; text-align: left; font-weight: bold;"},
     ])

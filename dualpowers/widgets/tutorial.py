@@ -47,18 +47,18 @@ __all__ = ["TutorialWidget", "narration_html", "outcome_html", "erratum_html"]
 _W = widgets.Layout
 
 TUTORIAL_STYLE = """<style>
-.dp-narration .dp-tut-title { font-size: 16px; font-weight: bold; color: #3a2f1c; }
-.dp-narration .dp-tut-progress { font-size: 12px; color: #6b6150; margin-top: 2px; }
+.dp-narration .dp-tut-title { font-size: 16px; font-weight: bold; color: var(--dp-title); }
+.dp-narration .dp-tut-progress { font-size: 12px; color: var(--dp-ink-faint); margin-top: 2px; }
 .dp-narration .dp-tut-text { font-size: 14px; line-height: 1.45; margin: 8px 0; }
-.dp-tut-source { font-size: 11px; line-height: 1.35; color: #6b6150; margin-top: 3px; }
+.dp-tut-source { font-size: 11px; line-height: 1.35; color: var(--dp-ink-faint); margin-top: 3px; }
 .dp-rule-badge { display: inline-block; font-family: monospace; font-size: 11px; padding: 1px 6px;
-  margin: 1px 3px 1px 0; border-radius: 9px; background: #1f5fae; color: #fff; cursor: help; }
-.dp-rule-title { font-size: 11px; line-height: 1.35; color: #4a4538; margin-top: 3px; }
-.dp-erratum-box { border-left: 4px solid #e0a100; background: #fff8e1; padding: 6px 8px;
+  margin: 1px 3px 1px 0; border-radius: 9px; background: var(--dp-badge-bg); color: var(--dp-badge-ink); cursor: help; }
+.dp-rule-title { font-size: 11px; line-height: 1.35; color: var(--dp-ink-soft); margin-top: 3px; }
+.dp-erratum-box { border-left: 4px solid #e0a100; background: var(--dp-warn-bg); color: var(--dp-ink); padding: 6px 8px;
   font-size: 12px; line-height: 1.4; }
-.dp-erratum-box.dp-erratum-here { border-left-color: #d35400; background: #ffe9cc; }
-.dp-outcome-box { font-size: 12px; background: #faf8f3; border: 1px solid #d8d2c4; padding: 4px 8px; }
-.dp-outcome-box .dp-refused { color: #a3161c; font-weight: bold; }
+.dp-erratum-box.dp-erratum-here { border-left-color: #d35400; background: var(--dp-warn-bg-2); }
+.dp-outcome-box { font-size: 12px; background: var(--dp-paper-2); color: var(--dp-ink); border: 1px solid var(--dp-line); padding: 4px 8px; }
+.dp-outcome-box .dp-refused { color: var(--dp-error); font-weight: bold; }
 </style>"""
 
 

@@ -664,3 +664,18 @@ def out_of_sight(page, selector: str) -> list[str]:
         if (cut) out.push((e.innerText || e.className).slice(0, 50) + ' @' + Math.round(r.top) + '-' + Math.round(r.bottom));
       }
       return out; }""", selector)
+
+
+def board_spot(page, design_xy, selector: str = "canvas.dp-board"):
+    """Where a point of the board's design is: ``(canvas, x, y)``, the canvas' locator (scrolled into
+    view) and the point in CSS px from its corner; ``design_xy(layout)`` gives the point in design units."""
+    from dualpowers.components import default_components
+    from dualpowers.drawing.layout import layout_for
+
+    canvas = page.locator(selector).first
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    width, height = canvas.evaluate("c => [c.width, c.height]")
+    lay = layout_for(default_components(), float(width), float(height))
+    x, y = lay.to_pixels(*design_xy(lay))
+    return canvas, x * box["width"] / width, y * box["height"] / height

@@ -21,6 +21,7 @@ import pytest
 
 from helpers import (
     REPO_ROOT,
+    board_spot,
     click_widget_button,
     open_file_browser,
     open_notebook,
@@ -59,16 +60,8 @@ def _canvas_signature(page) -> str:
 
 
 def _click_at(page, design_xy) -> None:
-    from dualpowers.components import default_components
-    from dualpowers.drawing.layout import layout_for
-
-    canvas = page.locator(BOARD).first
-    canvas.scroll_into_view_if_needed()
-    box = canvas.bounding_box()
-    width, height = canvas.evaluate("c => [c.width, c.height]")
-    lay = layout_for(default_components(), float(width), float(height))
-    x, y = lay.to_pixels(*design_xy(lay))
-    canvas.click(position={"x": x * box["width"] / width, "y": y * box["height"] / height})
+    canvas, x, y = board_spot(page, design_xy, BOARD)
+    canvas.click(position={"x": x, "y": y})
 
 
 def _click_token(page, state, token: str) -> None:

@@ -60,7 +60,7 @@ def click(w: BoardWidget, x: float, y: float) -> None:
 def test_construct_draws_once_in_one_message(sent: list[Any], state: dp.State) -> None:
     w = BoardWidget(state)
     assert isinstance(w, widgets.DOMWidget)
-    assert w.canvas in w.children
+    assert w.canvas in w.picture.children
     assert "dp-board" in w.canvas._dom_classes and "dp-board-widget" in w._dom_classes
     assert (w.canvas.width, w.canvas.height) == (DESIGN_W, DESIGN_H)
     assert w.redraw_count == 1
@@ -290,3 +290,103 @@ def test_a_new_size_or_language_keeps_the_objective_markers_and_the_picked_token
     assert board._markers == {1: s.unrest, 2: "purple"} and board._selected == frozenset([token])
     board.show(s)                                                     # a new picture: as the position implies
     assert board._markers is None
+
+
+# ---------------------------------------------------------------------- taps
+def tap(w: BoardWidget, x: float, y: float) -> None:
+    """What the probe sends when a finger taps the canvas (canvas pixels)."""
+    w.probe._on_custom(None, {"kind": "tap", "x": x, "y": y})
+
+
+def test_a_tap_is_a_click(sent: list[Any], state: dp.State) -> None:
+    """A tap on a token or a region goes to the same callbacks a mouse click does."""
+    w = BoardWidget(state)
+    got: list[tuple[str, Any]] = []
+    lay = w.layout_geometry
+    assert lay is not None
+    spots = [lay.to_pixels(s.x, s.y) for s in lay.all_token_slots(w.state).values()]
+    spots += [lay.to_pixels(g.header.right - 4, g.header.cy) for g in lay.regions.values()]
+    w.on_click(lambda kind, ident: got.append((kind, ident)))
+    for x, y in spots:
+        click(w, x, y)
+    by_click = list(got)
+    got.clear()
+    for x, y in spots:
+        tap(w, x, y)
+    assert got == by_click and len(got) == len(spots)
+
+
+def test_a_tap_near_a_lit_token_picks_it_and_a_tap_on_a_lit_region_picks_the_region(
+        sent: list[Any], state: dp.State) -> None:
+    w = BoardWidget(state)
+    lay = w.layout_geometry
+    assert lay is not None
+    region = next(r for r in state.comp.region_names if state.tokens_in(r))
+    token = state.tokens_in(region)[0]
+    slot = lay.all_token_slots(state)[token]
+    got: list[tuple[str, Any]] = []
+    w.on_click(lambda kind, ident: got.append((kind, ident)))
+    # a finger's width beside the token, off it: the token when the token is asked for ...
+    beside = lay.to_pixels(slot.x + slot.r + 8, slot.y)
+    w.highlight = [token]
+    tap(w, *beside)
+    assert got[-1] == ("token", token)
+    click(w, *beside)                               # a mouse pointer is exact
+    assert got[-1] != ("token", token)
+    # ... and the region, even on a token standing in it, when the region is asked for
+    w.highlight = [region]
+    tap(w, *lay.to_pixels(slot.x, slot.y))
+    assert got[-1] == ("region", region)
+    # nothing lit near: what is under the finger, as a click
+    w.highlight = []
+    tap(w, *lay.to_pixels(slot.x, slot.y))
+    assert got[-1] == ("token", token)
+
+
+# ---------------------------------------------------------------------- keys
+def board_key(w: BoardWidget, key: str) -> None:
+    """What the probe sends when a key is pressed on the board."""
+    w.probe._on_custom(None, {"kind": "board-key", "key": key})
+
+
+def test_the_arrow_keys_visit_what_is_lit_and_enter_clicks_it(sent: list[Any], state: dp.State) -> None:
+    w = BoardWidget(state)
+    region = next(r for r in state.comp.region_names if state.tokens_in(r))
+    token = state.tokens_in(region)[0]
+    got: list[tuple[str, Any]] = []
+    w.on_click(lambda kind, ident: got.append((kind, ident)))
+    w.highlight = [token, region]
+    assert w.targets() == [("region", region), ("token", token)]
+    layers = w.layer_redraw_count
+    board_key(w, "ArrowRight")
+    assert w.cursor == ("region", region) and w.layer_redraw_count == layers + 1   # the cursor is drawn
+    assert region in w.cursor_words.value or "Zone" in w.cursor_words.value        # and said
+    board_key(w, "ArrowRight")
+    board_key(w, " ")
+    assert got == [("token", token)]
+    board_key(w, "ArrowLeft")
+    board_key(w, "Enter")
+    assert got[-1] == ("region", region)
+    board_key(w, "Escape")
+    assert w.cursor is None
+    board_key(w, "Enter")                        # nothing under the keys: nothing clicked
+    assert len(got) == 2
+    board_key(w, "End")
+    w.highlight = [region]                       # the token is no longer asked for: the keys leave it
+    assert w.cursor is None
+    w.highlight = []
+    board_key(w, "ArrowRight")
+    assert w.cursor is None and w.cursor_words.value
+
+
+def test_the_board_in_words_follows_what_is_shown(sent: list[Any], state: dp.State) -> None:
+    w = BoardWidget(state)
+    before = w.words.value
+    assert f"{state.round}" in before
+    w.highlight = ["purple"]
+    assert w.words.value != before and "purple" in w.words.value
+    assert "dp-sr-only" in w.words._dom_classes
+    w.words_toggle.value = True
+    assert "dp-sr-only" not in w.words._dom_classes
+    w.lang = "fr"
+    assert "Zone violette" in w.words.value and w.probe.label and w.words_toggle.description != "The board in words"

@@ -380,3 +380,14 @@ def test_the_hint_gives_way_to_the_verdict_and_comes_back_after_try_again():
     assert escape(hint) in w.text.value
     w.show_button.click()
     assert escape(hint) not in w.text.value
+
+
+def test_escape_forgets_the_clicks_so_far(click_token):
+    w = CourseWidget()
+    w.session.go_exercise("commands-1")
+    lit = w.board.targets()
+    assert ("token", "W5") in lit                    # what a click may pick, beyond the lesson's highlight
+    click_token(w.board, "W5")
+    assert w.session.picker.picked and w.board.targets() != lit
+    w.screen.press("Escape")
+    assert not w.session.picker.picked and w.board.targets() == lit and w.session.verdict is None

@@ -714,6 +714,9 @@ def test_play_widget_tells_what_the_action_set_going_one_step_at_a_time():
     # the next story can be skipped at once
     while w._story_at is None:
         g.apply(me.choose(g.state, rng))
+    at = w._story_at
+    w.screen.press("ArrowRight")                 # → is Next, as the README says
+    assert w._story_at != at
     w.story_skip.click()
     assert w._story_at is None and w.board.state == g.state
 

@@ -1,0 +1,114 @@
+"""The board in words: what a screen reader reads beside the canvas, and what a sighted reader
+may open instead of reading the picture.
+
+A pure function of the position, what the board lights and what it hides, so that whatever
+shows a board (a widget today, a session's snapshot tomorrow) carries the same text beside it.
+It says what the picture says: the round, the date, the Will and the score; each region's tokens
+with their strength and side, who is stronger there and why (the engine's own reasons, R-STR-2);
+the cards played this round; what may be clicked now.  A region whose strengths a question asks
+(the course hides its plate) is named with its tokens only, as the board shows it.
+
+::
+
+    words = board_words(state, lit=["purple", "W3"], lang="fr")
+    words.lines()        # every sentence, in reading order
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Iterable
+
+from .. import names
+from ..i18n import N_
+from ..presence import force_in_presence
+from ..text import Conjunction, Message, Name, render, translator
+from .play import lead_text
+
+if TYPE_CHECKING:
+    from ..state import State
+
+__all__ = ["BoardWords", "board_words", "clickable", "target_words", "T_BOARD_WORDS", "T_BOARD_LABEL"]
+
+#: The title of the board in words (the button that opens it).
+T_BOARD_WORDS = N_("The board in words")
+#: The board's name for a screen reader, and how to play it with keys.
+T_BOARD_LABEL = N_("The board. The arrow keys go from one thing you can click to the next; Enter or Space "
+                   "clicks it; Escape forgets the clicks so far.")
+T_STATUS = N_("Round {number}, {date}; Will: {will}; score: {score}.")
+T_HIDDEN = N_("{region}: {tokens}. Which side is stronger here is the question.")
+T_PLAYED = N_("{side:cap} played {cards} this round.")
+T_NONE_PLAYED = N_("No card has been played yet this round.")
+T_CLICKABLE = N_("You can click: {targets}.")
+T_NOTHING_TO_CLICK = N_("Nothing on the board is waiting for a click.")
+# Translators: a token and where it stands, as a thing to click ("W3 in the reserve")
+T_TOKEN_AT = N_("{token} {where}")
+T_ROAD = N_("the connection between {region} and {region2}")
+
+
+@dataclass(frozen=True)
+class BoardWords:
+    """The board in words, in one language: each part a list of sentences."""
+
+    status: str
+    #: (the region's name, its sentences), in the map's order
+    regions: tuple[tuple[str, tuple[str, ...]], ...]
+    cards: tuple[str, ...]
+    targets: str
+
+    def lines(self) -> list[str]:
+        """Every sentence, in the order a reader meets them."""
+        out = [self.status]
+        for _name, said in self.regions:
+            out.extend(said)
+        return out + list(self.cards) + ([self.targets] if self.targets else [])
+
+
+def target_words(state: "State", kind: str, ident: Any, lang: str) -> str:
+    """One thing the board lets a person click, in words: a region, a token and where it
+    stands, a road."""
+    _ = translator(lang)
+    if kind == "region":
+        return names.region(ident, lang)
+    if kind == "token":
+        return _(T_TOKEN_AT, token=names.token(ident, lang), where=names.whereabouts(state.place.get(ident, "box"), lang))
+    if kind == "connection":
+        a, b = ident
+        return _(T_ROAD, region=names.region(a, lang), region2=names.region(b, lang))
+    return str(ident)
+
+
+def board_words(state: "State", *, lit: Iterable[Any] = (), conceal: Iterable[str] = (),
+                lang: str = "en") -> BoardWords:
+    """The board of ``state`` in words (see the module's docstring).  ``lit``: what the clicks may
+    pick now (regions, tokens, roads as the board's highlight names them); ``conceal``: regions whose
+    strengths are not to be told."""
+    _ = translator(lang)
+    hidden = frozenset(conceal)
+    status = _(T_STATUS, number=state.round, date=names.date(state.month_name, state.day, lang),
+               will=names.side(state.will, lang), score=lead_text(state.score, lang))
+    regions = []
+    for region in state.comp.region_names:
+        here = state.tokens_in(region)
+        if region in hidden and here:
+            said: tuple[str, ...] = (_(T_HIDDEN, region=names.region(region, lang),
+                                       tokens=", ".join(names.token(t, lang) for t in here)),)
+        else:
+            presence = force_in_presence(state, region)
+            said = tuple(render(m, lang) for m in presence.tally_messages) + (render(presence.reason_message, lang),)
+        regions.append((region, said))
+    cards = tuple(render(Message(T_PLAYED, side=side, cards=Conjunction(Name("card", c) for c in played)), lang)
+                  for side, played in state.played.items() if played)
+    targets = [target_words(state, kind, ident, lang) for kind, ident in clickable(state, lit)]
+    return BoardWords(status=status, regions=tuple(regions), cards=cards or (_(T_NONE_PLAYED),),
+                      targets=_(T_CLICKABLE, targets=", ".join(targets)) if targets else "")
+
+
+def clickable(state: "State", lit: Iterable[Any]) -> list[tuple[str, Any]]:
+    """The things among ``lit`` that a click may pick, as ``(kind, id)`` (the board's hit kinds):
+    regions in the map's order, then tokens, then roads; the order the arrow keys visit them."""
+    items = set(lit)
+    comp = state.comp
+    return ([("region", r) for r in comp.region_names if r in items]
+            + [("token", t) for t in sorted(t for t in items if isinstance(t, str) and t in comp.tokens)]
+            + [("connection", c) for c in sorted(c for c in items if isinstance(c, tuple))])
