@@ -681,3 +681,17 @@ def test_in_the_last_round_the_playouts_share_is_read_as_followers_won_from_it()
             for a in rows:        # never a certainty: "won in every playout" was followed by a loss now and then
                 assert 0.0 < a.win_low <= a.win_prob <= a.win_high < 1.0
     assert seen
+
+
+def test_the_issues_equal_best_that_was_99_percent_likely_the_best_is_only_said_equal():
+    # At 200 playouts, a solo command whose best action won the game on 2 of its 8 deals and
+    # every other action on none: the rank test (z = 1.9) cannot separate 18 of them, while the
+    # bootstrap over 8 deals gives the first 99.6% (no deal favours another).  The words said both.
+    s, rng = dp.new_game("solo", 21, player="white", difficulty=4), random.Random(21)
+    while not s.is_over() and not (s.to_act and len(s.legal_actions()) >= 20 and rng.random() < 0.3):
+        s.apply(rng.choice(s.legal_actions()))
+    r = Advisor(playouts=200, seed=0).rank(s)
+    assert r.best.ties > 1 and r.best.confidence > 0.9            # the two figures, as measured
+    said = r.sureness()
+    assert said.startswith(f"equal best: one of {r.best.ties} actions") and "%" not in said
+    assert "likely the best" not in r.explain().split("\n")[0]
