@@ -17,6 +17,7 @@ from dualpowers.advisor import race as race_module
 from dualpowers.advisor import search as search_module
 from dualpowers.advisor.ranking import FOLLOWER
 from dualpowers.stats import Z_95
+from dualpowers.text import Message
 from dualpowers.policies import PolicySpecError, RandomPolicy, evaluate, make_policy
 from dualpowers.views import canonical, determinize
 
@@ -618,8 +619,23 @@ def test_the_hint_leads_with_one_reason():
     s = dp.new_game("solo", 5, player="red", difficulty=3)
     r = Advisor(playouts=400, seed=0).rank(s)
     first = r.reason_message()
-    assert first.text.startswith(("It ", "In the advisor's trial games")) and first.text.endswith(".")
-    assert first.text.count(". ") == 0                                   # one sentence
+    assert first.text.startswith(("It ", "By the end of the round", "Here ", "In the advisor's trial games"))
+    assert first.text.endswith(".") and first.text.count(". ") == 0     # one sentence
+
+
+def test_without_a_reason_of_its_own_the_hint_says_what_the_score_track_or_a_tie_says():
+    from dualpowers.advisor.ranking import REASON_PLACED, REASON_TIED, REASON_TRACK
+
+    def row(name: str, track: float, rank: int, ties: int) -> RankedAction:
+        return RankedAction(action=name, text=name, win_prob=0.5, win_low=0.4, win_high=0.6, score_change=track,
+                            playouts=10, confidence=0.5, rank=rank, ties=ties, track=track)
+
+    def said(*rows: RankedAction) -> Message:
+        return Ranking(side="red", actions=list(rows), playouts=20, seconds=0.0, seed=0).reason_message()
+    ahead = said(row("a", 2.0, 1, 1), row("b", 0.8, 2, 1))
+    assert ahead.msgid == REASON_TRACK and "about 1.2 VP further your way" in ahead.text
+    assert said(row("a", 1.0, 1, 2), row("b", 1.0, 1, 2)).msgid == REASON_TIED
+    assert said(row("a", 1.0, 1, 1), row("b", 0.9, 2, 1)).msgid == REASON_PLACED   # 0.1 VP: not worth saying
 
 
 def test_the_reason_is_about_the_players_own_turn_not_what_the_engine_plays_after_it():

@@ -75,6 +75,12 @@ CHANCE_FOLLOWER = N_("If you follow the advice from here: a {percent} chance to 
                      "as measured on games where the advice was followed.")
 CHANCE_GREEDY = N_("A simple computer player (the greedy player) wins {percent} of games from where the best action "
                    "leads ({low}\u2013{high}); a player who follows the advice wins more often.")
+#: The reason when the turn's own doing says nothing, but the score track does.
+REASON_TRACK = N_("By the end of the round it leaves the score marker about {vp} VP further your way than any "
+                  "other action.")
+#: The reason when the turn's own doing says nothing and the playouts cannot tell it from others.
+REASON_TIED = N_("Here {n} actions are about as good as each other, this one among them: the choice matters "
+                 "little.")
 #: The reason when the turn changes nothing the scoring counts, no bonus, no Will, no strength.
 REASON_PLACED = N_("In the advisor's trial games it leaves you best placed at the end of the round.")
 PLAYOUT_STATS = N_("{playouts} playouts in {seconds} s (seed {seed}).")
@@ -509,9 +515,18 @@ class Ranking:
 
     def reason_message(self, a: RankedAction | None = None) -> Message:
         """Why ``a`` (default: the best) is good, one sentence in the game's words
-        (:func:`.explain.turn_reason`), or that the trial games place it best."""
+        (:func:`.explain.turn_reason`); else, when it leaves the score marker furthest its way
+        of all actions by 0.3 VP or more, that; else, when it shares its rank, that the choice
+        matters little; else that the trial games place it best."""
         a = a or self.best
-        return a.reason if a.reason is not None else Message(REASON_PLACED)
+        if a.reason is not None:
+            return a.reason
+        others = [o.track for o in self.actions if o is not a and o.playouts]
+        if a.playouts and others and a.track - max(others) >= 0.3:
+            return Message(REASON_TRACK, vp=Quantity(a.track - max(others), 1))
+        if a.ties > 1:
+            return Message(REASON_TIED, n=a.ties)
+        return Message(REASON_PLACED)
 
     def chance_message(self) -> Message | None:
         """The best action's chance to win the game, and whose chance it is; None for a ranking of
