@@ -711,3 +711,33 @@ def test_the_issues_equal_best_that_was_99_percent_likely_the_best_is_only_said_
     said = r.sureness()
     assert said.startswith(f"equal best: one of {r.best.ties} actions") and "%" not in said
     assert "likely the best" not in r.explain().split("\n")[0]
+
+
+def test_a_warning_when_the_other_side_holds_the_region_of_your_objective():
+    from dualpowers.advisor.explain import WARN_OBJECTIVE, objective_warning
+    from dualpowers.presence import stronger_side
+    seen = said = 0
+    for seed in range(30):
+        s, rng = dp.new_game("two-player", seed), random.Random(seed)
+        for _ in range(rng.randrange(5, 40)):
+            if s.is_over():
+                break
+            s.apply(rng.choice(s.legal_actions()))
+        if s.is_over() or s.step == "objective" or s.to_act is None:
+            continue
+        side = s.to_act
+        region = s.comp.cards[s.objectives[side]].region
+        held = stronger_side(s, region) == ("white" if side == "red" else "red")
+        warning = objective_warning(canonical(s, side), side)
+        assert (warning is not None) == held
+        if warning is not None:
+            seen += 1
+            assert warning.msgid == WARN_OBJECTIVE and warning.params["region"] == region
+            r = Advisor(playouts=200, seed=0).rank(s)
+            takes_it_back = r.best.reason is not None and r.best.reason.params.get("region") == region
+            assert (r.warning_message() is None) == takes_it_back
+            said += r.warning_message() is not None
+    assert seen and said
+    # in solo the player's own objective is face down: nothing to warn about
+    s = dp.new_game("solo", 3, player="red", difficulty=2)
+    assert objective_warning(canonical(s, "red"), "red") is None

@@ -452,6 +452,7 @@ class Ranking:
     relative: bool = True
     behind: bool = False
     chance_of: str = FOLLOWER
+    warning: Message | None = None     # said before the advice (:func:`.explain.objective_warning`)
 
     @property
     def best(self) -> RankedAction:
@@ -502,6 +503,9 @@ class Ranking:
             (0, Message(BEST_ROUND if self.horizon == "round" else BEST_GAME, side=self.side, action=said(best),
                         sureness=self.sureness_message(), outlook=best.outlook_message()))]
         out.append((2, self.reason_message()))            # why, in the game's words, before the details
+        warning = self.warning_message()
+        if warning is not None:
+            out.append((2, warning))
         out += [(2, m) for m in best.effect_messages]
         out += [(0, Message(EQUALLY_GOOD if a.rank == best.rank else THEN_ACTION, action=said(a),
                             outlook=a.outlook_message(), effects=tuple(a.effect_messages)))
@@ -538,6 +542,14 @@ class Ranking:
                        percent=Quantity(a.win_prob, percent=True), low=Quantity(a.win_low, percent=True),
                        high=Quantity(a.win_high, percent=True))
 
+    def warning_message(self) -> Message | None:
+        """The warning about the player's objective (``warning``), unless the best action's reason
+        already says that it takes that region back."""
+        w, reason = self.warning, self.best.reason
+        if w is None or (reason is not None and reason.params.get("region") == w.params.get("region")):
+            return None
+        return w
+
     def behind_message(self) -> Message | None:
         """The verdict that every action leaves ``side`` more likely to lose, with the upper end of
         the best chance's interval; None when the estimate does not say so (``behind``)."""
@@ -570,7 +582,7 @@ def build_ranking(side: str, measured: Sequence[Measured], chances: Sequence[flo
                   playouts: int, seconds: float, seed: int, horizon: str = "round", *, start: float = 0.0,
                   scale: float = 3.0, close_z: float = Z_95, equal: float = 0.0, explain: Any = None,
                   mode: str = "two-player", round_: int = 1, difficulty: int | None = None,
-                  score_now: float = 0.0) -> Ranking:
+                  score_now: float = 0.0, warning: Message | None = None) -> Ranking:
     """Turn what a search measured into a :class:`Ranking` (see the module docstring).
 
     ``chances``: each action's chance of being the best (in the order of ``measured``);
@@ -634,4 +646,4 @@ def build_ranking(side: str, measured: Sequence[Measured], chances: Sequence[flo
     ended = bool(tried) and all(a.won + a.lost == a.playouts for a in tried)
     behind = bool(tried) and (who == FOLLOWER or ended) and all(a.win_high < 0.5 for a in tried)
     return Ranking(side=side, actions=ranked, playouts=playouts, seconds=seconds, seed=seed, horizon=horizon,
-                   relative=True, behind=behind, chance_of=FOLLOWER if ended else who)
+                   relative=True, behind=behind, chance_of=FOLLOWER if ended else who, warning=warning)
