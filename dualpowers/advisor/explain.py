@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .. import kinds as K
-from ..narration import N_, SIDE, Message
+from ..narration import N_, SIDE, Message, acting_side
 from ..presence import force_in_presence
 from ..kinds.play import DATE_BONUS
 from ..scoring import face_up_objective, objective_card, unrest_vp
@@ -180,7 +180,7 @@ def objective_warning(view: "State", side: str) -> Message | None:
     _m, _t, winner = _strengths(view, card.region, side)
     if winner != other:
         return None
-    return Message(WARN_OBJECTIVE, who=_who(view, other), region=card.region, vp=card.vp)
+    return Message(WARN_OBJECTIVE, who=acting_side(other, view.opposition), region=card.region, vp=card.vp)
 
 
 def scoring_regions(view: "State", side: str) -> list[tuple[str, int, Message]]:
@@ -205,7 +205,7 @@ def scoring_regions(view: "State", side: str) -> list[tuple[str, int, Message]]:
         theirs = objective_card(view, other)          # from its played cards, all face up
         why = Message(WHY_OPPOSITION)
     else:
-        why = Message(WHY_THEIRS, who=_who(view, other))
+        why = Message(WHY_THEIRS, who=acting_side(other, view.opposition))
     if theirs and theirs in view.comp.cards:
         add(view.comp.cards[theirs].region, view.comp.cards[theirs].vp, why)
     return sorted(((r, vp, whys[0] if len(whys) == 1 else Message(BOTH_WHY, first=whys[0], second=whys[1]))
@@ -244,7 +244,7 @@ def turn_reason(view: "State", side: str, action: "Action", bonus: bool = False)
         elif reason is None and w1 == side and m1 - t1 > m0 - t0:
             reason = Message(REASON_KEEPS, region=region, why=why, vp=vp, mine=m1, theirs=t1)
         if cost is None and w1 == other and (w0 != other or m1 - t1 < m0 - t0):
-            cost = Message(COST_GIVES, who=_who(view, other), region=region, why=why, vp=vp)
+            cost = Message(COST_GIVES, who=acting_side(other, view.opposition), region=region, why=why, vp=vp)
     if reason is None and bonus:
         reason = Message(REASON_BONUS)
     if reason is None and after.will == side and view.will != side:
