@@ -19,9 +19,13 @@ measured for that action (a prior may have guided the search, never the answer):
   by default), in victory points of the evaluation (:func:`dualpowers.policies.evaluate`),
   the mean value turned back into points;
 * ``win_prob``: the chance to win the *game* from that standing at the end of this round,
-  as measured in greedy players' games (:func:`win_chance`); when every playout ended the
-  game (always with ``horizon="game"``), the share of playouts won; with a 95 % interval;
-* ``score_change``: the mean movement of the score track in ``side``'s favour.
+  as measured on games of a player who followed the advice (:func:`win_curve`: the
+  follower's curves where measured, else the greedy players', named as a simple computer
+  player's: ``Ranking.chance_of``); when every playout ended the game, the share of playouts
+  won, read through the follower's curve of such shares where measured; always with ``horizon="game"``
+  the share itself; with a 95 % interval of the playouts' noise and the curve's own;
+* ``score_change``: the mean movement of the score track in ``side``'s favour, and ``track``
+  where the marker then stands (what "ahead" and "behind" say, in the game's units).
 """
 
 from __future__ import annotations
