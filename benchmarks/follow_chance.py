@@ -19,6 +19,9 @@ who reads it and takes the advice, so it is measured on games where the advice i
   back into VP of evaluation, as :func:`~dualpowers.advisor.ranking.build_ranking` does),
   read through the curve of that round; when every playout ended the game, the share won.
   Every such decision is a sample: (mode, round, difficulty, standing, won the game?).
+* **The last round**: where every playout of the action ended the game, the Hint shows the
+  chance read from the playouts' share won, by its own curve (round 0 of the table): the
+  informed playouts play the player's last turns worse than a follower does.
 * **Fitted, and checked on games it was not fitted on**: ``P(win) = logistic(a + b * standing
   + c * (difficulty - 3))`` per round, maximum likelihood, with the covariance of (a, b, c);
   the curves stored are fitted on every game, and they are checked by two-fold cross-validation
@@ -35,7 +38,6 @@ Figures to read and a table to store, never a test assertion.  The games are app
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import math
 import random
@@ -48,11 +50,13 @@ sys.path.insert(0, str(ROOT))
 
 import dualpowers as dp  # noqa: E402
 from dualpowers.advisor.race import VALUE_SCALE, RaceSearch  # noqa: E402
-from dualpowers.advisor.ranking import CURVE_FIELDS, FOLLOW_TABLE, FOLLOWER, Curve, curve_row  # noqa: E402
+from dualpowers.advisor.ranking import (ENDED, FOLLOW_TABLE, FOLLOWER, Curve, curve_row,  # noqa: E402
+                                        share_standing)
 from dualpowers.policies import GreedyPolicy  # noqa: E402
 from dualpowers.stats import fit_logistic, logit  # noqa: E402
 
 from engine import pin_one_core  # noqa: E402
+from win_chance import write_table  # noqa: E402
 
 GAMES = ROOT / "benchmarks" / "games" / "follow_chance.jsonl"
 TABLE = ROOT / "dualpowers" / "data" / "results" / FOLLOW_TABLE
@@ -132,11 +136,12 @@ def samples(games: list[dict]) -> list[tuple[int, int, int, float, float | None,
 
 
 def shown(curves: dict[int, Curve], r: int, shift: int, standing: float, share: float | None) -> float:
-    """What the Hint shows for a decision: the playouts' share won if every playout ended the
-    game, else the curve of its round at the standing."""
+    """What the Hint shows for a decision: if every playout ended the game, the ended curve at the
+    playouts' share won (the share itself without one); else the curve of its round at the standing."""
     if share is not None:
-        return share
-    return curves[max((k for k in curves if k <= r), default=min(curves))].chance(standing, shift + 3)
+        return curves[ENDED].chance(share_standing(share), shift + 3) if ENDED in curves else share
+    rounds = [k for k in curves if k != ENDED]
+    return curves[max((k for k in rounds if k <= r), default=min(rounds))].chance(standing, shift + 3)
 
 
 def reliability(rows: list[tuple[int, float, int]], seed: int = 1, replicates: int = 400) -> list[tuple]:
@@ -177,13 +182,21 @@ def fit_curves(mode: str, games: list[dict]) -> tuple[list[dict], dict[int, Curv
     all ended the game are left out: there the Hint shows the playouts' own share won)."""
     rows, curves = [], {}
     fit_rows = samples(games)
-    for r in sorted({s[1] for s in fit_rows}):
-        points = [((x, d), y) for _, rr, d, x, share, y in fit_rows if rr == r and share is None]
+    for r in [ENDED] + sorted({s[1] for s in fit_rows}):
+        if r == ENDED:            # the playouts' share won, where they all ended the game
+            points = [((share_standing(share), d), y) for _, _, d, _, share, y in fit_rows if share is not None]
+        else:
+            points = [((x, d), y) for _, rr, d, x, share, y in fit_rows if rr == r and share is None]
         if len(points) < 20:
             continue
         w, cov = fit_logistic(points, ridge=1e-2)
-        row = curve_row(mode, r, len(points), sum(y for _, y in points),
-                        len({s[0] for s in fit_rows if s[1] == r and s[4] is None}), w, cov)
+        games_in = len({s[0] for s in fit_rows if (s[4] is not None if r == ENDED else s[1] == r and s[4] is None)})
+        # The decisions of one game share its ending: they are not independent samples.  The
+        # covariance is widened by the decisions per game (as if each game's were one sample
+        # repeated), so that the chance's interval does not pretend to more games than were played.
+        per_game = len(points) / max(1, games_in)
+        cov = [[v * per_game for v in row_] for row_ in cov]
+        row = curve_row(mode, r, len(points), sum(y for _, y in points), games_in, w, cov)
         rows.append(row)
         curves[r] = Curve(FOLLOWER, row["a"], row["b"], row["c"],
                           tuple(float(row[k]) for k in ("v_aa", "v_ab", "v_ac", "v_bb", "v_bc", "v_cc")))
@@ -203,8 +216,10 @@ def cmd_fit(args: argparse.Namespace) -> int:
         print(f"\n{mode}: {len(mine)} games of a follower ({mine[0]['playouts']} playouts a decision), "
               f"won {won} ({won / len(mine):.1%})")
         for row in rows:
-            print(f"  round {row['round']}: {row['samples']} decisions of {row['games']} games, "
-                  f"P(win) = logistic({row['a']:+.3f} {row['b']:+.3f} x standing {row['c']:+.3f} x (X - 3))")
+            what = "standing" if row["round"] != ENDED else "log-odds of the playouts' share won"
+            print(f"  {'round ' + str(row['round']) if row['round'] != ENDED else 'every playout ended'}: "
+                  f"{row['samples']} decisions of {row['games']} games, "
+                  f"P(win) = logistic({row['a']:+.3f} {row['b']:+.3f} x {what} {row['c']:+.3f} x (X - 3))")
         # Checked on games it was not fitted on: two folds (blocks of 12), each predicted by the
         # curves of the other, the base rate too.
         held, base_held, greedy = [], [], []
@@ -241,11 +256,7 @@ def cmd_fit(args: argparse.Namespace) -> int:
                   f"{sum(p for p, _ in greedy) / len(greedy):.1%}, won {sum(y for _, y in greedy) / len(greedy):.1%}, "
                   f"Brier {sum((p - y) ** 2 for p, y in greedy) / len(greedy):.3f}")
     if args.write:
-        with open(TABLE, "w", newline="", encoding="utf-8") as f:
-            writer = csv.DictWriter(f, fieldnames=CURVE_FIELDS)
-            writer.writeheader()
-            writer.writerows(table_rows)
-        print(f"wrote {TABLE.relative_to(ROOT)}")
+        write_table(TABLE, table_rows)
     return 0
 
 

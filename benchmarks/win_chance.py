@@ -94,12 +94,17 @@ def main(argv: list[str] | None = None) -> int:
                   f"{b:+.3f} x standing); even at {even:+.1f} VP; at -3 VP {1 / (1 + math.exp(-(a - 3 * b))):.0%}, "
                   f"at +3 VP {1 / (1 + math.exp(-(a + 3 * b))):.0%}")
     if args.write:
-        with open(TABLE, "w", newline="", encoding="utf-8") as f:
-            writer = csv.DictWriter(f, fieldnames=CURVE_FIELDS)
-            writer.writeheader()
-            writer.writerows(rows)
-        print(f"wrote {TABLE.relative_to(ROOT)}")
+        write_table(TABLE, rows)
     return 0
+
+
+def write_table(path: Path, rows: list[dict]) -> None:
+    """Store a table of curves (:data:`~dualpowers.advisor.ranking.CURVE_FIELDS`) and say where."""
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, fieldnames=CURVE_FIELDS)
+        writer.writeheader()
+        writer.writerows(rows)
+    print(f"wrote {path.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from ..actions import Action
     from ..state import State
 
-__all__ = ["RegionChange", "Effects", "effects", "turn_after", "turn_reason", "scoring_regions"]
+__all__ = ["RegionChange", "Effects", "effects", "turn_after", "turn_reason", "scoring_regions", "objective_warning"]
 
 # ---------------------------------------------------------------------------- the advisor's words
 # Templates (see dualpowers.narration): an Effects holds its lines as Messages, written in
@@ -68,6 +68,8 @@ REASON_KEEPS = N_("It keeps you the stronger side in {region}, {why} ({vp} VP at
 REASON_BONUS = N_("It ends on the 15th or the 31st of the month, which earns you a bonus action.")
 REASON_WILL = N_("It takes the Will of the People, which wins ties in strength.")
 REASON_STRONGER = N_("It makes you stronger in {region}, where you lead: you {mine} against {theirs}.")
+WARN_OBJECTIVE = N_("Careful: {who} is the stronger side in {region}, the region of your objective: as things "
+                    "stand, its {vp} VP go to {who} at this round's scoring.")
 COST_GIVES = N_("What you chose leaves {who} the stronger side in {region}, {why}: {vp} VP at this round's "
                 "scoring go to {who}.")
 
@@ -164,6 +166,21 @@ def effects(state: "State", action: "Action", side: str | None = None) -> Effect
         lines.append(Message(CHANGES_NOTHING))
     reason, cost = turn_reason(view, side, action, any(m.msgid == DATE_BONUS for m in own))
     return Effects(side, tuple(changes), tuple(lines), reason, cost)
+
+
+def objective_warning(view: "State", side: str) -> Message | None:
+    """A warning before the advice, when ``side`` knows its objective and the other side is the
+    stronger in its region now: as things stand, this round's scoring hands the card's VP over
+    (R-SCO-OBJ).  None otherwise."""
+    mine = known_objective(view, side)
+    card = view.comp.cards.get(mine) if mine else None
+    if card is None:
+        return None
+    other = "white" if side == "red" else "red"
+    _m, _t, winner = _strengths(view, card.region, side)
+    if winner != other:
+        return None
+    return Message(WARN_OBJECTIVE, who=acting_side(other, view.opposition), region=card.region, vp=card.vp)
 
 
 def scoring_regions(view: "State", side: str) -> list[tuple[str, int, Message]]:

@@ -456,13 +456,14 @@ class RaceSearch:
 
     def ranking(self) -> Ranking:
         """The ranking of every legal action (see :func:`~dualpowers.advisor.ranking.build_ranking`)."""
-        from .explain import effects
+        from .explain import effects, objective_warning
         view, side = self._view, self.side
         return build_ranking(side, self.measured(), self.best_chances(), self.difference, self.playouts,
                              self.seconds, self.seed, self.horizon, start=self._eval0, scale=VALUE_SCALE,
                              close_z=self.close_z, equal=self.equal_value,
                              explain=lambda a: effects(view, a, side), mode=view.mode, round_=view.round,
-                             difficulty=view.difficulty, score_now=float(view.score * self._sign))
+                             difficulty=view.difficulty, score_now=float(view.score * self._sign),
+                             warning=objective_warning(view, side))
 
     def best_action(self) -> "Action":
         """The first action of :meth:`ranking` (without the words)."""

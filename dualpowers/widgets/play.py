@@ -524,8 +524,10 @@ class PlayWidget(widgets.VBox):
         lead = _("Best: <b>{action}</b>. {reason}", action=fields["action"],
                  reason=escape(message_text(ranking.reason_message(), lang)))
         figures = escape(_("How the advisor measured it"))
+        warning = ranking.warning_message()
+        warn = f"<p><b>{escape(message_text(warning, lang))}</b></p>" if warning is not None else ""
         self.hint_view.value = (
-            f"<div class='dp-hint-box'><p>{lead}</p>{behind}<details class='dp-hint-figures'>"
+            f"<div class='dp-hint-box'><p>{lead}</p>{warn}{behind}<details class='dp-hint-figures'>"
             f"<summary>{figures}</summary>{intro}<p>{sure}</p>"
             f"<div class='dp-table'><table><tr>{headers}</tr>{rows}</table></div></details></div>")
         self.refresh()
