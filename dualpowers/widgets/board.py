@@ -39,6 +39,7 @@ from ..controllers.board_words import (T_BOARD_LABEL, T_BOARD_WORDS, T_NOTHING_T
 from ..i18n import check_language
 from ..text import translator
 from . import language
+from ._common import fit_labels
 from .canvas_pen import CanvasPen, send
 from .probe import ViewProbe
 
@@ -135,6 +136,7 @@ class BoardWidget(widgets.VBox):
         # The board in words: always in the page for a screen reader, in sight once opened.
         self.words_toggle = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
         self.words_toggle.add_class(WORDS_TOGGLE_CSS_CLASS)
+        fit_labels(self.words_toggle)
         self.words = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.words.add_class(WORDS_CSS_CLASS)
         self.words.add_class("dp-sr-only")
