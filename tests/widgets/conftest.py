@@ -7,6 +7,8 @@ own layout (a region's header, a token's centre).
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 
@@ -50,3 +52,20 @@ def click_region():
 @pytest.fixture
 def click_token():
     return token_click
+
+
+@pytest.fixture(autouse=True)
+def _no_foreign_event_loop():
+    """Playwright's sync API (the browser tests, run earlier on the same pytest worker) leaves its
+    event loop marked as running in this thread.  A widget test stands either for a script with no
+    kernel (nothing runs later) or for a kernel it runs itself (``asyncio.run``): it must not see
+    that loop, or a repaint put off until the page says its width waits on a loop that never turns."""
+    loop = asyncio._get_running_loop()
+    if loop is None:
+        yield
+        return
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(loop)
