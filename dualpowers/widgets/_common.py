@@ -40,6 +40,8 @@ STYLE = """<style>
 .dp-ok-box { color: var(--dp-ok, #2e7d32); }
 .dp-hint-box { border-left: 4px solid var(--dp-info, #1f5fae); background: var(--dp-hint-bg, #eef4fb);
   color: var(--dp-ink, #1f1f1f); padding: 6px 8px; font-size: 12px; }
+.dp-hint-box .dp-hint-rows { list-style: none; padding-left: 0; margin: 4px 0 0 0; }
+.dp-hint-box .dp-hint-rows li { margin-bottom: 6px; overflow-wrap: normal; }
 .dp-working { font-size: 12px; color: var(--dp-ink-faint, #5a5244); margin-top: 2px; }
 </style>"""
 

@@ -505,11 +505,16 @@ class PlayWidget(widgets.VBox):
         # the ranking changes, where it leaves the player (at the end of the round, or, for a
         # ranking of whole games, in the game), how sure; equal actions show their shared rank.
         unranked = "–"                          # an action no playout tried has no rank
+        outlook = _("at the end of the round") if ranking.horizon == "round" else _("for the game")
+        changes, how_sure = escape(_("what it changes")), escape(_("how sure"))
+        # One block per action, not a five-column table: in the panel's column a table's cells
+        # broke words in the middle ("Kere nsky", "abo ut").
         rows = "".join(
-            f"<tr><td>{r.rank or unranked}</td><td>{escape(g.describe(r.action))}</td>"
-            f"<td>{'<br>'.join(escape(message_text(e, lang)) for e in r.effect_messages)}</td>"
-            f"<td>{escape(message_text(r.outlook_message(), lang))}</td>"
-            f"<td>{escape(message_text(ranking.sureness_message(r), lang))}</td></tr>"
+            f"<li><b>{r.rank or unranked}. {escape(g.describe(r.action))}</b><br>"
+            f"<i>{changes}</i>: "
+            f"{'; '.join(escape(message_text(e, lang)) for e in r.effect_messages)}<br>"
+            f"<i>{escape(outlook)}</i>: {escape(message_text(r.outlook_message(), lang))}<br>"
+            f"<i>{how_sure}</i>: {escape(message_text(ranking.sureness_message(r), lang))}</li>"
             for r in ranking.actions[:3])
         verdict = ranking.behind_message()
         behind = f"<p><b>{escape(message_text(verdict, lang))}</b></p>" if verdict is not None else ""
@@ -517,9 +522,6 @@ class PlayWidget(widgets.VBox):
         chance = ranking.chance_message()
         if chance is not None:
             sure += f"</p><p>{escape(message_text(chance, lang))}"
-        outlook = _("at the end of the round") if ranking.horizon == "round" else _("for the game")
-        headers = "".join(f"<th>{escape(h)}</th>" for h in (
-            "#", _("action"), _("what it changes"), outlook, _("how sure")))
         # The Hint leads with one reason in the game's words (issue 35); the figures are one click away.
         lead = _("Best: <b>{action}</b>. {reason}", action=fields["action"],
                  reason=escape(message_text(ranking.reason_message(), lang)))
@@ -529,7 +531,7 @@ class PlayWidget(widgets.VBox):
         self.hint_view.value = (
             f"<div class='dp-hint-box'><p>{lead}</p>{warn}{behind}<details class='dp-hint-figures'>"
             f"<summary>{figures}</summary>{intro}<p>{sure}</p>"
-            f"<div class='dp-table'><table><tr>{headers}</tr>{rows}</table></div></details></div>")
+            f"<ul class='dp-hint-rows'>{rows}</ul></details></div>")
         self.refresh()
         self._select(best.action)
 

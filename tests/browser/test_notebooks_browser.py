@@ -104,9 +104,13 @@ def test_play_notebook_apply_changes_the_log(page, lab):
     wait_until(lambda: text_of(page, "dp-status") != status, timeout=20_000, message="the status did not change")
     wait_canvas_painted(page, BOARD, timeout=20_000)
     click_widget_button(page, "dp-hint")
-    wait_until(lambda: "Advisor" in text_of(page, "dp-hint-view"), timeout=60_000,
+    # the Hint leads with the best action and its reason; the figures wait behind a disclosure
+    wait_until(lambda: text_of(page, "dp-hint-view").startswith("Best:"), timeout=60_000,
                message=lambda: f"no hint shown: {text_of(page, 'dp-hint-view')!r}")
-    assert "playouts" in text_of(page, "dp-hint-view")
+    assert "playouts" not in text_of(page, "dp-hint-view")
+    page.locator(".dp-hint-view summary").first.click()
+    wait_until(lambda: "playouts" in text_of(page, "dp-hint-view"), timeout=10_000,
+               message=lambda: f"the figures did not open: {text_of(page, 'dp-hint-view')!r}")
     lab.shutdown_kernels()
 
 
