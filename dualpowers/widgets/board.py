@@ -62,7 +62,12 @@ PICTURE_CSS_CLASS = "dp-board-picture"
 WORDS_CSS_CLASS, WORDS_TOGGLE_CSS_CLASS = "dp-board-words", "dp-board-words-toggle"
 #: CSS class of what the keyboard's cursor stands on, in words (read out by a screen reader).
 CURSOR_WORDS_CSS_CLASS = "dp-board-cursor"
+# The focus ring of the board is drawn over the canvases (an outline of the picture's box is
+# painted under its positioned canvases, so the first Tab onto the board showed nothing).
 _OVERLAY_STYLE = ("<style>.dp-board-picture { position: relative; } "
+                  ".dp-board-picture:focus-visible::after { content: ''; position: absolute; inset: 0; "
+                  "border: 3px solid var(--dp-focus, #101010); box-shadow: inset 0 0 0 2px var(--dp-focus-halo, #ffffff); "
+                  "pointer-events: none; z-index: 3; } "
                   ".dp-board-picture > .dp-board-overlay { position: absolute; left: 0; bottom: 0; "
                   "pointer-events: none; } "
                   ".dp-sr-only { position: absolute !important; width: 1px !important; height: 1px !important; "
