@@ -644,8 +644,6 @@ class PlayWidget(widgets.VBox):
         self._show_review()
         if g.message:
             self._say(g.message)
-        result = g.result()
-        self.result.value = (f"<div class='dp-result-box'><b>{escape(result)}</b></div>" if result else "")
 
     def _show_picks(self) -> None:
         """The hand as cards, the remaining choices as buttons, the board lit where a click leads on."""
@@ -700,6 +698,10 @@ class PlayWidget(widgets.VBox):
         self.log_view.value = log_html(g.log[:g.story_log_start] if telling else g.log)
         # the legal actions are the next decision's: listed once the story reaches it (none after the game)
         self.all_actions.layout.display = "none" if telling or g.state.is_over() else None
+        # who won, once the story of the last action reaches the end (at its first step the board and
+        # the status line still showed a player to act beside 'Red wins')
+        result = "" if telling else g.result()
+        self.result.value = f"<div class='dp-result-box'><b>{escape(result)}</b></div>" if result else ""
 
     def _story_timer(self) -> None:
         """With *Play on by itself*, the step shown moves on after :attr:`story_pause` seconds;
