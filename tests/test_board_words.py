@@ -54,3 +54,23 @@ def test_what_may_be_clicked_is_said_in_the_order_the_keys_visit_it(state: dp.St
     assert target_words(state, "token", reserve, "fr") in words.targets
     assert "réserve" in target_words(state, "token", reserve, "fr")
     assert board_words(state).targets == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_tiles_the_reserve_and_a_region_of_neutrals_alone_are_said_too(lang: str) -> None:
+    """The QA pass: a region holding only neutrals was said without its tokens, and the unrest and
+    blockade tiles and the reserve were not said at all (the board draws them)."""
+    s = dp.new_game(mode="solo", player="white", difficulty=1, seed=3)
+    words = board_words(s, lang=lang)
+    text = " ".join(words.lines())
+    assert names.region(s.unrest, lang) in words.surroundings[0]
+    a, b = s.blockade
+    assert names.region(a, lang) in words.surroundings[1] and names.region(b, lang) in words.surroundings[1]
+    reserve = [t for t in s.at["reserve"] if s.spec(t).owner == "white"]
+    assert reserve and all(f"{names.token(t, lang)} {s.spec(t).fresh}" in words.surroundings[2] for t in reserve)
+    assert len(words.surroundings) == 3                   # the Opposition has a supply, not a reserve
+    for region in s.regions:
+        for token in s.tokens_in(region):
+            assert names.token(token, lang) in text, (region, token)
+    alone = [r for r in s.regions if s.tokens_in(r) and not any(dp.force_in_presence(s, r).tokens.values())]
+    assert alone, "the position should hold a region of neutrals alone"

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from .. import names
 from ..i18n import N_
+from ..places import RESERVE
 from ..presence import force_in_presence
 from ..text import Conjunction, Message, Name, render, translator
 from .play import lead_text
@@ -44,6 +45,15 @@ T_NOTHING_TO_CLICK = N_("Nothing on the board is waiting for a click.")
 # Translators: a token and where it stands, as a thing to click ("W3 in the reserve")
 T_TOKEN_AT = N_("{token} {where}")
 T_ROAD = N_("the connection between {region} and {region2}")
+# Translators: the tokens of a region whose strengths name none of them (only neutral tokens)
+T_TOKENS_HERE = N_("Tokens in {region}: {tokens}.")
+T_UNREST = N_("The unrest region is {region}.")
+T_NO_UNREST = N_("There is no unrest region.")
+T_BLOCKADE = N_("The blockade closes the connection between {region} and {region2}.")
+T_NO_BLOCKADE = N_("No connection is closed by a blockade.")
+# Translators: a faction's reserve, its units and leaders with their fresh strength ("W1 1, Lvov 2")
+T_RESERVE = N_("Reserve of {side}: {tokens}.")
+T_RESERVE_EMPTY = N_("Reserve of {side}: empty.")
 
 
 @dataclass(frozen=True)
@@ -51,6 +61,8 @@ class BoardWords:
     """The board in words, in one language: each part a list of sentences."""
 
     status: str
+    #: the region tiles (unrest, blockade) and the reserves, one sentence each
+    surroundings: tuple[str, ...]
     #: (the region's name, its sentences), in the map's order
     regions: tuple[tuple[str, tuple[str, ...]], ...]
     cards: tuple[str, ...]
@@ -58,7 +70,7 @@ class BoardWords:
 
     def lines(self) -> list[str]:
         """Every sentence, in the order a reader meets them."""
-        out = [self.status]
+        out = [self.status, *self.surroundings]
         for _name, said in self.regions:
             out.extend(said)
         return out + list(self.cards) + ([self.targets] if self.targets else [])
@@ -95,13 +107,39 @@ def board_words(state: "State", *, lit: Iterable[Any] = (), conceal: Iterable[st
                                        tokens=", ".join(names.token(t, lang) for t in here)),)
         else:
             presence = force_in_presence(state, region)
-            said = tuple(render(m, lang) for m in presence.tally_messages) + (render(presence.reason_message, lang),)
+            tally = tuple(render(m, lang) for m in presence.tally_messages)
+            said = tally + (render(presence.reason_message, lang),)
+            if here and not any(presence.tokens.values()):   # only neutrals nobody controls: no token named
+                said = (_(T_TOKENS_HERE, region=names.region(region, lang),
+                          tokens=", ".join(names.token(t, lang) for t in here)),) + said
         regions.append((region, said))
     cards = tuple(render(Message(T_PLAYED, side=side, cards=Conjunction(Name("card", c) for c in played)), lang)
                   for side, played in state.played.items() if played)
     targets = [target_words(state, kind, ident, lang) for kind, ident in clickable(state, lit)]
-    return BoardWords(status=status, regions=tuple(regions), cards=cards or (_(T_NONE_PLAYED),),
+    return BoardWords(status=status, surroundings=_surroundings(state, lang), regions=tuple(regions), cards=cards or (_(T_NONE_PLAYED),),
                       targets=_(T_CLICKABLE, targets=", ".join(targets)) if targets else "")
+
+
+def _surroundings(state: "State", lang: str) -> tuple[str, ...]:
+    """The region tiles and the reserves, as the board's side column draws them."""
+    _ = translator(lang)
+    said = [_(T_UNREST, region=names.region(state.unrest, lang)) if state.unrest else _(T_NO_UNREST)]
+    if state.blockade:
+        a, b = state.blockade
+        said.append(_(T_BLOCKADE, region=names.region(a, lang), region2=names.region(b, lang)))
+    else:
+        said.append(_(T_NO_BLOCKADE))
+    reserve = state.at.get(RESERVE, ())
+    for side in ("red", "white"):
+        if state.mode == "solo" and side == state.opposition:
+            continue                                  # the Opposition recruits from its supply, not a reserve
+        mine = [t for t in reserve if state.comp.tokens[t].owner == side]
+        if mine:
+            said.append(_(T_RESERVE, side=side, tokens=", ".join(
+                f"{names.token(t, lang)} {state.comp.tokens[t].fresh}" for t in mine)))
+        else:
+            said.append(_(T_RESERVE_EMPTY, side=side))
+    return tuple(said)
 
 
 def clickable(state: "State", lit: Iterable[Any]) -> list[tuple[str, Any]]:
