@@ -109,6 +109,7 @@ def test_french_solo_game_at_difficulty_1_to_its_end(browser, lab):
     page = context.new_page()
     seen: dict[str, str] = {}          # English word -> where it was seen
     drawn_last: list[str] = []         # the board's texts drawn by the last decision
+    drawn_told: list[str] = []         # every text drawn since the last decision (its story told)
 
     def panel_text() -> str:
         return page.locator(".dp-play .dp-screen-panel").first.inner_text()
@@ -120,6 +121,7 @@ def test_french_solo_game_at_difficulty_1_to_its_end(browser, lab):
         drawn = page.evaluate("() => { const t = window.__dpTexts.slice(); window.__dpTexts.length = 0; return t; }")
         if drawn:
             drawn_last[:] = drawn
+            drawn_told.extend(drawn)
         panel = "\n".join(line for line in panel_text().splitlines() if line.strip() != "English")
         for w in english_words(" ".join(drawn)):
             seen.setdefault(w, f"board ({where})")
@@ -156,6 +158,7 @@ def test_french_solo_game_at_difficulty_1_to_its_end(browser, lab):
         while not result.inner_text().strip():
             assert decisions < MAX_DECISIONS, f"no end after {decisions} decisions"
             before = log_text()
+            drawn_told.clear()
             auto.click()
             # what the decision set going is told step by step (the log waits for its end)
             wait_until(lambda: log_text() != before or story.is_visible() or result.inner_text().strip(),
@@ -180,7 +183,10 @@ def test_french_solo_game_at_difficulty_1_to_its_end(browser, lab):
             story.click()
             page.wait_for_timeout(200)
         assert not story.is_visible(), "the final story did not end"
-        wait_until(lambda: any("PARTIE TERMINÉE" in t for t in drawn_last + page.evaluate("() => window.__dpTexts")),
+        # the result waits for the last action's story to end, so the final board may have been
+        # drawn (and read) while the story was stepped through: every text drawn since counts
+        wait_until(lambda: any("PARTIE TERMINÉE" in t
+                               for t in drawn_told + drawn_last + page.evaluate("() => window.__dpTexts")),
                    timeout=20_000, message=lambda: f"the board's title at the end: {drawn_last[:3]}")
         check("the end")
         page.screenshot(path=str(OUT / "solo-fr-end-1280x720.png"))
