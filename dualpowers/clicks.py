@@ -35,6 +35,8 @@ CLICK_ROAD = N_("click a lit road")
 CHOOSE_BELOW = N_("choose below")
 OR_ELSE = N_("{first}; or {second}")
 INSTRUCTIONS = N_("{instructions:cap}.")
+#: A click the rules refuse, with the refusal and its rule (:func:`dualpowers.narrate.refusal_message`).
+NOT_ALLOWED = N_("Not allowed: {reason}")
 
 
 class ActionPicker:
@@ -261,10 +263,10 @@ class ActionPicker:
                 self.state.check(meant)
             except IllegalAction as exc:
                 self.refused = exc
-                return _("Not allowed: {reason}", reason=refusal_text(exc, lang))
+                return _(NOT_ALLOWED, reason=refusal_text(exc, lang))
         self.refused = K.misclick(self.state, (*self.picked, key)) or K.misclick(self.state, (key,))
         if self.refused is not None:
-            return _("Not allowed: {reason}", reason=refusal_text(self.refused, lang))
+            return _(NOT_ALLOWED, reason=refusal_text(self.refused, lang))
         step = step_name(self.state.step)
         kind, ident = key
         if kind == "token":

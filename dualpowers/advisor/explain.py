@@ -22,7 +22,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .. import kinds as K
+from .. import components, kinds as K
 from ..narration import N_, SIDE, Message, acting_side
 from ..presence import force_in_presence
 from ..kinds.play import DATE_BONUS
@@ -117,7 +117,7 @@ def _who(state: "State", side: str) -> Message:
 
 def _strengths(state: "State", region: str, side: str) -> tuple[int, int, str | None]:
     p = force_in_presence(state, region)
-    other = "white" if side == "red" else "red"
+    other = components.other(side)
     return p.strength.get(side, 0), p.strength.get(other, 0), p.winner
 
 
@@ -137,7 +137,7 @@ def effects(state: "State", action: "Action", side: str | None = None) -> Effect
     objective_card = view.comp.cards.get(objective) if objective else None
     changes: list[RegionChange] = []
     lines: list[Message] = []
-    other = "white" if side == "red" else "red"
+    other = components.other(side)
     for region in regions:
         m0, t0, w0 = _strengths(view, region, side)
         m1, t1, w1 = _strengths(after, region, side)
@@ -176,7 +176,7 @@ def objective_warning(view: "State", side: str) -> Message | None:
     card = view.comp.cards.get(mine) if mine else None
     if card is None:
         return None
-    other = "white" if side == "red" else "red"
+    other = components.other(side)
     _m, _t, winner = _strengths(view, card.region, side)
     if winner != other:
         return None
@@ -194,7 +194,7 @@ def scoring_regions(view: "State", side: str) -> list[tuple[str, int, Message]]:
         if region and vp > 0:
             total, whys = out.get(region, (0, []))
             out[region] = (total + vp, whys + [why])
-    other = "white" if side == "red" else "red"
+    other = components.other(side)
     if view.unrest:
         add(view.unrest, unrest_vp(view), Message(WHY_UNREST))
     mine = known_objective(view, side)
@@ -234,7 +234,7 @@ def turn_reason(view: "State", side: str, action: "Action", bonus: bool = False)
     if view.turn_index >= len(view.turn_order):
         return None, None        # a decision of the scoring itself (the unrest region's VP or a bonus)
     after = turn_after(view, side, action)
-    other = "white" if side == "red" else "red"
+    other = components.other(side)
     reason = cost = None
     for region, vp, why in scoring_regions(view, side):
         m0, t0, w0 = _strengths(view, region, side)

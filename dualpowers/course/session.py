@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from ..actions import Action
-from ..clicks import ActionPicker
+from ..clicks import NOT_ALLOWED, ActionPicker
 from ..state import State
 from ..kinds import kind_of
 from ..narrate import refusal_message
@@ -166,7 +166,7 @@ class CourseSession:
         self.highlight = tuple(self.picker.lit())
         if self.picker.refused is not None:
             # a rule refuses the clicks (a recruit aimed elsewhere than the card's region): say it
-            self.message = say(N_("Not allowed: {reason}"), {"reason": refusal_message(self.picker.refused)})
+            self.message = Message(NOT_ALLOWED, reason=refusal_message(self.picker.refused))
         elif self.picker.message:
             # a click that can answer nothing here: say what can (the engine's "nothing can be
             # done in green now" is about the game's step, not about this exercise)
