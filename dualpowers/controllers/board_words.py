@@ -3,9 +3,10 @@ may open instead of reading the picture.
 
 A pure function of the position, what the board lights and what it hides, so that whatever
 shows a board (a widget today, a session's snapshot tomorrow) carries the same text beside it.
-It says what the picture says: the round, the date, the Will and the score; each region's tokens
-with their strength and side, who is stronger there and why (the engine's own reasons, R-STR-2);
-the cards played this round; what may be clicked now.  A region whose strengths a question asks
+It says what the picture says: the round, the date, the Will and the score; the unrest region, the
+road the blockade closes and the player's reserve; each region's tokens with their strength and
+side, who is stronger there and why (the engine's own reasons, R-STR-2); the cards played this
+round; what may be clicked now.  A region whose strengths a question asks
 (the course hides its plate) is named with its tokens only, as the board shows it.
 
 ::
