@@ -30,7 +30,24 @@ def test_import_contracts_are_kept():
 
 
 def _contracts() -> list[dict]:
-    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]["contracts"]
+    """The three contracts every module is in: Jupyter only in the widgets, Pillow only in the
+    drawing, the layers (the others, about one module each, follow them)."""
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]["contracts"]
+    jupyter = next(c for c in contracts if "ipywidgets" in c.get("forbidden_modules", ()))
+    pillow = next(c for c in contracts if c.get("forbidden_modules") == ["PIL"])
+    layers = next(c for c in contracts if c["type"] == "layers")
+    return [jupyter, pillow, layers]
+
+
+def test_a_screens_widget_imports_no_rule_module():
+    """The play widget draws its session model's snapshots (issue 31): it imports no rule module."""
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]["contracts"]
+    screen = next(c for c in contracts if c["source_modules"] == ["dualpowers.widgets.play"])
+    assert {"dualpowers.kinds", "dualpowers.state", "dualpowers.turn", "dualpowers.clicks"} <= set(
+        screen["forbidden_modules"])
+    source = (ROOT / "dualpowers" / "widgets" / "play.py").read_text(encoding="utf-8")
+    imported = set(re.findall(r"^from \.\.(\w+)", source, re.M))
+    assert imported <= {"controllers", "drawing", "names", "screens", "text"}, imported
 
 
 def test_every_module_is_in_a_layer_and_only_the_widgets_import_jupyter():

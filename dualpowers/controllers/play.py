@@ -103,18 +103,6 @@ def action_groups(actions: Iterable[Action]) -> dict[str, list[Action]]:
     return {word: acts for word, acts in groups.items() if acts}
 
 
-def concerns(state: State, action: Action, *, region: str | None = None, token: str | None = None) -> bool:
-    """Whether an action touches ``region`` and/or ``token`` on the board (a click's filter);
-    a token stands for every token interchangeable with it (ENGINE-SAME)."""
-    touched = K.touches(state, action)
-    if region is not None and region not in touched.regions:
-        return False
-    if token is not None:
-        mentioned = (*touched.tokens, *((touched.card,) if touched.card else ()))
-        return any(t == token or interchangeable(state, t, token) for t in mentioned)
-    return True
-
-
 def choose_action(state: State, policy: str = "first", rng: random.Random | None = None) -> Action:
     """A legal action picked by a program: ``"first"`` or any :mod:`dualpowers.policies` spec.
 
@@ -216,8 +204,6 @@ class GameSession:
         self.message = ""
         #: the language of the texts this session writes (status, log, messages, descriptions)
         self.lang = DEFAULT_LANGUAGE
-        self.filter_region: str | None = None
-        self.filter_token: str | None = None
         #: What the last action set going, event by event, each with the board right after it
         #: (``Event.board``): the player's own action, the Opposition's turns, the scoring.
         #: Emptied by any other change (undo, a new game, a load).
@@ -331,7 +317,6 @@ class GameSession:
         a ``seed`` the new game is a fresh deal."""
         self._setup(mode or self.mode, seed, player or self.player,
                     difficulty or self.difficulty, edition or self.edition, None)
-        self.clear_filter(notify=False)
         _ = translator(self.lang)
         self._changed(_("New game started."))
 
@@ -346,43 +331,9 @@ class GameSession:
     def legal_texts(self) -> list[str]:
         return [str(a) for a in self.legal()]
 
-    def groups(self, filtered: bool = True) -> dict[str, list[Action]]:
-        """Legal actions by kind (see :data:`GROUP_LABELS`), after the board-click filter."""
-        return action_groups(self.filtered() if filtered else self.legal())
-
-    def filtered(self) -> list[Action]:
-        """Legal actions concerning the clicked region/token; all of them when nothing matches."""
-        legal = self.legal()
-        if self.filter_region is None and self.filter_token is None:
-            return legal
-        hits = [a for a in legal
-                if concerns(self.state, a, region=self.filter_region, token=self.filter_token)]
-        return hits or legal
-
-    def filter_matches(self) -> int:
-        """How many legal actions the current filter keeps (0 means the filter is ignored)."""
-        if self.filter_region is None and self.filter_token is None:
-            return len(self.legal())
-        return sum(concerns(self.state, a, region=self.filter_region, token=self.filter_token)
-                   for a in self.legal())
-
-    def set_filter(self, *, region: str | None = None, token: str | None = None) -> None:
-        self.filter_region, self.filter_token = region, token
-        what = region or token
-        n = self.filter_matches()
-        _ = translator(self.lang)
-        if region is not None:
-            what = names.region(region, self.lang)
-        elif token is not None:
-            what = names.token(token, self.lang)
-        self._changed(_.ngettext("Showing the {n} action about {what}.", "Showing the {n} actions about {what}.", n,
-                                 what=what) if n else _("No legal action concerns {what}: showing all.", what=what))
-
-    def clear_filter(self, notify: bool = True) -> None:
-        self.filter_region = self.filter_token = None
-        if notify:
-            _ = translator(self.lang)
-            self._changed(_("Showing every legal action."))
+    def groups(self) -> dict[str, list[Action]]:
+        """The legal actions by kind (see :func:`action_groups`)."""
+        return action_groups(self.legal())
 
     def describe(self, action: Action) -> str:
         """The action in words, in the session's language ("Move Kerensky from green to red")."""
@@ -398,7 +349,6 @@ class GameSession:
         self.actions.append(text)
         self.story_log_start = len(self.log)
         self.log.extend(self._entries(self.state, text, events, actor, said))
-        self.filter_region = self.filter_token = None
         _ = translator(self.lang)
         self._changed(_("Applied: {action}.", action=said or text), story=events)
         return events
@@ -444,7 +394,6 @@ class GameSession:
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= len(self.actions):
             raise ValueError(f"rewind: count must be a whole number from 0 to {len(self.actions)}, not {count!r}")
         self.state, self.actions, self.log = self._replay(self.actions[:count])
-        self.filter_region = self.filter_token = None
         _ = translator(self.lang)
         self._changed(_("Back to decision {index}: play on from here.", index=count + 1))
 
@@ -456,7 +405,6 @@ class GameSession:
             return None
         last = self.actions[-1]
         self.state, self.actions, self.log = self._replay(self.actions[:-1])
-        self.filter_region = self.filter_token = None
         _ = translator(self.lang)
         self._changed(_("Undid: {action}.", action=last))
         return last
@@ -612,7 +560,6 @@ class GameSession:
                                     value=f"{type(exc).__name__}: {brief(str(exc), 80)}")) from None
         for name in _SESSION_FIELDS:
             setattr(self, name, getattr(candidate, name))
-        self.clear_filter(notify=False)
         self._changed(message)
 
     def _candidate(self, data: dict[str, Any]) -> tuple["GameSession", str]:

@@ -134,9 +134,7 @@ def _play(lang: str, mode: str) -> list[str]:
         texts += visible_texts(w)
     w.hint_button.click()
     texts += visible_texts(w)
-    w.action.options = list(w.action.options) + [("x", "move R1 nowhere")]
-    w.action.value = "move R1 nowhere"
-    w.apply_button.click()                              # a refusal
+    w.model.play("move R1 nowhere")                     # a refusal (as the menu's Apply takes it)
     texts += visible_texts(w)
     w.load_saved(b'{"format": "dualpowers/game", "actions": 3}')      # a refused load
     texts += visible_texts(w)

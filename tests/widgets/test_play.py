@@ -13,7 +13,7 @@ from dualpowers import names
 import dualpowers as dp
 from dualpowers import kinds
 from dualpowers.controllers import GameSession, LoadError, choose_action
-from dualpowers.controllers.play import action_groups, concerns
+from dualpowers.controllers.play import action_groups
 from dualpowers.describe import describe
 from dualpowers.widgets._common import lines_html
 
@@ -214,27 +214,6 @@ def test_groups_and_descriptions():
     assert action_groups(g.legal()) == groups
 
 
-def test_board_clicks_filter_the_actions():
-    g = GameSession(mode="solo", seed=7, player="white", difficulty=3)
-    g.apply("play purple-2")
-    g.apply("recruit W3")   # W3 is now in purple
-    while g.state.step != "command":
-        g.auto("first")
-    legal = g.legal()
-    g.set_filter(region="purple")
-    kept = g.filtered()
-    assert kept and len(kept) <= len(legal)
-    assert all(concerns(g.state, a, region="purple") for a in kept)
-    token = next(t for t in g.state.tokens_in("purple") if g.state.spec(t).owner == "white")
-    g.set_filter(token=token)
-    if g.filter_matches():
-        assert all(token in str(a) or g.state.spec(token).kind == "unit" for a in g.filtered())
-    g.set_filter(region="brown", token="nonexistent-token")
-    assert g.filter_matches() == 0 and g.filtered() == legal   # nothing matches: show all
-    g.clear_filter()
-    assert g.filtered() == legal
-
-
 def test_choose_action_policies_are_deterministic():
     import random
     s = dp.new_game("two-player", 1)
@@ -315,7 +294,7 @@ def _play_by_clicks(w, action, click_region, click_token):
     """Play ``action`` the way a person does: its card, token (on the map or in the reserve),
     region or road, then a button if something is left that no click reaches."""
     n = len(w.session.actions)
-    for kind, ident in w.picker.clicks_for(action):
+    for kind, ident in w.model.picker.clicks_for(action):
         if kind == "card":
             _hand_card(w, ident).click()
         elif kind == "token":
@@ -379,7 +358,7 @@ def test_play_widget_whole_game_by_clicks(seed, mode, click_region, click_token)
     n = 0
     while not w.session.is_over():
         _play_by_clicks(w, rng.choice(w.session.legal()), click_region, click_token)
-        while w._story_at is not None:          # what the action set going, step by step
+        while w.model.story_at is not None:          # what the action set going, step by step
             w.story_next.click()
         n += 1
         assert n < 2000
@@ -412,7 +391,7 @@ def test_play_widget_whole_two_player_game_by_buttons():
     # who won waits for the story of the last action to reach its end: at its first step the
     # board and the status line still show a player to act (QA pass: 'You (White) to act' above
     # 'Red wins')
-    if w._story_at is not None:
+    if w.model.story_at is not None:
         assert w.result.value == ""
         w.story_skip.click()
     assert "wins!" in w.result.value
@@ -562,7 +541,7 @@ def test_play_widget_hint_selects_and_highlights_the_best_action(play_widget, mo
     assert w.board.highlight and set(w.board.highlight) <= (set(g.state.comp.region_names) | set(g.state.comp.tokens)
                                                             | HIGHLIGHT_KEYS)
     w.apply_button.click()                       # the hint was about the old position: it goes
-    assert w.hint_view.value == "" and set(w.board.highlight) == set(w.picker.lit())  # only the click targets
+    assert w.hint_view.value == "" and set(w.board.highlight) == set(w.model.picker.lit())  # only the click targets
 
 
 def test_play_widget_computer_player_is_chosen_from_a_menu(play_widget):
@@ -700,10 +679,10 @@ def test_play_widget_tells_what_the_action_set_going_one_step_at_a_time():
     w = PlayWidget(mode="solo", seed=3, player="red", difficulty=2)
     g = w.session
     me, rng = make_policy("greedy"), random.Random(1)
-    while w._story_at is None:
+    while w.model.story_at is None:
         log_before = w.log_view.value
         g.apply(me.choose(g.state, rng))
-    steps = w._story
+    steps = w.model.story
     assert len(steps) >= 2 and w.story_box.layout.display is None
     assert w.log_view.value == log_before                    # the log waits: it would tell what comes
     # the player's own move first, then the Opposition's card (with its date) and its turn
@@ -716,17 +695,17 @@ def test_play_widget_tells_what_the_action_set_going_one_step_at_a_time():
         assert w.status.value == escape(g.status(event.board))             # the title tells nothing ahead
         assert w.hand_cards.layout.display == "none"
         w.story_next.click()
-    assert w._story_at is None and w.story_box.layout.display == "none"
+    assert w.model.story_at is None and w.story_box.layout.display == "none"
     assert w.status.value == escape(g.status()) and w.log_view.value != log_before
     assert w.board.state == g.state and (w.choices.children or w.hand_cards.children)
     # the next story can be skipped at once
-    while w._story_at is None:
+    while w.model.story_at is None:
         g.apply(me.choose(g.state, rng))
-    at = w._story_at
+    at = w.model.story_at
     w.screen.press("ArrowRight")                 # → is Next, as the README says
-    assert w._story_at != at
+    assert w.model.story_at != at
     w.story_skip.click()
-    assert w._story_at is None and w.board.state == g.state
+    assert w.model.story_at is None and w.board.state == g.state
 
 
 def _groups(state) -> list[tuple[str, str]]:
@@ -755,8 +734,8 @@ def test_play_widget_story_puts_the_objective_markers_on_the_board_as_the_scorin
         if g.state.is_over() or "objective" in seen:
             break
         g.apply(me.choose(g.state, rng))
-        while w._story_at is not None:
-            event = w._story[w._story_at]
+        while w.model.story_at is not None:
+            event = w.model.story[w.model.story_at]
             seen.setdefault(event.kind, []).append((event, dict(w.board._markers or {})))
             story_views[id(event)] = w.story_view.value
             assert w.all_actions.layout.display == "none"         # the next decision's: not yet
@@ -764,15 +743,15 @@ def test_play_widget_story_puts_the_objective_markers_on_the_board_as_the_scorin
         assert w.all_actions.layout.display == ("none" if g.state.is_over() else None)
     # a language switch in the middle of a story goes on telling it, in the new language
     from dualpowers.widgets import language
-    while w._story_at is None and not g.state.is_over():
+    while w.model.story_at is None and not g.state.is_over():
         g.apply(me.choose(g.state, rng))
-    assert w._story_at is not None, "no story after the scoring: the check below checks nothing"
-    if len(w._story) > 2:
+    assert w.model.story_at is not None, "no story after the scoring: the check below checks nothing"
+    if len(w.model.story) > 2:
         w.story_next.click()
-    at, story, shown = w._story_at, w._story, w.board.state
+    at, story, shown = w.model.story_at, w.model.story, w.board.state
     language.set("fr")
     try:
-        assert (w._story_at, w._story, w.board.state) == (at, story, shown)
+        assert (w.model.story_at, w.model.story, w.board.state) == (at, story, shown)
         assert w.story_box.layout.display is None and w.all_actions.layout.display == "none"
     finally:
         language.set("en")
@@ -812,13 +791,13 @@ def test_play_widget_cards_panel_tells_nothing_ahead_of_the_story():
     start = g.state.round
     while g.state.round == start:
         g.apply(me.choose(g.state, rng))
-    assert w._story_at is not None and any(e.kind == "round" for e in w._story)
+    assert w.model.story_at is not None and any(e.kind == "round" for e in w.model.story)
     new_hand = g.state.hands[g.state.player]
-    first = w._story[0].board
+    first = w.model.story[0].board
     assert w.hand.value == lines_html(g.hand_lines(first, played=False))
     assert not any(names.card(c, "en") in w.hand.value for c in new_hand if c not in first.hands[first.player])
-    while w._story_at is not None:
-        assert w.hand.value == lines_html(g.hand_lines(w._story[w._story_at].board, played=False))
+    while w.model.story_at is not None:
+        assert w.hand.value == lines_html(g.hand_lines(w.model.story[w.model.story_at].board, played=False))
         w.story_next.click()
     assert w.hand_cards.layout.display != "none"       # the player's cards to click: the hand is not listed again
     assert w.hand.value == lines_html(g.hand_lines(hand=False, played=False)) and "hand" not in w.hand.value
@@ -858,7 +837,7 @@ def test_play_widget_recruits_by_clicking_a_unit_of_the_reserve_then_the_region(
     region = g.state.comp.cards[g.state.card].region
     click_region(w.board, region)
     assert not any("dp-choice-recruit" in b._dom_classes for b in w.choices.children)   # no list to read through
-    w._cancel()
+    w.model.cancel()
     one = next(a for a in recruits if len(a.units) == 1)
     unit = one.units[0]
     click_token(w.board, unit)
@@ -892,20 +871,20 @@ def test_play_widget_story_plays_on_by_itself_until_the_players_decision():
     g = w.session
     for _ in range(40):                                     # an action whose story has several steps
         g.auto("first")
-        if w._story_at is not None and len(w._story) > 2:
+        if w.model.story_at is not None and len(w.model.story) > 2:
             break
     else:
         pytest.fail("no story met")
     assert not [h for h in pending if not h.cancelled]      # nothing runs while the toggle is off
     w.story_auto.value = True
     steps = 0
-    while w._story_at is not None:
+    while w.model.story_at is not None:
         live = [h for h in pending if not h.cancelled]
         assert len(live) == 1
         live[0].cancelled = True
         live[0].fn()
         steps += 1
-        assert steps <= len(w._story)
+        assert steps <= len(w.model.story)
     assert steps >= 2 and w.story_box.layout.display == "none"
     assert not [h for h in pending if not h.cancelled]      # it stops at the player's decision
     assert w.hand_cards.children or w.choices.children
@@ -939,7 +918,7 @@ def test_play_widget_refresh_makes_no_widget():
     w.review(playouts=40)
     w.refresh()
     before = len(_instances)
-    for i in range(len(w._review.moments)):
+    for i in range(len(w.model.review_done.moments)):
         w.show_moment(i)
         w.refresh()
     w.show_moment(None)

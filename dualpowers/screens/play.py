@@ -1,0 +1,687 @@
+"""The play screen's session model: a game, and everything a person's play of it remembers.
+
+:class:`~dualpowers.controllers.play.GameSession` is the game (its start, its actions, its
+log, undo, save and load).  A :class:`PlaySession` adds what the screen remembers between
+two events: the clicks so far (:class:`~dualpowers.clicks.ActionPicker`), the step of the
+story being told, the hint shown, the review and the moment of it on the board, the menu
+of all legal actions, the last notice.  After each change it hands its observers one
+:class:`PlaySnapshot`: what the board draws and lights, the cards and the choices to
+click, the words of the panel.  The widget (:class:`dualpowers.widgets.play.PlayWidget`)
+draws the snapshot and turns clicks, taps and keys into calls here, so a click's path is
+widget → session → engine → snapshot → widget, each hop once.
+
+What each legal action looks like (its words, its group, its clicks) is computed once per
+position and language, whatever the number of clicks made in it.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .. import names
+from ..clicks import NOT_ALLOWED, ActionPicker
+from ..controllers.play import GameSession, LoadError, LogEntry, action_groups
+from ..describe import describe, label as kind_label
+from ..errors import DualPowersError, brief
+from ..i18n import number
+from ..kinds import highlight as action_highlight
+from ..narrate import message_text, refusal_text
+from ..opposition import DIFFICULTIES
+from ..review import REVIEW_PLAYOUTS, Moment, Review, review_game
+from ..scoring import face_up_objective, objective_markers
+from ..setup import edition_for
+from ..text import N_, Message, field_naming, render, translator
+from ..working import event_details
+
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..advisor import Ranking
+    from ..describe import ActionDescription
+    from ..state import Event, State
+
+__all__ = ["DIFFICULTIES", "PlaySession", "PlaySnapshot", "BoardView", "CardView", "ChoiceView", "StoryView", "MenuView",
+           "ReviewView", "SavedFile", "STORY_KINDS"]
+
+#: Event kinds that start the part of an action's story worth telling step by step (what the
+#: player did not do themselves: the Opposition's turns, the scoring and the cleanup).
+STORY_KINDS = frozenset({"opposition", "phase", "unrest", "objective", "score", "reveal", "exhaust", "cleanup",
+                         "round", "trotsky", "end"})
+#: The board part each kind of event touches, lit beside the names the event cites.
+_STORY_PARTS = {"score": "score", "unrest": "score", "objective": "score", "will": "will", "date": "date",
+                "trotsky": "date", "round": "status", "end": "score"}
+
+
+# ---------------------------------------------------------------------------- the snapshot
+@dataclass(frozen=True)
+class BoardView:
+    """What the board draws: a position, what is lit, what the clicks so far picked, and the
+    objective markers while a scoring is told (``None``: as the position implies)."""
+
+    position: "State"
+    highlight: tuple[Any, ...] = ()
+    selected: tuple[str, ...] = ()
+    markers: tuple[tuple[int, str], ...] | None = None
+    #: a position of the past (a step of a story, a decision of the review), not the game as it stands
+    past: bool = False
+
+
+@dataclass(frozen=True)
+class CardView:
+    """A card of the hand, to click: its words (three lines), what a pointer's tip says."""
+
+    card: str
+    text: str
+    tooltip: str
+    colour: str          #: the card's region, or "leader"
+    hinted: bool = False
+
+
+@dataclass(frozen=True)
+class ChoiceView:
+    """One remaining choice, as a button: the action, its words and its rule."""
+
+    action: "Action"
+    text: str
+    tooltip: str
+    word: str            #: the kind of action ("recruit", "pass" ...)
+    hinted: bool = False
+
+
+@dataclass(frozen=True)
+class StoryView:
+    """What the last action set going, told one step at a time: the steps told so far (the
+    last is the one on the board), the working behind it, and what *Next* says."""
+
+    told: tuple[str, ...]
+    count: int
+    working: tuple[str, ...]
+    next_label: str
+    can_skip: bool
+
+    @property
+    def at(self) -> int:
+        """The index of the step on the board."""
+        return len(self.told) - 1
+
+
+@dataclass(frozen=True)
+class MenuView:
+    """The menu of all legal actions: the groups (word, label), the group open, its actions
+    (words, notation) and the one selected."""
+
+    groups: tuple[tuple[str, str], ...]
+    group: str | None
+    actions: tuple[tuple[str, str], ...]
+    action: str | None
+
+
+@dataclass(frozen=True)
+class ReviewView:
+    """The review of a finished game: its introduction, a label per moment, the moment on the
+    board (an index, or ``None``) and the advisor's words about it."""
+
+    intro: str
+    moments: tuple[str, ...]
+    shown: int | None
+    explanation: str
+
+
+@dataclass(frozen=True)
+class SavedFile:
+    """A game saved to a file, offered for download: its name and its bytes in base 64."""
+
+    name: str
+    data: str
+
+
+@dataclass(frozen=True)
+class PlaySnapshot:
+    """Everything the play screen shows, as it stands after one change (texts already written
+    in ``lang``; fields ending in ``_html`` are HTML, the rest plain text)."""
+
+    lang: str
+    board: BoardView
+    status: str
+    prompt_html: str
+    notice: str
+    notice_error: bool
+    cards: tuple[CardView, ...]
+    choices: tuple[ChoiceView, ...]
+    can_cancel: bool
+    story: StoryView | None
+    hand_lines: tuple[str, ...]
+    #: the log since this round began (while a story is told, up to its action)
+    round_so_far: tuple[LogEntry, ...]
+    log: tuple[LogEntry, ...]
+    menu: MenuView | None
+    can_act: bool
+    can_undo: bool
+    over: bool
+    hint_html: str
+    result: str
+    review: ReviewView | None
+    can_review: bool
+    can_return: bool               #: back to the finished game, after "try again from here"
+    saved: SavedFile | None
+
+
+# ---------------------------------------------------------------------------- helpers
+def story_highlight(event: "Event") -> list[Any]:
+    """What an event touched, to light on its board: the regions, tokens and cards it names (a
+    card played, in the row, or an objective face up, by the track), and the part of the board
+    its kind is about."""
+    board = event.board
+    assert board is not None
+    comp = board.comp
+    played = {c for cards in board.played.values() for c in cards}
+    face_up = {face_up_objective(board, side) for side in ("red", "white")}
+    lit: list[Any] = []
+    named: list[tuple[str, Any]] = list(event.params.items())
+    for name, value in named:
+        if isinstance(value, Message):       # a part of the sentence (the Opposition's objective's summary)
+            named.extend(value.params.items())
+            continue
+        for v in (value if isinstance(value, (tuple, list)) else (value,)):
+            if not isinstance(v, str) or field_naming(name) not in ("region", "token", "card"):
+                continue
+            if v in comp.region_index or (v in comp.tokens and board.place.get(v) in comp.region_index) \
+                    or v in played or v in face_up:
+                if v not in lit:
+                    lit.append(v)
+    part = _STORY_PARTS.get(event.kind)
+    if part is not None:
+        lit.append(part)
+    return lit
+
+
+@dataclass
+class _Position:
+    """What is computed once per position and language: the legal actions, their words, the
+    menu's groups, the clicks."""
+
+    key: Any
+    lang: str
+    legal: list["Action"]
+    said: dict[str, "ActionDescription"]
+    groups: dict[str, list["Action"]]
+    picker: ActionPicker
+    copy: "State"
+    hint: "Ranking | None" = None
+    hint_html: str = ""
+    hint_highlight: list[Any] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------------------- the session model
+class PlaySession:
+    """The play screen's state: a :class:`GameSession` and what a person's play of it remembers.
+
+    >>> play = PlaySession(GameSession(mode="solo", seed=7, player="white", difficulty=3))
+    >>> play.snapshot.cards[0].card
+    'purple-2'
+    """
+
+    def __init__(self, game: GameSession | None = None, *, lang: str = "en", **options: Any) -> None:
+        """``game``: the game to show (``None``: a new one with ``options``, see :class:`GameSession`)."""
+        self.game = game if game is not None else GameSession(**options)
+        self.lang = lang
+        self.game.set_language(lang)
+        self._observers: list[Callable[[PlaySnapshot], Any]] = []
+        self._notice: tuple[str, bool] = ("", False)
+        self._position: _Position | None = None
+        self._menu_group: str | None = None
+        self._menu_action: str | None = None
+        #: the steps of the story being told (events with their boards), and the one on the board
+        self.story: list["Event"] = []
+        self.story_at: int | None = None
+        self._story_seen: Any = None
+        self.review_done: Review | None = None
+        self.moment: Moment | None = None
+        #: after "try again from here": the finished game (its save and its review), to go back to
+        self._finished: tuple[str, Review] | None = None
+        self._saved: SavedFile | None = None
+        self._snapshot: PlaySnapshot | None = None
+        self.game.on_change(lambda _game: self._game_changed())
+        self._game_changed(emit=False)
+
+    # ------------------------------------------------------------------ observing
+    def observe(self, callback: Callable[[PlaySnapshot], Any]) -> None:
+        """Call ``callback(snapshot)`` after every change."""
+        self._observers.append(callback)
+
+    @property
+    def snapshot(self) -> PlaySnapshot:
+        """What the screen shows now."""
+        if self._snapshot is None:
+            self._snapshot = self._build()
+        return self._snapshot
+
+    def _changed(self) -> None:
+        self._snapshot = None
+        snap = self.snapshot
+        for callback in list(self._observers):
+            callback(snap)
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self._notice = (text, error)
+
+    def _refused(self, exc: BaseException, template: str | None = None) -> None:
+        """Tell why something was refused (a template with ``{reason}``, or the reason alone)."""
+        _ = translator(self.lang)
+        reason = refusal_text(exc, self.lang)
+        self._say(_(template, reason=reason) if template else reason, error=True)
+
+    # ------------------------------------------------------------------ the position
+    @property
+    def picker(self) -> ActionPicker:
+        """The clicks so far in the position as it stands."""
+        return self._here().picker
+
+    def _here(self) -> _Position:
+        """What is computed once for the position as it stands (made again after a change)."""
+        s = self.game.state
+        key = s.key()
+        here = self._position
+        if here is None or here.key != key:
+            legal = s.legal_actions()
+            picker = ActionPicker(s, legal, lists=False)
+            picker.lang = self.lang
+            here = self._position = _Position(key, self.lang, legal, {}, action_groups(legal), picker, s.clone())
+        elif here.lang != self.lang:
+            here.lang, here.said, here.picker.lang = self.lang, {}, self.lang
+            here.hint_html = self._hint_html(here.hint) if here.hint is not None else ""
+        return here
+
+    def said(self, action: "Action") -> "ActionDescription":
+        """``action`` in words, in the position as it stands (once per action and language)."""
+        here = self._here()
+        text = str(action)
+        if text not in here.said:
+            here.said[text] = describe(self.game.state, action, self.lang)
+        return here.said[text]
+
+    def _game_changed(self, emit: bool = True) -> None:
+        """The game moved (an action, undo, a new game, a load, a new language): start again from
+        its position, and tell the story of the last action."""
+        g = self.game
+        if not g.state.is_over():
+            self.review_done, self.moment = None, None   # a new game, or play goes on: the review is gone
+        if g.story is not self._story_seen:               # a new action: tell what it set going
+            self._story_seen = g.story
+            steps = [e for e in g.story if e.board is not None]
+            # told step by step when the action set something going beyond the player's own move
+            told = any(i and (e.kind in STORY_KINDS or e.kind == "play") for i, e in enumerate(steps))
+            self.story = steps if told else []
+            self.story_at = 0 if self.story else None
+        if g.message:
+            self._say(g.message)
+        if emit:
+            self._changed()
+
+    # ------------------------------------------------------------------ what a person does
+    def set_language(self, lang: str) -> None:
+        """Write everything from now on in ``lang`` (the log is written again)."""
+        self.lang = lang
+        self._say("")                      # the last notice is in the old language
+        if self.game.lang != lang:
+            self.game.set_language(lang)   # tells this model through _game_changed
+        self._changed()
+
+    def click(self, kind: str, ident: Any) -> None:
+        """A click (or a tap, or a key) on a card of the hand or on the board: ``("card", id)``,
+        ``("token", id)``, ``("region", name)``, ``("connection", (a, b))``.  Plays the action
+        once the clicks pick exactly one; otherwise lights what may be clicked next, or says
+        why the click is refused."""
+        if kind not in ("card", "token", "region", "connection"):
+            raise ValueError(f"click: kind must be card, token, region or connection, not {kind!r}")
+        if self.game.is_over():
+            return
+        picker = self.picker
+        chosen = picker.click(kind, ident)
+        if chosen is not None:
+            self.play(chosen)
+            return
+        self._say(picker.message or "", error=bool(picker.message))
+        self._changed()
+
+    def cancel(self) -> None:
+        """Forget the clicks so far."""
+        self.picker.reset()
+        self._say("")
+        self._changed()
+
+    def play(self, action: "Action | str | None") -> None:
+        """Take ``action`` (an action, or its notation from the menu); a refusal is told, and
+        nothing changes."""
+        if action is None or action == "":
+            _ = translator(self.lang)
+            self._say(_("There is no action to apply."), error=True)
+            self._changed()
+            return
+        try:
+            self.game.apply(action)
+        except DualPowersError as exc:
+            self._refused(exc, NOT_ALLOWED)
+            self._changed()
+
+    def auto(self, policy: str) -> None:
+        """Let a computer player choose and take the action."""
+        try:
+            self.game.auto(policy)
+        except DualPowersError as exc:
+            self._refused(exc)
+            self._changed()
+
+    def undo(self) -> None:
+        self.game.undo()
+
+    def new_game(self, mode: str, seed: str, *, player: str, difficulty: int, edition: str) -> None:
+        """A new game from the set-up form (``seed``: a whole number as typed, empty for a fresh deal)."""
+        _ = translator(self.lang)
+        text = seed.strip()
+        if text and not text.lstrip("-").isdigit():
+            self._say(_("No new game: the deal is a whole number, or empty for a random deal (not {value}).",
+                        value=brief(text, 30)), error=True)
+            self._changed()
+            return
+        self._finished, self._saved = None, None        # a new game: the one tried again from is let go
+        try:
+            self.game.new_game(mode, int(text) if text else None, player=player, difficulty=difficulty,
+                               edition=edition)
+        except ValueError as exc:
+            self._refused(exc, N_("No new game: {reason}"))
+            self._changed()
+
+    def pick_group(self, word: str | None) -> None:
+        """Open a group of the menu of all legal actions."""
+        if word != self._menu_group:
+            self._menu_group, self._menu_action = word, None
+            self._changed()
+
+    def pick_menu_action(self, notation: str | None) -> None:
+        """Select an action in the menu (nothing is taken until *Apply*)."""
+        if notation != self._menu_action:
+            self._menu_action = notation
+            self._changed()
+
+    def hint(self) -> None:
+        """Rank the legal actions with the advisor: the best is lit, its card marked, its choice
+        selected in the menu, and the reason and the figures shown."""
+        try:
+            ranking = self.game.hint()
+        except DualPowersError as exc:
+            self._refused(exc)
+            self._changed()
+            return
+        here = self._here()
+        best = ranking.best.action
+        here.hint, here.hint_highlight = ranking, action_highlight(self.game.state, best)
+        here.hint_html = self._hint_html(ranking)
+        self._menu_group, self._menu_action = type(best).word, str(best)
+        self._changed()
+
+    def story_step(self, skip: bool = False) -> None:
+        """Show the next step of what the last action set going (``skip``: go straight to now)."""
+        if self.story_at is None:
+            return
+        self.story_at = None if skip or self.story_at + 1 >= len(self.story) else self.story_at + 1
+        self._changed()
+
+    def review(self, playouts: int = REVIEW_PLAYOUTS,
+               progress: Callable[[int, int], Any] | None = None) -> Review:
+        """Replay the game with the advisor and keep the decisions where another action would have
+        gained most (:func:`dualpowers.review.review_game`)."""
+        self.story_at = None               # the last action's story is over: the review replaces it
+        self.review_done = review_game(self.game, playouts=playouts, progress=progress)
+        self.moment = None
+        self._changed()
+        return self.review_done
+
+    def show_moment(self, index: int | None) -> None:
+        """Show the review's ``index``-th moment on the board (``None``: back to the end of the game)."""
+        if self.review_done is None:
+            return
+        self.moment = None if index is None else self.review_done.moments[index]
+        self._changed()
+
+    def try_again(self) -> None:
+        """Play on from the moment shown: the game is rewound there, and the finished game is
+        kept to go back to."""
+        m, review = self.moment, self.review_done
+        if m is None or review is None:
+            return
+        self._finished = (self.game.save(), review)
+        self.review_done, self.moment = None, None
+        self.game.rewind(m.index)
+
+    def back_to_finished(self) -> None:
+        """The finished game again, with its review (after a "try again from here")."""
+        if self._finished is None:
+            return
+        saved, review = self._finished
+        self._finished = None
+        self.game.load(saved)
+        self.review_done = review
+        _ = translator(self.lang)
+        self._say(_("The finished game is back, with its review."))
+        self._changed()
+
+    def save(self, folder: str | os.PathLike[str]) -> None:
+        """Write the game to a new file in ``folder`` and offer it for download; the text itself is
+        never shown (it holds the hidden cards)."""
+        _ = translator(self.lang)
+        try:
+            path = self.game.save_file(folder)
+        except OSError as exc:
+            self._say(_("The game could not be saved: {reason}", reason=exc.strerror or type(exc).__name__),
+                      error=True)
+            self._changed()
+            return
+        self._saved = SavedFile(path.name, base64.b64encode(path.read_bytes()).decode("ascii"))
+        self._say(_("Saved in {file}, beside the notebook. The file holds the hidden cards (the hands, the "
+                    "objectives, the deck): keep it out of your opponent's sight.", file=path.name))
+        self._changed()
+
+    def load(self, data: bytes | str) -> None:
+        """Replace the game with a saved one (a file's bytes); on failure say why and change nothing."""
+        _ = translator(self.lang)
+        try:
+            self.game.load(data)
+        except LoadError as exc:
+            self._refused(exc, N_("Load refused, the game is unchanged: {reason}"))
+            self._changed()
+        except Exception as exc:  # never silent: ipywidgets would swallow it
+            self._say(_("Load refused: {reason}", reason=f"{type(exc).__name__}: {brief(str(exc), 200)}"),
+                      error=True)
+            self._changed()
+        else:
+            self._saved = None
+            self._changed()
+
+    # ------------------------------------------------------------------ the snapshot
+    def _build(self) -> PlaySnapshot:
+        g, lang = self.game, self.lang
+        s = g.state
+        here = self._here()
+        _ = translator(lang)
+        over = s.is_over()
+        moment = self.moment
+        telling = self.story_at is not None and moment is None
+        pk = here.picker
+        hint = here.hint
+        hinted = hint.best.action if hint is not None else None
+
+        story: StoryView | None = None
+        cards: list[CardView] = []
+        choices: list[ChoiceView] = []
+        prompt = ""
+        if telling:
+            assert self.story_at is not None
+            at = self.story_at
+            event = self.story[at]
+            assert event.board is not None
+            markers = objective_markers(self.story[:at + 1])
+            board = BoardView(event.board, tuple(story_highlight(event)), (), tuple(sorted(markers.items())), True)
+            last = at + 1 >= len(self.story)
+            ending = _("The final position") if over else _("Your turn")
+            story = StoryView(tuple(message_text(e.message, lang) for e in self.story[:at + 1]), len(self.story),
+                              tuple(event_details(event, lang)), ending if last else _("Next"), not last)
+        elif moment is not None:           # a decision of the review: its position, the better action lit
+            board = BoardView(moment.position, tuple(action_highlight(moment.position, moment.better)), past=True)
+        else:
+            lit: list[Any] = list(pk.lit())
+            lit.extend(x for x in here.hint_highlight if x not in lit)
+            board = BoardView(here.copy, tuple(lit), tuple(i for k, i in pk.picked if k == "token"))
+        if not telling and moment is None and not over:
+            hinted_card = getattr(hinted, "card", None)
+            if not pk.picked:
+                cards = [self._card(c, c == hinted_card) for kind, c in pk.next_targets() if kind == "card"]
+            choices = [self._choice(a, a == hinted) for a in pk.choices()]
+            prompt = self._prompt(bool(cards), bool(choices))
+        elif moment is not None and not over:
+            prompt = ""
+
+        shown_state = self.story[self.story_at].board if telling and self.story_at is not None else None
+        status = g.status(shown_state if moment is None else moment.position)
+        if moment is not None:
+            status = _("In the review, a past position: {status}", status=status)
+        log = tuple(g.log[:g.story_log_start] if telling else g.log)
+        menu = None if telling or over or moment is not None else self._menu(here)
+        notice, error = self._notice
+        review = self._review_view()
+        return PlaySnapshot(
+            lang=lang, board=board, status=status, prompt_html=prompt, notice=notice, notice_error=error,
+            cards=tuple(cards), choices=tuple(choices), can_cancel=bool(pk.picked) and not telling,
+            story=story,
+            hand_lines=tuple(g.hand_lines(shown_state, hand=not cards, played=False)),
+            round_so_far=_since_round_began(log), log=log, menu=menu,
+            can_act=not over and bool(here.legal), can_undo=g.can_undo, over=over,
+            hint_html=here.hint_html, result="" if telling else (g.result() or ""),
+            review=review, can_review=over and self.review_done is None, can_return=self._finished is not None,
+            saved=self._saved)
+
+    def _menu(self, here: _Position) -> MenuView:
+        _ = translator(self.lang)
+        groups = tuple((word, _("{kind} ({n})", kind=kind_label(word, self.lang), n=len(acts)))
+                       for word, acts in here.groups.items())
+        group = self._menu_group if self._menu_group in here.groups else (groups[0][0] if groups else None)
+        acts = here.groups.get(group, []) if group else []
+        actions = tuple((self.said(a).text, str(a)) for a in acts)
+        notations = [n for _t, n in actions]
+        action = self._menu_action if self._menu_action in notations else (notations[0] if notations else None)
+        return MenuView(groups, group, actions, action)
+
+    def _card(self, card: str, hinted: bool) -> CardView:
+        """A card of the hand in words: name, days and VP, action and recruits (a leader: its special)."""
+        lang, comp = self.lang, self.game.state.comp
+        _ = translator(lang)
+        if card in comp.cards:
+            c = comp.cards[card]
+            text = _("{card}\n{days} days · {vp} VP\n{action}, recruit {recruit}", card=names.card(card, lang),
+                     days=c.days, vp=c.vp, action=names.card_action(c.action, lang), recruit=c.recruit)
+            colour = c.region
+        elif card in comp.leaders:
+            lead = comp.leaders[card]
+            text = _("{card}\n{days} days\n{special}", card=names.leader(card, lang), days=lead.days,
+                     special=names.special(lead.special, lang))
+            colour = "leader"
+        else:
+            text, colour = card, "leader"
+        tip = (_("Choose {card}", card=names.card(card, lang)) if self.game.state.step == "objective"
+               else _("Play {card}", card=names.card(card, lang)))
+        return CardView(card, text, tip, colour, hinted)
+
+    def _choice(self, action: "Action", hinted: bool) -> ChoiceView:
+        """A remaining choice: what it does in words; its tip adds the rule."""
+        said = self.said(action)
+        return ChoiceView(action, said.text, said.line(), type(action).word, hinted)
+
+    def _prompt(self, cards: bool, buttons: bool) -> str:
+        """What was picked so far and what to click next (HTML)."""
+        from html import escape
+        pk, lang = self.picker, self.lang
+        _ = translator(lang)
+        head = ""
+        if pk.picked:
+            def said(kind: str, ident: Any) -> str:
+                if kind == "connection":
+                    return f"{names.colour(ident[0], lang)}-{names.colour(ident[1], lang)}"
+                if kind == "region":
+                    return names.region(ident, lang)
+                if kind == "card":
+                    return names.card(ident, lang)
+                return names.token(str(ident), lang)
+            what = ", ".join(said(k, i) for k, i in pk.picked)
+            head = _("Chosen: <b>{what}</b>.", what=escape(what)) + " "
+        nxt = pk.next_clicks(cards=cards, buttons=buttons)
+        return head + (escape(render(nxt, lang)) if nxt is not None else "")
+
+    def _review_view(self) -> ReviewView | None:
+        review, lang = self.review_done, self.lang
+        if review is None:
+            return None
+        shown = next((i for i, m in enumerate(review.moments) if m is self.moment), None)
+        return ReviewView(message_text(review.intro(), lang),
+                          tuple(message_text(m.label(), lang) for m in review.moments), shown,
+                          self.moment.explain(lang) if self.moment is not None else "")
+
+    def _hint_html(self, ranking: "Ranking") -> str:
+        """The Hint in words: one reason first (issue 35), the figures one click away (HTML)."""
+        from html import escape
+        g, lang = self.game, self.lang
+        _ = translator(lang)
+        best = ranking.best
+        # The action in words only: the engine's notation (English words) is for scripts and
+        # the menu of all legal actions, never in the learner's text.
+        fields = dict(playouts=number(ranking.playouts, lang, digits=0), side=ranking.side,
+                      action=escape(self.said(best.action).text))
+        if action_highlight(g.state, best.action):
+            intro = _("<b>Advisor</b> ({playouts} playouts, seeing only what {side} sees): best is <b>{action}</b>, "
+                      "highlighted on the board and selected below.", **fields)
+        else:                            # nothing to light up: do not say there is
+            intro = _("<b>Advisor</b> ({playouts} playouts, seeing only what {side} sees): best is <b>{action}</b>, "
+                      "selected below.", **fields)
+        unranked = "–"                   # an action no playout tried has no rank
+        outlook = _("at the end of the round") if ranking.horizon == "round" else _("for the game")
+        changes, how_sure = escape(_("what it changes")), escape(_("how sure"))
+        # One block per action, not a five-column table: in the panel's column a table's cells
+        # broke words in the middle ("Kere nsky", "abo ut").
+        rows = "".join(
+            f"<li><b>{r.rank or unranked}. {escape(self.said(r.action).text)}</b><br>"
+            f"<i>{changes}</i>: "
+            f"{'; '.join(escape(message_text(e, lang)) for e in r.effect_messages)}<br>"
+            f"<i>{escape(outlook)}</i>: {escape(message_text(r.outlook_message(), lang))}<br>"
+            f"<i>{how_sure}</i>: {escape(message_text(ranking.sureness_message(r), lang))}</li>"
+            for r in ranking.actions[:3])
+        verdict = ranking.behind_message()
+        behind = f"<p><b>{escape(message_text(verdict, lang))}</b></p>" if verdict is not None else ""
+        sure = _("How sure: {sureness}.", sureness=escape(message_text(ranking.sureness_message(), lang)))
+        chance = ranking.chance_message()
+        if chance is not None:
+            sure += f"</p><p>{escape(message_text(chance, lang))}"
+        lead = _("Best: <b>{action}</b>. {reason}", action=fields["action"],
+                 reason=escape(message_text(ranking.reason_message(), lang)))
+        figures = escape(_("How the advisor measured it"))
+        warning = ranking.warning_message()
+        warn = f"<p><b>{escape(message_text(warning, lang))}</b></p>" if warning is not None else ""
+        return (f"<div class='dp-hint-box'><p>{lead}</p>{warn}{behind}<details class='dp-hint-figures'>"
+                f"<summary>{figures}</summary>{intro}<p>{sure}</p>"
+                f"<ul class='dp-hint-rows'>{rows}</ul></details></div>")
+
+    # ------------------------------------------------------------------ for the set-up form
+    @staticmethod
+    def edition_for(lang: str) -> str:
+        """The edition a new game plays in ``lang`` until the reader picks one (Italian: E-IT)."""
+        return edition_for(lang)
+
+
+def _since_round_began(log: Sequence[LogEntry]) -> tuple[LogEntry, ...]:
+    """The entries of ``log`` since the current round began (its ``round`` event), or since the
+    game's start in round 1."""
+    for i in range(len(log) - 1, -1, -1):
+        if log[i].kind == "round":
+            return tuple(log[i:])
+    return tuple(log)
