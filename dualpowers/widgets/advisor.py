@@ -49,7 +49,7 @@ class AdvisorWidget(widgets.VBox):
     """An :class:`AnalyzerWidget` with the advisor's ranking of the side to act's actions."""
 
     def __init__(self, state: "State | None" = None, *, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0,
-                 top: int = 3, width: int = BOARD_W, height: int = BOARD_H, **kwargs: Any) -> None:
+                 top: int = 3, width: float = BOARD_W, height: float = BOARD_H, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dp-advisor")
         self.analyzer = AnalyzerWidget(state=state, width=width, height=height)
@@ -115,11 +115,13 @@ class AdvisorWidget(widgets.VBox):
         if state is None:
             told = PositionError(self.editor.error_message or self.editor.error or "")
             _ = translator(lang)
-            return self._fail(_("The position is not valid: {reason}", reason=refusal_text(told, lang)))
+            self._fail(_("The position is not valid: {reason}", reason=refusal_text(told, lang)))
+            return None
         try:
             ranking = Advisor(playouts=int(self.playouts.value), seed=int(self.seed.value)).rank(state)
         except (DualPowersError, ValueError) as exc:
-            return self._fail(refusal_text(exc, lang))
+            self._fail(refusal_text(exc, lang))
+            return None
         self.ranking, self._ranked = ranking, state.key()
         self._show()
         return ranking

@@ -77,7 +77,7 @@ class AnalyzerWidget(widgets.VBox):
     """
 
     def __init__(self, editor: PositionEditor | None = None, *, state: State | None = None,
-                 width: int = BOARD_W, height: int = BOARD_H, **kwargs: Any) -> None:
+                 width: float = BOARD_W, height: float = BOARD_H, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dp-analyzer")
         self.editor = editor if editor is not None else PositionEditor(state)

@@ -113,7 +113,7 @@ class BoardWidget(widgets.VBox):
     #: Bounds of the backing store's width (device pixels) when it follows the page.
     MIN_BACKING, MAX_BACKING = 300, 3200
 
-    def __init__(self, state: "State | None" = None, *, width: int = BOARD_W, height: int = BOARD_H,
+    def __init__(self, state: "State | None" = None, *, width: float = BOARD_W, height: float = BOARD_H,
                  highlight: Any = None, responsive: bool = True, lang: str | None = None, **kwargs: Any) -> None:
         self._lang = check_language(lang) if lang is not None else None
         self.canvas = Canvas(width=int(width), height=int(height))

@@ -126,7 +126,7 @@ class CourseWidget(widgets.VBox):
     visibility only (answer buttons come from pools that grow to the most ever needed)."""
 
     def __init__(self, session: CourseSession | None = None, *, progress_file: str | Path | None = None,
-                 lang: str | None = None, board_width: int = BOARD_W, board_height: int = BOARD_H, **kwargs: Any) -> None:
+                 lang: str | None = None, board_width: float = BOARD_W, board_height: float = BOARD_H, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dp-course")
         #: why the progress file given could not be read (the course then runs without it)
@@ -382,8 +382,9 @@ class CourseWidget(widgets.VBox):
             b.description = f"{'✔' if done else '○'} {c.title(lang)} ({k}/{total})"
             _toggle_class(b, "dp-course-done", done)
             _toggle_class(b, "dp-course-current", c.id == s.chapter.id)
-        done = sum(s.progress.is_done(it, s.chapters) for it in s.items)
-        self.progress_label.value = f"<span class='dp-course-where'>{escape(tr(T_PROGRESS, lang, done=done, total=len(s.items)))}</span>"
+        finished = sum(s.progress.is_done(it, s.chapters) for it in s.items)
+        self.progress_label.value = (f"<span class='dp-course-where'>"
+                                     f"{escape(tr(T_PROGRESS, lang, done=finished, total=len(s.items)))}</span>")
 
     def _examples(self, ids: tuple[str, ...]) -> None:
         lang = self.lang

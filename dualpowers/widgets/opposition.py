@@ -157,7 +157,7 @@ class SoloRoundWidget(widgets.VBox):
 
     def __init__(self, walker: SoloRoundWalker | None = None, *, seed: int = 7, player: str = "white",
                  difficulty: int = 3, edition: str = "fr", policy: str = "first",
-                 width: int = BOARD_W, height: int = BOARD_H, **kwargs: Any) -> None:
+                 width: float = BOARD_W, height: float = BOARD_H, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dp-solo-round")
         self.walker = walker if walker is not None else SoloRoundWalker(

@@ -109,7 +109,7 @@ class PlayWidget(widgets.VBox):
 
     def __init__(self, session: GameSession | None = None, *, mode: str = "solo", seed: int | None = None,
                  player: str = "red", difficulty: int = 1, edition: str | None = None,
-                 width: int = BOARD_W, height: int = BOARD_H, save_folder: str | os.PathLike[str] = ".",
+                 width: float = BOARD_W, height: float = BOARD_H, save_folder: str | os.PathLike[str] = ".",
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dp-play")
@@ -239,8 +239,8 @@ class PlayWidget(widgets.VBox):
         self.try_again.on_click(lambda _: m.try_again())
         self.review_back.on_click(lambda _: m.show_moment(None))
         self.back_to_finished.on_click(lambda _: m.back_to_finished())
-        self.group.observe(lambda change: self._syncing or m.pick_group(change["new"]), "value")
-        self.action.observe(lambda change: self._syncing or m.pick_menu_action(change["new"]), "value")
+        self.group.observe(self._group_picked, "value")
+        self.action.observe(self._menu_action_picked, "value")
         self.apply_button.on_click(lambda _: m.play(self.action.value))
         self.auto_button.on_click(lambda _: m.auto(self.auto_policy.value))
         self.hint_button.on_click(lambda _: m.hint())
@@ -399,6 +399,14 @@ class PlayWidget(widgets.VBox):
     def _new_game(self) -> None:
         self.model.new_game(self.mode.value, self.seed.value, player=self.player.value,
                             difficulty=int(self.difficulty.value), edition=self.edition.value)
+
+    def _group_picked(self, change: Any) -> None:
+        if not self._syncing:                   # not the snapshot being drawn: the reader's pick
+            self.model.pick_group(change["new"])
+
+    def _menu_action_picked(self, change: Any) -> None:
+        if not self._syncing:
+            self.model.pick_menu_action(change["new"])
 
     def _uploaded(self, change: Any) -> None:
         files = change["new"]

@@ -150,7 +150,7 @@ class TutorialWidget(widgets.VBox):
     """
 
     def __init__(self, tutorial: Tutorial | None = None, *, language: str | None = None,
-                 example: str | None = None, board_width: int = BOARD_W, board_height: int = BOARD_H,
+                 example: str | None = None, board_width: float = BOARD_W, board_height: float = BOARD_H,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dp-tutorial")

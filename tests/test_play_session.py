@@ -1,0 +1,148 @@
+"""The play screen's session model (dualpowers.screens.play), without Jupyter: one snapshot per
+change, the clicks' path, the story told beside the board, work done once per position."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import sys
+
+import pytest
+
+from dualpowers.controllers import GameSession
+from dualpowers.screens import play as play_module
+from dualpowers.screens.play import PlaySession, PlaySnapshot
+
+
+@pytest.fixture
+def play():
+    return PlaySession(GameSession(mode="solo", seed=7, player="white", difficulty=3))
+
+
+def test_the_model_runs_without_jupyter():
+    """Imported in a fresh interpreter, the model loads no Jupyter module."""
+    import subprocess
+    code = ("import sys, dualpowers.screens.play; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'ipycanvas', 'IPython')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_every_change_hands_one_frozen_snapshot(play):
+    seen: list[PlaySnapshot] = []
+    play.observe(seen.append)
+    first = play.snapshot
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        first.status = "x"                                   # type: ignore[misc]
+    play.click("card", "purple-2")
+    assert len(seen) == 1 and seen[-1] is play.snapshot
+    # the snapshot drawn before keeps what it showed: the game moved, its board did not
+    assert first.board.position.played["white"] == [] and play.game.state.played["white"] == ["purple-2"]
+
+
+def test_a_click_path_ends_in_the_engine_and_a_new_snapshot(play):
+    assert [c.card for c in play.snapshot.cards][:1] == ["purple-2"]
+    play.click("card", "purple-2")
+    assert play.game.actions == ["play purple-2"]
+    snap = play.snapshot
+    assert not snap.cards and "purple" in snap.board.highlight     # the card's region is lit
+    unit = next(t for t in snap.board.highlight if t.startswith("W"))
+    play.click("token", unit)
+    assert unit in play.snapshot.board.selected and play.snapshot.can_cancel
+    play.cancel()
+    assert not play.snapshot.can_cancel and play.snapshot.board.selected == ()
+
+
+def test_a_refused_click_says_why_and_changes_nothing(play):
+    play.click("card", "purple-2")
+    before = play.game.state.clone()
+    play.click("region", "red")                               # not the card's region
+    snap = play.snapshot
+    assert snap.notice_error and snap.notice
+    assert play.game.state == before
+
+
+def test_a_click_of_an_unknown_kind_is_a_clear_error(play):
+    with pytest.raises(ValueError, match="kind must be"):
+        play.click("button", "x")
+
+
+def test_words_of_the_legal_actions_are_made_once_per_position(play, monkeypatch):
+    calls = []
+    real = play_module.describe
+
+    def counting(state, action, lang=None):
+        calls.append(str(action))
+        return real(state, action, lang)
+
+    monkeypatch.setattr(play_module, "describe", counting)
+    play.click("card", "purple-2")
+    n = len(calls)
+    for _ in range(5):                                        # clicks in the same position
+        unit = next(t for t in play.snapshot.board.highlight if t.startswith("W"))
+        play.click("token", unit)
+        play.cancel()
+    assert len(calls) == n, "the same position's actions were described again"
+    assert len(set(calls)) == len(calls)
+
+
+def test_the_story_is_told_beside_the_board_step_by_step():
+    play = PlaySession(GameSession(mode="solo", seed=5, player="red", difficulty=1))
+    rng = random.Random(2)
+    for _ in range(60):
+        play.game.apply(rng.choice(play.game.state.legal_actions()))
+        if play.story_at is not None and len(play.story) > 2:
+            break
+    else:
+        pytest.fail("no story met")
+    told = []
+    while play.story_at is not None:
+        story = play.snapshot.story
+        assert story is not None and story.count == len(play.story)
+        assert story.told[:-1] == tuple(told)                 # the steps before stay listed
+        told.append(story.told[-1])
+        assert play.snapshot.board.past and play.snapshot.menu is None   # no decision while it is told
+        play.story_step()
+    assert play.snapshot.story is None and not play.snapshot.board.past
+
+
+def test_this_round_so_far_starts_at_the_round():
+    play = PlaySession(GameSession(mode="solo", seed=3, player="white", difficulty=1))
+    rng = random.Random(0)
+    while play.game.state.round < 2:
+        play.game.apply(rng.choice(play.game.state.legal_actions()))
+    play.story_step(skip=True)
+    entries = play.snapshot.round_so_far
+    assert entries and entries[0].kind == "round"
+    assert entries[-1] == play.game.log[-1]
+
+
+def test_a_language_change_writes_the_snapshot_again(play):
+    english = play.snapshot.status
+    play.set_language("fr")
+    assert play.snapshot.lang == "fr" and play.snapshot.status != english
+    assert play.snapshot.cards[0].tooltip.startswith("Jouer")
+
+
+def test_a_review_moment_says_it_is_a_past_position():
+    game = GameSession(mode="solo", seed=4, player="white", difficulty=1)
+    play = PlaySession(game)
+    while not game.state.is_over():
+        game.auto("first")
+    review = play.review(playouts=40)
+    if not review.moments:
+        pytest.skip("this game has nothing to review")
+    play.show_moment(0)
+    snap = play.snapshot
+    assert snap.board.past and snap.review is not None and snap.review.shown == 0
+    assert snap.status.startswith("In the review, a past position:")
+    assert snap.board.position == review.moments[0].position
+
+
+def test_menu_and_hint_select_the_same_action(play):
+    play.hint()
+    snap = play.snapshot
+    assert snap.hint_html and snap.menu is not None
+    best = play.game.hint().best.action
+    assert snap.menu.action == str(best) and snap.menu.group == type(best).word
+    assert any(c.hinted for c in snap.cards) or any(c.hinted for c in snap.choices)
