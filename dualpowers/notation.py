@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from .dates import MONTHS
 from .components import SIDES, Components
 from .errors import NotationError, PositionError, brief
-from .narration import N_, Message, Quantity
+from .text import N_, Message, Quantity
 from .scoring import Ending
 from .serialize import read_position, state_to_dict
 

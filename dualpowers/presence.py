@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable
 
-from . import narration as say
+from . import narration
 from .errors import UnknownRegion
 from .narration import Items, Message
 
@@ -125,26 +125,26 @@ class Presence:
     opposition: str | None = None    # the solo Opposition's side, which the messages name "the Opposition"
 
     def _named(self, side: str) -> str:
-        return say.acting_side(side, self.opposition)
+        return narration.acting_side(side, self.opposition)
 
     @property
     def reason_message(self) -> Message:
         """The deciding step, citing the rule (R-STR-2), as a message."""
         region = self.region
         if not self.control:
-            return Message(say.PRESENCE_EMPTY, region=region)
+            return Message(narration.PRESENCE_EMPTY, region=region)
         if self.winner is None:
-            return Message(say.PRESENCE_NOBODY, region=region)
+            return Message(narration.PRESENCE_NOBODY, region=region)
         winner = self.winner
         loser = "white" if winner == "red" else "red"
         named = self._named(winner)
         if self.decided_by == "strength":
-            return Message(say.PRESENCE_STRENGTH, winner=named, region=region,
+            return Message(narration.PRESENCE_STRENGTH, winner=named, region=region,
                            strength=self.strength[winner], other=self.strength[loser])
         if self.decided_by == "tokens":
-            return Message(say.PRESENCE_TOKENS, red=self.strength["red"], white=self.strength["white"],
+            return Message(narration.PRESENCE_TOKENS, red=self.strength["red"], white=self.strength["white"],
                            region=region, winner=named, tokens=self.tokens[winner], other=self.tokens[loser])
-        return Message(say.PRESENCE_WILL, red=self.strength["red"], white=self.strength["white"],
+        return Message(narration.PRESENCE_WILL, red=self.strength["red"], white=self.strength["white"],
                        red_tokens=self.tokens["red"], white_tokens=self.tokens["white"], region=region, winner=named)
 
     @property
@@ -156,10 +156,10 @@ class Presence:
     def neutral_reason_message(self) -> Message:
         """Why the neutral tokens here count for whom (R-NEU-1), as a message."""
         if not self.neutrals:
-            return Message(say.NEUTRALS_NONE, region=self.region)
+            return Message(narration.NEUTRALS_NONE, region=self.region)
         if self.neutral_controller:
-            return Message(say.NEUTRALS_COUNT, side=self._named(self.will), region=self.region)
-        return Message(say.NEUTRALS_IDLE, side=self._named(self.will), region=self.region)
+            return Message(narration.NEUTRALS_COUNT, side=self._named(self.will), region=self.region)
+        return Message(narration.NEUTRALS_IDLE, side=self._named(self.will), region=self.region)
 
     @property
     def tally_messages(self) -> tuple[Message, ...]:
@@ -173,13 +173,13 @@ class Presence:
         sides = []
         for side in ("white", "red") if self.winner == "white" else ("red", "white"):     # the stronger first
             mine = [t for t, s in self.control.items() if s == side]
-            terms = tuple(Message(say.TALLY_NEUTRAL if t in self.neutrals else say.TALLY_TOKEN, token=t,
+            terms = tuple(Message(narration.TALLY_NEUTRAL if t in self.neutrals else narration.TALLY_TOKEN, token=t,
                                   strength=self.shown.get(t, 0))
                           for t in sorted(mine, key=lambda t: t in self.neutrals))      # its own tokens first
-            sides.append(Message(say.TALLY_SIDE, side=self._named(side), strength=self.strength[side],
+            sides.append(Message(narration.TALLY_SIDE, side=self._named(side), strength=self.strength[side],
                                  tokens=Items(terms)) if terms
-                         else Message(say.TALLY_SIDE_NONE, side=self._named(side)))
-        told = (Message(say.TALLY, first=sides[0], second=sides[1]),)
+                         else Message(narration.TALLY_SIDE_NONE, side=self._named(side)))
+        told = (Message(narration.TALLY, first=sides[0], second=sides[1]),)
         return told + ((self.neutral_reason_message,) if self.neutrals else ())
 
     @property

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from . import opposition, scoring
 from .scoring import SOLO_ROUNDS   # R-SOLO-END
-from . import narration as say
+from . import narration
 from .dates import LAST_MONTH, MONTHS, advance, take_will
 from .narration import Message
 
@@ -49,7 +49,7 @@ def play_card(state: "State", side: str, card: str) -> None:
     state.leader_recruited = state.leader_special_used = False
     days = comp.card_days[card]
     if state.narrating:
-        state.log("play", say.PLAYS, side=side, card=card)
+        state.log("play", narration.PLAYS, side=side, card=card)
     state.bonus_pending = advance(state, side, days)
     state.step = "command" if card in comp.cards else "leader"
 
@@ -90,8 +90,8 @@ def start_round(state: "State", first: bool = False) -> None:
     if not first:
         state.round += 1
     if state.narrating:
-        state.log("round", say.ROUND_BEGINS, round=state.round,
-                  date=Message(say.DATE, month=MONTHS[state.month], day=state.day))
+        state.log("round", narration.ROUND_BEGINS, round=state.round,
+                  date=Message(narration.DATE, month=MONTHS[state.month], day=state.day))
     if state.mode == "solo":
         _start_solo_round(state)
         return
@@ -116,7 +116,7 @@ def begin_action_phase(state: "State") -> None:
     state.turn_order = action_order(first, second)
     state.turn_index = 0
     if state.narrating:
-        state.log("phase", say.ACTION_PHASE, side=first)
+        state.log("phase", narration.ACTION_PHASE, side=first)
     run_until_decision(state)
 
 
@@ -128,9 +128,9 @@ def _start_solo_round(state: "State") -> None:
     state.revealed[player] = False
     state.opp_stack += state.draw_cards(HAND_DRAW)
     if state.narrating:
-        state.log("draw", say.SOLO_DRAW, cards=HAND_DRAW - 1, stack=len(state.opp_stack))
+        state.log("draw", narration.SOLO_DRAW, cards=HAND_DRAW - 1, stack=len(state.opp_stack))
     opposition.reveal_leader(state)
-    take_will(state, opp, say.WILL_SOLO)   # R-SOLO-OBJ
+    take_will(state, opp, narration.WILL_SOLO)   # R-SOLO-OBJ
     state.turn_order = solo_order(opp, player)
     state.turn_index = 0
     run_until_decision(state)
@@ -141,13 +141,13 @@ def begin_scoring(state: "State") -> None:
     """Resolve the unrest region; pause if its winner has a choice to make (R-SCO-UNREST)."""
     state.card = None
     if state.narrating:
-        state.log("phase", say.SCORING_PHASE)
+        state.log("phase", narration.SCORING_PHASE)
     winner = scoring.unrest_winner(state)
     if winner is None:
         continue_scoring(state)
         return
     if state.mode == "solo" and winner == state.opposition:
-        state.log("unrest", say.OPP_SCORES_UNREST)   # R-SOLO-UNREST
+        state.log("unrest", narration.OPP_SCORES_UNREST)   # R-SOLO-UNREST
         scoring.score_unrest(state, winner)
         if state.step == "over":
             return
@@ -189,7 +189,7 @@ def cleanup(state: "State") -> None:
     state.blockade_tile = state.tile_stack.pop(0) if state.tile_stack else None
     state.blockade = comp.arrows[state.blockade_tile] if state.blockade_tile else None
     if state.blockade_tile is None:
-        state.log("cleanup", say.NO_BLOCKADE_TILE)   # R-CLN
+        state.log("cleanup", narration.NO_BLOCKADE_TILE)   # R-CLN
     for side in ("red", "white"):
         for card in state.played[side]:
             (state.discard if card in comp.cards else state.out_of_game).append(card)
@@ -204,9 +204,9 @@ def cleanup(state: "State") -> None:
     state.turn_order, state.turn_index = (), 0
     if not state.narrating:
         return
-    unrest = state.unrest or Message(say.NOWHERE)
+    unrest = state.unrest or Message(narration.NOWHERE)
     if state.blockade:
-        state.log("cleanup", say.CLEANUP, unrest=unrest, a=state.blockade[0], b=state.blockade[1])
+        state.log("cleanup", narration.CLEANUP, unrest=unrest, a=state.blockade[0], b=state.blockade[1])
     else:
-        state.log("cleanup", say.CLEANUP_NO_BLOCKADE, unrest=unrest)
+        state.log("cleanup", narration.CLEANUP_NO_BLOCKADE, unrest=unrest)
 

@@ -16,7 +16,7 @@ from .errors import (
     DualPowersError, DuplicateCard, DuplicateToken, InvalidBlockade, InvalidDate, PositionError, TokenCountError,
     UnknownCard, UnknownRegion, UnknownToken, brief,
 )
-from .narration import N_, NN_, Message, plural
+from .text import N_, NN_, Message, plural
 from .opposition import DIFFICULTIES
 from .places import REMOVED, RESERVE, WAITING, start_place
 from .rounds import RESTING_STEPS, action_order, solo_order

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import names
-from .i18n import DEFAULT_LANGUAGE, N_, NP_, check_language, number, percent, resolve
-from .text import translator
+from .i18n import DEFAULT_LANGUAGE, check_language, number, percent, resolve
+from .text import N_, NP_, translator
 from .narration import Quantity
 
 if TYPE_CHECKING:

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import DualPowersError, brief
-from .narration import N_, Message, Quantity
+from .text import N_, Message, Quantity
 from .schema import MAX_TEXT, decode_json
 
 __all__ = ["MAX_BYTES", "check_regular", "os_reason", "read_bytes", "read_text", "read_json", "write_text", "strip_bom", "named", "THE_FILE",

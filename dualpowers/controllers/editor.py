@@ -34,7 +34,7 @@ from ..dates import MONTHS, check_date
 from ..components import SIDES, Components, default_components
 from ..errors import DualPowersError, EditorError, InvalidDate, PositionError, brief
 from ..kinds.base import NO_SUCH_REGION
-from ..narration import N_, Items, Message
+from ..text import N_, Items, Message
 from ..schema import THE_POSITION, decode_json
 from ..serialize import NOT_AN_OBJECT, read_position
 from ..presence import Presence, force_in_presence, presence_table

@@ -22,7 +22,7 @@ from ..errors import DualPowersError
 from ..i18n import check_language
 from ..text import translator
 from ..narrate import event_text, outcome_text
-from ..narration import N_, Message
+from ..text import N_, Message
 from ..opposition import ObjectiveChoice, opposition_objective
 from ..setup import new_game
 from ..state import State

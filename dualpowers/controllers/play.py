@@ -31,10 +31,10 @@ from ..describe import describe
 from ..errors import DualPowersError, IllegalAction, PositionError, Told, brief
 from ..narration import Message
 from ..schema import THE_SAVED_GAME, check, decode_json
-from ..i18n import DEFAULT_LANGUAGE, N_, NP_, check_language, current_language
+from ..i18n import DEFAULT_LANGUAGE, check_language, current_language
 from ..scoring import lead
 from ..names import ROLE_CONTEXTS
-from ..text import NN_, Name, plural, render, translator
+from ..text import N_, NN_, NP_, Name, plural, render, translator
 from ..narrate import outcome_text
 from ..policies import PolicySpecError, make_policy
 from ..setup import MODE_ALIASES, edition_for, fresh_seed, new_game

@@ -24,9 +24,9 @@ import ipywidgets as widgets
 import traitlets
 
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, language_name, set_language
-from ..text import Translator, translator
+from ..text import translator
 
-__all__ = ["LanguageSetting", "setting", "current", "set", "observe", "unobserve", "tr", "picker"]
+__all__ = ["LanguageSetting", "setting", "current", "set", "observe", "unobserve", "picker"]
 
 
 class LanguageSetting(traitlets.HasTraits):
@@ -51,11 +51,6 @@ def set(lang: str) -> None:  # noqa: A001 - `language.set("fr")` reads well
     if lang not in LANGUAGES:
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {lang!r}")
     setting.value = lang
-
-
-def tr(domain: str = "dualpowers") -> Translator:
-    """The translator of the notebook's current language."""
-    return translator(setting.value, domain)
 
 
 _handlers: dict[Callable[[str], Any], Callable[[dict[str, Any]], None]] = {}

@@ -260,10 +260,6 @@ class Screen(widgets.VBox):
     def set_narration(self, *items: widgets.Widget) -> None:
         self.narration.children = tuple(items)
 
-    def set_answers(self, *items: widgets.Widget) -> None:
-        self.answers.children = tuple(items)
-        self.answers.layout.display = None if items else "none"
-
     def set_primary(self, *items: widgets.Widget) -> None:
         self.primary.children = tuple(items)
 
