@@ -210,6 +210,8 @@ class _Position:
     groups: dict[str, list["Action"]]
     picker: ActionPicker
     copy: "State"
+    #: texts of the position as it stands, made at the first snapshot that needs them
+    texts: dict[Any, Any] = field(default_factory=dict)
     hint: "Ranking | None" = None
     hint_html: str = ""
     hint_highlight: list[Any] = field(default_factory=list)
@@ -291,7 +293,7 @@ class PlaySession:
             picker.lang = self.lang
             here = self._position = _Position(key, self.lang, legal, {}, action_groups(legal), picker, s.clone())
         elif here.lang != self.lang:
-            here.lang, here.said, here.picker.lang = self.lang, {}, self.lang
+            here.lang, here.said, here.texts, here.picker.lang = self.lang, {}, {}, self.lang
             here.hint_html = self._hint_html(here.hint) if here.hint is not None else ""
         return here
 
@@ -545,9 +547,17 @@ class PlaySession:
             prompt = ""
 
         shown_state = self.story[self.story_at].board if telling and self.story_at is not None else None
-        status = g.status(shown_state if moment is None else moment.position)
         if moment is not None:
-            status = _("In the review, a past position: {status}", status=status)
+            status = _("In the review, a past position: {status}", status=g.status(moment.position))
+        elif shown_state is not None:
+            status = g.status(shown_state)
+        else:                              # the game as it stands: written once per position
+            status = here.texts.get("status") or here.texts.setdefault("status", g.status())
+        if shown_state is None:
+            hand_lines = here.texts.get(("hand", not cards)) or here.texts.setdefault(
+                ("hand", not cards), tuple(g.hand_lines(hand=not cards, played=False)))
+        else:
+            hand_lines = tuple(g.hand_lines(shown_state, hand=not cards, played=False))
         log = tuple(g.log[:g.story_log_start] if telling else g.log)
         menu = None if telling or over or moment is not None else self._menu(here)
         notice, error = self._notice
@@ -556,7 +566,7 @@ class PlaySession:
             lang=lang, board=board, status=status, prompt_html=prompt, notice=notice, notice_error=error,
             cards=tuple(cards), choices=tuple(choices), can_cancel=bool(pk.picked) and not telling,
             story=story,
-            hand_lines=tuple(g.hand_lines(shown_state, hand=not cards, played=False)),
+            hand_lines=hand_lines,
             round_so_far=_since_round_began(log), log=log, menu=menu,
             can_act=not over and bool(here.legal), can_undo=g.can_undo, over=over,
             hint_html=here.hint_html, result="" if telling else (g.result() or ""),
