@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 import ipywidgets as widgets
 
 from ..tables import Table
+from ..text import translator
 from .tables import DASH
 
 if TYPE_CHECKING:
@@ -129,8 +130,10 @@ def lines_html(lines: Iterable[str], ordered: bool = False) -> str:
     return f"<{tag} style='margin: 2px 0; padding-left: 1.5em'>{items}</{tag}>"
 
 
-def log_html(entries: Sequence["LogEntry"], newest_first: bool = True, limit: int | None = 400) -> str:
-    """The game log as HTML: each action with the events it caused; newest block first by default."""
+def log_html(entries: Sequence["LogEntry"], newest_first: bool = True, limit: int | None = 400,
+             lang: str | None = None) -> str:
+    """The game log as HTML: each action with the events it caused; newest block first by default
+    (``lang``: the language of the note that older entries are left out)."""
     blocks: list[list[Any]] = []
     for e in entries:
         if e.kind in ("action", "info") or not blocks:
@@ -151,7 +154,9 @@ def log_html(entries: Sequence["LogEntry"], newest_first: bool = True, limit: in
             out.append(f"<div class='dp-log-{kind}'>{escape(e.text)}</div>")
             count += 1
         if limit is not None and count >= limit:
-            out.append("<div class='dp-log-info'>(older entries not shown)</div>")
+            _ = translator(lang)
+            older = _("(older entries not shown)")
+            out.append(f"<div class='dp-log-info'>{escape(older)}</div>")
             break
     return f"<div class='dp-log-box'>{''.join(out)}</div>"
 

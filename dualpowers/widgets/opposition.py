@@ -250,7 +250,7 @@ class SoloRoundWidget(widgets.VBox):
         self.board.state = w.state
         self.status.value = escape(w.status())
         self.last.value = log_html(w.last_events, newest_first=False)
-        self.log_view.value = log_html(w.log)
+        self.log_view.value = log_html(w.log, lang=language.current())
         self.next_button.disabled = self.finish_button.disabled = w.finished
         _ = translator(language.current())
         if w.finished:

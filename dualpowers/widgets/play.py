@@ -82,7 +82,8 @@ PLAY_STYLE = """<style>
 .dp-play .dp-story-told ol { margin: 0 0 4px; padding-left: 1.6em; font-size: 12.5px; line-height: 1.3; }
 .dp-play .dp-story-told li { margin: 1px 0; }
 .dp-play .dp-round-so-far summary { cursor: pointer; font-weight: bold; padding: 2px 0; }
-.dp-play .dp-round-so-far .dp-log-action { margin-top: 3px; }
+/* read whole beside the board: no box of its own to scroll, the panel's type */
+.dp-play .dp-round-so-far .dp-log-box { max-height: none; overflow: visible; font-family: inherit; font-size: 12.5px; }
 </style>"""
 
 
@@ -196,7 +197,7 @@ class PlayWidget(widgets.VBox):
                                                         layout=_W(flex_flow="row wrap", align_items="center"))],
                                           layout=_W(width="100%", display="none")), "dp-story-box")
         #: this round so far, beside the board (the whole log stays below it)
-        self.round_view = css(widgets.HTML(), "dp-round-so-far")
+        self.round_view = css(widgets.HTML(layout=_W(width="100%")), "dp-round-so-far")
         # ---- the review, once the game is over
         self.review_button = button("Review my game", "dp-review", icon="search")
         self.review_progress = css(widgets.IntProgress(value=0, min=0, max=1, layout=_W(width="100%", display="none")),
@@ -450,7 +451,7 @@ class PlayWidget(widgets.VBox):
         self.status.value = escape(snap.status)
         self.hand.value = lines_html(snap.hand_lines)
         if before is None or before.log != snap.log or before.lang != lang:
-            self.log_view.value = log_html(snap.log)
+            self.log_view.value = log_html(snap.log, lang=lang)
         if before is None or before.round_so_far != snap.round_so_far or before.lang != lang:
             self.round_view.value = self._round_html(snap)
         self._draw_menu(snap)
@@ -480,7 +481,7 @@ class PlayWidget(widgets.VBox):
         _ = translator(snap.lang)
         title = _("This round so far")
         return (f"<details><summary>{escape(title)}</summary>"
-                f"{log_html(snap.round_so_far, newest_first=False)}</details>")
+                f"{log_html(snap.round_so_far, newest_first=False, limit=None)}</details>")
 
     def _draw_menu(self, snap: PlaySnapshot) -> None:
         menu = snap.menu
