@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from .errors import ComponentsError, brief
+from .text import N_, Message
 from .schema import check, decode_json
 from .userfiles import THE_COMPONENTS_FILE, read_text, strip_bom
 
@@ -74,15 +75,14 @@ class CommandCard:
         if not self.id:
             object.__setattr__(self, "id", f"{self.region}-{self.days}")
         if self.action not in ACTIONS:
-            raise ComponentsError(
-                f"card {self.id}: action {self.action!r} is not one of {', '.join(ACTIONS)}"
-            )
+            raise _bad(N_("card {id}: action {value} is not one of {allowed}"), id=self.id, value=repr(self.action),
+                       allowed=", ".join(ACTIONS))
         if not 1 <= self.recruit <= 3:
-            raise ComponentsError(f"card {self.id}: recruit value {self.recruit} is not 1, 2 or 3")
+            raise _bad(N_("card {id}: recruit value {value} is not 1, 2 or 3"), id=self.id, value=self.recruit)
         if self.days < 1:
-            raise ComponentsError(f"card {self.id}: day number {self.days} must be at least 1")
+            raise _bad(N_("card {id}: day number {value} must be at least 1"), id=self.id, value=self.days)
         if self.vp < 0:
-            raise ComponentsError(f"card {self.id}: victory points {self.vp} cannot be negative")
+            raise _bad(N_("card {id}: victory points {value} cannot be negative"), id=self.id, value=self.vp)
 
     def __str__(self) -> str:
         return self.id
@@ -292,26 +292,42 @@ class Components:
 # --------------------------------------------------------------------------------------
 
 
+def _bad(msgid: str, **params: Any) -> ComponentsError:
+    """A components error whose reason is a message (written in the reader's language); the
+    file and the place in it (``where``: the file's own keys, ``regions[2]``) stay as they are."""
+    return ComponentsError(Message(msgid, **params))
+
+
+#: What a number of a file's row is, where the row is a list ([id, recruit, fresh, exhausted]).
+DAY_NUMBER, RECRUIT_VALUE, VICTORY_POINTS = N_("day number"), N_("recruit value"), N_("victory points")
+FRESH_STRENGTH, EXHAUSTED_STRENGTH = N_("fresh strength"), N_("exhausted strength")
+
+
 def _need(d: dict[str, Any], key: str, where: str) -> Any:
     if key not in d:
-        raise ComponentsError(f"{where}: missing '{key}'")
+        raise _bad(N_("{where}: missing '{key}'"), where=where, key=key)
     return d[key]
 
 
-def _int(value: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
+def _int(value: Any, where: str, lo: int | None = None, hi: int | None = None, what: str | None = None) -> int:
+    """``value`` if it is a whole number from ``lo`` to ``hi``; ``what`` names it in a row."""
+    place = Message(N_("{where}, {what}"), where=where, what=Message(what)) if what else where
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ComponentsError(f"{where}: expected a whole number, got {value!r}")
+        raise _bad(N_("{where}: expected a whole number, got {value}"), where=place, value=brief(value))
     if lo is not None and value < lo or hi is not None and value > hi:
-        rng = f"{lo}..{hi}" if hi is not None else f">= {lo}"
-        raise ComponentsError(f"{where}: {value} is outside {rng}")
+        if hi is not None:
+            raise _bad(N_("{where}: {value} is outside {low}..{high}"), where=place, value=value, low=lo, high=hi)
+        raise _bad(N_("{where}: {value} is below {low}"), where=place, value=value, low=lo)
     return value
 
 
 def _parse(raw: dict[str, Any], source: str, check_shape: bool = True) -> Components:
     if raw.get("format") != "dualpowers/components":
-        raise ComponentsError(f"{source}: not a dualpowers components file (format must be 'dualpowers/components')")
+        raise _bad(N_("{file}: not a dualpowers components file (format must be 'dualpowers/components')"),
+                   file=source)
     if raw.get("version") != 1:
-        raise ComponentsError(f"{source}: unsupported version {brief(raw.get('version'))} (this package reads version 1)")
+        raise _bad(N_("{file}: unsupported version {value} (this package reads version 1)"), file=source,
+                   value=brief(raw.get("version")))
     if check_shape:
         check(raw, "components", ComponentsError, f"{source}: ")   # the shape (docs/schema/components.json), then the sense
     sources: dict[str, str] = {}
@@ -322,44 +338,46 @@ def _parse(raw: dict[str, Any], source: str, check_shape: bool = True) -> Compon
         name = _need(r, "name", where)
         code = _need(r, "code", where)
         if not (isinstance(code, str) and len(code) == 1 and code.isalpha() and code.islower()):
-            raise ComponentsError(f"{where}: code {code!r} must be one lower-case letter")
+            raise _bad(N_("{where}: code {value} must be one lower-case letter"), where=where, value=brief(code))
         pos = r.get("position", [0.5, 0.5])
         if not (isinstance(pos, list) and len(pos) == 2):
-            raise ComponentsError(f"{where}: position must be [x, y]")
+            raise _bad(N_("{where}: position must be [x, y]"), where=where)
         regions.append(Region(name, code, r.get("label", name), r.get("icon", ""), (float(pos[0]), float(pos[1]))))
         sources[f"region {name}"] = r.get("source", "")
     names = [r.name for r in regions]
     if len(regions) != 6:
-        raise ComponentsError(f"{source}: the game has six regions, the file lists {len(regions)}")
+        raise _bad(N_("{file}: the game has six regions, the file lists {count}"), file=source, count=len(regions))
     if len(set(names)) != 6 or len({r.code for r in regions}) != 6:
-        raise ComponentsError(f"{source}: region names and codes must be unique")
+        raise _bad(N_("{file}: region names and codes must be unique"), file=source)
     index = {n: i for i, n in enumerate(names)}
 
     def region(name: Any, where: str) -> str:
         if name not in index:
-            raise ComponentsError(f"{where}: unknown region {name!r} (regions: {', '.join(names)})")
+            raise _bad(N_("{where}: unknown region {value} (regions: {allowed})"), where=where, value=brief(name),
+                       allowed=", ".join(names))
         return str(name)
 
     def conn(pair: Any, where: str) -> Connection:
         if not (isinstance(pair, list) and len(pair) == 2):
-            raise ComponentsError(f"{where}: a connection is a pair of regions, got {pair!r}")
+            raise _bad(N_("{where}: a connection is a pair of regions, got {value}"), where=where, value=brief(pair))
         a, b = region(pair[0], where), region(pair[1], where)
         if a == b:
-            raise ComponentsError(f"{where}: a region cannot connect to itself ({a})")
+            raise _bad(N_("{where}: a region cannot connect to itself ({name})"), where=where, name=a)
         return (a, b) if index[a] < index[b] else (b, a)
 
     mp = _need(raw, "map", source)
     connections = tuple(conn(p, f"{source}: map.connections") for p in _need(mp, "connections", f"{source}: map"))
     if len(set(connections)) != len(connections):
-        raise ComponentsError(f"{source}: map.connections lists a connection twice")
+        raise _bad(N_("{file}: map.connections lists a connection twice"), file=source)
     arrows_raw = _need(mp, "arrows", f"{source}: map")
     arrows: dict[str, Connection] = {}
     for n in names:
         if n not in arrows_raw:
-            raise ComponentsError(f"{source}: map.arrows has no arrow for region {n}")
+            raise _bad(N_("{file}: map.arrows has no arrow for region {name}"), file=source, name=n)
         c = conn(arrows_raw[n], f"{source}: map.arrows.{n}")
         if c not in connections:
-            raise ComponentsError(f"{source}: map.arrows.{n}: {c[0]}-{c[1]} is not a connection of the map")
+            raise _bad(N_("{where}: {first}-{second} is not a connection of the map"), where=f"{source}: map.arrows.{n}",
+                       first=c[0], second=c[1])
         arrows[n] = c
     sources["map"] = mp.get("source", "")
 
@@ -368,37 +386,38 @@ def _parse(raw: dict[str, Any], source: str, check_shape: bool = True) -> Compon
     for i, row in enumerate(_need(cc, "cards", f"{source}: command_cards")):
         where = f"{source}: command_cards.cards[{i}]"
         if not (isinstance(row, list) and len(row) == 6):
-            raise ComponentsError(f"{where}: expected [id, region, days, recruit, action, vp]")
+            raise _bad(N_("{where}: expected [id, region, days, recruit, action, vp]"), where=where)
         cid, reg, days, rec, act, vp = row
-        card = CommandCard(region(reg, where), _int(days, f"{where} days", 1, 31), _int(rec, f"{where} recruit value", 1, 3),
-                           act, _int(vp, f"{where} victory points", 0), str(cid))
+        card = CommandCard(region(reg, where), _int(days, where, 1, 31, DAY_NUMBER), _int(rec, where, 1, 3, RECRUIT_VALUE),
+                           act, _int(vp, where, 0, None, VICTORY_POINTS), str(cid))
         if card.id in cards:
-            raise ComponentsError(f"{where}: card id {card.id!r} used twice")
+            raise _bad(N_("{where}: card id {value} used twice"), where=where, value=repr(card.id))
         cards[card.id] = card
     if len(cards) != 48:
-        raise ComponentsError(f"{source}: the game has 48 command cards, the file lists {len(cards)}")
+        raise _bad(N_("{file}: the game has 48 command cards, the file lists {count}"), file=source, count=len(cards))
     sources["command cards"] = cc.get("source", "")
 
     tokens: dict[str, TokenSpec] = {}
 
     def add(tok: TokenSpec, where: str) -> None:
         if tok.id in tokens or tok.id in cards:
-            raise ComponentsError(f"{where}: id {tok.id!r} used twice")
+            raise _bad(N_("{where}: id {value} used twice"), where=where, value=repr(tok.id))
         tokens[tok.id] = tok
 
     units = _need(raw, "units", source)
     for owner, count in (("red", 10), ("white", 10), ("neutral", 6)):
         rows = _need(units, owner, f"{source}: units")
         if len(rows) != count:
-            raise ComponentsError(f"{source}: units.{owner} must list {count} tokens, not {len(rows)}")
+            raise _bad(N_("{file}: units.{owner} must list {count} tokens, not {listed}"), file=source, owner=owner,
+                       count=count, listed=len(rows))
         for i, row in enumerate(rows):
             where = f"{source}: units.{owner}[{i}]"
             if not (isinstance(row, list) and len(row) == 4):
-                raise ComponentsError(f"{where}: expected [id, recruit, fresh, exhausted]")
+                raise _bad(N_("{where}: expected [id, recruit, fresh, exhausted]"), where=where)
             tid, rec, fresh, exh = row
             lo = 0 if owner == "neutral" else 1
-            add(TokenSpec(str(tid), owner, "unit", _int(fresh, f"{where} fresh strength", 0, 9),
-                          _int(exh, f"{where} exhausted strength", 0, 9), _int(rec, f"{where} recruit value", lo, 3)), where)
+            add(TokenSpec(str(tid), owner, "unit", _int(fresh, where, 0, 9, FRESH_STRENGTH),
+                          _int(exh, where, 0, 9, EXHAUSTED_STRENGTH), _int(rec, where, lo, 3, RECRUIT_VALUE)), where)
     sources["units"] = units.get("source", "")
 
     leaders: dict[str, LeaderCard] = {}
@@ -407,10 +426,11 @@ def _parse(raw: dict[str, Any], source: str, check_shape: bool = True) -> Compon
         lid = str(_need(lead, "id", where))
         fac = _need(lead, "faction", where)
         if fac not in SIDES:
-            raise ComponentsError(f"{where}: faction {fac!r} must be red or white")
+            raise _bad(N_("{where}: faction {value} must be red or white"), where=where, value=brief(fac))
         spec = _need(lead, "special", where)
         if spec not in SPECIALS:
-            raise ComponentsError(f"{where}: special {spec!r} must be one of {', '.join(SPECIALS)}")
+            raise _bad(N_("{where}: special {value} must be one of {allowed}"), where=where, value=brief(spec),
+                       allowed=", ".join(SPECIALS))
         leader = LeaderCard(lid, fac, spec, _int(_need(lead, "days", where), where, 1, 31),
                             _int(_need(lead, "fresh", where), where, 0, 9), _int(_need(lead, "exhausted", where), where, 0, 9))
         leaders[lid] = leader
@@ -419,7 +439,8 @@ def _parse(raw: dict[str, Any], source: str, check_shape: bool = True) -> Compon
     for fac in SIDES:
         mine = [lc for lc in leaders.values() if lc.faction == fac]
         if sorted(lc.special for lc in mine) != sorted(SPECIALS):
-            raise ComponentsError(f"{source}: faction {fac} needs exactly one leader per special action ({', '.join(SPECIALS)})")
+            raise _bad(N_("{file}: faction {faction} needs exactly one leader per special action ({allowed})"),
+                       file=source, faction=fac, allowed=", ".join(SPECIALS))
 
     tr = _need(raw, "trotsky", source)
     tn, trd = str(_need(tr, "neutral_id", f"{source}: trotsky")), str(_need(tr, "red_id", f"{source}: trotsky"))
@@ -449,20 +470,22 @@ def _check_names(comp: Components, source: str) -> None:
     for name in list(comp.cards) + list(comp.tokens):
         folded = name.casefold()
         if folded in seen and seen[folded] != name:
-            raise ComponentsError(f"{source}: ids {seen[folded]!r} and {name!r} differ only in case; "
-                                  "names are matched without regard to case")
+            raise _bad(N_("{file}: ids {first} and {second} differ only in case; names are matched without regard "
+                          "to case"), file=source, first=repr(seen[folded]), second=repr(name))
         seen[folded] = name
     codes: dict[str, str] = {}
     for card in list(comp.cards) + list(comp.leaders):
         code = comp.card_code(card)
         if comp.card_from_code(code) != card:
-            what = "leader" if card in comp.leaders else "card"
-            raise ComponentsError(f"{source}: {what} id {card!r} cannot be written in the notation: its code "
-                                  f"{code!r} reads back as {comp.card_from_code(code)!r} (a leader id must not "
-                                  "look like a card code such as 'p4'; a card id is '<region>-<day number>...' "
-                                  "or a name that does not start with a region)")
+            what = (N_("{file}: leader id {value} cannot be written in the notation: its code {code} reads back as "
+                       "{other} (a leader id must not look like a card code such as 'p4')") if card in comp.leaders
+                    else N_("{file}: card id {value} cannot be written in the notation: its code {code} reads back as "
+                            "{other} (a card id is '<region>-<day number>...' or a name that does not start with a "
+                            "region)"))
+            raise _bad(what, file=source, value=repr(card), code=repr(code), other=repr(comp.card_from_code(code)))
         if code.casefold() in codes:
-            raise ComponentsError(f"{source}: cards {codes[code.casefold()]!r} and {card!r} share the code {code!r}")
+            raise _bad(N_("{file}: cards {first} and {second} share the code {code}"), file=source,
+                       first=repr(codes[code.casefold()]), second=repr(card), code=repr(code))
         codes[code.casefold()] = card
 
 
@@ -487,7 +510,7 @@ def parse_components(data: bytes | str, source: str = "<components>", syntax: st
         try:
             data = bytes(data).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise ComponentsError(f"{source}: not UTF-8 text (byte {exc.start})") from None
+            raise _bad(N_("{file}: not UTF-8 text (byte {value})"), file=source, value=exc.start) from None
     data = strip_bom(data)
     if syntax == "json":
         raw = decode_json(data, ComponentsError, source)
@@ -495,11 +518,11 @@ def parse_components(data: bytes | str, source: str = "<components>", syntax: st
         try:
             raw = tomllib.loads(data)
         except tomllib.TOMLDecodeError as exc:
-            raise ComponentsError(f"{source}: not valid TOML: {brief(str(exc), 120)}") from None
+            raise _bad(N_("{file}: not valid TOML: {detail}"), file=source, detail=brief(str(exc), 120)) from None
         except (ValueError, RecursionError) as exc:
-            raise ComponentsError(f"{source}: not usable TOML ({type(exc).__name__})") from None
+            raise _bad(N_("{file}: not usable TOML ({detail})"), file=source, detail=type(exc).__name__) from None
     if not isinstance(raw, dict):
-        raise ComponentsError(f"{source}: the top level must be a table/object")
+        raise _bad(N_("{file}: the top level must be a table/object"), file=source)
     return _parse(raw, source)
 
 
