@@ -98,6 +98,15 @@ class SimulationError(Told, DualPowersError, ValueError):
     """A simulation that cannot be run as asked: a bad option, a missing extra, an unreachable cluster."""
 
 
+#: What a Dask scheduler's address looks like (in messages, as written: not a number to localize).
+DASK_EXAMPLE = "'tcp://host:8786'"
+
+
+def _bad(msgid: str, **params: Any) -> SimulationError:
+    """A simulation error whose reason is a message (written in the reader's language)."""
+    return SimulationError(Message(msgid, **params))
+
+
 # ---------------------------------------------------------------------------- configuration
 def derive_seed(base: int, index: int, purpose: str = "game") -> int:
     """A 63-bit seed for game ``index`` of a run seeded ``base`` (stable across Python versions
@@ -157,35 +166,36 @@ class SimConfig:
     def __post_init__(self) -> None:
         mode = MODE_ALIASES.get(self.mode, self.mode)
         if mode not in ("solo", "two-player"):
-            raise SimulationError(f"mode must be 'solo' or 'two-player', not {self.mode!r}")
+            raise _bad(N_("mode must be 'solo' or 'two-player', not {value}"), value=brief(self.mode))
         if self.edition not in EDITIONS:
-            raise SimulationError(f"edition must be one of {', '.join(EDITIONS)}, not {self.edition!r}")
+            raise _bad(N_("edition must be one of {allowed}, not {value}"), allowed=", ".join(EDITIONS),
+                       value=brief(self.edition))
         if isinstance(self.difficulties, int):
             object.__setattr__(self, "difficulties", (self.difficulties,))
         difficulties = tuple(self.difficulties)
         if not difficulties or any(isinstance(d, bool) or d not in DIFFICULTIES for d in difficulties):
-            raise SimulationError(f"difficulties must be one or more of 1-6, not {self.difficulties!r}")
+            raise _bad(N_("difficulties must be one or more of 1-6, not {value}"), value=brief(self.difficulties))
         if self.player not in (*SIDES, "both"):
-            raise SimulationError(f"player must be 'red', 'white' or 'both', not {self.player!r}")
+            raise _bad(N_("player must be 'red', 'white' or 'both', not {value}"), value=brief(self.player))
         if not isinstance(self.seed, int) or isinstance(self.seed, bool):
-            raise SimulationError(f"seed must be an int, not {self.seed!r}")
+            raise _bad(N_("seed must be a whole number, not {value}"), value=brief(self.seed))
         if self.components is not None:
             path = Path(self.components).resolve()
             try:
                 _components(str(path))
             except ComponentsError as exc:
-                raise SimulationError(f"components file {self.components}: {exc}") from None
+                raise _bad(N_("components file {path}: {reason}"), path=str(self.components), reason=exc) from None
             object.__setattr__(self, "components", str(path))
         specs = [self.policy] if mode == "solo" else [self.red, self.white]
         for spec in specs:
             if not isinstance(spec, str):
-                raise SimulationError(f"policies are named by spec strings (e.g. 'greedy'), not {spec!r}")
+                raise _bad(N_("policies are named by spec strings (e.g. 'greedy'), not {value}"), value=brief(spec))
             try:
                 make_policy(spec)
             except PolicySpecError as exc:
                 raise SimulationError(str(exc)) from None
             except ImportError as exc:
-                raise SimulationError(f"policy {spec!r} cannot be loaded: {exc}") from None
+                raise _bad(N_("policy {value} cannot be loaded: {reason}"), value=repr(spec), reason=str(exc)) from None
         object.__setattr__(self, "mode", mode)
         object.__setattr__(self, "difficulties", difficulties)
         for name in ("policy", "red", "white"):
@@ -219,7 +229,8 @@ def play_game(game: GameSpec) -> dict[str, Any]:
     plies = 0
     while not s.is_over():
         if plies >= MAX_PLIES:
-            raise SimulationError(f"game {game.game} (seed {game.seed}) did not end within {MAX_PLIES} decisions")
+            raise _bad(N_("game {number} (seed {seed}) did not end within {limit} decisions"), number=game.game,
+                       seed=game.seed, limit=MAX_PLIES)
         side = s.to_act
         assert side is not None
         s.push(policies[side].choose(s, rng))   # a policy picks from legal_actions(): the quiet path
@@ -295,13 +306,14 @@ def iter_rows(
     the first row is asked for.
     """
     if not isinstance(games, int) or isinstance(games, bool) or games < 0:
-        raise SimulationError(f"the number of games must be a whole number >= 0, not {games!r}")
+        raise _bad(N_("the number of games must be a whole number >= 0, not {value}"), value=brief(games))
     if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start <= games:
-        raise SimulationError(f"start must be a whole number from 0 to the number of games ({games}), not {start!r}")
+        raise _bad(N_("start must be a whole number from 0 to the number of games ({games}), not {value}"),
+                   games=games, value=brief(start))
     if workers is not None and (not isinstance(workers, int) or workers < 1):
-        raise SimulationError(f"workers must be a whole number >= 1, not {workers!r}")
+        raise _bad(N_("workers must be a whole number >= 1, not {value}"), value=brief(workers))
     if chunk_size is not None and (not isinstance(chunk_size, int) or chunk_size < 1):
-        raise SimulationError(f"chunk size must be a whole number >= 1, not {chunk_size!r}")
+        raise _bad(N_("chunk size must be a whole number >= 1, not {value}"), value=brief(chunk_size))
     return _rows(config, start, games, workers, dask, chunk_size, progress, dask_timeout)
 
 
@@ -582,8 +594,8 @@ def _pool_rows(config: SimConfig, games: int, chunks: Iterable[tuple[int, int]],
         with _POOLS_LOCK:
             if _POOLS.get(workers) is pool:
                 del _POOLS[workers]
-        raise SimulationError(f"a worker process of the simulation died ({exc}); the next run starts new ones") \
-            from None
+        raise _bad(N_("a worker process of the simulation died ({reason}); the next run starts new ones"),
+                   reason=str(exc)) from None
     finally:
         for future in submitted:    # stopped early (an error, or the caller stopped reading): drop the rest
             future.cancel()
@@ -594,12 +606,12 @@ def _dask_client(dask: "str | Any", timeout: float) -> tuple[Any, bool]:
     try:
         import distributed
     except ImportError:
-        raise SimulationError(
-            "running on a Dask cluster needs dask.distributed: pip install 'dualpowers[sim]'") from None
+        raise _bad(N_("running on a Dask cluster needs dask.distributed: pip install 'dualpowers[sim]'")) from None
     if isinstance(dask, distributed.Client):
         return dask, False
     if not isinstance(dask, str) or not dask.strip():
-        raise SimulationError(f"a Dask scheduler address looks like 'tcp://host:8786', not {dask!r}")
+        raise _bad(N_("a Dask scheduler address looks like {example}, not {value}"), example=DASK_EXAMPLE,
+                   value=brief(dask))
     from distributed.comm.addressing import get_address_host_port
 
     address = dask.strip()
@@ -607,13 +619,14 @@ def _dask_client(dask: "str | Any", timeout: float) -> tuple[Any, bool]:
         # Look before connecting: a Client that fails half-built complains again when collected.
         host, port = get_address_host_port(address)
     except (ValueError, TypeError) as exc:
-        raise SimulationError(f"{dask!r} is not a Dask scheduler address like 'tcp://host:8786' ({exc})") from None
+        raise _bad(N_("{value} is not a Dask scheduler address like {example} ({reason})"), value=brief(dask),
+                   example=DASK_EXAMPLE, reason=str(exc)) from None
     try:
         socket.create_connection((host, port), timeout=timeout).close()
         client = distributed.Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError) as exc:
-        raise SimulationError(f"cannot reach a Dask scheduler at {dask!r} within {timeout:g} s "
-                              f"({type(exc).__name__}: {exc})") from None
+        raise _bad(N_("cannot reach a Dask scheduler at {value} within {seconds} s ({reason})"), value=brief(dask),
+                   seconds=f"{timeout:g}", reason=f"{type(exc).__name__}: {exc}") from None
     return client, True
 
 
@@ -626,8 +639,8 @@ def _dask_rows(config: SimConfig, start: int, games: int, dask: "str | Any", chu
         try:
             client.wait_for_workers(1, timeout=timeout)
         except (TimeoutError, OSError):
-            raise SimulationError(f"the Dask scheduler at {client.scheduler.address} has no workers "
-                                  f"(waited {timeout:g} s)") from None
+            raise _bad(N_("the Dask scheduler at {address} has no workers (waited {seconds} s)"),
+                       address=str(client.scheduler.address), seconds=f"{timeout:g}") from None
         threads = max(1, sum(client.nthreads().values()))
         chunks = _ranges(start, games, chunk_size or chunk_size_for(games - start, threads))
 
@@ -643,8 +656,8 @@ def _dask_rows(config: SimConfig, start: int, games: int, dask: "str | Any", chu
         except ModuleNotFoundError as exc:
             if "dualpowers" not in str(exc):
                 raise
-            raise SimulationError(f"the Dask workers cannot import dualpowers ({exc}): install the same "
-                                  f"dualpowers version in the workers' environment") from None
+            raise _bad(N_("the Dask workers cannot import dualpowers ({reason}): install the same dualpowers version "
+                          "in the workers' environment"), reason=str(exc)) from None
     finally:
         if own:
             client.close()
@@ -817,7 +830,8 @@ class Tally:
     def __init__(self, by: Sequence[str] = GROUP_BY, z: float = Z_95) -> None:
         unknown = [c for c in by if c not in COLUMN_NAMES]
         if unknown:
-            raise SimulationError(f"cannot group by {', '.join(unknown)}: not a column ({', '.join(COLUMN_NAMES)})")
+            raise _bad(N_("cannot group by {value}: not a column ({allowed})"), value=", ".join(unknown),
+                       allowed=", ".join(COLUMN_NAMES))
         self.by = tuple(by) if "mode" in by else ("mode", *by)
         self.z = z
         self._groups: dict[tuple[Any, ...], list[Any]] = {}
