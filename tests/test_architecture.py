@@ -9,6 +9,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 #: Every module and sub-package of the package, by its import name.
 MODULES = {f"dualpowers.{p.stem}" for p in (ROOT / "dualpowers").glob("*.py") if p.stem != "__init__"} | {
@@ -39,13 +41,16 @@ def _contracts() -> list[dict]:
     return [jupyter, pillow, layers]
 
 
-def test_a_screens_widget_imports_no_rule_module():
-    """The play widget draws its session model's snapshots (issue 31): it imports no rule module."""
+@pytest.mark.parametrize("screen", ["play", "analyzer"])
+def test_a_screens_widget_imports_no_rule_module(screen):
+    """The play and analyzer widgets draw their session models' snapshots (issue 31): they
+    import no rule module (the contract, and their own import lines)."""
     contracts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]["contracts"]
-    screen = next(c for c in contracts if c["source_modules"] == ["dualpowers.widgets.play"])
-    assert {"dualpowers.kinds", "dualpowers.state", "dualpowers.turn", "dualpowers.clicks"} <= set(
-        screen["forbidden_modules"])
-    source = (ROOT / "dualpowers" / "widgets" / "play.py").read_text(encoding="utf-8")
+    contract = next(c for c in contracts if f"dualpowers.widgets.{screen}" in c["source_modules"]
+                    and c["type"] == "forbidden" and "dualpowers.kinds" in c["forbidden_modules"])
+    assert {"dualpowers.kinds", "dualpowers.state", "dualpowers.turn", "dualpowers.presence"} <= set(
+        contract["forbidden_modules"])
+    source = (ROOT / "dualpowers" / "widgets" / f"{screen}.py").read_text(encoding="utf-8")
     imported = set(re.findall(r"^from \.\.(\w+)", source, re.M))
     assert imported <= {"controllers", "drawing", "names", "screens", "text"}, imported
 

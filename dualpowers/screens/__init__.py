@@ -12,10 +12,14 @@ Nothing here imports Jupyter: a model can be driven from a script or a test.
 
 * :class:`~dualpowers.screens.play.PlaySession` and its snapshot
   :class:`~dualpowers.screens.play.PlaySnapshot`: a whole game, solo or two players.
+* :class:`~dualpowers.screens.analyzer.AnalyzerSession` and
+  :class:`~dualpowers.screens.analyzer.AnalyzerSnapshot`: a position being edited, and
+  who is stronger where.
 """
 
 from __future__ import annotations
 
+from .analyzer import AnalyzerSession, AnalyzerSnapshot
 from .play import PlaySession, PlaySnapshot
 
-__all__ = ["PlaySession", "PlaySnapshot"]
+__all__ = ["AnalyzerSession", "AnalyzerSnapshot", "PlaySession", "PlaySnapshot"]

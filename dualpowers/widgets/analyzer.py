@@ -1,7 +1,8 @@
 """The position analyzer: edit a position on the board and see Force in Presence everywhere.
 
-A thin ipywidgets view over :class:`dualpowers.controllers.PositionEditor`;
-every rule and every check is the engine's.
+A view of the session model :class:`dualpowers.screens.analyzer.AnalyzerSession` (over a
+:class:`dualpowers.controllers.PositionEditor`): its controls' events become calls, and
+each snapshot is drawn; every rule and every check is the engine's.
 
 >>> from dualpowers.widgets.analyzer import AnalyzerWidget
 >>> AnalyzerWidget()          # doctest: +SKIP
@@ -20,37 +21,24 @@ CSS classes (for tests and styling): ``dp-analyzer`` (the whole widget),
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from ..opposition import DIFFICULTIES
-
-from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
-from ..dates import MONTHS
+from .. import names
 from ..controllers.editor import PositionEditor
-from ..controllers.play import lead_text
-from ..errors import PositionError
-from .. import names, tables
-from ..i18n import N_
-from ..text import translator
-from ..narrate import message_text, refusal_text
-from ..presence import force_in_presence
-from ..state import State
+from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
+from ..screens.analyzer import ERROR_KINDS, MONTHS, AnalyzerSession, AnalyzerSnapshot
+from ..screens.play import DIFFICULTIES
+from ..text import render, translator
 from . import language
 from ._common import STYLE, button, css, df_html, lines_html, fit_labels
 from .screen import Screen
 
-__all__ = ["AnalyzerWidget", "ERROR_KINDS"]
+if TYPE_CHECKING:
+    from ..state import State
 
-#: What kind of problem a position error is, for a reader, in every language.
-ERROR_KINDS = {
-    "PositionError": N_("Position not possible"), "TokenCountError": N_("Too many tokens"),
-    "InvalidDate": N_("Date not possible"), "DuplicateToken": N_("Token in two places"),
-    "DuplicateCard": N_("Card in two places"), "UnknownToken": N_("Unknown token"),
-    "UnknownCard": N_("Unknown card"), "UnknownRegion": N_("Unknown region"),
-    "InvalidBlockade": N_("Blockade not possible"), "NotationError": N_("Notation not readable"),
-}
+__all__ = ["AnalyzerWidget", "ERROR_KINDS"]   # ERROR_KINDS: from dualpowers.screens.analyzer
 
 _W = widgets.Layout
 
@@ -80,14 +68,16 @@ class AnalyzerWidget(widgets.VBox):
                  width: float = BOARD_W, height: float = BOARD_H, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dp-analyzer")
-        self.editor = editor if editor is not None else PositionEditor(state)
+        #: the session model: the editor, the region explained, the last notice
+        self.model = AnalyzerSession(editor, state=state, lang=language.current())
+        self.editor = self.model.editor
         self._syncing = False
-        self._last_valid: State | None = self.editor.state
         from .board import BoardWidget
         self.board = BoardWidget(self.editor.state, width=width, height=height)
         self.board.on_region_click(self._region_clicked)
-        self.board.on_token_click(self._token_clicked)
+        self.board.on_token_click(self.model.click_token)
         ed = self.editor
+        m = self.model
         regions = list(ed.comp.region_names)
 
         # ---- tokens
@@ -189,11 +179,11 @@ class AnalyzerWidget(widgets.VBox):
         self.palette.observe(self._palette_changed, "value")
         self.palette_side.observe(self._palette_changed, "value")
         self.click_mode.observe(self._click_mode_changed, "value")
-        self.add_token.on_click(lambda _: self._guard(lambda: ed.add(self.add_region.value)))
-        self.flip_token.on_click(lambda _: self._on_listed(ed.flip))
-        self.remove_token.on_click(lambda _: self._on_listed(ed.remove))
-        self.clear_region.on_click(lambda _: self._guard(lambda: ed.clear_region(self.add_region.value)))
-        self.clear_board.on_click(lambda _: self._guard(ed.clear_board))
+        self.add_token.on_click(lambda _: m.attempt(lambda: ed.add(self.add_region.value)))
+        self.flip_token.on_click(lambda _: m.on_listed(self.token_list.value, "flip"))
+        self.remove_token.on_click(lambda _: m.on_listed(self.token_list.value, "remove"))
+        self.clear_region.on_click(lambda _: m.attempt(lambda: ed.clear_region(self.add_region.value)))
+        self.clear_board.on_click(lambda _: m.attempt(ed.clear_board))
         for w in (self.mode, self.player, self.difficulty):
             w.observe(lambda _: self._set(lambda: ed.set_mode(self.mode.value, self.player.value,
                                                               self.difficulty.value)), "value")
@@ -207,9 +197,9 @@ class AnalyzerWidget(widgets.VBox):
         self.export_json.on_click(lambda _: self._export("json"))
         self.export_partial.on_click(lambda _: self._export("partial"))
         self.export_notation.on_click(lambda _: self._export("notation"))
-        self.import_button.on_click(lambda _: self._import())
-        self.drop_extras.on_click(lambda _: self._guard(ed.drop_extras))
-        self.region_select.observe(lambda _: self._show_report(), "value")
+        self.import_button.on_click(lambda _: m.import_text(self.io_text.value))
+        self.drop_extras.on_click(lambda _: m.attempt(ed.drop_extras))
+        self.region_select.observe(self._region_picked, "value")
 
         # One screen: the board beside a panel (see dualpowers.widgets.screen); the
         # verdict stays in view, the full table goes below.
@@ -224,7 +214,7 @@ class AnalyzerWidget(widgets.VBox):
             narration_height="min(170px, 26vh)",
         )
         self.children = [widgets.HTML(STYLE + ANALYZER_STYLE), self.screen]
-        ed.on_change(lambda _: self.refresh())
+        m.observe(self.draw)
         language.observe(self._relabel)
         self._relabel()
 
@@ -250,7 +240,7 @@ class AnalyzerWidget(widgets.VBox):
             options(self.mode, [(_("Two-player game"), "two-player"), (_("Solo"), "solo")])
             options(self.edition, [(_("French / English (fr)"), "fr"), (_("Italian (it)"), "it")])
             options(self.palette_side, [(_("fresh"), False), (_("exhausted"), True)])
-            options(self.palette, [(message_text(p.label_message, lang) if p.label_message else p.label, p.key)
+            options(self.palette, [(render(p.label_message, lang) if p.label_message else p.label, p.key)
                                    for p in self.editor.palette])
             options(self.click_mode, [(_("flip it"), "flip"), (_("remove it"), "remove")])
             options(self.blockade, [(_("none"), "")] + [(_("{a}-{b}", a=names.colour(x, lang), b=names.colour(y, lang)),
@@ -281,41 +271,21 @@ class AnalyzerWidget(widgets.VBox):
         self.table_title.value = _("<b>Force in Presence</b> in every region (R-STR-2; neutrals follow R-NEU-1):")
         self.io_text.placeholder = _("Paste a JSON position or a DP1 notation line, then Import.")
         self.screen.set_title(_("Position analyzer"))
-        self.refresh()
+        self.model.set_language(lang)          # the snapshot in the new language, drawn
 
     def close(self) -> None:
         language.unobserve(self._relabel)
         super().close()
 
-    # ------------------------------------------------------------------ event plumbing
+    # ------------------------------------------------------------------ events
     def _blockade_value(self) -> str:
         b = self.editor.blockade
         return f"{b[0]}-{b[1]}" if b else ""
 
-    def _guard(self, fn: Any) -> Any:
-        """Run a controller call; show a user mistake as a message instead of raising."""
-        try:
-            return fn()
-        except (ValueError, KeyError, IndexError) as exc:
-            self._refused(exc)
-            return None
-
-    def _refused(self, exc: Exception) -> None:
-        """Say why the controller refused a change, in the notebook's language."""
-        if isinstance(exc, KeyError):
-            self._say(str(exc.args[0] if exc.args else exc), error=True)
-        else:
-            self._say(refusal_text(exc, language.current()), error=True)
-
     def _set(self, fn: Any) -> None:
         """A control changed: tell the editor; a refused change puts the control back."""
-        if self._syncing:
-            return
-        try:
-            fn()
-        except (ValueError, KeyError, IndexError) as exc:
-            self.refresh()          # the controls show the editor's values again: nothing changed
-            self._refused(exc)
+        if not self._syncing:       # a refusal is drawn too: the controls show the editor's values again
+            self.model.attempt(fn)
 
     def _palette_changed(self, _: Any = None) -> None:
         if not self._syncing:
@@ -325,81 +295,29 @@ class AnalyzerWidget(widgets.VBox):
         if not self._syncing:
             self.editor.set_click_mode(self.click_mode.value)
 
+    def _region_picked(self, change: Any) -> None:
+        if not self._syncing:
+            self.model.explain(change["new"])
+
     def _region_clicked(self, region: str) -> None:
         self.add_region.value = region
-        self.region_select.value = region
-        self._guard(lambda: self.editor.click_region(region))
-
-    def _token_clicked(self, token: str) -> None:
-        self._guard(lambda: self.editor.click_token(token))
-        self.refresh()   # the message changes even when the click did nothing
-
-    def _on_listed(self, fn: Any) -> None:
-        value = self.token_list.value
-        if not value:
-            _ = translator(language.current())
-            self._say(_("Choose a token in the list first."), error=True)
-            return
-        region, index = value
-        entry = self.editor.board[region][index]
-        if "id" in entry:
-            self._guard(lambda: fn(entry["id"]))
-        elif fn == self.editor.remove:
-            self._guard(lambda: self.editor.remove_entry(region, index))
-        else:
-            _ = translator(language.current())
-            self._say(_("This entry names no particular token (the game has no more of that kind): remove it."),
-                      error=True)
+        self.model.click_region(region)
 
     def _export(self, what: str) -> None:
-        ed = self.editor
-        try:
-            if what == "json":
-                self.io_text.value = ed.export_json()
-            elif what == "partial":
-                self.io_text.value = ed.export_json(partial=True)
-            else:
-                self.io_text.value = ed.export_notation()
-        except PositionError as exc:
-            self._say(refusal_text(exc, language.current()), error=True)
-            return
-        _ = translator(language.current())
-        self._say({"json": _("Exported the full position as JSON."), "partial": _("Exported the editor's board JSON."),
-                   "notation": _("Exported the position in the DP1 notation.")}[what])
-
-    def _import(self) -> None:
-        lang = language.current()
-        _ = translator(lang)
-        text = self.io_text.value
-        if not text.strip():
-            self._say(_("Paste a position into the text box first."), error=True)
-            return
-        try:
-            kind = self.editor.import_text(text)
-        except PositionError as exc:
-            self._say(_("Import refused, nothing changed: {reason}", reason=self._error_text(exc, lang)), error=True)
-            return
-        except Exception as exc:  # never silent: ipywidgets would swallow it
-            self._say(_("Import refused: {reason}", reason=f"{type(exc).__name__}: {str(exc)[:200]}"), error=True)
-            return
-        self._say(_("Imported the JSON position.") if kind == "json" else _("Imported the notation position."))
-
-    @staticmethod
-    def _error_text(exc: Any, lang: str, kind: str | None = None) -> str:
-        """A position error for a reader: its kind in words and its reason, in ``lang``."""
-        kind = kind or type(exc).__name__
-        _ = translator(lang)
-        label = _(ERROR_KINDS.get(kind, ERROR_KINDS["PositionError"]))
-        return _("{kind}: {reason}", kind=label, reason=refusal_text(exc, lang))
-
-    def _say(self, text: str, error: bool = False) -> None:
-        cls = "dp-error-box" if error else "dp-ok-box"
-        self.message_label.value = f"<span class='{cls}'>{escape(text)}</span>"
+        text = self.model.export(what)
+        if text is not None:
+            self.io_text.value = text
 
     # ------------------------------------------------------------------ drawing
     def refresh(self) -> None:
-        """Bring every control, the board and the analysis in line with the editor."""
+        """Draw the model's snapshot again."""
+        self.draw(self.model.snapshot)
+
+    def draw(self, snap: AnalyzerSnapshot) -> None:
+        """Bring every control, the board and the analysis in line with ``snap`` and the editor."""
         ed = self.editor
+        lang = snap.lang
+        _ = translator(lang)
         self._syncing = True
         try:
             self.palette.value = ed.selected
@@ -416,49 +334,29 @@ class AnalyzerWidget(widgets.VBox):
             self.will.value = ed.will
             track = ed.comp.track_length
             self.score.value = max(-track, min(track, ed.score))
-            lang = language.current()
-            _ = translator(lang)
-            self.score_text.value = _("Support track: <b>{score}</b>", score=escape(lead_text(ed.score, lang)))
+            self.score_text.value = snap.score_html
             self.unrest.value = ed.unrest or ""
             self.blockade.value = self._blockade_value()
             old = self.token_list.value
-            options = [(message_text(label, lang), (region, i)) for region, i, label in ed.entry_messages()]
-            self.token_list.options = options
-            if old in [v for _, v in options]:
+            options = list(snap.entries)
+            if list(self.token_list.options) != options:
+                self.token_list.options = options
+            if old in [v for _label, v in options]:
                 self.token_list.value = old
+            self.region_select.value = snap.region
         finally:
             self._syncing = False
-        if ed.message:
-            self._say(message_text(ed.message_data, language.current()) if ed.message_data else ed.message)
-        if ed.state is not None:
-            self._last_valid = ed.state
-            accepted = _("The engine accepts this position.")
-            self.error.value = f"<span class='dp-ok-box'>{escape(accepted)}</span>"
-            self.board.show(ed.state, highlight=[r for r, w in ed.winners().items() if w])
-            self.table.value = df_html(tables.presence_rows(ed.state, lang))
+        notice = snap.notice
+        cls = "dp-error-box" if snap.notice_error else "dp-ok-box"
+        self.message_label.value = f"<span class='{cls}'>{escape(notice)}</span>" if notice else ""
+        if snap.position is not None:
+            self.board.show(snap.position, highlight=list(snap.highlight))
+        if snap.valid:
+            self.error.value = f"<span class='dp-ok-box'>{escape(snap.verdict)}</span>"
+            self.table.value = df_html(snap.table)
         else:
-            note = " " + _("The board still shows the last valid position.") if self._last_valid is not None else ""
-            told = PositionError(ed.error_message if ed.error_message is not None else (ed.error or ""))
-            self.error.value = (f"<span class='dp-error-box'>"
-                                f"{escape(self._error_text(told, lang, ed.error_type or 'PositionError'))}</span>"
-                                f"<i>{escape(note)}</i>")
-            self.table.value = df_html(None, _("No analysis while the position is not valid."))
-        if ed.extras:
-            self.extras_note.value = _("<i>This position carries cards, tiles and turn data from an import; "
-                                       "they are kept on export. <b>Keep board only</b> drops them.</i>")
-        else:
-            self.extras_note.value = _("<i>Board only: cards and turn data get the engine's defaults.</i>")
-        self._show_report()
-
-    def _show_report(self) -> None:
-        region = self.region_select.value
-        lang = language.current()
-        state = self.editor.state
-        if state is None:
-            told = PositionError(self.editor.error_message or self.editor.error or "")
-            _ = translator(lang)
-            lines = [_("The position is not valid: {reason}", reason=refusal_text(told, lang))]
-        else:
-            p = force_in_presence(state, region)
-            lines = [tables.presence_reason(p, lang), tables.neutral_reason(p, lang)]
-        self.region_report.value = f"<b>{escape(names.region(region, lang))}</b>" + lines_html(lines)
+            note = " " + snap.verdict_note if snap.verdict_note else ""
+            self.error.value = f"<span class='dp-error-box'>{escape(snap.verdict)}</span><i>{escape(note)}</i>"
+            self.table.value = df_html(None, snap.table_note)
+        self.extras_note.value = snap.extras_html
+        self.region_report.value = f"<b>{escape(snap.region_name)}</b>" + lines_html(snap.report)
