@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import dualpowers as dp
 from dualpowers.drawing import RecordingPen, SvgPen, board_svg, draw_board, layout_for, normalize_highlight
 from dualpowers.drawing.labels import text_box
-from dualpowers.drawing.layout import DESIGN_H, DESIGN_W
+from dualpowers.drawing.layout import DESIGN_H, DESIGN_W, TALL_H, TALL_W
 from dualpowers.drawing.pen import PenBase
 from dualpowers.drawing.png import PillowPen, board_png
 from PIL import Image
@@ -461,12 +461,13 @@ class _TilePen(PenBase):
         self._box(f"the text {text!r}", *box)
 
 
-def test_each_part_of_the_picture_draws_inside_its_tile() -> None:
+@pytest.mark.parametrize("width,height", [(1100.0, 904.0), (TALL_W * 1.1, TALL_H * 1.1)], ids=["wide", "tall"])
+def test_each_part_of_the_picture_draws_inside_its_tile(width: float, height: float) -> None:
     """A live board redraws only the parts of the picture that changed, each clipped to its tile
     (widgets/canvas_pen.py): whatever a part drew outside its tile would be cut off.  Games of
-    every kind, in every language, with every ring lit (the cards' too)."""
+    every kind, in every language, with every ring lit (the cards' too); on the wide board and on
+    the tall one (a phone's)."""
     rings = ["date", "will", "score", "unrest", "blockade", "tiles", "cards", "status", "info", "reserve"]
-    width, height = 1100.0, 904.0
     pen = _TilePen(width, height)
     drawn = 0
     for seed, (mode, options) in enumerate((("solo", {"player": "red", "difficulty": 2}),
@@ -489,7 +490,8 @@ def test_each_part_of_the_picture_draws_inside_its_tile() -> None:
 
 
 def test_the_tiles_of_the_parts_cover_the_picture_once() -> None:
-    for width, height in ((DESIGN_W, DESIGN_H), (1100.0, 904.0), (1300.0, 700.0), (500.0, 900.0)):
+    for width, height in ((DESIGN_W, DESIGN_H), (1100.0, 904.0), (1300.0, 700.0), (500.0, 900.0),
+                          (TALL_W, TALL_H), (708.0, 1279.0)):
         lay = layout_for(dp.new_game(seed=1).comp, width, height)
         tiles = list(lay.parts.values())
         area = sum(t.w * t.h for t in tiles) * lay.scale ** 2

@@ -26,7 +26,7 @@ from ..text import Message, translator
 from ..rounds import SOLO_ROUNDS
 from ..scoring import face_up_objective, lead
 from .layout import (
-    CARDS_TITLES, CHIP_ICON_W, CHIP_LEVEL_W, DESIGN_H, DESIGN_W, RESERVE_TEXT_H, TEXT, Box, Layout, TokenSlot, card_chip_text,
+    CARDS_TITLES, CHIP_ICON_W, CHIP_LEVEL_W, DESIGN_H, DESIGN_W, RESERVE_TEXT_H, ROW_LINE_H, TEXT, Box, Layout, TokenSlot, card_chip_text,
     card_chip_width, layout_for,
     text_width, token_caption,
 )
@@ -1056,7 +1056,7 @@ def _objectives(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> No
         # (at the track's top: a lit card's ring stays inside the track's tile, Layout.parts)
         width = 14 + text_width(label, TEXT) + 6 + w
         x = t.x + 4 if side == "white" else t.right - 8 - width      # (clear of the lit track's ring)
-        chip = Box(x + width - w, t.y, w, 20)                         # (clear of "RED wins" below)
+        chip = Box(x + width - w, lay.objectives_top, w, 20)         # (clear of "RED wins" below)
         with p.group("objective", f"{side}:{card}"):
             fc = FACTION_COLOURS[side]
             p.circle(x + 5, chip.cy, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)
@@ -1081,7 +1081,7 @@ def _cards_row(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> Non
             p.text(r.x + 2, r.y + 9, _(t1), size=TEXT, fill=MUTED, bold=True)
             p.text(r.x + 2, r.y + 27, _(t2), size=TEXT, fill=MUTED, bold=True)
         if not slots:
-            p.text(r.x + title_w + 10, r.cy, _("no cards played yet this round"), size=TEXT, fill=MUTED)
+            p.text(r.x + title_w + 10, r.y + ROW_LINE_H / 2, _("no cards played yet this round"), size=TEXT, fill=MUTED)
             return
         for side, (x, y) in labels:
             p.text(x + 2, y, _("{side}:", side=_side(side)), size=TEXT, fill=INK, bold=True)

@@ -33,7 +33,7 @@ from ipywidgets import CallbackDispatcher
 
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from ..drawing.board import draw_board, draw_click_layer, draw_empty, normalize_highlight, split_highlight
-from ..drawing.layout import Layout, layout_for
+from ..drawing.layout import BOARD_MIN_CSS_WIDTH, TALL_H, TALL_W, Layout, layout_for
 from ..controllers.board_words import (T_BOARD_LABEL, T_BOARD_WORDS, T_NOTHING_TO_CLICK, board_words, clickable,
                                        target_words)
 from ..i18n import check_language
@@ -241,8 +241,11 @@ class BoardWidget(widgets.VBox):
         css = self.css_width
         if css <= 0:
             return
-        target = min(max(css * self.pixel_ratio, self.MIN_BACKING), self.MAX_BACKING)
-        if not self.resize(int(round(target))) and self._awaiting_width:
+        target = int(round(min(max(css * self.pixel_ratio, self.MIN_BACKING), self.MAX_BACKING)))
+        # Narrower than the wide board's words allow (under 11 CSS px): the tall board, whose
+        # words are larger at the same width (a phone; docs/architecture.md, "On a phone").
+        ratio = TALL_H / TALL_W if css < BOARD_MIN_CSS_WIDTH else self._ratio
+        if not self.resize(target, int(round(target * ratio))) and self._awaiting_width:
             self.redraw()           # the width the board already had: the view still waits for its picture
         self._awaiting_width = False
 
@@ -416,7 +419,8 @@ class BoardWidget(widgets.VBox):
             self.words.value = ""
             return
         told = board_words(self._state, lit=self._asked, conceal=self._conceal, lang=lang)
-        paragraphs = [told.status] + [" ".join(said) for _name, said in told.regions] + list(told.cards)
+        paragraphs = ([told.status] + list(told.surroundings) + [" ".join(said) for _name, said in told.regions]
+                      + list(told.cards))
         if told.targets:
             paragraphs.append(told.targets)
         self.words.value = "".join(f"<p>{escape(p)}</p>" for p in paragraphs)

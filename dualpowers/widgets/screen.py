@@ -158,6 +158,12 @@ SCREEN_STYLE = THEME_STYLE + """<style>
     flex: 1 1 100% !important; }
   .dp-screen-row > .dp-screen-panel { flex: 1 1 100% !important; width: 100% !important; }
 }
+/* a phone: the page's own margins (Voila's 10 px on each side, the cell's 5 px) give way to the
+   board, whose words grow with its width */
+@media (max-width: 480px) {
+  .lm-BoxPanel-child:has(.dp-screen) { padding-left: 3px !important; padding-right: 3px !important; }
+  .jp-Cell:has(.dp-screen) { padding-left: 0 !important; padding-right: 0 !important; }
+}
 /* a finger: every control at least 40 px tall, check boxes large enough to hit */
 @media (pointer: coarse) {
   .dp-screen .jupyter-button, .dp-screen select, .dp-screen .widget-toggle-button,
