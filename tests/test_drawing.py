@@ -623,3 +623,35 @@ def test_a_small_reserve_sits_under_its_title() -> None:
     region = lay.token_slots("red", state.reserve("white"))          # a region's tokens stay centred
     box = lay.regions["red"].tokens
     assert region[0].y - region[0].r > box.y + 10
+
+
+#: Issue 33, item 5: the least size of a mark on the board (CSS px, its smaller extent) on the
+#: narrowest wide board (BOARD_MIN_CSS_WIDTH: 1280x720 with JupyterLab's file browser open).
+MIN_CSS_MARK = 10.0
+
+
+def test_every_mark_is_at_least_10_css_px_on_the_narrowest_wide_board() -> None:
+    """Tokens (in every region and reserve of whole games, crowded ones included), the blockade's
+    barrier (its thickness along the road), the unrest and objective markers, the Opposition's
+    level glyphs: each as the drawing places it, in CSS px on a board BOARD_MIN_CSS_WIDTH wide.
+    docs/architecture.md gives the figures."""
+    from dualpowers.drawing.board import BARRIER_HALF_LEN, BARRIER_HALF_TH, LEVEL_R, unrest_badge_box
+    from dualpowers.drawing.layout import BOARD_MIN_CSS_WIDTH
+    css = BOARD_MIN_CSS_WIDTH / DESIGN_W
+    sizes: dict[str, float] = {}
+    for seed, (mode, options) in enumerate((("solo", {"player": "red", "difficulty": 3}), ("two-player", {}),
+                                            ("solo", {"player": "white", "difficulty": 6}))):
+        state = dp.new_game(mode, seed, **options)
+        lay = layout_for(state.comp, DESIGN_W, DESIGN_H)
+        rng = random.Random(seed)
+        while not state.is_over():
+            for slot in lay.all_token_slots(state).values():
+                sizes["token"] = min(sizes.get("token", 1e9), 2 * slot.r * css)
+            state.apply(rng.choice(state.legal_actions()))
+        badge = min(unrest_badge_box(lay, r).w for r in state.comp.region_names)
+        sizes["unrest and objective markers"] = badge * css
+    sizes["blockade barrier"] = 2 * min(BARRIER_HALF_LEN, BARRIER_HALF_TH) * css
+    sizes["Opposition level glyph"] = 2 * LEVEL_R * css
+    small = {k: round(v, 2) for k, v in sizes.items() if v < MIN_CSS_MARK}
+    assert not small, f"marks under {MIN_CSS_MARK} CSS px on a {BOARD_MIN_CSS_WIDTH:g} px board: {small}"
+    assert sizes["token"] >= 14.5            # the tokens themselves: 23 design units, 14.7 CSS px
