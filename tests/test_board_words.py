@@ -68,9 +68,40 @@ def test_the_tiles_the_reserve_and_a_region_of_neutrals_alone_are_said_too(lang:
     assert names.region(a, lang) in words.surroundings[1] and names.region(b, lang) in words.surroundings[1]
     reserve = [t for t in s.at["reserve"] if s.spec(t).owner == "white"]
     assert reserve and all(f"{names.token(t, lang)} {s.spec(t).fresh}" in words.surroundings[2] for t in reserve)
-    assert len(words.surroundings) == 3                   # the Opposition has a supply, not a reserve
+    # the two tiles, one reserve (the Opposition has a supply, not a reserve) and the two objectives
+    assert len(words.surroundings) == 5
     for region in s.regions:
         for token in s.tokens_in(region):
             assert names.token(token, lang) in text, (region, token)
     alone = [r for r in s.regions if s.tokens_in(r) and not any(dp.force_in_presence(s, r).tokens.values())]
     assert alone, "the position should hold a region of neutrals alone"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_each_objective_is_said_as_anyone_at_the_board_knows_it(lang: str) -> None:
+    """P-OBJ: a face-down objective is said to be there and no more; a face-up one by its card and
+    the region where it scores; the solo Opposition's before it is revealed, that it is chosen then
+    (R-SOLO-OBJECTIVE)."""
+    from dualpowers.controllers.board_words import (T_OBJECTIVE_HIDDEN, T_OBJECTIVE_LATER, T_OBJECTIVE_NONE,
+                                                    T_OBJECTIVE_SHOWN)
+    from dualpowers.text import translator
+    _ = translator(lang)
+    s = dp.new_game(mode="two-player", seed=3)
+    assert set(board_words(s, lang=lang).surroundings) >= {_(T_OBJECTIVE_NONE, side=side) for side in ("red", "white")}
+    rng = random.Random(1)
+    while not all(s.objectives.values()):
+        s.apply(rng.choice(s.legal_actions()))
+    cards = dict(s.objectives)
+    said = board_words(s, lang=lang).surroundings
+    assert set(said) >= {_(T_OBJECTIVE_HIDDEN, side=side) for side in ("red", "white")}
+    assert not any(names.card(card, lang) in line for line in said for card in cards.values())
+    s.revealed["red"] = True
+    said = board_words(s, lang=lang).surroundings
+    region = s.comp.cards[cards["red"]].region
+    assert _(T_OBJECTIVE_SHOWN, side="red", card=names.card(cards["red"], lang),
+             region=names.region(region, lang)) in said
+    assert _(T_OBJECTIVE_HIDDEN, side="white") in said
+    assert not any(names.card(cards["white"], lang) in line for line in said)
+    solo = dp.new_game(mode="solo", player="white", difficulty=1, seed=3)
+    said = board_words(solo, lang=lang).surroundings
+    assert _(T_OBJECTIVE_LATER, side=solo.opposition) in said and _(T_OBJECTIVE_HIDDEN, side="white") in said

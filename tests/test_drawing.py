@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import dualpowers as dp
 from dualpowers.drawing import RecordingPen, SvgPen, board_svg, draw_board, layout_for, normalize_highlight
 from dualpowers.drawing.labels import text_box
-from dualpowers.drawing.layout import DESIGN_H, DESIGN_W
+from dualpowers.drawing.layout import DESIGN_H, DESIGN_W, TALL_H, TALL_W
 from dualpowers.drawing.pen import PenBase
 from dualpowers.drawing.png import PillowPen, board_png
 from PIL import Image
@@ -461,12 +461,13 @@ class _TilePen(PenBase):
         self._box(f"the text {text!r}", *box)
 
 
-def test_each_part_of_the_picture_draws_inside_its_tile() -> None:
+@pytest.mark.parametrize("width,height", [(1100.0, 904.0), (TALL_W * 1.1, TALL_H * 1.1)], ids=["wide", "tall"])
+def test_each_part_of_the_picture_draws_inside_its_tile(width: float, height: float) -> None:
     """A live board redraws only the parts of the picture that changed, each clipped to its tile
     (widgets/canvas_pen.py): whatever a part drew outside its tile would be cut off.  Games of
-    every kind, in every language, with every ring lit (the cards' too)."""
+    every kind, in every language, with every ring lit (the cards' too); on the wide board and on
+    the tall one (a phone's)."""
     rings = ["date", "will", "score", "unrest", "blockade", "tiles", "cards", "status", "info", "reserve"]
-    width, height = 1100.0, 904.0
     pen = _TilePen(width, height)
     drawn = 0
     for seed, (mode, options) in enumerate((("solo", {"player": "red", "difficulty": 2}),
@@ -489,7 +490,8 @@ def test_each_part_of_the_picture_draws_inside_its_tile() -> None:
 
 
 def test_the_tiles_of_the_parts_cover_the_picture_once() -> None:
-    for width, height in ((DESIGN_W, DESIGN_H), (1100.0, 904.0), (1300.0, 700.0), (500.0, 900.0)):
+    for width, height in ((DESIGN_W, DESIGN_H), (1100.0, 904.0), (1300.0, 700.0), (500.0, 900.0),
+                          (TALL_W, TALL_H), (708.0, 1279.0)):
         lay = layout_for(dp.new_game(seed=1).comp, width, height)
         tiles = list(lay.parts.values())
         area = sum(t.w * t.h for t in tiles) * lay.scale ** 2
@@ -621,3 +623,35 @@ def test_a_small_reserve_sits_under_its_title() -> None:
     region = lay.token_slots("red", state.reserve("white"))          # a region's tokens stay centred
     box = lay.regions["red"].tokens
     assert region[0].y - region[0].r > box.y + 10
+
+
+#: Issue 33, item 5: the least size of a mark on the board (CSS px, its smaller extent) on the
+#: narrowest wide board (BOARD_MIN_CSS_WIDTH: 1280x720 with JupyterLab's file browser open).
+MIN_CSS_MARK = 10.0
+
+
+def test_every_mark_is_at_least_10_css_px_on_the_narrowest_wide_board() -> None:
+    """Tokens (in every region and reserve of whole games, crowded ones included), the blockade's
+    barrier (its thickness along the road), the unrest and objective markers, the Opposition's
+    level glyphs: each as the drawing places it, in CSS px on a board BOARD_MIN_CSS_WIDTH wide.
+    docs/architecture.md gives the figures."""
+    from dualpowers.drawing.board import BARRIER_HALF_LEN, BARRIER_HALF_TH, LEVEL_R, unrest_badge_box
+    from dualpowers.drawing.layout import BOARD_MIN_CSS_WIDTH
+    css = BOARD_MIN_CSS_WIDTH / DESIGN_W
+    sizes: dict[str, float] = {}
+    for seed, (mode, options) in enumerate((("solo", {"player": "red", "difficulty": 3}), ("two-player", {}),
+                                            ("solo", {"player": "white", "difficulty": 6}))):
+        state = dp.new_game(mode, seed, **options)
+        lay = layout_for(state.comp, DESIGN_W, DESIGN_H)
+        rng = random.Random(seed)
+        while not state.is_over():
+            for slot in lay.all_token_slots(state).values():
+                sizes["token"] = min(sizes.get("token", 1e9), 2 * slot.r * css)
+            state.apply(rng.choice(state.legal_actions()))
+        badge = min(unrest_badge_box(lay, r).w for r in state.comp.region_names)
+        sizes["unrest and objective markers"] = badge * css
+    sizes["blockade barrier"] = 2 * min(BARRIER_HALF_LEN, BARRIER_HALF_TH) * css
+    sizes["Opposition level glyph"] = 2 * LEVEL_R * css
+    small = {k: round(v, 2) for k, v in sizes.items() if v < MIN_CSS_MARK}
+    assert not small, f"marks under {MIN_CSS_MARK} CSS px on a {BOARD_MIN_CSS_WIDTH:g} px board: {small}"
+    assert sizes["token"] >= 14.5            # the tokens themselves: 23 design units, 14.7 CSS px

@@ -4,7 +4,8 @@ may open instead of reading the picture.
 A pure function of the position, what the board lights and what it hides, so that whatever
 shows a board (a widget today, a session's snapshot tomorrow) carries the same text beside it.
 It says what the picture says: the round, the date, the Will and the score; the unrest region, the
-road the blockade closes and the player's reserve; each region's tokens with their strength and
+road the blockade closes and the player's reserve; each side's objective as anyone at the board
+knows it (face down, or face up with the region where it scores); each region's tokens with their strength and
 side, who is stronger there and why (the engine's own reasons, R-STR-2); the cards played this
 round; what may be clicked now.  A region whose strengths a question asks
 (the course hides its plate) is named with its tokens only, as the board shows it.
@@ -24,6 +25,7 @@ from .. import names
 from ..i18n import N_
 from ..places import RESERVE
 from ..presence import force_in_presence
+from ..scoring import face_up_objective
 from ..text import Conjunction, Message, Name, render, translator
 from .play import lead_text
 
@@ -55,6 +57,14 @@ T_NO_BLOCKADE = N_("No connection is closed by a blockade.")
 # Translators: a faction's reserve, its units and leaders with their fresh strength ("W1 1, Lvov 2")
 T_RESERVE = N_("Reserve of {side}: {tokens}.")
 T_RESERVE_EMPTY = N_("Reserve of {side}: empty.")
+# Translators: a side's secret objective while it is face down (nobody at the board may read it)
+T_OBJECTIVE_HIDDEN = N_("Objective of {side}: face down.")
+T_OBJECTIVE_NONE = N_("Objective of {side}: not chosen yet.")
+# Translators: the solo Opposition's objective before it is revealed: it is then chosen from the
+# cards the Opposition played (R-SOLO-OBJECTIVE)
+T_OBJECTIVE_LATER = N_("Objective of {side}: chosen from its played cards when it is revealed.")
+# Translators: a side's objective face up, and the region it scores in ("purple")
+T_OBJECTIVE_SHOWN = N_("Objective of {side}: {card}, face up; its region is {region}.")
 
 
 @dataclass(frozen=True)
@@ -140,6 +150,26 @@ def _surroundings(state: "State", lang: str) -> tuple[str, ...]:
                 f"{names.token(t, lang)} {state.comp.tokens[t].fresh}" for t in mine)))
         else:
             said.append(_(T_RESERVE_EMPTY, side=side))
+    return tuple(said) + _objectives(state, lang)
+
+
+def _objectives(state: "State", lang: str) -> tuple[str, ...]:
+    """Each side's objective as anyone at the board may know it (P-OBJ): face up, its card and the
+    region where it scores; face down, only that it is there."""
+    _ = translator(lang)
+    said = []
+    for side in ("red", "white"):
+        card = face_up_objective(state, side)
+        if card is not None:
+            region = state.comp.cards[card].region if card in state.comp.cards else None
+            said.append(_(T_OBJECTIVE_SHOWN, side=side, card=names.card(card, lang),
+                          region=names.region(region, lang) if region else "?"))
+        elif state.mode == "solo" and side == state.opposition:
+            said.append(_(T_OBJECTIVE_LATER, side=side))
+        elif state.objectives.get(side):
+            said.append(_(T_OBJECTIVE_HIDDEN, side=side))
+        else:
+            said.append(_(T_OBJECTIVE_NONE, side=side))
     return tuple(said)
 
 

@@ -26,7 +26,7 @@ from ..text import Message, translator
 from ..rounds import SOLO_ROUNDS
 from ..scoring import face_up_objective, lead
 from .layout import (
-    CARDS_TITLES, CHIP_ICON_W, CHIP_LEVEL_W, DESIGN_H, DESIGN_W, RESERVE_TEXT_H, TEXT, Box, Layout, TokenSlot, card_chip_text,
+    CARDS_TITLES, CHIP_ICON_W, CHIP_LEVEL_W, DESIGN_H, DESIGN_W, RESERVE_TEXT_H, ROW_LINE_H, TEXT, Box, Layout, TokenSlot, card_chip_text,
     card_chip_width, layout_for,
     text_width, token_caption,
 )
@@ -251,7 +251,7 @@ def draw_click_layer(pen: Pen, state: "State", items: frozenset[Any], *, width: 
                     p.circle(x, y, 3.5, fill=GLOW, stroke=INK, width=1)
         for tid, slot in lay.all_token_slots(state).items():
             if tid in items:
-                _token_glow(p, slot)
+                _token_glow(p, slot, state.is_exhausted(tid))
                 if tid in selected:
                     p.circle(slot.x, slot.y, slot.r + 5.2, stroke=GLOW_DARK, width=2.4)
         if cursor is not None:
@@ -465,11 +465,13 @@ def _strengths(p: ScaledPen, f: Box, presence: Any, hidden: bool = False) -> Non
         x += tw + 5
 
 
-def _token_glow(p: ScaledPen, slot: Any) -> None:
+def _token_glow(p: ScaledPen, slot: Any, exhausted: bool = False) -> None:
     """The ring round a lit token: a dark outline outside the glow (on the map, in a reserve and
-    on the click layer alike)."""
-    p.circle(slot.x, slot.y, slot.r + 3.2, stroke=GLOW_DARK, width=1.0)
-    p.circle(slot.x, slot.y, slot.r + 1.8, stroke=GLOW, width=3.2)
+    on the click layer alike), clear of the token's own rim.  Round an exhausted token the glow is
+    dashed, as its rim is, so that a lit token still says which side is up (issue 33: the
+    exhausted hatching hid under the rings)."""
+    p.circle(slot.x, slot.y, slot.r + 4.1, stroke=GLOW_DARK, width=1.0)
+    p.circle(slot.x, slot.y, slot.r + 2.3, stroke=GLOW, width=2.8, dash=(4.0, 2.4) if exhausted else None)
 
 
 def _lit_road(p: ScaledPen, vis: Sequence[Point]) -> None:
@@ -527,12 +529,19 @@ def _overlap_area(a: Box, b: Box) -> float:
     return max(0.0, min(a.right, b.right) - max(a.x, b.x)) * max(0.0, min(a.bottom, b.bottom) - max(a.y, b.y))
 
 
+#: The radius of an Opposition unit's level glyph (its supply, each Opposition card's chip).
+LEVEL_R = 9.0
+#: The blockade's barrier: half its length across the road and half its thickness along it
+#: (design units; 44 x 16, 28 x 10 CSS px on the board of 1280x720: it was 34 x 12, issue 33).
+BARRIER_HALF_LEN, BARRIER_HALF_TH = 22.0, 8.0
+
+
 def _blockade_marker(p: ScaledPen, lay: Layout, conn: tuple[str, str], lit: bool, word: bool) -> None:
     """A striped barrier across the blocked road (``word=False``), or the word next to it
     where it covers no region (``word=True``; drawn after the regions)."""
     (mx, my), (ux, uy) = lay.blockade_spot(conn)   # on the road, clear of the boxes; its direction
     vx, vy = -uy, ux                 # across the road
-    half_len, half_th = 17.0, 6.0
+    half_len, half_th = BARRIER_HALF_LEN, BARRIER_HALF_TH
 
     def pt(u: float, v: float) -> Point:
         return (mx + ux * u + vx * v, my + uy * u + vy * v)
@@ -655,7 +664,7 @@ def _tokens(p: ScaledPen, s: "State", slots: Sequence[TokenSlot], hl: frozenset[
     for slot in slots:
         if slot.id in hl:
             with p.group("token-ring", slot.id):
-                _token_glow(p, slot)
+                _token_glow(p, slot, s.is_exhausted(slot.id))
     for slot in slots:
         _token(p, s, slot, slot.id in hl, plate=plate)
 
@@ -679,8 +688,9 @@ def _token(p: ScaledPen, s: "State", slot: TokenSlot, lit: bool, plate: str = PA
         if exhausted:
             # exhausted side: pale, hatched, dashed rim
             _outline(p, shape, x, y, r, fill=fc["pale"], stroke=None)
-            for seg in hatch(_shape_points(shape, x, y, r * 0.98), spacing=max(2.5, r * 0.36)):
-                p.line(seg, stroke=fc["hatch"], width=max(0.8, r * 0.11))
+            # (bold enough to be seen on a token 15 CSS px wide: the board at 1280x720)
+            for seg in hatch(_shape_points(shape, x, y, r * 0.98), spacing=max(2.5, r * 0.4)):
+                p.line(seg, stroke=fc["hatch"], width=max(0.8, r * 0.16))
             _outline(p, shape, x, y, r, fill=None, stroke=fc["rim"], width=max(1.0, r * 0.16), dash=(3.0, 2.0))
             p.circle(x, y, r * 0.55, fill="#ffffff", stroke=None)
             if st["opposition"]:  # the Opposition's mark: a second rim inside
@@ -972,7 +982,7 @@ def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             x = b.x + 14
             with p.group("supply", s.opposition):
                 for level, left in supply.items():
-                    _supply_unit(p, s, level, x + 9, y, 9.0)
+                    _supply_unit(p, s, level, x + 9, y, LEVEL_R)
                     p.text(x + 21, y + 0.5, _("\u00d7{n}", n=left), size=TEXT, fill=INK)
                     x += 64
 
@@ -1056,7 +1066,7 @@ def _objectives(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> No
         # (at the track's top: a lit card's ring stays inside the track's tile, Layout.parts)
         width = 14 + text_width(label, TEXT) + 6 + w
         x = t.x + 4 if side == "white" else t.right - 8 - width      # (clear of the lit track's ring)
-        chip = Box(x + width - w, t.y, w, 20)                         # (clear of "RED wins" below)
+        chip = Box(x + width - w, lay.objectives_top, w, 20)         # (clear of "RED wins" below)
         with p.group("objective", f"{side}:{card}"):
             fc = FACTION_COLOURS[side]
             p.circle(x + 5, chip.cy, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)
@@ -1081,7 +1091,7 @@ def _cards_row(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> Non
             p.text(r.x + 2, r.y + 9, _(t1), size=TEXT, fill=MUTED, bold=True)
             p.text(r.x + 2, r.y + 27, _(t2), size=TEXT, fill=MUTED, bold=True)
         if not slots:
-            p.text(r.x + title_w + 10, r.cy, _("no cards played yet this round"), size=TEXT, fill=MUTED)
+            p.text(r.x + title_w + 10, r.y + ROW_LINE_H / 2, _("no cards played yet this round"), size=TEXT, fill=MUTED)
             return
         for side, (x, y) in labels:
             p.text(x + 2, y, _("{side}:", side=_side(side)), size=TEXT, fill=INK, bold=True)
@@ -1116,7 +1126,7 @@ def _card(p: ScaledPen, s: "State", cid: str, b: Box, lit: bool, group: str = "c
         else:
             p.text(b.cx, b.cy + 0.5, text, size=TEXT, fill=on_strong, align="center")
         if level:
-            _supply_unit(p, s, level, b.right - CHIP_LEVEL_W / 2 - 1, b.cy, 9.0)
+            _supply_unit(p, s, level, b.right - CHIP_LEVEL_W / 2 - 1, b.cy, LEVEL_R)
 
 
 def _wrap(text: str, room: float, size: float) -> list[str]:

@@ -161,10 +161,13 @@ def label_problems(pen: LabelPen, *, min_size: float = 0.0, pad: float = 0.5) ->
     return problems
 
 
-def board_labels(state: Any, *, highlight: Any = None, lang: str = "en") -> LabelPen:
-    """The label boxes of the board drawn for ``state`` (design units)."""
+def board_labels(state: Any, *, highlight: Any = None, lang: str = "en", tall: bool = False) -> LabelPen:
+    """The label boxes of the board drawn for ``state`` (design units); ``tall``: the tall board
+    (a phone's, :data:`~dualpowers.drawing.layout.TALL_W`), else the wide one."""
     from .board import draw_board
+    from .layout import DESIGN_H, DESIGN_W, TALL_H, TALL_W
     pen = LabelPen()
-    draw_board(pen, state, highlight=highlight, lang=lang)
+    width, height = (TALL_W, TALL_H) if tall else (DESIGN_W, DESIGN_H)
+    draw_board(pen, state, highlight=highlight, lang=lang, width=width, height=height)
     return pen
 

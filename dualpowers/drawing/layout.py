@@ -25,11 +25,23 @@ if TYPE_CHECKING:
     from ..components import Components
     from ..state import State
 
-__all__ = ["DESIGN_W", "DESIGN_H", "TEXT", "MIN_TEXT", "MIN_CSS_TEXT", "BOARD_MIN_CSS_WIDTH", "Box", "RegionGeom",
+__all__ = ["DESIGN_W", "DESIGN_H", "TALL_W", "TALL_H", "is_tall", "TEXT", "MIN_TEXT", "MIN_CSS_TEXT", "BOARD_MIN_CSS_WIDTH", "Box", "RegionGeom",
            "TokenSlot", "Layout", "layout_for", "text_width", "token_caption_width"]
 
 DESIGN_W, DESIGN_H = 900.0, 740.0
+#: The tall board (a phone, or a board narrower than ``BOARD_MIN_CSS_WIDTH`` CSS px): the same
+#: map, with the side column under it in two columns, the track and the played cards under that,
+#: on a grid of ``TALL_W`` x ``TALL_H`` units.  Narrower than the wide board (652 units against
+#: 900), so every word is 1.38 times larger on a board of the same width: on a 390 px phone the
+#: board is about 358 CSS px wide and its smallest words about 9.6 CSS px (docs/architecture.md).
+TALL_W, TALL_H = 652.0, 1178.0
 Point = tuple[float, float]
+
+
+def is_tall(width: float, height: float) -> bool:
+    """Is a picture of ``width`` x ``height`` drawn as the tall board (:data:`TALL_W`)?  Any
+    picture at least 1.3 times as tall as it is wide is (the wide board is 0.82)."""
+    return height >= 1.3 * width
 
 # ---------------------------------------------------------------------- legibility
 # One relation decides every text size on the board (issue 9: at least 11 CSS px):
@@ -58,6 +70,10 @@ HEADER_H, FOOTER_H, PAD = 26.0, 26.0, 4.0
 REGION_W = 200.0
 REGION_H = HEADER_H + 3 * ROW_H + FOOTER_H + 2 * PAD    # three rows of tokens
 REGION_GAP = 14.0
+#: The side column's width (on the tall board, each of its two columns).
+SIDE_W = 238.0
+#: A line of the played cards' row.
+ROW_LINE_H = 36.0
 #: The reserve in the side column: its title line, and the room kept under its tokens for the
 #: other lines (the Opposition's supply or the other side's reserve).
 RESERVE_TITLE_H, RESERVE_TEXT_H = 20.0, 40.0
@@ -238,16 +254,29 @@ class Layout:
     def __init__(self, comp: "Components", width: float = DESIGN_W, height: float = DESIGN_H) -> None:
         self.comp = comp
         self.width, self.height = float(width), float(height)
-        self.scale = min(self.width / DESIGN_W, self.height / DESIGN_H)
-        self.dx = (self.width - DESIGN_W * self.scale) / 2
-        self.dy = (self.height - DESIGN_H * self.scale) / 2
+        #: drawn as the tall board (a phone): :data:`TALL_W` x :data:`TALL_H` design units
+        self.tall = tall = is_tall(self.width, self.height)
+        self.design_w, self.design_h = (TALL_W, TALL_H) if tall else (DESIGN_W, DESIGN_H)
+        self.scale = min(self.width / self.design_w, self.height / self.design_h)
+        self.dx = (self.width - self.design_w * self.scale) / 2
+        self.dy = (self.height - self.design_h * self.scale) / 2
 
         # The big areas: status line; map and side column; support track; played cards.
-        self.status = Box(0, 0, DESIGN_W, 34)
+        self.status = Box(0, 0, self.design_w, 34)
         self.map = Box(6, 40, 640, 590)
-        self.panel = Box(656, 40, 238, 590)
-        self.track = Box(6, 636, 888, 58)
-        self.row = Box(6, 700, 888, 36)
+        if tall:
+            # the side column under the map, in two columns (calendar and Will; tiles and reserve);
+            # then the track, with a line under its spaces for the objectives face up; then the
+            # played cards, on as many as three lines
+            self.panel = Box(6, 642, 640, 317)
+            self.track = Box(6, 967, 640, 82)
+            self.row = Box(6, 1055, 640, 3 * ROW_LINE_H)
+        else:
+            self.panel = Box(656, 40, 238, 590)
+            self.track = Box(6, 636, 888, 58)
+            self.row = Box(6, 700, 888, ROW_LINE_H)
+        #: where an objective face up is drawn: on the track's title line, or under its spaces
+        self.objectives_top = self.track.bottom - 22 if tall else self.track.y
         #: The picture's parts and the tile each draws in, with everything it draws (highlight
         #: rings included): tiles that cover the picture without overlapping, so a live board
         #: redraws a part alone (:func:`~dualpowers.drawing.board.draw_board`,
@@ -260,14 +289,25 @@ class Layout:
         #: drawn outside its tile.
         left, top = -self.dx / self.scale, -self.dy / self.scale
         right, bottom = (self.width - self.dx) / self.scale, (self.height - self.dy) / self.scale
-        split_x, below_status, track_top, row_top = 648.0, self.status.bottom, 630.75, 697.75
-        self.parts: dict[str, Box] = {
-            "status": Box(left, top, right - left, below_status - top),
-            "map": Box(left, below_status, split_x - left, track_top - below_status),
-            "panel": Box(split_x, below_status, right - split_x, track_top - below_status),
-            "track": Box(left, track_top, right - left, row_top - track_top),
-            "cards": Box(left, row_top, right - left, bottom - row_top),
-        }
+        below_status = self.status.bottom
+        if tall:        # one above the other: map, side column, track, cards
+            map_end, track_top, row_top = 636.0, 961.75, 1052.75
+            self.parts: dict[str, Box] = {
+                "status": Box(left, top, right - left, below_status - top),
+                "map": Box(left, below_status, right - left, map_end - below_status),
+                "panel": Box(left, map_end, right - left, track_top - map_end),
+                "track": Box(left, track_top, right - left, row_top - track_top),
+                "cards": Box(left, row_top, right - left, bottom - row_top),
+            }
+        else:
+            split_x, track_top, row_top = 648.0, 630.75, 697.75
+            self.parts = {
+                "status": Box(left, top, right - left, below_status - top),
+                "map": Box(left, below_status, split_x - left, track_top - below_status),
+                "panel": Box(split_x, below_status, right - split_x, track_top - below_status),
+                "track": Box(left, track_top, right - left, row_top - track_top),
+                "cards": Box(left, row_top, right - left, bottom - row_top),
+            }
 
         self.regions: dict[str, RegionGeom] = self._place_regions()
         # Roads: centre to centre, bent around any third box in the way; ``connections``
@@ -281,8 +321,9 @@ class Layout:
             self.roads[c] = road
             self.connections[c] = _clip_road(road, a, b)
 
-        # The side column: calendar, Will of the People, region tiles, reserves.
-        p = self.panel
+        # The side column: calendar, Will of the People, region tiles, reserves (on the tall
+        # board: calendar and Will on the left, tiles and reserves on the right).
+        p = Box(self.panel.x, self.panel.y, SIDE_W, self.panel.h) if tall else self.panel
         self.calendar_title = (p.x, p.y + 9)
         mw = (p.w - 8) / 3
         self.month_cells = [Box(p.x + (i % 3) * (mw + 4), p.y + 20 + (i // 3) * 29, mw, 26) for i in range(6)]
@@ -292,6 +333,9 @@ class Layout:
         self.calendar = Box(p.x - 2, p.y, p.w + 4, top + 5 * dh + 3 - p.y)
         self.will = Box(p.x, self.calendar.bottom + 8, p.w, 50)
         tiles_top = self.will.bottom + 12
+        if tall:        # the second column
+            p = Box(self.panel.right - SIDE_W, self.panel.y, SIDE_W, self.panel.h)
+            tiles_top = p.y
         self.tiles_title = (p.x, tiles_top + 9)
         self.unrest_tile = Box(p.x, tiles_top + 20, p.w, 26)
         self.blockade_tile = Box(p.x, self.unrest_tile.bottom + 4, p.w, 26)
@@ -463,17 +507,27 @@ class Layout:
         """
         r = self.row
         labels = len(groups) > 1
-        x = r.x + (title_w + 10 if title_w else 0.0)
+        start = r.x + (title_w + 10 if title_w else 0.0)
+        x, top = start, r.y               # the row's lines (several on the tall board): a chip that
+        last_line = r.bottom - ROW_LINE_H + 1e-6   # would pass the right edge starts the next line
         cards: list[CardSlot] = []
         label_pos: list[tuple[str, Point]] = []
+
+        def room(w: float) -> None:
+            nonlocal x, top
+            if x + w > r.right and x > start and top + ROW_LINE_H <= last_line:
+                x, top = start, top + ROW_LINE_H
+
         for side, ids in groups:
             if labels:
-                label_pos.append((side, (x, r.cy)))
+                room(_side_label_w(side) + 10 + 40)
+                label_pos.append((side, (x, top + ROW_LINE_H / 2)))
                 x += _side_label_w(side) + 10
             for cid in ids:
                 level = self.comp.cards[cid].recruit if levels and cid in self.comp.cards else 0
                 w = card_chip_width(self.comp, cid) + (CHIP_LEVEL_W if level else 0.0)
-                cards.append(CardSlot(cid, Box(x, r.y + 4, w, r.h - 8), side, level))
+                room(w)
+                cards.append(CardSlot(cid, Box(x, top + 4, w, ROW_LINE_H - 8), side, level))
                 x += w + 4
             x += 8
         return cards, label_pos

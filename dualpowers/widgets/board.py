@@ -33,9 +33,10 @@ from ipywidgets import CallbackDispatcher
 
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from ..drawing.board import draw_board, draw_click_layer, draw_empty, normalize_highlight, split_highlight
-from ..drawing.layout import Layout, layout_for
+from ..drawing.layout import BOARD_MIN_CSS_WIDTH, TALL_H, TALL_W, Layout, layout_for
 from ..controllers.board_words import (T_BOARD_LABEL, T_BOARD_WORDS, T_NOTHING_TO_CLICK, board_words, clickable,
                                        target_words)
+from .. import names
 from ..i18n import check_language
 from ..text import translator
 from . import language
@@ -72,6 +73,9 @@ _OVERLAY_STYLE = ("<style>.dp-board-picture { position: relative; } "
                   "pointer-events: none; } "
                   ".dp-sr-only { position: absolute !important; width: 1px !important; height: 1px !important; "
                   "overflow: hidden !important; clip: rect(0 0 0 0); white-space: nowrap; } "
+                  ".dp-board-tag { position: absolute; z-index: 4; pointer-events: none; display: none; "
+                  "background: #101010; color: #ffffff; font-size: 13px; line-height: 1.3; padding: 2px 6px; "
+                  "border-radius: 4px; white-space: nowrap; box-shadow: 0 0 0 1px #ffffff; } "
                   ".dp-board-words { font-size: 13px; line-height: 1.4; } "
                   ".dp-board-words p { margin: 2px 0 6px 0; } "
                   ".dp-board-widget .dp-board-words-toggle { margin-top: 4px; }</style>")
@@ -241,8 +245,11 @@ class BoardWidget(widgets.VBox):
         css = self.css_width
         if css <= 0:
             return
-        target = min(max(css * self.pixel_ratio, self.MIN_BACKING), self.MAX_BACKING)
-        if not self.resize(int(round(target))) and self._awaiting_width:
+        target = int(round(min(max(css * self.pixel_ratio, self.MIN_BACKING), self.MAX_BACKING)))
+        # Narrower than the wide board's words allow (under 11 CSS px): the tall board, whose
+        # words are larger at the same width (a phone; docs/architecture.md, "On a phone").
+        ratio = TALL_H / TALL_W if css < BOARD_MIN_CSS_WIDTH else self._ratio
+        if not self.resize(target, int(round(target * ratio))) and self._awaiting_width:
             self.redraw()           # the width the board already had: the view still waits for its picture
         self._awaiting_width = False
 
@@ -415,11 +422,28 @@ class BoardWidget(widgets.VBox):
         if self._state is None:
             self.words.value = ""
             return
+        self.probe.names = self._place_names(lang)
         told = board_words(self._state, lit=self._asked, conceal=self._conceal, lang=lang)
-        paragraphs = [told.status] + [" ".join(said) for _name, said in told.regions] + list(told.cards)
+        paragraphs = ([told.status] + list(told.surroundings) + [" ".join(said) for _name, said in told.regions]
+                      + list(told.cards))
         if told.targets:
             paragraphs.append(told.targets)
         self.words.value = "".join(f"<p>{escape(p)}</p>" for p in paragraphs)
+
+    def _place_names(self, lang: str) -> list[list[Any]]:
+        """Each region's box in fractions of the picture and its name ("Green: Vasilyevsky Island"),
+        which the browser shows by the pointer and after a tap (issue 33: the board writes the
+        colour alone)."""
+        lay = self.layout_geometry
+        if lay is None:
+            return []
+        out: list[list[Any]] = []
+        for region in self._state.comp.regions:
+            b = lay.regions[region.name].box
+            (x0, y0), (x1, y1) = lay.to_pixels(b.x, b.y), lay.to_pixels(b.right, b.bottom)
+            out.append([round(x0 / self.width, 4), round(y0 / self.height, 4), round(x1 / self.width, 4),
+                        round(y1 / self.height, 4), names.region_label(region.name, region.label, lang)])
+        return out
 
     def _words_opened(self, change: Any) -> None:
         """Open: the words in sight; closed: still in the page, for a screen reader."""

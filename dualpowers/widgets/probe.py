@@ -88,6 +88,7 @@ function render({ model, el }) {
       if (touch && t && ev.touches.length === 0 && Date.now() - touch.at < TAP_TIME
           && Math.hypot(t.clientX - touch.x, t.clientY - touch.y) <= TAP_MOVE) {
         ev.preventDefault();
+        nameAt(canvas, t.clientX, t.clientY, 2500);
         const r = canvas.getBoundingClientRect();
         if (r.width > 0 && r.height > 0) {
           model.send({ kind: 'tap', x: canvas.width * (t.clientX - r.left) / r.width,
@@ -100,6 +101,37 @@ function render({ model, el }) {
     }
   };
   const TOUCHES = ['touchstart', 'touchmove', 'touchend', 'touchcancel'];
+  // A place's name (a region's district) by the pointer, and for a while after a tap on it: the
+  // board writes only each region's colour, its name would not fit at the board's text size.
+  let tag = null, tagTimer = null;
+  const nameAt = (canvas, cx, cy, hold) => {
+    const pic = canvas.closest('.dp-board-picture');
+    if (!pic) return;
+    const r = canvas.getBoundingClientRect();
+    const fx = (cx - r.left) / r.width, fy = (cy - r.top) / r.height;
+    const spot = (model.get('names') || []).find(s => fx >= s[0] && fx <= s[2] && fy >= s[1] && fy <= s[3]);
+    if (!tag || !tag.isConnected) {
+      tag = document.createElement('div');
+      tag.className = 'dp-board-tag';
+      tag.setAttribute('aria-hidden', 'true');
+      pic.appendChild(tag);
+    }
+    clearTimeout(tagTimer);
+    if (!spot) { tag.style.display = 'none'; return; }
+    const p = pic.getBoundingClientRect();
+    tag.textContent = spot[4];
+    tag.style.display = 'block';
+    const w = tag.offsetWidth;
+    tag.style.left = Math.max(0, Math.min(p.width - w, r.left - p.left + spot[0] * r.width)) + 'px';
+    tag.style.top = Math.max(0, r.top - p.top + spot[1] * r.height - tag.offsetHeight - 2) + 'px';
+    if (hold) tagTimer = setTimeout(() => { if (tag) tag.style.display = 'none'; }, hold);
+  };
+  const onPointer = (ev) => {
+    if (ev.pointerType !== 'mouse') return;
+    const canvas = ev.target;
+    if (canvas && canvas.tagName === 'CANVAS' && ev.type === 'pointermove') nameAt(canvas, ev.clientX, ev.clientY, 0);
+    else if (tag) tag.style.display = 'none';
+  };
   // The keyboard.  ipycanvas makes each canvas a Tab stop and cancels every key pressed on it, so
   // Tab never left the board.  The canvases leave the Tab order (a click still focuses one: the
   // focus goes on to the picture's box); the picture's box is the one Tab stop of the board, with
@@ -146,6 +178,8 @@ function render({ model, el }) {
       for (const type of UNUSED) boardHost.addEventListener(type, onUnused, { capture: true, passive: true });
       for (const type of TOUCHES) boardHost.addEventListener(type, onTouch, { capture: true, passive: type !== 'touchend' });
       boardHost.addEventListener('keydown', onBoardKey, { capture: true });
+      boardHost.addEventListener('pointermove', onPointer, { capture: true, passive: true });
+      boardHost.addEventListener('pointerleave', onPointer, { passive: true });
       boardHost.addEventListener('focusin', onCanvasFocus);
       board();
       boardWatch = new MutationObserver(() => requestAnimationFrame(board));
@@ -282,6 +316,9 @@ class ViewProbe(anywidget.AnyWidget):
     shown = traitlets.Bool(False).tag(sync=True)
     #: the board's accessible name (what a screen reader says of it)
     label = traitlets.Unicode("").tag(sync=True)
+    #: the board's named places: ``[left, top, right, bottom, name]``, in fractions of the picture
+    #: (each region and its name); the name shows by the pointer and after a tap on the place
+    names = traitlets.List([]).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

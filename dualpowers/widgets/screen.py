@@ -142,6 +142,11 @@ SCREEN_STYLE = THEME_STYLE + """<style>
 .dp-screen .jupyter-button.mod-warning { background-color: #a84f00; color: #fff; }
 .dp-screen .jupyter-button.mod-danger { background-color: #c62828; color: #fff; }
 .dp-screen .jupyter-widget-Collapse-header { background: var(--dp-head); color: var(--dp-ink); }
+/* a Tab's titles (the analyzer's, the advisor's), the chosen one and the others, in both themes */
+.jupyter-widgets.widget-tab > .widget-tab-bar.lm-TabBar .lm-TabBar-tab {
+  background: var(--dp-head); color: var(--dp-ink); }
+.jupyter-widgets.widget-tab > .widget-tab-bar.lm-TabBar .lm-TabBar-tab.lm-mod-current { background: var(--dp-paper); }
+.jupyter-widgets.widget-tab > .widget-tab-bar.lm-TabBar .lm-TabBar-tabLabel { color: inherit; }
 /* the keyboard's place, seen on anything: a ring 3 px wide, off the control, in the page's
    strongest contrast (black on a light page, white on a dark one) */
 .dp-screen :focus-visible { outline: 3px solid var(--dp-focus) !important; outline-offset: 2px !important; }
@@ -158,6 +163,12 @@ SCREEN_STYLE = THEME_STYLE + """<style>
     flex: 1 1 100% !important; }
   .dp-screen-row > .dp-screen-panel { flex: 1 1 100% !important; width: 100% !important; }
 }
+/* a phone: the page's own margins (Voila's 10 px on each side, the cell's 5 px) give way to the
+   board, whose words grow with its width */
+@media (max-width: 480px) {
+  .lm-BoxPanel-child:has(.dp-screen) { padding-left: 3px !important; padding-right: 3px !important; }
+  .jp-Cell:has(.dp-screen) { padding-left: 0 !important; padding-right: 0 !important; }
+}
 /* a finger: every control at least 40 px tall, check boxes large enough to hit */
 @media (pointer: coarse) {
   .dp-screen .jupyter-button, .dp-screen select, .dp-screen .widget-toggle-button,
@@ -165,7 +176,11 @@ SCREEN_STYLE = THEME_STYLE + """<style>
   .dp-screen .widget-inline-hbox { height: auto; }       /* a row holding a taller menu grows with it */
   .dp-screen .widget-checkbox input[type="checkbox"] { width: 24px; height: 24px; }
   .dp-screen .widget-slider .noUi-handle { width: 28px; height: 28px; }
+  /* the larger handle stays off the slider's label at either end of its track */
+  .dp-screen .widget-slider .slider-container { padding-left: 16px; padding-right: 16px; box-sizing: border-box; }
 }
+/* a menu in the panel never reaches past its edge (the tablet's Edition menu was cut by 2 px) */
+.dp-screen .dp-screen-panel .widget-dropdown > select { min-width: 0; flex: 1 1 auto; width: auto; max-width: 100%; }
 </style>"""
 
 

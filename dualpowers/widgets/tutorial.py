@@ -170,6 +170,9 @@ class TutorialWidget(widgets.VBox):
         self.language_dropdown = widgets.Dropdown(options=[(language_name(k), k) for k in LANGUAGES],
                                                   value=t.language, layout=_W(width="130px"))
         self.language_dropdown.add_class("dp-language")
+        for menu in (self.example_dropdown, self.language_dropdown):
+            menu.style.description_width = "initial"
+        self.language_dropdown.layout.width = "220px"
         self.back_button = self._button("dp-back")
         self.next_button = self._button("dp-next", style="primary")
         self.restart_button = self._button("dp-restart")
@@ -254,6 +257,9 @@ class TutorialWidget(widgets.VBox):
             self._syncing = False
         self.back_button.description = t.ui("back")
         self.restart_button.description = t.ui("restart")
+        # the two menus say what they are (a screen reader has no other name for them: axe select-name)
+        self.example_dropdown.description = t.ui("example")
+        self.language_dropdown.description = t.ui("language")
         last_example = t.example.id == t.example_ids[-1]
         self.next_button.description = t.ui("next_example") if t.at_end and not last_example else t.ui("next")
         self.back_button.disabled = t.at_start

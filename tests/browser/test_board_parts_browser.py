@@ -1,4 +1,5 @@
-"""A board redrawn in parts shows, pixel for pixel, what the whole picture drawn afresh shows.
+"""A board redrawn in parts shows, pixel for pixel, what the whole picture drawn afresh shows (the
+wide board and the tall one).
 
 A live board sends only the parts of the picture that changed (``Layout.parts``: the status
 line, the map, the side column, the track, the cards; ``widgets/canvas_pen.py``).  Each part is
@@ -31,7 +32,7 @@ while not state.is_over() and len(positions) < 14:
         if not state.is_over():
             state.apply(rng.choice(state.legal_actions()))
     positions.append(state.clone())
-board = BoardWidget(positions[0], responsive=False, width=1100, height=904)
+board = BoardWidget(positions[0], responsive=False, width=WIDTH, height=HEIGHT)
 board.canvas.add_class("parts-board")
 shown = widgets.Label("0")
 count = widgets.Label(str(len(positions)))
@@ -102,9 +103,16 @@ def _settled(page) -> None:
     raise AssertionError("the board never stopped changing")
 
 
-def test_a_board_drawn_in_parts_is_the_whole_board(page, lab_server_factory, tmp_path_factory):
+#: The wide board, and the tall one (a phone's: Layout.tall), each a little larger than its design.
+SIZES = {"wide": (1100, 904), "tall": (717, 1296)}
+
+
+@pytest.mark.parametrize("board", list(SIZES))
+def test_a_board_drawn_in_parts_is_the_whole_board(page, lab_server_factory, tmp_path_factory, board):
     folder = tmp_path_factory.mktemp("board-parts")
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(SOURCE)])
+    width, height = SIZES[board]
+    source = SOURCE.replace("WIDTH", str(width)).replace("HEIGHT", str(height))
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(nb, folder / "parts.ipynb")
     lab = lab_server_factory(folder)

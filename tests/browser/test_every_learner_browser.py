@@ -411,3 +411,41 @@ def test_a_solo_action_by_keyboard_alone(browser, voila_server, notebook_dir):
         page.screenshot(path=str(OUT / "keyboard-play.png"))
     finally:
         context.close()
+
+
+#: What the panel's controls reach past the panel's right edge (CSS px), and how far a slider's handle
+#: at its track's left end reaches over its label.
+PANEL_CUTS = """() => {
+  const out = [];
+  for (const panel of document.querySelectorAll('.dp-screen-panel')) {
+    const edge = panel.getBoundingClientRect().right;
+    for (const e of panel.querySelectorAll('select, button, input, .widget-slider, .widget-dropdown')) {
+      const r = e.getBoundingClientRect();
+      if (r.width > 0 && r.right > edge + 0.5) out.push(`${e.tagName}.${e.className}`.slice(0, 60) + ` by ${(r.right - edge).toFixed(1)} px`);
+    }
+    for (const slider of panel.querySelectorAll('.widget-slider')) {
+      const label = slider.querySelector('.widget-label'), handle = slider.querySelector('.noUi-handle');
+      if (!label || !handle || !label.textContent.trim()) continue;
+      const over = label.getBoundingClientRect().right - handle.getBoundingClientRect().left;
+      if (over > 0.5) out.push(`the handle of '${label.textContent.trim()}' over its label by ${over.toFixed(1)} px`);
+    }
+  }
+  return out; }"""
+
+
+def test_the_tablets_panel_cuts_nothing(browser, voila_server, notebook_dir):
+    """The play notebook on an upright tablet, touch emulated: no control of the panel passes its
+    right edge (the Edition menu did by 2 px), and the difficulty slider's large handle, at its
+    lowest value, stays off the slider's label (it sat over 'Difficulty X')."""
+    context, page = _touch_page(browser, "tablet")
+    try:
+        _open(page, voila_server(notebook_dir / PLAY.name))
+        wait_until(lambda: page.locator(".dp-screen-panel .widget-slider").count() > 0, timeout=30_000,
+                   message="no slider in the panel")
+        cuts = page.evaluate(PANEL_CUTS)
+        page.locator(".dp-screen-panel .widget-slider").first.scroll_into_view_if_needed()
+        OUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUT / "touch-play-panel-tablet.png"))
+        assert not cuts, "; ".join(cuts)
+    finally:
+        context.close()

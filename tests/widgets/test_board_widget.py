@@ -390,3 +390,20 @@ def test_the_board_in_words_follows_what_is_shown(sent: list[Any], state: dp.Sta
     assert "dp-sr-only" not in w.words._dom_classes
     w.lang = "fr"
     assert "Zone violette" in w.words.value and w.probe.label and w.words_toggle.description != "The board in words"
+
+
+def test_a_board_too_narrow_for_the_wide_drawing_is_drawn_tall() -> None:
+    """Issue 32: under BOARD_MIN_CSS_WIDTH CSS px the wide board's words would be under 11 CSS px,
+    so the board is drawn tall (the side column, track and cards under the map): a phone's 358 px
+    board keeps its words at 17.5 x 358 / 652 = 9.6 CSS px, where the wide drawing gave them 7."""
+    from dualpowers.drawing.layout import BOARD_MIN_CSS_WIDTH, TALL_H, TALL_W, TEXT
+    w = BoardWidget(dp.new_game(seed=7))
+    w.probe.css_width, w.probe.dpr = 358, 2.0
+    assert (w.width, w.height) == (716, round(716 * TALL_H / TALL_W))
+    lay = w.layout_geometry
+    assert lay.tall and TEXT * lay.scale / w.pixel_ratio >= 9.0
+    assert w.tap_test(*lay.to_pixels(lay.regions["blue"].header.cx, lay.regions["blue"].header.cy)) == ("region", "blue")
+    w.probe.css_width = int(BOARD_MIN_CSS_WIDTH) + 10                     # wide enough again: the wide board
+    lay = w.layout_geometry
+    assert not lay.tall and w.height == round(w.width * 740 / 900)
+    assert TEXT * lay.scale / w.pixel_ratio >= 11.0

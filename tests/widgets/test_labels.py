@@ -81,11 +81,15 @@ def random_positions():
     return positions
 
 
+@pytest.mark.parametrize("board", ["wide", "tall"])
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_label_hidden_overlapping_or_small_in_200_random_positions(random_positions, lang):
+def test_no_label_hidden_overlapping_or_small_in_200_random_positions(random_positions, lang, board):
+    """On the wide board and on the tall one (a phone's: the same words, the side column, the track
+    and the played cards under the map)."""
     bad = []
     for name, state, hl in random_positions:
-        problems = label_problems(board_labels(state, highlight=hl, lang=lang), min_size=MIN_DESIGN_SIZE)
+        problems = label_problems(board_labels(state, highlight=hl, lang=lang, tall=board == "tall"),
+                                  min_size=MIN_DESIGN_SIZE)
         bad += [f"{name}: {p}" for p in problems]
     assert not bad, "\n".join(bad[:20])
 

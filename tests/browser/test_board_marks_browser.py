@@ -1,0 +1,90 @@
+"""Issue 33, item 5: each region's name by the pointer and after a tap (the board writes only its
+colour), in Voila as a learner opens the course; and the screenshots of the board's marks at
+1280x720 in light and dark, and on a phone and a tablet with touch emulated, for a person to look
+at (``test-output/marks-*.png``).
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from helpers import REPO_ROOT, board_spot, wait_canvas_painted, wait_until, write_unrun_copy
+
+pytestmark = pytest.mark.browser
+
+OUT = REPO_ROOT / "test-output"
+COURSE = REPO_ROOT / "notebooks" / "00_learn.ipynb"
+BOARD = "canvas.dp-board"
+TAG = ".dp-board-tag"
+
+
+@pytest.fixture(scope="module")
+def notebook_dir(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("dp-board-marks")
+    write_unrun_copy(COURSE, folder)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def _open(page, url: str) -> None:
+    page.goto(url, wait_until="domcontentloaded", timeout=120_000)
+    wait_canvas_painted(page, BOARD, timeout=120_000)
+    page.wait_for_function("""() => { const c = document.querySelector('canvas.dp-board');
+        const r = c.getBoundingClientRect(); return r.width > 0 && Math.abs(c.width - window.devicePixelRatio * r.width) < 4; }""",
+                           timeout=30_000)
+    page.wait_for_timeout(800)
+
+
+def _region_spot(page, region: str):
+    """The middle of ``region``'s body, in the page's CSS px."""
+    canvas, x, y = board_spot(page, lambda lay: (lay.regions[region].box.cx, lay.regions[region].box.cy), BOARD)
+    box = canvas.bounding_box()
+    return box["x"] + x, box["y"] + y
+
+
+def _tag(page) -> str:
+    tag = page.locator(TAG).first
+    return tag.inner_text() if tag.count() and tag.is_visible() else ""
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_a_regions_name_shows_by_the_pointer(browser, voila_server, notebook_dir, theme):
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        _open(page, voila_server(notebook_dir / COURSE.name) + ("?theme=dark" if theme == "dark" else ""))
+        x, y = _region_spot(page, "green")
+        page.mouse.move(x, y)
+        name = wait_until(lambda: _tag(page), timeout=10_000, message="no name by the pointer over green")
+        assert "Vasilyevsky" in name and "Green" in name
+        tag = page.locator(TAG).first.bounding_box()
+        canvas = page.locator(BOARD).first.bounding_box()
+        assert canvas["x"] - 1 <= tag["x"] and tag["x"] + tag["width"] <= canvas["x"] + canvas["width"] + 1
+        OUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUT / f"marks-hover-1280x720-{theme}.png"))
+        page.mouse.move(x, canvas["y"] + canvas["height"] + 40)          # off the board: the name goes
+        wait_until(lambda: not _tag(page), timeout=10_000, message="the name stayed after the pointer left")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("device", ["phone", "tablet"])
+def test_a_regions_name_shows_after_a_tap(browser, voila_server, notebook_dir, device):
+    viewport, scale = {"phone": ({"width": 390, "height": 844}, 3), "tablet": ({"width": 820, "height": 1180}, 2)}[device]
+    context = browser.new_context(viewport=viewport, device_scale_factor=scale, has_touch=True, is_mobile=True)
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        _open(page, voila_server(notebook_dir / COURSE.name))
+        x, y = _region_spot(page, "purple")
+        page.touchscreen.tap(x, y)
+        name = wait_until(lambda: _tag(page), timeout=10_000, message="no name after a tap on purple")
+        assert "Smolny" in name
+        OUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUT / f"marks-tap-{device}.png"))
+        wait_until(lambda: not _tag(page), timeout=10_000, message="the tapped name never went")
+    finally:
+        context.close()
