@@ -121,7 +121,8 @@ SCREEN_STYLE = THEME_STYLE + """<style>
 .dp-screen .dp-screen-board { overflow: hidden; }
 /* a control as wide as its column stays inside it: ipywidgets' margins (2 px each side) would
    push a width of 100% 4 px past the panel's edge, and its box would scroll sideways */
-.dp-screen .dp-screen-panel .jupyter-widgets[style*="width: 100%"] { margin-left: 0; margin-right: 0; }
+.dp-screen .dp-screen-panel .jupyter-widgets[style*="width: 100%"],
+.dp-screen .dp-screen-below .jupyter-widgets[style*="width: 100%"] { margin-left: 0; margin-right: 0; }
 /* the narration grows as a whole: its parts (and the boxes of buttons in them) keep their
    height instead of being squeezed into overlapping slivers */
 .dp-screen .dp-screen-narration > *, .dp-screen .dp-screen-narration .widget-box > * { flex-shrink: 0; }

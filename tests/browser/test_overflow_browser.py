@@ -12,7 +12,8 @@ One notebook, one page: its kernel walks, one state per click of a hidden "step"
 
 and after each state the page is searched for an element whose content overflows its box: a box
 that scrolls or clips (``overflow`` auto, scroll, hidden or clip) with more content than room
-(``scrollHeight > clientHeight + 1``, or the same across), or a text cut by an ellipsis.  The test
+(``scrollHeight > clientHeight + 1``, or the same across), a text cut by an ellipsis, or a word of
+a table's cell broken in two because the column is narrower than the word.  The test
 fails with every such element, the state where it was seen and the first words it holds; a
 screenshot of the first state with each problem goes to ``test-results/overflow/``, and one of
 the tallest panel of each part in each language to ``test-output/overflow-tallest-*.png``, for a
@@ -84,7 +85,7 @@ def walk():
         for example in t.example_ids if "tutorial" in PARTS else ():
             tutorial.select(example)
             while True:
-                n += 1; yield f"{n} {lang} tutorial {example} step {t.index + 1} of {t.count}"
+                n += 1; yield f"{n} {lang} tutorial {example} step {t.index} of {t.count}"
                 if not t.next():
                     break
                 tutorial.refresh()
@@ -154,6 +155,23 @@ OVERFLOWS = r"""
     else if (cs.textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth + 1)
       out.push([name(e), 'cut by an ellipsis', e.scrollWidth, e.clientWidth, text]);
   }
+  // a table's cell too narrow for one of its words breaks it in the middle ('For ce'): cut too
+  const probe = document.createElement('span');
+  probe.style.cssText = 'position: absolute; visibility: hidden; white-space: nowrap;';
+  document.body.appendChild(probe);
+  for (const c of root.querySelectorAll('th, td')) {
+    if (!c.getBoundingClientRect().width) continue;
+    const cs = getComputedStyle(c);
+    probe.style.font = cs.font;
+    const room = c.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    for (const word of (c.innerText || '').split(/\s+/)) {
+      if (!word) continue;
+      probe.textContent = word;
+      const wide = probe.getBoundingClientRect().width;
+      if (wide > room + 1) out.push([name(c), 'a word broken in two', Math.round(wide), Math.round(room), word]);
+    }
+  }
+  probe.remove();
   return out;
 }
 """
@@ -204,6 +222,10 @@ def test_no_text_overflows_its_box_in_any_language(browser, lab):
             assert not where.startswith("error"), where
             states += 1
             page.evaluate(SETTLED)
+            if " tutorial H step 1 " in where:    # the Opposition's choice: its table under the board
+                page.evaluate("() => document.querySelector('.dp-walk-holder .dp-outcome')"
+                              ".scrollIntoView({block: 'end'})")
+                page.screenshot(path=str(OUT / f"overflow-tutorial-H-{where.split()[1]}-{WIDTH}x{HEIGHT}.png"))
             part = " ".join(where.split()[1:3]).rstrip(",")      # "fr course", "it game", "en review" ...
             height = page.evaluate("() => { const p = document.querySelector('.dp-walk-holder .dp-screen-panel');"
                                    " return p ? p.getBoundingClientRect().height : 0; }")
