@@ -107,17 +107,44 @@ class PeakMemory(threading.Thread):
         return self.peak
 
 
+#: The widgets shown: the screen's box is in the page (its state came from the kernel and was rendered).
+SHOWN = "() => !!document.querySelector('.dp-screen')"
+
+
+def niced_chromium(folder: Path, niceness: int) -> str:
+    """A script that starts chromium at ``niceness`` (its renderers inherit it): on a machine that
+    also runs the server, the server's work then comes first, as when each learner's browser runs
+    on the learner's own computer."""
+    script = folder / "chromium-niced"
+    script.write_text(f'#!/bin/sh\nexec nice -n {niceness} {CHROMIUM} "$@"\n')
+    script.chmod(0o755)
+    return str(script)
+
+
 def open_at_once(browser, url: str, pages: int, timeout_s: float, settle_s: float):
-    """For each page: (seconds to a painted board or None, size at first paint, size at the end)."""
+    """For each page: (seconds to its HTML, to its widgets shown, to a painted board or None, size
+    at first paint, size at the end)."""
     contexts = [browser.new_context(viewport={"width": 1280, "height": 720}) for _ in range(pages)]
     tabs = [c.new_page() for c in contexts]
+    probes = []             # chromium's own account of each page's work (DevTools' Performance domain)
+    for c, tab in zip(contexts, tabs):
+        cdp = c.new_cdp_session(tab)
+        cdp.send("Performance.enable")
+        probes.append(cdp)
     start = time.monotonic()
     for tab in tabs:
         tab.goto(url, wait_until="commit", timeout=int(timeout_s * 1000))
     first: dict[int, tuple[float, list[int]]] = {}
     served: dict[int, float] = {}
+    shown: dict[int, float] = {}
     while len(first) < pages and time.monotonic() - start < timeout_s:
         for i, tab in enumerate(tabs):
+            if i not in shown:
+                try:
+                    if tab.evaluate(SHOWN):
+                        shown[i] = time.monotonic() - start
+                except Exception:
+                    pass
             if i not in first:
                 try:
                     size = tab.evaluate(PAINTED, "canvas.dp-board")
@@ -135,6 +162,13 @@ def open_at_once(browser, url: str, pages: int, timeout_s: float, settle_s: floa
                     served[i] = end / 1000
         time.sleep(0.05)
     time.sleep(settle_s)            # a board redrawn at another size shows by now
+    work = []
+    for cdp in probes:
+        try:
+            metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+        except Exception:
+            metrics = {}
+        work.append(metrics)
     out = []
     for i, tab in enumerate(tabs):
         try:
@@ -142,10 +176,10 @@ def open_at_once(browser, url: str, pages: int, timeout_s: float, settle_s: floa
         except Exception:
             final = None
         seconds, size = first.get(i, (None, None))
-        out.append((served.get(i), seconds, size, final))
+        out.append((served.get(i), shown.get(i), seconds, size, final))
     for c in contexts:
         c.close()
-    return out
+    return out, work
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -157,6 +191,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds to wait after the server starts; with --pool, at most that long for the pool "
                              "to fill (default: 10 + 15 per pooled kernel)")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds a page may take to paint")
+    parser.add_argument("--nice", type=int, default=0, metavar="N",
+                        help="run chromium at this niceness (19: the server's processes come first, as when "
+                             "the learners' browsers run on their own computers); 0: as any process")
     args = parser.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
@@ -186,11 +223,12 @@ def main(argv: list[str] | None = None) -> int:
         idle_mb = server_mb(process.proc.pid)
         opened = time.monotonic() - started
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            executable = niced_chromium(folder, args.nice) if args.nice else CHROMIUM
+            browser = pw.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
             memory = PeakMemory(process.proc.pid)
             memory.start()
             cpu_before = cpu_seconds(family(process.proc.pid)), cpu_seconds(family(os.getpid(), "chrom"))
-            results = open_at_once(browser, url, args.pages, args.timeout, settle_s=3.0)
+            results, work = open_at_once(browser, url, args.pages, args.timeout, settle_s=3.0)
             server_cpu = cpu_seconds(family(process.proc.pid)) - cpu_before[0]    # kernels started meanwhile too
             chromium_cpu = cpu_seconds(family(os.getpid(), "chrom")) - cpu_before[1]
             peak_mb = memory.stop()
@@ -198,25 +236,38 @@ def main(argv: list[str] | None = None) -> int:
             browser.close()
     finally:
         process.stop()
-    painted = [r[1] for r in results if r[1] is not None]
-    jumped = sum(1 for _, _, size, final in results if size and final and size != final)
+    painted = [r[2] for r in results if r[2] is not None]
+    widgets_shown = [r[1] for r in results if r[1] is not None]
+    jumped = sum(1 for _, _, _, size, final in results if size and final and size != final)
     print(f"{args.pages} pages of {args.notebook} at once, pool of {args.pool} pre-heated kernel(s), "
           f"opened {opened:.0f} s after the server started; {os.cpu_count()} cores, load average before "
-          f"{load_before[0]:.1f}, after {os.getloadavg()[0]:.1f}")
-    for i, (html, seconds, size, final) in enumerate(results):
+          f"{load_before[0]:.1f}, after {os.getloadavg()[0]:.1f}"
+          + (f"; chromium at nice {args.nice}" if args.nice else ""))
+    for i, (html, widgets_at, seconds, size, final) in enumerate(results):
         where = f"{seconds:5.1f} s" if seconds is not None else " never"
         sizes = f"{size[0]}x{size[1]}" if size else "-"
         if final and final != size:
             sizes += f" -> {final[0]}x{final[1]}"
         sent = f"{html:5.1f} s" if html is not None else "   ? s"
-        print(f"  page {i + 1}: served after {sent}, board painted after {where}, board {sizes}")
+        seen = f"{widgets_at:5.1f} s" if widgets_at is not None else " never"
+        print(f"  page {i + 1}: served after {sent}, widgets shown after {seen}, board painted after {where}, "
+              f"board {sizes}")
     if painted:
         print(f"  painted: {len(painted)} of {args.pages}; median {statistics.median(painted):.1f} s, "
               f"last {max(painted):.1f} s; {jumped} redrawn at another size")
+    if widgets_shown:
+        print(f"  widgets shown: median {statistics.median(widgets_shown):.1f} s, last {max(widgets_shown):.1f} s")
     if args.pool:
         print(f"  the pool of {args.pool}: Voila said it was filled {filled:.0f} s after the server started; "
               f"its kernels had run the notebook (the server quiet) after {quiet:.0f} s" if filled is not None
               else f"  the pool of {args.pool} was not filled within {warm:.0f} s")
+    if any(work):
+        def median_of(name: str) -> float:
+            return statistics.median(w.get(name, 0.0) for w in work)
+        print(f"  each page's work in chromium (median, s): scripts {median_of('ScriptDuration'):.2f}, style "
+              f"{median_of('RecalcStyleDuration'):.2f}, layout {median_of('LayoutDuration'):.2f}, all tasks "
+              f"{median_of('TaskDuration'):.2f}; {median_of('Nodes'):.0f} DOM nodes, "
+              f"{median_of('JSHeapUsedSize') / 2**20:.0f} MB of JS heap")
     print(f"  server memory (Voila + kernels, RSS): {idle_mb:.0f} MB before the pages, peak {peak_mb:.0f} MB, "
           f"{after_mb:.0f} MB once painted")
     print(f"  CPU while the pages loaded: server (Voila + kernels) {server_cpu:.1f} s, "

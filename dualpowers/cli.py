@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterator, NoReturn, TextIO
 
 from . import names
 from .errors import DualPowersError, Told, brief
-from .i18n import current_language, number
+from .i18n import DEFAULT_LANGUAGE, LANGUAGES, NN_, NP_, current_language, number, pgettext, set_language
 from .text import Message, N_, render, translator
 from .narrate import refusal_text
 from .opposition import DIFFICULTIES
@@ -240,10 +240,15 @@ def parse_int_list(text: str, low: int, high: int) -> tuple[int, ...]:
         try:
             lo, hi = whole_number(first.strip()), whole_number((last if dash else first).strip())
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r}: expected a number, a range like {low}-{high} "
-                                             f"or a list like 1,3,5") from None
+            _ = translator(current_language())
+            raise argparse.ArgumentTypeError(_(
+                "{text}: expected a number, a range like {low}-{high} or a list like 1,3,5",
+                text=repr(brief(text, 30)), low=low, high=high)) from None
         if not (low <= lo <= hi <= high):
-            raise argparse.ArgumentTypeError(f"{text!r}: values must be within {low}-{high}, ranges low-high")
+            _ = translator(current_language())
+            raise argparse.ArgumentTypeError(_(
+                "{text}: values must be within {low}-{high}, ranges low-high",
+                text=repr(brief(text, 30)), low=low, high=high))
         values.extend(v for v in range(lo, hi + 1) if v not in values)
     return tuple(values)
 
@@ -316,11 +321,98 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a usage mistake is one line (and exit status 2), not the whole usage text."""
 
     def error(self, message: str) -> "NoReturn":
-        line = " ".join(message.split())
-        self.exit(2, f"{self.prog}: {line[:ERROR_WIDTH]} (see: {self.prog} --help)\n")
+        line = _one_line(message)
+        _ = translator(current_language())
+        self.exit(2, f"{self.prog}: {line[:ERROR_WIDTH]} " + _("(see: {command} --help)", command=self.prog) + "\n")
+
+
+#: argparse's own texts that a user of this command can read (its usage, help headings and
+#: usage mistakes), as argparse writes them (its msgids, %-formatted by argparse itself): the
+#: catalog translates them under the context "argparse".  A text argparse adds in a later
+#: Python is shown in English until it is added here.
+ARGPARSE_TEXTS = (
+    NP_("argparse", "usage: "),
+    NP_("argparse", "positional arguments"),
+    NP_("argparse", "options"),
+    NP_("argparse", "show this help message and exit"),
+    NP_("argparse", "show program's version number and exit"),
+    NP_("argparse", "argument %(argument_name)s: %(message)s"),
+    NP_("argparse", "unrecognized arguments: %s"),
+    NP_("argparse", "the following arguments are required: %s"),
+    NP_("argparse", "one of the arguments %s is required"),
+    NP_("argparse", "not allowed with argument %s"),
+    NP_("argparse", "ignored explicit argument %r"),
+    NP_("argparse", "expected one argument"),
+    NP_("argparse", "expected at most one argument"),
+    NP_("argparse", "expected at least one argument"),
+    NP_("argparse", "ambiguous option: %(option)s could match %(matches)s"),
+    NP_("argparse", "invalid %(type)s value: %(value)r"),
+    NP_("argparse", "invalid choice: %(value)r (choose from %(choices)s)"),
+    NP_("argparse", "unknown parser %(parser_name)r (choices: %(choices)s)"),
+    NP_("argparse", "unexpected option string: %s"),
+)
+#: argparse's texts with plural forms.
+ARGPARSE_PLURALS = (NN_("expected %s argument", "expected %s arguments"),)
+
+
+@contextmanager
+def _argparse_in(lang: str) -> Iterator[None]:
+    """While parsing, argparse's own texts in ``lang``: argparse looks each one up with its
+    module's ``_`` and ``ngettext`` (the stdlib's gettext, domain "argparse", which has no
+    catalog in most Pythons); they are pointed at this package's catalog for the time."""
+    known = {msgid for _context, msgid in ARGPARSE_TEXTS}
+    plurals = {singular: plural for singular, plural in ARGPARSE_PLURALS}
+
+    def gettext(message: str) -> str:
+        return pgettext("argparse", message, lang) if message in known else message
+
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        if singular in plurals:
+            return translator(lang).ngettext(singular, plural, n)
+        return singular if n == 1 else plural
+
+    saved = {name: getattr(argparse, name) for name in ("_", "ngettext")}
+    setattr(argparse, "_", gettext)
+    setattr(argparse, "ngettext", ngettext)
+    try:
+        yield
+    finally:
+        for name, function in saved.items():
+            setattr(argparse, name, function)
+
+
+def language_from_environment(environ: "dict[str, str] | os._Environ[str] | None" = None) -> str:
+    """The language the command writes in, chosen as gettext chooses one: the first of
+    ``LANGUAGE`` (a list such as ``fr:en``), ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is
+    set; ``fr_FR.UTF-8`` is French.  English when none names a language of the catalogs
+    (``C``, ``POSIX``, ``de_DE`` ...)."""
+    environ = os.environ if environ is None else environ
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(variable, "")
+        if not value:
+            continue
+        for item in value.split(":") if variable == "LANGUAGE" else [value]:
+            code = re.split(r"[_.@-]", item.strip(), maxsplit=1)[0].lower()
+            if code in LANGUAGES:
+                return code
+        if variable != "LANGUAGE":     # the first locale that is set decides (gettext's rule)
+            break
+    return DEFAULT_LANGUAGE
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command; it writes in the language the environment names
+    (:func:`language_from_environment`), for its duration only."""
+    before = current_language()
+    set_language(language_from_environment())
+    try:
+        with _argparse_in(current_language()):
+            return _main(argv)
+    finally:
+        set_language(before)
+
+
+def _main(argv: list[str] | None) -> int:
     parser = _Parser(prog="dualpowers", description="Dual Powers: Revolution 1917 rules engine")
     parser.add_argument("--version", action="version", version=f"dualpowers {metadata.version('dualpowers')}")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -415,9 +507,15 @@ def _sigterm_as_interrupt(stopped_by: list[int]) -> Iterator[None]:
 ERROR_WIDTH = 400
 
 
+def _one_line(message: str) -> str:
+    """``message`` on one line: runs of ASCII white space made one space (a no-break space,
+    which French writes before a colon, stays)."""
+    return re.sub(r"[ \t\n\r\f\v]+", " ", message).strip()
+
+
 def _error(message: str) -> None:
     """One line on stderr, however long or multi-line the message."""
-    line = " ".join(message.split())
+    line = _one_line(message)
     if len(line) > ERROR_WIDTH:
         line = line[: ERROR_WIDTH - 4] + " ..."
     print(f"dualpowers: {line}", file=sys.stderr)
@@ -484,9 +582,11 @@ def _seed(text: str) -> int:
     try:
         value = whole_number(text, signed=True)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {brief(text, 30)}") from None
+        _ = translator(current_language())
+        raise argparse.ArgumentTypeError(_("expected a whole number, not {text}", text=brief(text, 30))) from None
     if not -(2**63) <= value < 2**63:
-        raise argparse.ArgumentTypeError("a seed is a whole number within 64 bits")
+        _ = translator(current_language())
+        raise argparse.ArgumentTypeError(_("a seed is a whole number within 64 bits"))
     return value
 
 
@@ -498,7 +598,9 @@ def _seconds(text: str) -> float:
     except ValueError:
         value = -1.0
     if not (0 < value <= 86400):   # also refuses nan and inf
-        raise argparse.ArgumentTypeError(f"expected a number of seconds > 0 (at most a day), not {brief(text, 30)}")
+        _ = translator(current_language())
+        raise argparse.ArgumentTypeError(_("expected a number of seconds > 0 (at most a day), not {text}",
+                                           text=brief(text, 30)))
     return value
 
 
@@ -519,7 +621,10 @@ def _bounded(high: int) -> Callable[[str], int]:
         except ValueError:   # not plain digits, or too many of them
             value = 0
         if not 1 <= value <= high:
-            raise argparse.ArgumentTypeError(f"expected a whole number from 1 to {high:,}, not {brief(text, 30)}")
+            lang = current_language()
+            _ = translator(lang)
+            raise argparse.ArgumentTypeError(_("expected a whole number from 1 to {high}, not {text}",
+                                               high=number(high, lang, 0), text=brief(text, 30)))
         return value
     whole.__name__ = "whole number"     # argparse names the type in some messages
     return whole

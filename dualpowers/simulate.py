@@ -706,7 +706,38 @@ def check_output(path: "str | Path", format: str | None = None) -> str:
     parent = Path(path).resolve().parent
     if not parent.is_dir():
         raise SimulationError(f"cannot write {str(path)!r}: there is no folder {str(parent)!r}")
+    _check_part(part_path(path))
     return fmt
+
+
+def part_path(path: "str | Path") -> Path:
+    """Where the rows are written before the finished file is renamed to ``path``: ``PATH.part``."""
+    path = Path(path)
+    return path.with_name(path.name + ".part")
+
+
+def _check_part(part: Path) -> None:
+    """Refuse a ``PATH.part`` that is there and is not a regular file: a symbolic link (which
+    writing would follow, into whatever file it names), a pipe or a device.  A regular one is
+    what a run killed before its end left behind, and is replaced."""
+    if part.is_symlink() or (part.exists() and not part.is_file()):
+        raise SimulationError(Message(N_("cannot write {path}: it is not a regular file (a symbolic link, a pipe "
+                                         "or a device is never replaced); remove it or name another file"),
+                                      path=brief(str(part), 120)))
+
+
+def _open_part(part: Path) -> int:
+    """A new ``PATH.part`` opened for writing, never through a symbolic link: a stale regular
+    file is removed first, and the file is created with ``O_EXCL | O_NOFOLLOW``, so a link
+    put there meanwhile makes the open fail rather than be followed."""
+    _check_part(part)
+    part.unlink(missing_ok=True)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        return os.open(part, flags, 0o666)
+    except FileExistsError:          # something was put there between the unlink and the open
+        _check_part(part)
+        raise
 
 
 class RunInterrupted(KeyboardInterrupt):
@@ -739,10 +770,11 @@ def write_rows(rows: Iterable[dict[str, Any]], path: "str | Path", *, format: st
     leaves nothing."""
     fmt = check_output(path, format)
     path = Path(path)
-    part = path.with_name(path.name + ".part")
+    part = part_path(path)
     written = [0]
+    fd = _open_part(part)     # before the try: a refused PATH.part is left as it is
     try:
-        count = _write(rows, part, fmt, batch, written)
+        count = _write(rows, fd, fmt, batch, written)
         part.replace(path)
     except KeyboardInterrupt:
         if not written[0]:
@@ -755,11 +787,12 @@ def write_rows(rows: Iterable[dict[str, Any]], path: "str | Path", *, format: st
     return count
 
 
-def _write(rows: Iterable[dict[str, Any]], path: Path, fmt: str, batch: int, written: list[int]) -> int:
-    """Write the rows; ``written[0]`` counts those in the file, even when the rows stop with
-    an exception (the file is then closed whole: CSV lines, Parquet row groups)."""
+def _write(rows: Iterable[dict[str, Any]], fd: int, fmt: str, batch: int, written: list[int]) -> int:
+    """Write the rows into the open file ``fd`` (closed at the end); ``written[0]`` counts those
+    in the file, even when the rows stop with an exception (the file is then closed whole: CSV
+    lines, Parquet row groups)."""
     if fmt == "csv":
-        with open(path, "w", newline="", encoding="utf-8") as f:
+        with open(fd, "w", newline="", encoding="utf-8") as f:
             writer = csv.DictWriter(f, fieldnames=COLUMN_NAMES, extrasaction="ignore")
             writer.writeheader()
             for row in rows:
@@ -770,7 +803,7 @@ def _write(rows: Iterable[dict[str, Any]], path: Path, fmt: str, batch: int, wri
     kinds = {"int": pa.int64(), "int?": pa.int64(), "str": pa.string(), "str?": pa.string(),
              "bool": pa.bool_(), "bool?": pa.bool_()}
     schema = pa.schema([pa.field(name, kinds[kind], nullable=kind.endswith("?")) for name, kind, _ in COLUMNS])
-    with pa.parquet.ParquetWriter(str(path), schema) as writer:
+    with open(fd, "wb") as sink, pa.parquet.ParquetWriter(sink, schema) as writer:
         buffer: list[dict[str, Any]] = []
         try:
             for row in rows:

@@ -234,3 +234,4 @@ def test_classroom_benchmark_prints_each_page_and_the_server():
     out = done.stdout
     assert "page 1: served after" in out and "page 2: served after" in out and "board painted after" in out
     assert "the pool of 2: Voila said it was filled" in out and "server memory" in out and "CPU while the pages loaded" in out
+    assert "widgets shown after" in out and "each page's work in chromium (median, s): scripts" in out

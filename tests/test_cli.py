@@ -2,8 +2,18 @@
 
 import json
 
+import pytest
+
 import dualpowers as dp
 from dualpowers.cli import main
+
+
+@pytest.fixture(autouse=True)
+def _english_environment(monkeypatch):
+    """The command writes in the language the environment names: these tests read English."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
 
 
 def test_cli_rules_lists_every_id_and_marks_rulings(capsys):
@@ -368,3 +378,103 @@ def test_installed_command_with_standard_error_closed_keeps_standard_output_clea
     result = subprocess.run([str(DUALPOWERS), "presence", "/nonexistent.json"], stdout=subprocess.PIPE, text=True,
                             timeout=60, preexec_fn=lambda: os.close(2))
     assert (result.returncode, result.stdout) == (2, "")
+
+
+# ---------------------------------------------------------------- issue 36: the command line's last edges
+@pytest.mark.parametrize("kind", ["link to a file", "link to nowhere", "fifo"])
+def test_cli_simulate_never_writes_through_a_part_file_that_is_not_regular(tmp_path, capsys, kind):
+    """The rows go to PATH.part first: a PATH.part that is a symbolic link (to a file of the
+    user's, or to nowhere) or a pipe is refused before any game, left as it is, and its target
+    is neither written nor created."""
+    out, part, target = tmp_path / "results.csv", tmp_path / "results.csv.part", tmp_path / "precious.txt"
+    if kind == "link to a file":
+        target.write_text("kept")
+        part.symlink_to(target)
+    elif kind == "link to nowhere":
+        part.symlink_to(target)
+    else:
+        os.mkfifo(part)
+    before = os.lstat(part)
+    err = one_line_error(capsys, ["simulate", "--games", "2", "-j", "1", "--no-progress", "--out", str(out)])
+    assert "results.csv.part" in err and "not a regular file" in err, err
+    after = os.lstat(part)
+    assert (after.st_ino, after.st_mode) == (before.st_ino, before.st_mode)
+    assert not out.exists()
+    if kind == "link to a file":
+        assert target.read_text() == "kept"
+    else:
+        assert not target.exists()
+
+
+def test_simulate_write_rows_never_follows_a_link_put_in_place_of_the_part_file(tmp_path, monkeypatch):
+    """A link that appears as PATH.part after the checks (another process racing the run) makes
+    the write fail, never writes through it."""
+    from dualpowers import simulate as sim
+
+    out, part, target = tmp_path / "results.csv", tmp_path / "results.csv.part", tmp_path / "precious.txt"
+    target.write_text("kept")
+    checked = sim._check_part
+
+    def check_then_race(path):
+        checked(path)
+        if not path.is_symlink():
+            path.unlink(missing_ok=True)
+            path.symlink_to(target)
+    monkeypatch.setattr(sim, "_check_part", check_then_race)
+    monkeypatch.setattr(sim.Path, "unlink", lambda self, missing_ok=False: None)   # the racer's link stays
+    with pytest.raises((sim.SimulationError, FileExistsError)):
+        sim.write_rows(iter([]), out)
+    assert target.read_text() == "kept" and part.is_symlink()
+
+
+def test_cli_simulate_replaces_a_stale_regular_part_file(tmp_path, capsys):
+    """A PATH.part left by a run that was killed is an ordinary file: it is replaced."""
+    out, part = tmp_path / "results.csv", tmp_path / "results.csv.part"
+    part.write_text("half a run")
+    assert main(["simulate", "--games", "2", "-j", "1", "--no-progress", "--out", str(out)]) == 0
+    assert out.read_text().startswith("game,") and not part.exists()
+
+
+@pytest.mark.parametrize("lang, argv, expected", [
+    ("fr", ["simulate", "--games", "0"], "argument --games/-n\u00a0: un nombre entier de 1 à"),
+    ("fr", ["simulate", "--bogus"], "arguments non reconnus\u00a0: --bogus"),
+    ("fr", ["presence"], "les arguments suivants sont obligatoires\u00a0: position"),
+    ("fr", ["new", "--edition", "xx"], "choix invalide"),
+    ("fr", ["simulate", "--games"], "un argument est attendu"),
+    ("it", ["simulate", "--games", "0"], "argomento --games/-n: era atteso un numero intero da 1 a"),
+    ("it", ["simulate", "--bogus"], "argomenti non riconosciuti: --bogus"),
+    ("it", ["presence"], "sono obbligatori questi argomenti: position"),
+    ("it", ["new", "--edition", "xx"], "scelta non valida"),
+    ("it", ["simulate", "--seed", "x"], "era atteso un numero intero"),
+])
+def test_cli_usage_mistakes_are_told_in_the_environments_language(monkeypatch, capsys, lang, argv, expected):
+    """argparse's own words (a missing or unknown argument, a wrong choice) and the options' own
+    refusals come from the package's catalog, in the language LANG or LANGUAGE names."""
+    monkeypatch.setenv("LANG", {"fr": "fr_FR.UTF-8", "it": "it_IT.UTF-8"}[lang])
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and expected in err and "--help" in err, err
+    english = ("unrecognized", "the following", "invalid choice", "expected", "(see:", "whole number", "argument --games/-n:")
+    assert not any(word in err for word in english), err
+    assert dp.i18n.current_language() == "en"       # the command's language ends with it
+
+
+def test_cli_help_headings_in_the_environments_language(monkeypatch, capsys):
+    monkeypatch.setenv("LANGUAGE", "it:fr")
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert out.startswith("uso: dualpowers") and "opzioni:" in out and "mostra questo messaggio" in out, out
+    assert "usage:" not in out and "show this help" not in out
+
+
+@pytest.mark.parametrize("environ, lang", [
+    ({"LANG": "fr_FR.UTF-8"}, "fr"), ({"LANG": "it_CH"}, "it"), ({"LANG": "C.UTF-8"}, "en"),
+    ({"LANG": "de_DE.UTF-8"}, "en"), ({"LANGUAGE": "de:it", "LANG": "fr_FR"}, "it"),
+    ({"LC_ALL": "C", "LANG": "fr_FR"}, "en"), ({"LC_MESSAGES": "fr_BE@euro", "LANG": "it_IT"}, "fr"), ({}, "en"),
+])
+def test_cli_language_is_chosen_as_gettext_chooses(environ, lang):
+    from dualpowers.cli import language_from_environment
+    assert language_from_environment(environ) == lang

@@ -29,7 +29,7 @@ STYLE = """<style>
   vertical-align: top; }
 .dp-table th { background: var(--dp-head, #efe9dc); color: var(--dp-ink, #1f1f1f); }
 .dp-table .dp-table-note { font-size: 11px; color: var(--dp-ink-soft, #4a4538); margin-top: 3px; max-width: 60em; }
-.dp-log-box { max-height: 320px; overflow-y: auto; font-family: monospace; font-size: 12px;
+.dp-log-box { font-family: monospace; font-size: 12px;
   background: var(--dp-paper-2, #faf8f3); color: var(--dp-ink, #1f1f1f); border: 1px solid var(--dp-line, #d8d2c4);
   padding: 4px 8px; white-space: pre-wrap; }
 .dp-log-box div { margin: 0; line-height: 1.35; }

@@ -21,7 +21,7 @@ CSS classes (browser tests): ``dp-course``; buttons ``dp-course-back``,
 ``dp-course-retry``, ``dp-course-solo-now`` (at the last item: start a solo game),
 ``dp-course-choice`` (each answer button),
 ``dp-course-action`` (each action button), ``dp-course-answers`` (their box, under the
-narration and never inside its scroll box); ``dp-course-text`` (the narration),
+narration, outside it); ``dp-course-text`` (the narration),
 ``dp-course-how`` (how to answer this exercise: what to click, or the buttons),
 ``dp-course-feedback`` (the verdict, ``dp-course-right`` or ``dp-course-wrong``; Show me's
 demonstration, ``dp-course-demo``: the answer played on the board and why, with rule badges),

@@ -10,14 +10,14 @@ laptop screen:
   with JupyterLab's file browser open);
 * the **side panel** on the right has a fixed width: a *title*, the *primary*
   buttons (Next, Apply, Rank ...) at a fixed place near its top, the *narration*
-  in a scroll box of fixed height, then (optionally) the *answers* (answer buttons
-  and the feedback on them: never inside the scroll box, so never below its fold),
-  then the *secondary* controls (menus, options) in a scroll box of their own.
-  Longer or shorter text never moves the board or the primary buttons;
-* or, with ``panel_height``, a panel no taller than the window leaves room for, whose
-  narration is as tall as its text: when the whole would not fit, the secondary slot
-  gives way first (down to :data:`SECONDARY_MIN`, then it scrolls), then the narration
-  (down to :data:`NARRATION_MIN`), so the answers and the feedback are always in sight;
+  in a box of a least height that grows with a longer text (it never scrolls), then
+  (optionally) the *answers* (answer buttons and the feedback on them), then the
+  *secondary* controls (menus, options).  Longer or shorter text never moves the board
+  or the primary buttons;
+* or, with ``panel_height``, a panel where nothing scrolls (issue 33): the narration is as
+  tall as its text (at least :data:`NARRATION_MIN`), the answers and the feedback follow it,
+  and the secondary slot (menus, a chapter list) comes last, as tall as what it holds; a
+  panel taller than the window makes the page longer, read by scrolling the notebook;
 * what need not be in view while playing (log, tables, save/load) goes *below*.
 
 On a page narrower than the board's minimum plus the panel, the panel wraps under
@@ -61,16 +61,16 @@ _W = widgets.Layout
 #: the board's text sizes are designed for (``BOARD_MIN_CSS_WIDTH`` in drawing/layout.py:
 #: every word on the board is at least 11 CSS px there); a wider panel would shrink them.
 PANEL_WIDTH = "clamp(250px, 27%, 300px)"
-#: Height of the narration's scroll box (CSS): fixed, so the controls below it never move.
+#: The narration's least height (CSS): a shorter text leaves the controls below it in place; a
+#: longer one makes the box taller (nothing scrolls inside a box, issue 33).
 NARRATION_HEIGHT = "min(240px, 34vh)"
-#: With ``panel_height``: the least the narration shrinks to (CSS): five lines, the course's
-#: "where" line and a question of four.
+#: With ``panel_height``: the narration's least height (CSS): five lines, the course's "where"
+#: line and a question of four, so the answers do not jump up and down from item to item.
 NARRATION_MIN = "104px"
-#: With ``panel_height``: the least the secondary slot shrinks to (CSS): its first row (the
-#: rest scrolls in that box), a menu or a button of 28 px and its margins.
-SECONDARY_MIN = "34px"
 #: The panel's height that fits JupyterLab's window with the screen scrolled to its top (Lab's
 #: menu, tab bar, notebook toolbar and status bar above and below: 120 CSS px, and a margin).
+#: Given as ``panel_height`` it asks for the panel where nothing scrolls (the course's): what
+#: goes past this height is read by scrolling the notebook, never inside a box.
 PANEL_FIT_HEIGHT = "calc(100vh - 130px)"
 #: Narrowest board before the panel wraps below it (CSS px).
 BOARD_MIN_WIDTH = 420
@@ -119,7 +119,11 @@ SCREEN_STYLE = THEME_STYLE + """<style>
 .dp-screen .dp-screen-narration, .dp-screen .dp-screen-secondary, .dp-screen .dp-screen-title {
   overflow-wrap: anywhere; min-width: 0; }
 .dp-screen .dp-screen-board { overflow: hidden; }
-/* the narration scrolls as a whole: its parts (and the boxes of buttons in them) keep their
+/* a control as wide as its column stays inside it: ipywidgets' margins (2 px each side) would
+   push a width of 100% 4 px past the panel's edge, and its box would scroll sideways */
+.dp-screen .dp-screen-panel .jupyter-widgets[style*="width: 100%"],
+.dp-screen .dp-screen-below .jupyter-widgets[style*="width: 100%"] { margin-left: 0; margin-right: 0; }
+/* the narration grows as a whole: its parts (and the boxes of buttons in them) keep their
    height instead of being squeezed into overlapping slivers */
 .dp-screen .dp-screen-narration > *, .dp-screen .dp-screen-narration .widget-box > * { flex-shrink: 0; }
 .dp-screen .dp-screen-answers > *, .dp-screen .dp-screen-answers .widget-box > * { flex-shrink: 0; }
@@ -131,7 +135,8 @@ SCREEN_STYLE = THEME_STYLE + """<style>
 .dp-screen .dp-screen-primary .widget-button, .dp-screen .dp-screen-primary button { font-size: 14px; }
 .dp-screen .widget-html-content { line-height: 1.4; }
 /* controls in the narrow panel: never wider than the panel, labels may shrink */
-.dp-screen .dp-screen-panel .widget-inline-hbox { max-width: 100%; box-sizing: border-box; }
+.dp-screen .dp-screen-panel .widget-inline-hbox { max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px));
+  box-sizing: border-box; }
 .dp-screen .dp-screen-panel .widget-slider { width: 100%; }
 .dp-screen .dp-screen-panel .widget-toggle-buttons .widget-toggle-button { width: auto; min-width: 56px; }
 /* buttons that speak in colour: white words on a colour dark enough for them (4.5:1 and more), in
@@ -201,10 +206,10 @@ class Screen(widgets.VBox):
     ``board_box``  the box holding it (sets the board's width limits)
     ``title``      an ``HTML`` widget at the top of the panel
     ``primary``    an ``HBox`` of the main buttons, at a fixed place
-    ``narration``  a ``VBox`` of fixed height that scrolls (or, with ``panel_height``, as tall as
-                   its text while the panel has room: what follows it then moves with the text)
+    ``narration``  a ``VBox`` at least ``narration_height`` tall (with ``panel_height``, at least
+                   :data:`NARRATION_MIN`), as tall as its text: it never scrolls
     ``answers``    a ``VBox`` under it that grows with what it holds (answer buttons, feedback)
-    ``secondary``  a ``VBox`` for menus and options, scrolls when long
+    ``secondary``  a ``VBox`` for menus and options, as tall as they are (``secondary_height``: a box that scrolls past it)
     ``below``      a ``VBox`` under board and panel (log, tables, save/load)
     ``panel``      the side panel itself
 
@@ -229,11 +234,10 @@ class Screen(widgets.VBox):
         self.primary = widgets.HBox(_as_list(primary), layout=_W(flex_flow="row wrap", margin="4px 0",
                                                                  grid_gap="4px", width="100%", flex="0 0 auto"))
         self.primary.add_class("dp-screen-primary")
-        if panel_height is not None:     # as tall as its text, while the panel has room (then it scrolls)
-            box = _W(min_height=NARRATION_MIN, overflow="auto", width="100%", flex="0 1 auto")
-        else:
-            box = _W(height=narration_height, min_height=narration_height, max_height=narration_height,
-                     overflow="auto", width="100%", flex="0 0 auto")
+        if panel_height is not None:     # as tall as its text: it never scrolls
+            box = _W(min_height=NARRATION_MIN, overflow="visible", width="100%", flex="0 0 auto")
+        else:                            # at least this tall, so short texts keep the controls in place;
+            box = _W(min_height=narration_height, overflow="visible", width="100%", flex="0 0 auto")  # never scrolls
         self.narration = widgets.VBox(_as_list(narration), layout=box)
         self.narration.add_class("dp-screen-narration")
         self.answers = widgets.VBox(_as_list(answers), layout=_W(width="100%", flex="0 0 auto", margin="4px 0 0 0"))
@@ -242,18 +246,20 @@ class Screen(widgets.VBox):
             self.answers.layout.display = "none"
         sec_height = secondary_height or "none"
         self.secondary = widgets.VBox(_as_list(secondary), layout=_W(
-            width="100%", overflow="auto", max_height=sec_height, margin="6px 0 0 0"))
+            width="100%", overflow="auto" if secondary_height else "visible", max_height=sec_height,
+            margin="6px 0 0 0"))
         self.secondary.add_class("dp-screen-secondary")
         self.panel = widgets.VBox([self.title, self.primary, self.narration, self.answers, self.secondary],
                                   layout=_W(flex=f"0 0 {panel_width}", width=panel_width,
                                             max_width="100%"))
         if panel_height is not None:
-            # flex shares what is missing by shrink factor times size: the secondary slot (menus,
-            # a chapter list) gives way first, down to SECONDARY_MIN; the narration after it
-            self.panel.layout.max_height = panel_height
-            self.panel.layout.overflow = "auto"      # should even the least of each not fit
-            self.secondary.layout.flex = "0 1000 auto"
-            self.secondary.layout.min_height = SECONDARY_MIN
+            # nothing scrolls inside the panel (issue 33): the narration, the answers and the secondary
+            # slot are as tall as what they hold, and a panel taller than the window makes the page
+            # longer, read by scrolling the notebook; the answers and the feedback stay right under
+            # the narration, the menus and lists of the secondary slot go under them
+            self.panel.layout.overflow = "visible"
+            self.secondary.layout.overflow = "visible"
+            self.secondary.layout.flex = "0 0 auto"
         self.panel.add_class("dp-screen-panel")
         self.row = widgets.HBox([self.board_box, self.panel],
                                 layout=_W(flex_flow="row wrap", align_items="flex-start", width="100%"))

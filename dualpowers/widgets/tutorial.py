@@ -59,6 +59,11 @@ TUTORIAL_STYLE = """<style>
 .dp-erratum-box.dp-erratum-here { border-left-color: #d35400; background: var(--dp-warn-bg-2); }
 .dp-outcome-box { font-size: 12px; background: var(--dp-paper-2); color: var(--dp-ink); border: 1px solid var(--dp-line); padding: 4px 8px; }
 .dp-outcome-box .dp-refused { color: var(--dp-error); font-weight: bold; }
+/* the engine's table in the narrow panel: its headings break between words, never inside one
+   ('For ce', 'Neut re' at 1280x720), in type and padding small enough for its columns to fit */
+.dp-outcome-box .dp-table table { font-size: 11px; }
+.dp-outcome-box .dp-table th, .dp-outcome-box .dp-table td { padding: 2px 2px; overflow-wrap: normal; word-break: normal; }
+.dp-outcome-box .dp-table th { font-weight: 600; }
 </style>"""
 
 
@@ -275,6 +280,13 @@ class TutorialWidget(widgets.VBox):
             self.outcome.value = f"<div class='dp-error-box'>{escape(str(exc))}</div>"
             return
         self.outcome.value = outcome_html(t, outcome, state.edition)
+        # the Opposition's choice of objective is a table of five columns, wider than the panel
+        # (its words would break in the middle, or it would stick out): it goes under the board,
+        # at the screen's whole width; every other outcome reads beside the board
+        wide = isinstance(outcome.result, ObjectiveChoice)
+        if (self.outcome in self.screen.below.children) != wide:
+            self.screen.set_narration(*([self.narration, self.erratum] + ([] if wide else [self.outcome])))
+            self.screen.set_below(*([self.outcome] if wide else []))
         self.board.show(state, highlight=t.highlight)
 
     # ------------------------------------------------------------------ internals
