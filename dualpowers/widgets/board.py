@@ -434,11 +434,11 @@ class BoardWidget(widgets.VBox):
         """Each region's box in fractions of the picture and its name ("Green: Vasilyevsky Island"),
         which the browser shows by the pointer and after a tap (issue 33: the board writes the
         colour alone)."""
-        lay = self.layout_geometry
-        if lay is None:
+        lay, state = self.layout_geometry, self._state
+        if lay is None or state is None:
             return []
         out: list[list[Any]] = []
-        for region in self._state.comp.regions:
+        for region in state.comp.regions:
             b = lay.regions[region.name].box
             (x0, y0), (x1, y1) = lay.to_pixels(b.x, b.y), lay.to_pixels(b.right, b.bottom)
             out.append([round(x0 / self.width, 4), round(y0 / self.height, 4), round(x1 / self.width, 4),

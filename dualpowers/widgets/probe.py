@@ -318,7 +318,7 @@ class ViewProbe(anywidget.AnyWidget):
     label = traitlets.Unicode("").tag(sync=True)
     #: the board's named places: ``[left, top, right, bottom, name]``, in fractions of the picture
     #: (each region and its name); the name shows by the pointer and after a tap on the place
-    names = traitlets.List([]).tag(sync=True)
+    names: traitlets.List[list[Any]] = traitlets.List([]).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
