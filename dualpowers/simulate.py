@@ -672,11 +672,11 @@ _FORMATS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}
 def _format_of(path: "str | Path", format: str | None) -> str:
     if format is not None:
         if format not in ("csv", "parquet"):
-            raise SimulationError(f"format must be 'csv' or 'parquet', not {format!r}")
+            raise _bad(N_("format must be 'csv' or 'parquet', not {value}"), value=brief(format))
         return format
     suffix = Path(path).suffix.lower()
     if suffix not in _FORMATS:
-        raise SimulationError(f"cannot tell the format of {str(path)!r}: name it *.csv or *.parquet")
+        raise _bad(N_("cannot tell the format of {path}: name it *.csv or *.parquet"), path=brief(str(path), 120))
     return _FORMATS[suffix]
 
 
@@ -685,7 +685,7 @@ def _need_pyarrow() -> Any:
         import pyarrow
         import pyarrow.parquet  # noqa: F401
     except ImportError:
-        raise SimulationError("Parquet files need pyarrow: pip install 'dualpowers[sim]' (or write a .csv)") from None
+        raise _bad(N_("Parquet files need pyarrow: pip install 'dualpowers[sim]' (or write a .csv)")) from None
     return pyarrow
 
 
@@ -697,7 +697,7 @@ def check_output(path: "str | Path", format: str | None = None) -> str:
     if fmt == "parquet":
         _need_pyarrow()
     if Path(path).is_dir():
-        raise SimulationError(f"cannot write {str(path)!r}: it is a folder; name a file like results.csv")
+        raise _bad(N_("cannot write {path}: it is a folder; name a file like results.csv"), path=brief(str(path), 120))
     if Path(path).is_symlink() or (Path(path).exists() and not Path(path).is_file()):
         # the finished file is renamed over the path: never over a link, a pipe or a device
         raise SimulationError(Message(N_("cannot write {path}: it is not a regular file (a symbolic link, a pipe "
@@ -705,7 +705,8 @@ def check_output(path: "str | Path", format: str | None = None) -> str:
                                       path=brief(str(path), 120)))
     parent = Path(path).resolve().parent
     if not parent.is_dir():
-        raise SimulationError(f"cannot write {str(path)!r}: there is no folder {str(parent)!r}")
+        raise _bad(N_("cannot write {path}: there is no folder {folder}"), path=brief(str(path), 120),
+                   folder=brief(str(parent), 120))
     _check_part(part_path(path))
     return fmt
 
