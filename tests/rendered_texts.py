@@ -61,20 +61,24 @@ def _sentence(described) -> str:
 
 @functools.cache
 def course(lang: str) -> tuple[tuple[str, str], ...]:
-    """Every course chapter, step and exercise: titles, texts, prompts, hints, choices, and the
-    verdicts on the right answers and on a wrong one."""
+    """Every course chapter, step and exercise: titles, texts, remarks behind the disclosure, the
+    badges' rule texts, prompts, hints, choices, and the verdicts on the right answers and on a
+    wrong one."""
     from dualpowers.course import chapters
+    from dualpowers.rules import summary
+    from dualpowers.text import render
 
     out: list[tuple[str, str]] = []
     for ch in chapters():
         out += [(f"course {ch.id}", ch.title(lang)), (f"course {ch.id}", ch.intro(lang))]
         for step in ch.steps:
             where = f"course {ch.id} step {step.index}"
-            out.append((where, step.text(lang)))
+            out += [(where, step.text(lang)), (where, step.aside(lang)), (where, step.rulings_note(lang))]
             out += [(where, event_text(e, lang)) for e in step.listed]
+            out += [(where, render(summary(r), lang)) for r in step.rules]      # a badge's rule text
         for ex in ch.exercises:
             where = f"course exercise {ex.id}"
-            out += [(where, ex.prompt(lang)), (where, ex.hint(lang))]
+            out += [(where, ex.prompt(lang)), (where, ex.hint(lang)), (where, ex.rulings_note(lang))]
             if ex.kind == "choice":
                 out += [(where, ex.choice_label(c, lang)) for c in ex.choices]
                 answers = list(ex.choices)

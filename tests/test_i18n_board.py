@@ -99,7 +99,9 @@ def test_the_status_bar_always_names_a_rule_changing_edition(lang):
     for s in italian:
         rec = RecordingPen()
         draw_board(rec, s, lang=lang)
-        assert names.edition("it", lang) in " ".join(rec.texts()), (lang, s.step, s.to_act)
+        # alone on the bar, the edition is a label with its capital ("Edizione italiana")
+        edition = names.edition("it", lang)
+        assert edition[:1].upper() + edition[1:] in " ".join(rec.texts()), (lang, s.step, s.to_act)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
@@ -128,3 +130,17 @@ def test_with_an_objective_face_up_the_reserve_keeps_its_names():
     s.revealed["red"] = True
     slots = layout_for(s.comp, DESIGN_W, DESIGN_H).reserve_slots(s)
     assert slots and all(slot.caption_size for slot in slots)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_every_month_s_short_name_fits_its_calendar_box(lang):
+    """The calendar's month boxes are drawn at the smallest text size (nothing may be squeezed):
+    each language's short names must fit with a little room on both sides.  French 'mars/avr.'
+    (83.8 units in a 76.7-unit box) and 'oct./nov.' ran into the boxes' edges."""
+    from dualpowers import names
+    from dualpowers.drawing.labels import text_width
+    from dualpowers.drawing.layout import DESIGN_H, DESIGN_W, TEXT, layout_for
+    from dualpowers.dates import MONTHS
+    box = layout_for(dp.new_game("two-player", 1).comp, DESIGN_W, DESIGN_H).month_cells[0]
+    wide = [(m, text_width(names.month(m, lang, short=True), TEXT)) for m in MONTHS]
+    assert all(w <= box.w - 4 for _, w in wide), (box.w, wide)      # 2 units of room on each side

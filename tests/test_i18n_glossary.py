@@ -320,6 +320,34 @@ def test_what_a_reader_meets_uses_the_rulebooks_words(source, lang):
     assert not faults, f"{lang}/{source}: {len(faults)} faults:\n" + "\n".join(faults[:40])
 
 
+#: Brackets a reader trips over: two in a row ("tu (Bianco) (carta)") or one inside another
+#: ("(... la carte bleu 5 (2e))"); a translation says the second thing another way (a colon, a dash).
+DOUBLE_BRACKETS = re.compile(r"\)\s*\(|\([^()]*\([^()]*\)[^()]*\)")
+
+
+def bracket_faults(texts) -> list[str]:
+    return [f"{where}: {m.group(0)!r} in {text[:110]!r}" for where, text in texts
+            for m in [DOUBLE_BRACKETS.search(_NOT_READ.sub(" ", text))] if m]
+
+
+@pytest.mark.parametrize("source", sorted(SOURCES))
+@pytest.mark.parametrize("lang", [lang for lang in TRANSLATED if lang in RULEBOOK_GLOSSARY])
+def test_what_a_reader_meets_has_no_brackets_after_or_inside_brackets(source, lang):
+    """The status line, the log, the course, the tutorial and the notebooks' outputs as rendered:
+    no "(Bianco) (carta)", no "(carte bleu 5 (2e))" (the second copy of a card is "bis")."""
+    faults = sorted(set(bracket_faults(SOURCES[source](lang))))
+    assert not faults, f"{lang}/{source}: {len(faults)} faults:\n" + "\n".join(faults[:40])
+
+
+@pytest.mark.parametrize("text, faulty", [
+    ("di turno: tu (Bianco) (carta).", True), ("(valore reclutamento della carta blu-5 (2ª)).", True),
+    ("tocca a te (Bianco): carta.", False), ("(valeur de Recrutement de la carte bleu 5 bis) (R-ACT-1", True),
+    ("les Rouges gagnent — le marqueur a atteint le bout de la piste (R-END-1).", False),
+])
+def test_the_bracket_check_sees_brackets_after_or_inside_brackets(text, faulty):
+    assert bool(bracket_faults([("made up", text)])) == faulty
+
+
 @pytest.mark.parametrize("lang, text", [
     ("fr", "Blanc joue vert 4."), ("fr", "à Rouge de jouer (carte)"), ("fr", "le pion passe sur sa face Fatigué"),
     ("fr", "4000 parties jouées"), ("fr", "une Partie solo"), ("fr", "Kérenski entre"), ("fr", "gagne 43%"),

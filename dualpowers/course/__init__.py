@@ -13,6 +13,11 @@
     v.correct, v.reason("fr")  # the verdict, with the rule ID and what happened instead
     ex.rulings                 # its rules that are this project's rulings, not the rulebooks'
     ex.rulings_note("fr")      # the line that says so (a step's also says what the ruling is)
+    st = course.chapter("board").steps[5]
+    st.aside("fr")             # a step's remark for the curious reader (this project's stand-ins)
+
+The widget keeps the rulings note and a step's aside behind a disclosure under the rule
+badges, out of the step's text.
 
 The chapters and exercises are data (``course.json``); the answers are always
 computed by the engine from the position (:mod:`dualpowers.course.goals`).  The

@@ -11,7 +11,7 @@ from typing import IO, Any, Iterator
 __all__ = ["extract_course", "TEXT_FIELDS"]
 
 #: The fields of chapters, steps and exercises that hold text (msgids).
-TEXT_FIELDS = ("title", "intro", "text", "prompt", "hint")
+TEXT_FIELDS = ("title", "intro", "text", "aside", "prompt", "hint")
 
 
 def _texts(node: Any, where: str) -> Iterator[tuple[str, str]]:

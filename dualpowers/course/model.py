@@ -267,12 +267,23 @@ class Step:
     #: The list of what the engine did starts at this part of the round (``since``, one of
     #: :data:`SINCE_KINDS`): a step about the start of a round lists no scoring.
     since: str | None = None
+    #: A remark for the curious reader (``aside``, a msgid; "" when none): where this project
+    #: stands in for what the rulebooks do not print.  The widget keeps it behind a disclosure,
+    #: out of the step's text.
+    aside_id: str = ""
 
     def text(self, lang: str = "en") -> str:
         """The step's text; a list of leaders in it (``{red_leaders}`` ...) comes from the components."""
-        comp = self.position.comp if _fields(self.text_id) else None
-        params = {f: Conjunction(Name("token", i) for i in _leaders_of(comp, f)) for f in _fields(self.text_id)}
-        return render(say(self.text_id, params), lang)
+        return self._written(self.text_id, lang)
+
+    def aside(self, lang: str = "en") -> str:
+        """The step's remark for the curious reader, written like its text ("" when it has none)."""
+        return self._written(self.aside_id, lang) if self.aside_id else ""
+
+    def _written(self, msgid: str, lang: str) -> str:
+        comp = self.position.comp if _fields(msgid) else None
+        params = {f: Conjunction(Name("token", i) for i in _leaders_of(comp, f)) for f in _fields(msgid)}
+        return render(say(msgid, params), lang)
 
     @property
     def introduces(self) -> tuple[str, ...]:
@@ -699,7 +710,8 @@ def parse_course(raw: Mapping[str, Any], *, verify: bool = True) -> Course:
             data, base_actions = _position(st.get("position"), positions, w)
             actions = base_actions + tuple(st.get("actions", ()))
             text = _text(st, "text", w)
-            bad = [f for f in _fields(text) if f not in LIST_FIELDS]
+            aside = _text(st, "aside", w) if "aside" in st else ""
+            bad = [f for f in (*_fields(text), *_fields(aside)) if f not in LIST_FIELDS]
             if bad:
                 raise CourseError(f"{w}: the text names {{{bad[0]}}}; a step's text may list "
                                   f"{', '.join('{' + f + '}' for f in LIST_FIELDS)}")
@@ -719,7 +731,8 @@ def parse_course(raw: Mapping[str, Any], *, verify: bool = True) -> Course:
                 raise CourseError(f"{w}: 'since' needs an action whose story it cuts")
             steps.append(Step(cid, si, text, step_rules, _highlight(st.get("highlight"), w), data, actions,
                               not verify, _introduces(st.get("introduces"), w, words),
-                              _rulings(st.get("rulings"), step_rules, w), shows_markers, until, since))
+                              _rulings(st.get("rulings"), step_rules, w), shows_markers, until, since,
+                              aside_id=aside))
         exercises = []
         for ei, ex in enumerate(c.get("exercises", [])):
             eid = ex.get("id") or f"{cid}-{ei + 1}"

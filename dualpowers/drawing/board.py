@@ -357,7 +357,9 @@ def _status(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         short_acts = _("{side} to act", side=name)
         # What fits, most first: the step's words go before the edition, which decides rules
         # (E-FR, E-IT), and the mode goes before either.
+        # the edition alone on the banner is a label: "Edizione italiana", not "edizione italiana"
         edition = [names.edition(s.edition, _LANG.get())] if s.edition != "fr" else []
+        edition = [e[:1].upper() + e[1:] for e in edition]
         pairs = [(a, r) for a in (long_acts, short_acts) for r in [right] + edition] + [(long_acts, ""), (short_acts, "")]
         acts, shown = next(((a, r) for a, r in pairs
                             if x + 12 + text_width(a, big, True) + (text_width(r, TEXT) + 20 if r else 0)

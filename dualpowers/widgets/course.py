@@ -24,7 +24,10 @@ CSS classes (browser tests): ``dp-course``; buttons ``dp-course-back``,
 narration, outside it); ``dp-course-text`` (the narration),
 ``dp-course-how`` (how to answer this exercise: what to click, or the buttons),
 ``dp-course-feedback`` (the verdict, ``dp-course-right`` or ``dp-course-wrong``; Show me's
-demonstration, ``dp-course-demo``: the answer played on the board and why, with rule badges),
+demonstration, ``dp-course-demo``: the answer played on the board and why, with rule badges);
+``dp-rule-badge`` (a rule ID, focusable; its ``dp-rule-tip`` the rule's text, shown on hover, focus
+or a tap), ``dp-course-aside`` (the disclosure of what is this project's, not the rulebooks':
+a step's remark and the rulings note, ``dp-course-ruling``),
 ``dp-course-file`` (why the progress file is not read or not saved, if so),
 ``dp-course-chapters`` (the chapter list, each ``dp-course-chapter``, done ones
 also ``dp-course-done``), ``dp-course-end`` (the way on to a solo game).
@@ -47,6 +50,7 @@ from ..text import NN_, Conjunction, plural, render
 from ..describe import describe, label as kind_label
 from ..kinds import kind_of
 from ..narrate import event_text, refusal_text
+from ..rules import summary as rule_summary
 from . import language
 from ._common import STYLE, ButtonPool, working_html
 from .board import BoardWidget
@@ -66,6 +70,23 @@ COURSE_STYLE = """<style>
   margin: 1px 3px 1px 0; border-radius: 9px; background: var(--dp-badge-bg); color: var(--dp-badge-ink); }
 .dp-course .dp-rule-badge.dp-ruling-badge { background: var(--dp-paper); color: var(--dp-ruling);
   border: 1px dashed var(--dp-ruling); }
+/* a badge's rule text: read in the flow by a screen reader, shown over the line above on hover,
+   on keyboard focus and on a tap (a tap focuses the badge), across the whole box it sits in */
+.dp-course .dp-rule-badge { cursor: help; }
+.dp-course .dp-course-where, .dp-course .dp-course-right, .dp-course .dp-course-wrong,
+.dp-course .dp-course-demo { position: relative; }
+.dp-course .dp-rule-tip { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
+  white-space: nowrap; }
+.dp-course .dp-rule-badge:hover .dp-rule-tip, .dp-course .dp-rule-badge:focus .dp-rule-tip {
+  left: 0; right: 0; bottom: 100%; width: auto; height: auto; overflow: visible; clip-path: none; z-index: 20;
+  white-space: normal; box-sizing: border-box; padding: 4px 8px; margin-bottom: 2px; border-radius: 4px;
+  font-family: var(--jp-ui-font-family, sans-serif); font-size: 12px; line-height: 1.35; text-align: left;
+  background: var(--dp-paper); color: var(--dp-ink); border: 1px solid var(--dp-line); border-left: 4px solid var(--dp-badge-bg);
+  box-shadow: 0 2px 6px rgba(0, 0, 0, 0.25); }
+.dp-course .dp-rule-tip .dp-rule-tip-sep { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+.dp-course .dp-course-aside { font-size: 12px; color: var(--dp-ink-soft); margin-top: 2px; }
+.dp-course .dp-course-aside summary { cursor: pointer; color: var(--dp-ink-faint); }
+.dp-course .dp-course-aside > div { margin: 2px 0 0 1em; }
 .dp-course .dp-course-examples { font-size: 12px; color: var(--dp-ink-soft); margin-top: 4px; }
 .dp-course .dp-course-hintbox { border-left: 4px solid var(--dp-info); background: var(--dp-hint-bg); color: var(--dp-ink); padding: 4px 8px;
   font-size: 13px; margin-top: 4px; }
@@ -93,6 +114,8 @@ T_HINT, T_SHOW, T_RETRY = N_("Hint"), N_("Show me"), N_("Try again")
 T_STEP = N_("{course} · {i} of {n}")
 T_EXERCISE = N_("Exercise: {prompt}")
 T_RULES = N_("Rules: {ids}")
+#: The disclosure under a step or an exercise that holds what is this project's, not the rulebooks'
+T_ASIDE = N_("What the rulebooks leave open")
 T_EXAMPLES = NN_("The rulebook's example {ids} shows the same rules (notebook 01_tutorial.ipynb).",
                  "The rulebook's examples {ids} show the same rules (notebook 01_tutorial.ipynb).")
 T_OPEN_EXAMPLE = N_("Example {id}")
@@ -112,10 +135,15 @@ T_NOT_READ = N_("Your progress file cannot be used, so the course starts at the 
                 "it is: {reason}")
 
 
-def _badges(rules: Any, rulings: Any = ()) -> str:
-    """Rule badges; this project's rulings (RULINGS.md "(ruling)") marked as such."""
-    return "".join(f"<span class='dp-rule-badge{' dp-ruling-badge' if r in rulings else ''}'>{escape(r)}</span>"
-                   for r in rules)
+def _badges(rules: Any, lang: str, rulings: Any = ()) -> str:
+    """Rule badges, each holding its rule's text (``rules.summary``): shown on hover, on keyboard
+    focus and on a tap (the badge takes focus), and read by a screen reader after the ID.
+    This project's rulings (RULINGS.md "(ruling)") are marked as such."""
+    return "".join(
+        f"<span class='dp-rule-badge{' dp-ruling-badge' if r in rulings else ''}' tabindex='0'>{escape(r)}"
+        f"<span class='dp-rule-tip' role='tooltip'><span class='dp-rule-tip-sep'>: </span>"
+        f"{escape(render(rule_summary(r), lang))}</span></span>"
+        for r in rules)
 
 
 class CourseWidget(widgets.VBox):
@@ -264,9 +292,15 @@ class CourseWidget(widgets.VBox):
         copied = s.verdict is not None and s.verdict.correct and s.shown      # right, after Show me
         _display(self.retry_button, is_ex and (answered_wrong or copied or s.demo is not None))
         where = tr(T_STEP, lang, course=tr(T_TITLE, lang), i=i, n=n)
-        rules = f"<div class='dp-course-where'>{tr(T_RULES, lang, ids=_badges(item.rules, item.rulings))}</div>"
-        if item.rulings:     # this project's rulings, not the rulebooks' (RULINGS.md "(ruling)")
-            rules += f"<div class='dp-course-where dp-course-ruling'>{escape(item.rulings_note(lang))}</div>"
+        rules = f"<div class='dp-course-where'>{tr(T_RULES, lang, ids=_badges(item.rules, lang, item.rulings))}</div>"
+        # what is this project's, not the rulebooks' (a stand-in, a ruling: RULINGS.md "(ruling)"),
+        # for a curious reader to open: the step's text keeps to the game
+        aside = [f"<div>{escape(item.aside(lang))}</div>"] if isinstance(item, Step) and item.aside_id else []
+        if item.rulings:
+            aside.append(f"<div class='dp-course-ruling'>{escape(item.rulings_note(lang))}</div>")
+        if aside:
+            rules += (f"<details class='dp-course-aside'><summary>{escape(tr(T_ASIDE, lang))}</summary>"
+                      f"{''.join(aside)}</details>")
         if isinstance(item, Step):
             intro = f"<div class='dp-course-body'><i>{escape(ch.intro(lang))}</i></div>" if item.index == 0 else ""
             body = f"{intro}<div class='dp-course-body'>{escape(item.text(lang))}</div>{self._events(item)}"
@@ -352,12 +386,12 @@ class CourseWidget(widgets.VBox):
             others = (f"<div class='dp-course-msg'>{escape(render(plural(T_OTHERS, d.alternatives, domain='course'), lang))}"
                       "</div>") if d.alternatives else ""
             self.feedback.value = (f"<div class='dp-course-hintbox dp-course-demo'><b>{escape(head)}</b> {escape(why)} "
-                                   f"{_badges(d.verdict.rules)}{others}</div>")
+                                   f"{_badges(d.verdict.rules, lang)}{others}</div>")
         elif s.verdict is not None:
             cls = "dp-course-right" if s.verdict.correct else "dp-course-wrong"
             mark = "✔" if s.verdict.correct else "✖"
             self.feedback.value = (f"<div class='{cls}'>{mark} {escape(s.verdict.text(lang))} "
-                                   f"{_badges(s.verdict.rules)}</div>{note_html}")
+                                   f"{_badges(s.verdict.rules, lang)}</div>{note_html}")
         else:
             self.feedback.value = note_html
 

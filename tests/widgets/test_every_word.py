@@ -270,8 +270,8 @@ def _notation_after_a_name(text: str) -> bool:
     """ "Red: play red-4" or "You (White): move R1 red": a log line naming an action in notation."""
     from dualpowers.actions import parse_action
     head, sep, rest = text.partition(": ")
-    if not sep or not rest or len(head) > 30:
-        return False
+    if not sep or not rest or len(head) > 30 or any(c in rest for c in ",;."):
+        return False            # notation has no punctuation: a rule's text ("A leader card: recruit its token ...")
     try:
         return str(parse_action(rest)) == rest
     except dp.DualPowersError:
@@ -289,4 +289,5 @@ def test_english_is_the_readable_form_too(name):
 def test_the_readable_check_sees_notation():
     assert _notation_after_a_name("Red: play red-4") and _notation_after_a_name("You (White): move R1 red")
     assert not _notation_after_a_name("Red: Play red-4 (4 days, recruit 2 or Move, 2 VP)")
+    assert not _notation_after_a_name("A leader card: recruit its token into any region, either order.")
     assert _STEP_IDS.search("Red to act (unrest).")
