@@ -233,7 +233,7 @@ class AnalyzerWidget(widgets.VBox):
             regions = list(self.editor.comp.region_names)
             options(self.add_region, [(names.region(r, lang), r) for r in regions])
             options(self.region_select, [(names.region(r, lang), r) for r in regions])
-            options(self.unrest, [(_("none"), "")] + [(names.region(r, lang), r) for r in regions])
+            options(self.unrest, [(_.pgettext("no unrest region", "none"), "")] + [(names.region(r, lang), r) for r in regions])
             options(self.month, [(names.month(m, lang), m) for m in MONTHS])
             options(self.player, [(names.side("red", lang), "red"), (names.side("white", lang), "white")])
             options(self.will, [(names.side("red", lang), "red"), (names.side("white", lang), "white")])
@@ -243,7 +243,7 @@ class AnalyzerWidget(widgets.VBox):
             options(self.palette, [(render(p.label_message, lang) if p.label_message else p.label, p.key)
                                    for p in self.editor.palette])
             options(self.click_mode, [(_("flip it"), "flip"), (_("remove it"), "remove")])
-            options(self.blockade, [(_("none"), "")] + [(_("{a}-{b}", a=names.colour(x, lang), b=names.colour(y, lang)),
+            options(self.blockade, [(_.pgettext("no blockade", "none"), "")] + [(_("{a}-{b}", a=names.colour(x, lang), b=names.colour(y, lang)),
                                                         f"{x}-{y}") for x, y in self.editor.comp.connections])
         finally:
             self._syncing = False
