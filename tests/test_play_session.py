@@ -101,7 +101,7 @@ def test_the_story_is_told_beside_the_board_step_by_step():
         assert story is not None and story.count == len(play.story)
         assert story.told[:-1] == tuple(told)                 # the steps before stay listed
         told.append(story.told[-1])
-        assert play.snapshot.board.past and play.snapshot.menu is None   # no decision while it is told
+        assert play.snapshot.board.past and not play.snapshot.menu_shown   # no decision while it is told
         play.story_step()
     assert play.snapshot.story is None and not play.snapshot.board.past
 

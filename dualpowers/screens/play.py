@@ -157,7 +157,10 @@ class PlaySnapshot:
     #: the log since this round began (while a story is told, up to its action)
     round_so_far: tuple[LogEntry, ...]
     log: tuple[LogEntry, ...]
+    #: the menu of all legal actions in the position as it stands (None once the game is over)
     menu: MenuView | None
+    #: whether that menu is offered now (not while a story is told or a past position shown)
+    menu_shown: bool
     can_act: bool
     can_undo: bool
     over: bool
@@ -559,7 +562,7 @@ class PlaySession:
         else:
             hand_lines = tuple(g.hand_lines(shown_state, hand=not cards, played=False))
         log = tuple(g.log[:g.story_log_start] if telling else g.log)
-        menu = None if telling or over or moment is not None else self._menu(here)
+        menu = None if over else self._menu(here)
         notice, error = self._notice
         review = self._review_view()
         return PlaySnapshot(
@@ -568,6 +571,7 @@ class PlaySession:
             story=story,
             hand_lines=hand_lines,
             round_so_far=_since_round_began(log), log=log, menu=menu,
+            menu_shown=menu is not None and not telling and moment is None,
             can_act=not over and bool(here.legal), can_undo=g.can_undo, over=over,
             hint_html=here.hint_html, result="" if telling else (g.result() or ""),
             review=review, can_review=over and self.review_done is None, can_return=self._finished is not None,

@@ -485,7 +485,7 @@ class PlayWidget(widgets.VBox):
 
     def _draw_menu(self, snap: PlaySnapshot) -> None:
         menu = snap.menu
-        self.all_actions.layout.display = "none" if menu is None else None
+        self.all_actions.layout.display = None if snap.menu_shown else "none"
         if menu is None:
             return
         self._syncing = True

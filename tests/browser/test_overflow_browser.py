@@ -96,8 +96,8 @@ def walk():
         g = play.session
         decision = 0
         while True:
-            while play._story_at is not None:
-                n += 1; yield f"{n} {lang} game, decision {decision}, story step {play._story_at + 1} of {len(play._story)}"
+            while play.model.story_at is not None:
+                n += 1; yield f"{n} {lang} game, decision {decision}, story step {play.model.story_at + 1} of {len(play.model.story)}"
                 play.story_step()
             decision += 1
             n += 1; yield f"{n} {lang} game, decision {decision}" + (", over" if g.state.is_over() else "")
@@ -138,6 +138,8 @@ OVERFLOWS = r"""
     if (e.closest('.dp-sr-only, .dp-board-picture')) continue;
     const r = e.getBoundingClientRect();
     if (!r.width || !r.height) continue;                  // not shown
+    if (r.width <= 1 && r.height <= 1) continue;          // visually hidden: words for a screen reader only
+                                                          // (a rule badge's text until hover, focus or tap)
     const cs = getComputedStyle(e);
     if (cs.visibility === 'hidden') continue;
     const text = (e.innerText || e.value || e.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 90);

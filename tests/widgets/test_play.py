@@ -761,7 +761,7 @@ def test_play_widget_story_puts_the_objective_markers_on_the_board_as_the_scorin
     assert markers[1] == event.board.unrest and markers[3 if len(reveals) > 1 else 2] == event.params["region"]
     assert all(not m for _, m in seen.get("cleanup", []))
     # each objective revealed is lit where it is drawn, by the track (the player's is no played card)
-    from dualpowers.widgets.play import _story_highlight
+    from dualpowers.screens.play import story_highlight as _story_highlight
     for e, _m in reveals:
         assert e.params["card"] in _story_highlight(e) and e.params["card"] in {
             ident for kind, ident in _groups(e.board) if kind == "objective-card"}
