@@ -619,7 +619,8 @@ def test_the_hint_leads_with_one_reason():
     s = dp.new_game("solo", 5, player="red", difficulty=3)
     r = Advisor(playouts=400, seed=0).rank(s)
     first = r.reason_message()
-    assert first.text.startswith(("It ", "By the end of the round", "Here ", "In the advisor's trial games"))
+    assert first.text.startswith(("It ", "Together with the rest of your turn", "By the end of the round", "Here ",
+                                  "In the advisor's trial games"))
     assert first.text.endswith(".") and first.text.count(". ") == 0     # one sentence
 
 
@@ -714,7 +715,7 @@ def test_the_issues_equal_best_that_was_99_percent_likely_the_best_is_only_said_
 
 
 def test_a_warning_when_the_other_side_holds_the_region_of_your_objective():
-    from dualpowers.advisor.explain import WARN_OBJECTIVE, objective_warning
+    from dualpowers.advisor.explain import WARN_OBJECTIVE, objective_warning, reason_key
     from dualpowers.presence import stronger_side
     seen = said = 0
     for seed in range(30):
@@ -734,10 +735,58 @@ def test_a_warning_when_the_other_side_holds_the_region_of_your_objective():
             seen += 1
             assert warning.msgid == WARN_OBJECTIVE and warning.params["region"] == region
             r = Advisor(playouts=200, seed=0).rank(s)
-            takes_it_back = r.best.reason is not None and r.best.reason.params.get("region") == region
+            # the reason, said as the action's or as the whole turn's (reason_key), takes the region back
+            takes_it_back = r.best.reason is not None and reason_key(r.best.reason).params.get("region") == region
             assert (r.warning_message() is None) == takes_it_back
             said += r.warning_message() is not None
     assert seen and said
     # in solo the player's own objective is face down: nothing to warn about
     s = dp.new_game("solo", 3, player="red", difficulty=2)
     assert objective_warning(canonical(s, "red"), "red") is None
+
+
+def test_a_reason_every_other_action_gives_as_well_is_not_given():
+    """'It takes the Will' is no reason to prefer an action when every other action takes it too
+    (QA): the row gives its next reason, or none (then the ranking's own: the track, a tie)."""
+    from dualpowers.advisor.explain import REASON_STRONGER, REASON_WILL, Effects
+    from dualpowers.advisor.ranking import Measured, build_ranking
+    will = Message(REASON_WILL)
+    stronger = Message(REASON_STRONGER, region="green", mine=4, theirs=2)
+
+    def fx(*reasons: Message) -> Effects:
+        return Effects("red", (), (), reasons[0] if reasons else None, None, reasons)
+
+    def ranked(table: dict[str, Effects]) -> Ranking:
+        measured = [Measured(action=k, index=i, playouts=10, value=0.6 - 0.1 * i, value_se=0.01)
+                    for i, k in enumerate(table)]
+        return build_ranking("red", measured, [0.8, 0.15, 0.05], lambda i, j: (0.0, 1.0), 30, 0.0, 0,
+                             explain=table.get)
+    r = ranked({"a": fx(will, stronger), "b": fx(will), "c": fx(will)})
+    assert r.best.reason == stronger
+    assert [x.reason for x in r.actions[1:]] == [None, None]
+    r = ranked({"a": fx(will, stronger), "b": fx(will), "c": fx()})      # one action leaves the Will
+    assert r.best.reason == will and r.actions[1].reason == will
+
+
+def test_a_region_the_action_itself_does_not_change_is_the_reason_of_the_whole_turn():
+    """The reason speaks of the whole turn (a card, then its recruit or move): when the action by
+    itself does not make the side stronger in the region the reason names, the reason says it is
+    the turn's ('Together with the rest of your turn, ...'), so that it does not contradict the
+    row's own effect (QA: 'stronger in brown' beside a card's own effect)."""
+    from dualpowers.advisor.explain import REASON_WITH_TURN, REGION_REASONS, effects
+    seen = {"own": 0, "turn": 0}
+    for s in _positions(12, seed=9):
+        for action in s.legal_actions()[:12]:
+            fx = effects(s, action)
+            gained = {c.region for c in fx.regions if c.mine_after - c.theirs_after > c.mine_before - c.theirs_before}
+            for reason in fx.reasons:
+                if reason.msgid in REGION_REASONS:
+                    assert reason.params["region"] in gained, (str(action), reason.text)
+                    seen["own"] += 1
+                elif reason.msgid == REASON_WITH_TURN:
+                    inner = reason.params["reason"]
+                    assert inner.msgid in REGION_REASONS and inner.params["region"] not in gained
+                    assert reason.text.startswith("Together with the rest of your turn, as the advisor would "
+                                                  "play it, it ")
+                    seen["turn"] += 1
+    assert seen["own"] and seen["turn"], seen
