@@ -77,6 +77,10 @@ ALL_BEHIND = N_("Every action leaves you more likely to lose than to win: player
 #: The best action's win chance, saying whose chance it is (issue 35).
 CHANCE_FOLLOWER = N_("If you follow the advice from here: a {percent} chance to win the game ({low}\u2013{high}), "
                      "as measured on games where the advice was followed.")
+#: Two-player: whom the follower faced matters, and the reader's opponent is not known; the
+#: follower's games were played against the advisor's computer player (``benchmarks/follow_chance.py``).
+CHANCE_FOLLOWER_DUEL = N_("If you follow the advice from here: a {percent} chance to win the game ({low}\u2013{high}), "
+                          "as measured on games where the advice was followed against the advisor's computer player.")
 CHANCE_GREEDY = N_("A simple computer player (the greedy player) wins {percent} of games from where the best action "
                    "leads ({low}\u2013{high}); a player who follows the advice wins more often.")
 #: The reason when the turn's own doing says nothing, but the score track does.
@@ -457,6 +461,7 @@ class Ranking:
     behind: bool = False
     chance_of: str = FOLLOWER
     warning: Message | None = None     # said before the advice (:func:`.explain.objective_warning`)
+    mode: str = "two-player"           # the game's mode: whose games the chance was measured on
 
     @property
     def best(self) -> RankedAction:
@@ -542,7 +547,8 @@ class Ranking:
         a = self.best
         if self.horizon != "round" or not a.playouts:
             return None
-        return Message(CHANCE_FOLLOWER if self.chance_of == FOLLOWER else CHANCE_GREEDY,
+        said = CHANCE_FOLLOWER_DUEL if self.mode == "two-player" else CHANCE_FOLLOWER
+        return Message(said if self.chance_of == FOLLOWER else CHANCE_GREEDY,
                        percent=Quantity(a.win_prob, percent=True), low=Quantity(a.win_low, percent=True),
                        high=Quantity(a.win_high, percent=True))
 
@@ -669,4 +675,4 @@ def build_ranking(side: str, measured: Sequence[Measured], chances: Sequence[flo
     ended = bool(tried) and all(a.won + a.lost == a.playouts for a in tried)
     behind = bool(tried) and (who == FOLLOWER or ended) and all(a.win_high < 0.5 for a in tried)
     return Ranking(side=side, actions=ranked, playouts=playouts, seconds=seconds, seed=seed, horizon=horizon,
-                   relative=True, behind=behind, chance_of=FOLLOWER if ended else who, warning=warning)
+                   relative=True, behind=behind, chance_of=FOLLOWER if ended else who, warning=warning, mode=mode)
