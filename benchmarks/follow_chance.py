@@ -1,6 +1,9 @@
 """The win chance of a player who follows the advice: play the games, fit the curve, check it.
 
     python benchmarks/follow_chance.py play --games 300 --cpu 1000   # solo games of a follower (one core)
+    python benchmarks/follow_chance.py play --mode two-player --playouts 300 --games 200
+                                                              # two-player: the follower against the advisor player
+    python benchmarks/follow_chance.py budget                 # what the follower's budget costs
     python benchmarks/follow_chance.py fit                    # fit, and check on games not fitted on
     python benchmarks/follow_chance.py fit --write            # ... and store the fitted curve
 
@@ -13,7 +16,11 @@ who reads it and takes the advice, so it is measured on games where the advice i
   sequential halving over the 8 actions the prior likes best, ``--playouts`` a decision,
   600 by default: six times the ``advisor`` player's budget, about 3 s of CPU a solo game,
   what this project could afford for a few hundred games; the Hint's ranking uses 3,000
-  playouts and may play better, so the chance is, if anything, a cautious one).
+  playouts and may play better, so the chance is, if anything, a cautious one).  In two-player
+  the follower faces the ``advisor`` computer player (``--opponent``, 100 playouts a decision),
+  each side in turn: whom the reader plays is not known, and against the greedy player a
+  follower wins nearly every game, which would tell a reader little.  ``budget`` prints how often
+  a follower's choice at a budget is among the Hint's own equal best on the stored positions.
 * **What is shown** at each of the follower's decisions is what the Hint would show for the
   action it takes: its standing at the end of the round (the playouts' mean value turned
   back into VP of evaluation, as :func:`~dualpowers.advisor.ranking.build_ranking` does),
@@ -52,7 +59,7 @@ import dualpowers as dp  # noqa: E402
 from dualpowers.advisor.race import VALUE_SCALE, RaceSearch  # noqa: E402
 from dualpowers.advisor.ranking import (ENDED, FOLLOW_TABLE, FOLLOWER, Curve, curve_row,  # noqa: E402
                                         share_standing)
-from dualpowers.policies import GreedyPolicy  # noqa: E402
+from dualpowers.policies import GreedyPolicy, make_policy  # noqa: E402
 from dualpowers.stats import fit_logistic, logit  # noqa: E402
 
 from engine import pin_one_core  # noqa: E402
@@ -60,8 +67,12 @@ from win_chance import write_table  # noqa: E402
 
 GAMES = ROOT / "benchmarks" / "games" / "follow_chance.jsonl"
 TABLE = ROOT / "dualpowers" / "data" / "results" / FOLLOW_TABLE
-#: Rounds past this one are pooled with it.
-LAST_ROUND = 6
+#: Rounds past this one are pooled with it, by mode.  Two-player: one curve for every round.  Its
+#: follower games are few (two-player games are slow: five rounds, a search at every decision of
+#: the follower and of its opponent); on games it was not fitted on, a curve per round did worse
+#: at 40 games (Brier 0.263 against 0.242) and no better at 180 (0.223 against 0.222), so the
+#: curve with fewer coefficients is kept (``fit --rounds each`` prints the per-round one).
+LAST_ROUND = {"solo": 6, "two-player": 1}
 
 
 def follower_decision(state: "dp.State", seed: int, playouts: int) -> tuple["dp.Action", dict]:
@@ -77,9 +88,10 @@ def follower_decision(state: "dp.State", seed: int, playouts: int) -> tuple["dp.
                     "share": round(m.value, 4) if ended else None}
 
 
-def play(mode: str, index: int, seed: int, playouts: int) -> dict:
+def play(mode: str, index: int, seed: int, playouts: int, opponent: str = "advisor") -> dict:
     """One game: in solo the follower against the Opposition (difficulty 1-6 and the faction by
-    the game's index); in two-player the follower against a greedy player, sides alternating."""
+    the game's index); in two-player the follower against the computer player ``opponent``
+    (a policy spec), sides alternating."""
     rng = random.Random(seed * 100_003 + index)
     player = ("red", "white")[index % 2]
     difficulty = 1 + (index // 2) % 6 if mode == "solo" else None
@@ -88,6 +100,7 @@ def play(mode: str, index: int, seed: int, playouts: int) -> dict:
     else:
         s = dp.new_game("two-player", rng.randrange(2**31))
     greedy = GreedyPolicy()
+    other = make_policy(opponent) if mode == "two-player" else greedy
     decisions = []
     while not s.is_over():
         legal = s.legal_actions()
@@ -95,9 +108,10 @@ def play(mode: str, index: int, seed: int, playouts: int) -> dict:
             action, said = follower_decision(s, rng.randrange(2**62), playouts)
             decisions.append(said)
         else:
-            action = legal[0] if len(legal) == 1 else greedy.choose(s, rng)
+            action = legal[0] if len(legal) == 1 else other.choose(s, rng)
         s.push(action)
     return {"mode": mode, "index": index, "player": player, "difficulty": difficulty, "playouts": playouts,
+            **({"opponent": opponent} if mode == "two-player" else {}),
             "won": int(s.winner() == player), "score": s.score, "rounds": s.round, "decisions": decisions}
 
 
@@ -110,13 +124,13 @@ def cmd_play(args: argparse.Namespace) -> int:
             done.add((g["mode"], g["index"]))
     start = time.process_time()
     with args.out.open("a", encoding="utf-8") as f:
-        for i in range(args.games):
+        for i in range(args.start, args.start + args.games):
             if (args.mode, i) in done:
                 continue
             if time.process_time() - start > args.cpu:
                 print(f"stopped: {args.cpu:.0f} s of CPU spent", flush=True)
                 break
-            g = play(args.mode, i, args.seed, args.playouts)
+            g = play(args.mode, i, args.seed, args.playouts, args.opponent)
             f.write(json.dumps(g) + "\n")
             f.flush()
             print(f"{args.mode} game {i}: won {g['won']}, {len(g['decisions'])} decisions, "
@@ -131,7 +145,7 @@ def samples(games: list[dict]) -> list[tuple[int, int, int, float, float | None,
     for g in games:
         shift = (g["difficulty"] or 3) - 3
         for d in g["decisions"]:
-            out.append((g["index"], min(d["round"], LAST_ROUND), shift, d["standing"], d["share"], g["won"]))
+            out.append((g["index"], min(d["round"], LAST_ROUND[g["mode"]]), shift, d["standing"], d["share"], g["won"]))
     return out
 
 
@@ -189,6 +203,8 @@ def fit_curves(mode: str, games: list[dict]) -> tuple[list[dict], dict[int, Curv
             points = [((x, d), y) for _, rr, d, x, share, y in fit_rows if rr == r and share is None]
         if len(points) < 20:
             continue
+        if mode != "solo":        # no difficulty: no term for it (a column of zeros has no estimate)
+            points = [((x,), y) for (x, _d), y in points]
         w, cov = fit_logistic(points, ridge=1e-2)
         games_in = len({s[0] for s in fit_rows if (s[4] is not None if r == ENDED else s[1] == r and s[4] is None)})
         # The decisions of one game share its ending: they are not independent samples.  The
@@ -205,6 +221,8 @@ def fit_curves(mode: str, games: list[dict]) -> tuple[list[dict], dict[int, Curv
 
 def cmd_fit(args: argparse.Namespace) -> int:
     games = [json.loads(line) for line in args.out.read_text(encoding="utf-8").splitlines()]
+    if args.rounds == "each":
+        LAST_ROUND.update({mode: 6 for mode in LAST_ROUND})
     table_rows = []
     for mode in ("solo", "two-player"):
         mine = [g for g in games if g["mode"] == mode]
@@ -230,8 +248,9 @@ def cmd_fit(args: argparse.Namespace) -> int:
             if not curves or not test:
                 continue
             base = sum(y for *_, y in samples(train)) / max(1, len(samples(train)))
-            for g, r, d, x, share, y in samples(test):
-                held.append((g, shown(curves, r, d, x, share), y, r, d))
+            played = [d["round"] for g in test for d in g["decisions"]]     # by round: the game's own rounds
+            for (g, r, d, x, share, y), round_ in zip(samples(test), played):
+                held.append((g, shown(curves, r, d, x, share), y, round_, d))
                 base_held.append((base - y) ** 2)
                 if share is None:
                     greedy.append((dp_greedy(r, x, mode), y))
@@ -255,7 +274,9 @@ def cmd_fit(args: argparse.Namespace) -> int:
             print(f"  the greedy players' curve on the same decisions: mean shown "
                   f"{sum(p for p, _ in greedy) / len(greedy):.1%}, won {sum(y for _, y in greedy) / len(greedy):.1%}, "
                   f"Brier {sum((p - y) ** 2 for p, y in greedy) / len(greedy):.3f}")
-    if args.write:
+    if args.write and args.rounds == "each":
+        print("not written: --rounds each is for comparison only")
+    elif args.write:
         write_table(TABLE, table_rows)
     return 0
 
@@ -265,21 +286,55 @@ def dp_greedy(r: int, standing: float, mode: str) -> float:
     return greedy_win_chance(standing, mode, r)
 
 
+def cmd_budget(args: argparse.Namespace) -> int:
+    """What a follower's budget costs: on the stored benchmark positions, how often the follower's
+    choice at each budget is among the equal best of the Hint's own ranking (3,000 playouts, its
+    default), and the VP (of evaluation, at the end of the round) it gives up against that ranking's
+    first row, by the ranking's own measurements."""
+    sys.path.insert(0, str(ROOT / "benchmarks" / "positions"))
+    from make_positions import load
+    from dualpowers.advisor import Advisor
+    positions = load()
+    hints = {name: Advisor(seed=1).rank(s) for name, s in positions.items()}
+    for budget in args.budgets:
+        agree, lost = {}, {}
+        for name, s in positions.items():
+            mode = s.mode
+            action, _said = follower_decision(s, 7, budget)
+            r = hints[name]
+            row = next(a for a in r.actions if a.action == action)
+            agree.setdefault(mode, []).append(row.rank == 1)
+            lost.setdefault(mode, []).append(r.best.margin - row.margin if row.playouts else math.nan)
+        print(f"{budget} playouts: " + "; ".join(
+            f"{mode}: among the Hint's equal best in {sum(a)} of {len(a)}, "
+            f"{sum(x for x in lost[mode] if x == x) / len(a):.2f} VP of evaluation given up a decision"
+            for mode, a in agree.items()))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("play", help="play a follower's games, appended to --out")
     p.add_argument("--mode", choices=("solo", "two-player"), default="solo")
     p.add_argument("--games", type=int, default=200)
+    p.add_argument("--start", type=int, default=0,
+                   help="the first game's index (a second process can play another range of games)")
     p.add_argument("--playouts", type=int, default=600)
     p.add_argument("--seed", type=int, default=35)
+    p.add_argument("--opponent", default="advisor",
+                   help="two-player: the computer player the follower faces (a policy spec)")
     p.add_argument("--cpu", type=float, default=math.inf, help="stop after this many seconds of CPU")
     p.add_argument("--out", type=Path, default=GAMES)
     f = sub.add_parser("fit", help="fit on the even games, check on the odd ones")
     f.add_argument("--out", type=Path, default=GAMES)
+    f.add_argument("--rounds", choices=("stored", "each"), default="stored",
+                   help="'each': a curve per round in two-player too (to compare; never stored)")
     f.add_argument("--write", action="store_true", help=f"store the curve in {TABLE.relative_to(ROOT)}")
+    b = sub.add_parser("budget", help="what a follower's budget costs against the Hint's own ranking")
+    b.add_argument("--budgets", type=int, nargs="+", default=[300, 600])
     args = parser.parse_args(argv)
-    return cmd_play(args) if args.cmd == "play" else cmd_fit(args)
+    return {"play": cmd_play, "fit": cmd_fit, "budget": cmd_budget}[args.cmd](args)
 
 
 if __name__ == "__main__":

@@ -63,6 +63,7 @@ OPTIONS: dict[str, tuple[type, float, float] | tuple[str, ...]] = {
     "allocation": ALLOCATIONS,
     "candidates": (int, 2, 1000),
     "close_z": (float, 0, 10),
+    "epsilon": (float, 0, 1),
 }
 #: The options each policy takes (``"advisor:playouts=200"``); the others take none.
 _TAKES: dict[str, tuple[str, ...]] = {

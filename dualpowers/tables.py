@@ -204,6 +204,10 @@ def win_chance_note(horizon: str = "game", lang: str | None = None, who: str = "
              "share of real games.")
 
 
+#: The "likely the best" cell of a row that shares its rank with others.
+TIED_CELL = N_("one of {n} equal")
+
+
 def ranking_frame(ranking: "Ranking", state: "State", lang: str | None = None,
                   top: int | None = None) -> "pd.DataFrame":
     """The advisor's ranking for a reader: each action in words (see :mod:`dualpowers.describe`),
@@ -221,8 +225,14 @@ def ranking_rows(ranking: "Ranking", state: "State", lang: str | None = None, to
     check_language(lang)
     def pct(x: float) -> str:
         return percent(x, lang, digits=0)
+    _ = translator(lang)
+
+    def likely(a: Any) -> str:
+        # Rows the playouts cannot tell apart are not given chances of their own, as the
+        # advice's "equal best: one of N actions ..." says (issue 35): the cell says they are equal.
+        return _(TIED_CELL, n=a.ties) if a.ties > 1 else pct(a.confidence)
     rows = [{"rank": str(a.rank) if a.rank else "–", "action": describe(state, a.action, lang).text,
-             "confidence": pct(a.confidence), "outlook": message_text(a.outlook_message(), lang),
+             "confidence": likely(a), "outlook": message_text(a.outlook_message(), lang),
              "win_prob": pct(a.win_prob), "win_interval": f"{pct(a.win_low)}–{pct(a.win_high)}",
              "score_change": quantity_text(Quantity(a.score_change, 1, signed=True), lang),
              "playouts": number(a.playouts, lang, digits=0),
@@ -232,7 +242,6 @@ def ranking_rows(ranking: "Ranking", state: "State", lang: str | None = None, to
                "effects"]
     table = _table(rows, columns, lang)
     if ranking.horizon != "round":
-        _ = translator(lang)
         outlook = header("outlook", lang)
         table = Table(tuple(_("for the game") if c == outlook else c for c in table.columns), table.rows)
     return table

@@ -235,3 +235,15 @@ def test_classroom_benchmark_prints_each_page_and_the_server():
     assert "page 1: served after" in out and "page 2: served after" in out and "board painted after" in out
     assert "the pool of 2: Voila said it was filled" in out and "server memory" in out and "CPU while the pages loaded" in out
     assert "widgets shown after" in out and "each page's work in chromium (median, s): scripts" in out
+
+
+def test_advisor_player_benchmark_plays_the_variants_on_the_same_games_and_resumes(tmp_path):
+    games = tmp_path / "games.jsonl"
+    args = ("advisor_player.py", "--games", "2", "--specs", "advisor:playouts=8", "advisor:playouts=8,epsilon=0",
+            "--out", str(games))
+    out = bench(*args)
+    logged = [json.loads(line) for line in games.read_text(encoding="utf-8").splitlines()]
+    assert sorted((g["spec"], g["index"]) for g in logged) == [(s, i) for s in args[4:6] for i in range(2)]
+    assert "| advisor:playouts=8,epsilon=0 | 2 |" in out and "paired with the first" in out
+    bench(*args)                                           # a stopped run goes on: nothing played twice
+    assert len(games.read_text(encoding="utf-8").splitlines()) == 4

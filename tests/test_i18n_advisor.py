@@ -78,3 +78,47 @@ def test_the_ranking_summary_is_translated(lang, horizon):
     for a in r.actions[:3]:
         for m in (a.outlook_message(), r.sureness_message(a)):
             assert from_catalog(message_text(m, lang), lang)
+
+
+@pytest.mark.parametrize("lang, article", [("fr", ("les Rouges", "les Blancs", "l'Opposition")),
+                                           ("it", ("il Rosso", "il Bianco", "l'opposizione"))])
+def test_the_other_side_is_named_with_its_article(lang, article):
+    """The strengths line and who leads name the other side as the sentence wants it ('contre les
+    Blancs', 'les Blancs y ont ...', 'contro il Bianco'), never a bare 'Blanc' (QA, French two-player)."""
+    from dualpowers.advisor.explain import HOLDER_LEADS, HOLDER_LEADS_NOW, STRENGTHS, STILL_LEADS
+    said = {"strengths": 0, "leads": 0}
+    for s in _positions(30, seed=5):
+        for a in s.legal_actions()[:15]:
+            for m in effects(s, a).messages:
+                for clause in m.params.get("clauses", ()):
+                    if clause.msgid == STILL_LEADS:
+                        clause, lead = clause.params["strengths"], clause.params["lead"]
+                        clauses = [clause, lead]
+                    else:
+                        clauses = [clause]
+                    for c in clauses:
+                        if c.msgid not in (STRENGTHS, HOLDER_LEADS, HOLDER_LEADS_NOW):
+                            continue
+                        text = message_text(c, lang)
+                        assert any(name in text for name in article), (lang, text)
+                        said["strengths" if c.msgid == STRENGTHS else "leads"] += 1
+    assert said["strengths"] and said["leads"], said
+
+
+def test_rows_that_cannot_be_told_apart_show_no_chance_of_their_own():
+    """The table's 'likely the best' cell says a tied row is one of N equal, as the advice's
+    'equal best: one of N actions ...' does, not the row's own percentage (QA)."""
+    from dualpowers.tables import header, ranking_rows
+    checked = 0
+    for s in _positions(6, seed=11):
+        r = Advisor(playouts=200, seed=0).rank(s)
+        for lang in ("en", *TRANSLATED):
+            table = ranking_rows(r, s, lang)
+            col = table.columns.index(header("confidence", lang))
+            for a, row in zip(r.actions, table.rows):
+                if a.ties > 1:
+                    assert "%" not in row[col] and str(a.ties) in row[col], (lang, row[col])
+                    checked += 1
+                elif a.playouts:
+                    assert "%" in row[col], (lang, row[col])
+    assert checked, "no position with equal rows"

@@ -140,3 +140,19 @@ def test_make_policy_by_name_and_errors():
     with pytest.raises(PolicySpecError):
         make_policy(42)  # type: ignore[arg-type]
     assert issubclass(PolicySpecError, ValueError)
+
+
+def test_the_advisor_player_takes_the_share_of_random_playout_moves_as_an_option():
+    """``epsilon`` (benchmarks/advisor_player.py measures what it buys): a number from 0 to 1, an
+    option of the advisor's own search only; the default plays as before (same seed, same move)."""
+    import random as _random
+    import dualpowers as dp
+    from dualpowers.advisor.playout import EPSILON
+    assert make_policy("advisor").epsilon == EPSILON
+    assert make_policy("advisor:epsilon=0.05").epsilon == 0.05
+    for bad in ("advisor:epsilon=2", "advisor:epsilon=-1", "advisor:epsilon=x", "advisor:search=tree,epsilon=0.1"):
+        with pytest.raises(PolicySpecError, match="epsilon"):
+            make_policy(bad)
+    s = dp.new_game("solo", 4, player="red", difficulty=3)
+    same = make_policy(f"advisor:epsilon={EPSILON}").choose(s, _random.Random(1))
+    assert same == make_policy("advisor").choose(s, _random.Random(1))

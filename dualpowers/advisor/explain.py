@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .. import components, kinds as K
-from ..narration import N_, SIDE, Message, acting_side
+from ..narration import N_, Message, acting_side
 from ..presence import force_in_presence
 from ..kinds.play import DATE_BONUS
 from ..scoring import face_up_objective, objective_card, unrest_vp
@@ -34,20 +34,20 @@ if TYPE_CHECKING:
     from ..actions import Action
     from ..state import State
 
-__all__ = ["RegionChange", "Effects", "effects", "turn_after", "turn_reason", "scoring_regions", "objective_warning"]
+__all__ = ["RegionChange", "Effects", "effects", "turn_after", "turn_reason", "turn_reasons", "reason_key",
+           "scoring_regions", "objective_warning"]
 
 # ---------------------------------------------------------------------------- the advisor's words
 # Templates (see dualpowers.narration): an Effects holds its lines as Messages, written in
 # a reader's language by dualpowers.narrate.message_text; ``Effects.lines`` is the English.
-WHO_OPPOSITION = N_("the Opposition")
 REGION_LINE = N_("{region} region: {clauses}")
-STRENGTHS = N_("you {mine_before} against {them} {theirs_before} \u2192 you {mine_after} against {theirs_after}")
+STRENGTHS = N_("you {mine_before} against {who} {theirs_before} \u2192 you {mine_after} against {theirs_after}")
 YOU_LEAD_NOW = N_("you lead there now")
-HOLDER_LEADS_NOW = N_("{holder} leads there now")
+HOLDER_LEADS_NOW = N_("{who} leads there now")
 NOBODY_LEADS = N_("nobody leads")
 YOU_LEAD = N_("you lead")
 STILL_LEADS = N_("{strengths} ({lead})")
-HOLDER_LEADS = N_("{holder} leads")
+HOLDER_LEADS = N_("{who} leads")
 UNREST_WORTH = N_("the unrest region, worth {vp} VP this month")
 TAKES_OBJECTIVE = N_("takes the region of your objective {card} ({vp} VP)")
 KEEPS_OBJECTIVE = N_("keeps the region of your objective {card} ({vp} VP)")
@@ -68,6 +68,11 @@ REASON_KEEPS = N_("It keeps you the stronger side in {region}, {why} ({vp} VP at
 REASON_BONUS = N_("It ends on the 15th or the 31st of the month, which earns you a bonus action.")
 REASON_WILL = N_("It takes the Will of the People, which wins ties in strength.")
 REASON_STRONGER = N_("It makes you stronger in {region}, where you lead: you {mine} against {theirs}.")
+#: A region's reason that the action alone does not give, the rest of the turn does (a card played,
+#: then its recruit or move): said as the turn's, so that it does not contradict the row's own effect.
+REASON_WITH_TURN = N_("Together with the rest of your turn, as the advisor would play it, {reason:low}")
+#: The reasons about a region (what the action itself may or may not change there).
+REGION_REASONS = frozenset({REASON_TAKES, REASON_KEEPS, REASON_STRONGER})
 WARN_OBJECTIVE = N_("Careful: {who} is the stronger side in {region}, the region of your objective: as things "
                     "stand, its {vp} VP go to {who} at this round's scoring.")
 COST_GIVES = N_("What you chose leaves {who} the stronger side in {region}, {why}: {vp} VP at this round's "
@@ -100,6 +105,7 @@ class Effects:
     messages: tuple[Message, ...]
     reason: Message | None = None    # why it is good, in one sentence (:func:`turn_reason`)
     cost: Message | None = None      # what it hands the other side at this round's scoring
+    reasons: tuple[Message, ...] = ()   # every reason the turn gives, the likeliest first (:func:`turn_reasons`)
 
     @property
     def lines(self) -> tuple[str, ...]:
@@ -108,11 +114,6 @@ class Effects:
     @property
     def region_names(self) -> tuple[str, ...]:
         return tuple(r.region for r in self.regions)
-
-
-def _who(state: "State", side: str) -> Message:
-    """The other side as the reader sees it: the Opposition in solo, else its name."""
-    return Message(WHO_OPPOSITION) if state.mode == "solo" else Message(SIDE, side=side)
 
 
 def _strengths(state: "State", region: str, side: str) -> tuple[int, int, str | None]:
@@ -144,13 +145,15 @@ def effects(state: "State", action: "Action", side: str | None = None) -> Effect
         changes.append(RegionChange(region, m0, t0, w0, m1, t1, w1))
         if (m0, t0, w0) == (m1, t1, w1):
             continue
-        clauses = [Message(STRENGTHS, mine_before=m0, them=_who(view, other), theirs_before=t0,
+        # The other side as a raw id ("opposition" in solo): a translation gives it the article
+        # its place in the sentence wants ("contre les Blancs", "les Blancs y ont ...").
+        clauses = [Message(STRENGTHS, mine_before=m0, who=acting_side(other, view.opposition), theirs_before=t0,
                            mine_after=m1, theirs_after=t1)]
         if w0 != w1:
             clauses.append(Message(NOBODY_LEADS) if w1 is None else Message(YOU_LEAD_NOW) if w1 == side
-                           else Message(HOLDER_LEADS_NOW, holder=_who(view, w1)))
+                           else Message(HOLDER_LEADS_NOW, who=acting_side(w1, view.opposition)))
         elif w1 is not None:              # the same side still leads: said in brackets after the strengths
-            lead = Message(YOU_LEAD) if w1 == side else Message(HOLDER_LEADS, holder=_who(view, w1))
+            lead = Message(YOU_LEAD) if w1 == side else Message(HOLDER_LEADS, who=acting_side(w1, view.opposition))
             clauses[0] = Message(STILL_LEADS, strengths=clauses[0], lead=lead)
         if region == view.unrest:
             clauses.append(Message(UNREST_WORTH, vp=unrest_vp(view)))
@@ -164,8 +167,11 @@ def effects(state: "State", action: "Action", side: str | None = None) -> Effect
     lines += own
     if not lines:
         lines.append(Message(CHANGES_NOTHING))
-    reason, cost = turn_reason(view, side, action, any(m.msgid == DATE_BONUS for m in own))
-    return Effects(side, tuple(changes), tuple(lines), reason, cost)
+    # The regions where the action by itself makes the side relatively stronger: a region's reason
+    # elsewhere comes from the rest of the turn, and is said so.
+    gained = frozenset(c.region for c in changes if c.mine_after - c.theirs_after > c.mine_before - c.theirs_before)
+    reasons, cost = turn_reasons(view, side, action, any(m.msgid == DATE_BONUS for m in own), gained)
+    return Effects(side, tuple(changes), tuple(lines), reasons[0] if reasons else None, cost, reasons)
 
 
 def objective_warning(view: "State", side: str) -> Message | None:
@@ -227,36 +233,58 @@ def turn_after(view: "State", side: str, action: "Action") -> "State":
 
 def turn_reason(view: "State", side: str, action: "Action", bonus: bool = False) -> tuple[Message | None,
                                                                                             Message | None]:
-    """(why ``action`` is good, what it gives away), each one sentence or None, from the player's
-    whole turn begun with it (the rest played as the search plays it, :func:`~.playout.finish_turn`,
-    on one fixed deal of what the player cannot see), in the order a player weighs them: a region
-    this round's scoring counts won or kept, the 15/31 bonus, the Will, a region made stronger."""
+    """(why ``action`` is good, what it gives away), each one sentence or None: the first of
+    :func:`turn_reasons`."""
+    reasons, cost = turn_reasons(view, side, action, bonus)
+    return (reasons[0] if reasons else None), cost
+
+
+def reason_key(reason: Message) -> Message:
+    """What a reason says, whether or not it is said as the whole turn's (:data:`REASON_WITH_TURN`):
+    two actions give the same reason when their keys are equal."""
+    inner = reason.params.get("reason") if reason.msgid == REASON_WITH_TURN else None
+    return inner if isinstance(inner, Message) else reason
+
+
+def turn_reasons(view: "State", side: str, action: "Action", bonus: bool = False,
+                 gained: "frozenset[str] | None" = None) -> tuple[tuple[Message, ...], Message | None]:
+    """(every reason ``action`` is good, the likeliest first; what it gives away, one sentence or
+    None), from the player's whole turn begun with it (the rest played as the search plays it,
+    :func:`~.playout.finish_turn`, on one fixed deal of what the player cannot see), in the order a
+    player weighs them: a region this round's scoring counts won or kept, the 15/31 bonus, the
+    Will, a region made stronger (the one made most stronger).  All of them, not only the first,
+    so that the ranking can leave out a reason every other action gives too
+    (:func:`~.ranking.build_ranking`).  ``gained``: the regions where the action by itself makes
+    ``side`` stronger (None: not known); a region's reason outside them is the rest of the turn's
+    doing, and is said so (:data:`REASON_WITH_TURN`)."""
     if view.turn_index >= len(view.turn_order):
-        return None, None        # a decision of the scoring itself (the unrest region's VP or a bonus)
+        return (), None          # a decision of the scoring itself (the unrest region's VP or a bonus)
     after = turn_after(view, side, action)
     other = components.other(side)
-    reason = cost = None
+    reasons: list[Message] = []
+    cost = None
     for region, vp, why in scoring_regions(view, side):
         m0, t0, w0 = _strengths(view, region, side)
         m1, t1, w1 = _strengths(after, region, side)
-        if reason is None and w1 == side and w0 != side:
-            reason = Message(REASON_TAKES, region=region, why=why, vp=vp)
-        elif reason is None and w1 == side and m1 - t1 > m0 - t0:
-            reason = Message(REASON_KEEPS, region=region, why=why, vp=vp, mine=m1, theirs=t1)
+        if w1 == side and w0 != side:
+            reasons.append(Message(REASON_TAKES, region=region, why=why, vp=vp))
+        elif w1 == side and m1 - t1 > m0 - t0:
+            reasons.append(Message(REASON_KEEPS, region=region, why=why, vp=vp, mine=m1, theirs=t1))
         if cost is None and w1 == other and (w0 != other or m1 - t1 < m0 - t0):
             cost = Message(COST_GIVES, who=acting_side(other, view.opposition), region=region, why=why, vp=vp)
-    if reason is None and bonus:
-        reason = Message(REASON_BONUS)
-    if reason is None and after.will == side and view.will != side:
-        reason = Message(REASON_WILL)
-    if reason is None:
-        gains = []
-        for region in view.comp.region_names:
-            m0, t0, _w0 = _strengths(view, region, side)
-            m1, t1, _w1 = _strengths(after, region, side)
-            if m1 - t1 > m0 - t0 and m1 > t1:            # stronger, and the stronger side there
-                gains.append(((m1 - t1) - (m0 - t0), region, m1, t1))
-        if gains:
-            _gain, region, m1, t1 = max(gains)
-            reason = Message(REASON_STRONGER, region=region, mine=m1, theirs=t1)
-    return reason, cost
+    if bonus:
+        reasons.append(Message(REASON_BONUS))
+    if after.will == side and view.will != side:
+        reasons.append(Message(REASON_WILL))
+    gains = []
+    for region in view.comp.region_names:
+        m0, t0, _w0 = _strengths(view, region, side)
+        m1, t1, _w1 = _strengths(after, region, side)
+        if m1 - t1 > m0 - t0 and m1 > t1:            # stronger, and the stronger side there
+            gains.append(((m1 - t1) - (m0 - t0), region, m1, t1))
+    for _gain, region, m1, t1 in sorted(gains, reverse=True):
+        reasons.append(Message(REASON_STRONGER, region=region, mine=m1, theirs=t1))
+    if gained is not None:
+        reasons = [Message(REASON_WITH_TURN, reason=r) if r.msgid in REGION_REASONS and r.params["region"] not in gained
+                   else r for r in reasons]
+    return tuple(reasons), cost

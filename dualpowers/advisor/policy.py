@@ -14,7 +14,7 @@ import random
 from typing import TYPE_CHECKING
 
 from ..errors import PolicySpecError
-from .playout import PLAYOUTS
+from .playout import EPSILON, PLAYOUTS
 from .race import ALLOCATIONS, RaceSearch
 from .search import VALUES, Search, check_budget, check_choice, check_horizon
 
@@ -42,6 +42,9 @@ POLICY_ALLOCATION = "halving"
 #: two-player positions against 0.25 for no cap and 0.27 for advisor-v2; on solo positions
 #: 0.18 against 0.17 and 0.23 (docs/advisor.md).
 POLICY_CANDIDATES: int | None = 8
+#: The share of the player's playout moves chosen at random (:data:`~.playout.EPSILON`, the
+#: ranking's): an option, so that a benchmark can measure what less noise in the playouts buys.
+POLICY_EPSILON = EPSILON
 #: The searches a player can use: the advisor's (``"race"``) or the baselines' tree (``"tree"``).
 SEARCHES = ("race", "tree")
 
@@ -62,7 +65,8 @@ class AdvisorPolicy:
     def __init__(self, playouts: int | None = None, seconds: float | None = None, seed: int | None = None,
                  horizon: str = POLICY_HORIZON, playout: str = POLICY_PLAYOUT, value: str = POLICY_VALUE,
                  close_z: float = 0.0, name: str = "advisor", search: str = "race",
-                 allocation: str = POLICY_ALLOCATION, candidates: int | None = POLICY_CANDIDATES) -> None:
+                 allocation: str = POLICY_ALLOCATION, candidates: int | None = POLICY_CANDIDATES,
+                 epsilon: float = POLICY_EPSILON) -> None:
         try:
             self.playouts, self.seconds = check_budget(playouts, seconds, default=POLICY_PLAYOUTS)
             self.horizon = check_horizon(horizon)
@@ -74,6 +78,10 @@ class AdvisorPolicy:
                 raise ValueError("value is an option of the tree search (search=tree)")
             if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
                 raise TypeError(f"seed must be a whole number, not {seed!r}")
+            if isinstance(epsilon, bool) or not isinstance(epsilon, (int, float)) or not 0.0 <= epsilon <= 1.0:
+                raise ValueError(f"epsilon must be a number from 0 to 1, not {epsilon!r}")
+            if search != "race" and epsilon != POLICY_EPSILON:
+                raise ValueError("epsilon is an option of the advisor's search (search=race)")
             if candidates is not None and (isinstance(candidates, bool) or not isinstance(candidates, int)
                                            or candidates < 2):
                 raise ValueError(f"candidates must be a whole number of at least 2, not {candidates!r}")
@@ -81,6 +89,7 @@ class AdvisorPolicy:
             raise PolicySpecError(f"advisor: {exc}") from None
         self.seed = seed
         self.candidates = candidates
+        self.epsilon = float(epsilon)
         self.close_z = float(close_z)
         self.name = name
 
@@ -93,7 +102,7 @@ class AdvisorPolicy:
         assert side is not None
         if self.search == "race":
             race = RaceSearch(state, side, seed, horizon=self.horizon, playout=self.playout,
-                              allocation=self.allocation, candidates=self.candidates)
+                              allocation=self.allocation, candidates=self.candidates, epsilon=self.epsilon)
             return race.run(self.playouts, self.seconds).best_action()
         tree = Search(state, side, seed, horizon=self.horizon, playout=self.playout, value=self.value,
                       close_z=self.close_z)
@@ -102,7 +111,7 @@ class AdvisorPolicy:
     def __repr__(self) -> str:
         return (f"AdvisorPolicy(playouts={self.playouts}, seconds={self.seconds}, seed={self.seed}, "
                 f"horizon={self.horizon!r}, playout={self.playout!r}, search={self.search!r}, "
-                + (f"allocation={self.allocation!r}, " if self.search == "race" else
+                + (f"allocation={self.allocation!r}, epsilon={self.epsilon}, " if self.search == "race" else
                    f"value={self.value!r}, close_z={self.close_z}, ")
                 + f"name={self.name!r})")
 

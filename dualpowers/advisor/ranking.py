@@ -77,6 +77,10 @@ ALL_BEHIND = N_("Every action leaves you more likely to lose than to win: player
 #: The best action's win chance, saying whose chance it is (issue 35).
 CHANCE_FOLLOWER = N_("If you follow the advice from here: a {percent} chance to win the game ({low}\u2013{high}), "
                      "as measured on games where the advice was followed.")
+#: Two-player: whom the follower faced matters, and the reader's opponent is not known; the
+#: follower's games were played against the advisor's computer player (``benchmarks/follow_chance.py``).
+CHANCE_FOLLOWER_DUEL = N_("If you follow the advice from here: a {percent} chance to win the game ({low}\u2013{high}), "
+                          "as measured on games where the advice was followed against the advisor's computer player.")
 CHANCE_GREEDY = N_("A simple computer player (the greedy player) wins {percent} of games from where the best action "
                    "leads ({low}\u2013{high}); a player who follows the advice wins more often.")
 #: The reason when the turn's own doing says nothing, but the score track does.
@@ -457,6 +461,7 @@ class Ranking:
     behind: bool = False
     chance_of: str = FOLLOWER
     warning: Message | None = None     # said before the advice (:func:`.explain.objective_warning`)
+    mode: str = "two-player"           # the game's mode: whose games the chance was measured on
 
     @property
     def best(self) -> RankedAction:
@@ -542,15 +547,17 @@ class Ranking:
         a = self.best
         if self.horizon != "round" or not a.playouts:
             return None
-        return Message(CHANCE_FOLLOWER if self.chance_of == FOLLOWER else CHANCE_GREEDY,
+        said = CHANCE_FOLLOWER_DUEL if self.mode == "two-player" else CHANCE_FOLLOWER
+        return Message(said if self.chance_of == FOLLOWER else CHANCE_GREEDY,
                        percent=Quantity(a.win_prob, percent=True), low=Quantity(a.win_low, percent=True),
                        high=Quantity(a.win_high, percent=True))
 
     def warning_message(self) -> Message | None:
         """The warning about the player's objective (``warning``), unless the best action's reason
         already says that it takes that region back."""
+        from .explain import reason_key
         w, reason = self.warning, self.best.reason
-        if w is None or (reason is not None and reason.params.get("region") == w.params.get("region")):
+        if w is None or (reason is not None and reason_key(reason).params.get("region") == w.params.get("region")):
             return None
         return w
 
@@ -582,6 +589,20 @@ class Ranking:
         return self.explain()
 
 
+def _distinct_reason(index: int, fxs: dict[int, Any]) -> Message | None:
+    """The first of row ``index``'s reasons (``Effects.reasons``, else its one ``reason``) that not
+    every other row gives as well; None if it has none."""
+    from .explain import reason_key
+    fx = fxs[index]
+    own = getattr(fx, "reasons", None) or ((fx.reason,) if fx.reason is not None else ())
+    others = [{reason_key(r) for r in (getattr(o, "reasons", None) or ((o.reason,) if o.reason is not None else ()))}
+              for i, o in fxs.items() if i != index]
+    for r in own:
+        if not others or not all(reason_key(r) in keys for keys in others):
+            return r
+    return None
+
+
 def build_ranking(side: str, measured: Sequence[Measured], chances: Sequence[float], difference: Difference,
                   playouts: int, seconds: float, seed: int, horizon: str = "round", *, start: float = 0.0,
                   scale: float = 3.0, close_z: float = Z_95, equal: float = 0.0, explain: Any = None,
@@ -606,6 +627,10 @@ def build_ranking(side: str, measured: Sequence[Measured], chances: Sequence[flo
     def standing(value: float) -> float:
         return start + scale * logit(value)
 
+    # Each row's reason: the first one the other actions do not all give as well ("It takes the
+    # Will" is no reason to prefer an action when every action takes it).
+    fxs = {m.index: explain(m.action) for m, _c, _r in rows} if explain else {}
+    reasons = {i: _distinct_reason(i, fxs) for i in fxs}
     ranked = []
     for m, chance, rank in rows:
         if not m.playouts:
@@ -634,14 +659,14 @@ def build_ranking(side: str, measured: Sequence[Measured], chances: Sequence[flo
                 win = curve.chance(margin, difficulty)
                 low = curve.chance(standing(max(0.0, m.value - spread)), difficulty, -Z_95)
                 high = curve.chance(standing(min(1.0, m.value + spread)), difficulty, Z_95)
-        fx = explain(m.action) if explain else None
+        fx = fxs.get(m.index)
         ranked.append(RankedAction(
             action=m.action, text=str(m.action), win_prob=win, win_low=low, win_high=high, score_change=m.score,
             track=score_now + m.score if m.playouts else score_now,
             playouts=m.playouts, confidence=chance, margin=margin, close=rank == 1, rank=rank,
             ties=sizes[rank] if rank else 1, won=m.won, lost=m.lost, horizon=horizon,
             effects=fx.lines if fx else (), regions=fx.region_names if fx else (),
-            effect_messages=fx.messages if fx else (), reason=fx.reason if fx else None,
+            effect_messages=fx.messages if fx else (), reason=reasons.get(m.index),
             cost=fx.cost if fx else None))
     tried = [a for a in ranked if a.playouts]
     # The verdict about the game only from a chance that holds for the reader: the follower's
@@ -650,4 +675,4 @@ def build_ranking(side: str, measured: Sequence[Measured], chances: Sequence[flo
     ended = bool(tried) and all(a.won + a.lost == a.playouts for a in tried)
     behind = bool(tried) and (who == FOLLOWER or ended) and all(a.win_high < 0.5 for a in tried)
     return Ranking(side=side, actions=ranked, playouts=playouts, seconds=seconds, seed=seed, horizon=horizon,
-                   relative=True, behind=behind, chance_of=FOLLOWER if ended else who, warning=warning)
+                   relative=True, behind=behind, chance_of=FOLLOWER if ended else who, warning=warning, mode=mode)
