@@ -14,16 +14,11 @@ from typing import Any
 from .i18n import resolve
 from .text import N_, Message, Quantity, render, translator
 
-__all__ = ["event_text", "message_text", "refusal_message", "refusal_text", "outcome_text", "objective_steps",
+__all__ = ["event_text", "refusal_message", "refusal_text", "outcome_text", "objective_steps",
            "quantity_text"]
 
 #: A refusal's reason followed by the rule that decides it.
 REFUSAL_WITH_RULE = N_("{reason} ({rule})")
-
-
-def message_text(message: Any, lang: str | None = None) -> str:
-    """A :class:`~dualpowers.text.Message` written in ``lang``."""
-    return render(message, lang)
 
 
 def event_text(event: Any, lang: str | None = None) -> str:

@@ -72,7 +72,7 @@ class Outcome:
     @property
     def message(self) -> Message:
         """Why the game ended, as a message to write in any language
-        (``dualpowers.narrate.message_text``); ``State.end_reason`` writes it in English."""
+        (``dualpowers.text.render``); ``State.end_reason`` writes it in English."""
         return ending_message(self.ending, self.decided_by_will)
 
 

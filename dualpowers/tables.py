@@ -220,7 +220,8 @@ def ranking_rows(ranking: "Ranking", state: "State", lang: str | None = None, to
     """:func:`ranking_frame` as a :class:`Table`."""
     lang = resolve(lang)
     from .describe import describe
-    from .narrate import message_text, quantity_text
+    from .narrate import quantity_text
+    from .text import render
     from .text import field_value
     check_language(lang)
     def pct(x: float) -> str:
@@ -232,7 +233,7 @@ def ranking_rows(ranking: "Ranking", state: "State", lang: str | None = None, to
         # advice's "equal best: one of N actions ..." says (issue 35): the cell says they are equal.
         return _(TIED_CELL, n=a.ties) if a.ties > 1 else pct(a.confidence)
     rows = [{"rank": str(a.rank) if a.rank else "–", "action": describe(state, a.action, lang).text,
-             "confidence": likely(a), "outlook": message_text(a.outlook_message(), lang),
+             "confidence": likely(a), "outlook": render(a.outlook_message(), lang),
              "win_prob": pct(a.win_prob), "win_interval": f"{pct(a.win_low)}–{pct(a.win_high)}",
              "score_change": quantity_text(Quantity(a.score_change, 1, signed=True), lang),
              "playouts": number(a.playouts, lang, digits=0),

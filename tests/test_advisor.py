@@ -215,8 +215,8 @@ def test_to_frame_and_explain():
     assert r.best.text in text and "60 playouts" in text and r.best.outlook() in text
     assert "at the end of the round" in text and "for the game" not in text
     # explain() writes for a reader (the catalogs' English); .effects is the engine's raw English
-    from dualpowers.narrate import message_text
-    assert all(message_text(m) in text for m in r.best.effect_messages)
+    from dualpowers.text import render
+    assert all(render(m) in text for m in r.best.effect_messages)
     game = Advisor(playouts=60, horizon="game", playout="random").rank(s)
     assert "for the game:" in game.explain() and "chance to win the game" in game.best.outlook()
     assert "at the end of the round" not in game.explain()

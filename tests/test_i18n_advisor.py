@@ -15,7 +15,8 @@ import pytest
 import dualpowers as dp
 from dualpowers.advisor import Advisor
 from dualpowers.advisor.explain import effects
-from dualpowers.narrate import message_text
+from dualpowers.text import render
+
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from i18n_check import from_catalog  # noqa: E402
@@ -48,7 +49,7 @@ def test_every_explanation_line_is_translated(lang):
             assert fx.lines == tuple(m.text for m in fx.messages)
             for m in fx.messages:
                 seen.add(m.msgid)
-                text = message_text(m, lang)
+                text = render(m, lang)
                 assert text != m.text, (m.text, text)
                 assert from_catalog(text, lang), f"{lang}: {text!r} (English: {m.text!r})"
     assert len(seen) >= 12, sorted(seen)      # the positions reach most kinds of line
@@ -66,18 +67,18 @@ def test_the_ranking_summary_is_translated(lang, horizon):
     kwargs = {} if horizon == "round" else {"horizon": "game", "playout": "random"}
     r = Advisor(playouts=60, seed=1, **kwargs).rank(s)
     english = r.explain().splitlines()
-    rendered = [" " * i + message_text(m, "en") for i, m in r.explain_messages()]
+    rendered = [" " * i + render(m, "en") for i, m in r.explain_messages()]
     # English is written like French and Italian (names from dualpowers.names: "Double Move",
     # "Red"); the engine's own text keeps raw ids ("double-move", "red") for scripts
     assert len(english) == len(rendered)
     assert [_unnamed(t) for t in rendered] == [_unnamed(t) for t in english]
     from dualpowers.describe import describe
     for _, m in r.explain_messages(name=lambda a: describe(s, a, lang).text):
-        text = message_text(m, lang)
+        text = render(m, lang)
         assert from_catalog(text, lang), f"{lang}: {text!r}"
     for a in r.actions[:3]:
         for m in (a.outlook_message(), r.sureness_message(a)):
-            assert from_catalog(message_text(m, lang), lang)
+            assert from_catalog(render(m, lang), lang)
 
 
 @pytest.mark.parametrize("lang, article", [("fr", ("les Rouges", "les Blancs", "l'Opposition")),
@@ -99,7 +100,7 @@ def test_the_other_side_is_named_with_its_article(lang, article):
                     for c in clauses:
                         if c.msgid not in (STRENGTHS, HOLDER_LEADS, HOLDER_LEADS_NOW):
                             continue
-                        text = message_text(c, lang)
+                        text = render(c, lang)
                         assert any(name in text for name in article), (lang, text)
                         said["strengths" if c.msgid == STRENGTHS else "leads"] += 1
     assert said["strengths"] and said["leads"], said

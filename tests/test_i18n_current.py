@@ -8,7 +8,8 @@ import pytest
 
 import dualpowers as dp
 from dualpowers import i18n, text, names, tables
-from dualpowers.narrate import message_text, quantity_text, refusal_text
+from dualpowers.narrate import quantity_text, refusal_text
+from dualpowers.text import render
 from dualpowers.narration import Message, Quantity
 from dualpowers.results import measured, rate_text
 from dualpowers.i18n import TRANSLATED
@@ -63,7 +64,7 @@ def test_say_writes_a_notebook_label_in_the_current_language():
 def test_numbers_in_messages_are_written_in_each_languages_form(number, en, fr, it):
     assert str(number) == en == quantity_text(number, "en")
     assert quantity_text(number, "fr") == fr and quantity_text(number, "it") == it
-    assert message_text(Message("{n} playouts", n=number), "en") == f"{en} playouts"
+    assert render(Message("{n} playouts", n=number), "en") == f"{en} playouts"
 
 
 def test_the_measured_tables_in_french_have_french_headers_and_numbers():

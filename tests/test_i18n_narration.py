@@ -7,7 +7,8 @@ import random
 import pytest
 
 import dualpowers as dp
-from dualpowers.narrate import event_text, message_text
+from dualpowers.narrate import event_text
+from dualpowers.text import render
 
 from i18n_check import from_catalog
 from dualpowers.i18n import LANGUAGES, TRANSLATED
@@ -84,7 +85,7 @@ def test_reasons_as_messages_are_translated(lang):
     for region in s.comp.region_index:
         p = dp.force_in_presence(s, region)
         for m in (p.reason_message, p.neutral_reason_message):
-            assert from_catalog(message_text(m, lang), lang)
+            assert from_catalog(render(m, lang), lang)
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -129,7 +130,7 @@ def test_the_ending_carries_its_rule_as_data(lang):
     for ending in Ending:
         for by_will in (False, True):
             over = Outcome("red", ending, by_will)
-            text = message_text(over.message, lang)
+            text = render(over.message, lang)
             assert over.rule == ending.rule and f"({ending.rule})" in text
             if lang != "en":
                 assert text != over.message.text and from_catalog(text, lang), text

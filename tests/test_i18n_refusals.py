@@ -10,7 +10,8 @@ import pytest
 
 import dualpowers as dp
 from dualpowers import i18n
-from dualpowers.narrate import message_text, objective_steps, refusal_text
+from dualpowers.narrate import objective_steps, refusal_text
+from dualpowers.text import render
 
 from i18n_check import from_catalog, nested_messages
 from dualpowers.i18n import TRANSLATED
@@ -122,7 +123,7 @@ def test_the_oppositions_refusals_and_steps_are_in_the_language(lang):
     assert list(choice.steps) == [m.text for m in choice.step_messages]
     lines = objective_steps(choice, lang)
     assert all(from_catalog(x, lang) and x not in choice.steps for x in lines), lines
-    assert message_text(choice.step_messages[0], lang) == lines[0]
+    assert render(choice.step_messages[0], lang) == lines[0]
 
 
 def test_plain_text_errors_are_shown_as_they_are():
@@ -137,7 +138,7 @@ def test_the_position_editors_words_are_in_the_language(lang):
     ed = PositionEditor()
     for item in ed.palette:
         assert item.label == item.label_message.text
-        text = message_text(item.label_message, lang)
+        text = render(item.label_message, lang)
         assert text != item.label and from_catalog(text, lang), text
     said = []
 
@@ -162,7 +163,7 @@ def test_the_position_editors_words_are_in_the_language(lang):
     ed.clear_board()
     assert len(said) >= 14 and all(m is not None for m in said)
     for m in said:
-        text = message_text(m, lang)
+        text = render(m, lang)
         assert text != m.text and from_catalog(text, lang), (m.text, text)
 
 

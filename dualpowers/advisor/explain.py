@@ -39,7 +39,7 @@ __all__ = ["RegionChange", "Effects", "effects", "turn_after", "turn_reason", "t
 
 # ---------------------------------------------------------------------------- the advisor's words
 # Templates (see dualpowers.narration): an Effects holds its lines as Messages, written in
-# a reader's language by dualpowers.narrate.message_text; ``Effects.lines`` is the English.
+# a reader's language by dualpowers.text.render; ``Effects.lines`` is the English.
 REGION_LINE = N_("{region} region: {clauses}")
 STRENGTHS = N_("you {mine_before} against {who} {theirs_before} \u2192 you {mine_after} against {theirs_after}")
 YOU_LEAD_NOW = N_("you lead there now")
@@ -97,7 +97,7 @@ class Effects:
     """What an action changes for ``side`` (see the module docstring).
 
     ``messages`` says it as data (templates and raw ids, for
-    :func:`dualpowers.narrate.message_text` in any language); ``lines`` is the English.
+    :func:`dualpowers.text.render` in any language); ``lines`` is the English.
     """
 
     side: str

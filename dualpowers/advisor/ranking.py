@@ -46,7 +46,7 @@ __all__ = ["RankedAction", "Ranking", "ActionStats", "Measured", "ordered", "ord
 
 # ---------------------------------------------------------------------------- the ranking's words
 # Templates (see dualpowers.narration): the widgets write them in the notebook's language
-# with dualpowers.narrate.message_text; ``outlook()``, ``sureness()`` and ``explain()`` are the English.
+# with dualpowers.text.render; ``outlook()``, ``sureness()`` and ``explain()`` are the English.
 # Ahead and behind are places on the score track, the game's own unit (issue 35), never the
 # evaluation's points: the same number as the mean score change when the marker is at 0 now.
 TRACK_AHEAD = N_("about {vp} VP ahead on the score track")
@@ -580,10 +580,10 @@ class Ranking:
         is named in words (:func:`dualpowers.describe.describe`), otherwise in notation."""
         from ..describe import describe
         from ..i18n import resolve
-        from ..narrate import message_text
+        from ..text import render
         lang = resolve(lang)
         name = None if state is None else (lambda action: describe(state, action, lang).text)
-        return "\n".join(" " * indent + message_text(m, lang) for indent, m in self.explain_messages(top, name=name))
+        return "\n".join(" " * indent + render(m, lang) for indent, m in self.explain_messages(top, name=name))
 
     def __str__(self) -> str:
         return self.explain()

@@ -47,7 +47,7 @@ __all__ = ["PaletteItem", "PositionEditor", "BOARD_KEYS"]
 
 # ---------------------------------------------------------------------------- the editor's words
 # Templates (see dualpowers.narration) so that the analyzer writes them in the notebook's
-# language with dualpowers.narrate.message_text; ``.message`` and ``.label`` are the English.
+# language with dualpowers.text.render; ``.message`` and ``.label`` are the English.
 ADDED_FRESH = N_("Added {token} (fresh) to {region}.")
 ADDED_EXHAUSTED = N_("Added {token} (exhausted) to {region}.")
 FLIPPED_FRESH = N_("Flipped {token} in {region} to its fresh side.")
@@ -185,7 +185,7 @@ class PositionEditor:
         self.error_type: str | None = None
         self.error_message: Message | None = None  # the engine's reason as data (PositionError.message)
         self.message: str = ""                     # the last change, in English
-        self.message_data: Message | None = None   # the same as data, for narrate.message_text
+        self.message_data: Message | None = None   # the same as data, for text.render
         self._reset_fields()
         if state is None:
             state = _starting_board(self.comp, seed)

@@ -29,7 +29,7 @@ from ..describe import describe, label as kind_label
 from ..errors import DualPowersError, brief
 from ..i18n import number
 from ..kinds import highlight as action_highlight
-from ..narrate import message_text, refusal_text
+from ..narrate import refusal_text
 from ..opposition import DIFFICULTIES
 from ..review import REVIEW_PLAYOUTS, Moment, Review, review_game
 from ..scoring import face_up_objective, objective_markers
@@ -532,7 +532,7 @@ class PlaySession:
             board = BoardView(event.board, tuple(story_highlight(event)), (), tuple(sorted(markers.items())), True)
             last = at + 1 >= len(self.story)
             ending = _("The final position") if over else _("Your turn")
-            story = StoryView(tuple(message_text(e.message, lang) for e in self.story[:at + 1]), len(self.story),
+            story = StoryView(tuple(render(e.message, lang) for e in self.story[:at + 1]), len(self.story),
                               tuple(event_details(event, lang)), ending if last else _("Next"), not last)
         elif moment is not None:           # a decision of the review: its position, the better action lit
             board = BoardView(moment.position, tuple(action_highlight(moment.position, moment.better)), past=True)
@@ -638,8 +638,8 @@ class PlaySession:
         if review is None:
             return None
         shown = next((i for i, m in enumerate(review.moments) if m is self.moment), None)
-        return ReviewView(message_text(review.intro(), lang),
-                          tuple(message_text(m.label(), lang) for m in review.moments), shown,
+        return ReviewView(render(review.intro(), lang),
+                          tuple(render(m.label(), lang) for m in review.moments), shown,
                           self.moment.explain(lang) if self.moment is not None else "")
 
     def _hint_html(self, ranking: "Ranking") -> str:
@@ -666,21 +666,21 @@ class PlaySession:
         rows = "".join(
             f"<li><b>{r.rank or unranked}. {escape(self.said(r.action).text)}</b><br>"
             f"<i>{changes}</i>: "
-            f"{'; '.join(escape(message_text(e, lang)) for e in r.effect_messages)}<br>"
-            f"<i>{escape(outlook)}</i>: {escape(message_text(r.outlook_message(), lang))}<br>"
-            f"<i>{how_sure}</i>: {escape(message_text(ranking.sureness_message(r), lang))}</li>"
+            f"{'; '.join(escape(render(e, lang)) for e in r.effect_messages)}<br>"
+            f"<i>{escape(outlook)}</i>: {escape(render(r.outlook_message(), lang))}<br>"
+            f"<i>{how_sure}</i>: {escape(render(ranking.sureness_message(r), lang))}</li>"
             for r in ranking.actions[:3])
         verdict = ranking.behind_message()
-        behind = f"<p><b>{escape(message_text(verdict, lang))}</b></p>" if verdict is not None else ""
-        sure = _("How sure: {sureness}.", sureness=escape(message_text(ranking.sureness_message(), lang)))
+        behind = f"<p><b>{escape(render(verdict, lang))}</b></p>" if verdict is not None else ""
+        sure = _("How sure: {sureness}.", sureness=escape(render(ranking.sureness_message(), lang)))
         chance = ranking.chance_message()
         if chance is not None:
-            sure += f"</p><p>{escape(message_text(chance, lang))}"
+            sure += f"</p><p>{escape(render(chance, lang))}"
         lead = _("Best: <b>{action}</b>. {reason}", action=fields["action"],
-                 reason=escape(message_text(ranking.reason_message(), lang)))
+                 reason=escape(render(ranking.reason_message(), lang)))
         figures = escape(_("How the advisor measured it"))
         warning = ranking.warning_message()
-        warn = f"<p><b>{escape(message_text(warning, lang))}</b></p>" if warning is not None else ""
+        warn = f"<p><b>{escape(render(warning, lang))}</b></p>" if warning is not None else ""
         return (f"<div class='dp-hint-box'><p>{lead}</p>{warn}{behind}<details class='dp-hint-figures'>"
                 f"<summary>{figures}</summary>{intro}<p>{sure}</p>"
                 f"<ul class='dp-hint-rows'>{rows}</ul></details></div>")

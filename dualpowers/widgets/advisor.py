@@ -31,7 +31,7 @@ from ..turn import step_name
 from ..describe import describe
 from ..errors import DualPowersError, PositionError
 from ..text import translator
-from ..narrate import message_text, outcome_text, refusal_text
+from ..narrate import outcome_text, refusal_text
 from ..tables import header, ranking_rows, win_chance_note
 from . import language
 from ._common import STYLE, button, css, df_html, fit_labels
@@ -168,7 +168,7 @@ class AdvisorWidget(widgets.VBox):
         r = self.ranking
         assert state is not None
         # The advice in the notebook's language, actions named in words.
-        lines = [escape(message_text(m, lang))
+        lines = [escape(render(m, lang))
                  for _indent, m in r.explain_messages(name=lambda a: self._said(state, a, lang))]
         self.summary.value = "<div class='dp-hint-box'>" + "<br>".join(lines) + "</div>"
         frame = ranking_rows(r, state, lang)

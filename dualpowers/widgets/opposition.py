@@ -32,7 +32,8 @@ from ..controllers.opposition import HAND, OppositionExplorer, SoloRoundWalker
 from .. import names, tables
 from ..tables import Table
 from ..text import translator
-from ..narrate import message_text, refusal_text
+from ..narrate import refusal_text
+from ..text import render
 from . import language
 from ._common import STYLE, button, css, df_html, lines_html, log_html, fit_labels
 from .screen import Screen, bind_keys, button_action
@@ -55,7 +56,7 @@ def objective_html(explorer: OppositionExplorer, lang: str | None = None) -> tup
         no_objective = _("No objective: {reason}", reason=refusal_text(explorer.refusal or explorer.error, lang))
         return cards, "", "", f"<span class='dp-error-box'>{escape(no_objective)}</span>"
     step_by_step = _("Step by step")
-    steps = f"<b>{escape(step_by_step)}</b>" + lines_html([message_text(m, lang) for m in explorer.step_messages],
+    steps = f"<b>{escape(step_by_step)}</b>" + lines_html([render(m, lang) for m in explorer.step_messages],
                                                           ordered=True)
     table = df_html(tables.objective_rows(explorer.choice, lang), _("Day numbers summed per region"))
     card = explorer.card

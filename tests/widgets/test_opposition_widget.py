@@ -9,7 +9,7 @@ import pytest
 import dualpowers as dp
 from dualpowers.controllers import OppositionExplorer, SoloRoundWalker
 from dualpowers.describe import describe
-from dualpowers.narrate import message_text
+from dualpowers.text import render
 
 
 # ---------------------------------------------------------------------------- explorer
@@ -77,7 +77,7 @@ def test_walker_plays_one_round(policy, player):
     # the engine's choice at scoring is the explorer's choice for the round's five cards
     x = w.objective_explorer()
     assert x.cards == cards
-    assert f"The Opposition's objective: {message_text(x.choice.summary_message)}" in w.log_text()
+    assert f"The Opposition's objective: {render(x.choice.summary_message)}" in w.log_text()
     # the walker's game is the engine's replay of its decisions
     s = dp.new_game("solo", 7, player=player, difficulty=3)
     for a in w.actions:
