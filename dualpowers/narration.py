@@ -71,8 +71,6 @@ class Event:
 
 # ============================================================================ the templates
 # ---------------------------------------------------------------------------- names of things
-# Translators: a side named inside a sentence by the advisor ("you 3 against {them} 2", "{holder} leads")
-SIDE = N_("{side:cap}")
 TRACK_CENTRE = N_("at the centre")
 TRACK_TOWARD = NN_("{n} space toward {side}", "{n} spaces toward {side}")
 TRACK_END = N_("at the {side} end of the track ({spaces})")
