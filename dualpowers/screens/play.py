@@ -110,7 +110,7 @@ class StoryView:
 
 @dataclass(frozen=True)
 class MenuView:
-    """The menu of all legal actions: the groups (word, label), the group open, its actions
+    """The menu of all legal actions: the groups (label, word), the group open, its actions
     (words, notation) and the one selected."""
 
     groups: tuple[tuple[str, str], ...]
@@ -579,9 +579,9 @@ class PlaySession:
 
     def _menu(self, here: _Position) -> MenuView:
         _ = translator(self.lang)
-        groups = tuple((word, _("{kind} ({n})", kind=kind_label(word, self.lang), n=len(acts)))
+        groups = tuple((_("{kind} ({n})", kind=kind_label(word, self.lang), n=len(acts)), word)
                        for word, acts in here.groups.items())
-        group = self._menu_group if self._menu_group in here.groups else (groups[0][0] if groups else None)
+        group = self._menu_group if self._menu_group in here.groups else (groups[0][1] if groups else None)
         acts = here.groups.get(group, []) if group else []
         actions = tuple((self.said(a).text, str(a)) for a in acts)
         notations = [n for _t, n in actions]

@@ -490,12 +490,12 @@ class PlayWidget(widgets.VBox):
             return
         self._syncing = True
         try:
+            # (label, value) pairs, as the menus keep them: a menu is sent again only when it changed
             if tuple(self.group.options) != menu.groups:
-                self.group.options = menu.groups and [(label, word) for word, label in menu.groups]
+                self.group.options = menu.groups
             self.group.value = menu.group
-            options = [(text, notation) for text, notation in menu.actions]
-            if list(self.action.options) != options:
-                self.action.options = options
+            if tuple(self.action.options) != menu.actions:
+                self.action.options = menu.actions
             self.action.value = menu.action
         finally:
             self._syncing = False
