@@ -130,8 +130,7 @@ def test_a_review_moment_says_it_is_a_past_position():
     while not game.state.is_over():
         game.auto("first")
     review = play.review(playouts=40)
-    if not review.moments:
-        pytest.skip("this game has nothing to review")
+    assert review.moments, "this seed's first-legal-action game is expected to have a decision to review"
     play.show_moment(0)
     snap = play.snapshot
     assert snap.board.past and snap.review is not None and snap.review.shown == 0
