@@ -94,6 +94,11 @@ class AnalyzerSession:
         for callback in list(self._observers):
             callback(snap)
 
+    def _tell(self, text: str, error: bool = False) -> None:
+        """Show ``text`` as the notice (``error``: a refusal), and the snapshot with it."""
+        self._notice = (text, error)
+        self._changed()
+
     def _edited(self) -> None:
         ed = self.editor
         if ed.message:
@@ -102,11 +107,8 @@ class AnalyzerSession:
 
     def _refused(self, exc: Exception) -> None:
         """Say why the editor refused a change (a user's mistake, never a traceback)."""
-        if isinstance(exc, KeyError):
-            self._notice = (str(exc.args[0] if exc.args else exc), True)
-        else:
-            self._notice = (refusal_text(exc, self.lang), True)
-        self._changed()
+        self._tell(str(exc.args[0] if exc.args else exc) if isinstance(exc, KeyError) else refusal_text(exc, self.lang),
+                   error=True)
 
     # ------------------------------------------------------------------ what a person does
     def attempt(self, change: Callable[[], Any]) -> Any:
@@ -119,8 +121,7 @@ class AnalyzerSession:
 
     def set_language(self, lang: str) -> None:
         self.lang = lang
-        self._notice = ("", False)
-        self._changed()
+        self._tell("")
 
     def explain(self, region: str) -> None:
         """Explain who is stronger in ``region``, and why."""
@@ -143,8 +144,7 @@ class AnalyzerSession:
         """Flip (``action`` "flip") or remove ("remove") the token chosen in the list."""
         _ = translator(self.lang)
         if not entry:
-            self._notice = (_("Choose a token in the list first."), True)
-            self._changed()
+            self._tell(_("Choose a token in the list first."), error=True)
             return
         region, index = entry
         listed = self.editor.board[region][index]
@@ -154,9 +154,8 @@ class AnalyzerSession:
         elif action == "remove":
             self.attempt(lambda: self.editor.remove_entry(region, index))
         else:
-            self._notice = (_("This entry names no particular token (the game has no more of that kind): "
-                              "remove it."), True)
-            self._changed()
+            self._tell(_("This entry names no particular token (the game has no more of that kind): remove it."),
+                       error=True)
 
     def export(self, what: str) -> str | None:
         """The position as text (``what``: "json", "partial" or "notation"), or ``None`` when refused."""
@@ -166,36 +165,28 @@ class AnalyzerSession:
             text = (ed.export_json() if what == "json" else ed.export_json(partial=True) if what == "partial"
                     else ed.export_notation())
         except PositionError as exc:
-            self._notice = (refusal_text(exc, self.lang), True)
-            self._changed()
+            self._tell(refusal_text(exc, self.lang), error=True)
             return None
-        self._notice = ({"json": _("Exported the full position as JSON."),
-                         "partial": _("Exported the editor's board JSON."),
-                         "notation": _("Exported the position in the DP1 notation.")}[what], False)
-        self._changed()
+        self._tell({"json": _("Exported the full position as JSON."), "partial": _("Exported the editor's board JSON."),
+                    "notation": _("Exported the position in the DP1 notation.")}[what])
         return text
 
     def import_text(self, text: str) -> None:
         """Read a position (JSON or notation) into the editor; a refusal changes nothing."""
         _ = translator(self.lang)
         if not text.strip():
-            self._notice = (_("Paste a position into the text box first."), True)
-            self._changed()
+            self._tell(_("Paste a position into the text box first."), error=True)
             return
         try:
             kind = self.editor.import_text(text)
         except PositionError as exc:
-            self._notice = (_("Import refused, nothing changed: {reason}",
-                              reason=self.error_text(exc, self.lang)), True)
-            self._changed()
+            self._tell(_("Import refused, nothing changed: {reason}", reason=self.error_text(exc, self.lang)),
+                       error=True)
             return
         except Exception as exc:  # never silent: ipywidgets would swallow it
-            self._notice = (_("Import refused: {reason}", reason=f"{type(exc).__name__}: {str(exc)[:200]}"), True)
-            self._changed()
+            self._tell(_("Import refused: {reason}", reason=f"{type(exc).__name__}: {str(exc)[:200]}"), error=True)
             return
-        self._notice = (_("Imported the JSON position.") if kind == "json" else _("Imported the notation position."),
-                        False)
-        self._changed()
+        self._tell(_("Imported the JSON position.") if kind == "json" else _("Imported the notation position."))
 
     @staticmethod
     def error_text(exc: Any, lang: str, kind: str | None = None) -> str:
