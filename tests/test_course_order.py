@@ -101,6 +101,25 @@ def _shown_words(ex: Exercise) -> str:
     return " ".join(describe(s.state, a).text for a in s.buttons())
 
 
+_SESSION = None
+
+
+def _status_words(item) -> str:
+    """The board's status line as the course draws it at ``item`` (SVG text of its status part):
+    "Red to act: choose a secret objective" names objectives, so it waits for them."""
+    global _SESSION
+    from dualpowers.course.session import CourseSession
+    from dualpowers.drawing.svg import board_svg
+    if _SESSION is None:
+        _SESSION = CourseSession()
+    s = _SESSION
+    s.go(s.items.index(item))
+    svg = board_svg(s.state, lang="en", markers=s.markers, turn=s.turn)
+    status = re.search(r'<g class="status">(.*?)</g>', svg)
+    assert status, "the board has a status line"
+    return " ".join(re.findall(r">([^<]+)</text>", status.group(1)))
+
+
 def _walk():
     """Every item in course order (the order Progress.next_item walks): a chapter's intro, its
     steps, then its exercises; with what each uses and what it explains."""
@@ -108,11 +127,13 @@ def _walk():
         chapter_terms = {t for st in ch.steps for t in st.introduces}
         yield f"chapter {ch.id} intro", set(), _terms_in(ch.intro_id), set(), chapter_terms
         for st in ch.steps:
-            yield (f"chapter {ch.id} step {st.index + 1}", set(st.rules), _terms_in(st.text("en")),
+            yield (f"chapter {ch.id} step {st.index + 1}", set(st.rules),
+                   _terms_in(st.text("en")) | _terms_in(_status_words((ch.id, "step", st.index))),
                    set(st.rules), set(st.introduces))
         for ex in ch.exercises:
             rules = set(ex.rules) | {_rule_of(ex)} | _shown_by_the_engine(ex)
-            words = " ".join((ex.prompt("en"), ex.hint("en"), _shown_words(ex)))
+            words = " ".join((ex.prompt("en"), ex.hint("en"), _shown_words(ex),
+                              _status_words((ch.id, "exercise", ch.exercises.index(ex)))))
             yield f"exercise {ex.id}", rules, _terms_in(words), set(), set()
 
 

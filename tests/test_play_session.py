@@ -101,7 +101,10 @@ def test_the_story_is_told_beside_the_board_step_by_step():
         assert story is not None and story.count == len(play.story)
         assert story.told[:-1] == tuple(told)                 # the steps before stay listed
         told.append(story.told[-1])
-        assert play.snapshot.board.past and not play.snapshot.menu_shown   # no decision while it is told
+        snap = play.snapshot
+        assert snap.board.past and not snap.can_act and not snap.cards   # no decision while it is told,
+        assert snap.menu_shown and not snap.notice                         # but nothing moves or hides
+
         play.story_step()
     assert play.snapshot.story is None and not play.snapshot.board.past
 
@@ -145,3 +148,17 @@ def test_menu_and_hint_select_the_same_action(play):
     best = play.game.hint().best.action
     assert snap.menu.action == str(best) and snap.menu.group == type(best).word
     assert any(c.hinted for c in snap.cards) or any(c.hinted for c in snap.choices)
+
+
+def test_the_selected_action_s_words_are_given_whole(play):
+    """A closed menu shows only the start of a long action ("Play red-3 bis (3 da"): the snapshot
+    gives the selected action's words whole, for a line under the menu (issue 33)."""
+    menu = play.snapshot.menu
+    assert menu is not None
+    label, value = max(menu.actions, key=lambda pair: len(pair[0]))
+    play.pick_menu_action(value)
+    menu = play.snapshot.menu
+    assert menu is not None and menu.action == value and menu.chosen == label
+    play.pick_menu_action(None)               # nothing picked: the menu's first action, in full
+    menu = play.snapshot.menu
+    assert menu is not None and menu.chosen == dict((v, k) for k, v in menu.actions)[menu.action]

@@ -53,7 +53,7 @@ def _sign(side: str) -> int:
 
 
 def presence_text(state: State, region: str) -> Message:
-    """Who is stronger in a region and why, as a course message (R-STR-2)."""
+    """Who is stronger in a region and why, as a course message (R-STR-2), with the sums behind it."""
     p = force_in_presence(state, region)
     r, w = p.strength["red"], p.strength["white"]
     if p.winner is None:
@@ -65,7 +65,12 @@ def presence_text(state: State, region: str) -> Message:
         "tokens": N_("In {region} strength is tied at {red}; {winner} controls more tokens and is stronger."),
         "will": N_("In {region} strength ({red}) and tokens are tied; {winner} holds the Will and is stronger."),
     }[p.decided_by or "strength"]
-    return say(why, {"region": region_name(region), "winner": side_name(p.winner), "red": r, "white": w})
+    told = say(why, {"region": region_name(region), "winner": side_name(p.winner), "red": r, "white": w})
+    # then the engine's own sums, token by token, and why a neutral counts for whom (R-STR-1,
+    # R-NEU-1): a learner who answered wrong sees what they missed, not only the totals
+    for sums in p.tally_messages:
+        told = _both(told, sums)
+    return told
 
 
 def presence_rules(state: State, region: str) -> tuple[str, ...]:

@@ -673,6 +673,23 @@ class Course:
                     return e
         raise KeyError(f"no exercise {exercise_id!r}")
 
+    def terms_in(self, text: str) -> frozenset[str]:
+        """The course's game words an English ``text`` uses (term ids)."""
+        return frozenset(tid for tid, rx in self.terms.items() if re.search(rx, text))
+
+    def taught_before(self, chapter_id: str, kind: str, index: int) -> frozenset[str]:
+        """The terms the steps before this item introduce, in course order (a chapter's steps,
+        then its exercises): what a learner at the item may be told without explanation."""
+        taught: set[str] = set()
+        for ch in self.chapters:
+            for st in ch.steps:
+                if ch.id == chapter_id and kind == "step" and st.index >= index:
+                    return frozenset(taught)
+                taught |= set(st.introduces)
+            if ch.id == chapter_id:
+                break
+        return frozenset(taught)
+
 
 def parse_course(raw: Mapping[str, Any], *, verify: bool = True) -> Course:
     """Check and read course data (the structure of ``course.json``); raises :class:`CourseError`.

@@ -14,6 +14,7 @@ from typing import Any, Callable, Mapping
 
 from ..actions import Action
 from ..clicks import NOT_ALLOWED, ActionPicker
+from ..drawing.board import STEP_WORDS
 from ..state import State
 from ..kinds import kind_of
 from ..narrate import refusal_message
@@ -51,6 +52,9 @@ class CourseSession:
     concealed: tuple[str, ...]
     #: the objective markers drawn (number -> region), None: as the position implies
     markers: Mapping[int, str] | None
+    #: whether the board's status line says who acts and what they choose: only once the
+    #: course has taught its words ("choose a secret objective" waits for the objectives)
+    turn: bool
     verdict: Verdict | None
     demo: Demonstration | None
     #: a note under the exercise: a course message, or the engine's text
@@ -315,6 +319,7 @@ class CourseSession:
         self.highlight = obj.opening_highlight() if isinstance(obj, Exercise) else tuple(obj.highlight)
         self.concealed = obj.concealed() if isinstance(obj, Exercise) else ()
         self.markers = obj.markers if isinstance(obj, Step) else None
+        self.turn = not (self.course.terms_in(STEP_WORDS.get(self.state.step, "")) - self.course.taught_before(*self.item))
         self.verdict = None
         self.demo = None
         self.message = ""

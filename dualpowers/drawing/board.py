@@ -88,6 +88,8 @@ _LANG: ContextVar[str] = ContextVar("dualpowers_board_language", default=DEFAULT
 _CONCEAL: ContextVar[frozenset[str]] = ContextVar("dualpowers_board_conceal", default=frozenset())
 #: The objective markers on the board (number -> region), None: as the position implies.
 _MARKERS: ContextVar[Mapping[int, str] | None] = ContextVar("dualpowers_board_markers", default=None)
+#: Whether the status line says who acts and what they choose (not on a lesson's picture).
+_TURN: ContextVar[bool] = ContextVar("dualpowers_board_turn", default=True)
 
 
 class _BoardWords:
@@ -177,7 +179,7 @@ def _is_pair(state: "State | None", x: Any) -> bool:
 # ---------------------------------------------------------------------- the routine
 def draw_board(pen: Pen, state: "State", *, highlight: Any = None,
                width: float = DESIGN_W, height: float = DESIGN_H, lang: str = DEFAULT_LANGUAGE,
-               conceal: Any = (), markers: Mapping[int, str] | None = None) -> Layout:
+               conceal: Any = (), markers: Mapping[int, str] | None = None, turn: bool = True) -> Layout:
     """Draw the whole board for ``state`` through ``pen`` on a ``width`` x ``height`` picture.
 
     ``highlight`` emphasises parts of the board (see :func:`normalize_highlight`);
@@ -186,14 +188,18 @@ def draw_board(pen: Pen, state: "State", *, highlight: Any = None,
     ``markers``: the objective markers on the board, number -> region, as a scoring told
     event by event places them (:func:`dualpowers.scoring.objective_markers`); by default
     marker 1 on the unrest region while its winner decides.
+    ``turn=False`` leaves out of the status line who acts and what they choose: a lesson's
+    picture is not a turn, and its words may name what the lesson has not taught yet.
     Returns the :class:`Layout` used, which can hit-test clicks on the picture.
     """
     token = _LANG.set(check_language(lang))
     hidden = _CONCEAL.set(frozenset(conceal or ()))
     placed = _MARKERS.set(markers)
+    turning = _TURN.set(turn)
     try:
         return _draw_board(pen, state, highlight, width, height)
     finally:
+        _TURN.reset(turning)
         _MARKERS.reset(placed)
         _CONCEAL.reset(hidden)
         _LANG.reset(token)
@@ -342,7 +348,7 @@ def _status(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             if x0 + w + 16 + right_w <= b.right - 10:
                 p.text(b.right - 10, b.cy, right, size=TEXT, fill="#e0dccf", align="right")
             return
-        who = s.to_act
+        who = s.to_act if _TURN.get() else None
         if not who:
             p.text(b.right - 10, b.cy, right, size=TEXT, fill="#e0dccf", align="right")
             return

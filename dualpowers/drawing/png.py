@@ -253,22 +253,22 @@ class PillowPen(PenBase):
 
 def board_image(state: "State", *, highlight: Any = None, width: int = int(DESIGN_W), height: int = int(DESIGN_H),
                 supersample: int = 2, lang: str | None = None, conceal: Any = (),
-              markers: Mapping[int, str] | None = None) -> "_Image.Image":
+              markers: Mapping[int, str] | None = None, turn: bool = True) -> "_Image.Image":
     """The board for ``state`` as a Pillow image, its words in ``lang`` (default: the current language)."""
     lang = resolve(lang)
     pen = PillowPen(width, height, supersample=supersample)
     draw_board(pen, state, highlight=highlight, width=pen.width, height=pen.height, lang=lang, conceal=conceal,
-               markers=markers)
+               markers=markers, turn=turn)
     return pen.image()
 
 
 def board_png(state: "State", *, highlight: Any = None, width: int = int(DESIGN_W), height: int = int(DESIGN_H),
               supersample: int = 2, lang: str | None = None, conceal: Any = (),
-              markers: Mapping[int, str] | None = None) -> bytes:
+              markers: Mapping[int, str] | None = None, turn: bool = True) -> bytes:
     """The board for ``state`` as PNG bytes (``width`` x ``height`` pixels), its words in ``lang``
     (default: the current language)."""
     lang = resolve(lang)
     pen = PillowPen(width, height, supersample=supersample)
     draw_board(pen, state, highlight=highlight, width=pen.width, height=pen.height, lang=lang, conceal=conceal,
-               markers=markers)
+               markers=markers, turn=turn)
     return pen.png()

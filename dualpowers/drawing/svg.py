@@ -137,7 +137,7 @@ class Picture:
 
 def board_svg(state: "State", *, highlight: Any = None, width: float = DESIGN_W, height: float = DESIGN_H,
               lang: str | None = None, conceal: Any = (),
-              markers: Mapping[int, str] | None = None) -> str:
+              markers: Mapping[int, str] | None = None, turn: bool = True) -> str:
     """The board for ``state`` as an SVG document (a string), its words in ``lang``
     (default: the current language, :func:`dualpowers.i18n.current_language`).
 
@@ -146,7 +146,7 @@ def board_svg(state: "State", *, highlight: Any = None, width: float = DESIGN_W,
     lang = resolve(lang)
     pen = SvgPen(width, height)
     draw_board(pen, state, highlight=highlight, width=width, height=height, lang=lang, conceal=conceal,
-               markers=markers)
+               markers=markers, turn=turn)
     return pen.svg(title=_title(state, lang))
 
 

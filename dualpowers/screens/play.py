@@ -118,6 +118,11 @@ class MenuView:
     actions: tuple[tuple[str, str], ...]
     action: str | None
 
+    @property
+    def chosen(self) -> str:
+        """The words of the action selected, whole (a closed menu shows only its start)."""
+        return next((label for label, value in self.actions if value == self.action), "")
+
 
 @dataclass(frozen=True)
 class ReviewView:
@@ -159,8 +164,11 @@ class PlaySnapshot:
     log: tuple[LogEntry, ...]
     #: the menu of all legal actions in the position as it stands (None once the game is over)
     menu: MenuView | None
-    #: whether that menu is offered now (not while a story is told or a past position shown)
+    #: whether that menu is offered now (not while a past position of the review is shown)
     menu_shown: bool
+    #: whether the player may decide now: not while a story is told (the menu and the buttons
+    #: stay where they are, disabled, so nothing moves under the reader and a focused button
+    #: is not hidden: hiding it sent the page to the log)
     can_act: bool
     can_undo: bool
     over: bool
@@ -322,7 +330,8 @@ class PlaySession:
             self.story = steps if told else []
             self.story_at = 0 if self.story else None
         if g.message:
-            self._say(g.message)
+            # "Applied: ..." is the story's first step when a story is told: said once, there
+            self._say("" if self.story_at is not None else g.message)
         if emit:
             self._changed()
 
@@ -571,8 +580,8 @@ class PlaySession:
             story=story,
             hand_lines=hand_lines,
             round_so_far=_since_round_began(log), log=log, menu=menu,
-            menu_shown=menu is not None and not telling and moment is None,
-            can_act=not over and bool(here.legal), can_undo=g.can_undo, over=over,
+            menu_shown=menu is not None and moment is None,
+            can_act=not over and not telling and bool(here.legal), can_undo=g.can_undo, over=over,
             hint_html=here.hint_html, result="" if telling else (g.result() or ""),
             review=review, can_review=over and self.review_done is None, can_return=self._finished is not None,
             saved=self._saved)

@@ -165,6 +165,7 @@ class BoardWidget(widgets.VBox):
         self._highlight: frozenset[Any] = frozenset()
         #: regions whose strength plates show "?" (a question asks them)
         self._conceal: frozenset[str] = frozenset()
+        self._turn = True
         self._markers: dict[int, str] | None = None
         #: what the clicks so far picked (drawn with a mark of its own on the click layer)
         self._selected: frozenset[Any] = frozenset()
@@ -205,9 +206,9 @@ class BoardWidget(widgets.VBox):
 
     def _show_again(self, force: bool = False) -> None:
         """The same picture again (new words, a new size): what is shown keeps its highlight,
-        its picked tokens and its objective markers."""
+        its picked tokens, its objective markers and its status line."""
         self.show(self._state, highlight=self._highlight, force=force, selected=self._selected, markers=self._markers,
-                  clickable=self._asked)
+                  clickable=self._asked, turn=self._turn)
 
     def close(self) -> None:
         language.setting.unobserve(self._language_changed, "value")
@@ -270,7 +271,7 @@ class BoardWidget(widgets.VBox):
 
     @highlight.setter
     def highlight(self, highlight: Any) -> None:
-        self.show(self._state, highlight=highlight, selected=self._selected, markers=self._markers)
+        self.show(self._state, highlight=highlight, selected=self._selected, markers=self._markers, turn=self._turn)
 
     @property
     def width(self) -> int:
@@ -289,7 +290,7 @@ class BoardWidget(widgets.VBox):
 
     def show(self, state: "State | None", highlight: Any = None, *, force: bool = False,
              conceal: Any = None, selected: Any = (), markers: Mapping[int, str] | None = None,
-             clickable: Any = None) -> bool:
+             clickable: Any = None, turn: bool = True) -> bool:
         """Show ``state`` with ``highlight`` in one redraw; returns whether it redrew.
 
         ``conceal``: regions whose strength plates show "?" (``None``: keep the current ones).
@@ -298,6 +299,8 @@ class BoardWidget(widgets.VBox):
         ``clickable``: what a click may pick now, where that is not what the highlight lights
         (a lesson lights its subject, the clicks may pick more): the keys visit it, a tap reaches
         for it, the words name it (``None``: what the highlight lights for a click).
+        ``turn=False``: the status line leaves out who acts and what they choose (a lesson's
+        picture; see :func:`~dualpowers.drawing.draw_board`).
         Nothing is sent when the picture would not change (same position, same
         highlight), unless ``force`` is true.
         """
@@ -306,7 +309,7 @@ class BoardWidget(widgets.VBox):
             self._conceal = frozenset(conceal)
         click, rest = split_highlight(state, hl) if state is not None else (frozenset(), hl)
         placed = tuple(sorted(markers.items())) if markers is not None else None
-        key = (self._key(state, rest), placed)
+        key = (self._key(state, rest), placed, turn)
         chosen = frozenset(x for x in selected if x in click)    # picked by the clicks so far: marked apart
         asked = click if clickable is None or state is None else split_highlight(
             state, normalize_highlight(state, clickable))[0]
@@ -328,6 +331,7 @@ class BoardWidget(widgets.VBox):
         self._selected = chosen
         self._asked = asked
         self._markers = dict(markers) if markers is not None else None
+        self._turn = turn
         self._shown_key = key
         self._layer_key = layer
         self._redraw()
@@ -373,7 +377,7 @@ class BoardWidget(widgets.VBox):
             else:
                 _click, rest = split_highlight(self._state, self._highlight)
                 draw_board(pen, self._state, highlight=rest, width=self.width, height=self.height, lang=self.lang,
-                           conceal=self._conceal, markers=self._markers)
+                           conceal=self._conceal, markers=self._markers, turn=self._turn)
         send(self._overlay_pen, self._pen)
         self.redraw_count += 1
 
@@ -514,7 +518,7 @@ class BoardWidget(widgets.VBox):
         if self._state is None:
             raise ValueError("the board shows no state")
         return board_svg(self._state, highlight=self._highlight, width=self.width, height=self.height,
-                         lang=self.lang, conceal=self._conceal)
+                         lang=self.lang, conceal=self._conceal, markers=self._markers, turn=self._turn)
 
     def to_png(self) -> bytes:
         """The shown board as PNG bytes, drawn with Pillow (no browser needed)."""
@@ -522,7 +526,7 @@ class BoardWidget(widgets.VBox):
         if self._state is None:
             raise ValueError("the board shows no state")
         return board_png(self._state, highlight=self._highlight, width=self.width, height=self.height,
-                         lang=self.lang, conceal=self._conceal)
+                         lang=self.lang, conceal=self._conceal, markers=self._markers, turn=self._turn)
 
     # ------------------------------------------------------------------ clicks
     def on_region_click(self, callback: Callable[[str], Any], remove: bool = False) -> None:

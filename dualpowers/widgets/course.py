@@ -450,7 +450,8 @@ class CourseWidget(widgets.VBox):
         strength plates that would answer the question asked show "?" until it is answered."""
         s = self.session
         asked = s.picker.lit() if s.picker is not None and s.verdict is None else None    # what a click may pick
-        self.board.show(s.state, highlight=list(s.highlight), conceal=s.concealed, markers=s.markers, clickable=asked)
+        self.board.show(s.state, highlight=list(s.highlight), conceal=s.concealed, markers=s.markers, clickable=asked,
+                        turn=s.turn)
 
     # ------------------------------------------------------------------ extras
     def _open_example(self, example_id: str) -> None:

@@ -19,7 +19,7 @@ CSS classes: ``dp-play`` (the whole widget), ``dp-board``, ``dp-hand-card`` (a c
 the hand), ``dp-choice`` (a remaining choice), ``dp-cancel``, ``dp-prompt``, ``dp-mode``,
 ``dp-player``, ``dp-difficulty``, ``dp-edition``, ``dp-seed``, ``dp-new-game``,
 ``dp-status``, ``dp-hand``,
-``dp-action-group``, ``dp-action``, ``dp-apply``, ``dp-auto``, ``dp-auto-policy``,
+``dp-action-group``, ``dp-action``, ``dp-action-words``, ``dp-apply``, ``dp-auto``, ``dp-auto-policy``,
 ``dp-hint``, ``dp-hint-view``, ``dp-undo``,
 ``dp-message``, ``dp-result``, ``dp-log``, ``dp-save``, ``dp-save-link``, ``dp-load``,
 ``dp-story`` (what the last action set going, one step at a time), ``dp-story-told`` (the
@@ -161,6 +161,8 @@ class PlayWidget(widgets.VBox):
         self.group = css(widgets.ToggleButtons(options=[], description="", style={"button_width": "auto"}),
                          "dp-action-group")
         self.action = css(widgets.Dropdown(options=[], description="Action", layout=_W(width="100%")), "dp-action")
+        # the selected action's words in full, wrapped: a closed menu cuts a long one
+        self.action_words = css(widgets.HTML(layout=_W(width="100%")), "dp-action-words")
         self.apply_button = button("Apply", "dp-apply", style="success", icon="check")
         self.auto_button = button("Let the computer choose", "dp-auto",
                                   tooltip="Apply the action the chosen computer player picks")
@@ -251,7 +253,7 @@ class PlayWidget(widgets.VBox):
 
         # One screen: the board beside a panel (see dualpowers.widgets.screen).
         self.all_actions = widgets.Accordion(children=[widgets.VBox([
-            self.group, self.action,
+            self.group, self.action, self.action_words,
             widgets.HBox([self.apply_button, self.auto_button], layout=_W(flex_flow="row wrap")),
             self.auto_policy])], layout=_W(width="100%"))
         self.log_title = widgets.HTML("<b>Game log</b> (most recent first)")
@@ -456,7 +458,7 @@ class PlayWidget(widgets.VBox):
             self.round_view.value = self._round_html(snap)
         self._draw_menu(snap)
         self.apply_button.disabled = self.auto_button.disabled = self.hint_button.disabled = not snap.can_act
-        self.group.disabled = self.action.disabled = snap.over
+        self.group.disabled = self.action.disabled = self.auto_policy.disabled = not snap.can_act
         self.undo_button.disabled = not snap.can_undo
         # After the game: who won and why, and a New game button; no more actions offered.
         self.end_new_game.layout.display = None if snap.over else "none"
@@ -497,6 +499,7 @@ class PlayWidget(widgets.VBox):
             if tuple(self.action.options) != menu.actions:
                 self.action.options = menu.actions
             self.action.value = menu.action
+            self.action_words.value = escape(menu.chosen)
         finally:
             self._syncing = False
 
