@@ -443,6 +443,10 @@ class PlayWidget(widgets.VBox):
             self.story_told.value = f"<ol>{earlier}</ol>" if earlier else ""
             self.story_next.description = self.story_next.tooltip = story.next_label
             self.story_skip.layout.display = None if story.can_skip else "none"
+            if before is not None and before.story is None:
+                # a story begins: its Next takes the focus, so the story comes into view (the
+                # button pressed may be far below it, in the menu) and Enter goes on with it
+                self.story_next.focus()
         self._set_children(self.hand_cards, [self._card_button(btn, card) for btn, card in
                                              zip(self._card_pool.take(len(snap.cards)), snap.cards)])
         self.hand_cards.layout.display = None if snap.cards else "none"
