@@ -505,7 +505,7 @@ def test_stronger_means_what_the_strength_plate_shows():
     assert not G.goal_met({"kind": "stronger", "region": "red"}, before, after, "white")
     assert G.goal_met({"kind": "strength_grows", "region": "red"}, before, after, "white")
     text, rule = G.goal_instead({"kind": "stronger", "region": "red"}, before, after, "white")
-    assert "Red holds the Will and is stronger" in str(text)
+    assert "Red holds the Will and so wins the region" in str(text)
     assert "Raise" in ex.prompt("en") and ex.goal["kind"] == "strength_grows"
 
 

@@ -162,3 +162,19 @@ def test_the_selected_action_s_words_are_given_whole(play):
     play.pick_menu_action(None)               # nothing picked: the menu's first action, in full
     menu = play.snapshot.menu
     assert menu is not None and menu.chosen == dict((v, k) for k, v in menu.actions)[menu.action]
+
+
+def test_hint_says_it_is_thinking_while_the_advisor_ranks(play):
+    """The ranking takes a second or several: the snapshot drawn while it runs says so (the Hint
+    button shows it), and the next one does not."""
+    seen = []
+    play.observe(lambda snap: seen.append(snap.thinking))
+    play.hint()
+    assert seen[0] is True and seen[-1] is False
+
+
+def test_a_story_step_stays_long_enough_to_be_read():
+    from dualpowers.screens.play import reading_time
+    assert reading_time("White plays red-3.") == 2.0
+    assert reading_time(" ".join(["word"] * 40)) == 11.0
+    assert reading_time(" ".join(["word"] * 400)) == 15.0

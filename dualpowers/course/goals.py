@@ -62,8 +62,9 @@ def presence_text(state: State, region: str) -> Message:
         return say(N_("In {region} nobody controls a token: nobody is stronger there."), {"region": region_name(region)})
     why = {
         "strength": N_("In {region}, {winner} is stronger: red {red}, white {white}."),
-        "tokens": N_("In {region} strength is tied at {red}; {winner} controls more tokens and is stronger."),
-        "will": N_("In {region} strength ({red}) and tokens are tied; {winner} holds the Will and is stronger."),
+        # a tie is not "stronger": the tie-break gives the region (R-STR-2)
+        "tokens": N_("In {region} strength is tied at {red}; {winner} controls more tokens and so wins the region."),
+        "will": N_("In {region} strength ({red}) and tokens are tied; {winner} holds the Will and so wins the region."),
     }[p.decided_by or "strength"]
     told = say(why, {"region": region_name(region), "winner": side_name(p.winner), "red": r, "white": w})
     # then the engine's own sums, token by token, and why a neutral counts for whom (R-STR-1,
@@ -477,8 +478,14 @@ _question("strength", "R-STR-1", "number",
 def _controller_text(s: State, p: Mapping[str, Any]) -> Message:
     who = s.controller(p["token"])
     if who is None:
-        return say(N_("Nobody controls {token}."), {"token": token_name(p["token"])})
-    return say(N_("{token} is controlled by {side}."), {"token": token_name(p["token"]), "side": side_name(who)})
+        told = say(N_("Nobody controls {token}."), {"token": token_name(p["token"])})
+    else:
+        told = say(N_("{token} is controlled by {side}."), {"token": token_name(p["token"]), "side": side_name(who)})
+    where = s.place[p["token"]]
+    if s.spec(p["token"]).owner == "neutral" and where in s.comp.region_index:
+        # why, in the engine's words: the Will holder's own token there, or none (R-NEU-1)
+        told = _both(told, force_in_presence(s, where).neutral_reason_message)
+    return told
 
 
 # Who controls a neutral: the Will box names the side that may (R-NEU-1); the strength plates

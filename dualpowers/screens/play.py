@@ -101,11 +101,21 @@ class StoryView:
     working: tuple[str, ...]
     next_label: str
     can_skip: bool
+    #: seconds the step stays on screen when the story plays on by itself: time to read it
+    #: (a one-line step 2 s, a scoring with its working up to 15 s; one second a step was too
+    #: short for the long ones)
+    pause: float = 2.0
 
     @property
     def at(self) -> int:
         """The index of the step on the board."""
         return len(self.told) - 1
+
+
+def reading_time(text: str) -> float:
+    """Seconds to read ``text`` on screen: a second to find it, then about four words a second
+    (a slow reader's pace: the story is new to them), from 2 s to 15 s."""
+    return min(15.0, max(2.0, 1.0 + len(text.split()) / 4.0))
 
 
 @dataclass(frozen=True)
@@ -173,6 +183,8 @@ class PlaySnapshot:
     can_undo: bool
     over: bool
     hint_html: str
+    #: the advisor is ranking the actions (a second or several): the Hint button says so
+    thinking: bool
     result: str
     review: ReviewView | None
     can_review: bool
@@ -244,6 +256,7 @@ class PlaySession:
         self.game.set_language(lang)
         self._observers: list[Callable[[PlaySnapshot], Any]] = []
         self._notice: tuple[str, bool] = ("", False)
+        self._thinking = False
         self._position: _Position | None = None
         self._menu_group: str | None = None
         self._menu_action: str | None = None
@@ -424,12 +437,17 @@ class PlaySession:
     def hint(self) -> None:
         """Rank the legal actions with the advisor: the best is lit, its card marked, its choice
         selected in the menu, and the reason and the figures shown."""
+        self._thinking = True              # drawn at once: the ranking takes a second or several
+        self._changed()
         try:
             ranking = self.game.hint()
         except DualPowersError as exc:
+            self._thinking = False
             self._refused(exc)
             self._changed()
             return
+        finally:
+            self._thinking = False
         here = self._here()
         best = ranking.best.action
         here.hint, here.hint_highlight = ranking, action_highlight(self.game.state, best)
@@ -541,8 +559,10 @@ class PlaySession:
             board = BoardView(event.board, tuple(story_highlight(event)), (), tuple(sorted(markers.items())), True)
             last = at + 1 >= len(self.story)
             ending = _("The final position") if over else _("Your turn")
-            story = StoryView(tuple(render(e.message, lang) for e in self.story[:at + 1]), len(self.story),
-                              tuple(event_details(event, lang)), ending if last else _("Next"), not last)
+            told = tuple(render(e.message, lang) for e in self.story[:at + 1])
+            working = tuple(event_details(event, lang))
+            story = StoryView(told, len(self.story), working, ending if last else _("Next"), not last,
+                              reading_time(" ".join((told[-1], *working))))
         elif moment is not None:           # a decision of the review: its position, the better action lit
             board = BoardView(moment.position, tuple(action_highlight(moment.position, moment.better)), past=True)
         else:
@@ -582,7 +602,7 @@ class PlaySession:
             round_so_far=_since_round_began(log), log=log, menu=menu,
             menu_shown=menu is not None and moment is None,
             can_act=not over and not telling and bool(here.legal), can_undo=g.can_undo, over=over,
-            hint_html=here.hint_html, result="" if telling else (g.result() or ""),
+            hint_html=here.hint_html, thinking=self._thinking, result="" if telling else (g.result() or ""),
             review=review, can_review=over and self.review_done is None, can_return=self._finished is not None,
             saved=self._saved)
 

@@ -191,12 +191,13 @@ class PlayWidget(widgets.VBox):
                                                layout=_W(width="auto")), "dp-story-auto")
         fit_labels(self.story_auto)        # its label in every language, not cut at 80 px
         self.story_auto.observe(lambda _: self._story_timer(), "value")
-        #: seconds each step stays on screen when the story plays on by itself
-        self.story_pause = 1.5
         self._story_pending: Any = None
-        self.story_box = css(widgets.VBox([self.story_told, self.story_view,
+        # The step on the board and its buttons first, the steps before it under them (newest
+        # first): a long story (a scoring tells twenty steps) no longer pushes Next off the screen.
+        self.story_box = css(widgets.VBox([self.story_view,
                                            widgets.HBox([self.story_next, self.story_skip, self.story_auto],
-                                                        layout=_W(flex_flow="row wrap", align_items="center"))],
+                                                        layout=_W(flex_flow="row wrap", align_items="center")),
+                                           self.story_told],
                                           layout=_W(width="100%", display="none")), "dp-story-box")
         #: this round so far, beside the board (the whole log stays below it)
         self.round_view = css(widgets.HTML(layout=_W(width="100%")), "dp-round-so-far")
@@ -439,8 +440,8 @@ class PlayWidget(widgets.VBox):
             working = "".join(f"<div class='dp-working'>{escape(line)}</div>" for line in story.working)
             self.story_view.value = (f"<div class='dp-result-box' aria-current='step'><b>{escape(step)}</b><br>"
                                      f"{escape(story.told[-1])}{working}</div>")
-            earlier = "".join(f"<li>{escape(text)}</li>" for text in story.told[:-1])
-            self.story_told.value = f"<ol>{earlier}</ol>" if earlier else ""
+            earlier = "".join(f"<li>{escape(text)}</li>" for text in reversed(story.told[:-1]))
+            self.story_told.value = f"<ol reversed>{earlier}</ol>" if earlier else ""
             self.story_next.description = self.story_next.tooltip = story.next_label
             self.story_skip.layout.display = None if story.can_skip else "none"
             if before is not None and before.story is None:
@@ -461,7 +462,10 @@ class PlayWidget(widgets.VBox):
         if before is None or before.round_so_far != snap.round_so_far or before.lang != lang:
             self.round_view.value = self._round_html(snap)
         self._draw_menu(snap)
-        self.apply_button.disabled = self.auto_button.disabled = self.hint_button.disabled = not snap.can_act
+        self.apply_button.disabled = self.auto_button.disabled = not snap.can_act
+        self.hint_button.disabled = not snap.can_act or snap.thinking
+        self.hint_button.description = _("Thinking…") if snap.thinking else _("Hint")
+        self.hint_button.icon = "hourglass-half" if snap.thinking else "lightbulb-o"
         self.group.disabled = self.action.disabled = self.auto_policy.disabled = not snap.can_act
         self.undo_button.disabled = not snap.can_undo
         # After the game: who won and why, and a New game button; no more actions offered.
@@ -527,8 +531,9 @@ class PlayWidget(widgets.VBox):
                                      if shown else "")
 
     def _story_timer(self) -> None:
-        """With *Play on by itself*, the step shown moves on after :attr:`story_pause` seconds;
-        each new step starts the wait again, and the player's decision ends it."""
+        """With *Play on by itself*, the step shown moves on after the time to read it (the
+        snapshot's ``story.pause``); each new step starts the wait again, and the player's
+        decision ends it."""
         if self._story_pending is not None:
             self._story_pending.cancel()
             self._story_pending = None
@@ -540,7 +545,8 @@ class PlayWidget(widgets.VBox):
                 if self.model.story_at == at and self.story_auto.value:
                     self.model.story_step()
 
-            self._story_pending = self._later(self.story_pause, step)
+            story = self._drawn.story if self._drawn is not None else None
+            self._story_pending = self._later(story.pause if story is not None else 2.0, step)
 
     @staticmethod
     def _later(delay: float, callback: Any) -> Any:

@@ -738,7 +738,8 @@ def test_play_widget_story_puts_the_objective_markers_on_the_board_as_the_scorin
             event = w.model.story[w.model.story_at]
             seen.setdefault(event.kind, []).append((event, dict(w.board._markers or {})))
             story_views[id(event)] = w.story_view.value
-            assert w.all_actions.layout.display == "none"         # the next decision's: not yet
+            assert w.apply_button.disabled and w.action.disabled   # the next decision's: not yet (the menu
+            assert w.all_actions.layout.display is None           # stays in its place, disabled)
             w.story_next.click()
         assert w.all_actions.layout.display == ("none" if g.state.is_over() else None)
     # a language switch in the middle of a story goes on telling it, in the new language
@@ -752,7 +753,7 @@ def test_play_widget_story_puts_the_objective_markers_on_the_board_as_the_scorin
     language.set("fr")
     try:
         assert (w.model.story_at, w.model.story, w.board.state) == (at, story, shown)
-        assert w.story_box.layout.display is None and w.all_actions.layout.display == "none"
+        assert w.story_box.layout.display is None and w.apply_button.disabled
     finally:
         language.set("en")
     reveals = [(e, m) for e, m in seen.get("objective", []) if "reveals" in e.text]
@@ -861,7 +862,8 @@ def test_play_widget_story_plays_on_by_itself_until_the_players_decision():
             self.cancelled = True
 
     def later(delay, fn):
-        assert delay == w.story_pause
+        story = w.model.snapshot.story
+        assert story is not None and delay == story.pause and 2.0 <= delay <= 15.0   # time to read the step
         h = Handle(fn)
         pending.append(h)
         return h
