@@ -271,7 +271,7 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
         ("round (the Italian rulebook's word)", [r"\bturno di gioco \d"]),
         # Issue 34, the Italian reading: the faults a native reader found, so they cannot come back.
         ("fazione (a side is never 'la parte': 'vince la parte', 'la tua parte')",
-         [r"\b(?:[Ll]a tua|[Oo]gni|[Qq]uella|[Ll]'altra|[Dd]ue) parti?\b(?! (?:del|della|dei|di|delle|dello|degli)\b)",
+         [r"\b(?:[Ll]a tua|[Oo]gni|[Qq]uella|[Ll]'altra|[Dd]ue) part[ei]\b(?! (?:del|della|dei|di|delle|dello|degli)\b)",
           r"\b[Vv]ince la parte\b", r"\bla parte (?:indietro|senza)\b"]),
         ("segnalino giorno, segnalino mese (the rulebook's names)", [r"\bsegnalin[oi] del (?:giorno|mese)\b"]),
         ("l'estremità del tracciato", [r"\bcap[oi] del tracciato\b"]),
@@ -286,6 +286,8 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
         ("accanto al calendario", [r"\bpresso il calendario\b"]),
         ("il quartiere rosso e il quartiere marrone (a region named in running text takes its article)",
          [r"(?:^|\b(?:ma|e|tra|fra|che|se)) quartiere (?:rosso|blu|verde|viola|bianco|marrone)\b"]),
+        ("la connessione verde-rosso (one hyphen, as the log writes it: not 'verde–rosso')",
+         [r"\b(?:rosso|blu|verde|viola|bianco|marrone)–(?:rosso|blu|verde|viola|bianco|marrone)\b"]),
         ("il Trotsky rosso / il Trotsky neutrale (with its article at a sentence's start)",
          [r"(?:^|[.!?] )Trotsky (?:rosso|neutrale) (?:è|si|entra|aspetta|arriva|sostituisce|vale)\b"]),
         ("lower case after a colon inside a sentence ('la accetta: il Bianco recluta', not 'Il Bianco')",
@@ -384,7 +386,8 @@ def test_the_bracket_check_sees_brackets_after_or_inside_brackets(text, faulty):
     ("it", "Dove va la carta alla pulizia?"), ("it", "Pulizia: ora l'agitazione è nel quartiere blu"),
     ("it", "Solitario, round 3: tu hai vinto"), ("it", "aspettano presso il calendario"),
     ("it", "la connessione tra quartiere rosso e quartiere verde"), ("it", "ma quartiere rosso e quartiere marrone"),
-    ("it", "Esatto! Trotsky rosso è affaticato."), ("it", "non il testo dei regolamenti: Lo stesso rimescolamento"),
+    ("it", "Esatto! Trotsky rosso è affaticato."), ("it", "lungo la connessione bianco–marrone"),
+    ("it", "non il testo dei regolamenti: Lo stesso rimescolamento"),
     ("it", "Il motore di regole la accetta: Il Bianco recluta Lvov"), ("it", "Fatto: Giocare la carta viola-4."),
 ])
 def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
