@@ -269,6 +269,31 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
         ("Bonus Reclutamento, Bonus Movimento...", [r"\b(?:reclutamento|movimento|riposo|pesca) bonus\b"]),
         ("segnalino blocco", [r"\bsegnalino di blocco\b"]),
         ("round (the Italian rulebook's word)", [r"\bturno di gioco \d"]),
+        # Issue 34, the Italian reading: the faults a native reader found, so they cannot come back.
+        ("fazione (a side is never 'la parte': 'vince la parte', 'la tua parte')",
+         [r"\b(?:[Ll]a tua|[Oo]gni|[Qq]uella|[Ll]'altra|[Dd]ue) part[ei]\b(?! (?:del|della|dei|di|delle|dello|degli)\b)",
+          r"\b[Vv]ince la parte\b", r"\bla parte (?:indietro|senza)\b"]),
+        ("segnalino giorno, segnalino mese (the rulebook's names)", [r"\bsegnalin[oi] del (?:giorno|mese)\b"]),
+        ("l'estremità del tracciato", [r"\bcap[oi] del tracciato\b"]),
+        ("un'interpretazione, una decisione del progetto (a ruling is not an arbitration)", [r"\barbitrat[oi]\b"]),
+        ("il quartiere in agitazione (what is counted or worth points is the region, not 'l'agitazione')",
+         [r"\bconteggiare l'agitazione\b", r"\bpunt(?:i|eggio) dell'agitazione\b", r"\bvale l'agitazione\b",
+          r"\bl'agitazione (?:di|a|ad|in) (?:marzo|maggio|luglio|agosto|settembre|ottobre)",
+          r"\bquartiere in agitazione è il quartiere\b"]),
+        ("Fase Pulizia (the phase, named as the rulebook names it)",
+         [r"\b(?:[Aa]lla|[Nn]ella|[Dd]ella|prossima|[Ss]egue la|[Dd]opo la|[Ss]i fa|[Ll]a) pulizia\b", r"^Pulizia: "]),
+        ("In solitario, ... (an exercise's opening)", [r"^Solitario, "]),
+        ("accanto al calendario", [r"\bpresso il calendario\b"]),
+        ("il quartiere rosso e il quartiere marrone (a region named in running text takes its article)",
+         [r"(?:^|\b(?:ma|e|tra|fra|che|se)) quartiere (?:rosso|blu|verde|viola|bianco|marrone)\b"]),
+        ("la connessione verde-rosso (one hyphen, as the log writes it: not 'verde–rosso')",
+         [r"\b(?:rosso|blu|verde|viola|bianco|marrone)–(?:rosso|blu|verde|viola|bianco|marrone)\b"]),
+        ("il Trotsky rosso / il Trotsky neutrale (with its article at a sentence's start)",
+         [r"(?:^|[.!?] )Trotsky (?:rosso|neutrale) (?:è|si|entra|aspetta|arriva|sostituisce|vale)\b"]),
+        ("lower case after a colon inside a sentence ('la accetta: il Bianco recluta', not 'Il Bianco')",
+         [r"[a-zà-ù)\]]: (?:Lo|La|Il|Le|Gli|I|Un|Una|Uno|Non|Con|Senza|Chi|Nessun[oa]?|Finite|Per|Se|Si|Ogni|Quando|Dopo"
+          r"|Prima|Poi|Ecco|Questo|Questa|Tutt[ie]|Giocare|Reclutare|Spostare|Scegliere|Far|Rinunciare|Guadagnare"
+          r"|Considerare|L'\w+)\b"]),
     ],
 }
 #: A side named bare where the language needs its article or its preposition: French "Blanc joue",
@@ -354,6 +379,16 @@ def test_the_bracket_check_sees_brackets_after_or_inside_brackets(text, faulty):
     ("fr", "la valeur de recrutement 2"), ("it", "Rosso gioca viola-4."), ("it", "Forza maggiore in ogni quartiere"),
     ("it", "segnare il quartiere in agitazione"), ("it", "in caso di pareggio"), ("it", "L'vov entra"),
     ("it", "Tenete d'occhio il calendario"), ("it", "1000 partite"), ("it", "alla fase 'bonus'"),
+    ("it", "Vince la parte verso cui pende il segnalino"), ("it", "Scegli la tua parte"),
+    ("it", "fa avanzare il segnalino del giorno"), ("it", "verso il proprio capo del tracciato"),
+    ("it", "R-CLN è un arbitrato di questo progetto"), ("it", "conteggiare l'agitazione o un'azione bonus"),
+    ("it", "l'agitazione di ottobre/novembre vale 7 PV"), ("it", "Il quartiere in agitazione è il quartiere verde."),
+    ("it", "Dove va la carta alla pulizia?"), ("it", "Pulizia: ora l'agitazione è nel quartiere blu"),
+    ("it", "Solitario, round 3: tu hai vinto"), ("it", "aspettano presso il calendario"),
+    ("it", "la connessione tra quartiere rosso e quartiere verde"), ("it", "ma quartiere rosso e quartiere marrone"),
+    ("it", "Esatto! Trotsky rosso è affaticato."), ("it", "lungo la connessione bianco–marrone"),
+    ("it", "non il testo dei regolamenti: Lo stesso rimescolamento"),
+    ("it", "Il motore di regole la accetta: Il Bianco recluta Lvov"), ("it", "Fatto: Giocare la carta viola-4."),
 ])
 def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     assert glossary_faults(lang, [("made up", text)]), text
@@ -363,6 +398,14 @@ def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     ("fr", "Les Blancs jouent le vert 4."), ("fr", "4\u202f000 parties, graine 12345, en 1917"), ("fr", "43\u00a0%"),
     ("fr", "à vous (les Blancs) de jouer"), ("it", "Il Rosso gioca la carta viola-4."), ("it", "4.000 partite; 6,4"),
     ("it", "Chi ha la forza maggiore in ogni quartiere"), ("it", "Tocca al Bianco"),
+    ("it", "Vince la fazione verso cui pende il segnalino"), ("it", "spostandolo dalla parte del giocatore"),
+    ("it", "le due parti del tracciato"), ("it", "il segnalino giorno e il segnalino mese"),
+    ("it", "all'estremità del tracciato"), ("it", "R-CLN è un'interpretazione di questo progetto"),
+    ("it", "A ottobre/novembre il quartiere in agitazione vale 7 PV"), ("it", "Ora è in agitazione il quartiere verde."),
+    ("it", "Dove va la carta nella Fase Pulizia?"), ("it", "In solitario, round 3: tu hai vinto"),
+    ("it", "la connessione tra il quartiere rosso e il quartiere verde"), ("it", "Esatto! Il Trotsky rosso è affaticato."),
+    ("it", "Rosso: Spionaggio per rivelare l'obiettivo"), ("it", "Mano del Rosso: Lenin, Stalin"),
+    ("it", "la accetta: il Bianco recluta Lvov nel quartiere marrone"),
 ])
 def test_the_glossary_check_passes_the_right_forms(lang, text):
     assert not glossary_faults(lang, [("made up", text)]), text
