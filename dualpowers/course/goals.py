@@ -645,7 +645,30 @@ def _card_place(s: State, card: str) -> str:
     return "none"
 
 
+#: Where the board shows the answer to a question that asks to read it (no actions first): the
+#: "why" of such an answer is where to look, not the answer again.
+_READ_ON_BOARD = {
+    "will": N_("The Will of the People box, under the calendar, names its holder."),
+    "unrest": N_("The first region tile, UNREST, names it, and the region carries the unrest sign by its name."),
+    "blockade": N_("On the map the black and yellow barrier lies across that connection; beside the tiles, "
+                   "the arrow after the BLOCKADE tile shows the colours of its two regions."),
+    "exhausted": N_("The board draws an exhausted token pale and hatched, with a dashed rim; a fresh one full."),
+}
+
+
 def _after_text(s: State, p: Mapping[str, Any]) -> Message:
+    told = _after_answer(s, p)
+    kind = p["ask"].partition(":")[0]
+    if not p["actions"] and kind in _READ_ON_BOARD:
+        return _both(told, say(_READ_ON_BOARD[kind]))
+    t = after(s, list(p["actions"]))
+    if kind == "to_act" and p["actions"] and t.to_act == t.will and not any(t.played.values()):
+        # who opens the action phase: the Will's holder (P-ACT)
+        return _both(told, say(N_("The Will's holder takes the first turn of the action phase.")))
+    return told
+
+
+def _after_answer(s: State, p: Mapping[str, Any]) -> Message:
     t, events = after_told(s, list(p["actions"]))
     ask = p["ask"]
     if ask == "date" and p["actions"]:

@@ -393,7 +393,7 @@ class PlayWidget(widgets.VBox):
         self.log_title.value = _("<b>Game log</b> (most recent first)")
         self.save_title.value = _("<b>Save and load</b>: a saved game is a JSON file (the options, the list of "
                                   "actions and the position, hidden cards included).")
-        self.all_actions.set_title(0, _("All legal actions (the engine's notation)"))
+        self.all_actions.set_title(0, _("Every action you may take, in a list"))
 
     # ------------------------------------------------------------------ events
     def _mode_changed(self) -> None:

@@ -275,7 +275,10 @@ function render({ model, el }) {
     const bringIntoView = () => {
       const target = el.closest('.dp-screen') || el.parentElement || el;
       const r = target.getBoundingClientRect();
-      if (r.top < 0 || r.bottom > window.innerHeight) target.scrollIntoView({ block: 'start' });
+      // not when its top is near the window's top: a Voila page opens at its title with the
+      // screen under it, and stays there (it scrolled 92 px and hid the title)
+      if (r.top < 0 || (r.bottom > window.innerHeight && r.top > window.innerHeight / 4))
+        target.scrollIntoView({ block: 'start' });
     };
     setTimeout(() => {
       bringIntoView();

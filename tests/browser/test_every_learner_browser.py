@@ -210,6 +210,19 @@ def test_a_solo_action_finished_by_taps(browser, voila_server, notebook_dir, dev
 SCROLLED = "() => window.scrollY + [...document.querySelectorAll('*')].reduce((sum, e) => sum + e.scrollTop, 0)"
 
 
+def test_a_voila_page_opens_at_its_title(browser, voila_server, notebook_dir):
+    """The screen is brought into view once, for a notebook left scrolled to its last cell; a Voila
+    page opens at its top with the screen's top in sight, and must stay there (it scrolled 92 px
+    and hid the title: the screen is taller than the window)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    try:
+        _open(page, voila_server(notebook_dir / PLAY.name))
+        page.wait_for_timeout(1500)          # the probe looks twice: 150 ms and 850 ms after it shows
+        assert page.evaluate(SCROLLED) == 0, f"the page scrolled {page.evaluate(SCROLLED)} px by itself"
+    finally:
+        page.close()
+
+
 def test_a_swipe_on_the_board_scrolls_the_page(browser, voila_server, notebook_dir):
     """A finger that starts on the board and moves up scrolls the page (ipycanvas cancelled it)."""
     context, page = _touch_page(browser, "phone")
