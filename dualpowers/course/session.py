@@ -58,6 +58,8 @@ class CourseSession:
     hint_shown: bool
     shown: bool
     picker: ActionPicker | None
+    #: the exercise Next just left unsolved (not counted as done), until the learner moves again
+    skipped: Exercise | None
 
     def __init__(self, *, progress: Progress | None = None, progress_file: str | Path | None = None) -> None:
         self.course = load_course()
@@ -123,7 +125,13 @@ class CourseSession:
             self._changed()
 
     def next(self) -> None:
-        self.go(self.index + 1)
+        """On to the next item.  An exercise left unsolved is not counted as done (only a
+        solved exercise is): :attr:`skipped` names it on the item Next leads to."""
+        left = self.exercise if self.exercise is not None and not self.solved else None
+        if self.index + 1 < len(self.items):
+            self._enter(self.index + 1)
+            self.skipped = left
+            self._changed()
 
     def back(self) -> None:
         self.go(self.index - 1)
@@ -251,6 +259,7 @@ class CourseSession:
             self.hint_shown, self.shown = hint, shown
         v = ex.judge(answer)
         self.verdict = v
+        self.skipped = None
         if v.correct and not self.shown:
             self.progress.solve(ex.id)
         elif not v.correct:
@@ -288,6 +297,7 @@ class CourseSession:
         self._enter(self.index, mark=False)
         demo = ex.demonstrate()
         self.shown = True
+        self.skipped = None
         self.demo = demo
         self.state = demo.position
         self.markers = demo.verdict.markers
@@ -320,6 +330,8 @@ class CourseSession:
         self.message = ""
         self.hint_shown = self.shown = False
         self.picker = None
+        if mark:
+            self.skipped = None
         if isinstance(obj, Step):
             if mark:
                 self.progress.see(obj.chapter, obj.index)
