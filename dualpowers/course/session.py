@@ -20,7 +20,7 @@ from ..narrate import refusal_message
 from ..text import Disjunction, Message
 from .model import Chapter, Demonstration, Exercise, Step, Verdict, load_course
 from .progress import Item, Progress, ProgressError
-from .text import N_, say
+from .text import DOMAIN, N_
 
 #: What a first click on the board can be, in words (the course's "how to answer" line).
 _CLICK_WORDS = {"token": N_("a token"), "region": N_("a region"), "connection": N_("a connection"),
@@ -213,30 +213,34 @@ class CourseSession:
         """How this exercise is answered, true for its position: what to click, or the buttons."""
         ex = self.exercise
         if ex is None:
-            return say(N_("Read the text, then go on with Next."))
+            return Message(N_("Read the text, then go on with Next."), domain=DOMAIN)
         if ex.kind == "choice":
-            return say(N_("Choose your answer:"))
+            return Message(N_("Choose your answer:"), domain=DOMAIN)
         kinds, buttons = self.click_kinds(), self.needs_buttons()
         if not kinds:
             if self.picker is not None and self.picker.state.step in ("card", "objective"):
-                return say(N_("Answer with a button below (the hand's cards are not on the board)."))
-            return say(N_("Answer with a button below: no click on the board answers this exercise."))
-        what = say(_OR[len(kinds)], dict(zip("abcd", (say(_CLICK_WORDS[k]) for k in kinds))))
+                return Message(N_("Answer with a button below (the hand's cards are not on the board)."),
+                               domain=DOMAIN)
+            return Message(N_("Answer with a button below: no click on the board answers this exercise."),
+                           domain=DOMAIN)
+        what = Message(_OR[len(kinds)], domain=DOMAIN,
+                       **dict(zip("abcd", (Message(_CLICK_WORDS[k], domain=DOMAIN) for k in kinds))))
         if buttons:
             # which kinds of action are clicked, so that the buttons are not taken for every answer
             assert self.picker is not None
             clicked = dict.fromkeys(kind_of(self.picker.legal[i]).label for i in self._board_paths())
-            return say(N_("Answer on the board: click {what}, as in a game ({kinds}); or use a button below."),
-                       {"what": what, "kinds": Disjunction(Message(label) for label in clicked)})
-        return say(N_("Answer on the board: click {what}, as in a game."), {"what": what})
+            return Message(N_("Answer on the board: click {what}, as in a game ({kinds}); or use a button below."),
+                           domain=DOMAIN, what=what, kinds=Disjunction(Message(label) for label in clicked))
+        return Message(N_("Answer on the board: click {what}, as in a game."), domain=DOMAIN, what=what)
 
     def click_instead(self) -> Message:
         """What to do instead of a click that cannot answer this exercise."""
         kinds = self.click_kinds()
         if not kinds:
-            return say(N_("A click on the board cannot answer this exercise: use a button below."))
-        what = say(_OR[len(kinds)], dict(zip("abcd", (say(_CLICK_WORDS[k]) for k in kinds))))
-        return say(N_("That cannot answer this exercise: click {what}."), {"what": what})
+            return Message(N_("A click on the board cannot answer this exercise: use a button below."), domain=DOMAIN)
+        what = Message(_OR[len(kinds)], domain=DOMAIN,
+                       **dict(zip("abcd", (Message(_CLICK_WORDS[k], domain=DOMAIN) for k in kinds))))
+        return Message(N_("That cannot answer this exercise: click {what}."), domain=DOMAIN, what=what)
 
     def buttons(self) -> list[Action]:
         """Actions to offer as buttons now: what no click on the board reaches (or no longer needs)."""
@@ -271,7 +275,7 @@ class CourseSession:
         self.concealed = ()            # answered: the board may show what the question asked
         self.demo = None
         # an answer copied from Show me is right, but the exercise is solved once found alone
-        self.message = say(N_("Shown first, so not counted yet: Try again and find it yourself.")) \
+        self.message = Message(N_("Shown first, so not counted yet: Try again and find it yourself."), domain=DOMAIN) \
             if v.correct and self.shown else ""
         self._save()
         self._changed()

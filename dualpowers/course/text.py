@@ -10,22 +10,18 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..text import N_, Message, Name, render
+from ..text import N_, Message, Name
 
-__all__ = ["DOMAIN", "N_", "say", "tr", "region_name", "side_name", "token_name", "card_name", "date_name",
+__all__ = ["DOMAIN", "N_", "say", "region_name", "side_name", "token_name", "card_name", "date_name",
            "month_name"]
 
 DOMAIN = "course"
 
 
 def say(msgid: str, params: Mapping[str, Any] | None = None) -> Message:
-    """A course message: ``say(N_("{token} is still exhausted."), {"token": token_name("W3")})``."""
+    """Being retired (issue 31): ``Message(msgid, domain=DOMAIN, **params)`` says it through the
+    one door; only ``goals.py`` still calls this, until it is rewritten the same way."""
     return Message(msgid, domain=DOMAIN, **dict(params or {}))
-
-
-def tr(msgid: str, lang: str | None = None, **params: Any) -> str:
-    """A course text written in ``lang`` at once."""
-    return render(Message(msgid, domain=DOMAIN, **params), lang)
 
 
 def region_name(region: str) -> Name:
@@ -35,7 +31,7 @@ def region_name(region: str) -> Name:
 def side_name(side: str | None) -> Message | Name:
     """``Red``, ``White`` (the game's names) or ``nobody`` (a course message)."""
     if side is None or side == "nobody":
-        return say(N_("nobody"))
+        return Message(N_("nobody"), domain=DOMAIN)
     return Name("side", side)
 
 
