@@ -1,27 +1,20 @@
 """The course's words: messages of the ``course`` catalog, and the game names they use.
 
 A course text is a :class:`~dualpowers.text.Message` of the ``course`` gettext domain
-(``dualpowers/locale/<lang>/LC_MESSAGES/course.po``), written by
-:func:`dualpowers.text.render` like every other sentence; game names in it are
+(``dualpowers/locale/<lang>/LC_MESSAGES/course.po``), ``Message(N_("..."), domain=DOMAIN,
+...)``, written by :func:`dualpowers.text.render` like every other sentence (this module
+has no ``say`` or ``tr`` of its own: there is one door for words, :mod:`dualpowers.text`); game names in it are
 :class:`~dualpowers.text.Name` values, named by :mod:`dualpowers.names`.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
-
 from ..text import N_, Message, Name
 
-__all__ = ["DOMAIN", "N_", "say", "region_name", "side_name", "token_name", "card_name", "date_name",
+__all__ = ["DOMAIN", "N_", "region_name", "side_name", "token_name", "card_name", "date_name",
            "month_name"]
 
 DOMAIN = "course"
-
-
-def say(msgid: str, params: Mapping[str, Any] | None = None) -> Message:
-    """Being retired (issue 31): ``Message(msgid, domain=DOMAIN, **params)`` says it through the
-    one door; only ``goals.py`` still calls this, until it is rewritten the same way."""
-    return Message(msgid, domain=DOMAIN, **dict(params or {}))
 
 
 def region_name(region: str) -> Name:
