@@ -95,3 +95,14 @@ def test_wrong_tutorial_data_is_said_instead_of_drawn(monkeypatch):
     monkeypatch.setattr(m.tutorial, "view", broken)
     snap = m.snapshot
     assert snap.position is None and "not valid" in snap.outcome.error
+
+
+def test_an_error_met_while_replaying_a_step_is_said_in_the_readers_language(monkeypatch):
+    from dualpowers.text import N_, Message
+
+    m, _ = _model(language="fr")
+
+    def refused():
+        raise TutorialError(Message(N_("the query opposition_objective 'played' needs a solo position")))
+    monkeypatch.setattr(m.tutorial, "view", refused)
+    assert m.snapshot.outcome.error == "la question opposition_objective 'played' demande une position solo"
