@@ -128,7 +128,7 @@ def _grows(b: State, a: State, side: str, region: str) -> bool:
 
 def _growth_text(b: State, a: State, side: str, region: str) -> Message:
     n, m = force_in_presence(a, region).strength[side], force_in_presence(b, region).strength[side]
-    fields = {"side": side_name(side), "region": region_name(region), "n": n, "m": m}
+    fields: dict[str, Any] = {"side": side_name(side), "region": region_name(region), "n": n, "m": m}
     if n > m:
         return Message(N_("{side}'s strength in {region} grows from {m} to {n}."), domain=DOMAIN, **fields)
     return Message(N_("{side}'s strength in {region} is {n} (it was {m}): it does not grow."), domain=DOMAIN,
@@ -185,7 +185,7 @@ def _blockade_text(state: State, still: bool) -> Message:
     Italian name both regions with their article: "entre la Zone blanche et la Zone marron")."""
     if state.blockade is None:
         return Message(N_("The blockade marker is on no connection."), domain=DOMAIN)
-    ends = {"a": region_name(state.blockade[0]), "b": region_name(state.blockade[1])}
+    ends: dict[str, Any] = {"a": region_name(state.blockade[0]), "b": region_name(state.blockade[1])}
     if still:
         return Message(N_("The blockade marker is still on the connection between {a} and {b}."), domain=DOMAIN,
                        **ends)

@@ -282,7 +282,7 @@ class Step:
 
     def _written(self, msgid: str, lang: str) -> str:
         comp = self.position.comp if _fields(msgid) else None
-        params = {f: Conjunction(Name("token", i) for i in _leaders_of(comp, f)) for f in _fields(msgid)}
+        params: dict[str, Any] = {f: Conjunction(Name("token", i) for i in _leaders_of(comp, f)) for f in _fields(msgid)}
         return render(Message(msgid, domain=DOMAIN, **params), lang)
 
     @property

@@ -30,6 +30,11 @@ _OR = {1: N_("{a}"), 2: N_("{a} or {b}"), 3: N_("{a}, {b} or {c}"), 4: N_("{a}, 
 __all__ = ["CourseSession"]
 
 
+def _choices_of(kinds: tuple[str, ...]) -> dict[str, Any]:
+    """The click kinds in words, as the fields {a}, {b} ... of an _OR message."""
+    return {field: Message(_CLICK_WORDS[k], domain=DOMAIN) for field, k in zip("abcd", kinds)}
+
+
 class CourseSession:
     """The course as a learner meets it, item by item (steps, then the chapter's exercises).
 
@@ -223,8 +228,7 @@ class CourseSession:
                                domain=DOMAIN)
             return Message(N_("Answer with a button below: no click on the board answers this exercise."),
                            domain=DOMAIN)
-        what = Message(_OR[len(kinds)], domain=DOMAIN,
-                       **dict(zip("abcd", (Message(_CLICK_WORDS[k], domain=DOMAIN) for k in kinds))))
+        what = Message(_OR[len(kinds)], domain=DOMAIN, **_choices_of(kinds))
         if buttons:
             # which kinds of action are clicked, so that the buttons are not taken for every answer
             assert self.picker is not None
@@ -238,8 +242,7 @@ class CourseSession:
         kinds = self.click_kinds()
         if not kinds:
             return Message(N_("A click on the board cannot answer this exercise: use a button below."), domain=DOMAIN)
-        what = Message(_OR[len(kinds)], domain=DOMAIN,
-                       **dict(zip("abcd", (Message(_CLICK_WORDS[k], domain=DOMAIN) for k in kinds))))
+        what = Message(_OR[len(kinds)], domain=DOMAIN, **_choices_of(kinds))
         return Message(N_("That cannot answer this exercise: click {what}."), domain=DOMAIN, what=what)
 
     def buttons(self) -> list[Action]:
