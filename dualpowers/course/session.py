@@ -1,7 +1,10 @@
 """One learner working through the course: where they are, what the board shows, what they answered.
 
-Pure Python (no Jupyter): :class:`dualpowers.widgets.course.CourseWidget` is a thin
-view over it, and tests drive it directly.  Action exercises are answered the
+Pure Python (no Jupyter): the course screen's session model,
+:class:`dualpowers.screens.course.CourseScreen`, writes what the widget draws from it, and
+tests drive it directly.  What counts as done is decided here: a step once seen, an
+exercise once solved (Next on an unsolved exercise moves on without counting it,
+:attr:`CourseSession.skipped`).  Action exercises are answered the
 way a game is played, by clicks on the board narrowed by
 :class:`dualpowers.clicks.ActionPicker`, or by buttons for what no
 click reaches (a card from the hand, Inspire, Pass ...).

@@ -6,17 +6,18 @@
     CourseWidget()                                   # the notebook's language (widgets.language)
     CourseWidget(progress_file="course-progress.json")   # progress saved beside the notebook
 
-It draws the snapshots of its session model,
-:class:`dualpowers.screens.course.CourseScreen` (over
-:class:`dualpowers.course.session.CourseSession`), laid out on the shared
-:class:`~dualpowers.widgets.screen.Screen`, and turns each event into one call on it: the board on the left, the
-panel on the right with Back / Next, the text, the answer buttons, the feedback and
+It draws the snapshots of its session model, :class:`dualpowers.screens.course.CourseScreen`
+(over :class:`dualpowers.course.session.CourseSession`), and turns each event into one call
+on it.  Laid out on the shared :class:`~dualpowers.widgets.screen.Screen`: the board on the
+left, the panel on the right with Back / Next, the text, the answer buttons, the feedback and
 Try again; Hint / Show me, the chapter list and the language menu under it.  Show me
 plays an accepted answer on the board (what changed is lit) and says why; during a
 question the board hides what would answer it (strength plates, a highlight on the
-answer) until it is answered.  Every widget is built once: a click changes labels,
-values, classes and visibility (answer buttons come from pools).  Action exercises are answered on the board the way a game is played (click
-a token, then a region ...), and with buttons for what no click reaches.
+answer) until it is answered.  Every widget is built once: a snapshot changes labels,
+values, classes and visibility (answer buttons come from pools).  Action exercises are
+answered on the board the way a game is played (click a token, then a region ...), and
+with buttons for what no click reaches.  Next on an exercise not solved yet moves on
+without counting it: its tip says so, and a note on the next item.
 
 CSS classes (browser tests): ``dp-course``; buttons ``dp-course-back``,
 ``dp-course-next``, ``dp-course-continue``, ``dp-course-hint``, ``dp-course-show``,
