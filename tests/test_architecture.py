@@ -41,15 +41,15 @@ def _contracts() -> list[dict]:
     return [jupyter, pillow, layers]
 
 
-@pytest.mark.parametrize("screen", ["play", "analyzer"])
+@pytest.mark.parametrize("screen", ["play", "analyzer", "course", "tutorial", "opposition"])
 def test_a_screens_widget_imports_no_rule_module(screen):
-    """The play and analyzer widgets draw their session models' snapshots (issue 31): they
-    import no rule module (the contract, and their own import lines)."""
+    """The play, analyzer, course, tutorial and Opposition widgets draw their session models'
+    snapshots (issue 31): they import no rule module (the contract, and their own import lines)."""
     contracts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]["contracts"]
     contract = next(c for c in contracts if f"dualpowers.widgets.{screen}" in c["source_modules"]
                     and c["type"] == "forbidden" and "dualpowers.kinds" in c["forbidden_modules"])
-    assert {"dualpowers.kinds", "dualpowers.state", "dualpowers.turn", "dualpowers.presence"} <= set(
-        contract["forbidden_modules"])
+    assert {"dualpowers.kinds", "dualpowers.state", "dualpowers.turn", "dualpowers.presence", "dualpowers.course",
+            "dualpowers.tutorial", "dualpowers.narrate", "dualpowers.tables"} <= set(contract["forbidden_modules"])
     source = (ROOT / "dualpowers" / "widgets" / f"{screen}.py").read_text(encoding="utf-8")
     imported = set(re.findall(r"^from \.\.(\w+)", source, re.M))
     assert imported <= {"controllers", "drawing", "names", "screens", "text"}, imported

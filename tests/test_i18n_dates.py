@@ -7,7 +7,6 @@ import re
 import pytest
 
 from dualpowers import i18n, names
-from dualpowers.course.text import tr
 from dualpowers.text import Message, Name, render
 from dualpowers.narration import DATE_NOW
 
@@ -45,10 +44,10 @@ def test_narration_writes_the_day_in_words_of_each_language(day, fr, it):
 
 
 def test_the_course_joins_the_article_to_its_dates():
-    said = {d: tr("The day marker ends on {date}.", "it", date=Name("date", "jul", d)) for d in (1, 8, 15)}
+    said = {d: render(Message("The day marker ends on {date}.", domain="course", date=Name("date", "jul", d)), "it") for d in (1, 8, 15)}
     assert said == {1: "Il segnalino giorno si ferma al 1º luglio.", 8: "Il segnalino giorno si ferma all'8 luglio.",
                     15: "Il segnalino giorno si ferma al 15 luglio."}
-    assert tr("The day marker ends on {date}.", "fr", date=Name("date", "jul", 1)) == \
+    assert render(Message("The day marker ends on {date}.", domain="course", date=Name("date", "jul", 1)), "fr") == \
         "Le marqueur de jour s'arrête sur le 1er juillet."
 
 

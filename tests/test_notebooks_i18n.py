@@ -164,7 +164,7 @@ def test_the_stored_picture_shows_in_a_notebook_not_yet_trusted(lang, path):
 
 @pytest.mark.parametrize("lang", ["en", *tn.LANGUAGES])
 def test_the_course_widget_sends_the_learner_to_the_play_notebook_of_its_language(lang):
-    from dualpowers.widgets.course import T_DONE, T_LAST
+    from dualpowers.screens.course import T_DONE, T_LAST
 
     play = Path("notebooks") / "04_play.ipynb" if lang == "en" else Path("notebooks") / lang / tn.FILE_NAMES[lang]["04_play.ipynb"]
     assert (ROOT / play).exists()

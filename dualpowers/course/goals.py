@@ -23,7 +23,7 @@ from ..presence import force_in_presence
 from ..scoring import reveal_order, track_label, unrest_vp
 from ..state import State
 from ..text import NN_, Message, Name, plural
-from .text import DOMAIN, N_, card_name, date_name, month_name, region_name, say, side_name, token_name
+from .text import DOMAIN, N_, card_name, date_name, month_name, region_name, side_name, token_name
 
 __all__ = ["Goal", "GOALS", "Question", "QUESTIONS", "ANSWER_TYPES", "choice_label", "after", "goal_reached", "goal_later",
            "action_highlight", "date_text", "presence_text", "presence_rules", "goal_because", "changes",
@@ -58,15 +58,17 @@ def presence_text(state: State, region: str) -> Message:
     r, w = p.strength["red"], p.strength["white"]
     if p.winner is None:
         if not state.tokens_in(region):
-            return say(N_("No token stands in {region}: nobody is stronger there."), {"region": region_name(region)})
-        return say(N_("In {region} nobody controls a token: nobody is stronger there."), {"region": region_name(region)})
+            return Message(N_("No token stands in {region}: nobody is stronger there."), domain=DOMAIN,
+                           region=region_name(region))
+        return Message(N_("In {region} nobody controls a token: nobody is stronger there."), domain=DOMAIN,
+                       region=region_name(region))
     why = {
         "strength": N_("In {region}, {winner} is stronger: red {red}, white {white}."),
         # a tie is not "stronger": the tie-break gives the region (R-STR-2)
         "tokens": N_("In {region} strength is tied at {red}; {winner} controls more tokens and so wins the region."),
         "will": N_("In {region} strength ({red}) and tokens are tied; {winner} holds the Will and so wins the region."),
     }[p.decided_by or "strength"]
-    told = say(why, {"region": region_name(region), "winner": side_name(p.winner), "red": r, "white": w})
+    told = Message(why, domain=DOMAIN, region=region_name(region), winner=side_name(p.winner), red=r, white=w)
     # then the engine's own sums, token by token, and why a neutral counts for whom (R-STR-1,
     # R-NEU-1): a learner who answered wrong sees what they missed, not only the totals
     for sums in p.tally_messages:
@@ -85,7 +87,7 @@ def presence_rules(state: State, region: str) -> tuple[str, ...]:
 
 def _both(first: Message, then: Message) -> Message:
     """Two sentences one after the other (each translated on its own)."""
-    return say(N_("{first} {then}"), {"first": first, "then": then})
+    return Message(N_("{first} {then}"), domain=DOMAIN, first=first, then=then)
 
 
 # ============================================================================ action goals
@@ -132,10 +134,11 @@ def _grows(b: State, a: State, side: str, region: str) -> bool:
 
 def _growth_text(b: State, a: State, side: str, region: str) -> Message:
     n, m = force_in_presence(a, region).strength[side], force_in_presence(b, region).strength[side]
-    fields = {"side": side_name(side), "region": region_name(region), "n": n, "m": m}
+    fields: dict[str, Any] = {"side": side_name(side), "region": region_name(region), "n": n, "m": m}
     if n > m:
-        return say(N_("{side}'s strength in {region} grows from {m} to {n}."), fields)
-    return say(N_("{side}'s strength in {region} is {n} (it was {m}): it does not grow."), fields)
+        return Message(N_("{side}'s strength in {region} grows from {m} to {n}."), domain=DOMAIN, **fields)
+    return Message(N_("{side}'s strength in {region} is {n} (it was {m}): it does not grow."), domain=DOMAIN,
+                   **fields)
 
 
 # "Make white stronger in red": white's strength grows AND white is then the stronger side
@@ -162,17 +165,19 @@ _goal("strength_grows", "R-STR-1", lambda p: (p["region"],),
 ))
 
 _goal("bonus", "R-CAL-4", lambda p: ("date",),
-      because=lambda b, a, actor, p: say(N_("The day marker ends on {date}: the 15th or the 31st gives a bonus "
-                                            "action."), {"date": date_text(a.month_name, a.day)}))((
+      because=lambda b, a, actor, p: Message(N_("The day marker ends on {date}: the 15th or the 31st gives a bonus "
+                                            "action."), domain=DOMAIN, date=date_text(a.month_name, a.day)))((
     lambda b, a, actor, p: a.bonus_pending or a.step == "bonus",
-    lambda b, a, actor, p: say(N_("The day marker ends on {date}: no bonus action (only 15 and 31 give one)."),
-                                {"date": date_text(a.month_name, a.day)}),
+    lambda b, a, actor, p: Message(N_("The day marker ends on {date}: no bonus action (only 15 and 31 give one)."),
+                                   domain=DOMAIN, date=date_text(a.month_name, a.day)),
 ))
 
 _goal("will", "R-ACT-INSPIRE", lambda p: ("will",),
-      because=lambda b, a, actor, p: say(N_("{holder} holds the Will of the People."), {"holder": side_name(a.will)}))((
+      because=lambda b, a, actor, p: Message(N_("{holder} holds the Will of the People."), domain=DOMAIN,
+                                             holder=side_name(a.will)))((
     lambda b, a, actor, p: a.will == _side(p, actor),
-    lambda b, a, actor, p: say(N_("{holder} still holds the Will of the People."), {"holder": side_name(a.will)}),
+    lambda b, a, actor, p: Message(N_("{holder} still holds the Will of the People."), domain=DOMAIN,
+                                   holder=side_name(a.will)),
 ))
 
 
@@ -185,17 +190,18 @@ def _blockade_text(state: State, still: bool) -> Message:
     """Where the blockade marker is: on the connection between two regions (French and
     Italian name both regions with their article: "entre la Zone blanche et la Zone marron")."""
     if state.blockade is None:
-        return say(N_("The blockade marker is on no connection."))
-    ends = {"a": region_name(state.blockade[0]), "b": region_name(state.blockade[1])}
+        return Message(N_("The blockade marker is on no connection."), domain=DOMAIN)
+    ends: dict[str, Any] = {"a": region_name(state.blockade[0]), "b": region_name(state.blockade[1])}
     if still:
-        return say(N_("The blockade marker is still on the connection between {a} and {b}."), ends)
-    return say(N_("The blockade marker is on the connection between {a} and {b}."), ends)
+        return Message(N_("The blockade marker is still on the connection between {a} and {b}."), domain=DOMAIN,
+                       **ends)
+    return Message(N_("The blockade marker is on the connection between {a} and {b}."), domain=DOMAIN, **ends)
 
 
 _goal("open", "R-ACT-PROTEST", lambda p: (_conn(p), "blockade"),
       because=lambda b, a, actor, p: _both(
-          say(N_("The connection between {a} and {b} is open."),
-              {"a": region_name(_conn(p)[0]), "b": region_name(_conn(p)[1])}),
+          Message(N_("The connection between {a} and {b} is open."), domain=DOMAIN, a=region_name(_conn(p)[0]),
+                  b=region_name(_conn(p)[1])),
           _blockade_text(a, still=False)))((
     lambda b, a, actor, p: a.blockade is None or set(a.blockade) != set(_conn(p)),
     lambda b, a, actor, p: _blockade_text(a, still=True),
@@ -210,11 +216,12 @@ _goal("blocked", "R-ACT-PROTEST", lambda p: (_conn(p), "blockade"))((
 def _place_text(state: State, token: str) -> Message:
     where = state.place[token]
     if where in state.comp.region_index:
-        return say(N_("{token} is in {region}."), {"token": token_name(token), "region": region_name(where)})
+        return Message(N_("{token} is in {region}."), domain=DOMAIN, token=token_name(token),
+                       region=region_name(where))
     places = {"reserve": N_("{token} is in its reserve."), "supply": N_("{token} is in the Opposition's supply."),
               "removed": N_("{token} is out of the game."), "waiting": N_("{token} is waiting by the calendar."),
               "box": N_("{token} is not in this game.")}
-    return say(places[where], {"token": token_name(token)})
+    return Message(places[where], domain=DOMAIN, token=token_name(token))
 
 
 _goal("token_in", "R-ACT-MOVE", lambda p: (p["token"], p["region"]))((
@@ -223,9 +230,9 @@ _goal("token_in", "R-ACT-MOVE", lambda p: (p["token"], p["region"]))((
 ))
 
 _goal("fresh", "R-ACT-REST", lambda p: (p["token"],),
-      because=lambda b, a, actor, p: say(N_("{token} is fresh."), {"token": token_name(p["token"])}))((
+      because=lambda b, a, actor, p: Message(N_("{token} is fresh."), domain=DOMAIN, token=token_name(p["token"])))((
     lambda b, a, actor, p: a.place[p["token"]] in a.comp.region_index and p["token"] not in a.exhausted,
-    lambda b, a, actor, p: say(N_("{token} is still exhausted."), {"token": token_name(p["token"])}),
+    lambda b, a, actor, p: Message(N_("{token} is still exhausted."), domain=DOMAIN, token=token_name(p["token"])),
 ))
 
 
@@ -234,7 +241,8 @@ def _score_toward(state: State, side: str) -> int:
 
 
 def _score_text(state: State) -> Message:
-    return say(N_("The score marker is {where}."), {"where": track_label(state.score, state.comp.track_length)})
+    return Message(N_("The score marker is {where}."), domain=DOMAIN,
+                   where=track_label(state.score, state.comp.track_length))
 
 
 _goal("score_at_least", "R-SCO-MOVE", lambda p: ("score",))((
@@ -249,36 +257,38 @@ _goal("gain", "R-SCO-MOVE", lambda p: ("score",))((
 
 _goal("winner", "R-END-1", lambda p: ("score",))((
     lambda b, a, actor, p: a.won_by == _side(p, actor),
-    lambda b, a, actor, p: (say(N_("The game goes on."), {}) if a.won_by is None else
-                            say(N_("{side} wins the game."), {"side": side_name(a.won_by)})),
+    lambda b, a, actor, p: (Message(N_("The game goes on."), domain=DOMAIN) if a.won_by is None else
+                            Message(N_("{side} wins the game."), domain=DOMAIN, side=side_name(a.won_by))),
 ))
 
 def _revealed_text(a: State, side: str) -> Message:
     card = a.objectives.get(side)
     if card is None:
-        return say(N_("{side}'s secret objective is face up."), {"side": side_name(side)})
-    return say(N_("{side}'s secret objective is face up: {card}."), {"side": side_name(side), "card": card_name(card)})
+        return Message(N_("{side}'s secret objective is face up."), domain=DOMAIN, side=side_name(side))
+    return Message(N_("{side}'s secret objective is face up: {card}."), domain=DOMAIN, side=side_name(side),
+                   card=card_name(card))
 
 
 _goal("revealed", "R-ACT-SPY", lambda p: (),
       because=lambda b, a, actor, p: _revealed_text(a, _side(p, actor)))((
     lambda b, a, actor, p: bool(a.revealed[_side(p, actor)]),
-    lambda b, a, actor, p: say(N_("{side}'s secret objective is still hidden."), {"side": side_name(_side(p, actor))}),
+    lambda b, a, actor, p: Message(N_("{side}'s secret objective is still hidden."), domain=DOMAIN,
+                                   side=side_name(_side(p, actor))),
 ))
 
 _goal("hand_grows", "R-ACT-BONUS", lambda p: (),
       because=lambda b, a, actor, p: plural(NN_("{side}'s hand grows to {n} card.", "{side}'s hand grows to {n} cards."),
                                             len(a.hands[actor]), domain=DOMAIN, side=side_name(actor)))((
     lambda b, a, actor, p: len(a.hands[actor]) > len(b.hands[actor]),
-    lambda b, a, actor, p: say(N_("{side}'s hand does not grow."), {"side": side_name(actor)}),
+    lambda b, a, actor, p: Message(N_("{side}'s hand does not grow."), domain=DOMAIN, side=side_name(actor)),
 ))
 
 _goal("month_advances", "R-CAL-2", lambda p: ("date",),
-      because=lambda b, a, actor, p: say(N_("The day marker goes past the 31st to {date}: the month marker "
-                                            "advances."), {"date": date_text(a.month_name, a.day)}))((
+      because=lambda b, a, actor, p: Message(N_("The day marker goes past the 31st to {date}: the month marker "
+                                            "advances."), domain=DOMAIN, date=date_text(a.month_name, a.day)))((
     lambda b, a, actor, p: a.month > b.month,
-    lambda b, a, actor, p: say(N_("The day marker ends on {date}: the month does not change."),
-                                {"date": date_text(a.month_name, a.day)}),
+    lambda b, a, actor, p: Message(N_("The day marker ends on {date}: the month does not change."), domain=DOMAIN,
+                                   date=date_text(a.month_name, a.day)),
 ))
 
 
@@ -294,8 +304,8 @@ def _best(b: State, actor: str) -> int:
 
 
 _goal("best_score", "R-SCO-OBJ", lambda p: ("score",),
-      because=lambda b, a, actor, p: say(N_("After this scoring: {now} No other choice moves it further toward "
-                                            "{side}."), {"now": _score_text(a), "side": side_name(actor)}))((
+      because=lambda b, a, actor, p: Message(N_("After this scoring: {now} No other choice moves it further toward "
+                                            "{side}."), domain=DOMAIN, now=_score_text(a), side=side_name(actor)))((
     lambda b, a, actor, p: _score_toward(a, actor) >= _best(b, actor),
     # Where the marker is (never "-3 toward white") and how much further a better choice gets it.
     lambda b, a, actor, p: plural(NN_("After this scoring: {now} Another choice moves it {n} space further "
@@ -478,9 +488,10 @@ _question("strength", "R-STR-1", "number",
 def _controller_text(s: State, p: Mapping[str, Any]) -> Message:
     who = s.controller(p["token"])
     if who is None:
-        told = say(N_("Nobody controls {token}."), {"token": token_name(p["token"])})
+        told = Message(N_("Nobody controls {token}."), domain=DOMAIN, token=token_name(p["token"]))
     else:
-        told = say(N_("{token} is controlled by {side}."), {"token": token_name(p["token"]), "side": side_name(who)})
+        told = Message(N_("{token} is controlled by {side}."), domain=DOMAIN, token=token_name(p["token"]),
+                       side=side_name(who))
     where = s.place[p["token"]]
     if s.spec(p["token"]).owner == "neutral" and where in s.comp.region_index:
         # why, in the engine's words: the Will holder's own token there, or none (R-NEU-1)
@@ -508,12 +519,13 @@ def _legal_text(s: State, p: Mapping[str, Any]) -> Message:
         a = parse_action(p["action"])
         s.clone().apply(a)
     except IllegalAction as exc:      # the engine's own reason, as data
-        return say(N_("The rules do not allow it: {why}"), {"why": exc.message if exc.message is not None else str(exc)})
+        return Message(N_("The rules do not allow it: {why}"), domain=DOMAIN,
+                       why=exc.message if exc.message is not None else str(exc))
     t = s.clone()
     events = [e for e in t.apply(a) if isinstance(getattr(e, "message", None), Message) and e.kind != "phase"]
     if events:                         # what the action does, in the engine's words
-        return say(N_("The engine accepts it: {what}"), {"what": events[0].message})
-    return say(N_("The engine accepts it."))
+        return Message(N_("The engine accepts it: {what}"), domain=DOMAIN, what=events[0].message)
+    return Message(N_("The engine accepts it."), domain=DOMAIN)
 
 
 def _legal_rules(s: State, p: Mapping[str, Any]) -> tuple[str, ...]:
@@ -540,9 +552,9 @@ def _advance_text(s: State, p: Mapping[str, Any]) -> Message:
     d = _advance(s, p)
     fields = {"start": date_text(d.start_month, d.start_day), "days": d.days, "end": date_text(d.month, d.day)}
     if d.skipped_to_31:                  # say why it is 31 and not the 29 or 30 counted (R-CAL-3)
-        return say(N_("{start} plus {days} days lands on 29 or 30, and the marker slides on to {end} (R-CAL-3)."),
-                    fields)
-    return say(N_("{start} plus {days} days ends on {end}."), fields)
+        return Message(N_("{start} plus {days} days lands on 29 or 30, and the marker slides on to {end} (R-CAL-3)."),
+                       domain=DOMAIN, **fields)
+    return Message(N_("{start} plus {days} days ends on {end}."), domain=DOMAIN, **fields)
 
 
 _question("date_after", "R-CAL-2", "date", lambda s, p: f"{_advance(s, p).month}{_advance(s, p).day}",
@@ -567,8 +579,8 @@ def _opp_text(s: State, p: Mapping[str, Any]) -> Message:
     decided = {"sum": N_("it has the highest sum of day numbers"),
                "cards": N_("the day sums tie, and it has more cards"),
                "latest": N_("sums and card counts tie, and its card was played last")}
-    return say(N_("The Opposition scores {region}: {why}."),
-                {"region": region_name(card.region), "why": say(decided[why.decided_by])})
+    return Message(N_("The Opposition scores {region}: {why}."), domain=DOMAIN, region=region_name(card.region),
+                   why=Message(decided[why.decided_by], domain=DOMAIN))
 
 
 _question("opposition_region", "R-SOLO-OBJECTIVE", "region", lambda s, p: _opp_choice(s, p)[0].region, _opp_text,
@@ -581,9 +593,9 @@ def _opp_card_text(s: State, p: Mapping[str, Any]) -> Message:
     decided = {"only card": N_("it is the Opposition's only card in {region}"),
                "vp": N_("it is worth the most VP of its cards in {region}"),
                "latest": N_("its cards in {region} are worth the same VP, and it was played later")}
-    return say(N_("The Opposition scores {region}, and its objective is {card}: {why}."),
-               {"region": region_name(card.region), "card": card_name(card.id),
-                "why": say(decided[why.card_decided_by], {"region": region_name(card.region)})})
+    return Message(N_("The Opposition scores {region}, and its objective is {card}: {why}."), domain=DOMAIN,
+                   region=region_name(card.region), card=card_name(card.id),
+                   why=Message(decided[why.card_decided_by], domain=DOMAIN, region=region_name(card.region)))
 
 
 _question("opposition_card", "R-SOLO-OBJECTIVE", "card", lambda s, p: _opp_choice(s, p)[0].id, _opp_card_text,
@@ -593,16 +605,16 @@ _question("opposition_card", "R-SOLO-OBJECTIVE", "card", lambda s, p: _opp_choic
 def _reveal_text(s: State, p: Mapping[str, Any]) -> Message:
     first = reveal_order(s)[0]
     if s.score == 0:
-        return say(N_("The score is at the centre, so the player without the Will, {side}, reveals first."),
-                    {"side": side_name(first)})
-    return say(N_("{side} has fewer points, so {side} reveals first."), {"side": side_name(first)})
+        return Message(N_("The score is at the centre, so the player without the Will, {side}, reveals first."),
+                       domain=DOMAIN, side=side_name(first))
+    return Message(N_("{side} has fewer points, so {side} reveals first."), domain=DOMAIN, side=side_name(first))
 
 
 _question("reveal_first", "R-SCO-REVEAL", "side", lambda s, p: reveal_order(s)[0], _reveal_text,
           lambda s, p: ("score", "will"))
 _question("unrest_vp", "R-SCO-UNREST", "number", lambda s, p: str(unrest_vp(s)),
-          lambda s, p: say(N_("In {month} the unrest region is worth {n} VP in this edition."),
-                            {"month": month_name(s.month_name), "n": unrest_vp(s)}),
+          lambda s, p: Message(N_("In {month} the unrest region is worth {n} VP in this edition."), domain=DOMAIN,
+                               month=month_name(s.month_name), n=unrest_vp(s)),
           lambda s, p: ("date", "unrest"))
 
 
@@ -660,11 +672,11 @@ def _after_text(s: State, p: Mapping[str, Any]) -> Message:
     told = _after_answer(s, p)
     kind = p["ask"].partition(":")[0]
     if not p["actions"] and kind in _READ_ON_BOARD:
-        return _both(told, say(_READ_ON_BOARD[kind]))
+        return _both(told, Message(_READ_ON_BOARD[kind], domain=DOMAIN))
     t = after(s, list(p["actions"]))
     if kind == "to_act" and p["actions"] and t.to_act == t.will and not any(t.played.values()):
         # who opens the action phase: the Will's holder (P-ACT)
-        return _both(told, say(N_("The Will's holder takes the first turn of the action phase.")))
+        return _both(told, Message(N_("The Will's holder takes the first turn of the action phase."), domain=DOMAIN))
     return told
 
 
@@ -675,40 +687,44 @@ def _after_answer(s: State, p: Mapping[str, Any]) -> Message:
         # the reason: each move of the day marker on the way, as the engine said it (R-CAL)
         moves = [e.message for e in events if e.kind == "date"]
         if not moves:
-            return say(N_("The day marker does not move: it stays on {date}."), {"date": date_text(t.month_name, t.day)})
+            return Message(N_("The day marker does not move: it stays on {date}."), domain=DOMAIN,
+                           date=date_text(t.month_name, t.day))
         told = moves[0]
         for move in moves[1:]:
-            told = say(N_("{first} {second}"), {"first": told, "second": move})
-        return say(N_("The day marker ends on {date}. {moves}"), {"date": date_text(t.month_name, t.day), "moves": told})
+            told = Message(N_("{first} {second}"), domain=DOMAIN, first=told, second=move)
+        return Message(N_("The day marker ends on {date}. {moves}"), domain=DOMAIN,
+                       date=date_text(t.month_name, t.day), moves=told)
     if ask == "will":
-        return say(N_("{holder} holds the Will of the People."), {"holder": side_name(t.will)})
+        return Message(N_("{holder} holds the Will of the People."), domain=DOMAIN, holder=side_name(t.will))
     if ask == "winner":
-        return (say(N_("The game goes on."), {}) if t.won_by is None else
-                say(N_("{side} wins the game."), {"side": side_name(t.won_by)}))
+        return (Message(N_("The game goes on."), domain=DOMAIN) if t.won_by is None else
+                Message(N_("{side} wins the game."), domain=DOMAIN, side=side_name(t.won_by)))
     if ask == "score":
         return _score_text(t)
     if ask == "date":
-        return say(N_("The day marker ends on {date}."), {"date": date_text(t.month_name, t.day)})
+        return Message(N_("The day marker ends on {date}."), domain=DOMAIN, date=date_text(t.month_name, t.day))
     if ask == "to_act":
-        return say(N_("{side} is to act."), {"side": side_name(t.to_act)})
+        return Message(N_("{side} is to act."), domain=DOMAIN, side=side_name(t.to_act))
     if ask.startswith("card:"):
         place = _card_place(t, ask[5:])
         if place in _CARD_PLACES:
-            return say(_CARD_PLACES[place], {"card": card_name(ask[5:])})
-        return say(N_("{card} goes: {where}."), {"card": card_name(ask[5:]), "where": say(_PLACES[place])})
+            return Message(_CARD_PLACES[place], domain=DOMAIN, card=card_name(ask[5:]))
+        return Message(N_("{card} goes: {where}."), domain=DOMAIN, card=card_name(ask[5:]),
+                       where=Message(_PLACES[place], domain=DOMAIN))
     if ask == "unrest":
-        return say(N_("The unrest region is now {region}."), {"region": region_name(t.unrest) if t.unrest else side_name(None)})
+        return Message(N_("The unrest region is now {region}."), domain=DOMAIN,
+                       region=region_name(t.unrest) if t.unrest else side_name(None))
     if ask == "blockade":
         return _blockade_text(t, still=False)
     if ask == "bonus":
-        return say(N_("The day marker ends on {date}."), {"date": date_text(t.month_name, t.day)})
+        return Message(N_("The day marker ends on {date}."), domain=DOMAIN, date=date_text(t.month_name, t.day))
     if ask.startswith("place:"):
         return _place_text(t, ask[6:])
     if ask.startswith("exhausted:"):
         tok = ask[10:]
-        return (say(N_("{token} is exhausted."), {"token": token_name(tok)}) if tok in t.exhausted
+        return (Message(N_("{token} is exhausted."), domain=DOMAIN, token=token_name(tok)) if tok in t.exhausted
                 else _place_text(t, tok) if t.place[tok] not in t.comp.region_index
-                else say(N_("{token} is fresh."), {"token": token_name(tok)}))
+                else Message(N_("{token} is fresh."), domain=DOMAIN, token=token_name(tok)))
     if ask.startswith("presence:") or ask.startswith("strength:"):
         return presence_text(t, ask[9:].partition(":")[0])
     raise ValueError(f"unknown question {ask!r}")
@@ -886,9 +902,9 @@ def choice_label(answer_type: str, value: str) -> Message | Name:
         if value == "nobody":
             return side_name(None)
         side, _, how = value.partition(":")
-        return say(_WHY[how], {"side": side_name(side)})
+        return Message(_WHY[how], domain=DOMAIN, side=side_name(side))
     if answer_type == "yesno":
-        return say(_YESNO[value])
+        return Message(_YESNO[value], domain=DOMAIN)
     if answer_type == "date":
         for m in sorted(MONTHS, key=len, reverse=True):
             if value.startswith(m) and value[len(m):].isdigit():
@@ -897,14 +913,14 @@ def choice_label(answer_type: str, value: str) -> Message | Name:
     if answer_type == "region":
         return region_name(value)
     if answer_type == "number":
-        return say(N_("{n}"), {"n": value})
+        return Message(N_("{n}"), domain=DOMAIN, n=value)
     if answer_type == "connection":
         a, _, b = value.partition("-")
-        return say(N_("{a}–{b}"), {"a": region_name(a), "b": region_name(b)})
+        return Message(N_("{a}–{b}"), domain=DOMAIN, a=region_name(a), b=region_name(b))
     if answer_type == "card":
         return card_name(value)
     if answer_type == "place":
         if value in _PLACES:
-            return say(_PLACES[value])
+            return Message(_PLACES[value], domain=DOMAIN)
         return region_name(value)
     raise ValueError(f"unknown answer type {answer_type!r}")

@@ -33,7 +33,7 @@ from ..state import Event, State
 from .. import kinds as K
 from . import goals as G
 from ..text import Conjunction, Message, Name, render
-from .text import N_, say
+from .text import DOMAIN, N_
 
 __all__ = ["CourseError", "Step", "Exercise", "Chapter", "Verdict", "Demonstration", "Course", "load_course", "read_course", "parse_course",
            "DATA_FILE"]
@@ -164,8 +164,8 @@ class Verdict:
 
     def text(self, lang: str = "en") -> str:
         """Right / Not quite / Not allowed, and why, in ``lang`` (without the rule IDs)."""
-        head = say(N_("Right!")) if self.correct else (
-            say(N_("Not quite.")) if self.legal else say(N_("Not allowed.")))
+        head = Message(N_("Right!"), domain=DOMAIN) if self.correct else (
+            Message(N_("Not quite."), domain=DOMAIN) if self.legal else Message(N_("Not allowed."), domain=DOMAIN))
         why = render(self.message, lang)
         if why and why[-1] not in ".!?…»)":      # the engine's refusals are clauses: a verdict is sentences
             why += "."
@@ -214,7 +214,7 @@ def rulings_note(ids: tuple[str, ...], detail: bool = True) -> tuple[Message, ..
             msgid = (N_("{id} is a decision of this project where the rulebooks say nothing: {what}")
                      if a_rule(rid).engine else
                      N_("{id} is this project's ruling, not the rulebooks' text: {what}"))
-        parts.append(say(msgid, {"id": rid, "what": ruling_summary(rid)}))
+        parts.append(Message(msgid, domain=DOMAIN, id=rid, what=ruling_summary(rid)))
     return tuple(parts)
 
 
@@ -282,8 +282,8 @@ class Step:
 
     def _written(self, msgid: str, lang: str) -> str:
         comp = self.position.comp if _fields(msgid) else None
-        params = {f: Conjunction(Name("token", i) for i in _leaders_of(comp, f)) for f in _fields(msgid)}
-        return render(say(msgid, params), lang)
+        params: dict[str, Any] = {f: Conjunction(Name("token", i) for i in _leaders_of(comp, f)) for f in _fields(msgid)}
+        return render(Message(msgid, domain=DOMAIN, **params), lang)
 
     @property
     def introduces(self) -> tuple[str, ...]:
@@ -383,10 +383,10 @@ class Exercise:
         return " ".join(render(note, lang) for note in rulings_note(self.rulings, detail=False))
 
     def prompt(self, lang: str = "en") -> str:
-        return render(say(self.prompt_id), lang)
+        return render(Message(self.prompt_id, domain=DOMAIN), lang)
 
     def hint(self, lang: str = "en") -> str:
-        return render(say(self.hint_id), lang)
+        return render(Message(self.hint_id, domain=DOMAIN), lang)
 
     def choice_label(self, value: str, lang: str = "en") -> str:
         return render(G.choice_label(self.answer_type, value), lang)
@@ -504,7 +504,8 @@ class Exercise:
         hl = tuple(self.highlight) + tuple(q.highlight(s, self.question))
         value = str(answer)
         if value not in self.choices:
-            return Verdict(False, self._rule(), say(N_("Choose one of the answers offered.")), hl, legal=False)
+            return Verdict(False, self._rule(), Message(N_("Choose one of the answers offered."), domain=DOMAIN), hl,
+                           legal=False)
         return Verdict(value == right, self._rule(), why, hl, also=G.question_rules(self.question, s))
 
     def _judge_action(self, s: State, answer: Any) -> Verdict:
@@ -512,7 +513,8 @@ class Exercise:
         try:
             action: Action = parse_action(answer, s.comp) if isinstance(answer, str) else answer
         except IllegalAction as exc:
-            return Verdict(False, self._rule(), say(N_("The engine cannot read this action: {why}"), {"why": str(exc)}),
+            return Verdict(False, self._rule(), Message(N_("The engine cannot read this action: {why}"),
+                                                        domain=DOMAIN, why=str(exc)),
                            self.highlight, legal=False)
         actor = s.to_act
         t = s.clone()
@@ -520,10 +522,12 @@ class Exercise:
             events = t.apply(action, boards=True)
         except IllegalAction as exc:     # the engine's reason and rule, as data
             hl = _safe_highlight(s, action) + tuple(self.highlight)
-            reason = exc.message if exc.message is not None else say(N_("The rules do not allow it: {why}"), {"why": str(exc)})
+            reason = exc.message if exc.message is not None else Message(N_("The rules do not allow it: {why}"),
+                                                                         domain=DOMAIN, why=str(exc))
             return Verdict(False, exc.rule or self._rule(), reason, hl, legal=False)
         except Exception as exc:  # noqa: BLE001 - a malformed action object must not reach the learner as a traceback
-            return Verdict(False, self._rule(), say(N_("The rules do not allow it: {why}"), {"why": str(exc)}),
+            return Verdict(False, self._rule(), Message(N_("The rules do not allow it: {why}"), domain=DOMAIN,
+                                                        why=str(exc)),
                            tuple(self.highlight), legal=False)
         assert actor is not None
         hl = _safe_highlight(s, action) + G.goal_highlight(self.goal)
@@ -534,8 +538,8 @@ class Exercise:
         later = G.goal_later(self.goal, s, t, actor)
         if later is not None:            # the first half of a turn that reaches it (recruit, then Inspire)
             then = K.kind_of(later).sentence(t, later)
-            return Verdict(True, K.kind_of(later).rule, say(N_("That is a start: the turn goes on, and its next action "
-                                                       "reaches the goal: {then}."), {"then": then}), hl, t,
+            return Verdict(True, K.kind_of(later).rule, Message(N_("That is a start: the turn goes on, and its next action "
+                                                       "reaches the goal: {then}."), domain=DOMAIN, then=then), hl, t,
                            scene=scene, markers=markers)
         instead, rule = G.goal_instead(self.goal, s, t, actor)
         return Verdict(False, rule, instead, hl, t, also=G.goal_instead_rules(self.goal, s, t, actor), scene=scene,
@@ -584,10 +588,10 @@ class Chapter:
     examples: tuple[str, ...]
 
     def title(self, lang: str = "en") -> str:
-        return render(say(self.title_id), lang)
+        return render(Message(self.title_id, domain=DOMAIN), lang)
 
     def intro(self, lang: str = "en") -> str:
-        return render(say(self.intro_id), lang)
+        return render(Message(self.intro_id, domain=DOMAIN), lang)
 
     @property
     def rules(self) -> tuple[str, ...]:

@@ -1,7 +1,10 @@
 """One learner working through the course: where they are, what the board shows, what they answered.
 
-Pure Python (no Jupyter): :class:`dualpowers.widgets.course.CourseWidget` is a thin
-view over it, and tests drive it directly.  Action exercises are answered the
+Pure Python (no Jupyter): the course screen's session model,
+:class:`dualpowers.screens.course.CourseScreen`, writes what the widget draws from it, and
+tests drive it directly.  What counts as done is decided here: a step once seen, an
+exercise once solved (Next on an unsolved exercise moves on without counting it,
+:attr:`CourseSession.skipped`).  Action exercises are answered the
 way a game is played, by clicks on the board narrowed by
 :class:`dualpowers.clicks.ActionPicker`, or by buttons for what no
 click reaches (a card from the hand, Inspire, Pass ...).
@@ -21,7 +24,7 @@ from ..narrate import refusal_message
 from ..text import Disjunction, Message
 from .model import Chapter, Demonstration, Exercise, Step, Verdict, load_course
 from .progress import Item, Progress, ProgressError
-from .text import N_, say
+from .text import DOMAIN, N_
 
 #: What a first click on the board can be, in words (the course's "how to answer" line).
 _CLICK_WORDS = {"token": N_("a token"), "region": N_("a region"), "connection": N_("a connection"),
@@ -29,6 +32,11 @@ _CLICK_WORDS = {"token": N_("a token"), "region": N_("a region"), "connection": 
 _OR = {1: N_("{a}"), 2: N_("{a} or {b}"), 3: N_("{a}, {b} or {c}"), 4: N_("{a}, {b}, {c} or {d}")}
 
 __all__ = ["CourseSession"]
+
+
+def _choices_of(kinds: tuple[str, ...]) -> dict[str, Any]:
+    """The click kinds in words, as the fields {a}, {b} ... of an _OR message."""
+    return {field: Message(_CLICK_WORDS[k], domain=DOMAIN) for field, k in zip("abcd", kinds)}
 
 
 class CourseSession:
@@ -62,6 +70,8 @@ class CourseSession:
     hint_shown: bool
     shown: bool
     picker: ActionPicker | None
+    #: the exercise Next just left unsolved (not counted as done), until the learner moves again
+    skipped: Exercise | None
 
     def __init__(self, *, progress: Progress | None = None, progress_file: str | Path | None = None) -> None:
         self.course = load_course()
@@ -127,7 +137,13 @@ class CourseSession:
             self._changed()
 
     def next(self) -> None:
-        self.go(self.index + 1)
+        """On to the next item.  An exercise left unsolved is not counted as done (only a
+        solved exercise is): :attr:`skipped` names it on the item Next leads to."""
+        left = self.exercise if self.exercise is not None and not self.solved else None
+        if self.index + 1 < len(self.items):
+            self._enter(self.index + 1)
+            self.skipped = left
+            self._changed()
 
     def back(self) -> None:
         self.go(self.index - 1)
@@ -209,30 +225,32 @@ class CourseSession:
         """How this exercise is answered, true for its position: what to click, or the buttons."""
         ex = self.exercise
         if ex is None:
-            return say(N_("Read the text, then go on with Next."))
+            return Message(N_("Read the text, then go on with Next."), domain=DOMAIN)
         if ex.kind == "choice":
-            return say(N_("Choose your answer:"))
+            return Message(N_("Choose your answer:"), domain=DOMAIN)
         kinds, buttons = self.click_kinds(), self.needs_buttons()
         if not kinds:
             if self.picker is not None and self.picker.state.step in ("card", "objective"):
-                return say(N_("Answer with a button below (the hand's cards are not on the board)."))
-            return say(N_("Answer with a button below: no click on the board answers this exercise."))
-        what = say(_OR[len(kinds)], dict(zip("abcd", (say(_CLICK_WORDS[k]) for k in kinds))))
+                return Message(N_("Answer with a button below (the hand's cards are not on the board)."),
+                               domain=DOMAIN)
+            return Message(N_("Answer with a button below: no click on the board answers this exercise."),
+                           domain=DOMAIN)
+        what = Message(_OR[len(kinds)], domain=DOMAIN, **_choices_of(kinds))
         if buttons:
             # which kinds of action are clicked, so that the buttons are not taken for every answer
             assert self.picker is not None
             clicked = dict.fromkeys(kind_of(self.picker.legal[i]).label for i in self._board_paths())
-            return say(N_("Answer on the board: click {what}, as in a game ({kinds}); or use a button below."),
-                       {"what": what, "kinds": Disjunction(Message(label) for label in clicked)})
-        return say(N_("Answer on the board: click {what}, as in a game."), {"what": what})
+            return Message(N_("Answer on the board: click {what}, as in a game ({kinds}); or use a button below."),
+                           domain=DOMAIN, what=what, kinds=Disjunction(Message(label) for label in clicked))
+        return Message(N_("Answer on the board: click {what}, as in a game."), domain=DOMAIN, what=what)
 
     def click_instead(self) -> Message:
         """What to do instead of a click that cannot answer this exercise."""
         kinds = self.click_kinds()
         if not kinds:
-            return say(N_("A click on the board cannot answer this exercise: use a button below."))
-        what = say(_OR[len(kinds)], dict(zip("abcd", (say(_CLICK_WORDS[k]) for k in kinds))))
-        return say(N_("That cannot answer this exercise: click {what}."), {"what": what})
+            return Message(N_("A click on the board cannot answer this exercise: use a button below."), domain=DOMAIN)
+        what = Message(_OR[len(kinds)], domain=DOMAIN, **_choices_of(kinds))
+        return Message(N_("That cannot answer this exercise: click {what}."), domain=DOMAIN, what=what)
 
     def buttons(self) -> list[Action]:
         """Actions to offer as buttons now: what no click on the board reaches (or no longer needs)."""
@@ -255,6 +273,7 @@ class CourseSession:
             self.hint_shown, self.shown = hint, shown
         v = ex.judge(answer)
         self.verdict = v
+        self.skipped = None
         if v.correct and not self.shown:
             self.progress.solve(ex.id)
         elif not v.correct:
@@ -266,7 +285,7 @@ class CourseSession:
         self.concealed = ()            # answered: the board may show what the question asked
         self.demo = None
         # an answer copied from Show me is right, but the exercise is solved once found alone
-        self.message = say(N_("Shown first, so not counted yet: Try again and find it yourself.")) \
+        self.message = Message(N_("Shown first, so not counted yet: Try again and find it yourself."), domain=DOMAIN) \
             if v.correct and self.shown else ""
         self._save()
         self._changed()
@@ -292,6 +311,7 @@ class CourseSession:
         self._enter(self.index, mark=False)
         demo = ex.demonstrate()
         self.shown = True
+        self.skipped = None
         self.demo = demo
         self.state = demo.position
         self.markers = demo.verdict.markers
@@ -325,6 +345,8 @@ class CourseSession:
         self.message = ""
         self.hint_shown = self.shown = False
         self.picker = None
+        if mark:
+            self.skipped = None
         if isinstance(obj, Step):
             if mark:
                 self.progress.see(obj.chapter, obj.index)

@@ -1,31 +1,20 @@
 """The course's words: messages of the ``course`` catalog, and the game names they use.
 
 A course text is a :class:`~dualpowers.text.Message` of the ``course`` gettext domain
-(``dualpowers/locale/<lang>/LC_MESSAGES/course.po``), written by
-:func:`dualpowers.text.render` like every other sentence; game names in it are
+(``dualpowers/locale/<lang>/LC_MESSAGES/course.po``), ``Message(N_("..."), domain=DOMAIN,
+...)``, written by :func:`dualpowers.text.render` like every other sentence (this module
+has no ``say`` or ``tr`` of its own: there is one door for words, :mod:`dualpowers.text`); game names in it are
 :class:`~dualpowers.text.Name` values, named by :mod:`dualpowers.names`.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from ..text import N_, Message, Name
 
-from ..text import N_, Message, Name, render
-
-__all__ = ["DOMAIN", "N_", "say", "tr", "region_name", "side_name", "token_name", "card_name", "date_name",
+__all__ = ["DOMAIN", "N_", "region_name", "side_name", "token_name", "card_name", "date_name",
            "month_name"]
 
 DOMAIN = "course"
-
-
-def say(msgid: str, params: Mapping[str, Any] | None = None) -> Message:
-    """A course message: ``say(N_("{token} is still exhausted."), {"token": token_name("W3")})``."""
-    return Message(msgid, domain=DOMAIN, **dict(params or {}))
-
-
-def tr(msgid: str, lang: str | None = None, **params: Any) -> str:
-    """A course text written in ``lang`` at once."""
-    return render(Message(msgid, domain=DOMAIN, **params), lang)
 
 
 def region_name(region: str) -> Name:
@@ -35,7 +24,7 @@ def region_name(region: str) -> Name:
 def side_name(side: str | None) -> Message | Name:
     """``Red``, ``White`` (the game's names) or ``nobody`` (a course message)."""
     if side is None or side == "nobody":
-        return say(N_("nobody"))
+        return Message(N_("nobody"), domain=DOMAIN)
     return Name("side", side)
 
 

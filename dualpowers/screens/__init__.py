@@ -15,6 +15,16 @@ Nothing here imports Jupyter: a model can be driven from a script or a test.
 * :class:`~dualpowers.screens.analyzer.AnalyzerSession` and
   :class:`~dualpowers.screens.analyzer.AnalyzerSnapshot`: a position being edited, and
   who is stronger where.
+* :class:`~dualpowers.screens.course.CourseScreen` and
+  :class:`~dualpowers.screens.course.CourseSnapshot`: a learner working through the course.
+* :class:`~dualpowers.screens.tutorial.TutorialScreen` and
+  :class:`~dualpowers.screens.tutorial.TutorialSnapshot`: the rulebook's examples A-H.
+* :class:`~dualpowers.screens.opposition.OppositionScreen` and
+  :class:`~dualpowers.screens.opposition.SoloRoundScreen`: how the solo Opposition picks
+  its objective, and a solo round walked turn by turn.
+
+The course, tutorial and Opposition models are imported from their own modules (so that
+opening the play screen loads no course).
 """
 
 from __future__ import annotations

@@ -6,8 +6,10 @@
     TutorialWidget()                       # English, Example A
     TutorialWidget(language="it", example="E")
 
-A thin view over :class:`dualpowers.tutorial.Tutorial` (the pure-Python model):
-the widget only forwards clicks and draws what the model says.  The board is a
+It draws the snapshots of its session model,
+:class:`dualpowers.screens.tutorial.TutorialScreen` (over the pure-Python
+:class:`dualpowers.tutorial.Tutorial`): the widget turns each event into one call on it
+and draws what the snapshot says; it decides nothing.  The board is a
 :class:`~dualpowers.widgets.board.BoardWidget` showing the position replayed
 through the engine, with the step's highlight.
 
@@ -27,20 +29,11 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
-from .. import names, tables
-from ..text import NN_, plural, translator
-from ..narrate import event_text, objective_steps, refusal_text
-from ..presence import Presence
-from ..opposition import ObjectiveChoice
-from ..i18n import LANGUAGES, language_name
-from ..tutorial import Outcome, Tutorial, TutorialError
+from ..screens.tutorial import OutcomeView, Tutorial, TutorialScreen, TutorialSnapshot
 from . import language as notebook_language
 from ._common import STYLE, df_html, lines_html
 from .board import BoardWidget
 from .screen import Screen, bind_keys, button_action
-
-#: A count of tokens in a region, with its plural forms ("1 token", "3 tokens").
-TOKENS = NN_("{n} token", "{n} tokens")
 
 __all__ = ["TutorialWidget", "narration_html", "outcome_html", "erratum_html"]
 
@@ -68,76 +61,45 @@ TUTORIAL_STYLE = """<style>
 
 
 # ---------------------------------------------------------------------------- HTML pieces
-def narration_html(t: Tutorial) -> str:
-    """Title, step counter, narration and rule badges, in the tutorial's language."""
-    progress = t.ui("scene") if t.index == 0 else t.ui("step_of", i=t.index, n=t.count)
-    badges = "".join(
-        f"<span class='dp-rule-badge' title='{escape(t.rule_title(r), quote=True)}'>{escape(r)}</span>"
-        for r in t.rules
-    )
-    titles = "<br>".join(f"<b>{escape(r)}</b>: {escape(t.rule_title(r))}" for r in t.rules)
+def narration_html(snap: TutorialSnapshot) -> str:
+    """Title, step counter, narration and rule badges."""
+    badges = "".join(f"<span class='dp-rule-badge' title='{escape(title, quote=True)}'>{escape(r)}</span>"
+                     for r, title in snap.rules)
+    titles = "<br>".join(f"<b>{escape(r)}</b>: {escape(title)}" for r, title in snap.rules)
     return (
-        f"<div class='dp-tut-title'>{escape(t.title())}</div>"
-        f"<div class='dp-tut-progress'>{escape(progress)}</div>"
-        f"<div class='dp-tut-text'>{escape(t.narration())}</div>"
-        f"<div class='dp-tut-rules'>{escape(t.ui('rules'))}: {badges}</div>"
+        f"<div class='dp-tut-title'>{escape(snap.title)}</div>"
+        f"<div class='dp-tut-progress'>{escape(snap.progress)}</div>"
+        f"<div class='dp-tut-text'>{escape(snap.narration)}</div>"
+        f"<div class='dp-tut-rules'>{escape(snap.rules_label)}: {badges}</div>"
         f"<div class='dp-rule-title'>{titles}</div>"
-        f"<div class='dp-tut-source'>{escape(t.ui('source', ref=t.source()))}</div>"
+        f"<div class='dp-tut-source'>{escape(snap.source)}</div>"
     )
 
 
-def erratum_html(t: Tutorial) -> str:
+def erratum_html(snap: TutorialSnapshot) -> str:
     """The example's erratum note ('' when the rulebooks are consistent)."""
-    note = t.erratum()
-    if note is None:
+    if not snap.erratum:
         return ""
-    here = " dp-erratum-here" if t.erratum_here else ""
-    return (f"<div class='dp-erratum-box{here}'><b>⚠ {escape(t.ui('erratum'))}</b><br>"
-            f"{escape(note)}</div>")
+    here = " dp-erratum-here" if snap.erratum_here else ""
+    return (f"<div class='dp-erratum-box{here}'><b>⚠ {escape(snap.erratum_label)}</b><br>"
+            f"{escape(snap.erratum)}</div>")
 
 
-def outcome_lines(outcome: Outcome, lang: str) -> list[str]:
-    """What the engine answered, one line per item, in ``lang`` (see :attr:`Outcome.lines`)."""
-    _ = translator(lang)
-    if outcome.kind == "action":
-        return [event_text(e, lang) for e in outcome.events]
-    if isinstance(outcome.result, Presence):
-        p = outcome.result
-        out = [_("{region}: Red {red} ({red_count}), White {white} ({white_count}).",
-                 region=names.region(p.region, lang), red=p.strength["red"], white=p.strength["white"],
-                 red_count=plural(TOKENS, p.tokens["red"]), white_count=plural(TOKENS, p.tokens["white"])),
-               tables.presence_reason(p, lang)]
-        if p.neutrals:
-            out.append(tables.neutral_reason(p, lang))
-        return out
-    if isinstance(outcome.result, ObjectiveChoice):
-        return objective_steps(outcome.result, lang)
-    return outcome.lines
-
-
-def outcome_html(t: Tutorial, outcome: Outcome, edition: str) -> str:
-    """What the engine answered at this step, in the tutorial's language."""
-    lang = t.language
-    _ = translator(lang)
+def outcome_html(o: OutcomeView) -> str:
+    """What the engine answered at this step."""
+    if o.error:
+        return f"<div class='dp-error-box'>{escape(o.error)}</div>"
     parts: list[str] = []
-    if outcome.kind == "try":
-        parts.append(f"<div class='dp-refused'>✖ {escape(t.ui('refused'))}</div>"
-                     f"<div>{escape(refusal_text(outcome.refusal or outcome.error or '', lang))}</div>")
-    elif isinstance(outcome.result, Presence):
-        p = outcome.result
-        parts.append(df_html(tables.presence_tokens_rows(p, lang)))
-        parts.append(lines_html(outcome_lines(outcome, lang)))
-    elif isinstance(outcome.result, ObjectiveChoice):
-        parts.append(df_html(tables.objective_rows(outcome.result, lang)))
-        parts.append(lines_html(outcome_lines(outcome, lang)))
-    elif outcome.lines:
-        parts.append(lines_html(outcome_lines(outcome, lang)))
-    edition_name = t.ui(f"edition_{edition}") if f"edition_{edition}" in t.data.ui else edition
-    footer = f"<div class='dp-tut-source'>{escape(t.ui('edition', name=edition_name))}</div>"
+    if o.refused:
+        parts.append(f"<div class='dp-refused'>✖ {escape(o.refused)}</div><div>{escape(o.reason)}</div>")
+    if o.table is not None:
+        parts.append(df_html(o.table))
+    if o.lines:
+        parts.append(lines_html(list(o.lines)))
+    footer = f"<div class='dp-tut-source'>{escape(o.footer)}</div>"
     if not parts:
         return footer
-    heading = _("What the engine says")
-    return f"<div class='dp-outcome-box'><b>{escape(heading)}</b>{''.join(parts)}</div>{footer}"
+    return f"<div class='dp-outcome-box'><b>{escape(o.heading)}</b>{''.join(parts)}</div>{footer}"
 
 
 # ---------------------------------------------------------------------------- the widget
@@ -147,7 +109,9 @@ class TutorialWidget(widgets.VBox):
     Drive it from Python as a user would: ``w.next_button.click()``,
     ``w.language_dropdown.value = "fr"``, ``w.example_dropdown.value = "E"``; or
     call :meth:`next`, :meth:`back`, :meth:`restart`, :meth:`select`,
-    :meth:`set_language`.  ``w.tutorial`` is the model; ``w.board`` the board.
+    :meth:`set_language`.  ``w.model`` is the screen's session model
+    (:class:`~dualpowers.screens.tutorial.TutorialScreen`), ``w.tutorial`` the examples
+    under it; ``w.board`` the board.
 
     The language is the notebook's (:mod:`dualpowers.widgets.language`): the menu
     here changes it for every widget, and a change made elsewhere reaches this one.
@@ -159,25 +123,18 @@ class TutorialWidget(widgets.VBox):
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dp-tutorial")
-        self.tutorial = tutorial if tutorial is not None else Tutorial()
-        t = self.tutorial
         if language is None:
             language = tutorial.language if tutorial is not None else notebook_language.current()
-        t.language = language
+        self.model = TutorialScreen(tutorial, language=language, example=example)
         notebook_language.set(language)
-        if example is not None:
-            t.select(example)
         self._syncing = False
 
-        self.example_dropdown = widgets.Dropdown(options=self._example_options(), value=t.example.id,
-                                                 layout=_W(width="360px"))
+        self.example_dropdown = widgets.Dropdown(layout=_W(width="100%"))
         self.example_dropdown.add_class("dp-example")
-        self.language_dropdown = widgets.Dropdown(options=[(language_name(k), k) for k in LANGUAGES],
-                                                  value=t.language, layout=_W(width="130px"))
+        self.language_dropdown = widgets.Dropdown(layout=_W(width="220px"))
         self.language_dropdown.add_class("dp-language")
         for menu in (self.example_dropdown, self.language_dropdown):
             menu.style.description_width = "initial"
-        self.language_dropdown.layout.width = "220px"
         self.back_button = self._button("dp-back")
         self.next_button = self._button("dp-next", style="primary")
         self.restart_button = self._button("dp-restart")
@@ -198,10 +155,9 @@ class TutorialWidget(widgets.VBox):
 
         # One screen: board on the left; title, Back/Next/Restart, narration and the
         # menus in the panel beside it (see dualpowers.widgets.screen).
-        self.example_dropdown.layout.width = "100%"
         self.screen = Screen(
             self.board,
-            title=self._title_html(),
+            title="",
             primary=[self.back_button, self.next_button, self.restart_button],
             narration=[self.narration, self.erratum, self.outcome],
             secondary=[self.example_dropdown, self.language_dropdown],
@@ -212,34 +168,33 @@ class TutorialWidget(widgets.VBox):
             "ArrowLeft": button_action(self.back_button), "b": button_action(self.back_button),
         })
         self.children = [widgets.HTML(STYLE + TUTORIAL_STYLE), self.screen]
+        self.model.observe(self.draw)
         self.refresh()
+
+    @property
+    def tutorial(self) -> Tutorial:
+        """The examples under the screen's model."""
+        return self.model.tutorial
 
     # ------------------------------------------------------------------ actions
     def next(self) -> None:
         """One step forward; at the end of an example, on to the next example."""
-        if not self.tutorial.next():
-            if not self.tutorial.next_example():
-                return
-        self.refresh()
+        self.model.next()
 
     def back(self) -> None:
-        if self.tutorial.back():
-            self.refresh()
+        self.model.back()
 
     def restart(self) -> None:
-        self.tutorial.restart()
-        self.refresh()
+        self.model.restart()
 
     def select(self, example_id: str) -> None:
         """Open an example at its scene."""
-        self.tutorial.select(example_id)
-        self.refresh()
+        self.model.select(example_id)
 
     def set_language(self, language: str) -> None:
         """Switch this widget and every other widget of the notebook to ``language``."""
-        self.tutorial.language = language
+        self.model.set_language(language)
         notebook_language.set(language)
-        self.refresh()
 
     def close(self) -> None:
         notebook_language.setting.unobserve(self._notebook_language_changed, "value")
@@ -247,73 +202,58 @@ class TutorialWidget(widgets.VBox):
 
     # ------------------------------------------------------------------ display
     def refresh(self) -> None:
-        """Bring every part of the widget in line with the model (one board redraw at most)."""
-        t = self.tutorial
+        """Draw the model as it is now."""
+        self.draw(self.model.snapshot)
+
+    def draw(self, snap: TutorialSnapshot) -> None:
+        """Set every part of the widget to what ``snap`` says (one board redraw at most)."""
         self._syncing = True
         try:
-            if self.language_dropdown.value != t.language:
-                self.language_dropdown.value = t.language
-            options = self._example_options()
-            if list(self.example_dropdown.options) != options:
-                self.example_dropdown.options = options
-            if self.example_dropdown.value != t.example.id:
-                self.example_dropdown.value = t.example.id
+            if list(self.language_dropdown.options) != list(snap.language_options):
+                self.language_dropdown.options = snap.language_options
+            if self.language_dropdown.value != snap.lang:
+                self.language_dropdown.value = snap.lang
+            if list(self.example_dropdown.options) != list(snap.example_options):
+                self.example_dropdown.options = snap.example_options
+            if self.example_dropdown.value != snap.example:
+                self.example_dropdown.value = snap.example
         finally:
             self._syncing = False
-        self.back_button.description = t.ui("back")
-        self.restart_button.description = t.ui("restart")
+        self.back_button.description = snap.back_label
+        self.restart_button.description = snap.restart_label
         # the two menus say what they are (a screen reader has no other name for them: axe select-name)
-        self.example_dropdown.description = t.ui("example")
-        self.language_dropdown.description = t.ui("language")
-        last_example = t.example.id == t.example_ids[-1]
-        self.next_button.description = t.ui("next_example") if t.at_end and not last_example else t.ui("next")
-        self.back_button.disabled = t.at_start
-        self.restart_button.disabled = t.at_start
-        self.next_button.disabled = t.at_end and last_example
-        self.screen.set_title(self._title_html())
-        self.narration.value = narration_html(t)
-        self.erratum.value = erratum_html(t)
-        self.erratum.layout.display = None if t.erratum() else "none"
-        try:
-            state, outcome = t.view()
-        except TutorialError as exc:     # bad tutorial data: say so instead of failing silently
-            self.outcome.value = f"<div class='dp-error-box'>{escape(str(exc))}</div>"
+        self.example_dropdown.description = snap.example_label
+        self.language_dropdown.description = snap.language_label
+        self.next_button.description = snap.next_label
+        self.back_button.disabled = not snap.can_back
+        self.restart_button.disabled = not snap.can_restart
+        self.next_button.disabled = not snap.can_next
+        self.screen.set_title(f"<span>{escape(snap.screen_title)}</span>")
+        self.narration.value = narration_html(snap)
+        self.erratum.value = erratum_html(snap)
+        self.erratum.layout.display = None if snap.erratum else "none"
+        self.outcome.value = outcome_html(snap.outcome)
+        if snap.position is None:          # the tutorial's data is wrong: said, nothing drawn
             return
-        self.outcome.value = outcome_html(t, outcome, state.edition)
-        # the Opposition's choice of objective is a table of five columns, wider than the panel
-        # (its words would break in the middle, or it would stick out): it goes under the board,
-        # at the screen's whole width; every other outcome reads beside the board
-        wide = isinstance(outcome.result, ObjectiveChoice)
+        wide = snap.outcome.wide
         if (self.outcome in self.screen.below.children) != wide:
             self.screen.set_narration(*([self.narration, self.erratum] + ([] if wide else [self.outcome])))
             self.screen.set_below(*([self.outcome] if wide else []))
-        self.board.show(state, highlight=t.highlight)
+        self.board.show(snap.position, highlight=snap.highlight)
 
     # ------------------------------------------------------------------ internals
-    def _title_html(self) -> str:
-        _ = translator(self.tutorial.language)
-        title = _("Dual Powers: Revolution 1917 · tutorial")
-        return f"<span>{escape(title)}</span>"
-
     def _button(self, css_class: str, style: str = "") -> widgets.Button:
         b = widgets.Button(button_style=style, layout=_W(width="auto", min_width="84px"))
         b.add_class(css_class)
         return b
 
-    def _example_options(self) -> list[tuple[str, str]]:
-        return [(title, eid) for eid, title in self.tutorial.titles()]
-
     def _example_changed(self, change: dict[str, Any]) -> None:
-        if self._syncing or change["new"] is None or change["new"] == self.tutorial.example.id:
-            return
-        self.select(change["new"])
+        if not self._syncing and change["new"] is not None:
+            self.model.select(change["new"])
 
     def _language_changed(self, change: dict[str, Any]) -> None:
-        if self._syncing or change["new"] == self.tutorial.language:
-            return
-        self.set_language(change["new"])
+        if not self._syncing and change["new"] != self.model.lang:
+            self.set_language(change["new"])
 
     def _notebook_language_changed(self, change: dict[str, Any]) -> None:
-        if change["new"] != self.tutorial.language:
-            self.tutorial.language = change["new"]
-            self.refresh()
+        self.model.set_language(change["new"])

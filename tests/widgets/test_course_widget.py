@@ -391,3 +391,21 @@ def test_escape_forgets_the_clicks_so_far(click_token):
     assert w.session.picker.picked and w.board.targets() != lit
     w.screen.press("Escape")
     assert not w.session.picker.picked and w.board.targets() == lit and w.session.verdict is None
+
+
+def test_next_on_an_unsolved_exercise_says_it_will_not_count_and_then_that_it_did_not():
+    """Next passes an unsolved exercise without counting it (issue 31): its tip says so before,
+    the feedback on the next item after; the count of what is done stays."""
+    w = CourseWidget()
+    w.session.go_exercise("board-1")
+    done = w.progress_label.value
+    assert "without counting" in (w.next_button.tooltip or "")
+    w.next_button.click()
+    assert "not counted as done" in w.feedback.value and w.screen.answers.layout.display is None
+    assert w.progress_label.value == done and "board-1" not in w.session.progress.solved
+    w.back_button.click()                                                  # back, and solved this time
+    ex = w.session.exercise
+    w.choice_buttons[list(ex.choices).index(ex.accepted()[0])].click()
+    assert "board-1" in w.session.progress.solved and not w.next_button.tooltip
+    w.next_button.click()
+    assert "not counted" not in w.feedback.value

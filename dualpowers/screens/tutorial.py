@@ -1,0 +1,215 @@
+"""The tutorial's session model: the rulebook's examples A-H, and what the tutorial screen shows.
+
+:class:`~dualpowers.tutorial.Tutorial` is the examples, replayed through the engine, step
+by step.  A :class:`TutorialScreen` adds what the screen decides: where *Next* leads (the
+next step, or at an example's end the next example), which buttons can be pressed and what
+they say, what the engine answered at the step in words and tables, whether that answer is
+read beside the board or under it, and the menus' options.  After each change it hands its
+observers one :class:`TutorialSnapshot`; the widget
+(:class:`dualpowers.widgets.tutorial.TutorialWidget`) turns its events into calls here and
+draws the snapshot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .. import names, tables
+from ..i18n import LANGUAGES, language_name
+from ..narrate import event_text, objective_steps, refusal_text
+from ..opposition import ObjectiveChoice
+from ..presence import Presence
+from ..text import NN_, plural, translator
+from ..tutorial import Outcome, Tutorial, TutorialError
+
+if TYPE_CHECKING:
+    from ..state import State
+    from ..tables import Table
+
+__all__ = ["TutorialScreen", "TutorialSnapshot", "OutcomeView", "TOKENS", "Tutorial", "outcome_lines"]
+
+#: A count of tokens in a region, with its plural forms ("1 token", "3 tokens").
+TOKENS = NN_("{n} token", "{n} tokens")
+
+
+@dataclass(frozen=True)
+class OutcomeView:
+    """What the engine answered at the step: a refusal (its heading and reason), a table
+    (Force in Presence, the Opposition's sums), lines of words; ``heading`` over them, the
+    edition it was played with (``footer``); ``wide``: read under the board (a table wider
+    than the panel); ``error``: the tutorial's data is wrong (said instead of the rest)."""
+
+    heading: str = ""
+    refused: str = ""
+    reason: str = ""
+    table: "Table | None" = None
+    lines: tuple[str, ...] = ()
+    footer: str = ""
+    wide: bool = False
+    error: str = ""
+
+    @property
+    def empty(self) -> bool:
+        return not (self.refused or self.table is not None or self.lines)
+
+
+@dataclass(frozen=True)
+class TutorialSnapshot:
+    """What the tutorial shows after one change, every text written in ``lang``."""
+
+    lang: str
+    screen_title: str
+    #: the menus: (words, value) pairs, the value chosen, and what each menu is called
+    example_options: tuple[tuple[str, str], ...]
+    example: str
+    example_label: str
+    language_options: tuple[tuple[str, str], ...]
+    language_label: str
+    back_label: str
+    next_label: str
+    restart_label: str
+    can_back: bool
+    can_next: bool
+    can_restart: bool
+    #: the narration: the example's title, "Scene" or "Step 2 of 5", the step's words, its rules
+    title: str
+    progress: str
+    narration: str
+    rules_label: str
+    #: (rule ID, the rule in a few words) for each rule of the step
+    rules: tuple[tuple[str, str], ...]
+    source: str
+    #: the example's erratum note ("" when none), its heading, and whether it matters at this step
+    erratum: str
+    erratum_label: str
+    erratum_here: bool
+    outcome: OutcomeView
+    #: the board: the position replayed through the engine (None when the data is wrong) and what is lit
+    position: "State | None"
+    highlight: frozenset[Any]
+
+
+class TutorialScreen:
+    """The tutorial screen: a :class:`Tutorial` and the snapshot of it after every change."""
+
+    def __init__(self, tutorial: Tutorial | None = None, *, language: str | None = None,
+                 example: str | None = None) -> None:
+        self.tutorial = tutorial if tutorial is not None else Tutorial()
+        if language is not None:
+            self.tutorial.language = language
+        if example is not None:
+            self.tutorial.select(example)
+        self._observers: list[Callable[[TutorialSnapshot], Any]] = []
+
+    @property
+    def lang(self) -> str:
+        return self.tutorial.language
+
+    # ------------------------------------------------------------------ observing
+    def observe(self, callback: Callable[[TutorialSnapshot], Any]) -> None:
+        """Call ``callback(snapshot)`` after every change."""
+        self._observers.append(callback)
+
+    def _changed(self) -> None:
+        snap = self.snapshot
+        for callback in list(self._observers):
+            callback(snap)
+
+    # ------------------------------------------------------------------ what a reader does
+    def next(self) -> None:
+        """One step forward; at the end of an example, on to the next example."""
+        t = self.tutorial
+        if t.next() or t.next_example():
+            self._changed()
+
+    def back(self) -> None:
+        if self.tutorial.back():
+            self._changed()
+
+    def restart(self) -> None:
+        self.tutorial.restart()
+        self._changed()
+
+    def select(self, example_id: str) -> None:
+        """Open an example at its scene (the one open: nothing changes)."""
+        if example_id != self.tutorial.example.id:
+            self.tutorial.select(example_id)
+            self._changed()
+
+    def set_language(self, lang: str) -> None:
+        if lang != self.tutorial.language:
+            self.tutorial.language = lang
+            self._changed()
+
+    # ------------------------------------------------------------------ the snapshot
+    @property
+    def snapshot(self) -> TutorialSnapshot:
+        """What the tutorial shows now."""
+        t = self.tutorial
+        lang = t.language
+        _ = translator(lang)
+        last_example = t.example.id == t.example_ids[-1]
+        try:
+            state: "State | None"
+            state, outcome = t.view()
+        except TutorialError as exc:     # bad tutorial data: say so instead of failing silently
+            state, view = None, OutcomeView(error=refusal_text(exc, lang))
+        else:
+            view = _outcome_view(t, outcome, state.edition)
+        return TutorialSnapshot(
+            lang=lang, screen_title=_("Dual Powers: Revolution 1917 · tutorial"),
+            example_options=tuple((title, eid) for eid, title in t.titles()), example=t.example.id,
+            example_label=t.ui("example"),
+            language_options=tuple((language_name(k), k) for k in LANGUAGES), language_label=t.ui("language"),
+            back_label=t.ui("back"), restart_label=t.ui("restart"),
+            next_label=t.ui("next_example") if t.at_end and not last_example else t.ui("next"),
+            can_back=not t.at_start, can_restart=not t.at_start, can_next=not (t.at_end and last_example),
+            title=t.title(), progress=t.ui("scene") if t.index == 0 else t.ui("step_of", i=t.index, n=t.count),
+            narration=t.narration(), rules_label=t.ui("rules"),
+            rules=tuple((r, t.rule_title(r)) for r in t.rules), source=t.ui("source", ref=t.source()),
+            erratum=t.erratum() or "", erratum_label=t.ui("erratum"), erratum_here=t.erratum_here,
+            outcome=view, position=state, highlight=t.highlight if state is not None else frozenset())
+
+
+def outcome_lines(outcome: Outcome, lang: str) -> list[str]:
+    """What the engine answered, one line per item, in ``lang`` (see :attr:`Outcome.lines`)."""
+    _ = translator(lang)
+    if outcome.kind == "action":
+        return [event_text(e, lang) for e in outcome.events]
+    if isinstance(outcome.result, Presence):
+        p = outcome.result
+        out = [_("{region}: Red {red} ({red_count}), White {white} ({white_count}).",
+                 region=names.region(p.region, lang), red=p.strength["red"], white=p.strength["white"],
+                 red_count=plural(TOKENS, p.tokens["red"]), white_count=plural(TOKENS, p.tokens["white"])),
+               tables.presence_reason(p, lang)]
+        if p.neutrals:
+            out.append(tables.neutral_reason(p, lang))
+        return out
+    if isinstance(outcome.result, ObjectiveChoice):
+        return objective_steps(outcome.result, lang)
+    return outcome.lines
+
+
+def _outcome_view(t: Tutorial, outcome: Outcome, edition: str) -> OutcomeView:
+    """What the engine answered at this step, in the tutorial's language."""
+    lang = t.language
+    _ = translator(lang)
+    edition_name = t.ui(f"edition_{edition}") if f"edition_{edition}" in t.data.ui else edition
+    footer = t.ui("edition", name=edition_name)
+    heading = _("What the engine says")
+    if outcome.kind == "try":
+        return OutcomeView(heading, refused=t.ui("refused"),
+                           reason=refusal_text(outcome.refusal or outcome.error or "", lang), footer=footer)
+    table: "Table | None" = None
+    if isinstance(outcome.result, Presence):
+        table = tables.presence_tokens_rows(outcome.result, lang)
+    elif isinstance(outcome.result, ObjectiveChoice):
+        table = tables.objective_rows(outcome.result, lang)
+    lines = tuple(outcome_lines(outcome, lang)) if (table is not None or outcome.lines) else ()
+    # the Opposition's choice of objective is a table of five columns, wider than the panel
+    # (its words would break in the middle, or it would stick out): it goes under the board,
+    # at the screen's whole width; every other outcome reads beside the board
+    return OutcomeView(heading, table=table, lines=lines, footer=footer,
+                       wide=isinstance(outcome.result, ObjectiveChoice))

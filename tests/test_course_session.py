@@ -1,0 +1,175 @@
+"""The course screen's session model (issue 31), driven without Jupyter: what each snapshot
+says after each thing a learner does, and how an exercise left unsolved is counted."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from dualpowers.course.session import CourseSession
+from dualpowers.screens.course import CourseScreen, CourseSnapshot
+
+
+def _model(lang: str = "en") -> tuple[CourseScreen, list[CourseSnapshot]]:
+    m = CourseScreen(lang=lang)
+    seen: list[CourseSnapshot] = []
+    m.observe(seen.append)
+    return m, seen
+
+
+def test_a_snapshot_is_frozen_and_each_change_hands_one_to_the_observers():
+    m, seen = _model()
+    snap = m.snapshot
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        snap.title = "x"                                   # type: ignore[misc]
+    m.next()
+    assert len(seen) == 1 and seen[0] == m.snapshot        # one change, one snapshot, the model's own
+    m.hint()
+    assert len(seen) == 2
+
+
+def test_a_step_shows_its_text_and_no_answers_and_the_first_one_cannot_go_back():
+    m, _ = _model()
+    snap = m.snapshot
+    step = m.session.current
+    assert not snap.is_exercise and snap.body == step.text("en") and snap.intro
+    assert not snap.choices and not snap.actions and not snap.answers_shown
+    assert not snap.back.enabled and snap.next.enabled and snap.next.tooltip == ""
+    assert not snap.retry.shown and not snap.hint_button.shown
+    assert snap.where.endswith(f"1 of {m.session.chapter_items()[1]}")
+
+
+def test_next_on_an_unsolved_exercise_moves_on_without_counting_it_and_says_so():
+    m, seen = _model()
+    m.session.go_exercise("board-1")
+    before = m.snapshot
+    assert before.is_exercise and "without counting" in before.next.tooltip     # said before Next is pressed
+    solved = set(m.session.progress.solved)
+    m.next()
+    after = seen[-1]
+    assert m.session.progress.solved == solved                  # not counted ...
+    assert after.progress == before.progress                    # ... and the count of what is done stays
+    assert "not counted as done" in after.feedback.note and after.answers_shown
+    board = next(c for c in after.chapters if c.id == "board")
+    assert board.label.startswith("○") and not board.done
+    m.session.go_exercise("board-1")                            # back at it: the note is gone
+    assert "not counted" not in m.snapshot.feedback.note
+
+
+def test_continue_leads_back_to_the_exercise_left_unsolved():
+    from dualpowers.course.progress import Progress
+
+    s = CourseSession()
+    board = next(c for c in s.chapters if c.id == "board")
+    s = CourseSession(progress=Progress(seen={("board", i) for i in range(len(board.steps))}))
+    m = CourseScreen(s)
+    assert s.exercise is not None and s.exercise.id == board.exercises[0].id     # where Continue starts
+    m.next()
+    assert s.exercise is None or s.exercise.id != board.exercises[0].id
+    m.continue_()
+    assert s.exercise is not None and s.exercise.id == board.exercises[0].id
+
+
+def test_a_solved_exercise_counts_once_and_next_says_nothing_more():
+    m, _ = _model()
+    m.session.go_exercise("commands-3")
+    count = sum(m.session.progress.is_done(it, m.session.chapters) for it in m.session.items)
+    m.click("token", "W3")
+    m.click("region", "red")
+    snap = m.snapshot
+    assert snap.feedback.kind == "right" and snap.next.tooltip == ""
+    assert snap.progress == f"{count + 1} of {len(m.session.items)} done"
+    m.next()
+    assert "not counted" not in m.snapshot.feedback.note
+
+
+def test_a_wrong_answer_then_try_again_then_the_right_one_by_clicks():
+    m, _ = _model()
+    m.session.go_exercise("commands-3")
+    snap = m.snapshot
+    assert snap.board.clickable is not None and "W3" in snap.board.clickable     # what a click may pick
+    m.click("token", "W8")
+    m.click("region", "red")                      # across the blockade: the engine refuses
+    snap = m.snapshot
+    assert snap.feedback.kind == "wrong" and [b.rule for b in snap.feedback.badges][0] == "R-ACT-MOVE"
+    assert snap.retry.shown and snap.feedback.badges[0].summary
+    assert "without counting" in snap.next.tooltip    # a wrong answer is not a solved exercise
+    m.try_again()
+    assert m.snapshot.feedback.kind == "" and not m.snapshot.retry.shown
+
+
+def test_show_me_demonstrates_and_is_not_counted():
+    m, _ = _model()
+    m.session.go_exercise("commands-1")
+    m.show_me()
+    snap = m.snapshot
+    assert snap.feedback.kind == "demo" and snap.feedback.head.startswith("Shown on the board:")
+    assert snap.feedback.why.startswith("Why:") and snap.retry.shown
+    assert "commands-1" not in m.session.progress.solved and "without counting" in snap.next.tooltip
+
+
+def test_the_hint_shows_until_the_exercise_is_answered():
+    m, _ = _model()
+    m.session.go_exercise("leaders-2")
+    assert m.snapshot.hint == ""
+    m.hint()
+    assert m.snapshot.hint == m.session.current.hint("en")
+    m.show_me()
+    assert m.snapshot.hint == ""
+
+
+def test_escape_forgets_the_clicks_so_far_only():
+    m, _ = _model()
+    m.session.go_exercise("commands-3")
+    lit = m.snapshot.board.clickable
+    m.click("token", "W3")
+    assert m.session.picker.picked and m.snapshot.board.clickable != lit
+    m.forget_clicks()
+    assert not m.session.picker.picked and m.snapshot.board.clickable == lit
+
+
+def test_choice_exercises_offer_their_answers_as_buttons():
+    m, _ = _model()
+    m.session.go_exercise("board-1")
+    snap = m.snapshot
+    ex = m.session.exercise
+    assert [c.value for c in snap.choices] == list(ex.choices) and not snap.actions
+    assert snap.how == "Choose your answer:"
+
+
+def test_every_word_follows_the_language():
+    m, seen = _model()
+    m.session.go_exercise("strength-2")
+    m.set_language("fr")
+    snap = seen[-1]
+    assert snap.lang == "fr" and snap.next.label == "Suivant ▶" and "Exercice" in snap.prompt
+    m.set_language("fr")                          # the same language: nothing to draw again
+    assert seen[-1] is snap
+    m.set_language("it")
+    assert m.snapshot.next.label == "Avanti ▶"
+
+
+def test_the_last_item_offers_a_solo_game():
+    m, _ = _model()
+    m.session.go(len(m.session.items) - 1)
+    snap = m.snapshot
+    assert snap.solo.shown and snap.end_shown and not snap.next.enabled and snap.end_text
+
+
+def test_an_unreadable_progress_file_is_said_and_the_course_starts_afresh(tmp_path):
+    bad = tmp_path / "progress.json"
+    bad.write_text(json.dumps({"format": "something else"}), encoding="utf-8")
+    m = CourseScreen(progress_file=bad)
+    assert m.unread is not None and m.session.progress_file is None
+    assert "cannot be used" in m.snapshot.file_note and m.snapshot.answers_shown
+    assert json.loads(bad.read_text(encoding="utf-8")) == {"format": "something else"}
+
+
+def test_a_session_given_is_the_one_shown():
+    s = CourseSession()
+    s.go_exercise("calendar-1")
+    m = CourseScreen(s)
+    snap = m.snapshot
+    assert m.session is s and snap.is_exercise and [a.label for a in snap.actions]

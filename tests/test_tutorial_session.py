@@ -1,0 +1,108 @@
+"""The tutorial screen's session model (issue 31), driven without Jupyter."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from dualpowers.screens.tutorial import TutorialScreen, TutorialSnapshot
+from dualpowers.tutorial import Tutorial, TutorialError
+
+
+def _model(**kwargs) -> tuple[TutorialScreen, list[TutorialSnapshot]]:
+    m = TutorialScreen(**kwargs)
+    seen: list[TutorialSnapshot] = []
+    m.observe(seen.append)
+    return m, seen
+
+
+def test_the_scene_of_example_A_first_and_a_frozen_snapshot():
+    m, _ = _model(language="en")
+    snap = m.snapshot
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        snap.title = "x"                                    # type: ignore[misc]
+    assert snap.example == "A" and snap.progress == m.tutorial.ui("scene")
+    assert not snap.can_back and not snap.can_restart and snap.can_next
+    assert snap.position is not None and snap.outcome.error == ""
+    assert [eid for _t, eid in snap.example_options] == m.tutorial.example_ids
+
+
+def test_next_walks_the_steps_then_opens_the_next_example():
+    m, seen = _model(language="en")
+    t = m.tutorial
+    for _ in range(t.count):
+        m.next()
+    assert len(seen) == t.count and seen[-1].progress == t.ui("step_of", i=t.count, n=t.count)
+    assert seen[-1].next_label == t.ui("next_example") and seen[-1].can_next
+    m.next()
+    assert seen[-1].example == "B" and seen[-1].progress == t.ui("scene")
+
+
+def test_at_the_last_step_of_the_last_example_next_is_off_and_does_nothing():
+    m, seen = _model(language="en", example="H")
+    while m.tutorial.next():
+        pass
+    snap = m.snapshot
+    assert not snap.can_next and snap.next_label == m.tutorial.ui("next")
+    m.next()
+    assert seen == [] and m.snapshot == snap
+
+
+def test_back_restart_select_and_language():
+    m, seen = _model(language="en", example="E")
+    m.next(); m.next()
+    m.back()
+    assert seen[-1].progress == m.tutorial.ui("step_of", i=1, n=m.tutorial.count)
+    m.restart()
+    assert seen[-1].progress == m.tutorial.ui("scene")
+    n = len(seen)
+    m.select("E")                                # the example open: nothing to draw again
+    assert len(seen) == n
+    m.set_language("fr")
+    assert seen[-1].lang == "fr" and seen[-1].next_label == "Suivant ▶"
+
+
+def test_the_oppositions_choice_is_read_under_the_board_other_outcomes_beside_it():
+    m, _ = _model(language="en", example="H")
+    wide = []
+    while m.tutorial.next():
+        o = m.snapshot.outcome
+        wide.append(o.wide)
+        if o.wide:
+            assert o.table is not None and o.lines
+    assert any(wide) and not all(wide)
+
+
+def test_a_refused_try_step_says_the_refusal():
+    t = Tutorial(language="en")
+    m = TutorialScreen(t)
+    for eid in t.example_ids:
+        m.select(eid)
+        while t.next():
+            o = m.snapshot.outcome
+            if o.refused:
+                assert o.refused == t.ui("refused") and o.reason and not o.empty
+                return
+    pytest.fail("no example has a refused step")
+
+
+def test_wrong_tutorial_data_is_said_instead_of_drawn(monkeypatch):
+    m, _ = _model(language="en")
+
+    def broken():
+        raise TutorialError("example A, step 1: the start position is not valid")
+    monkeypatch.setattr(m.tutorial, "view", broken)
+    snap = m.snapshot
+    assert snap.position is None and "not valid" in snap.outcome.error
+
+
+def test_an_error_met_while_replaying_a_step_is_said_in_the_readers_language(monkeypatch):
+    from dualpowers.text import N_, Message
+
+    m, _ = _model(language="fr")
+
+    def refused():
+        raise TutorialError(Message(N_("the query opposition_objective 'played' needs a solo position")))
+    monkeypatch.setattr(m.tutorial, "view", refused)
+    assert m.snapshot.outcome.error == "la question opposition_objective 'played' demande une position solo"
