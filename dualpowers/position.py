@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any, Iterable, Iterator, Self, get_args, get_origin, get_type_hints
+from typing import TYPE_CHECKING, Annotated, Any, Iterable, Iterator, Self, TypeVar, get_args, get_origin, get_type_hints
 
 from .components import SIDES, Components, Connection, TokenSpec, default_components, other
 from .narration import Event, RESHUFFLE
@@ -118,7 +118,7 @@ class _Shape:
     leader_special_used: Annotated[bool, Saved("turn.leader_special_used", "turn", False)]
     won_by: Annotated[str | None, Saved("result.winner", "end")]
     #: the events of the action being applied
-    _events: Annotated[list[Event], Transient("[]")]
+    _events: Annotated[list[Event[Self]], Transient("[]")]
     #: True while ``apply`` records events: the rules build costly messages only then
     narrating: Annotated[bool, Transient("False")]
     #: True while each event keeps the position right after it (``Event.board``)
@@ -194,6 +194,9 @@ def _compile(fields: tuple[Field, ...]) -> dict[str, Any]:
 
 
 _GENERATED = _compile(FIELDS)
+
+
+P = TypeVar("P", bound="Position")
 
 
 class Position(_Shape):
@@ -308,7 +311,7 @@ class Position(_Shape):
                 yield c, name
 
     # ------------------------------------------------------------------ primitives (the rules' use)
-    def log(self, kind: str, msgid: str, /, **params: Any) -> None:
+    def log(self: P, kind: str, msgid: str, /, **params: Any) -> None:
         """Record an event of the action being applied: a template of :mod:`dualpowers.narration`
         and its parameters (raw ids for game names)."""
         if self.narrating:

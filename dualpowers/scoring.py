@@ -246,7 +246,7 @@ def score_objectives(state: Position) -> list[str]:
     return marked
 
 
-def objective_markers(events: "Iterable[Event]") -> dict[int, str]:
+def objective_markers(events: "Iterable[Event[Position]]") -> dict[int, str]:
     """Where the objective markers stand after the last of ``events`` (one applied action's
     events, in order, each with its board): number -> region.
 

@@ -15,7 +15,7 @@ apply, the legal actions, the outcome, JSON and notation.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from . import turn as _turn
 from .actions import parse_action
@@ -64,7 +64,7 @@ class State(Position):
     #: method: this is the hot path of every playout.)
     legal_actions = _turn.legal_actions
 
-    def apply(self, action: "Action | str", *, boards: bool = False) -> list[Event]:
+    def apply(self, action: "Action | str", *, boards: bool = False) -> list[Event[Self]]:
         """Carry out an action for the player to act and return what happened.
 
         ``action`` may be an action object or its text form (``"play red-4"``).
@@ -79,7 +79,7 @@ class State(Position):
             assert over is not None               # "over" is the step of a game with a winner
             raise IllegalAction(say.Message(say.GAME_OVER_BECAUSE, end_reason=over.message))
         _turn.check(self, action)
-        events: list[Event] = []
+        events: list[Event[Self]] = []
         self._events = events
         self.narrating, self._boards = True, boards
         try:
