@@ -14,7 +14,7 @@ nothing at run time and lets Babel extract it (``pybabel extract -k N_``).
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Iterable, TypeVar
 
 from .text import N_, NN_, NP_, Conjunction, Items, Message, Quantity, plural, render
 
@@ -193,7 +193,7 @@ STEP_MOST_VP = N_("The objective is {card}: the {region} card with the most VP (
 STEP_VP_TIE = N_("{cards} share the most VP ({n}); the later-played {card} is the objective (ruling).")
 
 
-def region_list(regions: Any) -> Conjunction:
+def region_list(regions: Iterable[str]) -> Conjunction:
     """Regions named in a sentence as a list, each with its article where the language puts
     one: "purple and red", "la Zone violette et la Zone rouge", "il quartiere viola e il quartiere rosso"."""
     return Conjunction(Message(REGION_IN_LIST[1], context=REGION_IN_LIST[0], region=r) for r in regions)

@@ -61,7 +61,10 @@ def to_notation(s: Position) -> str:
     mode = "2p" if s.mode == "two-player" else f"solo-{s.player[0]}{s.difficulty}"  # type: ignore[index]  # a solo state has a player
     score = f"+{s.score}" if s.score > 0 else str(s.score)
     board = "/".join(",".join(t + ("'" if t in s.exhausted else "") for t in toks) for _, toks in s.iter_board())
-    one = lambda r: _codes(comp, [r]) if r else "-"  # noqa: E731
+
+    def one(region: str | None) -> str:
+        return _codes(comp, [region]) if region else "-"
+
     tiles = f"{one(s.unrest)}{one(s.blockade_tile)}:{_codes(comp, s.tile_stack)}:{_codes(comp, s.tile_discard)}"
     blockade = "-".join(_codes(comp, [r]) for r in s.blockade) if s.blockade else "-"
     fields = [VERSION_TAG, mode, s.edition, f"{MONTHS[s.month]}{s.day}", s.will[0], score, board, tiles, blockade]

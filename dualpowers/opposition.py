@@ -16,6 +16,7 @@ from .dates import advance
 from .narration import N_, Message
 from .errors import IllegalAction
 from .places import RESERVE, SUPPLY
+from .text import plural
 
 #: The solo difficulty X the player may pick, easiest first (R-SOLO-SETUP).
 DIFFICULTIES = range(1, 7)
@@ -150,7 +151,7 @@ def _choose(played: Sequence[CommandCard], steps: list[Message] | None) -> tuple
             decided_by = "latest"
             latest = max(tied2, key=lambda r: last[r])
             if steps is not None:
-                steps.append(say.plural(say.STEP_CARDS_TIE, most, regions=say.region_list(tied2)))
+                steps.append(plural(say.STEP_CARDS_TIE, most, regions=say.region_list(tied2)))
                 steps.append(Message(say.STEP_LATEST_WINS, card=played[last[latest] - 1].id, n=last[latest],
                                      region=latest))
             tied2 = [latest]

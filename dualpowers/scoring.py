@@ -15,6 +15,7 @@ from .narration import Message
 from .opposition import opposition_card, opposition_objective
 from .places import REMOVED, RESERVE, SUPPLY
 from .presence import force_in_presence, stronger_side
+from .text import plural
 
 if TYPE_CHECKING:
     from .components import CommandCard
@@ -139,7 +140,7 @@ def track_label(score: int, limit: int | None = None) -> Message:
     side = "red" if score > 0 else "white"
     if limit is not None and abs(score) >= limit:
         return Message(say.TRACK_END, spaces=limit, side=side)
-    return say.plural(say.TRACK_TOWARD, abs(score), side=side)
+    return plural(say.TRACK_TOWARD, abs(score), side=side)
 
 
 def finish_on_track(state: Position, ending: Ending) -> None:

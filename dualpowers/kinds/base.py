@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from itertools import permutations
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Protocol, Sequence, TypeVar, cast
 
 from ..components import Components
 from ..errors import IllegalAction
@@ -124,13 +124,13 @@ A = TypeVar("A", bound=Action)
 def action(word: str) -> Callable[[type[A]], type[A]]:
     """Class decorator: a frozen slotted dataclass with its word and its field shape."""
     def wrap(cls: type[A]) -> type[A]:
-        made: Any = dataclass(frozen=True, slots=True)(cls)
+        made: Any = dataclass(frozen=True, slots=True)(cls)   # given its word and shape below
         made.word = word
         made.shape = tuple((f.name, str(f.type)) for f in fields(made))
         for name, kind in made.shape:
             assert kind in WHAT, f"{cls.__name__}: no text form for a field of type {kind}"
             assert name in FIELD_KINDS, f"{cls.__name__}.{name}: say in FIELD_KINDS what it names"
-        return made
+        return cast("type[A]", made)
     return wrap
 
 
@@ -200,19 +200,19 @@ def reserve_part(side: str) -> str:
 Offer = Callable[["Position", str], Iterable[Any]]
 
 
-def _no_touch(state: Position, action: Any) -> Touches:
+def _no_touch(state: Position, action: Action) -> Touches:
     return Touches(parts=("status",))
 
 
-def _no_clicks(state: Position, action: Any) -> tuple[Click, ...]:
+def _no_clicks(state: Position, action: Action) -> tuple[Click, ...]:
     return ()
 
 
-def _no_strength(state: Position, action: Any) -> tuple[tuple[str, int], ...]:
+def _no_strength(state: Position, action: Action) -> tuple[tuple[str, int], ...]:
     return ()
 
 
-def _no_effect(view: Position, side: str, action: Any, objective: str | None) -> tuple[Message, ...]:
+def _no_effect(view: Position, side: str, action: Action, objective: str | None) -> tuple[Message, ...]:
     return ()
 
 
@@ -294,7 +294,7 @@ def register(kind: ActionKind) -> ActionKind:
     return kind
 
 
-def kind_of(act: Any) -> ActionKind:
+def kind_of(act: Action) -> ActionKind:
     """The kind of an action (a KeyError for something that is not one)."""
     return KINDS[type(act)]
 
@@ -308,7 +308,7 @@ def refuse(msgid: str, rule: str | None = None, **params: Any) -> IllegalAction:
 # While legal_actions runs: (its state, the side to act, controlled_on_board's answer or
 # None); else None.  One tuple, replaced whole, so that a thread reading it never pairs a
 # state with another's answer.
-MEMO: list[Any] = [None]
+MEMO: list[tuple[Position, str, list[tuple[str, str]] | None] | None] = [None]
 # Actions are immutable values drawn from a small fixed set, so offers reuse them: one
 # pool per kind of action with a single field, keyed by that field.
 _POOL: dict[type, dict[str, Any]] = {}
@@ -539,17 +539,27 @@ def move_touches(state: Position, token: str, to: str, via: str | None = None) -
     return Touches(tokens=(token,), regions=tuple(stops), path=path)
 
 
-def moved_touches(state: Position, a: Any) -> Touches:
+class MovesAToken(Protocol):
+    """An action of a move kind: a ``token`` going ``to`` a region."""
+
+    @property
+    def token(self) -> str: ...
+
+    @property
+    def to(self) -> str: ...
+
+
+def moved_touches(state: Position, a: MovesAToken) -> Touches:
     """``touches`` of a move kind (a ``token`` going ``to`` a region, maybe ``via`` another)."""
     return move_touches(state, a.token, a.to, getattr(a, "via", None))
 
 
-def moved_clicks(state: Position, a: Any) -> tuple[Click, ...]:
+def moved_clicks(state: Position, a: MovesAToken) -> tuple[Click, ...]:
     """``clicks`` of a move kind: the token, then its destination."""
     return (("token", a.token), ("region", a.to))
 
 
-def moved_strength(state: Position, a: Any) -> tuple[tuple[str, int], ...]:
+def moved_strength(state: Position, a: MovesAToken) -> tuple[tuple[str, int], ...]:
     """``strength`` of a move kind: the token's strength leaves its region for ``to``."""
     return move_strength(state, a.token, a.to)
 

@@ -29,7 +29,7 @@ def _offer(state: Position, side: str) -> list[BonusRecruit]:
     only on the reserve's content (a token in reserve is always fresh), so it is memoised."""
     comp = state.comp
     memo = comp.memo
-    cache = memo.get(BonusRecruit)
+    cache: dict[tuple[str, tuple[str, ...]], list[BonusRecruit]] | None = memo.get(BonusRecruit)
     if cache is None or len(cache) > 50_000:
         cache = memo[BonusRecruit] = {}
     key = (side, tuple(state.at.get(RESERVE, ())))

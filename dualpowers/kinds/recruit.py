@@ -34,14 +34,14 @@ def _offer(state: Position, side: str) -> list[Recruit]:
     comp = state.comp
     budget = comp.cards[state.card or ""].recruit
     memo = comp.memo
-    cache = memo.get(Recruit)
+    cache: dict[tuple[str, int, tuple[str, ...]], list[Recruit]] | None = memo.get(Recruit)
     if cache is None or len(cache) > 50_000:
         cache = memo[Recruit] = {}
     key = (side, budget, tuple(state.at.get(RESERVE, ())))
     hit = cache.get(key)
     if hit is not None:
         return hit
-    by_units = memo.get((Recruit, "units"))
+    by_units: dict[tuple[int, tuple[str, ...]], list[Recruit]] | None = memo.get((Recruit, "units"))
     if by_units is None or len(by_units) > 100_000:
         by_units = memo[(Recruit, "units")] = {}
     reserve = reserve_units(state, side)
