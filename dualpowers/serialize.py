@@ -19,6 +19,7 @@ from .errors import (
 from .text import N_, NN_, Message, plural
 from .opposition import DIFFICULTIES
 from .places import REMOVED, RESERVE, WAITING, start_place
+from .position import FIELDS
 from .rounds import RESTING_STEPS, action_order, solo_order
 from .schema import THE_POSITION, check, decode_json
 from .scoring import outcome, unrest_winner
@@ -32,13 +33,12 @@ __all__ = ["SCHEMA", "VERSION", "state_to_dict", "read_position", "load_json"]
 
 SCHEMA = "dualpowers/position"
 VERSION = 1
-_KEYS = {
-    "schema", "version", "mode", "edition", "solo", "seed", "shuffles", "date", "will", "score",
-    "unrest", "blockade_tile", "blockade", "tiles", "regions", "removed", "waiting", "hands",
-    "objectives", "revealed", "played", "deck", "discard", "out_of_game", "opposition", "round",
-    "turn", "result",
-}
-_TURN_KEYS = {"step", "to_act", "order", "index", "card", "bonus_pending", "leader_recruited", "leader_special_used"}
+#: Where the position's declaration (dualpowers.position) says JSON keeps each field.
+_PATHS = [f.saved.json.split(".") for f in FIELDS if f.saved is not None]
+#: The keys of a JSON position: the fields' (the tokens off the board are listed under
+#: "removed" and "waiting", beside "regions"), and the schema's name and version.
+_KEYS = {"schema", "version", "removed", "waiting"} | {path[0] for path in _PATHS}
+_TURN_KEYS = {path[1] for path in _PATHS if path[0] == "turn"}
 
 
 #: A position that is not a JSON object.
