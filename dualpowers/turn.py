@@ -118,7 +118,7 @@ _PASS = K.BY_WORD["pass"].cls
 _Entry = tuple[tuple[Offer, ...], bool]
 
 
-def _entry(kinds: tuple[K.ActionKind, ...]) -> _Entry:
+def _entry(kinds: tuple[K.AnyKind, ...]) -> _Entry:
     return tuple(k.offer for k in kinds), sum(k.shares_control for k in kinds) > 1
 
 

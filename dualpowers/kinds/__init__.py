@@ -17,9 +17,9 @@ from ..errors import IllegalAction
 if TYPE_CHECKING:
     from ..position import Position
 
-from .base import BY_WORD, KINDS, Action, ActionKind, Click, Touches, kind_of, reserve_part
+from .base import BY_WORD, KINDS, Action, ActionKind, AnyKind, Click, Touches, kind_of, reserve_part
 
-__all__ = ["Action", "ActionKind", "Click", "Touches", "KINDS", "BY_WORD", "kind_of", "reserve_part", "ordered", "at_step",
+__all__ = ["Action", "ActionKind", "AnyKind", "Click", "Touches", "KINDS", "BY_WORD", "kind_of", "reserve_part", "ordered", "at_step",
            "offered", "touches", "clicks", "click_paths", "highlight", "meant", "misclick"]
 
 for _module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
@@ -27,17 +27,17 @@ for _module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
         importlib.import_module(f"{__name__}.{_module}")
 
 
-def ordered() -> list[ActionKind]:
+def ordered() -> list[AnyKind]:
     """Every kind, in the order a turn meets them (the order of menus and legal actions)."""
     return sorted(KINDS.values(), key=lambda k: k.order)
 
 
-def at_step(step: str) -> tuple[ActionKind, ...]:
+def at_step(step: str) -> tuple[AnyKind, ...]:
     """The kinds a step offers, in order."""
     return tuple(k for k in ordered() if step in k.steps)
 
 
-def offered(state: Position) -> tuple[ActionKind, ...]:
+def offered(state: Position) -> tuple[AnyKind, ...]:
     """The kinds the step of ``state`` offers, as the card in play allows (R-ACT-CMD: only
     its printed action beside Recruit; R-ACT-LEADER: only its leader's special)."""
     step = state.step

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from itertools import permutations
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Protocol, Sequence, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Iterable, Protocol, Sequence, TypeVar, cast
 
 from ..components import Components
 from ..errors import IllegalAction
@@ -197,7 +197,7 @@ def reserve_part(side: str) -> str:
     return f"{RESERVE}:{side}"
 
 
-Offer = Callable[["Position", str], Iterable[Any]]
+Offer = Callable[["Position", str], Iterable[Action]]
 
 
 def _no_touch(state: Position, action: Action) -> Touches:
@@ -217,7 +217,7 @@ def _no_effect(view: Position, side: str, action: Action, objective: str | None)
 
 
 @dataclass(frozen=True)
-class ActionKind:
+class ActionKind(Generic[A]):
     """Everything about one kind of action: the only home of that kind.
 
     * ``cls``, ``rule``: its value class and the RULINGS ID of its rule;
@@ -249,26 +249,26 @@ class ActionKind:
       Will"), so a lesson asking for that effect names the action by its label alone.
     """
 
-    cls: type[Action]
+    cls: type[A]
     rule: str
     steps: tuple[str, ...]
     order: int
-    offer: Offer
-    check: Callable[[Position, str, Any], None]
-    perform: Callable[[Position, str, Any], None]
+    offer: Callable[[Position, str], Iterable[A]]
+    check: Callable[[Position, str, A], None]
+    perform: Callable[[Position, str, A], None]
     label: str
     explanation: str
-    sentence: Callable[[Position, Any], Message]
-    touches: Callable[[Position, Any], Touches] = _no_touch
-    clicks: Callable[[Position, Any], tuple[Click, ...]] = _no_clicks
+    sentence: Callable[[Position, A], Message]
+    touches: Callable[[Position, A], Touches] = _no_touch
+    clicks: Callable[[Position, A], tuple[Click, ...]] = _no_clicks
     printed: str | None = None
     special: str | None = None
-    strength: Callable[[Position, Any], tuple[tuple[str, int], ...]] = _no_strength
-    effect: Callable[[Position, str, Any, "str | None"], tuple[Message, ...]] = _no_effect
+    strength: Callable[[Position, A], tuple[tuple[str, int], ...]] = _no_strength
+    effect: Callable[[Position, str, A, "str | None"], tuple[Message, ...]] = _no_effect
     explain: Callable[[Position], tuple[str, str]] | None = field(default=None)
     shares_control: bool = False
     from_clicks: Callable[[Position, tuple[Click, ...]], Action | None] | None = None
-    other_clicks: Callable[[Position, Any], tuple[tuple[Click, ...], ...]] | None = None
+    other_clicks: Callable[[Position, A], tuple[tuple[Click, ...], ...]] | None = None
     misclick: Callable[[Position, tuple[Click, ...]], IllegalAction | None] | None = None
     says_its_effect: bool = False
 
@@ -282,11 +282,13 @@ class ActionKind:
 
 
 #: Every kind, by its value class and by its word (filled by :func:`register`).
-KINDS: dict[type, ActionKind] = {}
-BY_WORD: dict[str, ActionKind] = {}
+#: A kind as the registry holds it: its action class is known only when an action is looked up.
+AnyKind = ActionKind[Any]
+KINDS: dict[type[Action], AnyKind] = {}
+BY_WORD: dict[str, AnyKind] = {}
 
 
-def register(kind: ActionKind) -> ActionKind:
+def register(kind: ActionKind[A]) -> ActionKind[A]:
     """Add a kind to the registry (each kind's module calls this once)."""
     if kind.cls in KINDS or kind.word in BY_WORD:
         raise ValueError(f"the action kind {kind.word!r} is registered twice")
@@ -294,7 +296,7 @@ def register(kind: ActionKind) -> ActionKind:
     return kind
 
 
-def kind_of(act: Action) -> ActionKind:
+def kind_of(act: Action) -> AnyKind:
     """The kind of an action (a KeyError for something that is not one)."""
     return KINDS[type(act)]
 

@@ -20,7 +20,7 @@ class BonusRest(Action):
     token: str
 
 
-def _offer(state: Position, side: str) -> list[Action]:
+def _offer(state: Position, side: str) -> list[BonusRest]:
     return exhausted_controlled(state, side, BonusRest)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..text import N_, Message
-from .base import (one_click, Action, ActionKind, Click, Touches, action, check_controlled, check_printed, controlled_on_board,
+from .base import (A, one_click, Action, ActionKind, Click, Touches, action, check_controlled, check_printed, controlled_on_board,
                    pool, pooled, refuse, register, token_name, where_name)
 
 if TYPE_CHECKING:
@@ -21,14 +21,14 @@ class Rest(Action):
     token: str
 
 
-def exhausted_controlled(state: Position, side: str, cls: type[Action]) -> list[Action]:
+def exhausted_controlled(state: Position, side: str, cls: type[A]) -> list[A]:
     """``cls(token)`` for every exhausted token ``side`` controls, one per interchangeable group."""
     exhausted = state.exhausted
     table = pool(cls)
     return [table.get(t) or pooled(table, cls, t) for _, t in controlled_on_board(state, side) if t in exhausted]
 
 
-def _offer(state: Position, side: str) -> list[Action]:
+def _offer(state: Position, side: str) -> list[Rest]:
     if not state.exhausted or state.comp.cards[state.card or ""].action != "rest":
         return []                               # nothing to rest: no need to find control
     return exhausted_controlled(state, side, Rest)
