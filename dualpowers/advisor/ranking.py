@@ -41,6 +41,7 @@ from ..stats import Z_95, logistic, logit, wilson_interval
 if TYPE_CHECKING:
     from ..actions import Action
     from ..state import State
+    from .explain import Effects
 
 __all__ = ["RankedAction", "Ranking", "ActionStats", "Measured", "ordered", "ordered_by_value", "order_rows",
            "best_probabilities", "build_ranking", "win_chance", "WIN_SCALE"]
@@ -590,7 +591,7 @@ class Ranking:
         return self.explain()
 
 
-def _distinct_reason(index: int, fxs: dict[int, Any]) -> Message | None:
+def _distinct_reason(index: int, fxs: dict[int, Effects]) -> Message | None:
     """The first of row ``index``'s reasons (``Effects.reasons``, else its one ``reason``) that not
     every other row gives as well; None if it has none."""
     from .explain import reason_key
@@ -606,7 +607,7 @@ def _distinct_reason(index: int, fxs: dict[int, Any]) -> Message | None:
 
 def build_ranking(side: str, measured: Sequence[Measured], chances: Sequence[float], difference: Difference,
                   playouts: int, seconds: float, seed: int, horizon: str = "round", *, start: float = 0.0,
-                  scale: float = 3.0, close_z: float = Z_95, equal: float = 0.0, explain: Any = None,
+                  scale: float = 3.0, close_z: float = Z_95, equal: float = 0.0, explain: Callable[[Action], Effects] | None = None,
                   mode: str = "two-player", round_: int = 1, difficulty: int | None = None,
                   score_now: float = 0.0, warning: Message | None = None) -> Ranking:
     """Turn what a search measured into a :class:`Ranking` (see the module docstring).
