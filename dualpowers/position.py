@@ -1,6 +1,7 @@
 """The shape of a position, declared once: :class:`Position`, the record every rule reads and writes.
 
-A position's fields are listed in one place, the annotations of :class:`Position`.  Each
+A position's fields are listed in one place, the annotations of ``_Shape`` below, the
+class :class:`Position` is built on.  Each
 field's type says how it is copied and compared (a list is copied by a slice and compared
 as a tuple, a set by a copy and compared sorted, ...); its :class:`Saved` note says where the
 JSON position (docs/positions.md) and the notation (docs/notation.md) keep it; a field noted
