@@ -212,7 +212,8 @@ class Position(_Shape):
     __slots__ = tuple(f.name for f in FIELDS)
 
     def __init__(self, components: Components | None = None) -> None:
-        """An empty board: every field at its declared start, every token in the box."""
+        """An empty board: every field at its declared start, every token in the box (a game
+        starts with :func:`dualpowers.new_game`, a position is read with ``State.from_dict``)."""
         comp = components or default_components()
         self._start()
         self.comp = comp
