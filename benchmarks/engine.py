@@ -15,7 +15,9 @@ that simulations and searches use, ``State.push`` (no second check, no
 narration), like python-chess's ``push``.  ``solo_norm`` and ``two_player_norm``
 are playout games/s times python-chess's microseconds per ply measured in the
 same run, so the machine's speed cancels out (issue 12 goals: >= 150,000 and
->= 50,000); ``*_norm_checked`` do the same for ``apply``.  These are figures to
+>= 50,000); ``*_norm_checked`` do the same for ``apply``.  ``clone_us`` and ``key_us``:
+the cost of copying and of comparing a position (issue 31: written from one declaration,
+they must cost no more than the methods once written by hand).  These are figures to
 read, never test assertions.
 """
 
@@ -120,6 +122,31 @@ def fip_rate(seconds: float) -> float:
     return calls / (time.process_time() - start)
 
 
+def copy_and_key_costs(seconds: float) -> tuple[float, float]:
+    """(microseconds per ``clone()``, per ``key()``) over positions along random games of both
+    modes: the copy a search makes of each position it explores, and what ``==`` and ``hash``
+    compare (both written from the position's one declaration, dualpowers.position)."""
+    states = []
+    for g in range(12):
+        s = dp.new_game("solo" if g % 2 else "two-player", g, player="red", difficulty=3)
+        rng = random.Random(g)
+        for _ in range(rng.randrange(5, 60)):
+            if s.is_over():
+                break
+            s.push(rng.choice(s.legal_actions()))
+        states.append(s)
+    costs = []
+    for method in ("clone", "key"):
+        calls = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds / 2:
+            for s in states:
+                getattr(s, method)()
+            calls += len(states)
+        costs.append((time.process_time() - start) / calls * 1e6)
+    return costs[0], costs[1]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -133,6 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     two_fast, _ = random_games("two-player", args.seconds, quiet=True)
     ply = ply_cost(args.seconds)
     chess_after = chess_ply_cost(args.seconds / 2)
+    clone_us, key_us = copy_and_key_costs(args.seconds)
     # python-chess timed before and after, so a change of machine load shows as a spread.
     chess_ply = (chess_before + chess_after) / 2 if chess_before and chess_after else None
 
@@ -153,6 +181,8 @@ def main(argv: list[str] | None = None) -> int:
         "solo_norm_checked": norm(solo),
         "two_player_norm_checked": norm(two),
         "fip_per_s": round(fip_rate(args.seconds), 1),
+        "clone_us": round(clone_us, 2),
+        "key_us": round(key_us, 2),
     }
     if args.json:
         print(json.dumps(figures))
@@ -170,6 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print("  python-chess not installed: pip install chess to compare")
     print(f"  force_in_presence calls/s  {figures['fip_per_s']:>10,.0f}")
+    print(f"  clone() / key() us         {clone_us:>10.2f} / {key_us:.2f}   (a position copied / compared)")
     return 0
 
 

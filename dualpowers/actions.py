@@ -108,7 +108,8 @@ def parse_action(text: str, components: Components | None = None) -> Action:
         raise IllegalAction(Message(PARSE_EXPECTED, usage=repr(_usage(cls)), text=repr(shown)))
     if values:
         values = _canonical_names(values, cls, components)
-    return cls(*values)
+    act: Action = cls(*values)
+    return act
 
 
 def _canonical_names(values: list[object], cls: type[Action], components: Components | None) -> list[object]:

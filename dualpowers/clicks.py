@@ -213,7 +213,8 @@ class ActionPicker:
                 value = getattr(action, f.name)
                 changes[f.name] = (tuple(sorted((swap.get(t, t) for t in value), key=order.__getitem__))
                                    if isinstance(value, tuple) else swap.get(value, value))
-        return replace(made, **changes)
+        moved: Action = replace(made, **changes)
+        return moved
 
     def meant(self, kind: str, ident: Any) -> "Action | None":
         """The action the clicks so far and this one mean, though no legal action fits them

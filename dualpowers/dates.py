@@ -16,7 +16,7 @@ from .narration import N_, Message
 from .places import REMOVED, WAITING
 
 if TYPE_CHECKING:
-    from .state import State
+    from .position import Position
 
 __all__ = ["MONTHS", "DateAdvance", "advance_date", "month_index", "check_date", "advance",
            "take_will"]
@@ -124,7 +124,7 @@ def advance_date(month: str | int, day: int, days: int) -> DateAdvance:
 
 
 # ----------------------------------------------------------------------------- on a game
-def take_will(state: "State", side: str, msgid: str) -> None:
+def take_will(state: Position, side: str, msgid: str) -> None:
     """``side`` takes the Will (nothing happens if they hold it); ``msgid`` says why."""
     if state.will != side:
         state.will = side
@@ -137,7 +137,7 @@ def take_will(state: "State", side: str, msgid: str) -> None:
 _TABLE: dict[tuple[int, int, int], tuple[int, int, bool, bool]] = {}
 
 
-def advance(state: "State", side: str, days: int) -> bool:
+def advance(state: Position, side: str, days: int) -> bool:
     """Move the date for ``side``'s card and apply the calendar events; return the bonus flag."""
     key = (state.month, state.day, days)
     move = _TABLE.get(key)
@@ -154,7 +154,7 @@ def advance(state: "State", side: str, days: int) -> bool:
     return bonus
 
 
-def _trotsky(state: "State") -> None:
+def _trotsky(state: Position) -> None:
     """Trotsky returns in May/June and joins the Bolsheviks in August (R-CAL-TROTSKY-1/2)."""
     comp = state.comp
     neutral, red = comp.trotsky_neutral, comp.trotsky_red

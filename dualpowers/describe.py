@@ -96,7 +96,7 @@ def describe(state: "State", action: "Action | str", lang: str | None = None) ->
 
 
 def describe_all(state: "State", lang: str | None = None,
-                 actions: Iterable[Any] | None = None) -> list[ActionDescription]:
+                 actions: Iterable[Action] | None = None) -> list[ActionDescription]:
     """Every legal action of ``state`` (or the ``actions`` given) in words, in order."""
     lang = resolve(lang)
     return [describe(state, a, lang) for a in (state.legal_actions() if actions is None else actions)]

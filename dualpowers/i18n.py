@@ -47,7 +47,11 @@ import functools
 import string
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from babel import Locale
+    from babel.numbers import NumberPattern
 
 __all__ = [
     "LANGUAGES", "TRANSLATED", "DEFAULT_LANGUAGE", "language_name", "DOMAINS", "LOCALE_DIR",
@@ -200,12 +204,12 @@ def placeholders(text: str) -> set[str]:
 
 
 @functools.cache
-def _number_pattern(lang: str, kind: str, digits: int) -> Any:
+def _number_pattern(lang: str, kind: str, digits: int) -> tuple[Locale, NumberPattern]:
     from babel import Locale  # imported here: only when a number is written
 
     locale = Locale.parse(check_language(lang))
     base = locale.percent_formats[None] if kind == "percent" else locale.decimal_formats[None]
-    pattern = copy.copy(base)
+    pattern: NumberPattern = copy.copy(base)
     pattern.frac_prec = (digits, digits)
     return locale, pattern
 
@@ -222,7 +226,8 @@ def number(x: float, lang: str = DEFAULT_LANGUAGE, digits: int = 1) -> str:
     (Babel's locale data: decimal comma and the thousands separator of each language).
     """
     locale, pattern = _number_pattern(lang, "decimal", digits)
-    return pattern.apply(_unsigned_zero(x, digits), locale)
+    text: str = pattern.apply(_unsigned_zero(x, digits), locale)
+    return text
 
 
 def percent(p: float, lang: str = DEFAULT_LANGUAGE, digits: int = 1) -> str:
@@ -232,6 +237,7 @@ def percent(p: float, lang: str = DEFAULT_LANGUAGE, digits: int = 1) -> str:
     before ``%``, Italian none).
     """
     locale, pattern = _number_pattern(lang, "percent", digits)
-    return pattern.apply(_unsigned_zero(p, digits + 2), locale)
+    text: str = pattern.apply(_unsigned_zero(p, digits + 2), locale)
+    return text
 
 

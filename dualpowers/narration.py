@@ -14,7 +14,7 @@ nothing at run time and lets Babel extract it (``pybabel extract -k N_``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic, Iterable, TypeVar
 
 from .text import N_, NN_, NP_, Conjunction, Items, Message, Quantity, plural, render
 
@@ -29,7 +29,12 @@ def acting_side(side: str, opposition: str | None) -> str:
     return "opposition" if opposition is not None and side == opposition else side
 
 
-class Event:
+#: The type of an event's board: the position type that told it (``dualpowers.position.Position``
+#: or the ``State`` built on it), named here without importing it.
+B = TypeVar("B", covariant=True)
+
+
+class Event(Generic[B]):
     """Something that happened while an action was applied: its kind and its message.
 
     ``kind`` is a short tag ("play", "date", "score", ...); ``msgid`` and ``params``
@@ -40,7 +45,7 @@ class Event:
 
     __slots__ = ("kind", "msgid", "params", "board")
 
-    def __init__(self, kind: str, msgid: str, params: dict[str, Any], board: Any = None) -> None:
+    def __init__(self, kind: str, msgid: str, params: dict[str, Any], board: B | None = None) -> None:
         self.kind = kind
         self.msgid = msgid
         self.params = params
@@ -188,7 +193,7 @@ STEP_MOST_VP = N_("The objective is {card}: the {region} card with the most VP (
 STEP_VP_TIE = N_("{cards} share the most VP ({n}); the later-played {card} is the objective (ruling).")
 
 
-def region_list(regions: Any) -> Conjunction:
+def region_list(regions: Iterable[str]) -> Conjunction:
     """Regions named in a sentence as a list, each with its article where the language puts
     one: "purple and red", "la Zone violette et la Zone rouge", "il quartiere viola e il quartiere rosso"."""
     return Conjunction(Message(REGION_IN_LIST[1], context=REGION_IN_LIST[0], region=r) for r in regions)

@@ -15,17 +15,19 @@ through the same checks as JSON positions.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .dates import MONTHS
 from .components import SIDES, Components
 from .errors import NotationError, PositionError, brief
 from .text import N_, Message, Quantity
-from .scoring import Ending
+from .scoring import Ending, outcome
 from .serialize import read_position, state_to_dict
 
 if TYPE_CHECKING:
-    from .state import State
+    from .position import Position
+
+    P = TypeVar("P", bound=Position)
 
 __all__ = ["to_notation", "read_notation"]
 
@@ -53,13 +55,16 @@ def _codes(comp: Components, regions: list[str] | None) -> str:
     return "".join(next(r.code for r in comp.regions if r.name == n) for n in regions or [])
 
 
-def to_notation(s: "State") -> str:
+def to_notation(s: Position) -> str:
     comp = s.comp
     d = state_to_dict(s)
     mode = "2p" if s.mode == "two-player" else f"solo-{s.player[0]}{s.difficulty}"  # type: ignore[index]  # a solo state has a player
     score = f"+{s.score}" if s.score > 0 else str(s.score)
     board = "/".join(",".join(t + ("'" if t in s.exhausted else "") for t in toks) for _, toks in s.iter_board())
-    one = lambda r: _codes(comp, [r]) if r else "-"  # noqa: E731
+
+    def one(region: str | None) -> str:
+        return _codes(comp, [region]) if region else "-"
+
     tiles = f"{one(s.unrest)}{one(s.blockade_tile)}:{_codes(comp, s.tile_stack)}:{_codes(comp, s.tile_discard)}"
     blockade = "-".join(_codes(comp, [r]) for r in s.blockade) if s.blockade else "-"
     fields = [VERSION_TAG, mode, s.edition, f"{MONTHS[s.month]}{s.day}", s.will[0], score, board, tiles, blockade]
@@ -88,7 +93,7 @@ def to_notation(s: "State") -> str:
         fields.append("order=" + "".join(x[0] for x in s.turn_order))
     fields.append(f"seed={s.seed}:{s.shuffles}")
     if s.won_by:
-        over = s.outcome()
+        over = outcome(s)
         assert over is not None
         fields.append(f"end={over.winner[0]}:{over.ending.value}")
     return " ".join(fields)
@@ -101,7 +106,7 @@ def _side(letter: str, what: str) -> str:
     raise NotationError(Message(N_("{path}: expected 'r' or 'w', got {value}"), path=what, value=brief(letter, 20)))
 
 
-def read_notation(blank: "State", text: str) -> "State":
+def read_notation(blank: P, text: str) -> P:
     """Read a position written by :func:`to_notation` into ``blank``, a new
     ``State(components)``; raises :class:`NotationError` or another PositionError.
     :meth:`State.from_notation` is the public way in."""

@@ -16,6 +16,7 @@ from .dates import advance
 from .narration import N_, Message
 from .errors import IllegalAction
 from .places import RESERVE, SUPPLY
+from .text import plural
 
 #: The solo difficulty X the player may pick, easiest first (R-SOLO-SETUP).
 DIFFICULTIES = range(1, 7)
@@ -23,7 +24,7 @@ DIFFICULTIES = range(1, 7)
 if TYPE_CHECKING:
     import pandas as pd
 
-    from .state import State
+    from .position import Position
 
 __all__ = ["ObjectiveChoice", "opposition_objective", "opposition_card", "take_turn", "reveal_leader", "DECIDED_BY"]
 
@@ -150,7 +151,7 @@ def _choose(played: Sequence[CommandCard], steps: list[Message] | None) -> tuple
             decided_by = "latest"
             latest = max(tied2, key=lambda r: last[r])
             if steps is not None:
-                steps.append(say.plural(say.STEP_CARDS_TIE, most, regions=say.region_list(tied2)))
+                steps.append(plural(say.STEP_CARDS_TIE, most, regions=say.region_list(tied2)))
                 steps.append(Message(say.STEP_LATEST_WINS, card=played[last[latest] - 1].id, n=last[latest],
                                      region=latest))
             tied2 = [latest]
@@ -176,7 +177,7 @@ def _choose(played: Sequence[CommandCard], steps: list[Message] | None) -> tuple
 
 
 # ---------------------------------------------------------------------------- turns
-def _place_unit(state: "State", level: int, region: str, msgid: str, card: str | None = None) -> None:
+def _place_unit(state: Position, level: int, region: str, msgid: str, card: str | None = None) -> None:
     """Put one Opposition unit of ``level`` on ``region``; none left: nothing (R-SOLO-OPP-TURN, ruling)."""
     tokens = state.comp.tokens
     for t in state.at.get(SUPPLY, ()):
@@ -192,7 +193,7 @@ def _place_unit(state: "State", level: int, region: str, msgid: str, card: str |
     state.log("opposition", say.OPP_NO_UNIT, level=level)
 
 
-def reveal_leader(state: "State") -> None:
+def reveal_leader(state: Position) -> None:
     """Objective phase: its next leader goes fresh on the unrest region (R-SOLO-OBJ)."""
     if not state.opp_leaders:
         return
@@ -204,7 +205,7 @@ def reveal_leader(state: "State") -> None:
             state.log("opposition", say.OPP_REVEALS_LEADER, leader=leader, region=state.unrest)
 
 
-def take_turn(state: "State") -> None:
+def take_turn(state: Position) -> None:
     """Reveal, advance the date, place a unit; on 15/31 a level-1 unit in the unrest region (R-SOLO-OPP-TURN)."""
     opp = state.opposition
     assert opp is not None

@@ -17,16 +17,16 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from .components import Components
-    from .state import State
+    from .position import Position
 
 __all__ = ["Presence", "controller", "controlled_in", "controlled_tokens", "force_in_presence", "stronger_side",
            "strength_tally", "presence_table"]
 
-def _own_side(state: "State", token: str) -> str | None:
+def _own_side(state: Position, token: str) -> str | None:
     return state.comp.sides[state.opposition][token]
 
 
-def neutral_controller(state: "State", region: str) -> str | None:
+def neutral_controller(state: Position, region: str) -> str | None:
     """Who controls the neutral tokens in ``region`` (R-NEU-1).
 
     The Will holder does, but only while they have a token of their own there.
@@ -39,7 +39,7 @@ def neutral_controller(state: "State", region: str) -> str | None:
     return None
 
 
-def controller(state: "State", token: str) -> str | None:
+def controller(state: Position, token: str) -> str | None:
     """The side controlling ``token`` where it stands; ``None`` if nobody (R-NEU-1)."""
     side = _own_side(state, token)
     if side is not None:
@@ -50,7 +50,7 @@ def controller(state: "State", token: str) -> str | None:
     return neutral_controller(state, region)
 
 
-def controlled_tokens(state: "State", side: str, regions: Iterable[str],
+def controlled_tokens(state: Position, side: str, regions: Iterable[str],
                       groups: dict[str, int] | None = None) -> list[tuple[str, str]]:
     """(region, token) for each token ``side`` controls in ``regions``, in component order:
     its own tokens, plus the neutral ones where it holds the Will and has a token of its
@@ -80,7 +80,7 @@ def controlled_tokens(state: "State", side: str, regions: Iterable[str],
     return out
 
 
-def controlled_in(state: "State", side: str, region: str) -> list[str]:
+def controlled_in(state: Position, side: str, region: str) -> list[str]:
     """The tokens ``side`` controls in ``region`` (own tokens, plus neutrals if R-NEU-1 allows)."""
     return [t for _, t in controlled_tokens(state, side, (region,))]
 
@@ -206,7 +206,7 @@ class Presence:
         )
 
 
-def strength_tally(state: "State", region: str, *, shown: dict[str, int] | None = None,
+def strength_tally(state: Position, region: str, *, shown: dict[str, int] | None = None,
                    control: dict[str, str | None] | None = None,
                    neutrals: list[str] | None = None) -> tuple[dict[str, int], dict[str, int], str | None]:
     """``(strength, tokens, neutral_controller)``: the strength and the number of tokens each
@@ -244,13 +244,13 @@ def _decide(strength: dict[str, int], count: dict[str, int], will: str) -> tuple
     return will, "will"
 
 
-def stronger_side(state: "State", region: str) -> str | None:
+def stronger_side(state: Position, region: str) -> str | None:
     """Who has greater strength in ``region``, without the explanation (the scoring's quiet path)."""
     strength, count, _ = strength_tally(state, region)
     return _decide(strength, count, state.will)[0]
 
 
-def force_in_presence(state: "State", region: str) -> Presence:
+def force_in_presence(state: Position, region: str) -> Presence:
     """Compute Force in Presence in ``region`` (R-STR-1, R-STR-2, R-NEU-1), with the reason."""
     if region not in state.comp.region_index:
         raise UnknownRegion(f"unknown region {region!r} (regions: {', '.join(state.comp.region_names)})")
@@ -263,7 +263,7 @@ def force_in_presence(state: "State", region: str) -> Presence:
                     state.opposition)
 
 
-def presence_table(state: "State") -> "pd.DataFrame":
+def presence_table(state: Position) -> "pd.DataFrame":
     """Force in Presence of all six regions as a pandas DataFrame, one row per region."""
     import pandas as pd
     rows = [force_in_presence(state, r).as_row() for r in state.comp.region_names]

@@ -18,7 +18,7 @@ from .dates import LAST_MONTH, MONTHS, advance, take_will
 from .narration import Message
 
 if TYPE_CHECKING:
-    from .state import State
+    from .position import Position
 
 HAND_DRAW = 5          # P-DRAW
 TURNS_PER_PLAYER = 4   # P-ACT
@@ -40,7 +40,7 @@ def solo_order(opposition: str, player: str) -> tuple[str, ...]:
 
 
 # ----------------------------------------------------------------------------- turns
-def play_card(state: "State", side: str, card: str) -> None:
+def play_card(state: Position, side: str, card: str) -> None:
     """Play a card, advance the date, and open the card's action step (P-ACT)."""
     comp = state.comp
     state.hands[side].remove(card)
@@ -54,7 +54,7 @@ def play_card(state: "State", side: str, card: str) -> None:
     state.step = "command" if card in comp.cards else "leader"
 
 
-def after_main_action(state: "State") -> None:
+def after_main_action(state: Position) -> None:
     """After the card's action: the bonus action if one was earned, else the turn ends."""
     state.leader_recruited = state.leader_special_used = False
     if state.bonus_pending:
@@ -63,14 +63,14 @@ def after_main_action(state: "State") -> None:
         end_turn(state)
 
 
-def end_turn(state: "State") -> None:
+def end_turn(state: Position) -> None:
     state.card = None
     state.bonus_pending = False
     state.turn_index += 1
     run_until_decision(state)
 
 
-def run_until_decision(state: "State") -> None:
+def run_until_decision(state: Position) -> None:
     """Play automatic turns (the Opposition's) until a player must decide, or score."""
     while state.turn_index < len(state.turn_order):
         side = state.turn_order[state.turn_index]
@@ -85,7 +85,7 @@ def run_until_decision(state: "State") -> None:
 
 
 # ----------------------------------------------------------------------------- round start
-def start_round(state: "State", first: bool = False) -> None:
+def start_round(state: Position, first: bool = False) -> None:
     """Draw phase and objective phase of a new round (P-DRAW, P-OBJ, R-SOLO-DRAW, R-SOLO-OBJ)."""
     if not first:
         state.round += 1
@@ -101,7 +101,7 @@ def start_round(state: "State", first: bool = False) -> None:
     state.turn_order, state.turn_index = (), 0
 
 
-def objective_chosen(state: "State", side: str) -> None:
+def objective_chosen(state: Position, side: str) -> None:
     """The Will holder chooses first, then the other player; then the action phase (P-OBJ)."""
     if side == state.will:
         state.to_act = state.other(side)
@@ -109,7 +109,7 @@ def objective_chosen(state: "State", side: str) -> None:
         begin_action_phase(state)
 
 
-def begin_action_phase(state: "State") -> None:
+def begin_action_phase(state: Position) -> None:
     """Fix the turn order from the Will holder at the start of the phase (P-ACT, ruling)."""
     first = state.will
     second = state.other(first)
@@ -120,7 +120,7 @@ def begin_action_phase(state: "State") -> None:
     run_until_decision(state)
 
 
-def _start_solo_round(state: "State") -> None:
+def _start_solo_round(state: Position) -> None:
     player, opp = state.player, state.opposition
     assert player is not None and opp is not None
     state.add_to_hand_all(player, state.draw_cards(HAND_DRAW - 1))
@@ -137,7 +137,7 @@ def _start_solo_round(state: "State") -> None:
 
 
 # ----------------------------------------------------------------------------- scoring and end
-def begin_scoring(state: "State") -> None:
+def begin_scoring(state: Position) -> None:
     """Resolve the unrest region; pause if its winner has a choice to make (R-SCO-UNREST)."""
     state.card = None
     if state.narrating:
@@ -156,11 +156,11 @@ def begin_scoring(state: "State") -> None:
     state.step, state.to_act = "unrest", winner
 
 
-def score_unrest(state: "State", side: str) -> None:
+def score_unrest(state: Position, side: str) -> None:
     scoring.score_unrest(state, side)
 
 
-def continue_scoring(state: "State") -> None:
+def continue_scoring(state: Position) -> None:
     """Objectives, exhaustion, end of game, cleanup, next round (R-SCO, R-END, R-CLN)."""
     if state.step == "over":
         return
@@ -180,7 +180,7 @@ def continue_scoring(state: "State") -> None:
     start_round(state)
 
 
-def cleanup(state: "State") -> None:
+def cleanup(state: Position) -> None:
     """Tiles move on, cards go to the discard pile, leader cards leave the game (R-CLN)."""
     comp = state.comp
     if state.unrest is not None:

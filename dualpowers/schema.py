@@ -21,7 +21,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, Iterable
 
 from .errors import DualPowersError, brief
-from .narration import N_, NN_, Message, Quantity, plural
+from .text import N_, NN_, Message, Quantity, plural
 
 __all__ = ["SCHEMAS", "schema", "check", "decode_json", "json_path", "MAX_TEXT", "THE_POSITION", "THE_SAVED_GAME"]
 

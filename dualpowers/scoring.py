@@ -15,11 +15,12 @@ from .narration import Message
 from .opposition import opposition_card, opposition_objective
 from .places import REMOVED, RESERVE, SUPPLY
 from .presence import force_in_presence, stronger_side
+from .text import plural
 
 if TYPE_CHECKING:
     from .components import CommandCard
     from .narration import Event
-    from .state import State
+    from .position import Position
 
 __all__ = ["unrest_vp", "award", "unrest_winner", "score_unrest", "reveal_order", "score_objectives",
            "exhaust", "finish_on_track", "game_over", "lead", "track_label", "side_name", "Ending", "Outcome",
@@ -29,7 +30,7 @@ __all__ = ["unrest_vp", "award", "unrest_winner", "score_unrest", "reveal_order"
 UNREST_VP = {"fr": (2, 2, 3, 4, 5, 7), "it": (2, 2, 3, 4, 5, 6)}
 
 
-def unrest_vp(state: "State") -> int:
+def unrest_vp(state: Position) -> int:
     return UNREST_VP[state.edition][state.month]
 
 
@@ -76,7 +77,7 @@ class Outcome:
         return ending_message(self.ending, self.decided_by_will)
 
 
-def outcome(state: "State") -> Outcome | None:
+def outcome(state: Position) -> Outcome | None:
     """The outcome of a finished game, read from the final position; ``None`` before the end.
 
     The track's end stops the game at once (R-END-1), so a marker on an end square
@@ -100,14 +101,14 @@ def ending_message(ending: Ending, by_will: bool = False) -> Message:
     return Message(say.END_BY_WILL, ending=why) if by_will else why
 
 
-def game_over(state: "State", winner: str, ending: Ending, by_will: bool = False) -> None:
+def game_over(state: Position, winner: str, ending: Ending, by_will: bool = False) -> None:
     state.step, state.to_act = "over", None
     state.won_by = winner            # how it ended is read from the position (outcome)
     state.log("end", say.GAME_ENDS, side=say.acting_side(winner, state.opposition),
               reason=ending_message(ending, by_will))
 
 
-def award(state: "State", side: str, vp: int, why: Message) -> None:
+def award(state: Position, side: str, vp: int, why: Message) -> None:
     """Move the score marker ``vp`` spaces toward ``side``; an end of the track wins at once (R-SCO-MOVE, R-END-1)."""
     if vp <= 0:
         return
@@ -139,10 +140,10 @@ def track_label(score: int, limit: int | None = None) -> Message:
     side = "red" if score > 0 else "white"
     if limit is not None and abs(score) >= limit:
         return Message(say.TRACK_END, spaces=limit, side=side)
-    return say.plural(say.TRACK_TOWARD, abs(score), side=side)
+    return plural(say.TRACK_TOWARD, abs(score), side=side)
 
 
-def finish_on_track(state: "State", ending: Ending) -> None:
+def finish_on_track(state: Position, ending: Ending) -> None:
     """End by time: the side the marker leans to wins; at the centre, the Will holder (R-END-2)."""
     if state.score > 0:
         game_over(state, "red", ending)
@@ -152,7 +153,7 @@ def finish_on_track(state: "State", ending: Ending) -> None:
         game_over(state, state.will, ending, by_will=True)
 
 
-def unrest_winner(state: "State") -> str | None:
+def unrest_winner(state: Position) -> str | None:
     """Objective marker 1 goes on the unrest region; who is stronger there (R-SCO-UNREST)."""
     if state.unrest is None:
         state.log("unrest", say.UNREST_NONE)   # ENGINE-NO-UNREST
@@ -164,11 +165,11 @@ def unrest_winner(state: "State") -> str | None:
     return p.winner
 
 
-def score_unrest(state: "State", side: str) -> None:
+def score_unrest(state: Position, side: str) -> None:
     award(state, side, unrest_vp(state), Message(say.FOR_UNREST, region=state.unrest))
 
 
-def reveal_order(state: "State") -> tuple[str, str]:
+def reveal_order(state: Position) -> tuple[str, str]:
     """Who reveals first: the player with fewer points; at the centre, the one without the Will (R-SCO-REVEAL)."""
     if state.score > 0:
         first = "white"
@@ -179,11 +180,11 @@ def reveal_order(state: "State") -> tuple[str, str]:
     return first, state.other(first)
 
 
-def _played_commands(state: "State", side: str) -> list["CommandCard"]:
+def _played_commands(state: Position, side: str) -> list["CommandCard"]:
     return [state.comp.cards[c] for c in state.played[side] if c in state.comp.cards]
 
 
-def objective_card(state: "State", side: str) -> str | None:
+def objective_card(state: Position, side: str) -> str | None:
     """``side``'s objective: its secret card, or the solo Opposition's, which is chosen from
     its played cards when it is revealed (R-SOLO-OBJECTIVE).  ``None``: it has none."""
     if state.mode == "solo" and side == state.opposition:
@@ -192,13 +193,13 @@ def objective_card(state: "State", side: str) -> str | None:
     return state.objectives[side]
 
 
-def face_up_objective(state: "State", side: str) -> str | None:
+def face_up_objective(state: Position, side: str) -> str | None:
     """``side``'s objective if it is face up (Espionage, Organize, scoring), else ``None``:
     what anyone may see of it (P-OBJ)."""
     return objective_card(state, side) if state.revealed.get(side) else None
 
 
-def _reveal_objective(state: "State", side: str) -> str | None:
+def _reveal_objective(state: Position, side: str) -> str | None:
     """:func:`objective_card`, with the solo Opposition's choice told in the log."""
     if state.narrating and state.mode == "solo" and side == state.opposition:
         played = _played_commands(state, side)
@@ -209,14 +210,14 @@ def _reveal_objective(state: "State", side: str) -> str | None:
     return objective_card(state, side)
 
 
-def side_name(state: "State", side: str) -> str:
+def side_name(state: Position, side: str) -> str:
     """How the log names a side: in solo the Opposition is named as such (R-SOLO), as the
     scoring and the game's end name it (:func:`dualpowers.narration.acting_side`): a raw id,
     so that each language gives it the article its sentence needs ("les Blancs révèlent")."""
     return say.acting_side(side, state.opposition)
 
 
-def score_objectives(state: "State") -> list[str]:
+def score_objectives(state: Position) -> list[str]:
     """Reveal (markers 2 and 3) and score both objectives; return the marked regions (R-SCO-REVEAL, R-SCO-OBJ)."""
     marked: list[str] = [state.unrest] if state.unrest else []
     cards = state.comp.cards
@@ -246,7 +247,7 @@ def score_objectives(state: "State") -> list[str]:
     return marked
 
 
-def objective_markers(events: "Iterable[Event]") -> dict[int, str]:
+def objective_markers(events: "Iterable[Event[Position]]") -> dict[int, str]:
     """Where the objective markers stand after the last of ``events`` (one applied action's
     events, in order, each with its board): number -> region.
 
@@ -269,7 +270,7 @@ def objective_markers(events: "Iterable[Event]") -> dict[int, str]:
     return markers
 
 
-def exhaust(state: "State", regions: list[str]) -> None:
+def exhaust(state: Position, regions: list[str]) -> None:
     """In each marked region, once: fresh tokens tire, tired tokens leave (R-SCO-EXHAUST)."""
     tokens = state.comp.tokens
     exhausted = state.exhausted

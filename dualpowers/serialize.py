@@ -8,7 +8,7 @@ what is wrong; nothing is ever evaluated or unpickled.
 from __future__ import annotations
 
 from collections.abc import Container
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .dates import AUG, MAY_JUN, MONTHS, check_date
 from .components import SIDES, other
@@ -19,24 +19,26 @@ from .errors import (
 from .text import N_, NN_, Message, plural
 from .opposition import DIFFICULTIES
 from .places import REMOVED, RESERVE, WAITING, start_place
+from .position import FIELDS
 from .rounds import RESTING_STEPS, action_order, solo_order
 from .schema import THE_POSITION, check, decode_json
-from .scoring import unrest_winner
+from .scoring import outcome, unrest_winner
 
 if TYPE_CHECKING:
-    from .state import State
+    from .position import Position
+
+    P = TypeVar("P", bound=Position)
 
 __all__ = ["SCHEMA", "VERSION", "state_to_dict", "read_position", "load_json"]
 
 SCHEMA = "dualpowers/position"
 VERSION = 1
-_KEYS = {
-    "schema", "version", "mode", "edition", "solo", "seed", "shuffles", "date", "will", "score",
-    "unrest", "blockade_tile", "blockade", "tiles", "regions", "removed", "waiting", "hands",
-    "objectives", "revealed", "played", "deck", "discard", "out_of_game", "opposition", "round",
-    "turn", "result",
-}
-_TURN_KEYS = {"step", "to_act", "order", "index", "card", "bonus_pending", "leader_recruited", "leader_special_used"}
+#: Where the position's declaration (dualpowers.position) says JSON keeps each field.
+_PATHS = [f.saved.json.split(".") for f in FIELDS if f.saved is not None]
+#: The keys of a JSON position: the fields' (the tokens off the board are listed under
+#: "removed" and "waiting", beside "regions"), and the schema's name and version.
+_KEYS = {"schema", "version", "removed", "waiting"} | {path[0] for path in _PATHS}
+_TURN_KEYS = {path[1] for path in _PATHS if path[0] == "turn"}
 
 
 #: A position that is not a JSON object.
@@ -91,7 +93,7 @@ def _unknown(kind: str, close: str | None, path: Any, value: str) -> Message:
 
 
 # ============================================================================ writing
-def state_to_dict(s: "State") -> dict[str, Any]:
+def state_to_dict(s: Position) -> dict[str, Any]:
     d: dict[str, Any] = {"schema": SCHEMA, "version": VERSION, "mode": s.mode, "edition": s.edition}
     if s.mode == "solo":
         d["solo"] = {"player": s.player, "difficulty": s.difficulty}
@@ -122,7 +124,7 @@ def state_to_dict(s: "State") -> dict[str, Any]:
         "card": s.card, "bonus_pending": s.bonus_pending, "leader_recruited": s.leader_recruited,
         "leader_special_used": s.leader_special_used,
     }
-    over = s.outcome()
+    over = outcome(s)
     d["result"] = {"winner": over.winner, "ending": over.ending.value} if over is not None else None
     return d
 
@@ -152,9 +154,9 @@ def _list(value: Any, what: str) -> list[Any]:
 
 
 class _Reader:
-    """Fills a blank State from (possibly partial) data, checking as it goes."""
+    """Fills a blank position from (possibly partial) data, checking as it goes."""
 
-    def __init__(self, data: dict[str, Any], blank: "State") -> None:
+    def __init__(self, data: dict[str, Any], blank: Position) -> None:
         self.d = data
         self.c = blank.comp
         self.s = blank
@@ -276,7 +278,7 @@ class _Reader:
                                      kind=_kind(owner, kind), value=brief(entry, 60)))
 
     # ------------------------------------------------------------------ main
-    def read(self) -> "State":
+    def read(self) -> Position:
         d, s, c = self.d, self.s, self.c
         if not isinstance(d, dict):
             raise PositionError(Message(NOT_AN_OBJECT, value=type(d).__name__))
@@ -663,7 +665,7 @@ class _Reader:
         solo = s.mode == "solo"
         # INV-ENDING: a finished game's stated ending is the one its position shows (R-END-1, R-END-2,
         # R-SOLO-END): the marker on an end of the track, else time ran out for its mode.
-        over = s.outcome()
+        over = outcome(s)
         if self.ending is not None and over is not None and self.ending != over.ending.value:
             raise PositionError(Message(N_("result.ending says {value}, but this finished position ended by {ending} "
                                            "[INV-ENDING]"), value=brief(self.ending, 40), ending=over.ending.value))
@@ -766,7 +768,7 @@ class _Reader:
                                        len(missing), regions=tuple(missing)))
 
 
-def read_position(blank: "State", data: dict[str, Any], *, check_shape: bool = True) -> "State":
+def read_position(blank: P, data: dict[str, Any], *, check_shape: bool = True) -> P:
     """Read a full or partial position (see docs/positions.md) into ``blank``, a new
     ``State(components)``; :meth:`State.from_dict` is the public way in.
 
@@ -786,7 +788,7 @@ def read_position(blank: "State", data: dict[str, Any], *, check_shape: bool = T
         check(data, "position", PositionError, by_field={"date": InvalidDate, "blockade": InvalidBlockade})
     reader = _Reader(data, blank)
     try:
-        state = reader.read()
+        reader.read()
         reader.check_reachable()
     except DualPowersError:
         raise
@@ -795,4 +797,4 @@ def read_position(blank: "State", data: dict[str, Any], *, check_shape: bool = T
         # (the fuzz tests assert that they do); a user still gets the documented error.
         raise PositionError(Message(N_("cannot read this position ({value})"),
                                     value=f"{type(exc).__name__}: {brief(str(exc), 80)}")) from None
-    return state
+    return blank

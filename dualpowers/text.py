@@ -309,7 +309,7 @@ def _plural_index(lang: str, n: Any) -> int:
     return 0 if form == "one" else 1
 
 
-def render(message: Message | Any, lang: str | None = None) -> str:
+def render(message: object, lang: str | None = None) -> str:
     """``message`` written in ``lang`` (the current language for ``None``); a :class:`Name` or a
     :class:`Quantity` too, an error by its reason, anything else as it is."""
     lang = resolve(lang)

@@ -22,7 +22,7 @@ from .kinds.base import (CARD_ALLOWS, MEMO, Action, Offer, group_key, interchang
 from .text import N_, NP_, Message
 
 if TYPE_CHECKING:
-    from .state import State
+    from .position import Position
 
 __all__ = ["StepRule", "STEP_RULES", "STEP_NAMES", "step_name", "legal_actions", "check", "perform", "group_key",
            "interchangeable"]
@@ -54,16 +54,16 @@ class StepRule:
     """A step at which a player decides: what follows a decision, and why an action of a kind
     the step does not offer is refused (a message and its rule)."""
 
-    then: Callable[["State", str, Any], None]
-    refuse: Callable[["State", str, Any], tuple[Message, str]]
+    then: Callable[[Position, str, Any], None]
+    refuse: Callable[[Position, str, Any], tuple[Message, str]]
 
 
-def _after_card(state: "State", side: str, act: Action) -> None:
+def _after_card(state: Position, side: str, act: Action) -> None:
     if type(act) is _PASS:
         flow.end_turn(state)                 # playing a card already opened the card's action step
 
 
-def _after_leader(state: "State", side: str, act: Action) -> None:
+def _after_leader(state: Position, side: str, act: Action) -> None:
     """The leader's two actions come in either order, each optional (R-ACT-LEADER)."""
     if type(act) is _PASS:
         flow.after_main_action(state)
@@ -75,29 +75,29 @@ def _after_leader(state: "State", side: str, act: Action) -> None:
         flow.after_main_action(state)
 
 
-def _refuse_objective(state: "State", side: str, act: Action) -> tuple[Message, str]:
+def _refuse_objective(state: Position, side: str, act: Action) -> tuple[Message, str]:
     return Message(STEP_OBJECTIVE, side=side, action=str(act)), "P-OBJ"
 
 
-def _refuse_card(state: "State", side: str, act: Action) -> tuple[Message, str]:
+def _refuse_card(state: Position, side: str, act: Action) -> tuple[Message, str]:
     return Message(STEP_CARD, side=side, action=str(act)), "P-ACT"
 
 
-def _refuse_command(state: "State", side: str, act: Action) -> tuple[Message, str]:
+def _refuse_command(state: Position, side: str, act: Action) -> tuple[Message, str]:
     card = state.comp.cards[state.card or ""]
     return Message(CARD_ALLOWS, card=card.id, card_action=card.action, action=str(act)), "R-ACT-CMD"
 
 
-def _refuse_leader(state: "State", side: str, act: Action) -> tuple[Message, str]:
+def _refuse_leader(state: Position, side: str, act: Action) -> tuple[Message, str]:
     lead = leader_card(state)
     return Message(STEP_LEADER, leader=lead.id, special=lead.special, action=str(act)), "R-ACT-LEADER"
 
 
-def _refuse_bonus(state: "State", side: str, act: Action) -> tuple[Message, str]:
+def _refuse_bonus(state: Position, side: str, act: Action) -> tuple[Message, str]:
     return Message(STEP_BONUS, side=side, action=str(act)), "R-ACT-BONUS"
 
 
-def _refuse_unrest(state: "State", side: str, act: Action) -> tuple[Message, str]:
+def _refuse_unrest(state: Position, side: str, act: Action) -> tuple[Message, str]:
     return Message(STEP_UNREST, side=side, action=str(act)), "R-SCO-UNREST"
 
 
@@ -118,7 +118,7 @@ _PASS = K.BY_WORD["pass"].cls
 _Entry = tuple[tuple[Offer, ...], bool]
 
 
-def _entry(kinds: tuple[K.ActionKind, ...]) -> _Entry:
+def _entry(kinds: tuple[K.AnyKind, ...]) -> _Entry:
     return tuple(k.offer for k in kinds), sum(k.shares_control for k in kinds) > 1
 
 
@@ -136,7 +136,7 @@ _PERFORM = {(step, k.cls): (k.perform, rule.then) for step, rule in STEP_RULES.i
 
 
 # ============================================================================ the three entry points
-def legal_actions(state: "State") -> list[Action]:
+def legal_actions(state: Position) -> list[Action]:
     """Every legal action now, kind by kind in the step's order (the order is part of the API);
     interchangeable tokens are offered once, under the lowest id (ENGINE-SAME).  Also
     :meth:`State.legal_actions`."""
@@ -166,7 +166,7 @@ def legal_actions(state: "State") -> list[Action]:
     return out
 
 
-def check(state: "State", act: Action) -> None:
+def check(state: Position, act: Action) -> None:
     """Raise IllegalAction (with the reason and its rule, as data) unless ``act`` is legal now."""
     step, side = state.step, state.to_act
     rule = STEP_RULES.get(step)
@@ -181,7 +181,7 @@ def check(state: "State", act: Action) -> None:
     kind.check(state, side, act)
 
 
-def perform(state: "State", act: Action) -> None:
+def perform(state: Position, act: Action) -> None:
     """Carry out an action for the player to act, unchecked, then go on with play: after
     :func:`check` (``State.apply``), or for an action of this very position's
     :func:`legal_actions` (``State.push``, the quiet path of playouts)."""

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .components import SIDES
+from .serialize import state_to_dict
 
 if TYPE_CHECKING:
-    from .state import State
+    from .position import Position
+
+    P = TypeVar("P", bound=Position)
 
 __all__ = ["HIDDEN", "PlayerView", "player_view", "known_objective", "canonical", "determinize"]
 
@@ -40,7 +43,7 @@ class PlayerView:
         return self.data
 
 
-def _hidden_slots(state: "State", side: str) -> list[tuple[str, str | None]]:
+def _hidden_slots(state: Position, side: str) -> list[tuple[str, str | None]]:
     """(where, sub) of every card zone ``side`` cannot see into."""
     slots: list[tuple[str, str | None]] = [("deck", None)]
     opp = state.other(side)
@@ -55,10 +58,10 @@ def _hidden_slots(state: "State", side: str) -> list[tuple[str, str | None]]:
     return slots
 
 
-def player_view(state: "State", side: str) -> PlayerView:
+def player_view(state: Position, side: str) -> PlayerView:
     if side not in SIDES:
         raise ValueError(f"side must be 'red' or 'white', not {side!r}")
-    data = state.to_dict()
+    data = state_to_dict(state)
     unseen: list[str] = []
     data["seed"] = None
     data["shuffles"] = None
@@ -88,7 +91,7 @@ def player_view(state: "State", side: str) -> PlayerView:
     return PlayerView(side, data, tuple(state.hands[side]), known_objective(state, side), tuple(sorted(unseen, key=order.__getitem__)))
 
 
-def known_objective(state: "State", side: str) -> str | None:
+def known_objective(state: Position, side: str) -> str | None:
     """``side``'s own objective card if ``side`` knows it: always in two-player; in
     solo only once revealed, since the solo player's objective is dealt face down
     (R-SOLO-DRAW)."""
@@ -97,7 +100,7 @@ def known_objective(state: "State", side: str) -> str | None:
     return None
 
 
-def canonical(state: "State", side: str) -> "State":
+def canonical(state: P, side: str) -> P:
     """A copy of ``state`` keeping only what ``side`` can see: the unseen cards, the
     Opposition's leaders and the face-down tiles in a fixed order, the seed zeroed.
 
@@ -110,7 +113,7 @@ def canonical(state: "State", side: str) -> "State":
     return s
 
 
-def _deal(s: "State", side: str, rng: random.Random | None) -> None:
+def _deal(s: Position, side: str, rng: random.Random | None) -> None:
     """Put every unseen card, the Opposition's leaders and the face-down tiles in a
     fixed order, then shuffle them with ``rng`` (if given), in place."""
     slots = _hidden_slots(s, side)
@@ -134,7 +137,7 @@ def _deal(s: "State", side: str, rng: random.Random | None) -> None:
         i += n
 
 
-def determinize(state: "State", side: str, rng: random.Random) -> "State":
+def determinize(state: P, side: str, rng: random.Random) -> P:
     """A copy of ``state`` where every card ``side`` cannot see is dealt afresh at random.
 
     Visible facts (own hand, the board, played and discarded cards, revealed
@@ -150,7 +153,7 @@ def determinize(state: "State", side: str, rng: random.Random) -> "State":
     return s
 
 
-def _slot_cards(s: "State", where: str, sub: str | None) -> list[str]:
+def _slot_cards(s: Position, where: str, sub: str | None) -> list[str]:
     if where == "deck":
         return list(s.deck)
     if where == "opp_stack":
@@ -162,7 +165,7 @@ def _slot_cards(s: "State", where: str, sub: str | None) -> list[str]:
     return [card] if card else []
 
 
-def _set_slot(s: "State", where: str, sub: str | None, cards: list[str]) -> None:
+def _set_slot(s: Position, where: str, sub: str | None, cards: list[str]) -> None:
     if where == "deck":
         s.deck = cards
     elif where == "opp_stack":

@@ -12,7 +12,7 @@ are worked out again from the board each event carries (``State.apply(..., board
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from . import narration as say
 from .narrate import objective_steps
@@ -20,10 +20,14 @@ from .opposition import opposition_objective
 from .presence import Presence, force_in_presence
 from .text import render
 
+if TYPE_CHECKING:
+    from .narration import Event
+    from .position import Position
+
 __all__ = ["event_details", "worked_out"]
 
 
-def event_details(event: Any, lang: str | None = None) -> list[str]:
+def event_details(event: Event[Position], lang: str | None = None) -> list[str]:
     """The working behind an event of the scoring, in ``lang``, one line each; empty for any
     other event, or one told without its board.
 

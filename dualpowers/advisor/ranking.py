@@ -40,6 +40,8 @@ from ..stats import Z_95, logistic, logit, wilson_interval
 
 if TYPE_CHECKING:
     from ..actions import Action
+    from ..state import State
+    from .explain import Effects
 
 __all__ = ["RankedAction", "Ranking", "ActionStats", "Measured", "ordered", "ordered_by_value", "order_rows",
            "best_probabilities", "build_ranking", "win_chance", "WIN_SCALE"]
@@ -574,7 +576,7 @@ class Ranking:
         return Message(PLAYOUT_STATS, playouts=Quantity(self.playouts),
                        seconds=Quantity(self.seconds, 2), seed=self.seed)
 
-    def explain(self, top: int = 3, *, state: Any = None, lang: str | None = None) -> str:
+    def explain(self, top: int = 3, *, state: State | None = None, lang: str | None = None) -> str:
         """A few lines for a human: the best action, what it changes, how sure, and the runners-up,
         in ``lang`` (default: the current language); given the ranked ``state``, each action
         is named in words (:func:`dualpowers.describe.describe`), otherwise in notation."""
@@ -589,12 +591,12 @@ class Ranking:
         return self.explain()
 
 
-def _distinct_reason(index: int, fxs: dict[int, Any]) -> Message | None:
+def _distinct_reason(index: int, fxs: dict[int, Effects]) -> Message | None:
     """The first of row ``index``'s reasons (``Effects.reasons``, else its one ``reason``) that not
     every other row gives as well; None if it has none."""
     from .explain import reason_key
     fx = fxs[index]
-    own = getattr(fx, "reasons", None) or ((fx.reason,) if fx.reason is not None else ())
+    own: tuple[Message, ...] = getattr(fx, "reasons", None) or ((fx.reason,) if fx.reason is not None else ())
     others = [{reason_key(r) for r in (getattr(o, "reasons", None) or ((o.reason,) if o.reason is not None else ()))}
               for i, o in fxs.items() if i != index]
     for r in own:
@@ -605,7 +607,7 @@ def _distinct_reason(index: int, fxs: dict[int, Any]) -> Message | None:
 
 def build_ranking(side: str, measured: Sequence[Measured], chances: Sequence[float], difference: Difference,
                   playouts: int, seconds: float, seed: int, horizon: str = "round", *, start: float = 0.0,
-                  scale: float = 3.0, close_z: float = Z_95, equal: float = 0.0, explain: Any = None,
+                  scale: float = 3.0, close_z: float = Z_95, equal: float = 0.0, explain: Callable[[Action], Effects] | None = None,
                   mode: str = "two-player", round_: int = 1, difficulty: int | None = None,
                   score_now: float = 0.0, warning: Message | None = None) -> Ranking:
     """Turn what a search measured into a :class:`Ranking` (see the module docstring).

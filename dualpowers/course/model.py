@@ -113,7 +113,9 @@ def _build(data: Mapping[str, Any], actions: tuple[str, ...], where: str,
         if told is None:
             raise CourseError(f"{where}: 'until' {until!r}: the last action's events have no such part "
                               f"to stop before")
-        s, events = told[-1].board.clone(), told
+        board = told[-1].board
+        assert board is not None                # _told_before keeps a list whose last event has its board
+        s, events = board.clone(), told
     if since is not None and not any(e.kind == since for e in events):
         raise CourseError(f"{where}: 'since' {since!r}: the events told have no such part to start at")
     return s, tuple(events)

@@ -23,7 +23,7 @@ from ..dates import BONUS_DAYS, MONTHS, SKIPPED_DAYS
 from ..i18n import DEFAULT_LANGUAGE, N_, NP_, check_language
 from ..kinds import reserve_part
 from ..text import Message, translator
-from ..rounds import SOLO_ROUNDS
+from ..scoring import SOLO_ROUNDS
 from ..scoring import face_up_objective, lead
 from .layout import (
     CARDS_TITLES, CHIP_ICON_W, CHIP_LEVEL_W, DESIGN_H, DESIGN_W, RESERVE_TEXT_H, ROW_LINE_H, TEXT, Box, Layout, TokenSlot, card_chip_text,

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from typing import Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..errors import IllegalAction
-from .base import BY_WORD, KINDS, Action, ActionKind, Click, Touches, kind_of, reserve_part
+if TYPE_CHECKING:
+    from ..position import Position
 
-__all__ = ["Action", "ActionKind", "Click", "Touches", "KINDS", "BY_WORD", "kind_of", "reserve_part", "ordered", "at_step",
+from .base import BY_WORD, KINDS, Action, ActionKind, AnyKind, Click, Touches, kind_of, reserve_part
+
+__all__ = ["Action", "ActionKind", "AnyKind", "Click", "Touches", "KINDS", "BY_WORD", "kind_of", "reserve_part", "ordered", "at_step",
            "offered", "touches", "clicks", "click_paths", "highlight", "meant", "misclick"]
 
 for _module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
@@ -24,17 +27,17 @@ for _module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
         importlib.import_module(f"{__name__}.{_module}")
 
 
-def ordered() -> list[ActionKind]:
+def ordered() -> list[AnyKind]:
     """Every kind, in the order a turn meets them (the order of menus and legal actions)."""
     return sorted(KINDS.values(), key=lambda k: k.order)
 
 
-def at_step(step: str) -> tuple[ActionKind, ...]:
+def at_step(step: str) -> tuple[AnyKind, ...]:
     """The kinds a step offers, in order."""
     return tuple(k for k in ordered() if step in k.steps)
 
 
-def offered(state: Any) -> tuple[ActionKind, ...]:
+def offered(state: Position) -> tuple[AnyKind, ...]:
     """The kinds the step of ``state`` offers, as the card in play allows (R-ACT-CMD: only
     its printed action beside Recruit; R-ACT-LEADER: only its leader's special)."""
     step = state.step
@@ -48,17 +51,17 @@ def offered(state: Any) -> tuple[ActionKind, ...]:
     return kinds
 
 
-def touches(state: Any, act: Any) -> Touches:
+def touches(state: Position, act: Action) -> Touches:
     """What ``act`` touches on the board of ``state`` (the position it would be taken in)."""
     return kind_of(act).touches(state, act)
 
 
-def clicks(state: Any, act: Any) -> tuple[Click, ...]:
+def clicks(state: Position, act: Action) -> tuple[Click, ...]:
     """The clicks that pick ``act`` (empty: it is offered as a button)."""
     return kind_of(act).clicks(state, act)
 
 
-def click_paths(state: Any, act: Any) -> tuple[tuple[Click, ...], ...]:
+def click_paths(state: Position, act: Action) -> tuple[tuple[Click, ...], ...]:
     """Every order of clicks that picks ``act``: :func:`clicks` first, then the kind's others."""
     kind = kind_of(act)
     first = kind.clicks(state, act)
@@ -66,7 +69,7 @@ def click_paths(state: Any, act: Any) -> tuple[tuple[Click, ...], ...]:
     return (first, *(o for o in others if o != first))
 
 
-def highlight(state: Any, acts: Any) -> list[Any]:
+def highlight(state: Position, acts: Action | Sequence[Action]) -> list[Any]:
     """The board items to light up for one action or several (merged, in order, no repeats)."""
     items: list[Any] = []
     for a in acts if isinstance(acts, (list, tuple)) else (acts,):
@@ -76,7 +79,7 @@ def highlight(state: Any, acts: Any) -> list[Any]:
     return items
 
 
-def meant(state: Any, picked: tuple[Click, ...]) -> Action | None:
+def meant(state: Position, picked: tuple[Click, ...]) -> Action | None:
     """The action clicks mean at this step, legal or not (the engine then says why not);
     ``None`` when they mean no action of a kind offered here."""
     for k in offered(state):
@@ -90,7 +93,7 @@ def meant(state: Any, picked: tuple[Click, ...]) -> Action | None:
     return None
 
 
-def misclick(state: Any, picked: tuple[Click, ...]) -> IllegalAction | None:
+def misclick(state: Position, picked: tuple[Click, ...]) -> IllegalAction | None:
     """The rule a kind offered here gives against clicks that mean no action (``ActionKind.misclick``:
     a recruit aimed at a region other than the card's); ``None`` when no kind claims them."""
     for k in offered(state):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from itertools import permutations
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Iterable, Protocol, Sequence, TypeVar, cast
 
 from ..components import Components
 from ..errors import IllegalAction
@@ -26,7 +26,7 @@ from ..presence import controlled_tokens, controller
 from ..text import N_, Message, Name
 
 if TYPE_CHECKING:
-    from ..state import State
+    from ..position import Position
 
 __all__ = [
     "Action", "action", "ActionKind", "Touches", "Click", "register", "KINDS", "BY_WORD", "kind_of",
@@ -124,13 +124,13 @@ A = TypeVar("A", bound=Action)
 def action(word: str) -> Callable[[type[A]], type[A]]:
     """Class decorator: a frozen slotted dataclass with its word and its field shape."""
     def wrap(cls: type[A]) -> type[A]:
-        made: Any = dataclass(frozen=True, slots=True)(cls)
+        made: Any = dataclass(frozen=True, slots=True)(cls)   # given its word and shape below
         made.word = word
         made.shape = tuple((f.name, str(f.type)) for f in fields(made))
         for name, kind in made.shape:
             assert kind in WHAT, f"{cls.__name__}: no text form for a field of type {kind}"
             assert name in FIELD_KINDS, f"{cls.__name__}.{name}: say in FIELD_KINDS what it names"
-        return made
+        return cast("type[A]", made)
     return wrap
 
 
@@ -158,7 +158,7 @@ class Touches:
     connection: tuple[str, str] | None = None
     parts: tuple[str, ...] = ()
 
-    def highlight(self, state: "State") -> list[Any]:
+    def highlight(self, state: Position) -> list[Any]:
         """The items a board can light up, in order, without repeats: regions, tokens on the
         board, a played card, connections (as the map's pairs) and parts."""
         comp = state.comp
@@ -197,27 +197,27 @@ def reserve_part(side: str) -> str:
     return f"{RESERVE}:{side}"
 
 
-Offer = Callable[["State", str], Iterable[Any]]
+Offer = Callable[["Position", str], Iterable[Action]]
 
 
-def _no_touch(state: "State", action: Any) -> Touches:
+def _no_touch(state: Position, action: Action) -> Touches:
     return Touches(parts=("status",))
 
 
-def _no_clicks(state: "State", action: Any) -> tuple[Click, ...]:
+def _no_clicks(state: Position, action: Action) -> tuple[Click, ...]:
     return ()
 
 
-def _no_strength(state: "State", action: Any) -> tuple[tuple[str, int], ...]:
+def _no_strength(state: Position, action: Action) -> tuple[tuple[str, int], ...]:
     return ()
 
 
-def _no_effect(view: "State", side: str, action: Any, objective: str | None) -> tuple[Message, ...]:
+def _no_effect(view: Position, side: str, action: Action, objective: str | None) -> tuple[Message, ...]:
     return ()
 
 
 @dataclass(frozen=True)
-class ActionKind:
+class ActionKind(Generic[A]):
     """Everything about one kind of action: the only home of that kind.
 
     * ``cls``, ``rule``: its value class and the RULINGS ID of its rule;
@@ -249,44 +249,46 @@ class ActionKind:
       Will"), so a lesson asking for that effect names the action by its label alone.
     """
 
-    cls: type[Action]
+    cls: type[A]
     rule: str
     steps: tuple[str, ...]
     order: int
-    offer: Offer
-    check: Callable[["State", str, Any], None]
-    perform: Callable[["State", str, Any], None]
+    offer: Callable[[Position, str], Iterable[A]]
+    check: Callable[[Position, str, A], None]
+    perform: Callable[[Position, str, A], None]
     label: str
     explanation: str
-    sentence: Callable[["State", Any], Message]
-    touches: Callable[["State", Any], Touches] = _no_touch
-    clicks: Callable[["State", Any], tuple[Click, ...]] = _no_clicks
+    sentence: Callable[[Position, A], Message]
+    touches: Callable[[Position, A], Touches] = _no_touch
+    clicks: Callable[[Position, A], tuple[Click, ...]] = _no_clicks
     printed: str | None = None
     special: str | None = None
-    strength: Callable[["State", Any], tuple[tuple[str, int], ...]] = _no_strength
-    effect: Callable[["State", str, Any, "str | None"], tuple[Message, ...]] = _no_effect
-    explain: Callable[["State"], tuple[str, str]] | None = field(default=None)
+    strength: Callable[[Position, A], tuple[tuple[str, int], ...]] = _no_strength
+    effect: Callable[[Position, str, A, "str | None"], tuple[Message, ...]] = _no_effect
+    explain: Callable[[Position], tuple[str, str]] | None = field(default=None)
     shares_control: bool = False
-    from_clicks: Callable[["State", tuple[Click, ...]], Action | None] | None = None
-    other_clicks: Callable[["State", Any], tuple[tuple[Click, ...], ...]] | None = None
-    misclick: Callable[["State", tuple[Click, ...]], IllegalAction | None] | None = None
+    from_clicks: Callable[[Position, tuple[Click, ...]], Action | None] | None = None
+    other_clicks: Callable[[Position, A], tuple[tuple[Click, ...], ...]] | None = None
+    misclick: Callable[[Position, tuple[Click, ...]], IllegalAction | None] | None = None
     says_its_effect: bool = False
 
     @property
     def word(self) -> str:
         return self.cls.word
 
-    def explained(self, state: "State") -> tuple[str, str]:
+    def explained(self, state: Position) -> tuple[str, str]:
         """(rule ID, explanation msgid) of this kind where ``state`` stands."""
         return self.explain(state) if self.explain is not None else (self.rule, self.explanation)
 
 
 #: Every kind, by its value class and by its word (filled by :func:`register`).
-KINDS: dict[type, ActionKind] = {}
-BY_WORD: dict[str, ActionKind] = {}
+#: A kind as the registry holds it: its action class is known only when an action is looked up.
+AnyKind = ActionKind[Any]
+KINDS: dict[type[Action], AnyKind] = {}
+BY_WORD: dict[str, AnyKind] = {}
 
 
-def register(kind: ActionKind) -> ActionKind:
+def register(kind: ActionKind[A]) -> ActionKind[A]:
     """Add a kind to the registry (each kind's module calls this once)."""
     if kind.cls in KINDS or kind.word in BY_WORD:
         raise ValueError(f"the action kind {kind.word!r} is registered twice")
@@ -294,7 +296,7 @@ def register(kind: ActionKind) -> ActionKind:
     return kind
 
 
-def kind_of(act: Any) -> ActionKind:
+def kind_of(act: Action) -> AnyKind:
     """The kind of an action (a KeyError for something that is not one)."""
     return KINDS[type(act)]
 
@@ -308,7 +310,7 @@ def refuse(msgid: str, rule: str | None = None, **params: Any) -> IllegalAction:
 # While legal_actions runs: (its state, the side to act, controlled_on_board's answer or
 # None); else None.  One tuple, replaced whole, so that a thread reading it never pairs a
 # state with another's answer.
-MEMO: list[Any] = [None]
+MEMO: list[tuple[Position, str, list[tuple[str, str]] | None] | None] = [None]
 # Actions are immutable values drawn from a small fixed set, so offers reuse them: one
 # pool per kind of action with a single field, keyed by that field.
 _POOL: dict[type, dict[str, Any]] = {}
@@ -336,13 +338,13 @@ def pooled_all(table: dict[str, Any], cls: type[Action], args: Iterable[str]) ->
         return [pooled(table, cls, a) for a in args]
 
 
-def group_key(state: "State", token: str) -> tuple[object, bool]:
+def group_key(state: Position, token: str) -> tuple[object, bool]:
     """Tokens in one place with equal keys are interchangeable: same owner and values
     (:attr:`TokenSpec.type_key`) and the same side up (ENGINE-SAME)."""
     return (state.comp.type_keys[token], token in state.exhausted)
 
 
-def interchangeable(state: "State", a: str, b: str) -> bool:
+def interchangeable(state: Position, a: str, b: str) -> bool:
     """Whether tokens ``a`` and ``b`` are interchangeable where they stand (ENGINE-SAME):
     the engine offers one of them and accepts either."""
     tokens = state.comp.tokens
@@ -361,7 +363,7 @@ def _type_codes(comp: Components) -> dict[str, int]:
     return codes
 
 
-def representatives(state: "State", tokens: list[str]) -> list[str]:
+def representatives(state: Position, tokens: list[str]) -> list[str]:
     """One token per group of interchangeable tokens, lowest id first (ENGINE-SAME)."""
     codes = _type_codes(state.comp)
     exhausted = state.exhausted
@@ -375,7 +377,7 @@ def representatives(state: "State", tokens: list[str]) -> list[str]:
     return out
 
 
-def controlled_on_board(state: "State", side: str) -> list[tuple[str, str]]:
+def controlled_on_board(state: Position, side: str) -> list[tuple[str, str]]:
     """(region, token) for every token ``side`` controls, one per interchangeable group (ENGINE-SAME)."""
     memo = MEMO[0]
     if memo is not None and memo[0] is state and memo[1] == side:
@@ -397,12 +399,12 @@ def units_of(comp: Components, side: str) -> frozenset[str]:
     return units
 
 
-def reserve_units(state: "State", side: str) -> list[str]:
+def reserve_units(state: Position, side: str) -> list[str]:
     units = units_of(state.comp, side)
     return [t for t in state.at.get(RESERVE, ()) if t in units]
 
 
-def step_moves(state: "State", side: str, cls: type[Action]) -> list[Any]:
+def step_moves(state: Position, side: str, cls: type[Action]) -> list[Any]:
     """``cls(token, to)`` for every controlled token and every open step from its region (R-ACT-MOVE)."""
     comp = state.comp
     t = comp.memo
@@ -439,12 +441,12 @@ NOT_IN_RESERVE = N_("{unit} is not in {side}'s reserve (it is {whereabouts})")
 MOVES = N_("{side:cap} moves: {token} from {start} to {to}.")
 
 
-def check_region(state: "State", region: str) -> None:
+def check_region(state: Position, region: str) -> None:
     if region not in state.comp.region_index:
         raise refuse(NO_SUCH_REGION, "C-REG", name=repr(region), regions=tuple(state.comp.region_names))
 
 
-def check_controlled(state: "State", side: str, token: str) -> str:
+def check_controlled(state: Position, side: str, token: str) -> str:
     """Return the region of a token ``side`` controls, or raise (R-NEU-1)."""
     if token not in state.comp.tokens:
         raise refuse(NO_SUCH_TOKEN, None, name=repr(token))
@@ -461,7 +463,7 @@ def check_controlled(state: "State", side: str, token: str) -> str:
     return region
 
 
-def check_step_move(state: "State", start: str, to: str) -> None:
+def check_step_move(state: Position, start: str, to: str) -> None:
     check_region(state, to)
     if not state.comp.is_connection(start, to):
         raise refuse(NOT_CONNECTED, "C-MAP", start=start, to=to)
@@ -469,7 +471,7 @@ def check_step_move(state: "State", start: str, to: str) -> None:
         raise refuse(BLOCKADE_CLOSES, "R-ACT-MOVE", a=start, b=to)
 
 
-def check_reserve_unit(state: "State", side: str, unit: str) -> None:
+def check_reserve_unit(state: Position, side: str, unit: str) -> None:
     spec = state.comp.tokens.get(unit)
     if spec is None:
         raise refuse(NO_SUCH_TOKEN, None, name=repr(unit))
@@ -479,7 +481,7 @@ def check_reserve_unit(state: "State", side: str, unit: str) -> None:
         raise refuse(NOT_IN_RESERVE, "R-ACT-RECRUIT", unit=unit, side=side, whereabouts=state.place[unit])
 
 
-def move_token(state: "State", side: str, token: str, to: str, msgid: str) -> None:
+def move_token(state: Position, side: str, token: str, to: str, msgid: str) -> None:
     start = state.place[token]
     state.put(token, to, exhausted=token in state.exhausted)
     if state.narrating:
@@ -489,7 +491,7 @@ def move_token(state: "State", side: str, token: str, to: str, msgid: str) -> No
 CARD_ALLOWS = N_("{card} allows Recruit or {card_action}, not '{action}'")
 
 
-def check_printed(state: "State", printed: str, act: Action) -> None:
+def check_printed(state: Position, printed: str, act: Action) -> None:
     """A command card gives Recruit or its printed action, never another (R-ACT-CMD)."""
     card = state.comp.cards[state.card or ""]
     if card.action != printed:
@@ -500,22 +502,22 @@ SPECIAL_TAKEN = N_("{leader}'s special action has already been taken this turn")
 SPECIAL_IS = N_("{leader}'s special action is {special}, not '{action}'")
 
 
-def leader_card(state: "State") -> Any:
+def leader_card(state: Position) -> Any:
     """The leader card being played (the leader step)."""
     return state.comp.leaders[state.card or ""]
 
 
-def leader_can_recruit(state: "State") -> bool:
+def leader_can_recruit(state: Position) -> bool:
     """The played leader's token may still enter the board (R-ACT-LEADER)."""
     return not state.leader_recruited and state.place.get(state.card or "") == RESERVE
 
 
-def special_open(state: "State", special: str) -> bool:
+def special_open(state: Position, special: str) -> bool:
     """The played leader's special is ``special`` and not yet taken."""
     return not state.leader_special_used and leader_card(state).special == special
 
 
-def check_special(state: "State", special: str, act: Action) -> None:
+def check_special(state: Position, special: str, act: Action) -> None:
     """The played leader's special action must be ``special`` and not yet taken (R-ACT-LEADER)."""
     lead = leader_card(state)
     if state.leader_special_used:
@@ -524,13 +526,13 @@ def check_special(state: "State", special: str, act: Action) -> None:
         raise refuse(SPECIAL_IS, "R-ACT-LEADER", leader=lead.id, special=lead.special, action=str(act))
 
 
-def card_region(state: "State") -> str | None:
+def card_region(state: Position) -> str | None:
     """The region of the command card in play, if one is."""
     card = state.comp.cards.get(state.card or "")
     return card.region if card is not None else None
 
 
-def move_touches(state: "State", token: str, to: str, via: str | None = None) -> Touches:
+def move_touches(state: Position, token: str, to: str, via: str | None = None) -> Touches:
     """A token's move: the token, the regions it passes and the connections it crosses."""
     comp = state.comp
     start = state.place.get(token)
@@ -539,33 +541,43 @@ def move_touches(state: "State", token: str, to: str, via: str | None = None) ->
     return Touches(tokens=(token,), regions=tuple(stops), path=path)
 
 
-def moved_touches(state: "State", a: Any) -> Touches:
+class MovesAToken(Protocol):
+    """An action of a move kind: a ``token`` going ``to`` a region."""
+
+    @property
+    def token(self) -> str: ...
+
+    @property
+    def to(self) -> str: ...
+
+
+def moved_touches(state: Position, a: MovesAToken) -> Touches:
     """``touches`` of a move kind (a ``token`` going ``to`` a region, maybe ``via`` another)."""
     return move_touches(state, a.token, a.to, getattr(a, "via", None))
 
 
-def moved_clicks(state: "State", a: Any) -> tuple[Click, ...]:
+def moved_clicks(state: Position, a: MovesAToken) -> tuple[Click, ...]:
     """``clicks`` of a move kind: the token, then its destination."""
     return (("token", a.token), ("region", a.to))
 
 
-def moved_strength(state: "State", a: Any) -> tuple[tuple[str, int], ...]:
+def moved_strength(state: Position, a: MovesAToken) -> tuple[tuple[str, int], ...]:
     """``strength`` of a move kind: the token's strength leaves its region for ``to``."""
     return move_strength(state, a.token, a.to)
 
 
-def token_to_region(cls: Callable[..., Action]) -> Callable[["State", tuple[Click, ...]], Action | None]:
+def token_to_region(cls: Callable[..., Action]) -> Callable[[Position, tuple[Click, ...]], Action | None]:
     """``from_clicks`` of a kind picked by a token, then a region."""
-    def build(state: "State", picked: tuple[Click, ...]) -> Action | None:
+    def build(state: Position, picked: tuple[Click, ...]) -> Action | None:
         if len(picked) == 2 and picked[0][0] == "token" and picked[1][0] == "region":
             return cls(picked[0][1], picked[1][1])
         return None
     return build
 
 
-def one_click(cls: Callable[..., Action], what: str) -> Callable[["State", tuple[Click, ...]], Action | None]:
+def one_click(cls: Callable[..., Action], what: str) -> Callable[[Position, tuple[Click, ...]], Action | None]:
     """``from_clicks`` of a kind picked by one click on a ``what`` ("token", "card", "region")."""
-    def build(state: "State", picked: tuple[Click, ...]) -> Action | None:
+    def build(state: Position, picked: tuple[Click, ...]) -> Action | None:
         if len(picked) == 1 and picked[0][0] == what and isinstance(picked[0][1], str):
             return cls(picked[0][1])
         return None
@@ -585,7 +597,7 @@ def units_then_region(units: Sequence[str], region: str | None) -> tuple[tuple[C
     return tuple(out)
 
 
-def move_strength(state: "State", token: str, to: str) -> tuple[tuple[str, int], ...]:
+def move_strength(state: Position, token: str, to: str) -> tuple[tuple[str, int], ...]:
     """A token's strength leaves its region and arrives in ``to``."""
     s = state.strength_of(token)
     return ((state.place[token], -s), (to, s))
@@ -600,7 +612,7 @@ CARD_COMMAND = N_("{card} ({days} days, recruit {recruit} or {action}, {vp} VP)"
 CARD_LEADER = N_("{leader}'s leader card ({days} days)")
 
 
-def token_name(state: "State", token: str) -> Message | Name:
+def token_name(state: Position, token: str) -> Message | Name:
     """A token as a reader knows it: a leader by name (both Trotskys as "Trotsky"), a unit by
     owner and id."""
     spec = state.comp.tokens.get(token)
@@ -616,7 +628,7 @@ def token_name(state: "State", token: str) -> Message | Name:
     return Message(TOKEN_UNIT, id=ident)
 
 
-def recruit_name(state: "State", token: str) -> Message | Name:
+def recruit_name(state: Position, token: str) -> Message | Name:
     """A unit offered as a recruit, with what it brings: "unit W5 (strength 2, 0 when exhausted)".
     Recruits of the same card differ only by their token values, so a choice names them."""
     spec = state.comp.tokens.get(token)
@@ -625,13 +637,13 @@ def recruit_name(state: "State", token: str) -> Message | Name:
     return Message(RECRUIT_UNIT, unit=token_name(state, token), fresh=spec.fresh, exhausted=spec.exhausted)
 
 
-def where_name(state: "State", token: str) -> Name:
+def where_name(state: Position, token: str) -> Name:
     """Where a token stands: its region, or the place off the board."""
     place = state.place.get(token, "")
     return Name("region", place) if place in state.comp.region_index else Name("place", place)
 
 
-def card_name(state: "State", card_id: str) -> Message | Name:
+def card_name(state: Position, card_id: str) -> Message | Name:
     """A card of the hand with what it gives."""
     comp = state.comp
     if card_id in comp.leaders:

@@ -8,7 +8,7 @@ from ..text import N_, Message
 from .base import Action, ActionKind, Touches, action, refuse, register
 
 if TYPE_CHECKING:
-    from ..state import State
+    from ..position import Position
 
 NOTHING_TO_DRAW = N_("no command card is left to draw (deck and discard pile are empty)")
 BONUS_DRAW = N_("{side:cap} draws a bonus card; the hand grows for good.")
@@ -25,31 +25,31 @@ class BonusDraw(Action):
 _DRAW = BonusDraw()
 
 
-def _offer(state: "State", side: str) -> list[BonusDraw]:
+def _offer(state: Position, side: str) -> list[BonusDraw]:
     return [_DRAW] if state.deck or state.discard else []
 
 
-def _check(state: "State", side: str, a: BonusDraw) -> None:
+def _check(state: Position, side: str, a: BonusDraw) -> None:
     if not state.deck and not state.discard:
         raise refuse(NOTHING_TO_DRAW, "P-DRAW")
 
 
-def _perform(state: "State", side: str, a: BonusDraw) -> None:
+def _perform(state: Position, side: str, a: BonusDraw) -> None:
     card = state.draw_card()
     if card is not None:
         state.add_to_hand(side, card)
     state.log("draw", BONUS_DRAW, side=side)
 
 
-def _sentence(state: "State", a: BonusDraw) -> Message:
+def _sentence(state: Position, a: BonusDraw) -> Message:
     return Message(N_("Bonus action: draw a command card"))
 
 
-def _touches(state: "State", a: BonusDraw) -> Touches:
+def _touches(state: Position, a: BonusDraw) -> Touches:
     return Touches(parts=("cards",))
 
 
-def _effect(view: "State", side: str, a: BonusDraw, objective: str | None) -> tuple[Message, ...]:
+def _effect(view: Position, side: str, a: BonusDraw, objective: str | None) -> tuple[Message, ...]:
     return (Message(DRAWS_CARD),)
 
 

@@ -9,7 +9,7 @@ from .base import (Action, ActionKind, action, check_controlled, check_step_move
                    moved_strength, moved_touches, register, step_moves, token_name, token_to_region, where_name)
 
 if TYPE_CHECKING:
-    from ..state import State
+    from ..position import Position
 
 BONUS_MOVES = N_("{side:cap} bonus move: {token} from {start} to {to}.")
 
@@ -21,20 +21,20 @@ class BonusMove(Action):
     to: str
 
 
-def _offer(state: "State", side: str) -> list[BonusMove]:
+def _offer(state: Position, side: str) -> list[BonusMove]:
     return step_moves(state, side, BonusMove)
 
 
-def _check(state: "State", side: str, a: BonusMove) -> None:
+def _check(state: Position, side: str, a: BonusMove) -> None:
     start = check_controlled(state, side, a.token)
     check_step_move(state, start, a.to)
 
 
-def _perform(state: "State", side: str, a: BonusMove) -> None:
+def _perform(state: Position, side: str, a: BonusMove) -> None:
     move_token(state, side, a.token, a.to, BONUS_MOVES)
 
 
-def _sentence(state: "State", a: BonusMove) -> Message:
+def _sentence(state: Position, a: BonusMove) -> Message:
     return Message(N_("Bonus action: move {token} from {source} to {target}"), token=token_name(state, a.token),
                    source=where_name(state, a.token), target=Name("region", a.to))
 

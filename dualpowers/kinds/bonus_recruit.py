@@ -11,7 +11,7 @@ from .base import (Action, ActionKind, Click, Touches, action, check_region, che
                    units_then_region)
 
 if TYPE_CHECKING:
-    from ..state import State
+    from ..position import Position
 
 VALUE_1 = N_("Bonus Recruit takes a unit of recruit value 1; {unit} has {recruit}")
 BONUS_RECRUIT = N_("{side:cap} takes a bonus recruit: {unit} into {region}.")
@@ -24,12 +24,12 @@ class BonusRecruit(Action):
     region: str
 
 
-def _offer(state: "State", side: str) -> list[BonusRecruit]:
+def _offer(state: Position, side: str) -> list[BonusRecruit]:
     """One recruit-value-1 unit of each kind in reserve, into each region.  The answer depends
     only on the reserve's content (a token in reserve is always fresh), so it is memoised."""
     comp = state.comp
     memo = comp.memo
-    cache = memo.get(BonusRecruit)
+    cache: dict[tuple[str, tuple[str, ...]], list[BonusRecruit]] | None = memo.get(BonusRecruit)
     if cache is None or len(cache) > 50_000:
         cache = memo[BonusRecruit] = {}
     key = (side, tuple(state.at.get(RESERVE, ())))
@@ -47,36 +47,36 @@ def _offer(state: "State", side: str) -> list[BonusRecruit]:
     return out
 
 
-def _check(state: "State", side: str, a: BonusRecruit) -> None:
+def _check(state: Position, side: str, a: BonusRecruit) -> None:
     check_reserve_unit(state, side, a.unit)
     if state.comp.tokens[a.unit].recruit != 1:
         raise refuse(VALUE_1, "R-ACT-BONUS", unit=a.unit, recruit=state.comp.tokens[a.unit].recruit)
     check_region(state, a.region)
 
 
-def _perform(state: "State", side: str, a: BonusRecruit) -> None:
+def _perform(state: Position, side: str, a: BonusRecruit) -> None:
     state.put(a.unit, a.region)
     state.log("recruit", BONUS_RECRUIT, side=side, unit=a.unit, region=a.region)
 
 
-def _sentence(state: "State", a: BonusRecruit) -> Message:
+def _sentence(state: Position, a: BonusRecruit) -> Message:
     return Message(N_("Bonus action: recruit {unit} into {region}"), unit=recruit_name(state, a.unit),
                    region=Name("region", a.region))
 
 
-def _touches(state: "State", a: BonusRecruit) -> Touches:
+def _touches(state: Position, a: BonusRecruit) -> Touches:
     return Touches(tokens=(a.unit,), regions=(a.region,), parts=("reserve",))
 
 
-def _clicks(state: "State", a: BonusRecruit) -> tuple[Click, ...]:
+def _clicks(state: Position, a: BonusRecruit) -> tuple[Click, ...]:
     return (("region", a.region),)
 
 
-def _other_clicks(state: "State", a: BonusRecruit) -> tuple[tuple[Click, ...], ...]:
+def _other_clicks(state: Position, a: BonusRecruit) -> tuple[tuple[Click, ...], ...]:
     return units_then_region((a.unit,), a.region)
 
 
-def _from_clicks(state: "State", picked: tuple[Click, ...]) -> BonusRecruit | None:
+def _from_clicks(state: Position, picked: tuple[Click, ...]) -> BonusRecruit | None:
     """A unit clicked in the reserve (and a region): the bonus recruit it means, so that a unit
     of recruit value 2 or 3 is refused with the reason."""
     units = [str(i) for k, i in picked if k == "token"]
@@ -88,7 +88,7 @@ def _from_clicks(state: "State", picked: tuple[Click, ...]) -> BonusRecruit | No
     return BonusRecruit.trusted(units[0], regions[0] if regions else state.comp.region_names[0])
 
 
-def _strength(state: "State", a: BonusRecruit) -> tuple[tuple[str, int], ...]:
+def _strength(state: Position, a: BonusRecruit) -> tuple[tuple[str, int], ...]:
     return ((a.region, state.comp.tokens[a.unit].fresh),)
 
 

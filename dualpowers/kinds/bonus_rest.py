@@ -9,7 +9,7 @@ from .base import one_click, Action, ActionKind, Click, Touches, action, registe
 from .rest import check_exhausted, exhausted_controlled, rest_strength, rest_touches
 
 if TYPE_CHECKING:
-    from ..state import State
+    from ..position import Position
 
 BONUS_REST = N_("{side:cap} rests {token} as a bonus: it is fresh again.")
 
@@ -20,33 +20,33 @@ class BonusRest(Action):
     token: str
 
 
-def _offer(state: "State", side: str) -> list[Action]:
+def _offer(state: Position, side: str) -> list[BonusRest]:
     return exhausted_controlled(state, side, BonusRest)
 
 
-def _check(state: "State", side: str, a: BonusRest) -> None:
+def _check(state: Position, side: str, a: BonusRest) -> None:
     check_exhausted(state, side, a.token, "R-ACT-BONUS")
 
 
-def _perform(state: "State", side: str, a: BonusRest) -> None:
+def _perform(state: Position, side: str, a: BonusRest) -> None:
     state.exhausted.discard(a.token)
     state.log("rest", BONUS_REST, side=side, token=a.token)
 
 
-def _sentence(state: "State", a: BonusRest) -> Message:
+def _sentence(state: Position, a: BonusRest) -> Message:
     return Message(N_("Bonus action: rest {token} in {region}"), token=token_name(state, a.token),
                    region=where_name(state, a.token))
 
 
-def _touches(state: "State", a: BonusRest) -> Touches:
+def _touches(state: Position, a: BonusRest) -> Touches:
     return rest_touches(state, a.token)
 
 
-def _clicks(state: "State", a: BonusRest) -> tuple[Click, ...]:
+def _clicks(state: Position, a: BonusRest) -> tuple[Click, ...]:
     return (("token", a.token),)
 
 
-def _strength(state: "State", a: BonusRest) -> tuple[tuple[str, int], ...]:
+def _strength(state: Position, a: BonusRest) -> tuple[tuple[str, int], ...]:
     return rest_strength(state, a.token)
 
 

@@ -10,7 +10,7 @@ from .base import (MOVES, Action, ActionKind, action, check_controlled, check_pr
                    refuse, register, token_name, token_to_region, where_name)
 
 if TYPE_CHECKING:
-    from ..state import State
+    from ..position import Position
 
 ALREADY_THERE = N_("{token} is already in {region}")
 TOO_FAR = N_("{to} is more than two open steps from {start}")
@@ -25,7 +25,7 @@ class DoubleMove(Action):
     via: str | None = None
 
 
-def _offer(state: "State", side: str) -> list[DoubleMove]:
+def _offer(state: Position, side: str) -> list[DoubleMove]:
     if state.comp.cards[state.card or ""].action != "double-move":
         return []
     memo = state.comp.memo
@@ -43,7 +43,7 @@ def _offer(state: "State", side: str) -> list[DoubleMove]:
     return out
 
 
-def _check(state: "State", side: str, a: DoubleMove) -> None:
+def _check(state: Position, side: str, a: DoubleMove) -> None:
     check_printed(state, "double-move", a)
     start = check_controlled(state, side, a.token)
     check_region(state, a.to)
@@ -60,11 +60,11 @@ def _check(state: "State", side: str, a: DoubleMove) -> None:
         raise refuse(ROUND_TRIP, "R-ACT-DMOVE", region=start)
 
 
-def _perform(state: "State", side: str, a: DoubleMove) -> None:
+def _perform(state: Position, side: str, a: DoubleMove) -> None:
     move_token(state, side, a.token, a.to, MOVES)
 
 
-def _sentence(state: "State", a: DoubleMove) -> Message:
+def _sentence(state: Position, a: DoubleMove) -> Message:
     token, source = token_name(state, a.token), where_name(state, a.token)
     if a.via:
         return Message(N_("Move {token} from {source} through {via} to {target}"), token=token, source=source,

@@ -8,7 +8,7 @@ from ..text import N_, Message
 from .base import Action, ActionKind, Touches, action, check_special, refuse, register, special_open
 
 if TYPE_CHECKING:
-    from ..state import State
+    from ..position import Position
 
 NO_OBJECTIVE_TO_REVEAL = N_("{target} has no secret objective to reveal")
 ALREADY_REVEALED = N_("{target}'s secret objective is already revealed")
@@ -28,19 +28,19 @@ class Espionage(Action):
 _ESPIONAGE = Espionage()
 
 
-def target(state: "State", side: str) -> str:
+def target(state: Position, side: str) -> str:
     """Whose objective Espionage reveals: the opponent's; in solo, the player's own."""
     return side if state.mode == "solo" else state.other(side)
 
 
-def _offer(state: "State", side: str) -> list[Espionage]:
+def _offer(state: Position, side: str) -> list[Espionage]:
     if not special_open(state, "espionage"):
         return []
     whose = target(state, side)
     return [_ESPIONAGE] if state.objectives[whose] and not state.revealed[whose] else []   # ENGINE-NO-OP
 
 
-def _check(state: "State", side: str, a: Espionage) -> None:
+def _check(state: Position, side: str, a: Espionage) -> None:
     check_special(state, "espionage", a)
     whose = target(state, side)
     if not state.objectives[whose]:
@@ -49,7 +49,7 @@ def _check(state: "State", side: str, a: Espionage) -> None:
         raise refuse(ALREADY_REVEALED, "ENGINE-NO-OP", target=whose)
 
 
-def _perform(state: "State", side: str, a: Espionage) -> None:
+def _perform(state: Position, side: str, a: Espionage) -> None:
     state.leader_special_used = True
     whose = target(state, side)
     state.revealed[whose] = True
@@ -59,17 +59,17 @@ def _perform(state: "State", side: str, a: Espionage) -> None:
         state.log("reveal", SPY_OPPONENT, leader=state.card, target=whose, card=state.objectives[whose])
 
 
-def _sentence(state: "State", a: Espionage) -> Message:
+def _sentence(state: Position, a: Espionage) -> Message:
     if state.mode == "solo":
         return Message(N_("Espionage: reveal your own secret objective"))
     return Message(N_("Espionage: reveal your opponent's secret objective"))
 
 
-def _touches(state: "State", a: Espionage) -> Touches:
+def _touches(state: Position, a: Espionage) -> Touches:
     return Touches(card=state.card, parts=("cards",))
 
 
-def _effect(view: "State", side: str, a: Espionage, objective: str | None) -> tuple[Message, ...]:
+def _effect(view: Position, side: str, a: Espionage, objective: str | None) -> tuple[Message, ...]:
     return (Message(REVEALS_OWN if view.mode == "solo" else REVEALS_OPPONENTS),)
 
 

@@ -8,7 +8,7 @@ from ..text import N_, Message
 from .base import Action, ActionKind, Touches, action, check_special, refuse, register, special_open
 
 if TYPE_CHECKING:
-    from ..state import State
+    from ..position import Position
 
 ALREADY_WILL = N_("{side} already holds the Will of the People")
 INSPIRE = N_("{leader} inspires the people: {side} takes the Will.")
@@ -26,33 +26,33 @@ class Inspire(Action):
 _INSPIRE = Inspire()
 
 
-def _offer(state: "State", side: str) -> list[Inspire]:
+def _offer(state: Position, side: str) -> list[Inspire]:
     if not special_open(state, "inspire"):
         return []
     return [_INSPIRE] if state.will != side else []       # ENGINE-NO-OP
 
 
-def _check(state: "State", side: str, a: Inspire) -> None:
+def _check(state: Position, side: str, a: Inspire) -> None:
     check_special(state, "inspire", a)
     if state.will == side:
         raise refuse(ALREADY_WILL, "ENGINE-NO-OP", side=side)
 
 
-def _perform(state: "State", side: str, a: Inspire) -> None:
+def _perform(state: Position, side: str, a: Inspire) -> None:
     state.leader_special_used = True
     state.will = side
     state.log("will", INSPIRE, leader=state.card, side=side)
 
 
-def _sentence(state: "State", a: Inspire) -> Message:
+def _sentence(state: Position, a: Inspire) -> Message:
     return Message(N_("Inspire the People: take the Will of the People"))
 
 
-def _touches(state: "State", a: Inspire) -> Touches:
+def _touches(state: Position, a: Inspire) -> Touches:
     return Touches(card=state.card, parts=("will",))
 
 
-def _effect(view: "State", side: str, a: Inspire, objective: str | None) -> tuple[Message, ...]:
+def _effect(view: Position, side: str, a: Inspire, objective: str | None) -> tuple[Message, ...]:
     return (Message(INSPIRE_TAKES if view.will != side else INSPIRE_KEEPS),)
 
 

@@ -15,7 +15,7 @@ from .base import (one_click, Action, ActionKind, Click, Touches, action, check_
                    register)
 
 if TYPE_CHECKING:
-    from ..state import State
+    from ..position import Position
 
 LEADER_RECRUITED = N_("{leader} has already been recruited this turn")
 LEADER_NOT_IN_RESERVE = N_("{leader}'s token is not in reserve (it is {whereabouts})")
@@ -29,7 +29,7 @@ class LeaderRecruit(Action):
     region: str
 
 
-def _offer(state: "State", side: str) -> list[LeaderRecruit]:
+def _offer(state: Position, side: str) -> list[LeaderRecruit]:
     if not leader_can_recruit(state):
         return []
     memo = state.comp.memo
@@ -39,7 +39,7 @@ def _offer(state: "State", side: str) -> list[LeaderRecruit]:
     return list(recruits)
 
 
-def _check(state: "State", side: str, a: LeaderRecruit) -> None:
+def _check(state: Position, side: str, a: LeaderRecruit) -> None:
     lead = leader_card(state)
     if state.leader_recruited:
         raise refuse(LEADER_RECRUITED, "R-ACT-LEADER", leader=lead.id)
@@ -48,7 +48,7 @@ def _check(state: "State", side: str, a: LeaderRecruit) -> None:
     check_region(state, a.region)
 
 
-def _perform(state: "State", side: str, a: LeaderRecruit) -> None:
+def _perform(state: Position, side: str, a: LeaderRecruit) -> None:
     leader, region = leader_card(state).id, a.region
     state.put(leader, region)
     state.leader_recruited = True
@@ -64,34 +64,34 @@ def _perform(state: "State", side: str, a: LeaderRecruit) -> None:
             state.log("rest", IT_LEADER_RESTS, tokens=tuple(rested), region=region)
 
 
-def _sentence(state: "State", a: LeaderRecruit) -> Message:
+def _sentence(state: Position, a: LeaderRecruit) -> Message:
     if state.card in state.comp.leaders:
         return Message(N_("Bring {leader} into {region}"), leader=state.card, region=Name("region", a.region))
     return Message(N_("Bring the leader into {region}"), region=Name("region", a.region))
 
 
-def _touches(state: "State", a: LeaderRecruit) -> Touches:
+def _touches(state: Position, a: LeaderRecruit) -> Touches:
     return Touches(card=state.card, regions=(a.region,))
 
 
-def _clicks(state: "State", a: LeaderRecruit) -> tuple[Click, ...]:
+def _clicks(state: Position, a: LeaderRecruit) -> tuple[Click, ...]:
     return (("region", a.region),)
 
 
-def _other_clicks(state: "State", a: LeaderRecruit) -> tuple[tuple[Click, ...], ...]:
+def _other_clicks(state: Position, a: LeaderRecruit) -> tuple[tuple[Click, ...], ...]:
     """The leader's token in the reserve, then the region (or the region alone: ``clicks``)."""
     lead = state.card if state.card in state.comp.tokens else None
     return ((("token", lead), ("region", a.region)),) if lead and state.place.get(lead) == RESERVE else ()
 
 
-def _from_clicks(state: "State", picked: tuple[Click, ...]) -> LeaderRecruit | None:
+def _from_clicks(state: Position, picked: tuple[Click, ...]) -> LeaderRecruit | None:
     if len(picked) == 2 and picked[0] == ("token", state.card) and picked[1][0] == "region":
         return LeaderRecruit.trusted(picked[1][1])
     act = one_click(LeaderRecruit, "region")(state, picked)
     return act if isinstance(act, LeaderRecruit) else None
 
 
-def _strength(state: "State", a: LeaderRecruit) -> tuple[tuple[str, int], ...]:
+def _strength(state: Position, a: LeaderRecruit) -> tuple[tuple[str, int], ...]:
     spec = state.comp.tokens.get(state.card or "")
     return ((a.region, spec.fresh if spec else 0),)
 

@@ -10,7 +10,7 @@ from .base import (MOVES, Action, ActionKind, action, check_controlled, check_pr
                    where_name)
 
 if TYPE_CHECKING:
-    from ..state import State
+    from ..position import Position
 
 
 @action("move")
@@ -20,23 +20,23 @@ class Move(Action):
     to: str
 
 
-def _offer(state: "State", side: str) -> list[Move]:
+def _offer(state: Position, side: str) -> list[Move]:
     if state.comp.cards[state.card or ""].action != "move":
         return []
     return step_moves(state, side, Move)
 
 
-def _check(state: "State", side: str, a: Move) -> None:
+def _check(state: Position, side: str, a: Move) -> None:
     check_printed(state, "move", a)
     start = check_controlled(state, side, a.token)
     check_step_move(state, start, a.to)
 
 
-def _perform(state: "State", side: str, a: Move) -> None:
+def _perform(state: Position, side: str, a: Move) -> None:
     move_token(state, side, a.token, a.to, MOVES)
 
 
-def _sentence(state: "State", a: Move) -> Message:
+def _sentence(state: Position, a: Move) -> Message:
     return Message(N_("Move {token} from {source} to {target}"), token=token_name(state, a.token),
                    source=where_name(state, a.token), target=Name("region", a.to))
 

@@ -8,7 +8,7 @@ from ..text import N_, Message
 from .base import one_click, NOT_IN_HAND, Action, ActionKind, Click, Touches, action, card_name, pool, pooled_all, refuse, register
 
 if TYPE_CHECKING:
-    from ..state import State
+    from ..position import Position
 
 LEADER_NOT_OBJECTIVE = N_("{card} is a leader card: the objective must be a command card")
 OBJECTIVE_PLACED = N_("{side:cap} places a secret objective face down.")
@@ -23,35 +23,35 @@ class ChooseObjective(Action):
 _OBJECTIVES = pool(ChooseObjective)
 
 
-def _offer(state: "State", side: str) -> list[ChooseObjective]:
+def _offer(state: Position, side: str) -> list[ChooseObjective]:
     cards = state.comp.cards
     return pooled_all(_OBJECTIVES, ChooseObjective, [c for c in state.hands[side] if c in cards])
 
 
-def _check(state: "State", side: str, a: ChooseObjective) -> None:
+def _check(state: Position, side: str, a: ChooseObjective) -> None:
     if a.card not in state.hands[side]:
         raise refuse(NOT_IN_HAND, "P-OBJ", card=a.card, side=side)
     if a.card not in state.comp.cards:
         raise refuse(LEADER_NOT_OBJECTIVE, "P-OBJ", card=a.card)
 
 
-def _perform(state: "State", side: str, a: ChooseObjective) -> None:
+def _perform(state: Position, side: str, a: ChooseObjective) -> None:
     state.hands[side].remove(a.card)
     state.objectives[side] = a.card
     if state.narrating:
         state.log("objective", OBJECTIVE_PLACED, side=side)
 
 
-def _sentence(state: "State", a: ChooseObjective) -> Message:
+def _sentence(state: Position, a: ChooseObjective) -> Message:
     return Message(N_("Choose {card} as your secret objective"), card=card_name(state, a.card))
 
 
-def _touches(state: "State", a: ChooseObjective) -> Touches:
+def _touches(state: Position, a: ChooseObjective) -> Touches:
     card = state.comp.cards.get(a.card)
     return Touches(card=a.card, regions=(card.region,) if card else (), parts=("cards",))
 
 
-def _clicks(state: "State", a: ChooseObjective) -> tuple[Click, ...]:
+def _clicks(state: Position, a: ChooseObjective) -> tuple[Click, ...]:
     return (("card", a.card),)
 
 

@@ -11,7 +11,7 @@ from ..text import N_, Message
 from .base import Action, ActionKind, Touches, action, refuse, register
 
 if TYPE_CHECKING:
-    from ..state import State
+    from ..position import Position
 
 SOLO_ONLY = N_("Organize is a solo-only bonus action")
 OWN_OBJECTIVE_REVEALED = N_("your secret objective is already revealed")
@@ -29,35 +29,35 @@ class Organize(Action):
 _ORGANIZE = Organize()
 
 
-def _possible(state: "State", side: str) -> bool:
+def _possible(state: Position, side: str) -> bool:
     return state.mode == "solo" and side == state.player and bool(state.objectives[side]) and not state.revealed[side]
 
 
-def _offer(state: "State", side: str) -> list[Organize]:
+def _offer(state: Position, side: str) -> list[Organize]:
     return [_ORGANIZE] if _possible(state, side) else []
 
 
-def _check(state: "State", side: str, a: Organize) -> None:
+def _check(state: Position, side: str, a: Organize) -> None:
     if state.mode != "solo":
         raise refuse(SOLO_ONLY, "R-ACT-BONUS")
     if not _possible(state, side):
         raise refuse(OWN_OBJECTIVE_REVEALED, "ENGINE-NO-OP")
 
 
-def _perform(state: "State", side: str, a: Organize) -> None:
+def _perform(state: Position, side: str, a: Organize) -> None:
     state.revealed[side] = True
     state.log("reveal", ORGANIZE, side=side, card=state.objectives[side])
 
 
-def _sentence(state: "State", a: Organize) -> Message:
+def _sentence(state: Position, a: Organize) -> Message:
     return Message(N_("Bonus action: Organize, reveal your own secret objective"))
 
 
-def _touches(state: "State", a: Organize) -> Touches:
+def _touches(state: Position, a: Organize) -> Touches:
     return Touches(parts=("cards",))
 
 
-def _effect(view: "State", side: str, a: Organize, objective: str | None) -> tuple[Message, ...]:
+def _effect(view: Position, side: str, a: Organize, objective: str | None) -> tuple[Message, ...]:
     return (Message(ORGANIZE_OWN),)
 
 

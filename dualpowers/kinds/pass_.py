@@ -13,7 +13,7 @@ from ..text import N_, Message
 from .base import Action, ActionKind, Touches, action, refuse, register
 
 if TYPE_CHECKING:
-    from ..state import State
+    from ..position import Position
 
 MUST_PLACE_OBJECTIVE = N_("{side} holds a command card and must place one as secret objective")
 MUST_PLAY = N_("{side} holds a card and must play one: a turn is never skipped")
@@ -48,7 +48,7 @@ class Pass(Action):
 _PASS = Pass()
 
 
-def _refused(state: "State", side: str) -> tuple[str, str] | None:
+def _refused(state: Position, side: str) -> tuple[str, str] | None:
     """``None`` if ``side`` may pass now, else why not and the rule."""
     step = state.step
     if step == "card":
@@ -58,17 +58,17 @@ def _refused(state: "State", side: str) -> tuple[str, str] | None:
     return None
 
 
-def _offer(state: "State", side: str) -> list[Pass]:
+def _offer(state: Position, side: str) -> list[Pass]:
     return [_PASS] if _refused(state, side) is None else []
 
 
-def _check(state: "State", side: str, a: Pass) -> None:
+def _check(state: Position, side: str, a: Pass) -> None:
     why = _refused(state, side)
     if why is not None:
         raise refuse(why[0], why[1], side=side)
 
 
-def _perform(state: "State", side: str, a: Pass) -> None:
+def _perform(state: Position, side: str, a: Pass) -> None:
     if not state.narrating:
         return
     said = _BY_STEP.get(state.step)
@@ -79,20 +79,20 @@ def _perform(state: "State", side: str, a: Pass) -> None:
             state.log("pass", said[1], side=side)
 
 
-def _sentence(state: "State", a: Pass) -> Message:
+def _sentence(state: Position, a: Pass) -> Message:
     return Message(_BY_STEP.get(state.step, _BY_STEP["objective"])[0])
 
 
-def _explain(state: "State") -> tuple[str, str]:
+def _explain(state: Position) -> tuple[str, str]:
     _, _, rule, why = _BY_STEP.get(state.step, _BY_STEP["objective"])
     return rule, why
 
 
-def _touches(state: "State", a: Pass) -> Touches:
+def _touches(state: Position, a: Pass) -> Touches:
     return Touches(parts=("status",))
 
 
-def _effect(view: "State", side: str, a: Pass, objective: str | None) -> tuple[Message, ...]:
+def _effect(view: Position, side: str, a: Pass, objective: str | None) -> tuple[Message, ...]:
     return (Message(DOES_NOTHING),)
 
 

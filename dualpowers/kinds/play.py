@@ -10,7 +10,7 @@ from ..text import N_, Message
 from .base import one_click, NOT_IN_HAND, Action, ActionKind, Click, Touches, action, card_name, pool, pooled_all, refuse, register
 
 if TYPE_CHECKING:
-    from ..state import State
+    from ..position import Position
 
 # What a card play does, for an advice line (advisor.explain)
 DATE_BONUS = N_("moves the date {days} days to {month:month} {day}: earns a bonus action (R-CAL-4)")
@@ -30,24 +30,24 @@ class PlayCard(Action):
 _PLAYS = pool(PlayCard)
 
 
-def _offer(state: "State", side: str) -> list[PlayCard]:
+def _offer(state: Position, side: str) -> list[PlayCard]:
     return pooled_all(_PLAYS, PlayCard, state.hands[side])
 
 
-def _check(state: "State", side: str, a: PlayCard) -> None:
+def _check(state: Position, side: str, a: PlayCard) -> None:
     if a.card not in state.hands[side]:
         raise refuse(NOT_IN_HAND, "P-ACT", card=a.card, side=side)
 
 
-def _perform(state: "State", side: str, a: PlayCard) -> None:
+def _perform(state: Position, side: str, a: PlayCard) -> None:
     flow.play_card(state, side, a.card)
 
 
-def _sentence(state: "State", a: PlayCard) -> Message:
+def _sentence(state: Position, a: PlayCard) -> Message:
     return Message(N_("Play {card}"), card=card_name(state, a.card))
 
 
-def _touches(state: "State", a: PlayCard) -> Touches:
+def _touches(state: Position, a: PlayCard) -> Touches:
     comp = state.comp
     card = comp.cards.get(a.card)
     leader_token = (a.card,) if a.card in comp.tokens else ()      # a leader card and its token share the id
@@ -56,11 +56,11 @@ def _touches(state: "State", a: PlayCard) -> Touches:
                    parts=("date", "reserve") if waiting else ("date",))
 
 
-def _clicks(state: "State", a: PlayCard) -> tuple[Click, ...]:
+def _clicks(state: Position, a: PlayCard) -> tuple[Click, ...]:
     return (("card", a.card),)
 
 
-def _effect(view: "State", side: str, a: PlayCard, objective: str | None) -> tuple[Message, ...]:
+def _effect(view: Position, side: str, a: PlayCard, objective: str | None) -> tuple[Message, ...]:
     """The date the card moves to and what it earns there (R-CAL-4, R-CAL-5), then its action."""
     comp = view.comp
     card = comp.cards.get(a.card)

@@ -9,7 +9,7 @@ from .base import (Action, ActionKind, Click, Touches, action, check_region, che
                    special_open)
 
 if TYPE_CHECKING:
-    from ..state import State
+    from ..position import Position
 
 NOT_A_CONNECTION = N_("{a}-{b} is not a connection of the city")
 BLOCKADE_ALREADY = N_("the blockade is already on {a}-{b}: Protest moves it to another connection")
@@ -27,7 +27,7 @@ class Protest(Action):
     connection: tuple[str, str]
 
 
-def _offer(state: "State", side: str) -> list[Protest]:
+def _offer(state: Position, side: str) -> list[Protest]:
     """Every connection but the blockade's; with no blockade (no tile left, R-CLN), every
     connection (R-ACT-PROTEST, ruling)."""
     if not special_open(state, "protest"):
@@ -40,7 +40,7 @@ def _offer(state: "State", side: str) -> list[Protest]:
     return list(protests)
 
 
-def _check(state: "State", side: str, a: Protest) -> None:
+def _check(state: Position, side: str, a: Protest) -> None:
     check_special(state, "protest", a)
     x, y = a.connection
     check_region(state, x)
@@ -51,7 +51,7 @@ def _check(state: "State", side: str, a: Protest) -> None:
         raise refuse(BLOCKADE_ALREADY, "R-ACT-PROTEST", a=x, b=y)
 
 
-def _perform(state: "State", side: str, a: Protest) -> None:
+def _perform(state: Position, side: str, a: Protest) -> None:
     x, y = a.connection
     state.leader_special_used = True
     placed = state.blockade is None          # the next cleanup takes it off again (R-CLN, ruling)
@@ -59,21 +59,21 @@ def _perform(state: "State", side: str, a: Protest) -> None:
     state.log("protest", PROTEST_PLACES if placed else PROTEST, leader=state.card, a=x, b=y)
 
 
-def _sentence(state: "State", a: Protest) -> Message:
+def _sentence(state: Position, a: Protest) -> Message:
     return Message(N_("Mobilize Protest: move the blockade to the road between {a} and {b}"),
                    a=Name("region", a.connection[0]), b=Name("region", a.connection[1]))
 
 
-def _touches(state: "State", a: Protest) -> Touches:
+def _touches(state: Position, a: Protest) -> Touches:
     return Touches(card=state.card, connection=(a.connection[0], a.connection[1]),
                    parts=("blockade",) if state.blockade else ())
 
 
-def _clicks(state: "State", a: Protest) -> tuple[Click, ...]:
+def _clicks(state: Position, a: Protest) -> tuple[Click, ...]:
     return (("connection", state.comp.connection(*a.connection)),)
 
 
-def _effect(view: "State", side: str, a: Protest, objective: str | None) -> tuple[Message, ...]:
+def _effect(view: Position, side: str, a: Protest, objective: str | None) -> tuple[Message, ...]:
     first, second = a.connection
     return (Message(PROTEST_MOVES, a=first, b=second),)
 

@@ -11,7 +11,7 @@ from .base import (Action, ActionKind, Click, Touches, action, card_region, chec
                    register, reserve_units, units_then_region)
 
 if TYPE_CHECKING:
-    from ..state import State
+    from ..position import Position
 
 UNIT_TWICE = N_("a unit is listed twice")
 RECRUIT_TOO_DEAR = N_("those units cost {total} recruit value; {card} gives {recruit}")
@@ -25,7 +25,7 @@ class Recruit(Action):
     units: tuple[str, ...]
 
 
-def _offer(state: "State", side: str) -> list[Recruit]:
+def _offer(state: Position, side: str) -> list[Recruit]:
     """Every distinct set of reserve units with total recruit value <= the card's.
 
     The answer depends only on the reserve's content, so it is memoised: first by the whole
@@ -34,14 +34,14 @@ def _offer(state: "State", side: str) -> list[Recruit]:
     comp = state.comp
     budget = comp.cards[state.card or ""].recruit
     memo = comp.memo
-    cache = memo.get(Recruit)
+    cache: dict[tuple[str, int, tuple[str, ...]], list[Recruit]] | None = memo.get(Recruit)
     if cache is None or len(cache) > 50_000:
         cache = memo[Recruit] = {}
     key = (side, budget, tuple(state.at.get(RESERVE, ())))
     hit = cache.get(key)
     if hit is not None:
         return hit
-    by_units = memo.get((Recruit, "units"))
+    by_units: dict[tuple[int, tuple[str, ...]], list[Recruit]] | None = memo.get((Recruit, "units"))
     if by_units is None or len(by_units) > 100_000:
         by_units = memo[(Recruit, "units")] = {}
     reserve = reserve_units(state, side)
@@ -76,7 +76,7 @@ def _offer(state: "State", side: str) -> list[Recruit]:
     return out
 
 
-def _check(state: "State", side: str, a: Recruit) -> None:
+def _check(state: Position, side: str, a: Recruit) -> None:
     card = state.comp.cards[state.card or ""]
     if len(set(a.units)) != len(a.units):
         raise refuse(UNIT_TWICE, "R-ACT-RECRUIT")
@@ -87,7 +87,7 @@ def _check(state: "State", side: str, a: Recruit) -> None:
         raise refuse(RECRUIT_TOO_DEAR, "R-ACT-RECRUIT", total=total, card=card.id, recruit=card.recruit)
 
 
-def _perform(state: "State", side: str, a: Recruit) -> None:
+def _perform(state: Position, side: str, a: Recruit) -> None:
     region = state.comp.cards[state.card or ""].region
     for u in a.units:
         state.put(u, region)
@@ -95,7 +95,7 @@ def _perform(state: "State", side: str, a: Recruit) -> None:
         state.log("recruit", RECRUITS, side=side, units=Conjunction(a.units), region=region)
 
 
-def _sentence(state: "State", a: Recruit) -> Message:
+def _sentence(state: Position, a: Recruit) -> Message:
     units = Conjunction(recruit_name(state, u) for u in a.units)
     region = card_region(state)
     if region is not None:
@@ -103,21 +103,21 @@ def _sentence(state: "State", a: Recruit) -> Message:
     return Message(N_("Recruit {units}"), units=units)
 
 
-def _touches(state: "State", a: Recruit) -> Touches:
+def _touches(state: Position, a: Recruit) -> Touches:
     region = card_region(state)
     return Touches(card=state.card, tokens=a.units, regions=(region,) if region else (), parts=("reserve",))
 
 
-def _clicks(state: "State", a: Recruit) -> tuple[Click, ...]:
+def _clicks(state: Position, a: Recruit) -> tuple[Click, ...]:
     region = card_region(state)
     return (("region", region),) if region else ()
 
 
-def _other_clicks(state: "State", a: Recruit) -> tuple[tuple[Click, ...], ...]:
+def _other_clicks(state: Position, a: Recruit) -> tuple[tuple[Click, ...], ...]:
     return units_then_region(a.units, card_region(state))
 
 
-def _from_clicks(state: "State", picked: tuple[Click, ...]) -> Recruit | None:
+def _from_clicks(state: Position, picked: tuple[Click, ...]) -> Recruit | None:
     """Units clicked in the reserve (and the card's region): the recruit they mean, so that a
     set too dear for the card is refused with its cost."""
     units = tuple(str(i) for k, i in picked if k == "token")
@@ -129,7 +129,7 @@ def _from_clicks(state: "State", picked: tuple[Click, ...]) -> Recruit | None:
     return Recruit.trusted(units)
 
 
-def _misclick(state: "State", picked: tuple[Click, ...]) -> IllegalAction | None:
+def _misclick(state: Position, picked: tuple[Click, ...]) -> IllegalAction | None:
     """A region other than the card's, after reserve units or alone, while a recruit is open:
     the rule says where recruits go."""
     region = card_region(state)
@@ -141,7 +141,7 @@ def _misclick(state: "State", picked: tuple[Click, ...]) -> IllegalAction | None
     return refuse(RECRUIT_ELSEWHERE, "R-ACT-RECRUIT", region=region, clicked=Name("region", clicked[-1]))
 
 
-def _strength(state: "State", a: Recruit) -> tuple[tuple[str, int], ...]:
+def _strength(state: Position, a: Recruit) -> tuple[tuple[str, int], ...]:
     region = card_region(state)
     return ((region, sum(state.comp.tokens[u].fresh for u in a.units)),) if region else ()
 

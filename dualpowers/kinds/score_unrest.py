@@ -10,7 +10,7 @@ from ..text import N_, Message, Name
 from .base import Action, ActionKind, Touches, action, register
 
 if TYPE_CHECKING:
-    from ..state import State
+    from ..position import Position
 
 # What it does, for an advice line (advisor.explain)
 SCORES_UNREST = N_("scores {vp} VP for the unrest region ({region})")
@@ -24,30 +24,30 @@ class ScoreUnrest(Action):
 _SCORE_UNREST = ScoreUnrest()
 
 
-def _offer(state: "State", side: str) -> list[ScoreUnrest]:
+def _offer(state: Position, side: str) -> list[ScoreUnrest]:
     return [_SCORE_UNREST]
 
 
-def _check(state: "State", side: str, a: ScoreUnrest) -> None:
+def _check(state: Position, side: str, a: ScoreUnrest) -> None:
     return None                 # the unrest step belongs to its winner, who may always score
 
 
-def _perform(state: "State", side: str, a: ScoreUnrest) -> None:
+def _perform(state: Position, side: str, a: ScoreUnrest) -> None:
     flow.score_unrest(state, side)
 
 
-def _sentence(state: "State", a: ScoreUnrest) -> Message:
+def _sentence(state: Position, a: ScoreUnrest) -> Message:
     if state.unrest:
         return Message(N_("Score the {vp} VP of the unrest region ({region})"), vp=unrest_vp(state),
                        region=Name("region", state.unrest))
     return Message(N_("Score the VP of the unrest region"))
 
 
-def _touches(state: "State", a: ScoreUnrest) -> Touches:
+def _touches(state: Position, a: ScoreUnrest) -> Touches:
     return Touches(regions=(state.unrest,) if state.unrest else (), parts=("unrest", "score"))
 
 
-def _effect(view: "State", side: str, a: ScoreUnrest, objective: str | None) -> tuple[Message, ...]:
+def _effect(view: Position, side: str, a: ScoreUnrest, objective: str | None) -> tuple[Message, ...]:
     return (Message(SCORES_UNREST, vp=unrest_vp(view), region=view.unrest),)
 
 
