@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..actions import Inspire, Pass, ScoreUnrest
 from ..kinds import kind_of
@@ -133,7 +133,9 @@ def informed_choice(state: "State", legal: list["Action"], rng: random.Random, e
     """Epsilon-greedy on :func:`action_score` (see the module docstring)."""
     if len(legal) == 1 or rng.random() < epsilon:
         return rng.choice(legal)
-    best = _best_scored(state, legal, _Board(state, state.to_act))  # type: ignore[arg-type]  # a legal action has a side to act
+    mover = state.to_act
+    assert mover is not None                  # a legal action has a side to act
+    best = _best_scored(state, legal, _Board(state, mover))
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
@@ -182,7 +184,7 @@ def _best_scored(state: "State", legal: list["Action"], board: _Board) -> list["
 
 
 #: Each action class's ``strength`` (:mod:`dualpowers.kinds`), filled as the playouts meet them.
-_STRENGTH: dict[type, Callable[["State", "Action"], object]] = {}
+_STRENGTH: dict[type, Callable[["State", Any], tuple[tuple[str, int], ...]]] = {}
 
 
 def informed_pick(state: "State", legal: list["Action"], explore: float, pick: float,
