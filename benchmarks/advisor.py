@@ -62,7 +62,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import dualpowers as dp  # noqa: E402
 from dualpowers.advisor import (DEFAULT_PLAYOUTS, POLICY_HORIZON, POLICY_PLAYOUTS, Advisor,  # noqa: E402
                                 RaceSearch, Search, best_probabilities)
-from dualpowers.advisor.race import ELIMINATE_Z  # noqa: E402
+from dualpowers.advisor.race import ELIMINATE_Z, FUTILITY  # noqa: E402
 from dualpowers.advisor.ranking import Ranking  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "positions"))
@@ -119,12 +119,14 @@ class Variant:
     budget: int | None = None
     paired: bool = True
     eliminate_z: float = ELIMINATE_Z
+    futility: float = FUTILITY
 
 
 VARIANTS = {
     "default": Variant(),
     "no common random numbers (a deal and dice of its own per playout)": Variant(paired=False),
-    "no racing (every action measured on every deal)": Variant(eliminate_z=math.inf),
+    "no racing (every action measured on every deal)": Variant(eliminate_z=math.inf, futility=0.0),
+    "no predictive stop (the race runs to its budget unless settled)": Variant(futility=0.0),
     "budget 1,000": Variant(budget=1000),
     "budget 2,000": Variant(budget=2000),
     "budget 5,000": Variant(budget=5000),
@@ -203,7 +205,8 @@ def rank(state: dp.State, seed: int, budget: int, variant: Variant = Variant()) 
     """The advisor's ranking, as a ``variant`` of its search."""
     side = state.to_act
     assert side is not None
-    search = RaceSearch(state, side, seed, paired=variant.paired, eliminate_z=variant.eliminate_z)
+    search = RaceSearch(state, side, seed, paired=variant.paired, eliminate_z=variant.eliminate_z, budget=budget,
+                        futility=variant.futility)
     return search.run(budget).ranking()
 
 

@@ -15,7 +15,7 @@ from dualpowers.advisor import (DEFAULT_PLAYOUTS, POLICY_PLAYOUTS, Advisor, Advi
                                 best_probabilities)
 from dualpowers.advisor import race as race_module
 from dualpowers.advisor import search as search_module
-from dualpowers.advisor.ranking import FOLLOWER
+from dualpowers.advisor.ranking import FOLLOWER, REASON_DOES_TIED
 from dualpowers.stats import Z_95
 from dualpowers.text import Message
 from dualpowers.policies import PolicySpecError, RandomPolicy, evaluate, make_policy
@@ -632,7 +632,11 @@ def test_the_hint_leads_with_one_reason():
     first = r.reason_message()
     assert first.text.startswith(("It ", "Together with the rest of your turn", "By the end of the round", "Here ",
                                   "In the advisor's trial games"))
-    assert first.text.endswith(".") and first.text.count(". ") == 0     # one sentence
+    assert first.text.endswith(".")
+    if first.msgid == REASON_DOES_TIED:        # what it does, then that the others of its rank are as good
+        assert first.params["does"].text.count(". ") == 0 and first.params["tied"].text.startswith("The ")
+    else:
+        assert first.text.count(". ") == 0     # one sentence
 
 
 def test_without_a_reason_of_its_own_the_hint_says_what_the_score_track_or_a_tie_says():
@@ -648,6 +652,73 @@ def test_without_a_reason_of_its_own_the_hint_says_what_the_score_track_or_a_tie
     assert ahead.msgid == REASON_TRACK and "about 1.2 VP further your way" in ahead.text
     assert said(row("a", 1.0, 1, 2), row("b", 1.0, 1, 2)).msgid == REASON_TIED
     assert said(row("a", 1.0, 1, 1), row("b", 0.9, 2, 1)).msgid == REASON_PLACED   # 0.1 VP: not worth saying
+
+
+def test_a_best_action_tied_with_others_is_said_by_what_it_does_then_that_the_others_are_as_good():
+    """Issue 35: 'Here 3 actions are about as good as each other' was honest but gave no reason;
+    a tied best now leads with what it does in the game's words (``RankedAction.does``), then says
+    how many others of its rank are about as good, in the three languages."""
+    from dualpowers.advisor.explain import REASON_NARROWS_WHY, WHY_UNREST
+    from dualpowers.advisor.ranking import REASON_TIED
+    from dualpowers.text import render
+    does = Message(REASON_NARROWS_WHY, region="red", why=Message(WHY_UNREST), mine=3, theirs=5, mine_before=1,
+                   theirs_before=5)
+
+    def row(name: str, ties: int, said: Message | None) -> RankedAction:
+        return RankedAction(action=name, text=name, win_prob=0.5, win_low=0.4, win_high=0.6, score_change=1.0,
+                            playouts=10, confidence=0.5, rank=1, ties=ties, track=1.0, does=said)
+
+    def first(*rows: RankedAction) -> Message:
+        return Ranking(side="red", actions=list(rows), playouts=30, seconds=0.0, seed=0).reason_message()
+    three = first(row("a", 3, does), row("b", 3, None), row("c", 3, None))
+    assert three.msgid == REASON_DOES_TIED
+    assert three.text == ("It narrows the gap in red, the unrest region: you 3 against 5, up from 1 against 5. "
+                          "The 2 other actions of the same rank are about as good: the choice matters little.")
+    two = first(row("a", 2, does), row("b", 2, None))
+    assert two.text.endswith(". The other action of the same rank is about as good: the choice matters little.")
+    fr, it = render(three, "fr"), render(three, "it")
+    assert fr.startswith("Elle réduit l'écart dans la Zone rouge") and "les 2 autres actions" in fr.lower()
+    assert "\u00a0:" in fr and " :" not in fr.replace("\u00a0:", "")
+    assert it.startswith("Riduce lo scarto nel quartiere rosso") and "Le altre 2 azioni" in it
+    assert "L'autre action du même rang" in render(two, "fr") and "L'altra azione" in render(two, "it")
+    # with nothing to say about what it does, the tie alone, as before
+    assert first(row("a", 2, None), row("b", 2, None)).msgid == REASON_TIED
+
+
+def test_what_a_tied_action_does_is_said_in_the_games_terms_and_is_true_on_the_board():
+    """``explain.what_it_does``: the gap the turn narrows where the other side stays the stronger
+    (strengths before and after, read from the board), the objective placed where the player leads,
+    or a leader's special in its own words; checked against Force in Presence on random positions."""
+    from dualpowers.advisor.explain import (REASON_EFFECT, REASON_NARROWS, REASON_NARROWS_WHY, REASON_OBJECTIVE_LEAD,
+                                            REASON_WITH_TURN, turn_after, what_it_does)
+    from dualpowers.presence import force_in_presence
+    seen: dict[str, int] = {}
+    def at_a_later_objective(seed: int) -> dp.State:            # a secret objective chosen on a board in play
+        s, greedy, rng = dp.new_game("two-player", seed), make_policy("greedy"), random.Random(seed)
+        while not (s.round >= 2 and s.step == "objective"):
+            s.apply(greedy.choose(s, rng))
+        return s
+    positions = _positions(12, seed=9) + [at_a_later_objective(seed) for seed in range(4)]
+    for s in positions:
+        side = s.to_act
+        view = canonical(s, side)
+        for action in s.legal_actions()[:12]:
+            said = what_it_does(view, side, action, dp.kinds.kind_of(action).effect(view, side, action, None))
+            if said is None:
+                continue
+            inner = said.params["reason"] if said.msgid == REASON_WITH_TURN else said
+            seen[inner.msgid] = seen.get(inner.msgid, 0) + 1
+            if inner.msgid in (REASON_NARROWS, REASON_NARROWS_WHY):
+                p = inner.params
+                assert p["mine"] - p["theirs"] > p["mine_before"] - p["theirs_before"], said.text
+                after = force_in_presence(turn_after(view, side, action), p["region"])
+                other = "white" if side == "red" else "red"
+                assert (after.strength.get(side, 0), after.strength.get(other, 0)) == (p["mine"], p["theirs"])
+            elif inner.msgid == REASON_OBJECTIVE_LEAD:
+                assert force_in_presence(view, inner.params["region"]).winner == side
+            else:
+                assert inner.msgid == REASON_EFFECT and said.text.startswith("This action ")
+    assert seen.get(REASON_NARROWS, 0) + seen.get(REASON_NARROWS_WHY, 0) and seen.get(REASON_OBJECTIVE_LEAD), seen
 
 
 def test_the_reason_is_about_the_players_own_turn_not_what_the_engine_plays_after_it():

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from ..state import State
 
 __all__ = ["RegionChange", "Effects", "effects", "turn_after", "turn_reason", "turn_reasons", "reason_key",
-           "scoring_regions", "objective_warning"]
+           "scoring_regions", "objective_warning", "what_it_does"]
 
 # ---------------------------------------------------------------------------- the advisor's words
 # Templates (see dualpowers.narration): an Effects holds its lines as Messages, written in
@@ -71,8 +71,18 @@ REASON_STRONGER = N_("It makes you stronger in {region}, where you lead: you {mi
 #: A region's reason that the action alone does not give, the rest of the turn does (a card played,
 #: then its recruit or move): said as the turn's, so that it does not contradict the row's own effect.
 REASON_WITH_TURN = N_("Together with the rest of your turn, as the advisor would play it, {reason:low}")
+#: What the best of several equal actions does, when no reason sets it apart (issue 35): the gap
+#: it narrows where the other side stays the stronger, the objective it puts where you lead, or
+#: a leader's special in its own words.  The ranking then says that the others are about as good.
+REASON_NARROWS = N_("It narrows the gap in {region}: you {mine} against {theirs}, up from {mine_before} against "
+                    "{theirs_before}.")
+REASON_NARROWS_WHY = N_("It narrows the gap in {region}, {why}: you {mine} against {theirs}, up from {mine_before} "
+                        "against {theirs_before}.")
+REASON_OBJECTIVE_LEAD = N_("It puts your objective in {region}, where you are the stronger side now: you {mine} "
+                           "against {theirs}.")
+REASON_EFFECT = N_("This action {effect}.")
 #: The reasons about a region (what the action itself may or may not change there).
-REGION_REASONS = frozenset({REASON_TAKES, REASON_KEEPS, REASON_STRONGER})
+REGION_REASONS = frozenset({REASON_TAKES, REASON_KEEPS, REASON_STRONGER, REASON_NARROWS, REASON_NARROWS_WHY})
 WARN_OBJECTIVE = N_("Careful: {who} is the stronger side in {region}, the region of your objective: as things "
                     "stand, its {vp} VP go to {who} at this round's scoring.")
 COST_GIVES = N_("What you chose leaves {who} the stronger side in {region}, {why}: {vp} VP at this round's "
@@ -106,6 +116,7 @@ class Effects:
     reason: Message | None = None    # why it is good, in one sentence (:func:`turn_reason`)
     cost: Message | None = None      # what it hands the other side at this round's scoring
     reasons: tuple[Message, ...] = ()   # every reason the turn gives, the likeliest first (:func:`turn_reasons`)
+    does: Message | None = None      # what it does, said when it shares its rank (:func:`what_it_does`)
 
     @property
     def lines(self) -> tuple[str, ...]:
@@ -171,7 +182,45 @@ def effects(state: "State", action: "Action", side: str | None = None) -> Effect
     # elsewhere comes from the rest of the turn, and is said so.
     gained = frozenset(c.region for c in changes if c.mine_after - c.theirs_after > c.mine_before - c.theirs_before)
     reasons, cost = turn_reasons(view, side, action, any(m.msgid == DATE_BONUS for m in own), gained)
-    return Effects(side, tuple(changes), tuple(lines), reasons[0] if reasons else None, cost, reasons)
+    does = reasons[0] if reasons else what_it_does(view, side, action, own, gained)
+    return Effects(side, tuple(changes), tuple(lines), reasons[0] if reasons else None, cost, reasons, does)
+
+
+def what_it_does(view: "State", side: str, action: "Action", own: "tuple[Message, ...] | list[Message]" = (),
+                 gained: "frozenset[str] | None" = None) -> Message | None:
+    """One sentence in the game's words that says what ``action`` does, for when it is one of
+    several equally good actions and gives no reason of its own (:func:`turn_reasons` gave none):
+    the gap the player's whole turn begun with it narrows in a region where the other side stays
+    the stronger (a region this round's scoring counts first, then the largest gain; said as the
+    turn's when the action alone does not do it), else, for a secret objective, that its region is
+    one where the player is the stronger side now, else a leader's special or a kind that names its
+    own effect, in that effect's words (``own``: the kind's ``effect`` lines).  None if it does
+    none of these: a card that leaves every region as it is, say."""
+    if view.turn_index < len(view.turn_order):
+        after = turn_after(view, side, action)
+        counted = {region: why for region, _vp, why in scoring_regions(view, side)}
+        closer = []
+        for region in view.comp.region_names:
+            m0, t0, _w0 = _strengths(view, region, side)
+            m1, t1, _w1 = _strengths(after, region, side)
+            if m1 - t1 > m0 - t0:
+                closer.append((region not in counted, -((m1 - t1) - (m0 - t0)), region, m0, t0, m1, t1))
+        if closer:
+            _n, _g, region, m0, t0, m1, t1 = min(closer)
+            why = counted.get(region)
+            said = Message(REASON_NARROWS, region=region, mine=m1, theirs=t1, mine_before=m0, theirs_before=t0) \
+                if why is None else Message(REASON_NARROWS_WHY, region=region, why=why, mine=m1, theirs=t1,
+                                            mine_before=m0, theirs_before=t0)
+            return said if gained is None or region in gained else Message(REASON_WITH_TURN, reason=said)
+    kind = K.kind_of(action)
+    card = view.comp.cards.get(getattr(action, "card", "")) if kind.steps == ("objective",) else None
+    if card is not None:
+        mine, theirs, winner = _strengths(view, card.region, side)
+        if winner == side:
+            return Message(REASON_OBJECTIVE_LEAD, region=card.region, mine=mine, theirs=theirs)
+    if (kind.special or kind.says_its_effect) and own:
+        return Message(REASON_EFFECT, effect=own[0])
+    return None
 
 
 def objective_warning(view: "State", side: str) -> Message | None:

@@ -59,7 +59,7 @@ if TYPE_CHECKING:
     from ..state import State
 
 __all__ = ["RaceSearch", "ALLOCATIONS", "MIN_DEALS", "ELIMINATE_Z", "EQUAL_MARGIN", "VALUE_SCALE", "BOOTSTRAP",
-           "paired_difference"]
+           "FUTILITY", "paired_difference", "change_chance"]
 
 #: How the budget is spread over the root actions (see the module docstring).
 ALLOCATIONS = ("race", "halving")
@@ -87,6 +87,14 @@ PRIOR_DEALS = 4
 #: so that a few equal samples do not look certain.
 PRIOR_SAMPLES = 4.0
 PRIOR_SD = 0.1
+#: The race's predictive stop: once, at a checkpoint, no action left in the race has more than
+#: this chance of changing sides of the line that separates ranks (more than 1.96 standard errors
+#: and :data:`EQUAL_MARGIN` below the leader, or not) if the rest of the budget were played,
+#: the rest is not played (see :meth:`RaceSearch._settled_for_budget`).
+FUTILITY = 0.05
+#: Deals before the predictive stop may end a race: on fewer, a lucky run of lumpy values (a game
+#: won now and then) looks steadier than it is, and the normal prediction believes it.
+FUTILITY_DEALS = 4 * MIN_DEALS
 #: Deals counted one by one in the bootstrap; later deals are pooled in blocks.
 SINGLE_DEALS = 32
 MAX_GROUPS = 64
@@ -95,6 +103,28 @@ MAX_GROUPS = 64
 def squash(points: float, scale: float = VALUE_SCALE) -> float:
     """Victory points of evaluation as a 0..1 value (0.5 for no change)."""
     return 1.0 / (1.0 + math.exp(-max(-700.0, min(700.0, points / scale))))
+
+
+def change_chance(mean: float, se: float, n: int, final: float, line: float, close_z: float = Z_95) -> float:
+    """The chance that a paired difference measured as ``mean`` (standard error ``se``) on ``n``
+    deals lands on the other side of the ranks' line when measured on ``final`` deals: the line
+    is ``close_z`` standard errors of the final measure and at least ``line``.
+
+    The prediction is Bayesian (flat prior on the true difference): the deals still to come
+    have the spread the ``n`` deals showed and a mean that is itself uncertain, so the final
+    mean is ``mean`` give or take ``(final - n) / final * sd * sqrt(1 / (final - n) + 1 / n)``
+    (the predictive probability of sequential clinical trials, Spiegelhalter, Freedman and
+    Blackburn 1986)."""
+    if final <= n or n <= 1 or not math.isfinite(se):
+        return 0.0 if final <= n else 1.0
+    sd = se * math.sqrt(n)
+    threshold = max(close_z * sd / math.sqrt(final), line)
+    now = mean > max(close_z * se, line)
+    spread = (final - n) / final * sd * math.sqrt(1.0 / (final - n) + 1.0 / n)
+    if spread <= 0.0:
+        return 0.0
+    above = 0.5 * math.erfc(-(mean - threshold) / spread / math.sqrt(2.0))   # P(final mean > threshold)
+    return 1.0 - above if now else above
 
 
 def paired_difference(a: list[float], b: list[float], n: int | None = None) -> tuple[float, float]:
@@ -229,7 +259,8 @@ class RaceSearch:
     def __init__(self, state: "State", side: str, seed: int, horizon: str = "round", playout: str = "informed",
                  epsilon: float = EPSILON, allocation: str = "race", min_deals: int = MIN_DEALS,
                  eliminate_z: float = ELIMINATE_Z, close_z: float = Z_95, equal_margin: float = EQUAL_MARGIN,
-                 paired: bool = True, candidates: int | None = None) -> None:
+                 paired: bool = True, candidates: int | None = None, budget: int | None = None,
+                 futility: float = FUTILITY) -> None:
         if playout not in PLAYOUTS:
             raise ValueError(f"playout must be one of {', '.join(map(repr, PLAYOUTS))}, not {playout!r}")
         if allocation not in ALLOCATIONS:
@@ -239,6 +270,8 @@ class RaceSearch:
         self.min_deals, self.eliminate_z, self.close_z = min_deals, eliminate_z, close_z
         self.paired = paired
         self.candidates = candidates
+        # the race's predictive stop needs the budget the search is meant to reach (None: no such stop)
+        self.budget, self.futility = budget, futility
         # the margin of equality as a value difference, at the slope of the squash at its centre
         self.equal_value = equal_margin / (4.0 * VALUE_SCALE)
         self.playouts = 0
@@ -256,6 +289,7 @@ class RaceSearch:
         self._plan: list[int] | None = None          # halving: deals per arm in each stage
         self._stage = 0
         self._stage_deals = 0
+        self._run_done = 0                           # playouts of the run in progress (for the predictive stop)
 
     # ------------------------------------------------------------------ one playout
     def _new_deal(self, k: int) -> tuple[int, "State", list[float]]:
@@ -304,7 +338,7 @@ class RaceSearch:
         budget = playouts if playouts is not None else math.inf
         if self.allocation == "halving" and self._plan is None:
             self._make_plan(int(budget) if budget != math.inf else self.min_deals * len(self.arms))
-        done = 0
+        done = self._run_done = 0
         try:
             while done < budget and not self.settled:
                 if not self._queue:
@@ -316,6 +350,7 @@ class RaceSearch:
                 k, deal, uniforms = self._deal
                 self._sample(arm, k, deal, uniforms)
                 done += 1
+                self._run_done = done
                 if not self._queue:
                     self._end_deal()
                 if seconds is not None and time.perf_counter() >= deadline:
@@ -371,8 +406,36 @@ class RaceSearch:
                 a.warned = False
                 if abs(mean) + self.close_z * se >= self.equal_value:
                     equal = False
-        if equal or sum(a.alive for a in self.arms) == 1:
+        if equal or sum(a.alive for a in self.arms) == 1 or self._settled_for_budget(lead):
             self.settled = True
+
+    def _settled_for_budget(self, lead: _Arm) -> bool:
+        """True when the rest of :attr:`budget` would very likely change no rank: after at least
+        :data:`FUTILITY_DEALS` deals, the chances, summed over the actions left in the race, that an
+        action's difference from the leader, measured on the deals the rest of the budget would give
+        it, lands on the other side of the line between ranks (as
+        :func:`~dualpowers.advisor.ranking.order_rows` draws it: 1.96 standard errors and the margin
+        of equality) are below :data:`FUTILITY` (:func:`change_chance`).  A real sequential test on
+        the playouts' own evidence: an action that is as good as the leader, or clearly worse, stays
+        so; one whose difference is near the line keeps the race going to the end of the budget."""
+        if self.budget is None or not self.futility:
+            return False
+        alive = self._alive()
+        left = self.budget - self.playouts - self._run_done
+        if left <= 0 or len(alive) <= 1:
+            return False
+        if self._deals < FUTILITY_DEALS:
+            return False
+        final = self._deals + left / len(alive)
+        total = 0.0
+        for a in alive:
+            if a is lead:
+                continue
+            mean, se = paired_difference(lead.values, a.values)
+            total += change_chance(mean, se, self._deals, final, self.equal_value, self.close_z)
+            if total >= self.futility:
+                return False
+        return True
 
     # ------------------------------------------------------------------ halving
     def _priors(self) -> None:

@@ -36,6 +36,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..narration import N_, Message, Quantity
+from ..text import NN_, plural
 from ..stats import Z_95, logistic, logit, wilson_interval
 
 if TYPE_CHECKING:
@@ -91,6 +92,11 @@ REASON_TRACK = N_("By the end of the round it leaves the score marker about {vp}
 #: The reason when the turn's own doing says nothing and the playouts cannot tell it from others.
 REASON_TIED = N_("Here {n} actions are about as good as each other, this one among them: the choice matters "
                  "little.")
+#: When it shares its rank: what it does first (``RankedAction.does``), then that the others tied
+#: with it are about as good.
+TIED_OTHERS = NN_("The other action of the same rank is about as good: the choice matters little.",
+                  "The {n} other actions of the same rank are about as good: the choice matters little.")
+REASON_DOES_TIED = N_("{does} {tied}")
 #: The reason when the turn changes nothing the scoring counts, no bonus, no Will, no strength.
 REASON_PLACED = N_("In the advisor's trial games it leaves you best placed at the end of the round.")
 PLAYOUT_STATS = N_("{playouts} playouts in {seconds} s (seed {seed}).")
@@ -412,6 +418,7 @@ class RankedAction:
     track: float = 0.0
     reason: Message | None = None   # why it is good, one sentence (:func:`.explain.turn_reason`)
     cost: Message | None = None     # what it hands the other side at this round's scoring
+    does: Message | None = None     # what it does, said first when it shares its rank (:func:`.explain.what_it_does`)
 
     def message(self, action: str | None = None) -> Message:
         """The estimates in words (``action``: how to name the action, default its notation)."""
@@ -531,8 +538,10 @@ class Ranking:
     def reason_message(self, a: RankedAction | None = None) -> Message:
         """Why ``a`` (default: the best) is good, one sentence in the game's words
         (:func:`.explain.turn_reason`); else, when it leaves the score marker furthest its way
-        of all actions by 0.3 VP or more, that; else, when it shares its rank, that the choice
-        matters little; else that the trial games place it best."""
+        of all actions by 0.3 VP or more, that; else, when it shares its rank, what it does in the
+        game's words (a reason the others give too, the gap it narrows, the objective it places
+        where the player leads, a leader's special: ``does``), then that the others of its rank are
+        about as good and the choice matters little; else that the trial games place it best."""
         a = a or self.best
         if a.reason is not None:
             return a.reason
@@ -540,6 +549,8 @@ class Ranking:
         if a.playouts and others and a.track - max(others) >= 0.3:
             return Message(REASON_TRACK, vp=Quantity(a.track - max(others), 1))
         if a.ties > 1:
+            if a.does is not None:
+                return Message(REASON_DOES_TIED, does=a.does, tied=plural(TIED_OTHERS, a.ties - 1))
             return Message(REASON_TIED, n=a.ties)
         return Message(REASON_PLACED)
 
@@ -669,7 +680,7 @@ def build_ranking(side: str, measured: Sequence[Measured], chances: Sequence[flo
             ties=sizes[rank] if rank else 1, won=m.won, lost=m.lost, horizon=horizon,
             effects=fx.lines if fx else (), regions=fx.region_names if fx else (),
             effect_messages=fx.messages if fx else (), reason=reasons.get(m.index),
-            cost=fx.cost if fx else None))
+            cost=fx.cost if fx else None, does=getattr(fx, "does", None) if fx else None))
     tried = [a for a in ranked if a.playouts]
     # The verdict about the game only from a chance that holds for the reader: the follower's
     # curve or the playouts' own wins and losses, never a simple computer player's curve.

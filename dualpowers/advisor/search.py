@@ -377,7 +377,8 @@ class Advisor:
         """A search not yet run, for running step by step (e.g. to show progress)."""
         side = _check_side(state, side)
         seed = fresh_seed() if self.seed is None else self.seed
-        return RaceSearch(state, side, seed, horizon=self.horizon, playout=self.playout, allocation=self.allocation)
+        return RaceSearch(state, side, seed, horizon=self.horizon, playout=self.playout, allocation=self.allocation,
+                          budget=self.playouts)
 
     def rank(self, state: "State", side: str | None = None) -> Ranking:
         """Every legal action of ``side`` (default: the side to act), best first.
