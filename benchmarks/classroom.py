@@ -91,6 +91,26 @@ def family(pid: int, name: str | None = None) -> list:
     return [p for p in [root, *root.children(recursive=True)] if name is None or name in p.name()]
 
 
+def kernels_quiet(pid: int, count: int, window: float = 3.0) -> bool:
+    """Whether the server ``pid`` has ``count`` kernels at least and none used 0.02 s of CPU in ``window`` s."""
+    import psutil
+    kernels = [p for p in family(pid) if p.pid != pid and "ipykernel" in " ".join(_cmdline(p))]
+    if len(kernels) < count:
+        time.sleep(0.5)
+        return False
+    before = [cpu_seconds([k]) for k in kernels]
+    time.sleep(window)
+    return all(cpu_seconds([k]) - b < 0.02 for k, b in zip(kernels, before))
+
+
+def _cmdline(process) -> list[str]:
+    import psutil
+    try:
+        return process.cmdline()
+    except psutil.Error:
+        return []
+
+
 class PeakMemory(threading.Thread):
     """The server's memory, sampled every 0.2 s until stopped; ``peak`` is the largest seen."""
 
@@ -124,11 +144,15 @@ def niced_chromium(folder: Path, niceness: int, cpus: str | None = None) -> str:
     return str(script)
 
 
-def open_at_once(browser, url: str, pages: int, timeout_s: float, settle_s: float):
+def open_at_once(browser, url: str, pages: int, timeout_s: float, settle_s: float, requests: list | None = None):
     """For each page: (seconds to its HTML, to its widgets shown, to a painted board or None, size
-    at first paint, size at the end)."""
+    at first paint, size at the end).  ``requests`` gets each request that finished: (url, type, bytes)."""
     contexts = [browser.new_context(viewport={"width": 1280, "height": 720}) for _ in range(pages)]
     tabs = [c.new_page() for c in contexts]
+    finished: list = []
+    if requests is not None:
+        for tab in tabs:
+            tab.on("requestfinished", lambda request: finished.append(request))
     probes = []             # chromium's own account of each page's work (DevTools' Performance domain)
     for c, tab in zip(contexts, tabs):
         cdp = c.new_cdp_session(tab)
@@ -180,6 +204,12 @@ def open_at_once(browser, url: str, pages: int, timeout_s: float, settle_s: floa
             final = None
         seconds, size = first.get(i, (None, None))
         out.append((served.get(i), shown.get(i), seconds, size, final))
+    for request in finished:
+        try:
+            size = request.sizes()["responseBodySize"]
+        except Exception:
+            size = 0
+        requests.append((request.url, request.resource_type, size))
     for c in contexts:
         c.close()
     return out, work
@@ -224,6 +254,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="run Voila and its kernels on these CPUs only (taskset -c LIST, e.g. 0)")
     parser.add_argument("--browser-cpus", metavar="LIST",
                         help="run chromium on these CPUs only (taskset -c LIST, e.g. 1)")
+    parser.add_argument("--trace", metavar="FILE",
+                        help="chromium: record a Chromium trace of the pages into FILE (JSON, for chrome://tracing "
+                             "or Perfetto) and print where each page's main-thread time went")
     parser.add_argument("--no-assets", action="store_true",
                         help="protocol learners: do not fetch the scripts and style sheets the page names")
     args = parser.parse_args(argv)
@@ -241,11 +274,11 @@ def main(argv: list[str] | None = None) -> int:
             if args.pool and filled is None and b"is filled with" in process.log_path.read_bytes():
                 filled = time.monotonic() - started
             if filled is not None:
-                # Voila says "filled" once the kernels are started, before they have run the notebook:
-                # wait until the server and its kernels are quiet (under a tenth of a core for 2 s)
-                before = cpu_seconds(family(process.proc.pid))
-                time.sleep(2)
-                if cpu_seconds(family(process.proc.pid)) - before < 0.2:
+                # Voila says "filled" once the kernels are started, before they have run the notebook
+                # (a page then waits for its kernel's run to end): wait until every kernel is quiet, each
+                # under 0.02 s of CPU in 3 s (the whole server under a tenth of a core was not enough: on a
+                # loaded machine a kernel still running the notebook may get no more than that)
+                if kernels_quiet(process.proc.pid, args.pool):
                     break
             else:
                 time.sleep(0.5)
@@ -272,7 +305,13 @@ def main(argv: list[str] | None = None) -> int:
                               if args.nice or args.browser_cpus else CHROMIUM)
                 browser = pw.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
                 chromium_before = cpu_seconds(family(os.getpid(), "chrom"))
-                results, work = open_at_once(browser, url, args.pages, args.timeout, settle_s=3.0)
+                requests: list = []
+                if args.trace:
+                    from classroom_trace import CATEGORIES
+                    browser.start_tracing(path=args.trace, categories=CATEGORIES)
+                results, work = open_at_once(browser, url, args.pages, args.timeout, settle_s=3.0, requests=requests)
+                if args.trace:
+                    browser.stop_tracing()
                 server_cpu = cpu_seconds(family(process.proc.pid)) - server_before
                 chromium_cpu = cpu_seconds(family(os.getpid(), "chrom")) - chromium_before
                 peak_mb = memory.stop()
@@ -296,6 +335,9 @@ def main(argv: list[str] | None = None) -> int:
         print_protocol(learners, args)
     else:
         print_pages(results, work, args)
+        if args.trace:
+            from classroom_trace import print_summary, summarise
+            print_summary(summarise(Path(args.trace)), requests)
     print(f"  server memory (Voila + kernels, RSS): {idle_mb:.0f} MB before the pages, peak {peak_mb:.0f} MB, "
           f"{after_mb:.0f} MB at the end ({kernels} kernels); per kernel: see docs/classroom.md")
     if args.learners == "protocol":
