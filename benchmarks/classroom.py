@@ -87,8 +87,14 @@ def cpu_seconds(processes) -> float:
 def family(pid: int, name: str | None = None) -> list:
     """The process ``pid`` and all it started (only those whose name holds ``name``, if given)."""
     import psutil
+
+    def named(p) -> bool:
+        try:
+            return name is None or name in p.name()
+        except psutil.Error:            # ended meanwhile
+            return False
     root = psutil.Process(pid)
-    return [p for p in [root, *root.children(recursive=True)] if name is None or name in p.name()]
+    return [p for p in [root, *root.children(recursive=True)] if named(p)]
 
 
 def kernels_quiet(pid: int, count: int, window: float = 3.0) -> bool:
