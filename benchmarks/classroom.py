@@ -237,8 +237,9 @@ def print_protocol(learners, args) -> None:
               f"{max(ready):.1f} s; {jumped} drawn again at another size")
     html = [me.html for me in learners if me.html is not None]
     if html:
-        print(f"  HTML: median {statistics.median(html):.1f} s, last {max(html):.1f} s; static files per page "
-              f"{statistics.median(me.assets_bytes for me in learners) / 2**20:.1f} MB")
+        print(f"  HTML: median {statistics.median(html):.1f} s, last {max(html):.1f} s; per learner: the HTML and the "
+              f"files it names {statistics.median(me.assets_bytes for me in learners) / 2**20:.1f} MB, the kernel's "
+              f"messages until the board was ready {statistics.median(me.received for me in learners) / 2**20:.1f} MB")
 
 
 def main(argv: list[str] | None = None) -> int:

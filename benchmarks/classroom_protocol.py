@@ -53,7 +53,7 @@ class Learner:
     index: int
     html: float | None = None           # the page's HTML fully received
     assets: float | None = None         # its scripts and style sheets received
-    assets_bytes: int = 0
+    assets_bytes: int = 0              # the HTML and the files it names, bytes
     connected: float | None = None      # the kernel's websocket open
     state: float | None = None          # every widget model's state received
     models: int = 0
@@ -61,6 +61,7 @@ class Learner:
     sizes: list[tuple[int, int]] = field(default_factory=list)   # board backing sizes, in order
     drawn_size: tuple[int, int] | None = None    # its size when its drawing arrived
     redrawn: list[tuple[int, int]] = field(default_factory=list)   # sizes of later drawings at another size
+    received: int = 0                   # bytes the kernel's websocket sent until the board was ready
     error: str | None = None
 
 
@@ -123,6 +124,7 @@ async def _learn(base_url: str, me: Learner, start: float, assets: bool) -> None
     client = AsyncHTTPClient(force_instance=True, max_clients=32)
     page = await client.fetch(HTTPRequest(base_url, request_timeout=600))
     me.html = time.monotonic() - start
+    me.assets_bytes = len(page.body)
     html = page.body.decode("utf8", "replace")
     found = re.search(r'"kernelId"\s*:\s*"([0-9a-f-]+)"', html)
     if not found:
@@ -134,7 +136,7 @@ async def _learn(base_url: str, me: Learner, start: float, assets: bool) -> None
         urls = [urljoin(base_url, n) for n in names if not n.startswith(("http://", "https://", "//"))
                 or n.startswith(base_url)]
         bodies = await asyncio.gather(*(client.fetch(u, request_timeout=600, raise_error=False) for u in urls))
-        me.assets_bytes = sum(len(b.body or b"") for b in bodies)
+        me.assets_bytes += sum(len(b.body or b"") for b in bodies)
         me.assets = time.monotonic() - start
     session = uuid.uuid4().hex
     ws_url = base_url.replace("http://", "ws://").rstrip("/") + f"/api/kernels/{kernel_id}/channels?session_id={session}"
@@ -162,6 +164,8 @@ async def _widgets(ws: Any, me: Learner, start: float, session: str) -> None:
         raw = await ws.read_message()
         if raw is None:
             raise RuntimeError("the kernel's websocket closed")
+        if me.board is None:
+            me.received += len(raw)
         msg, buffers = _unpack(raw)
         kind = msg.get("msg_type") or msg.get("header", {}).get("msg_type")
         content = msg.get("content", {})
