@@ -235,6 +235,11 @@ def test_classroom_benchmark_prints_each_page_and_the_server():
     assert "page 1: served after" in out and "page 2: served after" in out and "board painted after" in out
     assert "the pool of 2: Voila said it was filled" in out and "server memory" in out and "CPU while the pages loaded" in out
     assert "widgets shown after" in out and "each page's work in chromium (median, s): scripts" in out
+    # issue 36 item 3: each board first painted at its final size (1280x720: 614x505), never redrawn at another
+    for page in (1, 2):
+        line = next(line for line in out.splitlines() if line.startswith(f"  page {page}:"))
+        assert line.endswith("board 614x505"), line
+    assert "painted: 2 of 2" in out and "0 redrawn at another size" in out, out
 
 
 def test_classroom_benchmark_simulated_learners_get_the_board_at_its_final_size():
