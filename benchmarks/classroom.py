@@ -31,6 +31,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from helpers import CHROMIUM, CHROMIUM_ARGS, _start_on_a_free_port, make_jupyter_env  # noqa: E402
 
@@ -40,10 +41,11 @@ PAINTED = """(sel) => { const c = document.querySelector(sel); if (!c || !c.widt
   for (let i = 3; i < d.length; i += 4 * 97) if (d[i] !== 0) return [c.width, c.height]; return null; }"""
 
 
-def start_voila(notebook: Path, env: dict[str, str], log_dir: Path, pool: int):
-    """``python -m voila NOTEBOOK`` from the notebook's folder, with a pool of ``pool`` pre-heated kernels."""
+def start_voila(notebook: Path, env: dict[str, str], log_dir: Path, pool: int, cpus: str | None = None):
+    """``python -m voila NOTEBOOK`` from the notebook's folder, with a pool of ``pool`` pre-heated kernels
+    (on the CPUs ``cpus`` only, as ``taskset -c`` reads them: its kernels inherit them)."""
     def cmd(port: int) -> list[str]:
-        return [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}",
+        return (["taskset", "-c", cpus] if cpus else []) + [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}",
                 "--Voila.port_retries=0", "--Voila.ip=127.0.0.1"] + (
                     [f"--preheat_kernel=True", f"--pool_size={pool}"] if pool else [])
     process, port = _start_on_a_free_port(cmd, env, notebook.parent, log_dir, "voila",
@@ -85,8 +87,34 @@ def cpu_seconds(processes) -> float:
 def family(pid: int, name: str | None = None) -> list:
     """The process ``pid`` and all it started (only those whose name holds ``name``, if given)."""
     import psutil
+
+    def named(p) -> bool:
+        try:
+            return name is None or name in p.name()
+        except psutil.Error:            # ended meanwhile
+            return False
     root = psutil.Process(pid)
-    return [p for p in [root, *root.children(recursive=True)] if name is None or name in p.name()]
+    return [p for p in [root, *root.children(recursive=True)] if named(p)]
+
+
+def kernels_quiet(pid: int, count: int, window: float = 3.0) -> bool:
+    """Whether the server ``pid`` has ``count`` kernels at least and none used 0.02 s of CPU in ``window`` s."""
+    import psutil
+    kernels = [p for p in family(pid) if p.pid != pid and "ipykernel" in " ".join(_cmdline(p))]
+    if len(kernels) < count:
+        time.sleep(0.5)
+        return False
+    before = [cpu_seconds([k]) for k in kernels]
+    time.sleep(window)
+    return all(cpu_seconds([k]) - b < 0.02 for k, b in zip(kernels, before))
+
+
+def _cmdline(process) -> list[str]:
+    import psutil
+    try:
+        return process.cmdline()
+    except psutil.Error:
+        return []
 
 
 class PeakMemory(threading.Thread):
@@ -111,21 +139,26 @@ class PeakMemory(threading.Thread):
 SHOWN = "() => !!document.querySelector('.dp-screen')"
 
 
-def niced_chromium(folder: Path, niceness: int) -> str:
-    """A script that starts chromium at ``niceness`` (its renderers inherit it): on a machine that
-    also runs the server, the server's work then comes first, as when each learner's browser runs
-    on the learner's own computer."""
+def niced_chromium(folder: Path, niceness: int, cpus: str | None = None) -> str:
+    """A script that starts chromium at ``niceness`` (its renderers inherit it), on the CPUs ``cpus``
+    only if given: on a machine that also runs the server, the server's work then comes first (or
+    has cores of its own), as when each learner's browser runs on the learner's own computer."""
     script = folder / "chromium-niced"
-    script.write_text(f'#!/bin/sh\nexec nice -n {niceness} {CHROMIUM} "$@"\n')
+    pin = f"taskset -c {cpus} " if cpus else ""
+    script.write_text(f'#!/bin/sh\nexec {pin}nice -n {niceness} {CHROMIUM} "$@"\n')
     script.chmod(0o755)
     return str(script)
 
 
-def open_at_once(browser, url: str, pages: int, timeout_s: float, settle_s: float):
+def open_at_once(browser, url: str, pages: int, timeout_s: float, settle_s: float, requests: list | None = None):
     """For each page: (seconds to its HTML, to its widgets shown, to a painted board or None, size
-    at first paint, size at the end)."""
+    at first paint, size at the end).  ``requests`` gets each request that finished: (url, type, bytes)."""
     contexts = [browser.new_context(viewport={"width": 1280, "height": 720}) for _ in range(pages)]
     tabs = [c.new_page() for c in contexts]
+    finished: list = []
+    if requests is not None:
+        for tab in tabs:
+            tab.on("requestfinished", lambda request: finished.append(request))
     probes = []             # chromium's own account of each page's work (DevTools' Performance domain)
     for c, tab in zip(contexts, tabs):
         cdp = c.new_cdp_session(tab)
@@ -177,14 +210,44 @@ def open_at_once(browser, url: str, pages: int, timeout_s: float, settle_s: floa
             final = None
         seconds, size = first.get(i, (None, None))
         out.append((served.get(i), shown.get(i), seconds, size, final))
+    for request in finished:
+        try:
+            size = request.sizes()["responseBodySize"]
+        except Exception:
+            size = 0
+        requests.append((request.url, request.resource_type, size))
     for c in contexts:
         c.close()
     return out, work
 
 
+def print_protocol(learners, args) -> None:
+    """Each simulated learner's times, and their medians."""
+    for me in learners:
+        def at(t):
+            return f"{t:5.1f} s" if t is not None else "    - "
+        drawn = " -> ".join(f"{w}x{h}" for w, h in ([me.drawn_size] if me.drawn_size else []) + me.redrawn)
+        print(f"  learner {me.index + 1}: HTML {at(me.html)}, static files {at(me.assets)}, widget state "
+              f"{at(me.state)} ({me.models} models), board ready {at(me.board)}; board drawn at {drawn or '-'}"
+              + (f"; {me.error}" if me.error else ""))
+    ready = [me.board for me in learners if me.board is not None]
+    if ready:
+        jumped = sum(1 for me in learners if me.redrawn)
+        print(f"  board ready: {len(ready)} of {len(learners)}; median {statistics.median(ready):.1f} s, last "
+              f"{max(ready):.1f} s; {jumped} drawn again at another size")
+    html = [me.html for me in learners if me.html is not None]
+    if html:
+        print(f"  HTML: median {statistics.median(html):.1f} s, last {max(html):.1f} s; per learner: the HTML and the "
+              f"files it names {statistics.median(me.assets_bytes for me in learners) / 2**20:.1f} MB, the kernel's "
+              f"messages until the board was ready {statistics.median(me.received for me in learners) / 2**20:.1f} MB")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=int, default=8, help="learners opening the notebook at once")
+    parser.add_argument("--learners", choices=("chromium", "protocol"), default="chromium",
+                        help="chromium: real pages on this machine; protocol: simulated learners that speak "
+                             "Voila's and the kernel's protocol without a browser (benchmarks/classroom_protocol.py)")
     parser.add_argument("--pool", type=int, default=0, help="pre-heated kernels (0: Voila's default, none)")
     parser.add_argument("--notebook", default="04_play.ipynb", help="a notebook of notebooks/")
     parser.add_argument("--warm", type=float, default=None,
@@ -194,9 +257,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--nice", type=int, default=0, metavar="N",
                         help="run chromium at this niceness (19: the server's processes come first, as when "
                              "the learners' browsers run on their own computers); 0: as any process")
+    parser.add_argument("--server-cpus", metavar="LIST",
+                        help="run Voila and its kernels on these CPUs only (taskset -c LIST, e.g. 0)")
+    parser.add_argument("--browser-cpus", metavar="LIST",
+                        help="run chromium on these CPUs only (taskset -c LIST, e.g. 1)")
+    parser.add_argument("--trace", metavar="FILE",
+                        help="chromium: record a Chromium trace of the pages into FILE (JSON, for chrome://tracing "
+                             "or Perfetto) and print where each page's main-thread time went")
+    parser.add_argument("--no-assets", action="store_true",
+                        help="protocol learners: do not fetch the scripts and style sheets the page names")
     args = parser.parse_args(argv)
-
-    from playwright.sync_api import sync_playwright
 
     folder = Path(tempfile.mkdtemp(prefix="dp-classroom-"))
     shutil.copy(ROOT / "notebooks" / args.notebook, folder / args.notebook)
@@ -204,45 +274,93 @@ def main(argv: list[str] | None = None) -> int:
     warm = args.warm if args.warm is not None else 10 + 15 * args.pool
     load_before = os.getloadavg()
     started = time.monotonic()
-    process, url = start_voila(folder / args.notebook, env, folder, args.pool)
+    process, url = start_voila(folder / args.notebook, env, folder, args.pool, args.server_cpus)
     try:
         filled = None
         while time.monotonic() - started < warm:
             if args.pool and filled is None and b"is filled with" in process.log_path.read_bytes():
                 filled = time.monotonic() - started
             if filled is not None:
-                # Voila says "filled" once the kernels are started, before they have run the notebook:
-                # wait until the server and its kernels are quiet (under a tenth of a core for 2 s)
-                before = cpu_seconds(family(process.proc.pid))
-                time.sleep(2)
-                if cpu_seconds(family(process.proc.pid)) - before < 0.2:
+                # Voila says "filled" once the kernels are started, before they have run the notebook
+                # (a page then waits for its kernel's run to end): wait until every kernel is quiet, each
+                # under 0.02 s of CPU in 3 s (the whole server under a tenth of a core was not enough: on a
+                # loaded machine a kernel still running the notebook may get no more than that)
+                if kernels_quiet(process.proc.pid, args.pool):
                     break
             else:
                 time.sleep(0.5)
         quiet = time.monotonic() - started
         idle_mb = server_mb(process.proc.pid)
         opened = time.monotonic() - started
-        with sync_playwright() as pw:
-            executable = niced_chromium(folder, args.nice) if args.nice else CHROMIUM
-            browser = pw.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
-            memory = PeakMemory(process.proc.pid)
-            memory.start()
-            cpu_before = cpu_seconds(family(process.proc.pid)), cpu_seconds(family(os.getpid(), "chrom"))
-            results, work = open_at_once(browser, url, args.pages, args.timeout, settle_s=3.0)
-            server_cpu = cpu_seconds(family(process.proc.pid)) - cpu_before[0]    # kernels started meanwhile too
-            chromium_cpu = cpu_seconds(family(os.getpid(), "chrom")) - cpu_before[1]
+        memory = PeakMemory(process.proc.pid)
+        memory.start()
+        server_before = cpu_seconds(family(process.proc.pid))
+        if args.learners == "protocol":
+            from classroom_protocol import run as run_learners
+
+            client_before = time.process_time()
+            learners = run_learners(url, args.pages, assets=not args.no_assets, timeout=args.timeout)
+            client_cpu = time.process_time() - client_before
+            server_cpu = cpu_seconds(family(process.proc.pid)) - server_before    # kernels started meanwhile too
             peak_mb = memory.stop()
             after_mb = server_mb(process.proc.pid)
-            browser.close()
+        else:
+            from playwright.sync_api import sync_playwright
+
+            with sync_playwright() as pw:
+                executable = (niced_chromium(folder, args.nice, args.browser_cpus)
+                              if args.nice or args.browser_cpus else CHROMIUM)
+                browser = pw.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
+                chromium_before = cpu_seconds(family(os.getpid(), "chrom"))
+                requests: list = []
+                if args.trace:
+                    from classroom_trace import CATEGORIES
+                    browser.start_tracing(path=args.trace, categories=CATEGORIES)
+                results, work = open_at_once(browser, url, args.pages, args.timeout, settle_s=3.0, requests=requests)
+                if args.trace:
+                    browser.stop_tracing()
+                server_cpu = cpu_seconds(family(process.proc.pid)) - server_before
+                chromium_cpu = cpu_seconds(family(os.getpid(), "chrom")) - chromium_before
+                peak_mb = memory.stop()
+                after_mb = server_mb(process.proc.pid)
+                browser.close()
+        kernels = len(family(process.proc.pid, "python")) - 1
     finally:
         process.stop()
+    who = "simulated learners (no browser)" if args.learners == "protocol" else "pages in chromium"
+    print(f"{args.pages} {who} opening {args.notebook} at once, pool of {args.pool} pre-heated kernel(s), "
+          f"opened {opened:.0f} s after the server started; {os.cpu_count()} cores, load average before "
+          f"{load_before[0]:.1f}, after {os.getloadavg()[0]:.1f}"
+          + (f"; chromium at nice {args.nice}" if args.nice else "")
+          + (f"; server on CPUs {args.server_cpus}" if args.server_cpus else "")
+          + (f"; chromium on CPUs {args.browser_cpus}" if args.browser_cpus and args.learners == "chromium" else ""))
+    if args.pool:
+        print(f"  the pool of {args.pool}: Voila said it was filled {filled:.0f} s after the server started; "
+              f"its kernels had run the notebook (the server quiet) after {quiet:.0f} s" if filled is not None
+              else f"  the pool of {args.pool} was not filled within {warm:.0f} s")
+    if args.learners == "protocol":
+        print_protocol(learners, args)
+    else:
+        print_pages(results, work, args)
+        if args.trace:
+            from classroom_trace import print_summary, summarise
+            print_summary(summarise(Path(args.trace)), requests)
+    print(f"  server memory (Voila + kernels, RSS): {idle_mb:.0f} MB before the pages, peak {peak_mb:.0f} MB, "
+          f"{after_mb:.0f} MB at the end ({kernels} kernels); per kernel: see docs/classroom.md")
+    if args.learners == "protocol":
+        print(f"  CPU while the learners opened the page: server (Voila + kernels) {server_cpu:.1f} s, "
+              f"the simulated learners {client_cpu:.1f} s")
+    else:
+        print(f"  CPU while the pages loaded: server (Voila + kernels) {server_cpu:.1f} s, "
+              f"chromium (every page, on this same machine) {chromium_cpu:.1f} s")
+    return 0
+
+
+def print_pages(results, work, args) -> None:
+    """Each chromium page's times and sizes, their medians, and chromium's account of its work."""
     painted = [r[2] for r in results if r[2] is not None]
     widgets_shown = [r[1] for r in results if r[1] is not None]
     jumped = sum(1 for _, _, _, size, final in results if size and final and size != final)
-    print(f"{args.pages} pages of {args.notebook} at once, pool of {args.pool} pre-heated kernel(s), "
-          f"opened {opened:.0f} s after the server started; {os.cpu_count()} cores, load average before "
-          f"{load_before[0]:.1f}, after {os.getloadavg()[0]:.1f}"
-          + (f"; chromium at nice {args.nice}" if args.nice else ""))
     for i, (html, widgets_at, seconds, size, final) in enumerate(results):
         where = f"{seconds:5.1f} s" if seconds is not None else " never"
         sizes = f"{size[0]}x{size[1]}" if size else "-"
@@ -257,10 +375,6 @@ def main(argv: list[str] | None = None) -> int:
               f"last {max(painted):.1f} s; {jumped} redrawn at another size")
     if widgets_shown:
         print(f"  widgets shown: median {statistics.median(widgets_shown):.1f} s, last {max(widgets_shown):.1f} s")
-    if args.pool:
-        print(f"  the pool of {args.pool}: Voila said it was filled {filled:.0f} s after the server started; "
-              f"its kernels had run the notebook (the server quiet) after {quiet:.0f} s" if filled is not None
-              else f"  the pool of {args.pool} was not filled within {warm:.0f} s")
     if any(work):
         def median_of(name: str) -> float:
             return statistics.median(w.get(name, 0.0) for w in work)
@@ -268,11 +382,6 @@ def main(argv: list[str] | None = None) -> int:
               f"{median_of('RecalcStyleDuration'):.2f}, layout {median_of('LayoutDuration'):.2f}, all tasks "
               f"{median_of('TaskDuration'):.2f}; {median_of('Nodes'):.0f} DOM nodes, "
               f"{median_of('JSHeapUsedSize') / 2**20:.0f} MB of JS heap")
-    print(f"  server memory (Voila + kernels, RSS): {idle_mb:.0f} MB before the pages, peak {peak_mb:.0f} MB, "
-          f"{after_mb:.0f} MB once painted")
-    print(f"  CPU while the pages loaded: server (Voila + kernels) {server_cpu:.1f} s, "
-          f"chromium (every page, on this same machine) {chromium_cpu:.1f} s")
-    return 0
 
 
 if __name__ == "__main__":

@@ -4,6 +4,17 @@ c = get_config()  # noqa: F821 (traitlets provides get_config in a configuration
 
 # The project's page template: Voila's lab page without requests to a CDN.
 c.VoilaConfiguration.template = "dualpowers"
+# A page loads the JupyterLab extensions it draws with, and no others: every extension installed in
+# the environment (the notebook's lab extension, the syntax highlighter, a teacher's own) costs each
+# learner's browser its scripts (docs/classroom.md, "Where a page's time goes").  The widgets'
+# manager (ipywidgets' and Voila's own for ipywidgets 8), ipycanvas for the board, anywidget for
+# the board's view probe.
+c.VoilaConfiguration.extension_allowlist = [
+    "@jupyter-widgets/jupyterlab-manager",
+    "@voila-dashboards/widgets-manager8",
+    "ipycanvas",
+    "anywidget",
+]
 # A notebook is an app: its cells tagged "notebook-only" (how to run it in JupyterLab, the
 # sections for programmers) are not run, and the template does not show them (no prelaunch
 # hook: Voila refuses one with pre-heated kernels).

@@ -235,6 +235,25 @@ def test_classroom_benchmark_prints_each_page_and_the_server():
     assert "page 1: served after" in out and "page 2: served after" in out and "board painted after" in out
     assert "the pool of 2: Voila said it was filled" in out and "server memory" in out and "CPU while the pages loaded" in out
     assert "widgets shown after" in out and "each page's work in chromium (median, s): scripts" in out
+    # issue 36 item 3: each board first painted at its final size (1280x720: 614x505), never redrawn at another
+    for page in (1, 2):
+        line = next(line for line in out.splitlines() if line.startswith(f"  page {page}:"))
+        assert line.endswith("board 614x505"), line
+    assert "painted: 2 of 2" in out and "0 redrawn at another size" in out, out
+
+
+def test_classroom_benchmark_simulated_learners_get_the_board_at_its_final_size():
+    """--learners protocol: each simulated learner (no browser) gets the page, the widget state and the
+    board's drawing, once, at the width the page reported (614 CSS px at 1280x720: 614x505)."""
+    done = subprocess.run([sys.executable, str(BENCH / "classroom.py"), "--learners", "protocol", "--pages", "2",
+                           "--pool", "2", "--timeout", "120"], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    out = done.stdout
+    for learner in (1, 2):
+        line = next(line for line in out.splitlines() if line.startswith(f"  learner {learner}:"))
+        assert "board drawn at 614x505" in line and "->" not in line, line
+    assert "board ready: 2 of 2" in out and "0 drawn again at another size" in out, out
+    assert "server memory" in out and "the simulated learners" in out, out
 
 
 def test_advisor_player_benchmark_plays_the_variants_on_the_same_games_and_resumes(tmp_path):

@@ -125,6 +125,29 @@ def test_voila_neither_runs_nor_shows_the_notebook_only_cells(tmp_path, flags):
         assert "Culling '" not in log.read_text()    # 'Culling 'idle' kernel ...'
 
 
+def test_a_page_loads_only_the_lab_extensions_the_app_draws_with(tmp_path):
+    """Each learner's browser runs the scripts of every JupyterLab extension the page lists: the installed
+    configuration lists the widgets' managers, ipycanvas and anywidget, not the other extensions of the
+    environment (here the notebook's lab extension and the syntax highlighter, about 8 scripts a page)."""
+    if not Path(sys.executable).with_name("voila").exists():
+        pytest.skip("voila is not installed beside this Python")
+    home = tmp_path / "home"
+    home.mkdir()
+    process, url, _log = _serve(_notebook(tmp_path, tmp_path / "ran.txt"), home)
+    try:
+        page = _page(url, process)
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+    import json
+    import re
+    config = json.loads(re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>',
+                                  page, re.S).group(1))
+    names = {extension["name"] for extension in config["federated_extensions"]}
+    assert names == {"@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8", "ipycanvas",
+                     "anywidget"}, names
+
+
 def test_the_installed_configuration_is_the_sources():
     installed = Path(sys.prefix) / "etc" / "jupyter" / "voila.py"
     assert installed.read_bytes() == (ROOT / "jupyter-config" / "voila.py").read_bytes()
