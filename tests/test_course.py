@@ -481,7 +481,8 @@ def test_a_right_answer_says_why_not_only_that_it_is_right(ex):
     for lang in LANGUAGES:
         why = render(v.message, lang)
         assert len(why) > 8 and "That reaches the goal" not in why, why      # a reason, not only "Right!"
-        assert v.text(lang).endswith(why) or v.text(lang).endswith(why + ".")
+        said = why[:1].upper() + why[1:]                                       # a sentence: its capital
+        assert v.text(lang).endswith(said) or v.text(lang).endswith(said + ".")
         assert v.text(lang)[-1] in ".!?…»)"                                     # whole sentences
 
 

@@ -171,6 +171,7 @@ class Verdict:
         why = render(self.message, lang)
         if why and why[-1] not in ".!?…»)":      # the engine's refusals are clauses: a verdict is sentences
             why += "."
+        why = why[:1].upper() + why[1:]          # ("Not allowed. The blockade ...", not "... the blockade")
         return f"{render(head, lang)} {why}"
 
     def reason(self, lang: str = "en") -> str:
