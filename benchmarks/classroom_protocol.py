@@ -139,7 +139,8 @@ async def _learn(base_url: str, me: Learner, start: float, assets: bool) -> None
         me.assets_bytes += sum(len(b.body or b"") for b in bodies)
         me.assets = time.monotonic() - start
     session = uuid.uuid4().hex
-    ws_url = base_url.replace("http://", "ws://").rstrip("/") + f"/api/kernels/{kernel_id}/channels?session_id={session}"
+    ws_url = (base_url.replace("http://", "ws://").rstrip("/")
+              + f"/api/kernels/{kernel_id}/channels?session_id={session}")
     ws = await websocket_connect(ws_url, max_message_size=1 << 28, subprotocols=[SUBPROTOCOL])
     me.connected = time.monotonic() - start
     try:
@@ -173,7 +174,8 @@ async def _widgets(ws: Any, me: Learner, start: float, session: str) -> None:
         if DEBUG:
             print(f"{time.monotonic() - start:6.2f}", msg.get("channel"), kind, content.get("execution_state", ""),
                   str(content.get("comm_id", ""))[:8], data.get("method", "") if isinstance(data, dict) else "",
-                  len(buffers), buffers[0][:80] if buffers else "", str(content)[:300] if kind in ("stream", "error") else "")
+                  len(buffers), buffers[0][:80] if buffers else "",
+                  str(content)[:300] if kind in ("stream", "error") else "")
         if kind == "comm_msg" and content.get("comm_id") == control and data.get("method") == "update_states":
             me.state = time.monotonic() - start
             states = data["states"]
