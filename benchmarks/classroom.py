@@ -276,6 +276,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--trace", metavar="FILE",
                         help="chromium: record a Chromium trace of the pages into FILE (JSON, for chrome://tracing "
                              "or Perfetto) and print where each page's main-thread time went")
+    parser.add_argument("--width-late", type=float, default=0.0, metavar="S",
+                        help="protocol learners: report the board's width S seconds after its canvas is ready "
+                             "(a browser slow to run the view probe's script; over 2 s the board is drawn twice)")
     parser.add_argument("--no-assets", action="store_true",
                         help="protocol learners: do not fetch the scripts and style sheets the page names")
     args = parser.parse_args(argv)
@@ -308,7 +311,9 @@ def main(argv: list[str] | None = None) -> int:
         memory.start()
         server_before = cpu_seconds(family(process.proc.pid))
         if args.learners == "protocol":
+            import classroom_protocol
             from classroom_protocol import run as run_learners
+            classroom_protocol.WIDTH_LATE = args.width_late
 
             client_before = time.process_time()
             learners = run_learners(url, args.pages, assets=not args.no_assets, timeout=args.timeout)
