@@ -1,20 +1,29 @@
 """A classroom on one Voila server: N learners open the same notebook at once (figures to
 read, never test assertions).
 
-    python benchmarks/classroom.py --pages 8                        # voila NOTEBOOK, as installed
-    python benchmarks/classroom.py --pages 8 --pool 8               # with 8 pre-heated kernels
+    python benchmarks/classroom.py --learners protocol --pages 8 --pool 8   # the server alone
+    python benchmarks/classroom.py --pages 1 --pool 1 --trace page.json    # one browser, traced
+    python benchmarks/classroom.py --pages 8 --pool 8                       # 8 chromium pages here
     python benchmarks/classroom.py --pages 4 --notebook 00_learn.ipynb --pool 4 --warm 60
 
 Starts ``voila NOTEBOOK`` as a teacher does (the package's installed voila.py and page
 template; ``--pool N`` adds ``--preheat_kernel=True --pool_size=N``, see docs/classroom.md),
-waits for the pool to fill (or ``--warm`` seconds without a pool), then opens
-N pages in Debian's chromium at once (1280x720, one browser context each) and prints, for
-each page, the seconds from asking for it to its HTML received and to its board painted, the board's backing size at
-that moment and at the end (a board first painted at one size and then at another was
-redrawn on the learner's screen), and the server's memory (Voila and its kernels, RSS) before
-the pages, at its peak while they load, and once all are painted; and the CPU time the server
-and chromium used meanwhile (here every learner's browser runs on the server's own cores; in a
-classroom each runs on the learner's computer).
+waits for the pool's kernels to have run the notebook (or ``--warm`` seconds without a pool),
+then opens the notebook N times at once:
+
+* ``--learners protocol``: N simulated learners without a browser (classroom_protocol.py), each
+  one's seconds to its HTML, to every widget's state and to its board ready (the kernel has sent
+  the board's drawing), and the size the board was drawn at (a later drawing at another size is
+  the jump of issue 36);
+* ``--learners chromium`` (the default): N pages in Debian's chromium (1280x720, one browser
+  context each), each timing itself: its HTML received, its widgets shown, its board first
+  painted, the board's backing size then and at the end, and chromium's account of its work
+  (``--trace FILE``: a Chromium trace, summarised by classroom_trace.py);
+
+and the server's memory (Voila and its kernels, RSS) before, at its peak and at the end, and the
+CPU time the server (and chromium) used meanwhile.  With chromium every learner's browser runs on
+the server's own cores; in a classroom each runs on the learner's computer, which the protocol
+learners stand for.
 """
 
 from __future__ import annotations
@@ -34,6 +43,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from helpers import CHROMIUM, CHROMIUM_ARGS, _start_on_a_free_port, make_jupyter_env  # noqa: E402
+
 
 def start_voila(notebook: Path, env: dict[str, str], log_dir: Path, pool: int, cpus: str | None = None):
     """``python -m voila NOTEBOOK`` from the notebook's folder, with a pool of ``pool`` pre-heated kernels
@@ -255,7 +265,8 @@ def print_protocol(learners, args) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description="A classroom on one Voila server: N learners open the same notebook at once.")
     parser.add_argument("--pages", type=int, default=8, help="learners opening the notebook at once")
     parser.add_argument("--learners", choices=("chromium", "protocol"), default="chromium",
                         help="chromium: real pages on this machine; protocol: simulated learners that speak "
