@@ -1,20 +1,29 @@
 """A classroom on one Voila server: N learners open the same notebook at once (figures to
 read, never test assertions).
 
-    python benchmarks/classroom.py --pages 8                        # voila NOTEBOOK, as installed
-    python benchmarks/classroom.py --pages 8 --pool 8               # with 8 pre-heated kernels
+    python benchmarks/classroom.py --learners protocol --pages 8 --pool 8   # the server alone
+    python benchmarks/classroom.py --pages 1 --pool 1 --trace page.json    # one browser, traced
+    python benchmarks/classroom.py --pages 8 --pool 8                       # 8 chromium pages here
     python benchmarks/classroom.py --pages 4 --notebook 00_learn.ipynb --pool 4 --warm 60
 
 Starts ``voila NOTEBOOK`` as a teacher does (the package's installed voila.py and page
 template; ``--pool N`` adds ``--preheat_kernel=True --pool_size=N``, see docs/classroom.md),
-waits for the pool to fill (or ``--warm`` seconds without a pool), then opens
-N pages in Debian's chromium at once (1280x720, one browser context each) and prints, for
-each page, the seconds from asking for it to its HTML received and to its board painted, the board's backing size at
-that moment and at the end (a board first painted at one size and then at another was
-redrawn on the learner's screen), and the server's memory (Voila and its kernels, RSS) before
-the pages, at its peak while they load, and once all are painted; and the CPU time the server
-and chromium used meanwhile (here every learner's browser runs on the server's own cores; in a
-classroom each runs on the learner's computer).
+waits for the pool's kernels to have run the notebook (or ``--warm`` seconds without a pool),
+then opens the notebook N times at once:
+
+* ``--learners protocol``: N simulated learners without a browser (classroom_protocol.py), each
+  one's seconds to its HTML, to every widget's state and to its board ready (the kernel has sent
+  the board's drawing), and the size the board was drawn at (a later drawing at another size is
+  the jump of issue 36);
+* ``--learners chromium`` (the default): N pages in Debian's chromium (1280x720, one browser
+  context each), each timing itself: its HTML received, its widgets shown, its board first
+  painted, the board's backing size then and at the end, and chromium's account of its work
+  (``--trace FILE``: a Chromium trace, summarised by classroom_trace.py);
+
+and the server's memory (Voila and its kernels, RSS) before, at its peak and at the end, and the
+CPU time the server (and chromium) used meanwhile.  With chromium every learner's browser runs on
+the server's own cores; in a classroom each runs on the learner's computer, which the protocol
+learners stand for.
 """
 
 from __future__ import annotations
@@ -35,17 +44,13 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from helpers import CHROMIUM, CHROMIUM_ARGS, _start_on_a_free_port, make_jupyter_env  # noqa: E402
 
-#: The board's canvas painted: its size, or null while it is blank.
-PAINTED = """(sel) => { const c = document.querySelector(sel); if (!c || !c.width) return null;
-  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-  for (let i = 3; i < d.length; i += 4 * 97) if (d[i] !== 0) return [c.width, c.height]; return null; }"""
-
 
 def start_voila(notebook: Path, env: dict[str, str], log_dir: Path, pool: int, cpus: str | None = None):
     """``python -m voila NOTEBOOK`` from the notebook's folder, with a pool of ``pool`` pre-heated kernels
     (on the CPUs ``cpus`` only, as ``taskset -c`` reads them: its kernels inherit them)."""
     def cmd(port: int) -> list[str]:
-        return (["taskset", "-c", cpus] if cpus else []) + [sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}",
+        return (["taskset", "-c", cpus] if cpus else []) + [
+                sys.executable, "-m", "voila", str(notebook), "--no-browser", f"--port={port}",
                 "--Voila.port_retries=0", "--Voila.ip=127.0.0.1"] + (
                     [f"--preheat_kernel=True", f"--pool_size={pool}"] if pool else [])
     process, port = _start_on_a_free_port(cmd, env, notebook.parent, log_dir, "voila",
@@ -135,10 +140,6 @@ class PeakMemory(threading.Thread):
         return self.peak
 
 
-#: The widgets shown: the screen's box is in the page (its state came from the kernel and was rendered).
-SHOWN = "() => !!document.querySelector('.dp-screen')"
-
-
 def niced_chromium(folder: Path, niceness: int, cpus: str | None = None) -> str:
     """A script that starts chromium at ``niceness`` (its renderers inherit it), on the CPUs ``cpus``
     only if given: on a machine that also runs the server, the server's work then comes first (or
@@ -150,10 +151,38 @@ def niced_chromium(folder: Path, niceness: int, cpus: str | None = None) -> str:
     return str(script)
 
 
+#: Runs in every page from its start: notes (in epoch milliseconds, as the page's own clock says) when
+#: the widgets were shown and when the board's canvas was first painted, and every size it was painted
+#: at.  The page times itself, so a benchmark that polls busy pages one by one does not add its own delay.
+WATCH = """(() => {
+  const w = window.__dpWatch = { shown: null, painted: null, sizes: [] };
+  const now = () => performance.timeOrigin + performance.now();
+  let last = '';
+  const look = () => {
+    if (w.shown === null && document.querySelector('.dp-screen')) w.shown = now();
+    const c = document.querySelector('canvas.dp-board');
+    if (c && c.width) {
+      const key = c.width + 'x' + c.height;
+      if (key !== last) {
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let ink = false;
+        for (let i = 3; i < d.length; i += 4 * 97) if (d[i] !== 0) { ink = true; break; }
+        if (ink) { last = key; w.sizes.push([c.width, c.height]); if (w.painted === null) w.painted = now(); }
+      }
+    }
+    setTimeout(look, 25);
+  };
+  look();
+})();"""
+
+
 def open_at_once(browser, url: str, pages: int, timeout_s: float, settle_s: float, requests: list | None = None):
     """For each page: (seconds to its HTML, to its widgets shown, to a painted board or None, size
-    at first paint, size at the end).  ``requests`` gets each request that finished: (url, type, bytes)."""
+    at first paint, size at the end), each time as the page itself took it (:data:`WATCH`), from the
+    moment the pages were asked for.  ``requests`` gets each request that finished: (url, type, bytes)."""
     contexts = [browser.new_context(viewport={"width": 1280, "height": 720}) for _ in range(pages)]
+    for c in contexts:
+        c.add_init_script(WATCH)
     tabs = [c.new_page() for c in contexts]
     finished: list = []
     if requests is not None:
@@ -164,36 +193,21 @@ def open_at_once(browser, url: str, pages: int, timeout_s: float, settle_s: floa
         cdp = c.new_cdp_session(tab)
         cdp.send("Performance.enable")
         probes.append(cdp)
-    start = time.monotonic()
+    start, start_epoch = time.monotonic(), time.time() * 1000
     for tab in tabs:
         tab.goto(url, wait_until="commit", timeout=int(timeout_s * 1000))
-    first: dict[int, tuple[float, list[int]]] = {}
-    served: dict[int, float] = {}
-    shown: dict[int, float] = {}
-    while len(first) < pages and time.monotonic() - start < timeout_s:
+    seen: dict[int, dict] = {}
+    while time.monotonic() - start < timeout_s:
         for i, tab in enumerate(tabs):
-            if i not in shown:
-                try:
-                    if tab.evaluate(SHOWN):
-                        shown[i] = time.monotonic() - start
-                except Exception:
-                    pass
-            if i not in first:
-                try:
-                    size = tab.evaluate(PAINTED, "canvas.dp-board")
-                except Exception:       # the page is still loading
-                    size = None
-                if size:
-                    first[i] = (time.monotonic() - start, size)
-            if i not in served:
-                try:          # the page's HTML fully received (Voila sends it as the notebook's cells run)
-                    end = tab.evaluate("() => { const n = performance.getEntriesByType('navigation')[0];"
-                                       " return n && n.responseEnd > 0 ? n.responseEnd : null; }")
-                except Exception:
-                    end = None
-                if end:
-                    served[i] = end / 1000
-        time.sleep(0.05)
+            try:
+                seen[i] = tab.evaluate("() => window.__dpWatch ? Object.assign({}, window.__dpWatch, {served: "
+                                       "(performance.getEntriesByType('navigation')[0] || {}).responseEnd || null, "
+                                       "origin: performance.timeOrigin}) : null") or seen.get(i, {})
+            except Exception:       # the page is between documents
+                pass
+        if all(seen.get(i, {}).get("painted") for i in range(pages)):
+            break
+        time.sleep(0.5)
     time.sleep(settle_s)            # a board redrawn at another size shows by now
     work = []
     for cdp in probes:
@@ -205,11 +219,19 @@ def open_at_once(browser, url: str, pages: int, timeout_s: float, settle_s: floa
     out = []
     for i, tab in enumerate(tabs):
         try:
-            final = tab.evaluate(PAINTED, "canvas.dp-board")
+            seen[i] = tab.evaluate("() => Object.assign({}, window.__dpWatch, {served: "
+                                   "(performance.getEntriesByType('navigation')[0] || {}).responseEnd || null, "
+                                   "origin: performance.timeOrigin})")
         except Exception:
-            final = None
-        seconds, size = first.get(i, (None, None))
-        out.append((served.get(i), shown.get(i), seconds, size, final))
+            pass
+        page = seen.get(i) or {}
+
+        def since(epoch_ms):
+            return (epoch_ms - start_epoch) / 1000 if epoch_ms else None
+        sizes = page.get("sizes") or []
+        served = since(page["origin"] + page["served"]) if page.get("served") and page.get("origin") else None
+        out.append((served, since(page.get("shown")), since(page.get("painted")),
+                    sizes[0] if sizes else None, sizes[-1] if sizes else None))
     for request in finished:
         try:
             size = request.sizes()["responseBodySize"]
@@ -243,7 +265,8 @@ def print_protocol(learners, args) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description="A classroom on one Voila server: N learners open the same notebook at once.")
     parser.add_argument("--pages", type=int, default=8, help="learners opening the notebook at once")
     parser.add_argument("--learners", choices=("chromium", "protocol"), default="chromium",
                         help="chromium: real pages on this machine; protocol: simulated learners that speak "
@@ -264,6 +287,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--trace", metavar="FILE",
                         help="chromium: record a Chromium trace of the pages into FILE (JSON, for chrome://tracing "
                              "or Perfetto) and print where each page's main-thread time went")
+    parser.add_argument("--width-late", type=float, default=0.0, metavar="S",
+                        help="protocol learners: report the board's width S seconds after its canvas is ready "
+                             "(a browser slow to run the view probe's script; over 2 s the board is drawn twice)")
     parser.add_argument("--no-assets", action="store_true",
                         help="protocol learners: do not fetch the scripts and style sheets the page names")
     args = parser.parse_args(argv)
@@ -296,7 +322,9 @@ def main(argv: list[str] | None = None) -> int:
         memory.start()
         server_before = cpu_seconds(family(process.proc.pid))
         if args.learners == "protocol":
+            import classroom_protocol
             from classroom_protocol import run as run_learners
+            classroom_protocol.WIDTH_LATE = args.width_late
 
             client_before = time.process_time()
             learners = run_learners(url, args.pages, assets=not args.no_assets, timeout=args.timeout)

@@ -42,6 +42,9 @@ WIDGET_PROTOCOL = "2.1.0"
 CONTROL_PROTOCOL = "1.0.0"
 #: Print every message received (to see what a kernel sends a page).
 DEBUG = False
+#: Seconds between the canvases' client_ready and the probe's width (0: at once, as a page whose
+#: scripts are loaded; over BoardWidget.WIDTH_WAIT the board is drawn at its design size first).
+WIDTH_LATE = 0.0
 #: After the board's first drawing, how long to listen for another at a new size (over BoardWidget.WIDTH_WAIT).
 SETTLE = 3.0
 
@@ -139,7 +142,8 @@ async def _learn(base_url: str, me: Learner, start: float, assets: bool) -> None
         me.assets_bytes += sum(len(b.body or b"") for b in bodies)
         me.assets = time.monotonic() - start
     session = uuid.uuid4().hex
-    ws_url = base_url.replace("http://", "ws://").rstrip("/") + f"/api/kernels/{kernel_id}/channels?session_id={session}"
+    ws_url = (base_url.replace("http://", "ws://").rstrip("/")
+              + f"/api/kernels/{kernel_id}/channels?session_id={session}")
     ws = await websocket_connect(ws_url, max_message_size=1 << 28, subprotocols=[SUBPROTOCOL])
     me.connected = time.monotonic() - start
     try:
@@ -173,7 +177,8 @@ async def _widgets(ws: Any, me: Learner, start: float, session: str) -> None:
         if DEBUG:
             print(f"{time.monotonic() - start:6.2f}", msg.get("channel"), kind, content.get("execution_state", ""),
                   str(content.get("comm_id", ""))[:8], data.get("method", "") if isinstance(data, dict) else "",
-                  len(buffers), buffers[0][:80] if buffers else "", str(content)[:300] if kind in ("stream", "error") else "")
+                  len(buffers), buffers[0][:80] if buffers else "",
+                  str(content)[:300] if kind in ("stream", "error") else "")
         if kind == "comm_msg" and content.get("comm_id") == control and data.get("method") == "update_states":
             me.state = time.monotonic() - start
             states = data["states"]
@@ -192,8 +197,12 @@ async def _widgets(ws: Any, me: Learner, start: float, session: str) -> None:
                                            "buffer_paths": []}}, {"version": WIDGET_PROTOCOL}))
             if DEBUG:
                 print("canvases", len(canvases), "board", board[:8], "probe", probe[:8])
-            for m in pending:
+            for m in pending[:-1]:
                 ws.write_message(m, binary=True)
+            if WIDTH_LATE:      # a page whose probe reports the width late (a browser busy loading scripts)
+                asyncio.get_running_loop().call_later(WIDTH_LATE, ws.write_message, pending[-1], True)
+            else:
+                ws.write_message(pending[-1], binary=True)
             asked_draw = True
         elif kind == "comm_msg" and board is not None and content.get("comm_id") == board \
                 and data.get("method") in ("update", "echo_update"):

@@ -76,7 +76,8 @@ def summarise(trace_path: Path) -> dict[str, Any]:
             stack.append((e, kind))
             e["_kind"] = kind
             if e["name"] in ("EvaluateScript", "v8.compile", "FunctionCall", "v8.evaluateModule"):
-                url = (e.get("args", {}).get("data", {}) or {}).get("url") or (e.get("args", {}).get("data", {}) or {}).get("fileName") or "?"
+                data = e.get("args", {}).get("data", {}) or {}
+                url = data.get("url") or data.get("fileName") or "?"
                 e["_file"] = url.rsplit("/", 1)[-1].split("?")[0] or "?"
             elif stack[:-1] and "_file" in stack[-2][0]:
                 e["_file"] = stack[-2][0]["_file"]

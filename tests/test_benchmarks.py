@@ -244,9 +244,12 @@ def test_classroom_benchmark_prints_each_page_and_the_server():
 
 def test_classroom_benchmark_simulated_learners_get_the_board_at_its_final_size():
     """--learners protocol: each simulated learner (no browser) gets the page, the widget state and the
-    board's drawing, once, at the width the page reported (614 CSS px at 1280x720: 614x505)."""
+    board's drawing, once, at the width the page reported (614 CSS px at 1280x720: 614x505), here a
+    second after its canvas was ready, as a browser still running the view probe's script would
+    (``--width-late 3``, over the board's 2 s wait, prints 900x740 -> 614x505 and fails this)."""
     done = subprocess.run([sys.executable, str(BENCH / "classroom.py"), "--learners", "protocol", "--pages", "2",
-                           "--pool", "2", "--timeout", "120"], capture_output=True, text=True, timeout=600)
+                           "--pool", "2", "--timeout", "120", "--width-late", "1"],
+                          capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
     out = done.stdout
     for learner in (1, 2):
