@@ -846,7 +846,10 @@ _PLACES = {"reserve": N_("back to its reserve"), "supply": N_("back to the Oppos
 def choice_label(answer_type: str, value: str) -> Message | Name:
     """How a choice reads in the learner's language (a game name, or a message)."""
     if answer_type == "side":
-        return side_name(None if value == "nobody" else value)
+        if value == "nobody":
+            return side_name(None)
+        # Translators: a side given as an answer ("Who holds the Will?"): French "Les Rouges"
+        return say(N_("{side}"), {"side": side_name(value)})
     if answer_type == "why":
         if value == "nobody":
             return side_name(None)
