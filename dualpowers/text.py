@@ -17,7 +17,8 @@ reader:
 Formats a template may use: ``{side:cap}`` (capitalised), ``{side:upper}`` (in capitals, inside
 a title), ``{action:low}`` (a capitalised
 phrase inside a sentence: "jouer violet-4", game names keep their capital), ``{month:month}`` (a month
-id's name), ``{month:a_month}`` (Italian "a"/"ad" and the month's name) and, in Italian translations, an articled preposition joined to a date or a
+id's name), ``{month:a_month}`` (Italian "a"/"ad" and the month's name), ``{a:region}`` (a connection's end, a colour
+field, named as its region: "la connexion entre la {a:region} et la {b:region}") and, in Italian translations, an articled preposition joined to a date or a
 day (``{date:al}`` -> "all'8") or to a side (``{side:al}`` -> "al Rosso", "all'opposizione"; capitalised at a sentence's start:
 ``{side:Il}`` -> "Il Rosso", "L'opposizione").  A plural message gives ``plural`` and ``n``.
 
@@ -212,6 +213,8 @@ class _Shown(str):
         if spec == "a_month":          # an Italian template: "passa {month:a_month}" -> "ad agosto"
             written = names.month(str(self.raw), self.lang)
             return ("ad " if written[:1].lower() == "a" else "a ") + written
+        if spec == "region" and self.kind == "colour":   # a connection's end as its region: "{a:region}" -> "Zone blanche"
+            return names.region(str(self.raw), self.lang)
         if spec in names.ELIDED:       # an Italian template: "{day:al}" -> "al 3", "all'8"
             return names.with_preposition(spec, str(self))
         if spec[:1].isupper() and spec.lower() in names.ELIDED:   # a sentence's start: "{side:Il}" -> "Il Rosso"

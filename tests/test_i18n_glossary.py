@@ -235,7 +235,8 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
         ("côté Reposé / côté Fatigué (a token's sides)", [r"\bfaces? (?:Reposée?|Fatiguée?)s?\b", r"\bsa face\b",
                                                           r"\b(?:même|quelle|deux) faces?\b"]),
         ("réserve de l'Opposition (its units off the board)", [r"\bstock\b"]),
-        ("partie en solitaire, jeu en solitaire", [r"\b(?:[Pp]artie|[Jj]eu|[Mm]ode) solo\b", r"\b[Ee]n solo\b"]),
+        ("partie en solitaire, jeu en solitaire", [r"\b(?:[Pp]artie|[Jj]eu|[Mm]ode|position) solo\b", r"\b[Ee]n solo\b",
+                                                  r"\(solo\)"]),
         ("tuile de Zone", [r"\btuiles? Zone\b"]),
         ("Kerenski, Lénine, Staline, Trotski", [r"Kérenski|Kerensky", r"\bLenin\b", r"\bStalin\b", r"\bTrotsky\b"]),
         ("tour (a round)", [r"\bmanches?\b"]),
@@ -244,7 +245,17 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
         ("carte de Commandement", [r"\bcartes? de commande\b", r"\bcartes? Commande\b"]),
         ("piste de Soutien", [r"\bpiste de score\b"]),
         ("Points de victoire", [r"\bpoints de victoire\b"]),
-        ("valeur de Recrutement", [r"\bvaleurs? de recrutement\b"]),
+        ("valeur de Recrutement", [r"\b[Vv]aleurs? de recrutement\b"]),
+        ("Unité (a unit token)", [r"\b(?:\d+|dix|six) unités\b"]),
+        ("le vert 4, la carte vert 4 (a card takes its article)",
+         [r"\b(?:joue|jouent|jouez|joué|révèle|révèlent|avec|est) (?:rouge|bleu|vert|violet|blanc|marron) \d"]),
+        ("le Trotski neutre, le Trotski rouge (with the article)",
+         [r"(?:^|[.!?]\s)Trotski (?:neutre|rouge) (?:est|entre|rejoint|attend|arrive|obéit|remplace|n')",
+          r"\b(?:[Oo]ù est|est|contrôlent|contrôle|jouez les \w+,) Trotski (?:neutre|rouge)\b"]),
+        ("juil., sept. (an abbreviation takes its full stop)", [r"^(?:juil|sept)$"]),
+        ("a sentence inside a sentence goes on in lower case after the colon",
+         [r"[\u00a0\u202f]:\s(?:Le|La|Les|Un|Une|Des|Du|Ce|Cette|Ces|Il|Elle|Ils|Elles|On|Nous|Ne|Sans|Plus|Pas|Pioche et|"
+          r"Ensuite|Puis)\b(?! \w+ :)", r"\b(?:ensuite|consiste à(?: <b>)?) (?:Jouer|Recruter|Déplacer|Faire|Choisir)\b"]),
         ("Nombre de jours (a card's)", [r"\b(?:son|un|du|le) nombre de jours\b"]),
         ("Action supplémentaire", [r"\b[Aa]ctions? bonus\b", r"\bbonus\b"]),
         ("pion Fatigué (exhausted)", [r"\bpions? épuisés?\b"]),
@@ -299,7 +310,9 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
 #: A side named bare where the language needs its article or its preposition: French "Blanc joue",
 #: "à Rouge", "pour Blanc"; Italian "Rosso gioca", "a Bianco", "per Rosso".
 BARE_SIDE = {
-    "fr": r"(?:^|[.:;!?]\s)(?:Rouge|Blanc) [a-zé]|(?:^|[\s(])(?:[àÀ]|[dD]e|[pP]our|[pP]ar|[cC]ontre|[vV]ers) (?:Rouge|Blanc)\b",
+    "fr": r"(?:^|[.:;!?]\s)(?:Rouge|Blanc) [a-zé]|(?:^|[\s(])(?:[àÀ]|[dD]e|[pP]our|[pP]ar|[cC]ontre|[vV]ers) (?:Rouge|Blanc)\b"
+          r"|Volonté\s?:\s(?:Rouge|Blanc)\b|^(?:Rouge|Blanc), [a-zé]"
+          r"|^(?:Rouge|Blanc)\s?:\s(?:jouer|recruter|déplacer|faire|choisir|objectif|n'effectuer|ne |renoncer|marquer)",
     "it": r"(?:^|[.:;!?]\s)(?:Rosso|Bianco) [a-z]|(?:^|[\s(])(?:[aA]|[dD]i|[dD]a|[pP]er|[cC]on|[vV]erso) (?:Rosso|Bianco)\b",
 }
 #: A number not in the reader's form: four digits or more without the thousands' separator
@@ -317,6 +330,11 @@ _NOT_READ = re.compile(r"`[^`]*`|'[a-z_-]+'|\b\w+\.(?:ipynb|json|py)\b|\b[a-z_]+
                        r"|\b(?:graine|seme|seed)\s*=?\s*\d+|\b1917\b")
 
 
+#: A paragraph wrapped over several lines (the notebooks' prose): read as one line, so that a term
+#: cut by a line break ("points de\nvictoire") is still seen; a list item or a heading starts a line.
+_SOFT_WRAP = re.compile(r"\n[ \t]*(?![*#>|-]|\d+\.|$)")
+
+
 def glossary_faults(lang: str, texts) -> list[str]:
     """The rendered texts' faults in ``lang``: a word from the wrong column, a bare side, a
     number not in the reader's form (each with where it was met)."""
@@ -326,7 +344,7 @@ def glossary_faults(lang: str, texts) -> list[str]:
     rules += [("a number not in the reader's form", wrong) for wrong in WRONG_NUMBER[lang]]
     faults = []
     for where, text in texts:
-        prose = _NOT_READ.sub(" ", text)
+        prose = _SOFT_WRAP.sub(" ", _NOT_READ.sub(" ", text))
         for line in prose.splitlines():
             for why, pattern in rules:
                 m = re.search(pattern, line)
@@ -376,7 +394,14 @@ def test_the_bracket_check_sees_brackets_after_or_inside_brackets(text, faulty):
 @pytest.mark.parametrize("lang, text", [
     ("fr", "Blanc joue vert 4."), ("fr", "à Rouge de jouer (carte)"), ("fr", "le pion passe sur sa face Fatigué"),
     ("fr", "4000 parties jouées"), ("fr", "une Partie solo"), ("fr", "Kérenski entre"), ("fr", "gagne 43%"),
-    ("fr", "la valeur de recrutement 2"), ("it", "Rosso gioca viola-4."), ("it", "Forza maggiore in ogni quartiere"),
+    ("fr", "la valeur de recrutement 2"), ("fr", "Valeur de recrutement de vert 4"), ("fr", "chaque faction a 10 unités"),
+    ("fr", "Les Rouges jouent violet 4 (4 jours)."), ("fr", "L'Objectif des Rouges est violet 4."),
+    ("fr", "Où est Trotski neutre ?"), ("fr", "Exact ! Trotski rouge est Fatigué."), ("fr", "juil"),
+    ("fr", "Plateau de Dual Powers (solo), tour 2"), ("fr", "Tour 1 ; Volonté\u00a0: Rouge ; score"),
+    ("fr", "Rouge\u00a0: jouer le rouge 4"), ("fr", "Rouge, grâce à plus de pions"),
+    ("fr", "R-STR-2 est un arbitrage de ce projet\u00a0: Une Zone où ne se trouvent que des neutres"),
+    ("fr", "ensuite Jouer Staline : 40 %"),
+    ("fr", "le plus de points de\nvictoire"), ("it", "Rosso gioca viola-4."), ("it", "Forza maggiore in ogni quartiere"),
     ("it", "segnare il quartiere in agitazione"), ("it", "in caso di pareggio"), ("it", "L'vov entra"),
     ("it", "Tenete d'occhio il calendario"), ("it", "1000 partite"), ("it", "alla fase 'bonus'"),
     ("it", "Vince la parte verso cui pende il segnalino"), ("it", "Scegli la tua parte"),
@@ -396,7 +421,12 @@ def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
 
 @pytest.mark.parametrize("lang, text", [
     ("fr", "Les Blancs jouent le vert 4."), ("fr", "4\u202f000 parties, graine 12345, en 1917"), ("fr", "43\u00a0%"),
-    ("fr", "à vous (les Blancs) de jouer"), ("it", "Il Rosso gioca la carta viola-4."), ("it", "4.000 partite; 6,4"),
+    ("fr", "à vous (les Blancs) de jouer"), ("fr", "Les Rouges jouent le violet 4 ; la carte vert 4"),
+    ("fr", "Le Trotski neutre est Fatigué ; le Trotski rouge entre"), ("fr", "juil."),
+    ("fr", "Volonté\u00a0: les Rouges ; Les Rouges\u00a0: jouer le rouge 4"), ("fr", "sept cartes"),
+    ("fr", "Règles\u00a0: R-STR-2\u00a0: une Zone ; Vous (les Blancs)\u00a0: Action supplémentaire\u00a0: déplacer"),
+    ("fr", "* une liste\n* Points de victoire"), ("fr", "Rouge\u00a0: quartier de Vyborg"), ("fr", "Trotski rouge"),
+    ("fr", "Dernière action, annulée\u00a0: Recruter B3"), ("it", "Il Rosso gioca la carta viola-4."), ("it", "4.000 partite; 6,4"),
     ("it", "Chi ha la forza maggiore in ogni quartiere"), ("it", "Tocca al Bianco"),
     ("it", "Vince la fazione verso cui pende il segnalino"), ("it", "spostandolo dalla parte del giocatore"),
     ("it", "le due parti del tracciato"), ("it", "il segnalino giorno e il segnalino mese"),

@@ -114,3 +114,38 @@ def test_a_label_standing_for_a_side_takes_its_role_from_the_catalog():
 def test_a_label_without_its_role_forms_is_an_error():
     with pytest.raises(ValueError, match="no form"):
         render(Message("{side:to}", side=Message("Round {number}", number=2)), "fr")
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("fr", "la connexion entre la Zone blanche et la Zone marron"),
+    ("en", "the connection between White and Brown"),
+])
+def test_a_connections_ends_are_named_as_regions_with_the_region_spec(lang, expected):
+    """A connection's ends are colour fields ({a}, {b}: "blanc", "marron"); {a:region} names one as
+    its region, so French writes every connection one way ("entre la Zone blanche et la Zone marron")."""
+    template = {"fr": "la connexion entre la {a:region} et la {b:region}",
+                "en": "the connection between {a:region} and {b:region}"}[lang]
+    written = render(Message(template, a="white", b="brown"), lang)
+    assert written.lower() == expected.lower()
+    assert render(Message("{a}-{b}", a="white", b="brown"), "fr") == "blanc-marron"   # the bare field stays a colour
+
+
+def test_the_status_line_and_the_log_give_a_side_its_article_in_french():
+    """The Will and the two-player log's speaker are ids written by the template's grammar:
+    "Volonté : les Rouges", "Les Rouges : jouer le rouge 5", never "Volonté : Rouge", "Rouge : jouer"."""
+    from dualpowers.controllers.play import GameSession
+
+    session = GameSession(mode="two-player", seed=4)
+    session.set_language("fr")
+    session.apply(session.legal()[0])
+    assert "Volonté\u00a0: les Rouges" in session.status()
+    assert any(e.text.startswith(("Les Rouges\u00a0: ", "Les Blancs\u00a0: ")) for e in session.log)
+    assert not any(re.match(r"(?:Rouge|Blanc)\u00a0: ", e.text) for e in session.log)
+
+
+def test_a_side_given_as_a_course_answer_takes_its_article_in_french():
+    from dualpowers.course import chapters
+
+    labels = {ex.choice_label(c, "fr") for ch in chapters() for ex in ch.exercises
+              if ex.kind == "choice" and ex.answer_type == "side" for c in ex.choices if c != "nobody"}
+    assert labels == {"Les Rouges", "Les Blancs"}

@@ -109,7 +109,7 @@ def board_words(state: "State", *, lit: Iterable[Any] = (), conceal: Iterable[st
     _ = translator(lang)
     hidden = frozenset(conceal)
     status = _(T_STATUS, number=state.round, date=names.date(state.month_name, state.day, lang),
-               will=names.side(state.will, lang), score=lead_text(state.score, lang))
+               will=state.will, score=lead_text(state.score, lang))
     regions = []
     for region in state.comp.region_names:
         here = state.tokens_in(region)

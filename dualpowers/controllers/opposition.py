@@ -288,7 +288,7 @@ class SoloRoundWalker:
         rng.setstate(self.rng.getstate())
         nxt = describe(s, choose_action(s, self.policy, rng), lang).text
         return _("Round {number}, {date}, Will: {will}, score: {score}; {side} to decide ({step}); next: {action}",
-                 number=s.round, date=names.date(s.month_name, s.day, lang), will=names.side(s.will, lang),
+                 number=s.round, date=names.date(s.month_name, s.day, lang), will=s.will,
                  score=lead_text(s.score, lang), side=side_label(s, s.to_act, lang), step=step_name(s.step),
                  action=nxt)
 

@@ -419,7 +419,7 @@ class GameSession:
         s = self.state if state is None else state
         lang = self.lang
         _ = translator(lang)
-        date, will, score = names.date(s.month_name, s.day, lang), names.side(s.will, lang), lead_text(s.score, lang)
+        date, will, score = names.date(s.month_name, s.day, lang), s.will, lead_text(s.score, lang)   # will: an id, named by the template's grammar ({will:the})
         if s.is_over():                 # (the outcome and why are said once, by result())
             return _("Round {number}, {date}: game over; score: {score}.", number=s.round, date=date, score=score)
         if s.to_act is None:            # in the middle of the Opposition's turn or of scoring

@@ -896,11 +896,12 @@ _PLACES = {"reserve": N_("back to its reserve"), "supply": N_("back to the Oppos
 
 def choice_label(answer_type: str, value: str) -> Message | Name:
     """How a choice reads in the learner's language (a game name, or a message)."""
+    if value == "nobody" and answer_type in ("side", "why"):
+        return say(N_("Nobody"))          # an answer button, beside "Red" or "Les Rouges": capitalised
     if answer_type == "side":
-        return side_name(None if value == "nobody" else value)
+        # Translators: a side given as an answer ("Who holds the Will?"): French "Les Rouges"
+        return say(N_("{side}"), {"side": side_name(value)})
     if answer_type == "why":
-        if value == "nobody":
-            return side_name(None)
         side, _, how = value.partition(":")
         return Message(_WHY[how], domain=DOMAIN, side=side_name(side))
     if answer_type == "yesno":
