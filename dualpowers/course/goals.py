@@ -897,10 +897,10 @@ _PLACES = {"reserve": N_("back to its reserve"), "supply": N_("back to the Oppos
 def choice_label(answer_type: str, value: str) -> Message | Name:
     """How a choice reads in the learner's language (a game name, or a message)."""
     if value == "nobody" and answer_type in ("side", "why"):
-        return say(N_("Nobody"))          # an answer button, beside "Red" or "Les Rouges": capitalised
+        return Message(N_("Nobody"), domain=DOMAIN)          # an answer button, beside "Red" or "Les Rouges": capitalised
     if answer_type == "side":
         # Translators: a side given as an answer ("Who holds the Will?"): French "Les Rouges"
-        return say(N_("{side}"), {"side": side_name(value)})
+        return Message(N_("{side}"), domain=DOMAIN, side=side_name(value))
     if answer_type == "why":
         side, _, how = value.partition(":")
         return Message(_WHY[how], domain=DOMAIN, side=side_name(side))
