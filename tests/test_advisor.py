@@ -877,3 +877,43 @@ def test_a_region_the_action_itself_does_not_change_is_the_reason_of_the_whole_t
                                                   "play it, it ")
                     seen["turn"] += 1
     assert seen["own"] and seen["turn"], seen
+
+
+def test_the_predictive_stop_predicts_from_the_playouts_own_spread():
+    """``race.change_chance``: the chance that the rest of the budget moves a paired difference
+    across the line between ranks (1.96 standard errors of the final measure, at least the margin
+    of equality).  Far from the line either way it is small; on the line it is about one half; with
+    no deals to come it is nothing, and with the spread unknown it is certain (never stop)."""
+    from dualpowers.advisor.race import change_chance
+    n, final, line = 400, 600, 0.008
+    sd = 0.1
+    se = sd / n ** 0.5
+    assert change_chance(0.0, se, n, final, line) < 0.05                    # equal, and staying so
+    assert change_chance(8 * se, se, n, final, line) < 0.01                 # clearly apart, and staying so
+    on_line = max(Z_95 * sd / final ** 0.5, line)
+    assert 0.3 < change_chance(on_line, se, n, final, line) < 0.7           # could go either way
+    assert change_chance(on_line, se, n, n, line) == 0.0                    # nothing left to play
+    assert change_chance(0.0, float("inf"), n, final, line) == 1.0
+
+
+def test_only_a_search_that_knows_its_budget_stops_by_prediction_and_it_stops_no_later():
+    """The predictive stop needs the budget (``Advisor`` passes its own); without one a search
+    plays every playout it is asked for unless the race itself settles, so a run in steps is the
+    same as one run (the other tests), and with one it never plays more."""
+    from pathlib import Path
+    from dualpowers.advisor import RaceSearch
+    stored = Path(__file__).resolve().parents[1] / "benchmarks" / "positions" / "two-06-red-round1-card.json"
+    s = dp.State.from_json(stored.read_text(encoding="utf-8"))     # a card choice whose best are clearly equal
+    side = s.to_act
+    known = RaceSearch(s, side, 1, budget=DEFAULT_PLAYOUTS).run(DEFAULT_PLAYOUTS)
+    blind = RaceSearch(s, side, 1).run(DEFAULT_PLAYOUTS)
+    assert known.settled and known.playouts < blind.playouts == DEFAULT_PLAYOUTS
+    assert Advisor(playouts=1500, seed=4).search(s).budget == 1500
+    # what was played is played alike (the deals both measured give the same values), and the
+    # actions said equal best are the same
+    for a, b in zip(known.arms, blind.arms):
+        assert a.values == b.values[:len(a.values)]
+
+    def best(search: "RaceSearch") -> set[str]:
+        return {str(r.action) for r in search.ranking().actions if r.rank == 1}
+    assert best(known) == best(blind)
