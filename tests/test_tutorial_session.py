@@ -105,4 +105,4 @@ def test_an_error_met_while_replaying_a_step_is_said_in_the_readers_language(mon
     def refused():
         raise TutorialError(Message(N_("the query opposition_objective 'played' needs a solo position")))
     monkeypatch.setattr(m.tutorial, "view", refused)
-    assert m.snapshot.outcome.error == "la question opposition_objective 'played' demande une position solo"
+    assert m.snapshot.outcome.error == "la question opposition_objective 'played' demande une position de partie en solitaire"

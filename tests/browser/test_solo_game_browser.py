@@ -2,7 +2,7 @@
 
 The French play notebook (``notebooks/fr/04_jouer.ipynb``, copied without its outputs)
 opens on a solo game, seed 1917, Red against the Opposition at difficulty X = 1.  After
-Run All the test asks for advice once (*Conseil*), opens *Toutes les actions légales* and presses the widget's own
+Run All the test asks for advice once (*Conseil*), opens *Toutes vos actions possibles, en liste* and presses the widget's own
 *Laisser l'ordinateur choisir* button for every decision of Red until the game is over
 (the Opposition plays its own turns).  Along the way every text the page draws on the
 board canvas is recorded, and the panel and the game log are read after each decision:
@@ -148,7 +148,7 @@ def test_french_solo_game_at_difficulty_1_to_its_end(browser, lab):
         wait_until(lambda: hint.inner_text().strip(), timeout=60_000, message="Conseil showed nothing")
         assert hint.inner_text().startswith("Le mieux") and "conseiller" in hint.inner_text()
         check("Conseil")
-        page.get_by_text("Toutes les actions légales").first.click()
+        page.get_by_text("Toutes vos actions possibles, en liste").first.click()
         auto = page.locator("button.dp-auto").first
         wait_until(lambda: auto.is_visible(), timeout=10_000, message="the computer-choice button did not show")
         assert "ordinateur" in auto.inner_text()
