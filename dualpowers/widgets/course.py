@@ -173,7 +173,7 @@ class CourseWidget(widgets.VBox):
         for c in self.session.chapters:
             b = widgets.Button(layout=_W(width="100%"))
             b.add_class("dp-course-chapter")
-            b.on_click(lambda _, cid=c.id: m.go_chapter(cid))
+            b.on_click(lambda _, cid=c.id: self._go_chapter(cid))
             self._chapter_buttons.append(b)
         self.chapter_list = widgets.VBox([self._chapters_title, *self._chapter_buttons], layout=_W(width="100%"))
         self.chapter_list.add_class("dp-course-chapters")
@@ -311,6 +311,12 @@ class CourseWidget(widgets.VBox):
             _display(b, k < len(snap.examples))
 
     # ------------------------------------------------------------------ extras
+    def _go_chapter(self, chapter_id: str) -> None:
+        """A chapter chosen from the list under the board: the screen's top (the board and the
+        step) comes back into view, instead of leaving the learner at the list."""
+        self.model.go_chapter(chapter_id)
+        self.screen.bring_into_view()
+
     def _open_example(self, example_id: str) -> None:
         from .tutorial import TutorialWidget
         self.extra.children = (TutorialWidget(language=self.lang, example=example_id),)

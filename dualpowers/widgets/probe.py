@@ -269,6 +269,12 @@ function render({ model, el }) {
     }
   };
   requestAnimationFrame(attach);
+  // Bring the screen's top into view when the kernel asks (a chapter chosen from the list
+  // far below the board: the learner would be left looking at the list).
+  model.on('change:bring_into_view', () => {
+    const target = el.closest('.dp-screen') || el.parentElement || el;
+    target.scrollIntoView({ block: 'start' });
+  });
   // Bring the screen into view the first time it is shown (after Run All the
   // notebook would otherwise be left scrolled to its last cell).
   if (model.get('scroll_on_show') && !model.get('shown')) {
@@ -317,6 +323,8 @@ class ViewProbe(anywidget.AnyWidget):
     scroll_on_show = traitlets.Bool(False).tag(sync=True)
     #: set by the browser once the probe has been shown (so it scrolls only once)
     shown = traitlets.Bool(False).tag(sync=True)
+    #: each change scrolls the screen holding the probe to the window's top (:meth:`Screen.bring_into_view`)
+    bring_into_view = traitlets.Int(0).tag(sync=True)
     #: the board's accessible name (what a screen reader says of it)
     label = traitlets.Unicode("").tag(sync=True)
     #: the board's named places: ``[left, top, right, bottom, name]``, in fractions of the picture

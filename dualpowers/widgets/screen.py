@@ -273,6 +273,13 @@ class Screen(widgets.VBox):
             probe.on_key(self._key)
             probe.scroll_on_show = scroll_into_view
 
+    def bring_into_view(self) -> None:
+        """Scroll the screen's top to the window's top, in every view of it (after a control far
+        below the board moved the screen to a new place, such as a chapter of the list)."""
+        probe = getattr(self.board, "probe", None)
+        if probe is not None and hasattr(probe, "bring_into_view"):
+            probe.bring_into_view += 1
+
     # ------------------------------------------------------------------ slots
     def set_title(self, html: str) -> None:
         """Replace the title (HTML; escape user text yourself)."""

@@ -364,3 +364,26 @@ def test_show_me_plays_the_answer_on_the_board(page, lab):
     wait_until(lambda: _canvas_signature(page) == before, timeout=10_000,
                message="Try again did not put the exercise's position back")
     lab.shutdown_kernels()
+
+
+def test_a_chapter_chosen_from_the_list_brings_the_board_back_into_view(browser, lab):
+    """The chapter list sits under the board at 1280x720: after a chapter is chosen there, the
+    board's top and the step's text are in the window (the learner was left at the list)."""
+    context, page = _new_page(browser, 1280, 720)
+    try:
+        _run(page, lab)
+        open_file_browser(page)
+        chapter = page.locator("button.dp-course-chapter").nth(5)
+        chapter.scroll_into_view_if_needed()
+        page.wait_for_timeout(400)
+        before = _text(page)
+        chapter.click()
+        wait_until(lambda: _text(page) != before, timeout=20_000, message="the chapter did not open")
+        page.wait_for_timeout(800)
+        top = page.locator(BOARD).first.bounding_box()
+        assert top is not None and 0 <= top["y"] < 720 / 2, f"the board's top is at {top}"
+        assert out_of_sight(page, ".dp-course-text") == []
+        OUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUT / "course-chapter-chosen-1280x720.png"))
+    finally:
+        context.close()

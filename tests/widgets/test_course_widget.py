@@ -409,3 +409,15 @@ def test_next_on_an_unsolved_exercise_says_it_will_not_count_and_then_that_it_di
     assert "board-1" in w.session.progress.solved and not w.next_button.tooltip
     w.next_button.click()
     assert "not counted" not in w.feedback.value
+
+
+def test_a_chapter_chosen_from_the_list_brings_the_screen_back_into_view():
+    """The chapter list sits under the board: a chapter chosen there scrolls the screen's top (the
+    board and the step) back into view in the browser (the probe's counter), and goes there."""
+    w = CourseWidget()
+    probe = w.board.probe
+    before = probe.bring_into_view
+    button = w._chapter_buttons[3]
+    button.click()
+    assert probe.bring_into_view == before + 1
+    assert w.session.item[0] == w.session.chapters[3].id
