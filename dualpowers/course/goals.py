@@ -674,6 +674,11 @@ def _after_text(s: State, p: Mapping[str, Any]) -> Message:
     if not p["actions"] and kind in _READ_ON_BOARD:
         return _both(told, Message(_READ_ON_BOARD[kind], domain=DOMAIN))
     t = after(s, list(p["actions"]))
+    if kind == "unrest" and p["actions"] and t.unrest != s.unrest:
+        # the cleanup's tiles (R-CLN): where the new unrest region comes from
+        return _both(told, Message(N_("At the cleanup the unrest tile is discarded and the blockade tile "
+                                      "moves to its place: the region it names is the new unrest region."),
+                                   domain=DOMAIN))
     if kind == "to_act" and p["actions"] and t.to_act == t.will and not any(t.played.values()):
         # who opens the action phase: the Will's holder (P-ACT)
         return _both(told, Message(N_("The Will's holder takes the first turn of the action phase."), domain=DOMAIN))
