@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from . import narration as say
+from . import narration
 from .errors import InvalidDate
 from .narration import N_, Message
 from .places import REMOVED, WAITING
@@ -78,17 +78,17 @@ class DateAdvance:
 
     def message(self) -> Message:
         """One sentence saying what happened, as a message (see :mod:`dualpowers.narration`)."""
-        parts = [Message(say.DATE_FROM, month=self.start_month, day=self.start_day, days=self.days)]
+        parts = [Message(narration.DATE_FROM, month=self.start_month, day=self.start_day, days=self.days)]
         if self.month_advanced:
-            parts.append(Message(say.DATE_NEW_MONTH, month=self.month))
+            parts.append(Message(narration.DATE_NEW_MONTH, month=self.month))
         elif self.wrapped:
-            parts.append(Message(say.DATE_WRAP))
+            parts.append(Message(narration.DATE_WRAP))
         if self.skipped_to_31:
-            parts.append(Message(say.DATE_SKIP))
-        parts.append(Message(say.DATE_NOW, month=self.month, day=self.day))
+            parts.append(Message(narration.DATE_SKIP))
+        parts.append(Message(narration.DATE_NOW, month=self.month, day=self.day))
         if self.bonus:
-            parts.append(Message(say.DATE_BONUS))
-        return Message(say.DATE_ADVANCE, clauses=tuple(parts))
+            parts.append(Message(narration.DATE_BONUS))
+        return Message(narration.DATE_ADVANCE, clauses=tuple(parts))
 
     def explain(self) -> str:
         """One sentence saying what happened, for logs and the tutorial."""
@@ -147,9 +147,9 @@ def advance(state: Position, side: str, days: int) -> bool:
     said = advance_date(state.month, state.day, days).message() if state.narrating else None
     state.month, state.day, bonus, month_advanced = move
     if said is not None:      # logged once the date has moved: the event's board shows the new date
-        state.log("date", say.DATE_ADVANCE, **said.params)
+        state.log("date", narration.DATE_ADVANCE, **said.params)
     if month_advanced:
-        take_will(state, side, say.WILL_NEW_MONTH)   # R-CAL-5
+        take_will(state, side, narration.WILL_NEW_MONTH)   # R-CAL-5
         _trotsky(state)
     return bonus
 
@@ -161,19 +161,19 @@ def _trotsky(state: Position) -> None:
     if state.month == MAY_JUN and state.place[neutral] == WAITING:
         if state.unrest is not None:
             state.put(neutral, state.unrest)
-            state.log("trotsky", say.TROTSKY_RETURNS, region=state.unrest)   # R-CAL-TROTSKY-1
+            state.log("trotsky", narration.TROTSKY_RETURNS, region=state.unrest)   # R-CAL-TROTSKY-1
         else:
             state.put(neutral, REMOVED)
-            state.log("trotsky", say.TROTSKY_STAYS_OUT)
+            state.log("trotsky", narration.TROTSKY_STAYS_OUT)
     if state.month == AUG and state.place[red] == WAITING:
         where = state.place[neutral]
         if where in comp.region_index:
             tired = neutral in state.exhausted
             state.put(neutral, REMOVED)
             state.put(red, where, exhausted=tired)
-            state.log("trotsky", say.TROTSKY_JOINS, region=where)   # R-CAL-TROTSKY-2
+            state.log("trotsky", narration.TROTSKY_JOINS, region=where)   # R-CAL-TROTSKY-2
         else:
             state.put(red, REMOVED)
             if state.place[neutral] == WAITING:
                 state.put(neutral, REMOVED)
-            state.log("trotsky", say.TROTSKY_GONE)   # R-CAL-TROTSKY-2
+            state.log("trotsky", narration.TROTSKY_GONE)   # R-CAL-TROTSKY-2

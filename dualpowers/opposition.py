@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Sequence
 
 from .components import CommandCard, default_components
-from . import narration as say
+from . import narration
 from .dates import advance
 from .narration import N_, Message
 from .errors import IllegalAction
@@ -58,7 +58,7 @@ class ObjectiveChoice:
 
     @property
     def summary_message(self) -> Message:
-        return Message(say.OPP_OBJECTIVE_SUMMARY, card=self.card.id, region=self.region,
+        return Message(narration.OPP_OBJECTIVE_SUMMARY, card=self.card.id, region=self.region,
                        decided_by=Message(DECIDED_BY[self.decided_by]),
                        card_decided_by=Message(CARD_DECIDED_BY.get(self.card_decided_by,
                                                                    DECIDED_BY[self.card_decided_by])))
@@ -90,7 +90,7 @@ def _as_cards(cards: Sequence[CommandCard | str]) -> list[CommandCard]:
         elif isinstance(c, str) and c in comp.cards:
             out.append(comp.cards[c])
         else:
-            raise IllegalAction(Message(say.NOT_COMMAND_CARD, what=repr(c)))
+            raise IllegalAction(Message(narration.NOT_COMMAND_CARD, what=repr(c)))
     return out
 
 
@@ -104,7 +104,7 @@ def opposition_objective(cards: Sequence[CommandCard | str]) -> tuple[CommandCar
     """
     played = _as_cards(cards)
     if not played:
-        raise IllegalAction(Message(say.NO_OPPOSITION_CARD))
+        raise IllegalAction(Message(narration.NO_OPPOSITION_CARD))
     steps: list[Message] = []
     sums, counts, last, region, decided_by, card, card_by = _choose(played, steps)
     return card, ObjectiveChoice(tuple(played), sums, counts, last, region, decided_by, card, card_by, tuple(steps))
@@ -128,31 +128,31 @@ def _choose(played: Sequence[CommandCard], steps: list[Message] | None) -> tuple
         counts[c.region] = counts.get(c.region, 0) + 1
         last[c.region] = i
     if steps is not None:
-        steps.append(Message(say.STEP_PLAYED, cards=say.Items(Message(say.STEP_CARD_DAYS, card=c.id, days=c.days)
+        steps.append(Message(narration.STEP_PLAYED, cards=narration.Items(Message(narration.STEP_CARD_DAYS, card=c.id, days=c.days)
                                                            for c in played)))
-        steps.append(Message(say.STEP_SUMS, sums=say.Items(Message(say.STEP_REGION_SUM, region=r, n=n)
+        steps.append(Message(narration.STEP_SUMS, sums=narration.Items(Message(narration.STEP_REGION_SUM, region=r, n=n)
                                                        for r, n in sums.items())))
     best = max(sums.values())
     tied = [r for r in sums if sums[r] == best]
     decided_by = "sum"
     if len(tied) == 1:
         if steps is not None:
-            steps.append(Message(say.STEP_SUM_WINS, region=tied[0], n=best))
+            steps.append(Message(narration.STEP_SUM_WINS, region=tied[0], n=best))
     else:
         if steps is not None:
-            steps.append(Message(say.STEP_SUM_TIE, regions=say.region_list(tied), n=best))
+            steps.append(Message(narration.STEP_SUM_TIE, regions=narration.region_list(tied), n=best))
         most = max(counts[r] for r in tied)
         tied2 = [r for r in tied if counts[r] == most]
         decided_by = "cards"
         if len(tied2) == 1:
             if steps is not None:
-                steps.append(Message(say.STEP_CARDS_WIN, region=tied2[0], n=most))
+                steps.append(Message(narration.STEP_CARDS_WIN, region=tied2[0], n=most))
         else:
             decided_by = "latest"
             latest = max(tied2, key=lambda r: last[r])
             if steps is not None:
-                steps.append(plural(say.STEP_CARDS_TIE, most, regions=say.region_list(tied2)))
-                steps.append(Message(say.STEP_LATEST_WINS, card=played[last[latest] - 1].id, n=last[latest],
+                steps.append(plural(narration.STEP_CARDS_TIE, most, regions=narration.region_list(tied2)))
+                steps.append(Message(narration.STEP_LATEST_WINS, card=played[last[latest] - 1].id, n=last[latest],
                                      region=latest))
             tied2 = [latest]
         tied = tied2
@@ -164,15 +164,15 @@ def _choose(played: Sequence[CommandCard], steps: list[Message] | None) -> tuple
     if len(mine) == 1:
         card_by = "only card"
         if steps is not None:
-            steps.append(Message(say.STEP_ONLY_CARD, card=card.id, region=region))
+            steps.append(Message(narration.STEP_ONLY_CARD, card=card.id, region=region))
     elif len(best_cards) == 1:
         card_by = "vp"
         if steps is not None:
-            steps.append(Message(say.STEP_MOST_VP, card=card.id, region=region, n=top))
+            steps.append(Message(narration.STEP_MOST_VP, card=card.id, region=region, n=top))
     else:
         card_by = "latest"
         if steps is not None:
-            steps.append(Message(say.STEP_VP_TIE, cards=tuple(c.id for _, c in best_cards), n=top, card=card.id))
+            steps.append(Message(narration.STEP_VP_TIE, cards=tuple(c.id for _, c in best_cards), n=top, card=card.id))
     return sums, counts, last, region, decided_by, card, card_by
 
 
@@ -190,7 +190,7 @@ def _place_unit(state: Position, level: int, region: str, msgid: str, card: str 
             else:
                 state.log("opposition", msgid, level=level, token=t, region=region, card=card)
             return
-    state.log("opposition", say.OPP_NO_UNIT, level=level)
+    state.log("opposition", narration.OPP_NO_UNIT, level=level)
 
 
 def reveal_leader(state: Position) -> None:
@@ -202,7 +202,7 @@ def reveal_leader(state: Position) -> None:
     if state.unrest is not None and state.place[leader] == RESERVE:
         state.put(leader, state.unrest)
         if state.narrating:
-            state.log("opposition", say.OPP_REVEALS_LEADER, leader=leader, region=state.unrest)
+            state.log("opposition", narration.OPP_REVEALS_LEADER, leader=leader, region=state.unrest)
 
 
 def take_turn(state: Position) -> None:
@@ -210,14 +210,14 @@ def take_turn(state: Position) -> None:
     opp = state.opposition
     assert opp is not None
     if not state.opp_stack:
-        state.log("opposition", say.OPP_NO_CARD)
+        state.log("opposition", narration.OPP_NO_CARD)
         return
     card = state.comp.cards[state.opp_stack.pop(0)]
     state.played[opp].append(card.id)
     if state.narrating:
-        state.log("play", say.OPP_REVEALS_CARD, card=card.id)
+        state.log("play", narration.OPP_REVEALS_CARD, card=card.id)
     bonus = advance(state, opp, card.days)
-    _place_unit(state, card.recruit, card.region, say.OPP_PLACES_RECRUIT, card.id)
+    _place_unit(state, card.recruit, card.region, narration.OPP_PLACES_RECRUIT, card.id)
     if bonus and state.unrest is not None:
-        _place_unit(state, 1, state.unrest, say.OPP_PLACES_BONUS)   # R-SOLO-OPP-TURN
+        _place_unit(state, 1, state.unrest, narration.OPP_PLACES_BONUS)   # R-SOLO-OPP-TURN
 

@@ -10,7 +10,7 @@ import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
-from . import narration as say
+from . import narration
 from .narration import Message
 from .opposition import opposition_card, opposition_objective
 from .places import REMOVED, RESERVE, SUPPLY
@@ -93,18 +93,18 @@ def outcome(state: Position) -> Outcome | None:
 def ending_message(ending: Ending, by_will: bool = False) -> Message:
     """Why the game ended, as a message (``State.end_reason`` writes it in English)."""
     if ending is Ending.TRACK:
-        why = Message(say.END_TRACK)                       # R-END-1
+        why = Message(narration.END_TRACK)                       # R-END-1
     elif ending is Ending.OCT_NOV:
-        why = Message(say.END_OCT_NOV)                     # R-END-2
+        why = Message(narration.END_OCT_NOV)                     # R-END-2
     else:
-        why = Message(say.END_SOLO, round=SOLO_ROUNDS)     # R-SOLO-END
-    return Message(say.END_BY_WILL, ending=why) if by_will else why
+        why = Message(narration.END_SOLO, round=SOLO_ROUNDS)     # R-SOLO-END
+    return Message(narration.END_BY_WILL, ending=why) if by_will else why
 
 
 def game_over(state: Position, winner: str, ending: Ending, by_will: bool = False) -> None:
     state.step, state.to_act = "over", None
     state.won_by = winner            # how it ended is read from the position (outcome)
-    state.log("end", say.GAME_ENDS, side=say.acting_side(winner, state.opposition),
+    state.log("end", narration.GAME_ENDS, side=narration.acting_side(winner, state.opposition),
               reason=ending_message(ending, by_will))
 
 
@@ -116,7 +116,7 @@ def award(state: Position, side: str, vp: int, why: Message) -> None:
     score = state.score + (vp if side == "red" else -vp)
     state.score = max(-limit, min(limit, score))   # the marker stops at the end of the track (R-SCO-MOVE)
     if state.narrating:
-        state.log("score", say.SCORES, side=say.acting_side(side, state.opposition), vp=vp, why=why,
+        state.log("score", narration.SCORES, side=narration.acting_side(side, state.opposition), vp=vp, why=why,
                   where=track_label(state.score, limit))
     if abs(state.score) >= limit:
         game_over(state, side, Ending.TRACK)
@@ -126,21 +126,21 @@ def lead(score: int) -> Message:
     """Who leads on the support track and by how much: "Red leads by 5", "White leads by 2",
     "level" (the one way the score is said: status lines, the board's track, the analyzer)."""
     if score > 0:
-        return Message(say.RED_LEADS, n=score)
+        return Message(narration.RED_LEADS, n=score)
     if score < 0:
-        return Message(say.WHITE_LEADS, n=-score)
-    return Message(say.LEVEL)
+        return Message(narration.WHITE_LEADS, n=-score)
+    return Message(narration.LEVEL)
 
 
 def track_label(score: int, limit: int | None = None) -> Message:
     """Where the score marker stands: "at the centre", "3 spaces toward red", or (given the track's
     ``limit``) "at the red end of the track (10)": never a square beyond the end (R-SCO-MOVE)."""
     if score == 0:
-        return Message(say.TRACK_CENTRE)
+        return Message(narration.TRACK_CENTRE)
     side = "red" if score > 0 else "white"
     if limit is not None and abs(score) >= limit:
-        return Message(say.TRACK_END, spaces=limit, side=side)
-    return plural(say.TRACK_TOWARD, abs(score), side=side)
+        return Message(narration.TRACK_END, spaces=limit, side=side)
+    return plural(narration.TRACK_TOWARD, abs(score), side=side)
 
 
 def finish_on_track(state: Position, ending: Ending) -> None:
@@ -156,17 +156,17 @@ def finish_on_track(state: Position, ending: Ending) -> None:
 def unrest_winner(state: Position) -> str | None:
     """Objective marker 1 goes on the unrest region; who is stronger there (R-SCO-UNREST)."""
     if state.unrest is None:
-        state.log("unrest", say.UNREST_NONE)   # ENGINE-NO-UNREST
+        state.log("unrest", narration.UNREST_NONE)   # ENGINE-NO-UNREST
         return None
     if not state.narrating:
         return stronger_side(state, state.unrest)
     p = force_in_presence(state, state.unrest)
-    state.log("unrest", say.UNREST_IN, region=state.unrest, reason=p.reason_message)
+    state.log("unrest", narration.UNREST_IN, region=state.unrest, reason=p.reason_message)
     return p.winner
 
 
 def score_unrest(state: Position, side: str) -> None:
-    award(state, side, unrest_vp(state), Message(say.FOR_UNREST, region=state.unrest))
+    award(state, side, unrest_vp(state), Message(narration.FOR_UNREST, region=state.unrest))
 
 
 def reveal_order(state: Position) -> tuple[str, str]:
@@ -205,7 +205,7 @@ def _reveal_objective(state: Position, side: str) -> str | None:
         played = _played_commands(state, side)
         if played:
             card, why = opposition_objective(played)
-            state.log("objective", say.OPP_OBJECTIVE, summary=why.summary_message)
+            state.log("objective", narration.OPP_OBJECTIVE, summary=why.summary_message)
             return card.id
     return objective_card(state, side)
 
@@ -214,7 +214,7 @@ def side_name(state: Position, side: str) -> str:
     """How the log names a side: in solo the Opposition is named as such (R-SOLO), as the
     scoring and the game's end name it (:func:`dualpowers.narration.acting_side`): a raw id,
     so that each language gives it the article its sentence needs ("les Blancs révèlent")."""
-    return say.acting_side(side, state.opposition)
+    return narration.acting_side(side, state.opposition)
 
 
 def score_objectives(state: Position) -> list[str]:
@@ -229,19 +229,19 @@ def score_objectives(state: Position) -> list[str]:
         card_id = _reveal_objective(state, side)
         state.revealed[side] = True
         if card_id is None:
-            state.log("objective", say.NO_OBJECTIVE, who=side_name(state, side))
+            state.log("objective", narration.NO_OBJECTIVE, who=side_name(state, side))
             continue
         card = cards[card_id]
         marked.append(card.region)
         if state.narrating:
             p = force_in_presence(state, card.region)
-            state.log("objective", say.REVEALS_OBJECTIVE, who=side_name(state, side), card=card.id, vp=card.vp,
+            state.log("objective", narration.REVEALS_OBJECTIVE, who=side_name(state, side), card=card.id, vp=card.vp,
                       region=card.region, reason=p.reason_message)
             winner = p.winner
         else:
             winner = stronger_side(state, card.region)
         if winner:
-            award(state, winner, card.vp, Message(say.FOR_OBJECTIVE, card=card.id))
+            award(state, winner, card.vp, Message(narration.FOR_OBJECTIVE, card=card.id))
             if state.step == "over":
                 break
     return marked
@@ -261,11 +261,11 @@ def objective_markers(events: "Iterable[Event[Position]]") -> dict[int, str]:
         board = event.board
         if i == 0 and board is not None and board.step == "unrest" and board.unrest:
             markers[1] = board.unrest
-        if event.msgid == say.SCORING_PHASE or event.kind in ("cleanup", "round"):
+        if event.msgid == narration.SCORING_PHASE or event.kind in ("cleanup", "round"):
             markers.clear()
-        elif event.msgid == say.UNREST_IN:
+        elif event.msgid == narration.UNREST_IN:
             markers[1] = event.params["region"]
-        elif event.msgid == say.REVEALS_OBJECTIVE:
+        elif event.msgid == narration.REVEALS_OBJECTIVE:
             markers[3 if 2 in markers else 2] = event.params["region"]
     return markers
 
@@ -294,6 +294,6 @@ def exhaust(state: Position, regions: list[str]) -> None:
         if not state.narrating:
             continue
         if left:
-            state.log("exhaust", say.EXHAUST_LEAVE, region=region, tokens=tuple(left))
+            state.log("exhaust", narration.EXHAUST_LEAVE, region=region, tokens=tuple(left))
         else:
-            state.log("exhaust", say.EXHAUST_ALL, region=region)
+            state.log("exhaust", narration.EXHAUST_ALL, region=region)

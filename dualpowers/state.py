@@ -21,7 +21,7 @@ from . import turn as _turn
 from .actions import parse_action
 from .components import Components
 from .dates import MONTHS
-from . import narration as say
+from . import narration
 from .errors import IllegalAction
 from .narration import Event
 from .notation import read_notation, to_notation
@@ -77,7 +77,7 @@ class State(Position):
         if self.step == "over":
             over = self.outcome()
             assert over is not None               # "over" is the step of a game with a winner
-            raise IllegalAction(say.Message(say.GAME_OVER_BECAUSE, end_reason=over.message))
+            raise IllegalAction(narration.Message(narration.GAME_OVER_BECAUSE, end_reason=over.message))
         _turn.check(self, action)
         events: list[Event[Self]] = []
         self._events = events

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import narration as say
+from . import narration
 from .narrate import objective_steps
 from .opposition import opposition_objective
 from .presence import Presence, force_in_presence
@@ -40,12 +40,12 @@ def event_details(event: Event[Position], lang: str | None = None) -> list[str]:
     msgid = getattr(event, "msgid", None)
     if board is None:
         return []
-    if msgid in (say.UNREST_IN, say.REVEALS_OBJECTIVE):
+    if msgid in (narration.UNREST_IN, narration.REVEALS_OBJECTIVE):
         p = force_in_presence(board, event.params["region"])
         if worked_out(p):
             return [render(m, lang) for m in p.tally_messages]
         return []
-    if msgid == say.OPP_OBJECTIVE and board.opposition is not None:
+    if msgid == narration.OPP_OBJECTIVE and board.opposition is not None:
         cards = board.comp.cards
         played = [cards[c] for c in board.played[board.opposition] if c in cards]
         if played:

@@ -9,7 +9,7 @@ import re
 import pytest
 
 import dualpowers as dp
-from dualpowers import narration as say
+from dualpowers import narration
 from dualpowers.narrate import event_text
 from dualpowers.presence import force_in_presence
 from dualpowers.text import render
@@ -57,15 +57,15 @@ def test_each_sides_tally_adds_up_to_the_strength_the_verdict_compares():
                 side = {"opposition": s.opposition}.get(side_told.params["side"], side_told.params["side"])
                 mine = [t for t, c in p.control.items() if c == side]
                 if not mine:
-                    assert side_told.msgid == say.TALLY_SIDE_NONE and p.strength[side] == 0
+                    assert side_told.msgid == narration.TALLY_SIDE_NONE and p.strength[side] == 0
                     continue
                 terms = side_told.params["tokens"]
                 assert [m.params["token"] for m in terms] == sorted(mine, key=lambda t: t in p.neutrals)
                 assert sum(m.params["strength"] for m in terms) == p.strength[side] == side_told.params["strength"]
-                assert all((m.msgid == say.TALLY_NEUTRAL) == (m.params["token"] in p.neutrals) for m in terms)
+                assert all((m.msgid == narration.TALLY_NEUTRAL) == (m.params["token"] in p.neutrals) for m in terms)
             if p.winner is not None:               # the stronger side is told first
                 first = sides[0].params["side"]
-                assert first == say.acting_side(p.winner, s.opposition)
+                assert first == narration.acting_side(p.winner, s.opposition)
             for lang in LANGS:
                 for m in told:
                     assert "{" not in render(m, lang)
@@ -76,7 +76,7 @@ def test_scoring_events_carry_their_working_in_three_languages():
     kinds = set()
     for event in _scored_events():
         lines = {lang: event_details(event, lang) for lang in LANGS}
-        if event.msgid in (say.UNREST_IN, say.REVEALS_OBJECTIVE):
+        if event.msgid in (narration.UNREST_IN, narration.REVEALS_OBJECTIVE):
             p = force_in_presence(event.board, event.params["region"])
             if worked_out(p):
                 assert len(lines["en"]) == len(p.tally_messages) > 0
@@ -84,7 +84,7 @@ def test_scoring_events_carry_their_working_in_three_languages():
             else:                     # one token a side and no neutral: the sentence says it all
                 assert lines["en"] == [] and not p.neutrals
                 assert all(list(p.control.values()).count(side) <= 1 for side in ("red", "white"))
-        elif event.msgid == say.OPP_OBJECTIVE:
+        elif event.msgid == narration.OPP_OBJECTIVE:
             assert any(line.startswith("Day sums:") for line in lines["en"])
             card = event.params["summary"].params["card"]              # which card of the region, and why
             assert lines["en"][-1].startswith(f"The objective is {card}") or "(ruling)" in lines["en"][-1]
@@ -103,7 +103,7 @@ def test_an_event_told_without_its_board_has_no_working():
     events = []
     while not s.is_over():
         events += s.apply(rng.choice(s.legal_actions()))
-    assert any(e.msgid == say.UNREST_IN for e in events) and all(event_details(e) == [] for e in events)
+    assert any(e.msgid == narration.UNREST_IN for e in events) and all(event_details(e) == [] for e in events)
 
 
 @pytest.mark.parametrize("player", ["white", "red"])
@@ -118,8 +118,8 @@ def test_a_solo_story_names_the_opposition_one_way_when_it_is_stronger_scores_or
         rng = random.Random(seed)
         while not s.is_over():
             for e in s.apply(rng.choice(s.legal_actions())):
-                if e.msgid not in (say.SCORES, say.GAME_ENDS, say.UNREST_IN) and not e.msgid.startswith(
-                        say.REVEALS_OBJECTIVE[:10]):
+                if e.msgid not in (narration.SCORES, narration.GAME_ENDS, narration.UNREST_IN) and not e.msgid.startswith(
+                        narration.REVEALS_OBJECTIVE[:10]):
                     continue
                 for lang in LANGS:
                     text = event_text(e, lang)
