@@ -128,10 +128,10 @@ def _choose(played: Sequence[CommandCard], steps: list[Message] | None) -> tuple
         counts[c.region] = counts.get(c.region, 0) + 1
         last[c.region] = i
     if steps is not None:
-        steps.append(Message(narration.STEP_PLAYED, cards=narration.Items(Message(narration.STEP_CARD_DAYS, card=c.id, days=c.days)
-                                                           for c in played)))
-        steps.append(Message(narration.STEP_SUMS, sums=narration.Items(Message(narration.STEP_REGION_SUM, region=r, n=n)
-                                                       for r, n in sums.items())))
+        days = narration.Items(Message(narration.STEP_CARD_DAYS, card=c.id, days=c.days) for c in played)
+        steps.append(Message(narration.STEP_PLAYED, cards=days))
+        each = narration.Items(Message(narration.STEP_REGION_SUM, region=r, n=n) for r, n in sums.items())
+        steps.append(Message(narration.STEP_SUMS, sums=each))
     best = max(sums.values())
     tied = [r for r in sums if sums[r] == best]
     decided_by = "sum"
