@@ -24,6 +24,7 @@ from ..errors import PositionError
 from ..narrate import refusal_text
 from ..presence import force_in_presence
 from ..text import N_, render, translator
+from .observed import Observed
 
 if TYPE_CHECKING:
     from ..state import State
@@ -70,29 +71,19 @@ class AnalyzerSnapshot:
     notice_error: bool
 
 
-class AnalyzerSession:
+class AnalyzerSession(Observed[AnalyzerSnapshot]):
     """The analyzer's state: a :class:`PositionEditor` and what the screen remembers of it."""
 
     def __init__(self, editor: PositionEditor | None = None, *, state: "State | None" = None,
                  lang: str = "en") -> None:
+        super().__init__()
         self.editor = editor if editor is not None else PositionEditor(state)
         self.lang = lang
         self.region = self.editor.comp.region_names[0]
         self._last_valid = self.editor.state
         self._last_highlight: tuple[str, ...] = ()
         self._notice: tuple[str, bool] = ("", False)
-        self._observers: list[Callable[[AnalyzerSnapshot], Any]] = []
         self.editor.on_change(lambda _editor: self._edited())
-
-    # ------------------------------------------------------------------ observing
-    def observe(self, callback: Callable[[AnalyzerSnapshot], Any]) -> None:
-        """Call ``callback(snapshot)`` after every change."""
-        self._observers.append(callback)
-
-    def _changed(self) -> None:
-        snap = self.snapshot
-        for callback in list(self._observers):
-            callback(snap)
 
     def _tell(self, text: str, error: bool = False) -> None:
         """Show ``text`` as the notice (``error``: a refusal), and the snapshot with it."""

@@ -14,7 +14,6 @@ here and draws the snapshot; it decides nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -28,6 +27,7 @@ from ..narrate import event_text, refusal_text
 from ..rules import summary as rule_summary
 from ..text import NN_, N_, Conjunction, Message, plural, render
 from ..working import event_details
+from .observed import Observed
 
 if TYPE_CHECKING:
     from ..state import State
@@ -209,7 +209,7 @@ class CourseSnapshot:
 
 
 # ---------------------------------------------------------------------------- the model
-class CourseScreen:
+class CourseScreen(Observed[CourseSnapshot]):
     """The course screen: a :class:`CourseSession`, the language it is shown in, and the
     snapshot of it after every change.
 
@@ -218,6 +218,7 @@ class CourseScreen:
 
     def __init__(self, session: CourseSession | None = None, *, progress_file: str | Path | None = None,
                  lang: str = "en") -> None:
+        super().__init__()
         #: why the progress file given could not be read (the course then runs without it)
         self.unread: ProgressError | None = None
         if session is None:
@@ -228,18 +229,7 @@ class CourseScreen:
                 session = CourseSession()
         self.session = session
         self.lang = lang
-        self._observers: list[Callable[[CourseSnapshot], Any]] = []
         self.session.observe(self._changed)
-
-    # ------------------------------------------------------------------ observing
-    def observe(self, callback: Callable[[CourseSnapshot], Any]) -> None:
-        """Call ``callback(snapshot)`` after every change."""
-        self._observers.append(callback)
-
-    def _changed(self) -> None:
-        snap = self.snapshot
-        for callback in list(self._observers):
-            callback(snap)
 
     # ------------------------------------------------------------------ what a learner does
     def set_language(self, lang: str) -> None:

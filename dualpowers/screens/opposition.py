@@ -13,10 +13,10 @@ the snapshots.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import names, tables
 from ..controllers.opposition import HAND, OppositionExplorer, SoloRoundWalker
@@ -24,6 +24,7 @@ from ..narrate import refusal_text
 from ..opposition import DIFFICULTIES
 from ..tables import Table
 from ..text import render, translator
+from .observed import Observed
 
 if TYPE_CHECKING:
     from ..controllers.play import LogEntry
@@ -68,28 +69,6 @@ def objective_view(explorer: OppositionExplorer, lang: str) -> ObjectiveView:
                          sums_caption=_("Day numbers summed per region"), verdict_html=headline)
 
 
-class _Observed:
-    """Observers called with a snapshot after every change."""
-
-    lang: str
-
-    def __init__(self) -> None:
-        self._observers: list[Callable[[Any], Any]] = []
-
-    def observe(self, callback: Callable[[Any], Any]) -> None:
-        """Call ``callback(snapshot)`` after every change."""
-        self._observers.append(callback)
-
-    def _changed(self) -> None:
-        snap = self.snapshot
-        for callback in list(self._observers):
-            callback(snap)
-
-    @property
-    def snapshot(self) -> Any:
-        raise NotImplementedError
-
-
 # ---------------------------------------------------------------------------- the explorer
 @dataclass(frozen=True)
 class OppositionSnapshot:
@@ -107,7 +86,7 @@ class OppositionSnapshot:
     objective: ObjectiveView
 
 
-class OppositionScreen(_Observed):
+class OppositionScreen(Observed[OppositionSnapshot]):
     """Five cards chosen or dealt, and the objective the Opposition takes from them."""
 
     def __init__(self, explorer: OppositionExplorer | None = None, *, seed: int = 1917, lang: str = "en") -> None:
@@ -181,7 +160,7 @@ class SoloRoundSnapshot:
     finish_label: str
 
 
-class SoloRoundScreen(_Observed):
+class SoloRoundScreen(Observed[SoloRoundSnapshot]):
     """A seeded solo round, one decision of the player per *Next*."""
 
     def __init__(self, walker: SoloRoundWalker | None = None, *, seed: int = 7, player: str = "white",

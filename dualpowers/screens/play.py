@@ -36,6 +36,7 @@ from ..scoring import face_up_objective, objective_markers
 from ..setup import edition_for
 from ..text import N_, Message, field_naming, render, translator
 from ..working import event_details
+from .observed import Observed
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -241,7 +242,7 @@ class _Position:
 
 
 # ---------------------------------------------------------------------------- the session model
-class PlaySession:
+class PlaySession(Observed[PlaySnapshot]):
     """The play screen's state: a :class:`GameSession` and what a person's play of it remembers.
 
     >>> play = PlaySession(GameSession(mode="solo", seed=7, player="white", difficulty=3))
@@ -251,10 +252,10 @@ class PlaySession:
 
     def __init__(self, game: GameSession | None = None, *, lang: str = "en", **options: Any) -> None:
         """``game``: the game to show (``None``: a new one with ``options``, see :class:`GameSession`)."""
+        super().__init__()
         self.game = game if game is not None else GameSession(**options)
         self.lang = lang
         self.game.set_language(lang)
-        self._observers: list[Callable[[PlaySnapshot], Any]] = []
         self._notice: tuple[str, bool] = ("", False)
         self._thinking = False
         self._position: _Position | None = None
@@ -274,10 +275,6 @@ class PlaySession:
         self._game_changed(emit=False)
 
     # ------------------------------------------------------------------ observing
-    def observe(self, callback: Callable[[PlaySnapshot], Any]) -> None:
-        """Call ``callback(snapshot)`` after every change."""
-        self._observers.append(callback)
-
     @property
     def snapshot(self) -> PlaySnapshot:
         """What the screen shows now."""
@@ -286,10 +283,8 @@ class PlaySession:
         return self._snapshot
 
     def _changed(self) -> None:
-        self._snapshot = None
-        snap = self.snapshot
-        for callback in list(self._observers):
-            callback(snap)
+        self._snapshot = None              # built again for this change, once for every observer
+        super()._changed()
 
     def _say(self, text: str, error: bool = False) -> None:
         self._notice = (text, error)

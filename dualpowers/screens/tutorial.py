@@ -12,7 +12,6 @@ draws the snapshot.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +22,7 @@ from ..opposition import ObjectiveChoice
 from ..presence import Presence
 from ..text import NN_, plural, translator
 from ..tutorial import Outcome, Tutorial, TutorialError
+from .observed import Observed
 
 if TYPE_CHECKING:
     from ..state import State
@@ -91,31 +91,21 @@ class TutorialSnapshot:
     highlight: frozenset[Any]
 
 
-class TutorialScreen:
+class TutorialScreen(Observed[TutorialSnapshot]):
     """The tutorial screen: a :class:`Tutorial` and the snapshot of it after every change."""
 
     def __init__(self, tutorial: Tutorial | None = None, *, language: str | None = None,
                  example: str | None = None) -> None:
+        super().__init__()
         self.tutorial = tutorial if tutorial is not None else Tutorial()
         if language is not None:
             self.tutorial.language = language
         if example is not None:
             self.tutorial.select(example)
-        self._observers: list[Callable[[TutorialSnapshot], Any]] = []
 
     @property
     def lang(self) -> str:
         return self.tutorial.language
-
-    # ------------------------------------------------------------------ observing
-    def observe(self, callback: Callable[[TutorialSnapshot], Any]) -> None:
-        """Call ``callback(snapshot)`` after every change."""
-        self._observers.append(callback)
-
-    def _changed(self) -> None:
-        snap = self.snapshot
-        for callback in list(self._observers):
-            callback(snap)
 
     # ------------------------------------------------------------------ what a reader does
     def next(self) -> None:
