@@ -669,11 +669,11 @@ _READ_ON_BOARD = {
 
 
 def _after_text(s: State, p: Mapping[str, Any]) -> Message:
-    told = _after_answer(s, p)
+    t, events = after_told(s, list(p["actions"]))      # the actions played once, for the answer and its why
+    told = _after_answer(t, events, p)
     kind = p["ask"].partition(":")[0]
     if not p["actions"] and kind in _READ_ON_BOARD:
         return _both(told, Message(_READ_ON_BOARD[kind], domain=DOMAIN))
-    t = after(s, list(p["actions"]))
     if kind == "unrest" and p["actions"] and t.unrest != s.unrest:
         # the cleanup's tiles (R-CLN): where the new unrest region comes from
         return _both(told, Message(N_("At the cleanup the unrest tile is discarded and the blockade tile "
@@ -685,8 +685,9 @@ def _after_text(s: State, p: Mapping[str, Any]) -> Message:
     return told
 
 
-def _after_answer(s: State, p: Mapping[str, Any]) -> Message:
-    t, events = after_told(s, list(p["actions"]))
+def _after_answer(t: State, events: list[Any], p: Mapping[str, Any]) -> Message:
+    """The answer to ``p["ask"]`` in ``t``, the position after the question's actions (``events``:
+    what the engine said on the way)."""
     ask = p["ask"]
     if ask == "date" and p["actions"]:
         # the reason: each move of the day marker on the way, as the engine said it (R-CAL)
