@@ -385,7 +385,7 @@ class PlayWidget(widgets.VBox):
         self.story_auto.tooltip = _("Each step stays a moment on screen, then the next comes, until your turn")
         self.auto_button.description = _("Let the computer choose")
         self.auto_button.tooltip = _("Apply the action the chosen computer player picks")
-        self.hint_button.description = _("Hint")
+        # (the Hint button's words are drawn from the snapshot: they say when the advisor is thinking)
         self.hint_button.tooltip = _("Ask the advisor to rank your actions (about a second)")
         self.load_upload.description = _("Load a saved game")
         new_game = _("New game")
