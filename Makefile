@@ -69,7 +69,7 @@ lab: install
 	    --LabApp.default_url=/lab/tree/$(START_NOTEBOOK) $(LAB_ARGS)
 
 test: $(TEST_STAMP)
-	$(VPY) -m pytest -n $(PYTEST_JOBS) $(PYTEST_ARGS)
+	$(VPY) -m pytest -n $(PYTEST_JOBS) --durations=15 $(PYTEST_ARGS)
 
 bench: $(TEST_STAMP)
 	$(VPY) benchmarks/engine.py

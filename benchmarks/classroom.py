@@ -4,6 +4,7 @@ read, never test assertions).
     python benchmarks/classroom.py --learners protocol --pages 8 --pool 8   # the server alone
     python benchmarks/classroom.py --pages 1 --pool 1 --trace page.json    # one browser, traced
     python benchmarks/classroom.py --pages 8 --pool 8                       # 8 chromium pages here
+    python benchmarks/classroom.py --learners mixed --pages 8 --pool 8      # one real page among 8 learners
     python benchmarks/classroom.py --pages 4 --notebook 00_learn.ipynb --pool 4 --warm 60
 
 Starts ``voila NOTEBOOK`` as a teacher does (the package's installed voila.py and page
@@ -19,6 +20,8 @@ then opens the notebook N times at once:
   context each), each timing itself: its HTML received, its widgets shown, its board first
   painted, the board's backing size then and at the end, and chromium's account of its work
   (``--trace FILE``: a Chromium trace, summarised by classroom_trace.py);
+* ``--learners mixed``: one chromium page and N-1 simulated learners at the same moment: the
+  server carries the whole class, and one real page shows what each learner sees end to end;
 
 and the server's memory (Voila and its kernels, RSS) before, at its peak and at the end, and the
 CPU time the server (and chromium) used meanwhile.  With chromium every learner's browser runs on
@@ -176,10 +179,12 @@ WATCH = """(() => {
 })();"""
 
 
-def open_at_once(browser, url: str, pages: int, timeout_s: float, settle_s: float, requests: list | None = None):
+def open_at_once(browser, url: str, pages: int, timeout_s: float, settle_s: float, requests: list | None = None,
+                 at_start=None):
     """For each page: (seconds to its HTML, to its widgets shown, to a painted board or None, size
     at first paint, size at the end), each time as the page itself took it (:data:`WATCH`), from the
-    moment the pages were asked for.  ``requests`` gets each request that finished: (url, type, bytes)."""
+    moment the pages were asked for.  ``requests`` gets each request that finished: (url, type, bytes);
+    ``at_start`` is called at that moment (the simulated learners of ``--learners mixed`` start)."""
     contexts = [browser.new_context(viewport={"width": 1280, "height": 720}) for _ in range(pages)]
     for c in contexts:
         c.add_init_script(WATCH)
@@ -194,6 +199,8 @@ def open_at_once(browser, url: str, pages: int, timeout_s: float, settle_s: floa
         cdp.send("Performance.enable")
         probes.append(cdp)
     start, start_epoch = time.monotonic(), time.time() * 1000
+    if at_start is not None:
+        at_start()
     for tab in tabs:
         tab.goto(url, wait_until="commit", timeout=int(timeout_s * 1000))
     seen: dict[int, dict] = {}
@@ -268,9 +275,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description="A classroom on one Voila server: N learners open the same notebook at once.")
     parser.add_argument("--pages", type=int, default=8, help="learners opening the notebook at once")
-    parser.add_argument("--learners", choices=("chromium", "protocol"), default="chromium",
+    parser.add_argument("--learners", choices=("chromium", "protocol", "mixed"), default="chromium",
                         help="chromium: real pages on this machine; protocol: simulated learners that speak "
-                             "Voila's and the kernel's protocol without a browser (benchmarks/classroom_protocol.py)")
+                             "Voila's and the kernel's protocol without a browser (benchmarks/classroom_protocol.py); "
+                             "mixed: one chromium page and PAGES-1 simulated learners, all at once (one learner's "
+                             "page end to end while the others load the server as their browsers would)")
     parser.add_argument("--pool", type=int, default=0, help="pre-heated kernels (0: Voila's default, none)")
     parser.add_argument("--notebook", default="04_play.ipynb", help="a notebook of notebooks/")
     parser.add_argument("--warm", type=float, default=None,
@@ -335,6 +344,19 @@ def main(argv: list[str] | None = None) -> int:
         else:
             from playwright.sync_api import sync_playwright
 
+            others: list = []
+            others_cpu: list[float] = []
+            if args.learners == "mixed":
+                import classroom_protocol
+                from classroom_protocol import run as run_learners
+                classroom_protocol.WIDTH_LATE = args.width_late
+
+                def the_others() -> None:
+                    before = time.thread_time()
+                    others.extend(run_learners(url, args.pages - 1, assets=not args.no_assets, timeout=args.timeout))
+                    others_cpu.append(time.thread_time() - before)
+
+                crowd = threading.Thread(target=the_others, daemon=True)
             with sync_playwright() as pw:
                 executable = (niced_chromium(folder, args.nice, args.browser_cpus)
                               if args.nice or args.browser_cpus else CHROMIUM)
@@ -344,7 +366,12 @@ def main(argv: list[str] | None = None) -> int:
                 if args.trace:
                     from classroom_trace import CATEGORIES
                     browser.start_tracing(path=args.trace, categories=CATEGORIES)
-                results, work = open_at_once(browser, url, args.pages, args.timeout, settle_s=3.0, requests=requests)
+                at_start = crowd.start if args.learners == "mixed" else None
+                one_or_all = 1 if args.learners == "mixed" else args.pages
+                results, work = open_at_once(browser, url, one_or_all, args.timeout, settle_s=3.0, requests=requests,
+                                             at_start=at_start)
+                if args.learners == "mixed":
+                    crowd.join(args.timeout)
                 if args.trace:
                     browser.stop_tracing()
                 server_cpu = cpu_seconds(family(process.proc.pid)) - server_before
@@ -355,7 +382,8 @@ def main(argv: list[str] | None = None) -> int:
         kernels = len(family(process.proc.pid, "python")) - 1
     finally:
         process.stop()
-    who = "simulated learners (no browser)" if args.learners == "protocol" else "pages in chromium"
+    who = {"protocol": "simulated learners (no browser)", "chromium": "pages in chromium",
+           "mixed": "learners (one page in chromium, the others simulated)"}[args.learners]
     print(f"{args.pages} {who} opening {args.notebook} at once, pool of {args.pool} pre-heated kernel(s), "
           f"opened {opened:.0f} s after the server started; {os.cpu_count()} cores, load average before "
           f"{load_before[0]:.1f}, after {os.getloadavg()[0]:.1f}"
@@ -369,6 +397,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.learners == "protocol":
         print_protocol(learners, args)
     else:
+        if args.learners == "mixed":
+            print_protocol(others, args)
+            print("  the page in chromium (its board is what one learner of the class sees):")
         print_pages(results, work, args)
         if args.trace:
             from classroom_trace import print_summary, summarise
@@ -380,7 +411,8 @@ def main(argv: list[str] | None = None) -> int:
               f"the simulated learners {client_cpu:.1f} s")
     else:
         print(f"  CPU while the pages loaded: server (Voila + kernels) {server_cpu:.1f} s, "
-              f"chromium (every page, on this same machine) {chromium_cpu:.1f} s")
+              f"chromium (every page, on this same machine) {chromium_cpu:.1f} s"
+              + (f", the simulated learners {others_cpu[0]:.1f} s" if others_cpu else ""))
     return 0
 
 
@@ -399,7 +431,7 @@ def print_pages(results, work, args) -> None:
         print(f"  page {i + 1}: served after {sent}, widgets shown after {seen}, board painted after {where}, "
               f"board {sizes}")
     if painted:
-        print(f"  painted: {len(painted)} of {args.pages}; median {statistics.median(painted):.1f} s, "
+        print(f"  painted: {len(painted)} of {len(results)}; median {statistics.median(painted):.1f} s, "
               f"last {max(painted):.1f} s; {jumped} redrawn at another size")
     if widgets_shown:
         print(f"  widgets shown: median {statistics.median(widgets_shown):.1f} s, last {max(widgets_shown):.1f} s")

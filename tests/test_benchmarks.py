@@ -224,22 +224,28 @@ def test_widget_speed_benchmark_prints_the_floor_and_each_interaction():
 
 @pytest.mark.browser
 def test_classroom_benchmark_prints_each_page_and_the_server():
-    """benchmarks/classroom.py serves a notebook with a pool of pre-heated kernels to pages opened at once."""
+    """benchmarks/classroom.py serves a notebook with a pool of pre-heated kernels to learners arriving at
+    once; ``--learners mixed``: one page in chromium, the others simulated (the class's load on the server,
+    one learner's page end to end)."""
     import importlib.util
     if importlib.util.find_spec("playwright") is None or not Path("/usr/bin/chromium").exists():
         pytest.skip("needs playwright and /usr/bin/chromium")
-    done = subprocess.run([sys.executable, str(BENCH / "classroom.py"), "--pages", "2", "--pool", "2",
-                           "--notebook", "04_play.ipynb"], capture_output=True, text=True, timeout=600)
+    done = subprocess.run([sys.executable, str(BENCH / "classroom.py"), "--learners", "mixed", "--pages", "3",
+                           "--pool", "3", "--notebook", "04_play.ipynb"], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
     out = done.stdout
-    assert "page 1: served after" in out and "page 2: served after" in out and "board painted after" in out
-    assert "the pool of 2: Voila said it was filled" in out and "server memory" in out and "CPU while the pages loaded" in out
+    assert "3 learners (one page in chromium, the others simulated)" in out, out
+    assert "page 1: served after" in out and "page 2:" not in out and "board painted after" in out
+    assert "the pool of 3: Voila said it was filled" in out and "server memory" in out and "CPU while the pages loaded" in out
     assert "widgets shown after" in out and "each page's work in chromium (median, s): scripts" in out
+    assert "the simulated learners" in out and "board ready: 2 of 2" in out, out
     # issue 36 item 3: each board first painted at its final size (1280x720: 614x505), never redrawn at another
-    for page in (1, 2):
-        line = next(line for line in out.splitlines() if line.startswith(f"  page {page}:"))
-        assert line.endswith("board 614x505"), line
-    assert "painted: 2 of 2" in out and "0 redrawn at another size" in out, out
+    line = next(line for line in out.splitlines() if line.startswith("  page 1:"))
+    assert line.endswith("board 614x505"), line
+    for learner in (1, 2):
+        line = next(line for line in out.splitlines() if line.startswith(f"  learner {learner}:"))
+        assert "board drawn at 614x505" in line and "->" not in line, line
+    assert "painted: 1 of 1" in out and "0 redrawn at another size" in out, out
 
 
 def test_classroom_benchmark_simulated_learners_get_the_board_at_its_final_size():
