@@ -305,6 +305,20 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
          [r"[a-zà-ù)\]]: (?:Lo|La|Il|Le|Gli|I|Un|Una|Uno|Non|Con|Senza|Chi|Nessun[oa]?|Finite|Per|Se|Si|Ogni|Quando|Dopo"
           r"|Prima|Poi|Ecco|Questo|Questa|Tutt[ie]|Giocare|Reclutare|Spostare|Scegliere|Far|Rinunciare|Guadagnare"
           r"|Considerare|L'\w+)\b"]),
+        # Issue 34, the second Italian reading (words-it2): each kind of fault met in rendered games and the course.
+        ("il volere del popolo è del Rosso (a sentence in the status line, not the label 'Volere del popolo: Rosso')",
+         [r"\b[Vv]olere(?: del popolo)?: (?:il )?(?:Rosso|Bianco)\b"]),
+        ("Bianco: spostare ... come azione bonus (a line led by its side holds no second colon)",
+         [r"^(?:Tu \((?:Rosso|Bianco)\)|Rosso|Bianco|L'opposizione(?: \((?:Rosso|Bianco)\))?): [^:«»]*[a-zà-ù]: "]),
+        ("Reclutamento Leader, Doppio Movimento, valore di reclutamento (the rulebook's names, one spelling)",
+         [r"\b[Rr]eclutamento (?:del )?leader\b", r"\bvalore reclutamento\b", r"\bun doppio movimento\b",
+          r"\b[Aa]zione bonus: (?:pescare|spostare|reclutare|far riposare|Organizzare)\b"]),
+        ("ha giocato la carta viola-4 (a card named after a verb takes 'la carta')",
+         [r"\bha giocato (?:rosso|blu|verde|viola|bianco|marrone)-\d"]),
+        ("the verdict names who is stronger, then the sums once ('Rosso 4: R3 1, R8 3'), not the totals twice",
+         [r"\bha la forza maggiore: Rosso \d+, Bianco \d+\. (?:Rosso|Bianco|L'opposizione) \d+: "]),
+        ("l'estremità del tracciato (the end of the support track, one word for it)", [r"\bla fine del tracciato\b"]),
+        ("the outcome is a sentence ('La partita finisce perché ...'), not the label 'Perché:'", [r"[.!)] Perché: "]),
     ],
 }
 #: A side named bare where the language needs its article or its preposition: French "Blanc joue",
@@ -414,6 +428,14 @@ def test_the_bracket_check_sees_brackets_after_or_inside_brackets(text, faulty):
     ("it", "Esatto! Trotsky rosso è affaticato."), ("it", "lungo la connessione bianco–marrone"),
     ("it", "non il testo dei regolamenti: Lo stesso rimescolamento"),
     ("it", "Il motore di regole la accetta: Il Bianco recluta Lvov"), ("it", "Fatto: Giocare la carta viola-4."),
+    ("it", "Round 1, 6 marzo/aprile. Volere del popolo: Rosso. Punteggio: parità."),
+    ("it", "Bianco: azione bonus: reclutare l'unità B3 nel quartiere rosso"),
+    ("it", "Tu (Bianco): azione bonus: spostare Lenin"), ("it", "dopo aver giocato Kerensky: Reclutamento leader"),
+    ("it", "Confronta il reclutamento del leader"), ("it", "valore reclutamento della carta rosso-3"),
+    ("it", "Il Bianco ha giocato viola-4 (valore di reclutamento 2)"),
+    ("it", "Nel quartiere marrone il Rosso ha la forza maggiore: Rosso 4, Bianco 2. Rosso 4: R3 1, R8 3; Bianco 2: B5 2."),
+    ("it", "il segnalino punteggio ha raggiunto la fine del tracciato punteggio"),
+    ("it", "Vince il Rosso! Perché: il segnalino mese è su ottobre/novembre"),
 ])
 def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     assert glossary_faults(lang, [("made up", text)]), text
@@ -436,6 +458,13 @@ def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     ("it", "la connessione tra il quartiere rosso e il quartiere verde"), ("it", "Esatto! Il Trotsky rosso è affaticato."),
     ("it", "Rosso: Spionaggio per rivelare l'obiettivo"), ("it", "Mano del Rosso: Lenin, Stalin"),
     ("it", "la accetta: il Bianco recluta Lvov nel quartiere marrone"),
+    ("it", "Round 1, 6 marzo/aprile. Il volere del popolo è del Rosso. Punteggio: parità. Tocca a te (Bianco): giocare una carta."),
+    ("it", "Bianco: reclutare l'unità B3 (forza 1, 1 sul lato affaticato) nel quartiere rosso come azione bonus"),
+    ("it", "Tu (Bianco): spostare l'unità B2 dal quartiere blu al quartiere verde come azione bonus"),
+    ("it", "Rosso: obiettivo (una carta, a faccia in giù)"), ("it", "Il Reclutamento Leader e l'azione speciale"),
+    ("it", "Il Bianco ha giocato la carta viola-4; l'opposizione ha giocato le carte viola-4, rosso-2"),
+    ("it", "Nel quartiere marrone il Rosso ha la forza maggiore. Rosso 4: R3 1, R8 3; Bianco 2: B5 2."),
+    ("it", "Vince il Rosso! La partita finisce perché il segnalino punteggio ha raggiunto l'estremità del tracciato"),
 ])
 def test_the_glossary_check_passes_the_right_forms(lang, text):
     assert not glossary_faults(lang, [("made up", text)]), text
