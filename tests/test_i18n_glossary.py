@@ -314,7 +314,7 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
          [r"\b[Rr]eclutamento (?:del )?leader\b", r"\bvalore reclutamento\b", r"\bun doppio movimento\b",
           r"\b[Aa]zione bonus: (?:pescare|spostare|reclutare|far riposare|Organizzare)\b"]),
         ("gioca la carta viola-4, ha giocato le carte viola-4, rosso-2 (a card named after a verb takes 'la carta')",
-         [r"\b(?:gioca|giochi|rivela|ha giocato|ha rivelato) (?:rosso|blu|verde|viola|bianco|marrone)-\d"]),
+         [r"\b(?:gioca|giochi|rivela|ha giocato|ha rivelato|azioni con) (?:rosso|blu|verde|viola|bianco|marrone)-\d"]),
         ("a sentence inside a ruling's note has no colon of its own ('... tacciono: le azioni ... non sono proposte: ...')",
          [r"\b(?:tacciono|regolamenti): [^:.]*[a-zà-ù]: "]),
         ("the verdict names who is stronger, then the sums once ('Rosso 4: R3 1, R8 3'), not the totals twice",
