@@ -320,6 +320,8 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
         ("the verdict names who is stronger, then the sums once ('Rosso 4: R3 1, R8 3'), not the totals twice",
          [r"\bha la forza maggiore: Rosso \d+, Bianco \d+\. (?:Rosso|Bianco|L'opposizione) \d+: "]),
         ("l'estremità del tracciato (the end of the support track, one word for it)", [r"\bla fine del tracciato\b"]),
+        ("TRACCIATO PUNTEGGIO (the board's title names the track as the rulebook and the analyzer do)",
+         [r"\bTRACCIATO:"]),
         ("the outcome is a sentence ('La partita finisce perché ...'), not the label 'Perché:'", [r"[.!)] Perché: "]),
         ("Reclutare Lenin (the rulebook's Reclutamento Leader, as the log's 'recluta Lenin'), not 'Far entrare Lenin'",
          [r"\b[Ff]ar entrare (?:Lenin|Stalin|Kamenev|Kerensky|Lvov|Kornilov|il leader)\b"]),
@@ -444,7 +446,7 @@ def test_the_bracket_check_sees_brackets_after_or_inside_brackets(text, faulty):
     ("it", "ENGINE-NO-OP è una decisione di questo progetto su un punto su cui i regolamenti tacciono: le azioni che non "
            "cambierebbero nulla non sono proposte: ispirare avendo già il volere del popolo"),
     ("it", "Nel quartiere marrone il Rosso ha la forza maggiore: Rosso 4, Bianco 2. Rosso 4: R3 1, R8 3; Bianco 2: B5 2."),
-    ("it", "il segnalino punteggio ha raggiunto la fine del tracciato punteggio"),
+    ("it", "il segnalino punteggio ha raggiunto la fine del tracciato punteggio"), ("it", "TRACCIATO: parità"),
     ("it", "Vince il Rosso! Perché: il segnalino mese è su ottobre/novembre"),
 ])
 def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
