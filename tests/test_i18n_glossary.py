@@ -320,6 +320,8 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
         ("the verdict names who is stronger, then the sums once ('Rosso 4: R3 1, R8 3'), not the totals twice",
          [r"\bha la forza maggiore: Rosso \d+, Bianco \d+\. (?:Rosso|Bianco|L'opposizione) \d+: "]),
         ("l'estremità del tracciato (the end of the support track, one word for it)", [r"\bla fine del tracciato\b"]),
+        ("Tocca a te (Bianco) decidere (a verb before 'tu (Bianco)' agrees with it: never 'Decide tu')",
+         [r"\b(?:Decide|Gioca|Sceglie|Deve) tu\b"]),
         ("TRACCIATO PUNTEGGIO (the board's title names the track as the rulebook and the analyzer do)",
          [r"\bTRACCIATO:"]),
         ("the outcome is a sentence ('La partita finisce perché ...'), not the label 'Perché:'", [r"[.!)] Perché: "]),
@@ -447,6 +449,7 @@ def test_the_bracket_check_sees_brackets_after_or_inside_brackets(text, faulty):
            "cambierebbero nulla non sono proposte: ispirare avendo già il volere del popolo"),
     ("it", "Nel quartiere marrone il Rosso ha la forza maggiore: Rosso 4, Bianco 2. Rosso 4: R3 1, R8 3; Bianco 2: B5 2."),
     ("it", "il segnalino punteggio ha raggiunto la fine del tracciato punteggio"), ("it", "TRACCIATO: parità"),
+    ("it", "Punteggio: parità. Decide tu (Bianco): giocare una carta."),
     ("it", "Vince il Rosso! Perché: il segnalino mese è su ottobre/novembre"),
 ])
 def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
@@ -474,7 +477,8 @@ def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     ("it", "Bianco: reclutare l'unità B3 (forza 1, 1 sul lato affaticato) nel quartiere rosso come azione bonus"),
     ("it", "Tu (Bianco): spostare l'unità B2 dal quartiere blu al quartiere verde come azione bonus"),
     ("it", "Rosso: obiettivo (una carta, a faccia in giù)"), ("it", "PARTITA FINITA: VINCE L'OPPOSIZIONE (ROSSO)"),
-    ("it", "Tocca a te (Bianco): reclutare Lenin nel quartiere verde"), ("it", "Il Reclutamento Leader e l'azione speciale"),
+    ("it", "Tocca a te (Bianco): reclutare Lenin nel quartiere verde"),
+    ("it", "Punteggio: parità. Tocca a te (Bianco) decidere: giocare una carta."), ("it", "Il Reclutamento Leader e l'azione speciale"),
     ("it", "Il Bianco ha giocato la carta viola-4; l'opposizione ha giocato le carte viola-4, rosso-2"),
     ("it", "Nel quartiere marrone il Rosso ha la forza maggiore. Rosso 4: R3 1, R8 3; Bianco 2: B5 2."),
     ("it", "Vince il Rosso! La partita finisce perché il segnalino punteggio ha raggiunto l'estremità del tracciato"),
