@@ -507,3 +507,50 @@ def test_what_a_french_reader_meets_keeps_french_typography(source):
     bad = sorted({f"{where}: {fault!r} in {text[:100]!r}" for where, text in SOURCES[source]("fr")
                   if "en italien" not in text for fault in french_typography_faults(_NOT_READ.sub(" ", text))})
     assert not bad, f"fr/{source}: {len(bad)} faults:\n" + "\n".join(bad[:30])
+
+
+# ---------------------------------------------------------------------------- a button named in the prose
+#: A text that names a button or a menu ("press **Apply**", “Continue where I left off” brings you
+#: back) names it as the button itself is written: the Italian notice once quoted «Riprendi da dove
+#: ero» beside the button «Riprendi da dove avevo lasciato».  A quoted capitalised label (in “”,
+#: "", * or **) that is itself a message of the catalogs must appear as its translation.
+_QUOTED_LABEL = re.compile(r"(?:“|\"|\*\*?)([A-Z][^”\"*\n]{1,46}[^\s”\"*])(?:”|\"|\*\*?)")
+
+
+def quoted_label_faults(lang: str) -> list[str]:
+    tables = {domain: i18n.catalog(lang, domain) for domain in ALL_DOMAINS}
+    labels: dict[str, set[str]] = {}
+    for table in tables.values():
+        for (ctx, msgid), text in table.items():
+            if ctx is None and isinstance(text, str) and len(msgid) < 50:
+                labels.setdefault(msgid, set()).add(" ".join(text.split()))
+    faults = []
+    for domain, table in tables.items():
+        for (_ctx, msgid), text in table.items():
+            for label in _QUOTED_LABEL.findall(" ".join(msgid.split())):
+                if label in labels:
+                    written = [" ".join(t.split()) for t in (text if isinstance(text, tuple) else (text,))]
+                    if not any(any(tr in w for tr in labels[label]) for w in written):
+                        faults.append(f"{domain}: {label!r} is {sorted(labels[label])} but {written[0][:120]!r}")
+    return faults
+
+
+def test_a_button_named_in_the_prose_is_named_as_it_is_written():
+    """Italian (the French catalogs are read by their own reader): every quoted label is the
+    button's own words."""
+    if "it" not in TRANSLATED:
+        pytest.skip("no Italian catalogs")
+    faults = quoted_label_faults("it")
+    assert not faults, "it: a label quoted otherwise than the button writes it:\n" + "\n".join(faults)
+
+
+def test_the_quoted_label_check_sees_a_second_name(monkeypatch):
+    table = dict(i18n.catalog("it", "course"))
+    key = (None, "The exercise you left is not counted as done until you solve it; “Continue where I left off” "
+                 "brings you back to it.")
+    assert key in table
+    table[key] = "L'esercizio lasciato non conta; «Riprendi da dove ero» ti ci riporta."
+    real = i18n.catalog
+    monkeypatch.setattr(i18n, "catalog", lambda lang, domain="dualpowers": table if (lang, domain) == ("it", "course")
+                        else real(lang, domain))
+    assert any("Continue where I left off" in f for f in quoted_label_faults("it"))
