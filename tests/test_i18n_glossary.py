@@ -320,6 +320,8 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
         ("the verdict names who is stronger, then the sums once ('Rosso 4: R3 1, R8 3'), not the totals twice",
          [r"\bha la forza maggiore: Rosso \d+, Bianco \d+\. (?:Rosso|Bianco|L'opposizione) \d+: "]),
         ("l'estremità del tracciato (the end of the support track, one word for it)", [r"\bla fine del tracciato\b"]),
+        ("Giocare la carta verde-4 (4 giorni, Reclutamento 2 o Movimento, 2 PV): the action's name in a sentence, "
+         "not the card chip's short 'recl.'", [r"\bgiorni, recl\. "]),
         ("Tocca a te (Bianco) decidere (a verb before 'tu (Bianco)' agrees with it: never 'Decide tu')",
          [r"\b(?:Decide|Gioca|Sceglie|Deve) tu\b"]),
         ("TRACCIATO PUNTEGGIO (the board's title names the track as the rulebook and the analyzer do)",
@@ -450,6 +452,7 @@ def test_the_bracket_check_sees_brackets_after_or_inside_brackets(text, faulty):
     ("it", "Nel quartiere marrone il Rosso ha la forza maggiore: Rosso 4, Bianco 2. Rosso 4: R3 1, R8 3; Bianco 2: B5 2."),
     ("it", "il segnalino punteggio ha raggiunto la fine del tracciato punteggio"), ("it", "TRACCIATO: parità"),
     ("it", "Punteggio: parità. Decide tu (Bianco): giocare una carta."),
+    ("it", "Tu (Bianco): giocare la carta verde-4 (4 giorni, recl. 2 o Movimento, 2 PV)"),
     ("it", "Vince il Rosso! Perché: il segnalino mese è su ottobre/novembre"),
 ])
 def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
