@@ -305,6 +305,32 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
          [r"[a-zà-ù)\]]: (?:Lo|La|Il|Le|Gli|I|Un|Una|Uno|Non|Con|Senza|Chi|Nessun[oa]?|Finite|Per|Se|Si|Ogni|Quando|Dopo"
           r"|Prima|Poi|Ecco|Questo|Questa|Tutt[ie]|Giocare|Reclutare|Spostare|Scegliere|Far|Rinunciare|Guadagnare"
           r"|Considerare|L'\w+)\b"]),
+        # Issue 34, the second Italian reading (words-it2): each kind of fault met in rendered games and the course.
+        ("il volere del popolo è del Rosso (a sentence in the status line, not the label 'Volere del popolo: Rosso')",
+         [r"\b[Vv]olere(?: del popolo)?: (?:il )?(?:Rosso|Bianco)\b"]),
+        ("Bianco: spostare ... come azione bonus (a line led by its side holds no second colon)",
+         [r"^(?:Tu \((?:Rosso|Bianco)\)|Rosso|Bianco|L'opposizione(?: \((?:Rosso|Bianco)\))?): [^:«»]*[a-zà-ù]: "]),
+        ("Reclutamento Leader, Doppio Movimento, valore di reclutamento (the rulebook's names, one spelling)",
+         [r"\b[Rr]eclutamento (?:del )?leader\b", r"\bvalore reclutamento\b", r"\bun doppio movimento\b",
+          r"\b[Aa]zione bonus: (?:pescare|spostare|reclutare|far riposare|Organizzare)\b"]),
+        ("gioca la carta viola-4, ha giocato le carte viola-4, rosso-2 (a card named after a verb takes 'la carta')",
+         [r"\b(?:gioca|giochi|rivela|ha giocato|ha rivelato|azioni con) (?:rosso|blu|verde|viola|bianco|marrone)-\d"]),
+        ("a sentence inside a ruling's note has no colon of its own ('... tacciono: le azioni ... non sono proposte: ...')",
+         [r"\b(?:tacciono|regolamenti): [^:.]*[a-zà-ù]: "]),
+        ("the verdict names who is stronger, then the sums once ('Rosso 4: R3 1, R8 3'), not the totals twice",
+         [r"\bha la forza maggiore: Rosso \d+, Bianco \d+\. (?:Rosso|Bianco|L'opposizione) \d+: "]),
+        ("l'estremità del tracciato (the end of the support track, one word for it)", [r"\bla fine del tracciato\b"]),
+        ("Giocare la carta verde-4 (4 giorni, Reclutamento 2 o Movimento, 2 PV): the action's name in a sentence, "
+         "not the card chip's short 'recl.'", [r"\bgiorni, recl\. "]),
+        ("Tocca a te (Bianco) decidere (a verb before 'tu (Bianco)' agrees with it: never 'Decide tu')",
+         [r"\b(?:Decide|Gioca|Sceglie|Deve) tu\b"]),
+        ("TRACCIATO PUNTEGGIO (the board's title names the track as the rulebook and the analyzer do)",
+         [r"\bTRACCIATO:"]),
+        ("the outcome is a sentence ('La partita finisce perché ...'), not the label 'Perché:'", [r"[.!)] Perché: "]),
+        ("Reclutare Lenin (the rulebook's Reclutamento Leader, as the log's 'recluta Lenin'), not 'Far entrare Lenin'",
+         [r"\b[Ff]ar entrare (?:Lenin|Stalin|Kamenev|Kerensky|Lvov|Kornilov|il leader)\b"]),
+        ("PARTITA FINITA: VINCE L'OPPOSIZIONE (ROSSO) (a title in capitals has no lower-case words in brackets)",
+         [r"\b[A-Z]{5,}\b[^a-z]*[A-Z\}]\)? ?\((?:tu|l'opposizione)\)"]),
     ],
 }
 #: A side named bare where the language needs its article or its preposition: French "Blanc joue",
@@ -414,6 +440,20 @@ def test_the_bracket_check_sees_brackets_after_or_inside_brackets(text, faulty):
     ("it", "Esatto! Trotsky rosso è affaticato."), ("it", "lungo la connessione bianco–marrone"),
     ("it", "non il testo dei regolamenti: Lo stesso rimescolamento"),
     ("it", "Il motore di regole la accetta: Il Bianco recluta Lvov"), ("it", "Fatto: Giocare la carta viola-4."),
+    ("it", "Round 1, 6 marzo/aprile. Volere del popolo: Rosso. Punteggio: parità."),
+    ("it", "Bianco: azione bonus: reclutare l'unità B3 nel quartiere rosso"),
+    ("it", "Tu (Bianco): azione bonus: spostare Lenin"), ("it", "dopo aver giocato Kerensky: Reclutamento leader"),
+    ("it", "Confronta il reclutamento del leader"), ("it", "valore reclutamento della carta rosso-3"),
+    ("it", "Il Bianco ha giocato viola-4 (valore di reclutamento 2)"), ("it", "Il Rosso gioca rosso-3 (3 giorni)."),
+    ("it", "Giochi bianco-2; poi l'opposizione rivela viola-3"), ("it", "Far entrare Lenin nel quartiere verde"),
+    ("it", "PARTITA FINITA: VINCE IL ROSSO (l'opposizione)"), ("it", "PARTITA FINITA: VINCE IL BIANCO (tu)"),
+    ("it", "ENGINE-NO-OP è una decisione di questo progetto su un punto su cui i regolamenti tacciono: le azioni che non "
+           "cambierebbero nulla non sono proposte: ispirare avendo già il volere del popolo"),
+    ("it", "Nel quartiere marrone il Rosso ha la forza maggiore: Rosso 4, Bianco 2. Rosso 4: R3 1, R8 3; Bianco 2: B5 2."),
+    ("it", "il segnalino punteggio ha raggiunto la fine del tracciato punteggio"), ("it", "TRACCIATO: parità"),
+    ("it", "Punteggio: parità. Decide tu (Bianco): giocare una carta."),
+    ("it", "Tu (Bianco): giocare la carta verde-4 (4 giorni, recl. 2 o Movimento, 2 PV)"),
+    ("it", "Vince il Rosso! Perché: il segnalino mese è su ottobre/novembre"),
 ])
 def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     assert glossary_faults(lang, [("made up", text)]), text
@@ -436,6 +476,15 @@ def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     ("it", "la connessione tra il quartiere rosso e il quartiere verde"), ("it", "Esatto! Il Trotsky rosso è affaticato."),
     ("it", "Rosso: Spionaggio per rivelare l'obiettivo"), ("it", "Mano del Rosso: Lenin, Stalin"),
     ("it", "la accetta: il Bianco recluta Lvov nel quartiere marrone"),
+    ("it", "Round 1, 6 marzo/aprile. Il volere del popolo è del Rosso. Punteggio: parità. Tocca a te (Bianco): giocare una carta."),
+    ("it", "Bianco: reclutare l'unità B3 (forza 1, 1 sul lato affaticato) nel quartiere rosso come azione bonus"),
+    ("it", "Tu (Bianco): spostare l'unità B2 dal quartiere blu al quartiere verde come azione bonus"),
+    ("it", "Rosso: obiettivo (una carta, a faccia in giù)"), ("it", "PARTITA FINITA: VINCE L'OPPOSIZIONE (ROSSO)"),
+    ("it", "Tocca a te (Bianco): reclutare Lenin nel quartiere verde"),
+    ("it", "Punteggio: parità. Tocca a te (Bianco) decidere: giocare una carta."), ("it", "Il Reclutamento Leader e l'azione speciale"),
+    ("it", "Il Bianco ha giocato la carta viola-4; l'opposizione ha giocato le carte viola-4, rosso-2"),
+    ("it", "Nel quartiere marrone il Rosso ha la forza maggiore. Rosso 4: R3 1, R8 3; Bianco 2: B5 2."),
+    ("it", "Vince il Rosso! La partita finisce perché il segnalino punteggio ha raggiunto l'estremità del tracciato"),
 ])
 def test_the_glossary_check_passes_the_right_forms(lang, text):
     assert not glossary_faults(lang, [("made up", text)]), text
@@ -461,3 +510,50 @@ def test_what_a_french_reader_meets_keeps_french_typography(source):
     bad = sorted({f"{where}: {fault!r} in {text[:100]!r}" for where, text in SOURCES[source]("fr")
                   if "en italien" not in text for fault in french_typography_faults(_NOT_READ.sub(" ", text))})
     assert not bad, f"fr/{source}: {len(bad)} faults:\n" + "\n".join(bad[:30])
+
+
+# ---------------------------------------------------------------------------- a button named in the prose
+#: A text that names a button or a menu ("press **Apply**", “Continue where I left off” brings you
+#: back) names it as the button itself is written: the Italian notice once quoted «Riprendi da dove
+#: ero» beside the button «Riprendi da dove avevo lasciato».  A quoted capitalised label (in “”,
+#: "", * or **) that is itself a message of the catalogs must appear as its translation.
+_QUOTED_LABEL = re.compile(r"(?:“|\"|\*\*?)([A-Z][^”\"*\n]{1,46}[^\s”\"*])(?:”|\"|\*\*?)")
+
+
+def quoted_label_faults(lang: str) -> list[str]:
+    tables = {domain: i18n.catalog(lang, domain) for domain in ALL_DOMAINS}
+    labels: dict[str, set[str]] = {}
+    for table in tables.values():
+        for (ctx, msgid), text in table.items():
+            if ctx is None and isinstance(text, str) and len(msgid) < 50:
+                labels.setdefault(msgid, set()).add(" ".join(text.split()))
+    faults = []
+    for domain, table in tables.items():
+        for (_ctx, msgid), text in table.items():
+            for label in _QUOTED_LABEL.findall(" ".join(msgid.split())):
+                if label in labels:
+                    written = [" ".join(t.split()) for t in (text if isinstance(text, tuple) else (text,))]
+                    if not any(any(tr in w for tr in labels[label]) for w in written):
+                        faults.append(f"{domain}: {label!r} is {sorted(labels[label])} but {written[0][:120]!r}")
+    return faults
+
+
+def test_a_button_named_in_the_prose_is_named_as_it_is_written():
+    """Italian (the French catalogs are read by their own reader): every quoted label is the
+    button's own words."""
+    if "it" not in TRANSLATED:
+        pytest.skip("no Italian catalogs")
+    faults = quoted_label_faults("it")
+    assert not faults, "it: a label quoted otherwise than the button writes it:\n" + "\n".join(faults)
+
+
+def test_the_quoted_label_check_sees_a_second_name(monkeypatch):
+    table = dict(i18n.catalog("it", "course"))
+    key = (None, "The exercise you left is not counted as done until you solve it; “Continue where I left off” "
+                 "brings you back to it.")
+    assert key in table
+    table[key] = "L'esercizio lasciato non conta; «Riprendi da dove ero» ti ci riporta."
+    real = i18n.catalog
+    monkeypatch.setattr(i18n, "catalog", lambda lang, domain="dualpowers": table if (lang, domain) == ("it", "course")
+                        else real(lang, domain))
+    assert any("Continue where I left off" in f for f in quoted_label_faults("it"))

@@ -63,7 +63,7 @@ def presence_text(state: State, region: str) -> Message:
         return Message(N_("In {region} nobody controls a token: nobody is stronger there."), domain=DOMAIN,
                        region=region_name(region))
     why = {
-        "strength": N_("In {region}, {winner} is stronger: red {red}, white {white}."),
+        "strength": N_("In {region}, {winner} is stronger."),    # the sums follow, side by side (tally_messages)
         # a tie is not "stronger": the tie-break gives the region (R-STR-2)
         "tokens": N_("In {region} strength is tied at {red}; {winner} controls more tokens and so wins the region."),
         "will": N_("In {region} strength ({red}) and tokens are tied; {winner} holds the Will and so wins the region."),
