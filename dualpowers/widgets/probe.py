@@ -171,6 +171,8 @@ function render({ model, el }) {
     set(said, 'aria-live', 'polite');
   };
   model.on('change:label', name);
+  // new names (another language, another board): a name shown by the pointer would be the old one
+  model.on('change:names', () => { if (tag) tag.style.display = 'none'; });
   const attachStops = () => {
     // the board's box (the probe's view is its first child), once the view is in the page
     boardHost = el.closest('.dp-board-widget') || (el.parentElement && el.parentElement.parentElement);

@@ -67,6 +67,16 @@ def test_a_regions_name_shows_by_the_pointer(browser, voila_server, notebook_dir
         page.screenshot(path=str(OUT / f"marks-hover-1280x720-{theme}.png"))
         page.mouse.move(x, canvas["y"] + canvas["height"] + 40)          # off the board: the name goes
         wait_until(lambda: not _tag(page), timeout=10_000, message="the name stayed after the pointer left")
+        if theme == "light":
+            # another language while a name shows: the old name goes, the pointer then finds the new one
+            page.mouse.move(x, y)
+            wait_until(lambda: "Green" in _tag(page), timeout=10_000, message="no name by the pointer over green")
+            page.locator("select", has=page.locator("option", has_text="Italiano")).first.select_option(label="Italiano")
+            wait_until(lambda: "Green" not in _tag(page), timeout=20_000,
+                       message="the English name stayed by the pointer after the language changed")
+            page.mouse.move(x + 2, y + 2)
+            wait_until(lambda: "Verde" in _tag(page) or "verde" in _tag(page), timeout=10_000,
+                       message="no Italian name by the pointer over green")
     finally:
         context.close()
 
