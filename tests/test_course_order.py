@@ -191,6 +191,32 @@ def test_the_issue_s_order_problems_are_gone():
         assert position[needs] <= position[ex_id], (ex_id, needs)
 
 
+def _italian(item) -> bool:
+    """Whether an item is about the Italian edition: it teaches E-IT, its position is in that
+    edition, or its text (a step's, or an exercise's prompt and hint) names it."""
+    text = item.text("en") if isinstance(item, Step) else f"{item.prompt('en')} {item.hint('en')}"
+    return "E-IT" in item.rules or item.position.edition == "it" or bool(WORDS["italian-edition"].search(text))
+
+
+def test_the_italian_edition_comes_after_the_base_rule_of_its_chapter():
+    """Issue 33: chapters 5 and 7 named the Italian edition's variant before their base rule was
+    settled (Leader Recruit's variant before the leaders' specials; "6 in the Italian edition"
+    inside the unrest scoring's own step, its question second of eight).  In every chapter the
+    Italian edition's steps close its steps and its exercises close its exercises; the
+    disclosure (a step's aside) may name it anywhere."""
+    early = []
+    for ch in COURSE.chapters:
+        for items in (ch.steps, ch.exercises):
+            flags = [_italian(it) for it in items]
+            first = flags.index(True) if True in flags else len(flags)
+            early += [f"{ch.id}: {getattr(it, 'id', None) or f'step {it.index + 1}'} names the Italian edition "
+                      f"before the base rule's {'steps' if items is ch.steps else 'exercises'} end"
+                      for it, flag in zip(items, flags) if flag and not all(flags[first:])]
+    assert not early, "\n".join(early)
+    assert _italian(course.chapter("leaders").steps[-1]) and _italian(course.chapter("scoring").steps[-1])
+    assert not _italian(course.chapter("scoring").steps[0])
+
+
 def test_a_step_introduces_only_what_its_text_shows():
     for ch in COURSE.chapters:
         for st in ch.steps:
