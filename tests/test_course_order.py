@@ -414,6 +414,36 @@ def test_the_rulings_the_issue_names_are_marked_in_every_language(chapter, step,
         assert rule_id in note and note != english, (lang, note)
 
 
+@pytest.mark.parametrize("chapter, step, rule_id", [
+    ("round", 0, "P-DRAW"), ("leaders", 1, "R-ACT-PROTEST"), ("scoring", 0, "R-SCO-UNREST"),
+    ("scoring", 3, "R-SCO-OBJ"), ("solo", 2, "R-SOLO-OPP-TURN"), ("solo", 4, "R-SCO-UNREST"),
+    ("solo", 8, "R-SOLO-OPP-TURN"),
+])
+def test_this_turn_s_rulings_are_marked_where_the_course_teaches_them(chapter, step, rule_id):
+    """Issue 33: the rulings added to RULINGS.md this turn.  Where a step teaches one, its
+    disclosure says it is the project's ruling and what the ruling settles, in every language:
+    the Opposition's card unit before its 15/31 unit (solo step 3), Organize never the unrest
+    winner's bonus (solo step 5, with its exercise solo-14, answered by the engine)."""
+    st: Step = course.chapter(chapter).steps[step]
+    assert rule_id in st.rulings
+    part = rule(rule_id).ruling_part
+    assert part and part in st.rulings_note("en")
+    for lang in TRANSLATED:
+        note = st.rulings_note(lang)
+        assert rule_id in note and note != st.rulings_note("en"), (lang, note)
+
+
+def test_the_course_says_what_the_engine_does_with_organize_at_the_unrest_scoring():
+    """R-SCO-UNREST (ruling): the solo chapter says Organize is not the unrest winner's bonus, and
+    its question is answered by the engine: Organize is not among the legal actions there."""
+    ex = course.exercise("solo-14")
+    s = ex.position
+    assert s.mode == "solo" and s.step == "unrest" and s.objectives[s.to_act] and not s.revealed[s.to_act]
+    assert dp.Organize() not in s.legal_actions()
+    assert ex.accepted() == ["no"] and "R-SCO-UNREST" in ex.rulings
+    assert "Organize" in course.chapter("solo").steps[4].text("en")
+
+
 def test_a_rulebook_rule_is_not_marked():
     st = course.chapter("strength").steps[0]        # R-STR-1: the rulebooks' own rule
     assert st.rulings == () and st.rulings_note("en") == ""
