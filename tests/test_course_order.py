@@ -554,3 +554,40 @@ def test_a_course_file_with_a_wrong_list_term_or_ruling_is_refused(mutate, messa
     mutate(raw)
     with pytest.raises(CourseError, match=message):
         parse_course(raw, verify=False)
+
+
+# ---------------------------------------------------------------------------- issue 33: stand-ins behind the disclosure
+_STAND_IN = re.compile(r"stand-?ins?\b|this project's", re.I)
+
+
+def test_the_lessons_never_mention_stand_in_data_and_the_disclosure_keeps_it():
+    """A rule's tip read "48 command cards ... (stand-in list)" inside the lesson (issue 33; issue
+    34 item 4).  What a learner reads in the lesson (the step's text and the chapter's intro, the
+    question and its hint, every answer's verdict, the rule badges' tips) never speaks of stand-ins
+    or of this project; each remark is kept in the disclosure, where a curious reader opens it: the
+    step's own remark, or the stand-in note of each of its rules (rules.toml ``standin``)."""
+    from dualpowers.rules import standin_note
+    from dualpowers.screens.course import CourseScreen
+    screen = CourseScreen()
+    s = screen.session
+    seen_standins: set[str] = set()
+    for lang in LANGUAGES:
+        screen.set_language(lang)
+        for i in range(len(s.items)):
+            s.go(i)
+            snap = screen.snapshot
+            ex = s.exercise
+            read = [snap.intro, snap.body, snap.prompt, snap.how, *(b.summary for b in snap.badges)]
+            if ex is not None:
+                read.append(ex.hint(lang))
+                read += [ex.judge(v).text(lang) for v in (ex.choices or ex.accepted()[:1])]
+            if lang == "en":
+                bad = [t for t in read if _STAND_IN.search(t)]
+                assert not bad, (s.item, bad)
+                aside = " ".join(text for text, _ in snap.aside)
+                for r in s.current.rules:
+                    note = standin_note(r)
+                    if note is not None:
+                        seen_standins.add(r)
+                        assert _STAND_IN.search(aside), (s.item, r, aside)
+    assert {"C-MAP", "C-CMD", "C-NEU", "C-LEAD"} <= seen_standins

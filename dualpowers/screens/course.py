@@ -24,7 +24,7 @@ from ..course.session import CourseSession
 from ..describe import describe, label as kind_label
 from ..kinds import kind_of
 from ..narrate import event_text, refusal_text
-from ..rules import summary as rule_summary
+from ..rules import standin_note, summary as rule_summary
 from ..text import NN_, N_, Conjunction, Message, plural, render
 from ..working import event_details
 from .observed import Observed
@@ -45,6 +45,9 @@ T_EXERCISE = N_("Exercise: {prompt}")
 T_RULES = N_("Rules: {ids}")
 #: The disclosure under a step or an exercise that holds what is this project's, not the rulebooks'
 T_ASIDE = N_("What the rulebooks leave open")
+#: A line of that disclosure: where the packaged components stand in for what the rulebooks do not
+#: print, by rule (a rule's tip gives the rule alone)
+T_STANDIN = N_("{id}: {what}")
 T_EXAMPLES = NN_("The rulebook's example {ids} shows the same rules (notebook 01_tutorial.ipynb).",
                  "The rulebook's examples {ids} show the same rules (notebook 01_tutorial.ipynb).")
 T_OPEN_EXAMPLE = N_("Example {id}")
@@ -288,6 +291,9 @@ class CourseScreen(Observed[CourseSnapshot]):
         aside: list[tuple[str, bool]] = []
         if isinstance(item, Step) and item.aside_id:
             aside.append((item.aside(lang), False))
+        else:       # (a step's own remark is the more precise one: its rules' stand-ins then go unsaid)
+            aside += [(_tr(T_STANDIN, lang, id=r, what=note), False) for r in item.rules
+                      if (note := standin_note(r)) is not None]
         if item.rulings:
             aside.append((item.rulings_note(lang), True))
         before, _sep, after = _tr(T_RULES, lang, ids="\x00").partition("\x00")
