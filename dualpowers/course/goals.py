@@ -791,7 +791,7 @@ def _read_on_board(t: State, ask: str) -> Message | None:
         comp = t.comp
         month = MONTHS[MAY_JUN] if token == comp.trotsky_neutral else MONTHS[AUG]
         rule = "R-CAL-TROTSKY-1" if token == comp.trotsky_neutral else "R-CAL-TROTSKY-2"
-        return Message(N_("{token} waits beside the calendar until the month marker reaches {month} ({rule})."),
+        return Message(N_("{token} enters when the month marker reaches {month} ({rule})."),
                        domain=DOMAIN, token=token_name(token), month=month_name(month), rule=rule)
     if kind in _READ_ON_BOARD:
         return Message(_READ_ON_BOARD[kind], domain=DOMAIN)
@@ -830,8 +830,8 @@ def _after_reason(before: State, t: State, events: list[Any], p: Mapping[str, An
         parts.append(_turn_order_reason(before, t, said))
     elif kind == "date" and _leader_entries(said):
         # (the day marker's moves are in the answer itself: "The day marker ends on ... . July 10 + 4 days ...")
-        parts.append(Message(N_("The leader it reveals as a round begins plays no card: the date does not move "
-                                "for it."), domain=DOMAIN))
+        parts.append(Message(N_("The leader the Opposition reveals as a round begins plays no card: the date "
+                                "does not move for it."), domain=DOMAIN))
     elif kind in ("place", "exhausted"):
         trotsky = what in (t.comp.trotsky_neutral, t.comp.trotsky_red)
         parts += [e.message for e in said
