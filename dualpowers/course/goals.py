@@ -625,11 +625,12 @@ def _bonus_text(s: State, p: Mapping[str, Any]) -> Message:
                                domain=DOMAIN, date=date), d.message())
     told = Message(N_("The day marker ends on {date}: no bonus action (only 15 and 31 give one)."), domain=DOMAIN,
                    date=date)
+    counted: Message = d.message()
     over = d.start_day < 15 < d.day or (d.wrapped and (d.start_day < 15 or d.day > 15))
     if over:              # it went past the 15th without stopping there
-        told = _both(told, Message(N_("Passing over the 15th without stopping there earns nothing."),
-                                   domain=DOMAIN))
-    return because(told, d.message())
+        counted = _both(counted, Message(N_("Passing over the 15th without stopping there earns nothing."),
+                                         domain=DOMAIN))
+    return because(told, counted)
 
 
 _question("date_after", "R-CAL-2", "date", lambda s, p: f"{_advance(s, p).month}{_advance(s, p).day}",
