@@ -253,11 +253,11 @@ def _blockade_text(state: State, still: bool) -> Message:
     return Message(N_("The blockade marker is on the connection between {a} and {b}."), domain=DOMAIN, **ends)
 
 
+# (why it is open, where the marker went, is what the learner's Protest did: the verdict adds the
+# engine's own sentence for it)
 _goal("open", "R-ACT-PROTEST", lambda p: (_conn(p), "blockade"),
-      because=lambda b, a, actor, p: _both(
-          Message(N_("The connection between {a} and {b} is open."), domain=DOMAIN, a=region_name(_conn(p)[0]),
-                  b=region_name(_conn(p)[1])),
-          _blockade_text(a, still=False)))((
+      because=lambda b, a, actor, p: Message(N_("The connection between {a} and {b} is open."), domain=DOMAIN,
+                                             a=region_name(_conn(p)[0]), b=region_name(_conn(p)[1])))((
     lambda b, a, actor, p: a.blockade is None or set(a.blockade) != set(_conn(p)),
     lambda b, a, actor, p: _blockade_text(a, still=True),
 ))
