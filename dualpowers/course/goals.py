@@ -313,10 +313,17 @@ _goal("gain", "R-SCO-MOVE", lambda p: ("score",))((
 # who wins, and why: where the score marker is (at the end of the track, or not yet)
 _goal("winner", "R-END-1", lambda p: ("score",))((
     lambda b, a, actor, p: a.won_by == _side(p, actor),
-    lambda b, a, actor, p: because(Message(N_("The game goes on."), domain=DOMAIN) if a.won_by is None else
-                                   Message(N_("{side} wins the game."), domain=DOMAIN, side=side_name(a.won_by)),
-                                   _score_text(a)),
+    lambda b, a, actor, p: because(_winner_text(a), _score_text(a)),
 ))
+
+def _winner_text(s: State) -> Message:
+    """Who wins, named as the board names them: in solo the Opposition by its own name."""
+    if s.won_by is None:
+        return Message(N_("The game goes on."), domain=DOMAIN)
+    if s.won_by == s.opposition:
+        return Message(N_("The Opposition wins the game."), domain=DOMAIN)
+    return Message(N_("{side} wins the game."), domain=DOMAIN, side=side_name(s.won_by))
+
 
 def _revealed_text(a: State, side: str) -> Message:
     card = a.objectives.get(side)
@@ -899,8 +906,7 @@ def _after_answer(t: State, events: list[Any], p: Mapping[str, Any]) -> Message:
     if ask == "will":
         return Message(N_("{holder} holds the Will of the People."), domain=DOMAIN, holder=side_name(t.will))
     if ask == "winner":
-        return (Message(N_("The game goes on."), domain=DOMAIN) if t.won_by is None else
-                Message(N_("{side} wins the game."), domain=DOMAIN, side=side_name(t.won_by)))
+        return _winner_text(t)
     if ask == "score":
         return _score_text(t)
     if ask == "date":
