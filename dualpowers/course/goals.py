@@ -104,8 +104,8 @@ def because(result: Message, reason: Message) -> Message:
 
 
 #: Sentences that give their answer and its reason at once ("In brown, Red is stronger: red 4,
-#: white 2."; "The rules do not allow it: ..."; "... lands on 29 or 30, and the marker slides on
-#: to July 31"): an explanation made of one of them needs no ``because``.
+#: white 2."; "The rules do not allow it: ..."; "... no bonus action (only 15 and 31 give one)"):
+#: an explanation made of one of them needs no ``because``.
 REASONED: set[str] = set()
 
 
@@ -115,8 +115,8 @@ def _reasoned(msgid: str) -> str:
 
 
 def has_reason(message: Any) -> bool:
-    """Whether an explanation says why, not only what: it holds a :func:`because`, one of the
-    :data:`REASONED` sentences, or the engine's refusal (an answer the rules forbid)."""
+    """Whether an explanation says why, not only what: it holds a :func:`because` or one of the
+    :data:`REASONED` sentences (the engine's refusal of a question's action among them)."""
     if isinstance(message, Message):
         if message.msgid == BECAUSE or message.msgid in REASONED:
             return True
