@@ -80,6 +80,11 @@ def rules(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
             lineno = next((i + 1 for i, line in enumerate(lines) if part[:40] in line), 0)
             yield lineno, "NP_", ("rule", part), [f"Translators: the part of rule {entry['id']} that is "
                                                   "this project's ruling, in a few words"]
+        standin = entry.get("standin")
+        if standin:
+            lineno = next((i + 1 for i, line in enumerate(lines) if standin[:40] in line), 0)
+            yield lineno, "NP_", ("rule", standin), [f"Translators: what of rule {entry['id']} the packaged "
+                                                     "components stand in for (the rulebooks do not print it)"]
 
 
 def tutorial(fileobj: IO[bytes], keywords: Any, comment_tags: Any,

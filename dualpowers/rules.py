@@ -13,7 +13,7 @@ from importlib import resources
 
 from .text import Message
 
-__all__ = ["Rule", "rules", "rule", "rules_markdown", "summary", "ruling_summary"]
+__all__ = ["Rule", "rules", "rule", "rules_markdown", "summary", "ruling_summary", "standin_note"]
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,9 @@ class Rule:
     module: str = ""
     #: When only part of the rule is a ruling: that part, in a few words (this project's wording).
     ruling_part: str = ""
+    #: Where the packaged components stand in for what the rulebooks do not print ("" when nowhere):
+    #: said apart from the summary, for the curious reader.
+    standin: str = ""
 
     @property
     def ours(self) -> bool:
@@ -41,8 +44,8 @@ class Rule:
 def rules() -> tuple[Rule, ...]:
     """Every rule ID with its summary, in RULINGS.md order, then the engine's own decisions."""
     raw = tomllib.loads(resources.files("dualpowers").joinpath("data/rules.toml").read_text(encoding="utf-8"))
-    out = [Rule(r["id"], r["summary"], r.get("ruling", False), False, r.get("module", ""), r.get("ruling_part", ""))
-           for r in raw["rule"]]
+    out = [Rule(r["id"], r["summary"], r.get("ruling", False), False, r.get("module", ""), r.get("ruling_part", ""),
+                r.get("standin", "")) for r in raw["rule"]]
     out += [Rule(r["id"], r["summary"], False, True) for r in raw.get("engine", [])]
     return tuple(out)
 
@@ -67,6 +70,13 @@ def ruling_summary(rule_id: str) -> Message:
     return Message(r.ruling_part or r.summary, context="rule")
 
 
+def standin_note(rule_id: str) -> Message | None:
+    """Where the packaged components stand in for what the rulebooks do not print, for this
+    rule, as a message (context "rule"); None when they print all of it."""
+    r = rule(rule_id)
+    return Message(r.standin, context="rule") if r.standin else None
+
+
 def rules_markdown() -> str:
     """The rule index as a Markdown page (``docs/rules.md`` is this text)."""
     lines = [
@@ -87,7 +97,8 @@ def rules_markdown() -> str:
         if not r.engine:
             module = f"`dualpowers/{r.module}.py`" if r.module else ""
             ruled = (f"yes: {r.ruling_part}" if r.ruling_part else "yes") if r.ruling else ""
-            lines.append(f"| {r.id} | {r.summary} | {module} | {ruled} |")
+            told = f"{r.summary} {r.standin}" if r.standin else r.summary
+            lines.append(f"| {r.id} | {told} | {module} | {ruled} |")
     lines += ["", "## Engine decisions", "", "| ID | Decision |", "|---|---|"]
     lines += [f"| {r.id} | {r.summary} |" for r in own]
     return "\n".join(lines) + "\n"

@@ -764,3 +764,92 @@ def test_after_a_first_click_the_course_says_what_the_next_click_is(lang):
     assert s.click("token", "W3") is None and s.picker.picked
     assert render(s.message, "en") == "Click a lit region."
     assert render(s.message, lang) == render(s.picker.next_clicks(), lang)
+
+
+# ---------------------------------------------------------------------------- issue 33: every answer says why
+def _every_answer(ex):
+    """Every answer a learner can give: each choice offered; each legal action (right or wrong)."""
+    return list(ex.choices) if ex.kind == "choice" else list(ex.position.legal_actions())
+
+
+@pytest.mark.parametrize("ex", EXERCISES, ids=lambda e: e.id)
+def test_every_answer_s_feedback_says_why_not_only_what(ex):
+    """"Red is to act." stated a result without its reason.  Every verdict of every answer, right
+    or wrong, now holds a reason: a ``because`` (the result, then why, in the engine's words) or a
+    sentence that gives both at once (goals.REASONED), in every language."""
+    from dualpowers.course import goals as G
+    from dualpowers.text import render
+    for answer in _every_answer(ex):
+        v = ex.judge(answer)
+        assert G.has_reason(v.message), f"{ex.id} {answer}: {v.text('en')}"
+        for lang in LANGUAGES:
+            assert render(v.message, lang).strip()
+
+
+def test_the_turn_order_answer_names_who_began_the_phase_and_that_the_will_does_not_change_it():
+    """round-4: white took the Will with Inspire; red plays next because the order was fixed when
+    the phase began (P-ACT, the project's ruling): the answer says who began and which turn it is."""
+    ex = course.exercise("round-4")
+    t = ex.position
+    for a in ex.question["actions"]:
+        t.apply(a)
+    first, n = t.turn_order[0], t.turn_index + 1          # the engine's own order, read here
+    text = ex.judge(ex.accepted()[0]).text("en")
+    assert f"{first.capitalize()} first" in text and f"turn {n}" in text and "Will" in text, text
+    assert "P-ACT" in ex.rulings                             # the disclosure says it is the project's ruling
+
+
+@pytest.mark.parametrize("ex", [e for e in EXERCISES if e.kind == "choice"
+                                and e.question["kind"] in ("opposition_region", "opposition_card")],
+                         ids=lambda e: e.id)
+def test_the_opposition_s_objective_shows_the_day_sums_of_every_region(ex):
+    """R-SOLO-OBJECTIVE: the answer shows each region's sum of days (computed here from the
+    components), then which one wins and why."""
+    comp = ex.position.comp
+    sums: dict[str, int] = {}
+    for c in ex.question["cards"]:
+        sums[comp.cards[c].region] = sums.get(comp.cards[c].region, 0) + comp.cards[c].days
+    for answer in ex.choices:
+        text = ex.judge(answer).text("en")
+        for region, n in sums.items():
+            assert f"{region} {n}" in text, (region, n, text)
+        assert "Step 1" in text, text
+
+
+@pytest.mark.parametrize("ex", [e for e in EXERCISES if e.kind == "choice" and e.question["kind"] == "unrest_vp"],
+                         ids=lambda e: e.id)
+def test_the_unrest_points_answer_gives_the_edition_s_table_by_month(ex):
+    """"In September the unrest region is worth 5 VP in this edition" gave no why: the answer
+    now gives the points of every month in the position's edition (R-SCO-UNREST, E-IT)."""
+    from dualpowers.dates import MONTHS
+    from dualpowers.names import month
+    s = ex.position
+    table = [(m, unrest_vp(_at_month(s, i))) for i, m in enumerate(MONTHS)]
+    for answer in ex.choices:
+        text = ex.judge(answer).text("en")
+        for m, vp in table:
+            assert f"{vp} in {month(m, lang='en')}" in text, (m, vp, text)
+        assert ("Italian" if s.edition == "it" else "French") in text
+
+
+def _at_month(s, i):
+    t = s.clone()
+    t.month = i
+    return t
+
+
+@pytest.mark.parametrize("eid, reason", [
+    ("calendar-3", "Passing over the 15th"),            # R-CAL-4: passing over earns nothing
+    ("calendar-7", "R-CAL-6"),                           # Oct/Nov: the day wraps, the month stays
+    ("calendar-5", "R-CAL-TROTSKY-1"),                   # neutral Trotsky enters the unrest region
+    ("calendar-6", "same side up"),                      # R-CAL-TROTSKY-2
+    ("scoring-6", "R-SCO-EXHAUST"), ("scoring-7", "leaders and neutrals leave the game"),
+    ("end-3", "leader cards played leave the game"),     # R-CLN
+    ("end-5", "R-END-2"), ("solo-10", "no level-3 unit left"),   # R-SOLO-OPP-TURN, ruling
+    ("solo-13", "plays no card"),                        # R-SOLO-OBJ: the leader moves no date
+    ("board-6", "May/June"), ("leaders-6", "E-IT"),
+])
+def test_an_answer_that_follows_from_a_rule_names_it(eid, reason):
+    ex = course.exercise(eid)
+    for answer in ex.choices:
+        assert reason in ex.judge(answer).reason("en"), ex.judge(answer).reason("en")

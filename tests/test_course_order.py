@@ -191,6 +191,32 @@ def test_the_issue_s_order_problems_are_gone():
         assert position[needs] <= position[ex_id], (ex_id, needs)
 
 
+def _italian(item) -> bool:
+    """Whether an item is about the Italian edition: it teaches E-IT, its position is in that
+    edition, or its text (a step's, or an exercise's prompt and hint) names it."""
+    text = item.text("en") if isinstance(item, Step) else f"{item.prompt('en')} {item.hint('en')}"
+    return "E-IT" in item.rules or item.position.edition == "it" or bool(WORDS["italian-edition"].search(text))
+
+
+def test_the_italian_edition_comes_after_the_base_rule_of_its_chapter():
+    """Issue 33: chapters 5 and 7 named the Italian edition's variant before their base rule was
+    settled (Leader Recruit's variant before the leaders' specials; "6 in the Italian edition"
+    inside the unrest scoring's own step, its question second of eight).  In every chapter the
+    Italian edition's steps close its steps and its exercises close its exercises; the
+    disclosure (a step's aside) may name it anywhere."""
+    early = []
+    for ch in COURSE.chapters:
+        for items in (ch.steps, ch.exercises):
+            flags = [_italian(it) for it in items]
+            first = flags.index(True) if True in flags else len(flags)
+            early += [f"{ch.id}: {getattr(it, 'id', None) or f'step {it.index + 1}'} names the Italian edition "
+                      f"before the base rule's {'steps' if items is ch.steps else 'exercises'} end"
+                      for it, flag in zip(items, flags) if flag and not all(flags[first:])]
+    assert not early, "\n".join(early)
+    assert _italian(course.chapter("leaders").steps[-1]) and _italian(course.chapter("scoring").steps[-1])
+    assert not _italian(course.chapter("scoring").steps[0])
+
+
 def test_a_step_introduces_only_what_its_text_shows():
     for ch in COURSE.chapters:
         for st in ch.steps:
@@ -388,6 +414,36 @@ def test_the_rulings_the_issue_names_are_marked_in_every_language(chapter, step,
         assert rule_id in note and note != english, (lang, note)
 
 
+@pytest.mark.parametrize("chapter, step, rule_id", [
+    ("round", 0, "P-DRAW"), ("leaders", 1, "R-ACT-PROTEST"), ("scoring", 0, "R-SCO-UNREST"),
+    ("scoring", 3, "R-SCO-OBJ"), ("solo", 2, "R-SOLO-OPP-TURN"), ("solo", 4, "R-SCO-UNREST"),
+    ("solo", 8, "R-SOLO-OPP-TURN"),
+])
+def test_this_turn_s_rulings_are_marked_where_the_course_teaches_them(chapter, step, rule_id):
+    """Issue 33: the rulings added to RULINGS.md this turn.  Where a step teaches one, its
+    disclosure says it is the project's ruling and what the ruling settles, in every language:
+    the Opposition's card unit before its 15/31 unit (solo step 3), Organize never the unrest
+    winner's bonus (solo step 5, with its exercise solo-14, answered by the engine)."""
+    st: Step = course.chapter(chapter).steps[step]
+    assert rule_id in st.rulings
+    part = rule(rule_id).ruling_part
+    assert part and part in st.rulings_note("en")
+    for lang in TRANSLATED:
+        note = st.rulings_note(lang)
+        assert rule_id in note and note != st.rulings_note("en"), (lang, note)
+
+
+def test_the_course_says_what_the_engine_does_with_organize_at_the_unrest_scoring():
+    """R-SCO-UNREST (ruling): the solo chapter says Organize is not the unrest winner's bonus, and
+    its question is answered by the engine: Organize is not among the legal actions there."""
+    ex = course.exercise("solo-14")
+    s = ex.position
+    assert s.mode == "solo" and s.step == "unrest" and s.objectives[s.to_act] and not s.revealed[s.to_act]
+    assert dp.Organize() not in s.legal_actions()
+    assert ex.accepted() == ["no"] and "R-SCO-UNREST" in ex.rulings
+    assert "Organize" in course.chapter("solo").steps[4].text("en")
+
+
 def test_a_rulebook_rule_is_not_marked():
     st = course.chapter("strength").steps[0]        # R-STR-1: the rulebooks' own rule
     assert st.rulings == () and st.rulings_note("en") == ""
@@ -498,3 +554,40 @@ def test_a_course_file_with_a_wrong_list_term_or_ruling_is_refused(mutate, messa
     mutate(raw)
     with pytest.raises(CourseError, match=message):
         parse_course(raw, verify=False)
+
+
+# ---------------------------------------------------------------------------- issue 33: stand-ins behind the disclosure
+_STAND_IN = re.compile(r"stand-?ins?\b|this project's", re.I)
+
+
+def test_the_lessons_never_mention_stand_in_data_and_the_disclosure_keeps_it():
+    """A rule's tip read "48 command cards ... (stand-in list)" inside the lesson (issue 33; issue
+    34 item 4).  What a learner reads in the lesson (the step's text and the chapter's intro, the
+    question and its hint, every answer's verdict, the rule badges' tips) never speaks of stand-ins
+    or of this project; each remark is kept in the disclosure, where a curious reader opens it: the
+    step's own remark, or the stand-in note of each of its rules (rules.toml ``standin``)."""
+    from dualpowers.rules import standin_note
+    from dualpowers.screens.course import CourseScreen
+    screen = CourseScreen()
+    s = screen.session
+    seen_standins: set[str] = set()
+    for lang in LANGUAGES:
+        screen.set_language(lang)
+        for i in range(len(s.items)):
+            s.go(i)
+            snap = screen.snapshot
+            ex = s.exercise
+            read = [snap.intro, snap.body, snap.prompt, snap.how, *(b.summary for b in snap.badges)]
+            if ex is not None:
+                read.append(ex.hint(lang))
+                read += [ex.judge(v).text(lang) for v in (ex.choices or ex.accepted()[:1])]
+            if lang == "en":
+                bad = [t for t in read if _STAND_IN.search(t)]
+                assert not bad, (s.item, bad)
+                aside = " ".join(text for text, _ in snap.aside)
+                for r in s.current.rules:
+                    note = standin_note(r)
+                    if note is not None:
+                        seen_standins.add(r)
+                        assert _STAND_IN.search(aside), (s.item, r, aside)
+    assert {"C-MAP", "C-CMD", "C-NEU", "C-LEAD"} <= seen_standins

@@ -16,13 +16,14 @@ from typing import Any, Callable, Mapping
 
 from .. import kinds as K
 from ..actions import Action, parse_action
-from ..dates import MONTHS, advance_date
+from ..dates import AUG, MAY_JUN, MONTHS, advance_date
 from ..errors import DualPowersError, IllegalAction
 from ..opposition import opposition_objective
 from ..presence import force_in_presence
-from ..scoring import reveal_order, track_label, unrest_vp
+from ..scoring import UNREST_VP, reveal_order, track_label, unrest_vp
 from ..state import State
-from ..text import NN_, Message, Name, plural
+from .. import narration
+from ..text import NN_, Items, Message, Name, plural
 from .text import DOMAIN, N_, card_name, date_name, month_name, region_name, side_name, token_name
 
 __all__ = ["Goal", "GOALS", "Question", "QUESTIONS", "ANSWER_TYPES", "choice_label", "after", "goal_reached", "goal_later",
@@ -58,9 +59,9 @@ def presence_text(state: State, region: str) -> Message:
     r, w = p.strength["red"], p.strength["white"]
     if p.winner is None:
         if not state.tokens_in(region):
-            return Message(N_("No token stands in {region}: nobody is stronger there."), domain=DOMAIN,
+            return Message(_reasoned(N_("No token stands in {region}: nobody is stronger there.")), domain=DOMAIN,
                            region=region_name(region))
-        return Message(N_("In {region} nobody controls a token: nobody is stronger there."), domain=DOMAIN,
+        return Message(_reasoned(N_("In {region} nobody controls a token: nobody is stronger there.")), domain=DOMAIN,
                        region=region_name(region))
     why = {
         "strength": N_("In {region}, {winner} is stronger."),    # the sums follow, side by side (tally_messages)
@@ -68,7 +69,8 @@ def presence_text(state: State, region: str) -> Message:
         "tokens": N_("In {region} strength is tied at {red}; {winner} controls more tokens and so wins the region."),
         "will": N_("In {region} strength ({red}) and tokens are tied; {winner} holds the Will and so wins the region."),
     }[p.decided_by or "strength"]
-    told = Message(why, domain=DOMAIN, region=region_name(region), winner=side_name(p.winner), red=r, white=w)
+    told = Message(_reasoned(why), domain=DOMAIN, region=region_name(region), winner=side_name(p.winner), red=r,
+                   white=w)
     # then the engine's own sums, token by token, and why a neutral counts for whom (R-STR-1,
     # R-NEU-1): a learner who answered wrong sees what they missed, not only the totals
     for sums in p.tally_messages:
@@ -88,6 +90,40 @@ def presence_rules(state: State, region: str) -> tuple[str, ...]:
 def _both(first: Message, then: Message) -> Message:
     """Two sentences one after the other (each translated on its own)."""
     return Message(N_("{first} {then}"), domain=DOMAIN, first=first, then=then)
+
+
+#: An answer's explanation: what the answer is, then why, in the engine's words and figures
+#: (a day sum, the month's points, who began the turn order ...).  Every question's
+#: explanation holds one (``has_reason``; tests/test_course.py walks every answer).
+BECAUSE = N_("{result} {reason}")
+
+
+def because(result: Message, reason: Message) -> Message:
+    """``result`` (what the answer is), then ``reason`` (why): two sentences, each translated."""
+    return Message(BECAUSE, domain=DOMAIN, result=result, reason=reason)
+
+
+#: Sentences that give their answer and its reason at once ("In brown, Red is stronger: red 4,
+#: white 2."; "The rules do not allow it: ..."; "... no bonus action (only 15 and 31 give one)"):
+#: an explanation made of one of them needs no ``because``.
+REASONED: set[str] = set()
+
+
+def _reasoned(msgid: str) -> str:
+    REASONED.add(msgid)
+    return msgid
+
+
+def has_reason(message: Any) -> bool:
+    """Whether an explanation says why, not only what: it holds a :func:`because` or one of the
+    :data:`REASONED` sentences (the engine's refusal of a question's action among them)."""
+    if isinstance(message, Message):
+        if message.msgid == BECAUSE or message.msgid in REASONED:
+            return True
+        return any(has_reason(v) for v in message.params.values())
+    if isinstance(message, tuple):
+        return any(has_reason(v) for v in message)
+    return False
 
 
 # ============================================================================ action goals
@@ -136,9 +172,10 @@ def _growth_text(b: State, a: State, side: str, region: str) -> Message:
     n, m = force_in_presence(a, region).strength[side], force_in_presence(b, region).strength[side]
     fields: dict[str, Any] = {"side": side_name(side), "region": region_name(region), "n": n, "m": m}
     if n > m:
-        return Message(N_("{side}'s strength in {region} grows from {m} to {n}."), domain=DOMAIN, **fields)
-    return Message(N_("{side}'s strength in {region} is {n} (it was {m}): it does not grow."), domain=DOMAIN,
-                   **fields)
+        return Message(_reasoned(N_("{side}'s strength in {region} grows from {m} to {n}.")), domain=DOMAIN,
+                       **fields)
+    return Message(_reasoned(N_("{side}'s strength in {region} is {n} (it was {m}): it does not grow.")),
+                   domain=DOMAIN, **fields)
 
 
 # "Make white stronger in red": white's strength grows AND white is then the stronger side
@@ -165,19 +202,37 @@ _goal("strength_grows", "R-STR-1", lambda p: (p["region"],),
 ))
 
 _goal("bonus", "R-CAL-4", lambda p: ("date",),
-      because=lambda b, a, actor, p: Message(N_("The day marker ends on {date}: the 15th or the 31st gives a bonus "
-                                            "action."), domain=DOMAIN, date=date_text(a.month_name, a.day)))((
+      because=lambda b, a, actor, p: Message(_reasoned(N_("The day marker ends on {date}: the 15th or the 31st gives "
+                                                      "a bonus action.")), domain=DOMAIN,
+                                             date=date_text(a.month_name, a.day)))((
     lambda b, a, actor, p: a.bonus_pending or a.step == "bonus",
-    lambda b, a, actor, p: Message(N_("The day marker ends on {date}: no bonus action (only 15 and 31 give one)."),
-                                   domain=DOMAIN, date=date_text(a.month_name, a.day)),
+    lambda b, a, actor, p: Message(_reasoned(N_("The day marker ends on {date}: no bonus action (only 15 and 31 "
+                                                "give one).")), domain=DOMAIN, date=date_text(a.month_name, a.day)),
 ))
 
+def _will_text(b: State, a: State) -> Message:
+    """Who holds the Will after the action, and what gave it or kept it: the month marker's
+    advance (R-CAL-5), or Inspire the People (R-ACT-INSPIRE)."""
+    date = date_text(a.month_name, a.day)
+    if a.will != b.will:
+        told = Message(N_("{holder} holds the Will of the People."), domain=DOMAIN, holder=side_name(a.will))
+        if a.month > b.month:
+            return because(told, Message(N_("The day marker went past the 31st to {date}: the month marker "
+                                            "advanced, and the player whose turn it is takes the Will."),
+                                         domain=DOMAIN, date=date))
+        return because(told, Message(N_("Inspire the People gives the Will to the player who chooses it."),
+                                     domain=DOMAIN))
+    told = Message(N_("{holder} still holds the Will of the People."), domain=DOMAIN, holder=side_name(a.will))
+    if (a.month, a.day) != (b.month, b.day) and a.month == b.month:
+        return because(told, Message(N_("The day marker ends on {date}: the month does not change."),
+                                     domain=DOMAIN, date=date))
+    return told
+
+
 _goal("will", "R-ACT-INSPIRE", lambda p: ("will",),
-      because=lambda b, a, actor, p: Message(N_("{holder} holds the Will of the People."), domain=DOMAIN,
-                                             holder=side_name(a.will)))((
+      because=lambda b, a, actor, p: _will_text(b, a))((
     lambda b, a, actor, p: a.will == _side(p, actor),
-    lambda b, a, actor, p: Message(N_("{holder} still holds the Will of the People."), domain=DOMAIN,
-                                   holder=side_name(a.will)),
+    lambda b, a, actor, p: _will_text(b, a),
 ))
 
 
@@ -198,11 +253,11 @@ def _blockade_text(state: State, still: bool) -> Message:
     return Message(N_("The blockade marker is on the connection between {a} and {b}."), domain=DOMAIN, **ends)
 
 
+# (why it is open, where the marker went, is what the learner's Protest did: the verdict adds the
+# engine's own sentence for it)
 _goal("open", "R-ACT-PROTEST", lambda p: (_conn(p), "blockade"),
-      because=lambda b, a, actor, p: _both(
-          Message(N_("The connection between {a} and {b} is open."), domain=DOMAIN, a=region_name(_conn(p)[0]),
-                  b=region_name(_conn(p)[1])),
-          _blockade_text(a, still=False)))((
+      because=lambda b, a, actor, p: Message(N_("The connection between {a} and {b} is open."), domain=DOMAIN,
+                                             a=region_name(_conn(p)[0]), b=region_name(_conn(p)[1])))((
     lambda b, a, actor, p: a.blockade is None or set(a.blockade) != set(_conn(p)),
     lambda b, a, actor, p: _blockade_text(a, still=True),
 ))
@@ -255,11 +310,20 @@ _goal("gain", "R-SCO-MOVE", lambda p: ("score",))((
     lambda b, a, actor, p: _score_text(a),
 ))
 
+# who wins, and why: where the score marker is (at the end of the track, or not yet)
 _goal("winner", "R-END-1", lambda p: ("score",))((
     lambda b, a, actor, p: a.won_by == _side(p, actor),
-    lambda b, a, actor, p: (Message(N_("The game goes on."), domain=DOMAIN) if a.won_by is None else
-                            Message(N_("{side} wins the game."), domain=DOMAIN, side=side_name(a.won_by))),
+    lambda b, a, actor, p: because(_winner_text(a), _score_text(a)),
 ))
+
+def _winner_text(s: State) -> Message:
+    """Who wins, named as the board names them: in solo the Opposition by its own name."""
+    if s.won_by is None:
+        return Message(N_("The game goes on."), domain=DOMAIN)
+    if s.won_by == s.opposition:
+        return Message(N_("The Opposition wins the game."), domain=DOMAIN)
+    return Message(N_("{side} wins the game."), domain=DOMAIN, side=side_name(s.won_by))
+
 
 def _revealed_text(a: State, side: str) -> Message:
     card = a.objectives.get(side)
@@ -303,16 +367,18 @@ def _best(b: State, actor: str) -> int:
     return best if best is not None else _score_toward(b, actor)
 
 
+#: (a sentence with plural forms that gives its reason: how much further a better choice goes)
+REASONED_PLURAL = NN_("After this scoring: {now} Another choice moves it {n} space further toward {side}.",
+                      "After this scoring: {now} Another choice moves it {n} spaces further toward {side}.")
+REASONED.add(REASONED_PLURAL[0])
+
 _goal("best_score", "R-SCO-OBJ", lambda p: ("score",),
-      because=lambda b, a, actor, p: Message(N_("After this scoring: {now} No other choice moves it further toward "
-                                            "{side}."), domain=DOMAIN, now=_score_text(a), side=side_name(actor)))((
+      because=lambda b, a, actor, p: Message(_reasoned(N_("After this scoring: {now} No other choice moves it "
+                                                      "further toward {side}.")), domain=DOMAIN, now=_score_text(a),
+                                             side=side_name(actor)))((
     lambda b, a, actor, p: _score_toward(a, actor) >= _best(b, actor),
     # Where the marker is (never "-3 toward white") and how much further a better choice gets it.
-    lambda b, a, actor, p: plural(NN_("After this scoring: {now} Another choice moves it {n} space further "
-                                      "toward {side}.",
-                                      "After this scoring: {now} Another choice moves it {n} spaces further "
-                                      "toward {side}."),
-                                  _best(b, actor) - _score_toward(a, actor), domain=DOMAIN,
+    lambda b, a, actor, p: plural(REASONED_PLURAL, _best(b, actor) - _score_toward(a, actor), domain=DOMAIN,
                                   now=_score_text(a), side=side_name(actor)),
 ))
 
@@ -495,7 +561,7 @@ def _controller_text(s: State, p: Mapping[str, Any]) -> Message:
     where = s.place[p["token"]]
     if s.spec(p["token"]).owner == "neutral" and where in s.comp.region_index:
         # why, in the engine's words: the Will holder's own token there, or none (R-NEU-1)
-        told = _both(told, force_in_presence(s, where).neutral_reason_message)
+        told = because(told, force_in_presence(s, where).neutral_reason_message)
     return told
 
 
@@ -519,12 +585,12 @@ def _legal_text(s: State, p: Mapping[str, Any]) -> Message:
         a = parse_action(p["action"])
         s.clone().apply(a)
     except IllegalAction as exc:      # the engine's own reason, as data
-        return Message(N_("The rules do not allow it: {why}"), domain=DOMAIN,
+        return Message(_reasoned(N_("The rules do not allow it: {why}")), domain=DOMAIN,
                        why=exc.message if exc.message is not None else str(exc))
     t = s.clone()
     events = [e for e in t.apply(a) if isinstance(getattr(e, "message", None), Message) and e.kind != "phase"]
     if events:                         # what the action does, in the engine's words
-        return Message(N_("The engine accepts it: {what}"), domain=DOMAIN, what=events[0].message)
+        return Message(_reasoned(N_("The engine accepts it: {what}")), domain=DOMAIN, what=events[0].message)
     return Message(N_("The engine accepts it."), domain=DOMAIN)
 
 
@@ -549,18 +615,35 @@ def _advance(s: State, p: Mapping[str, Any]) -> Any:
 
 
 def _advance_text(s: State, p: Mapping[str, Any]) -> Message:
+    """Where the day marker ends, then the engine's own count of the card's days: each day
+    past the 31st, a 29 or 30 moved on to 31, October/November's wrap (R-CAL-2, 3, 6)."""
     d = _advance(s, p)
-    fields = {"start": date_text(d.start_month, d.start_day), "days": d.days, "end": date_text(d.month, d.day)}
-    if d.skipped_to_31:                  # say why it is 31 and not the 29 or 30 counted (R-CAL-3)
-        return Message(N_("{start} plus {days} days lands on 29 or 30, and the marker slides on to {end} (R-CAL-3)."),
-                       domain=DOMAIN, **fields)
-    return Message(N_("{start} plus {days} days ends on {end}."), domain=DOMAIN, **fields)
+    return because(Message(N_("The day marker ends on {date}."), domain=DOMAIN, date=date_text(d.month, d.day)),
+                   d.message())
+
+
+def _bonus_text(s: State, p: Mapping[str, Any]) -> Message:
+    """Whether the card earns a bonus action, and why: the engine's count of its days, and
+    that only stopping on the 15th or the 31st counts (R-CAL-4)."""
+    d = _advance(s, p)
+    date = date_text(d.month, d.day)
+    if d.bonus:
+        return because(Message(N_("The day marker ends on {date}: the 15th or the 31st gives a bonus action."),
+                               domain=DOMAIN, date=date), d.message())
+    told = Message(N_("The day marker ends on {date}: no bonus action (only 15 and 31 give one)."), domain=DOMAIN,
+                   date=date)
+    counted: Message = d.message()
+    over = d.start_day < 15 < d.day or (d.wrapped and (d.start_day < 15 or d.day > 15))
+    if over:              # it went past the 15th without stopping there
+        counted = _both(counted, Message(N_("Passing over the 15th without stopping there earns nothing."),
+                                         domain=DOMAIN))
+    return because(told, counted)
 
 
 _question("date_after", "R-CAL-2", "date", lambda s, p: f"{_advance(s, p).month}{_advance(s, p).day}",
           _advance_text, lambda s, p: ("date", p["card"]))
 _question("bonus_after", "R-CAL-4", "yesno", lambda s, p: "yes" if _advance(s, p).bonus else "no",
-          _advance_text, lambda s, p: ("date", p["card"]))
+          _bonus_text, lambda s, p: ("date", p["card"]))
 
 
 def _opp_cards(s: State, p: Mapping[str, Any]) -> list[str]:
@@ -574,13 +657,30 @@ def _opp_choice(s: State, p: Mapping[str, Any]) -> Any:
     return card, why
 
 
+def _steps(messages: Any) -> Message:
+    """The engine's steps, one sentence after the other."""
+    told: Message | None = None
+    for m in messages:
+        told = m if told is None else _both(told, m)
+    assert told is not None
+    return told
+
+
+def _region_steps(why: Any) -> tuple[Message, ...]:
+    """The engine's steps of the region's choice: the cards with their days, the day sums of
+    each region, then what decided it (the highest sum, more cards, the latest card)."""
+    return tuple(m for m in why.step_messages if m.msgid not in _CARD_STEPS)
+
+
+#: The engine's steps that choose the card once the region is chosen (R-SOLO-OBJECTIVE).
+_CARD_STEPS = {narration.STEP_ONLY_CARD, narration.STEP_MOST_VP, narration.STEP_VP_TIE}
+
+
 def _opp_text(s: State, p: Mapping[str, Any]) -> Message:
+    """Which region the Opposition scores, and why: the engine's day sums and its tie-breaks."""
     card, why = _opp_choice(s, p)
-    decided = {"sum": N_("it has the highest sum of day numbers"),
-               "cards": N_("the day sums tie, and it has more cards"),
-               "latest": N_("sums and card counts tie, and its card was played last")}
-    return Message(N_("The Opposition scores {region}: {why}."), domain=DOMAIN, region=region_name(card.region),
-                   why=Message(decided[why.decided_by], domain=DOMAIN))
+    return because(Message(N_("The Opposition scores {region}."), domain=DOMAIN, region=region_name(card.region)),
+                   _steps(_region_steps(why)))
 
 
 _question("opposition_region", "R-SOLO-OBJECTIVE", "region", lambda s, p: _opp_choice(s, p)[0].region, _opp_text,
@@ -590,12 +690,10 @@ _question("opposition_region", "R-SOLO-OBJECTIVE", "region", lambda s, p: _opp_c
 def _opp_card_text(s: State, p: Mapping[str, Any]) -> Message:
     """Which card of its region the Opposition scores, and why (R-SOLO-OBJECTIVE; equal VP: ruling)."""
     card, why = _opp_choice(s, p)
-    decided = {"only card": N_("it is the Opposition's only card in {region}"),
-               "vp": N_("it is worth the most VP of its cards in {region}"),
-               "latest": N_("its cards in {region} are worth the same VP, and it was played later")}
-    return Message(N_("The Opposition scores {region}, and its objective is {card}: {why}."), domain=DOMAIN,
-                   region=region_name(card.region), card=card_name(card.id),
-                   why=Message(decided[why.card_decided_by], domain=DOMAIN, region=region_name(card.region)))
+    told = Message(N_("The Opposition scores {region}, and its objective is {card}."), domain=DOMAIN,
+                   region=region_name(card.region), card=card_name(card.id))
+    # why that region, in the engine's day sums, then why that card (the VP it compares)
+    return because(told, _steps(why.step_messages))
 
 
 _question("opposition_card", "R-SOLO-OBJECTIVE", "card", lambda s, p: _opp_choice(s, p)[0].id, _opp_card_text,
@@ -605,16 +703,31 @@ _question("opposition_card", "R-SOLO-OBJECTIVE", "card", lambda s, p: _opp_choic
 def _reveal_text(s: State, p: Mapping[str, Any]) -> Message:
     first = reveal_order(s)[0]
     if s.score == 0:
-        return Message(N_("The score is at the centre, so the player without the Will, {side}, reveals first."),
+        return Message(_reasoned(N_("The score is at the centre, so the player without the Will, {side}, reveals "
+                                    "first.")),
                        domain=DOMAIN, side=side_name(first))
-    return Message(N_("{side} has fewer points, so {side} reveals first."), domain=DOMAIN, side=side_name(first))
+    return because(_score_text(s), Message(N_("{side} has fewer points, so {side} reveals first."), domain=DOMAIN,
+                                           side=side_name(first)))
 
 
 _question("reveal_first", "R-SCO-REVEAL", "side", lambda s, p: reveal_order(s)[0], _reveal_text,
           lambda s, p: ("score", "will"))
-_question("unrest_vp", "R-SCO-UNREST", "number", lambda s, p: str(unrest_vp(s)),
-          lambda s, p: Message(N_("In {month} the unrest region is worth {n} VP in this edition."), domain=DOMAIN,
-                               month=month_name(s.month_name), n=unrest_vp(s)),
+#: The unrest region's points month by month, in each edition (R-SCO-UNREST, E-IT).
+_UNREST_TABLE = {"fr": N_("In the French edition the unrest region's points follow the month marker: {table}."),
+                 "it": N_("In the Italian edition the unrest region's points follow the month marker: {table}.")}
+
+
+def _unrest_text(s: State, p: Mapping[str, Any]) -> Message:
+    """What the unrest region is worth now, and why: the engine's table of points by month for
+    the position's edition."""
+    table = Items(Message(N_("{n} in {month}"), domain=DOMAIN, month=month_name(m), n=vp)
+                  for m, vp in zip(MONTHS, UNREST_VP[s.edition]))
+    return because(Message(N_("In {month} the unrest region is worth {n} VP."), domain=DOMAIN,
+                           month=month_name(s.month_name), n=unrest_vp(s)),
+                   Message(_UNREST_TABLE[s.edition], domain=DOMAIN, table=table))
+
+
+_question("unrest_vp", "R-SCO-UNREST", "number", lambda s, p: str(unrest_vp(s)), _unrest_text,
           lambda s, p: ("date", "unrest"))
 
 
@@ -671,18 +784,108 @@ _READ_ON_BOARD = {
 def _after_text(s: State, p: Mapping[str, Any]) -> Message:
     t, events = after_told(s, list(p["actions"]))      # the actions played once, for the answer and its why
     told = _after_answer(t, events, p)
-    kind = p["ask"].partition(":")[0]
-    if not p["actions"] and kind in _READ_ON_BOARD:
-        return _both(told, Message(_READ_ON_BOARD[kind], domain=DOMAIN))
-    if kind == "unrest" and p["actions"] and t.unrest != s.unrest:
+    if not p["actions"]:
+        why = _read_on_board(t, p["ask"])
+        return because(told, why) if why is not None else told
+    why = _after_reason(s, t, events, p)
+    return because(told, why) if why is not None else told
+
+
+def _read_on_board(t: State, ask: str) -> Message | None:
+    """Why the answer to a question about the board as it stands is what it is: where the board
+    says it, or (a token waiting by the calendar) when the calendar brings it in."""
+    kind, _, token = ask.partition(":")
+    if kind == "place" and t.place.get(token) == "waiting":
+        comp = t.comp
+        month = MONTHS[MAY_JUN] if token == comp.trotsky_neutral else MONTHS[AUG]
+        rule = "R-CAL-TROTSKY-1" if token == comp.trotsky_neutral else "R-CAL-TROTSKY-2"
+        return Message(N_("{token} enters when the month marker reaches {month} ({rule})."),
+                       domain=DOMAIN, token=token_name(token), month=month_name(month), rule=rule)
+    if kind in _READ_ON_BOARD:
+        return Message(_READ_ON_BOARD[kind], domain=DOMAIN)
+    return None
+
+
+def _mentions(value: Any, ident: str) -> bool:
+    """Whether an event's parameters name ``ident`` (a token, a card), however deep."""
+    if isinstance(value, str):
+        return value == ident
+    if isinstance(value, Message):
+        return any(_mentions(v, ident) for v in value.params.values())
+    if isinstance(value, Name):
+        return any(_mentions(v, ident) for v in value.args)
+    if isinstance(value, (tuple, list)):
+        return any(_mentions(v, ident) for v in value)
+    if isinstance(value, dict):
+        return any(_mentions(v, ident) for v in value.values())
+    return False
+
+
+#: The kinds of the engine's events that say why a token is where it is, or on which side.
+_TOKEN_EVENTS = ("trotsky", "rest", "exhaust", "opposition", "recruit", "move")
+#: The kinds of the engine's events that change a region's strengths besides the tokens' own moves.
+_STRENGTH_EVENTS = ("trotsky", "opposition", "rest", "exhaust")
+
+
+def _after_reason(before: State, t: State, events: list[Any], p: Mapping[str, Any]) -> Message | None:
+    """Why the answer after the question's actions is what it is, in the engine's words (its
+    events on the way) and the rule behind them; None when the engine said nothing to the point."""
+    ask = p["ask"]
+    kind, _, what = ask.partition(":")
+    said = [e for e in events if isinstance(getattr(e, "message", None), Message)]
+    parts: list[Message] = []
+    if kind == "to_act":
+        parts.append(_turn_order_reason(before, t, said))
+    elif kind == "date" and _leader_entries(said):
+        # (the day marker's moves are in the answer itself: "The day marker ends on ... . July 10 + 4 days ...")
+        parts.append(Message(N_("The leader the Opposition reveals as a round begins plays no card: the date "
+                                "does not move for it."), domain=DOMAIN))
+    elif kind in ("place", "exhausted"):
+        trotsky = what in (t.comp.trotsky_neutral, t.comp.trotsky_red)
+        parts += [e.message for e in said
+                  if e.kind in _TOKEN_EVENTS and (_mentions(e.params, what) or (trotsky and e.kind == "trotsky"))]
+        if any(e.kind == "exhaust" and _mentions(e.params, what) for e in said):
+            parts.append(Message(N_("Of the tokens that leave, the factions' units go back to their reserve, the "
+                                    "Opposition's to its supply, and leaders and neutrals leave the game."),
+                                 domain=DOMAIN))
+    elif kind in ("presence", "strength"):
+        parts += [e.message for e in said if e.kind in _STRENGTH_EVENTS]
+    elif kind == "unrest" and t.unrest != before.unrest:
         # the cleanup's tiles (R-CLN): where the new unrest region comes from
-        return _both(told, Message(N_("At the cleanup the unrest tile is discarded and the blockade tile "
-                                      "moves to its place: the region it names is the new unrest region."),
-                                   domain=DOMAIN))
-    if kind == "to_act" and p["actions"] and t.to_act == t.will and not any(t.played.values()):
-        # who opens the action phase: the Will's holder (P-ACT)
-        return _both(told, Message(N_("The Will's holder takes the first turn of the action phase."), domain=DOMAIN))
-    return told
+        parts.append(Message(N_("At the cleanup the unrest tile is discarded and the blockade tile moves to its "
+                                "place: the region it names is the new unrest region."), domain=DOMAIN))
+    elif kind == "blockade" and any(e.kind == "cleanup" for e in said):
+        parts.append(Message(N_("At the cleanup the next region tile is drawn for the blockade, and the marker "
+                                "goes on the connection its arrow shows."), domain=DOMAIN))
+    elif kind == "card" and any(e.kind == "cleanup" for e in said):
+        parts.append(Message(N_("At the cleanup the command cards played and the objectives go to the discard "
+                                "pile; the leader cards played leave the game."), domain=DOMAIN))
+    elif kind == "winner":
+        parts += [e.message for e in said if e.kind == "end"]
+    elif kind == "will":
+        parts += [e.message for e in said if e.kind == "will"]
+    return _steps(parts) if parts else None
+
+
+def _turn_order_reason(before: State, t: State, said: list[Any]) -> Message:
+    """Why this side plays now: the Will's holder when the phase starts opens it (P-ACT), and
+    the order then fixed holds to the end of the phase, even if the Will changes hands (ruling)."""
+    if t.turn_index == 0 and not any(t.played.values()):
+        return Message(N_("{holder} holds the Will as the action phase starts, and the Will's holder takes its "
+                          "first turn."), domain=DOMAIN, holder=side_name(t.will))
+    first = t.turn_order[0] if t.turn_order else t.to_act
+    fields: dict[str, Any] = {"first": side_name(first), "n": t.turn_index + 1}
+    if t.will != before.will:
+        return Message(N_("The order of turns was fixed when the action phase began, {first} first, then each "
+                          "side in turn; this is turn {n}. Taking the Will during the phase does not change it."),
+                       domain=DOMAIN, **fields)
+    return Message(N_("The order of turns was fixed when the action phase began, {first} first, then each side in "
+                      "turn; this is turn {n}."), domain=DOMAIN, **fields)
+
+
+def _leader_entries(said: list[Any]) -> list[Any]:
+    """The Opposition's leaders revealed as a round begins: no card played, no date moved (R-SOLO-OBJ)."""
+    return [e for e in said if e.kind == "opposition" and e.msgid == narration.OPP_REVEALS_LEADER]
 
 
 def _after_answer(t: State, events: list[Any], p: Mapping[str, Any]) -> Message:
@@ -698,13 +901,12 @@ def _after_answer(t: State, events: list[Any], p: Mapping[str, Any]) -> Message:
         told = moves[0]
         for move in moves[1:]:
             told = Message(N_("{first} {second}"), domain=DOMAIN, first=told, second=move)
-        return Message(N_("The day marker ends on {date}. {moves}"), domain=DOMAIN,
+        return Message(_reasoned(N_("The day marker ends on {date}. {moves}")), domain=DOMAIN,
                        date=date_text(t.month_name, t.day), moves=told)
     if ask == "will":
         return Message(N_("{holder} holds the Will of the People."), domain=DOMAIN, holder=side_name(t.will))
     if ask == "winner":
-        return (Message(N_("The game goes on."), domain=DOMAIN) if t.won_by is None else
-                Message(N_("{side} wins the game."), domain=DOMAIN, side=side_name(t.won_by)))
+        return _winner_text(t)
     if ask == "score":
         return _score_text(t)
     if ask == "date":

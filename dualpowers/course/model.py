@@ -33,7 +33,7 @@ from ..state import Event, State
 from .. import kinds as K
 from . import goals as G
 from ..text import Conjunction, Message, Name, render
-from .text import DOMAIN, N_
+from .text import DOMAIN, N_, side_name
 
 __all__ = ["CourseError", "Step", "Exercise", "Chapter", "Verdict", "Demonstration", "Course", "load_course", "read_course", "parse_course",
            "DATA_FILE"]
@@ -537,16 +537,36 @@ class Exercise:
         scene, markers = _scoring_scene(events)
         if G.goal_met(self.goal, s, t, actor):
             why, rules = G.goal_because(self.goal, s, t, actor)
-            return Verdict(True, self.rules[0], why, hl, t, also=rules, scene=scene, markers=markers)
+            return Verdict(True, self.rules[0], _with_action(why, events, actor), hl, t, also=rules, scene=scene,
+                           markers=markers)
         later = G.goal_later(self.goal, s, t, actor)
         if later is not None:            # the first half of a turn that reaches it (recruit, then Inspire)
             then = K.kind_of(later).sentence(t, later)
-            return Verdict(True, K.kind_of(later).rule, Message(N_("That is a start: the turn goes on, and its next action "
-                                                       "reaches the goal: {then}."), domain=DOMAIN, then=then), hl, t,
+            return Verdict(True, K.kind_of(later).rule, Message(G._reasoned(N_(
+                "That is a start: the turn goes on, and its next action reaches the goal: {then}.")),
+                domain=DOMAIN, then=then), hl, t,
                            scene=scene, markers=markers)
         instead, rule = G.goal_instead(self.goal, s, t, actor)
-        return Verdict(False, rule, instead, hl, t, also=G.goal_instead_rules(self.goal, s, t, actor), scene=scene,
+        return Verdict(False, rule, _with_action(instead, events, actor), hl, t, also=G.goal_instead_rules(self.goal, s, t, actor), scene=scene,
                        markers=markers)
+
+
+#: What a learner's action did that says why a goal is met or not, in the engine's words: not the
+#: card played or the phase begun (the answer itself), but the action's effect.
+_NOT_A_REASON = ("phase", "play", "date")
+
+
+def _with_action(told: Message, events: list[Event], actor: str) -> Message:
+    """A goal's verdict that only states the result ("Kerensky is in blue.") gets its reason:
+    what the learner's action did, as the engine said it ("White moves Kerensky to blue."), or
+    that it did nothing (a pass that ends the turn tells no event)."""
+    if G.has_reason(told):
+        return told
+    did = [e.message for e in events if e.kind not in _NOT_A_REASON]
+    if did:
+        return G.because(told, did[0])
+    return G.because(told, Message(N_("{side} ends the turn and does nothing more."), domain=DOMAIN,
+                                   side=side_name(actor)))
 
 
 def _scoring_scene(events: list[Event]) -> tuple[State | None, dict[int, str] | None]:

@@ -24,7 +24,7 @@ from ..course.session import CourseSession
 from ..describe import describe, label as kind_label
 from ..kinds import kind_of
 from ..narrate import event_text, refusal_text
-from ..rules import summary as rule_summary
+from ..rules import standin_note, summary as rule_summary
 from ..text import NN_, N_, Conjunction, Message, plural, render
 from ..working import event_details
 from .observed import Observed
@@ -45,6 +45,9 @@ T_EXERCISE = N_("Exercise: {prompt}")
 T_RULES = N_("Rules: {ids}")
 #: The disclosure under a step or an exercise that holds what is this project's, not the rulebooks'
 T_ASIDE = N_("What the rulebooks leave open")
+#: A line of that disclosure: where the packaged components stand in for what the rulebooks do not
+#: print, by rule (a rule's tip gives the rule alone)
+T_STANDIN = N_("{id}: {what}")
 T_EXAMPLES = NN_("The rulebook's example {ids} shows the same rules (notebook 01_tutorial.ipynb).",
                  "The rulebook's examples {ids} show the same rules (notebook 01_tutorial.ipynb).")
 T_OPEN_EXAMPLE = N_("Example {id}")
@@ -64,7 +67,9 @@ T_NOT_READ = N_("Your progress file cannot be used, so the course starts at the 
                 "it is: {reason}")
 #: Next on an exercise not solved yet: it moves on, and the exercise is not counted as done
 T_NEXT_SKIPS = N_("Not solved yet: Next moves on without counting this exercise as done.")
-T_SKIPPED = N_("The exercise you left is not counted as done until you solve it; "
+#: On the item Next led to from an unsolved exercise: a note of its own beside where we are,
+#: never in the feedback slot, where it would read as the answer to this item
+T_SKIPPED = N_("Not counted: you went on from an exercise of “{chapter}” without solving it. "
                "“Continue where I left off” brings you back to it.")
 
 
@@ -183,6 +188,9 @@ class CourseSnapshot:
     feedback: FeedbackView
     #: why the progress file is not read or not saved ("" when all is well)
     file_note: str
+    #: the exercise Next just left unsolved, not counted as done: said in its own place, under
+    #: where we are ("" when none)
+    skipped: str
     back: ButtonView
     next: ButtonView
     retry: ButtonView
@@ -283,6 +291,9 @@ class CourseScreen(Observed[CourseSnapshot]):
         aside: list[tuple[str, bool]] = []
         if isinstance(item, Step) and item.aside_id:
             aside.append((item.aside(lang), False))
+        else:       # (a step's own remark is the more precise one: its rules' stand-ins then go unsaid)
+            aside += [(_tr(T_STANDIN, lang, id=r, what=note), False) for r in item.rules
+                      if (note := standin_note(r)) is not None]
         if item.rulings:
             aside.append((item.rulings_note(lang), True))
         before, _sep, after = _tr(T_RULES, lang, ids="\x00").partition("\x00")
@@ -314,7 +325,7 @@ class CourseScreen(Observed[CourseSnapshot]):
             aside_label=_tr(T_ASIDE, lang) if aside else "", aside=tuple(aside),
             is_exercise=is_ex, intro=intro, body=body, engine_label=_tr(T_ENGINE, lang), events=events,
             prompt=prompt, how=how, hint=hint, choices=self._choices(), actions=self._actions(),
-            feedback=self._feedback(), file_note=self._file_note(),
+            feedback=self._feedback(), file_note=self._file_note(), skipped=self._skipped(),
             back=ButtonView(_tr(T_BACK, lang), enabled=not s.at_start),
             next=ButtonView(_tr(T_NEXT, lang), enabled=not s.at_end,
                             tooltip=_tr(T_NEXT_SKIPS, lang) if skips else ""),
@@ -367,8 +378,6 @@ class CourseScreen(Observed[CourseSnapshot]):
         s, lang = self.session, self.lang
         # the session's note (a course message, or the engine's text), under a verdict or alone
         note = s.message if isinstance(s.message, str) else render(s.message, lang)
-        if not note and s.skipped is not None:
-            note = _tr(T_SKIPPED, lang)
         if s.demo is not None:
             d = s.demo
             if d.kind == "action":
@@ -383,6 +392,14 @@ class CourseScreen(Observed[CourseSnapshot]):
             return FeedbackView("right" if s.verdict.correct else "wrong", s.verdict.text(lang),
                                 badges=badges(s.verdict.rules, lang), note=note)
         return FeedbackView(note=note)
+
+    def _skipped(self) -> str:
+        """The exercise Next left unsolved: not counted, and the way back to it ("" when none)."""
+        left = self.session.skipped
+        if left is None:
+            return ""
+        chapter = next(c for c in self.session.chapters if c.id == left.chapter)
+        return _tr(T_SKIPPED, self.lang, chapter=chapter.title(self.lang))
 
     def _file_note(self) -> str:
         """Why the progress file is not read or not written, if so (the course goes on either way)."""

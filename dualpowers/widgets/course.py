@@ -79,6 +79,8 @@ COURSE_STYLE = """<style>
   background: var(--dp-paper); color: var(--dp-ink); border: 1px solid var(--dp-line); border-left: 4px solid var(--dp-badge-bg);
   box-shadow: 0 2px 6px rgba(0, 0, 0, 0.25); }
 .dp-course .dp-rule-tip .dp-rule-tip-sep { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+.dp-course .dp-course-skipped { font-size: 12px; color: var(--dp-ink-soft); margin: 2px 0 4px;
+  padding: 2px 6px; border-left: 3px solid var(--dp-line); }
 .dp-course .dp-course-aside { font-size: 12px; color: var(--dp-ink-soft); margin-top: 2px; }
 .dp-course .dp-course-aside summary { cursor: pointer; color: var(--dp-ink-faint); }
 .dp-course .dp-course-aside > div { margin: 2px 0 0 1em; }
@@ -355,7 +357,10 @@ def _text_html(snap: CourseSnapshot) -> str:
                             for e in snap.events)
             body += (f"<div class='dp-course-events'><b>{escape(snap.engine_label)}</b>"
                      f"<ul style='margin: 2px 0; padding-left: 1.3em'>{lines}</ul></div>")
-    return f"<div class='dp-course-where'>{escape(snap.where)}</div>{body}{rules}"
+    # the exercise Next left unsolved: its own note under where we are, not in the answers' feedback
+    skipped = (f"<div class='dp-course-skipped' role='status'>{escape(snap.skipped)}</div>"
+               if snap.skipped else "")
+    return f"<div class='dp-course-where'>{escape(snap.where)}</div>{skipped}{body}{rules}"
 
 
 def _feedback_html(f: FeedbackView) -> str:
