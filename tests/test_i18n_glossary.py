@@ -549,10 +549,10 @@ def test_a_button_named_in_the_prose_is_named_as_it_is_written():
 
 def test_the_quoted_label_check_sees_a_second_name(monkeypatch):
     table = dict(i18n.catalog("it", "course"))
-    key = (None, "The exercise you left is not counted as done until you solve it; “Continue where I left off” "
-                 "brings you back to it.")
+    key = (None, "Not counted: you went on from an exercise of “{chapter}” without solving it. “Continue where I "
+                 "left off” brings you back to it.")
     assert key in table
-    table[key] = "L'esercizio lasciato non conta; «Riprendi da dove ero» ti ci riporta."
+    table[key] = "Non conta: l'esercizio di «{chapter}» è rimasto irrisolto; «Riprendi da dove ero» ti ci riporta."
     real = i18n.catalog
     monkeypatch.setattr(i18n, "catalog", lambda lang, domain="dualpowers": table if (lang, domain) == ("it", "course")
                         else real(lang, domain))
