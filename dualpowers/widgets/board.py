@@ -541,6 +541,12 @@ class BoardWidget(widgets.VBox):
         """Call ``callback(kind, ident)`` for every click that hits something."""
         self._click_callbacks.register_callback(callback, remove=remove)
 
+    def on_touch(self, callback: Callable[[bool], Any]) -> None:
+        """Call ``callback(touch)`` now and whenever the browser finds the screen worked by a finger
+        (``True``) or a mouse (``False``): the words of a panel say "tap" or "click" accordingly."""
+        callback(bool(self.probe.touch))
+        self.probe.observe(lambda change: callback(bool(change["new"])), names=["touch"])
+
     def hit_test(self, x: float, y: float) -> tuple[str, Any] | None:
         """What is at canvas pixel (x, y): ``("token", id)``, ``("region", name)``, ... or None."""
         lay = self.layout_geometry

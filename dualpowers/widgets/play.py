@@ -130,6 +130,7 @@ class PlayWidget(widgets.VBox):
         from .board import BoardWidget
         self.board = BoardWidget(g.state, width=width, height=height)
         self.board.on_click(self.click)
+        self.board.on_touch(self.model.set_touch)      # a finger or a mouse: "tap" or "click"
 
         # ---- new game
         self.mode = css(widgets.ToggleButtons(options=[("Solo", "solo"), ("Two players, hot seat", "two-player")],
@@ -374,7 +375,7 @@ class PlayWidget(widgets.VBox):
         self.auto_policy.description = _("Computer")
         for b, text in ((self.new_game, _("New game")), (self.end_new_game, _("New game")),
                         (self.apply_button, _("Apply")),
-                        (self.undo_button, _("Undo")), (self.cancel_button, _("Cancel the clicks")),
+                        (self.undo_button, _("Undo")),
                         (self.save_button, _("Save to a file")), (self.review_button, _("Review my game")),
                         (self.try_again, _("Try again from here")), (self.story_skip, _("Skip to now")),
                         (self.story_next, _("Next")),
@@ -454,6 +455,7 @@ class PlayWidget(widgets.VBox):
         self._set_children(self.choices, [self._choice_button(btn, choice) for btn, choice in
                                           zip(self._choice_pool.take(len(snap.choices)), snap.choices)])
         self.cancel_button.layout.display = None if snap.can_cancel else "none"
+        self.cancel_button.description = self.cancel_button.tooltip = snap.cancel_label
         self.prompt.value = snap.prompt_html
         self.status.value = escape(snap.status)
         self.hand.value = lines_html(snap.hand_lines)
