@@ -32,7 +32,7 @@ from .play import lead_text
 if TYPE_CHECKING:
     from ..state import State
 
-__all__ = ["BoardWords", "board_words", "clickable", "target_words", "T_BOARD_WORDS", "T_BOARD_LABEL"]
+__all__ = ["BoardWords", "board_words", "opposition_card_words", "clickable", "target_words", "T_BOARD_WORDS", "T_BOARD_LABEL"]
 
 #: The title of the board in words (the button that opens it).
 T_BOARD_WORDS = N_("The board in words")
@@ -43,6 +43,11 @@ T_STATUS = N_("Round {number}, {date}; Will: {will}; score: {score}.")
 T_HIDDEN = N_("{region}: {tokens}. Which side is stronger here is the question.")
 T_PLAYED = N_("{side:cap} played {cards} this round.")
 T_NONE_PLAYED = N_("No card has been played yet this round.")
+# Translators: a card the solo Opposition played, in the list of the cards played this round
+T_CARD_RECRUIT = N_("{card} with recruit value {recruit}")
+# Translators: what a card the solo Opposition played did, shown by the pointer or after a tap on it
+T_OPPOSITION_CARD = N_("{card}: recruit value {recruit}, so the Opposition places a level-{recruit} unit "
+                       "in {region}")
 T_CLICKABLE = N_("You can click: {targets}.")
 T_NOTHING_TO_CLICK = N_("Nothing on the board is waiting for a click.")
 # Translators: a token and where it stands, as a thing to click ("W3 in the reserve")
@@ -124,11 +129,26 @@ def board_words(state: "State", *, lit: Iterable[Any] = (), conceal: Iterable[st
                 said = (_(T_TOKENS_HERE, region=names.region(region, lang),
                           tokens=", ".join(names.token(t, lang) for t in here)),) + said
         regions.append((region, said))
-    cards = tuple(render(Message(T_PLAYED, side=side, cards=Conjunction(Name("card", c) for c in played)), lang)
-                  for side, played in state.played.items() if played)
+    cards = tuple(render(Message(T_PLAYED, side=side, cards=Conjunction(_played_card(state, side, c) for c in played)),
+                         lang) for side, played in state.played.items() if played)
     targets = [target_words(state, kind, ident, lang) for kind, ident in clickable(state, lit)]
     return BoardWords(status=status, surroundings=_surroundings(state, lang), regions=tuple(regions), cards=cards or (_(T_NONE_PLAYED),),
                       targets=_(T_CLICKABLE, targets=", ".join(targets)) if targets else "")
+
+
+def _played_card(state: "State", side: str, card: str) -> Any:
+    """A card played this round, as the list names it: the solo Opposition's with its recruit value,
+    the level of the unit it places (R-SOLO-OPP-TURN), which its chip on the board draws."""
+    if state.mode == "solo" and side == state.opposition and card in state.comp.cards:
+        return Message(T_CARD_RECRUIT, card=card, recruit=state.comp.cards[card].recruit)
+    return Name("card", card)
+
+
+def opposition_card_words(state: "State", card: str, lang: str = "en") -> str:
+    """What a card the solo Opposition played did, in words (the tag by its chip): its recruit
+    value and the unit of that level it places in its region (R-SOLO-OPP-TURN)."""
+    c = state.comp.cards[card]
+    return render(Message(T_OPPOSITION_CARD, card=card, recruit=c.recruit, region=c.region), lang)
 
 
 def _surroundings(state: "State", lang: str) -> tuple[str, ...]:
