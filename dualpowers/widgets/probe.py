@@ -296,6 +296,17 @@ function render({ model, el }) {
     const target = el.closest('.dp-screen') || el.parentElement || el;
     target.scrollIntoView({ block: 'start' });
   });
+  // A story begins (play): where the panel stands under the board (a phone), the board's top goes
+  // to the window's top, the step and its Next being pinned at the window's foot; beside the board
+  // (a wider screen) the step is already in view with it, and nothing moves.
+  model.on('change:story_into_view', () => {
+    const screen = el.closest('.dp-screen');
+    const board = screen && screen.querySelector('.dp-screen-board');
+    const panel = screen && screen.querySelector('.dp-screen-panel');
+    if (!board || !panel) return;
+    if (panel.getBoundingClientRect().top < board.getBoundingClientRect().bottom - 2) return;
+    requestAnimationFrame(() => board.scrollIntoView({ block: 'start' }));
+  });
   // Bring the screen into view the first time it is shown (after Run All the
   // notebook would otherwise be left scrolled to its last cell).
   if (model.get('scroll_on_show') && !model.get('shown')) {
@@ -348,6 +359,8 @@ class ViewProbe(anywidget.AnyWidget):
     shown = traitlets.Bool(False).tag(sync=True)
     #: each change scrolls the screen holding the probe to the window's top (:meth:`Screen.bring_into_view`)
     bring_into_view = traitlets.Int(0).tag(sync=True)
+    #: each change brings the board's top into view where the panel stands under it (a story begins)
+    story_into_view = traitlets.Int(0).tag(sync=True)
     #: the board's accessible name (what a screen reader says of it)
     label = traitlets.Unicode("").tag(sync=True)
     #: the board's named places: ``[left, top, right, bottom, name]``, in fractions of the picture
