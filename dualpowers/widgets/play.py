@@ -99,6 +99,15 @@ PLAY_STYLE = """<style>
     padding: 4px 4px 2px; background: var(--dp-paper); color: var(--dp-ink);
     border-top: 1px solid var(--dp-line); box-shadow: 0 -3px 6px -2px rgba(0, 0, 0, 0.3); }
 }
+/* A part sticks within the nearest box that scrolls or clips, and ipywidgets' boxes and the output
+   area's clip (overflow: auto, hidden): for the story's time on a phone, the boxes that hold the
+   screen let it stick to the page's own scrolling box (Voila's, the notebook's). */
+@media (max-width: 680px) {
+  .jupyter-widgets:has(.dp-play-screen.dp-telling), .jp-OutputArea-child:has(.dp-play-screen.dp-telling),
+  .jp-OutputArea-output:has(.dp-play-screen.dp-telling), .jp-OutputArea:has(.dp-play-screen.dp-telling),
+  .output_subarea:has(.dp-play-screen.dp-telling), .output_area:has(.dp-play-screen.dp-telling),
+  .dp-play-screen.dp-telling, .dp-play-screen.dp-telling .dp-screen-row { overflow: visible !important; }
+}
 </style>"""
 
 
