@@ -49,6 +49,8 @@ T_CARD_RECRUIT = N_("{card} with recruit value {recruit}")
 T_OPPOSITION_CARD = N_("{card}: recruit value {recruit}, so the Opposition places a level-{recruit} unit "
                        "in {region}")
 T_CLICKABLE = N_("You can click: {targets}.")
+#: The same on a touch screen, where a finger taps.
+T_TAPPABLE = N_("You can tap: {targets}.")
 T_NOTHING_TO_CLICK = N_("Nothing on the board is waiting for a click.")
 # Translators: a token and where it stands, as a thing to click ("W3 in the reserve")
 T_TOKEN_AT = N_("{token} {where}")
@@ -107,10 +109,10 @@ def target_words(state: "State", kind: str, ident: Any, lang: str) -> str:
 
 
 def board_words(state: "State", *, lit: Iterable[Any] = (), conceal: Iterable[str] = (),
-                lang: str = "en") -> BoardWords:
+                lang: str = "en", touch: bool = False) -> BoardWords:
     """The board of ``state`` in words (see the module's docstring).  ``lit``: what the clicks may
     pick now (regions, tokens, roads as the board's highlight names them); ``conceal``: regions whose
-    strengths are not to be told."""
+    strengths are not to be told; ``touch``: the screen is touched with a finger ("You can tap")."""
     _ = translator(lang)
     hidden = frozenset(conceal)
     status = _(T_STATUS, number=state.round, date=names.date(state.month_name, state.day, lang),
@@ -133,7 +135,7 @@ def board_words(state: "State", *, lit: Iterable[Any] = (), conceal: Iterable[st
                          lang) for side, played in state.played.items() if played)
     targets = [target_words(state, kind, ident, lang) for kind, ident in clickable(state, lit)]
     return BoardWords(status=status, surroundings=_surroundings(state, lang), regions=tuple(regions), cards=cards or (_(T_NONE_PLAYED),),
-                      targets=_(T_CLICKABLE, targets=", ".join(targets)) if targets else "")
+                      targets=_(T_TAPPABLE if touch else T_CLICKABLE, targets=", ".join(targets)) if targets else "")
 
 
 def _played_card(state: "State", side: str, card: str) -> Any:

@@ -184,6 +184,7 @@ class BoardWidget(widgets.VBox):
         self.overlay.on_client_ready(self._on_overlay_ready)
         self.canvas.on_mouse_down(self._on_mouse_down)
         self.probe.on_tap(self._on_tap)
+        self.probe.observe(lambda _change: self._tell(), names=["touch"])     # "You can tap" in words
         self.probe.on_board_key(self.press)
         if responsive:
             self.probe.observe(self._view_changed, names=["css_width", "dpr"])
@@ -428,7 +429,7 @@ class BoardWidget(widgets.VBox):
             self.words.value = ""
             return
         self.probe.names = self._place_names(lang)
-        told = board_words(self._state, lit=self._asked, conceal=self._conceal, lang=lang)
+        told = board_words(self._state, lit=self._asked, conceal=self._conceal, lang=lang, touch=self.probe.touch)
         paragraphs = ([told.status] + list(told.surroundings) + [" ".join(said) for _name, said in told.regions]
                       + list(told.cards))
         if told.targets:

@@ -431,3 +431,21 @@ def test_each_opposition_card_says_its_recruit_value_by_the_pointer_and_after_a_
     assert len(named) == len(s.comp.regions) + len(s.played[s.opposition])
     two = BoardWidget(dp.new_game("two-player", 5))
     assert len(two.probe.names) == len(two._state.comp.regions)
+
+
+@pytest.mark.parametrize("lang, click, tap", [("en", "You can click", "You can tap"),
+                                               ("fr", "Vous pouvez cliquer", "Vous pouvez toucher"),
+                                               ("it", "Puoi cliccare", "Puoi toccare")])
+def test_the_board_in_words_says_tap_to_a_finger(lang: str, click: str, tap: str) -> None:
+    """Issue 33: what may be picked now is said as a tap once the browser reports a finger (the
+    probe's ``touch``), and as a click again with a mouse."""
+    from dualpowers.widgets.board import BoardWidget
+    s = dp.new_game("two-player", 5)
+    w = BoardWidget(s)
+    w.lang = lang
+    w.show(s, highlight=["green", "purple"])
+    assert click in w.words.value and tap not in w.words.value
+    w.probe.touch = True
+    assert tap in w.words.value and click not in w.words.value, w.words.value
+    w.probe.touch = False
+    assert click in w.words.value
