@@ -32,6 +32,12 @@ CLICK_TOKEN = N_("click a lit token")
 CLICK_RESERVE = N_("click a lit unit or leader of your reserve")
 CLICK_REGION = N_("click a lit region")
 CLICK_ROAD = N_("click a lit connection")
+#: The same clauses on a touch screen, where a finger taps (``next_clicks(touch=True)``).
+TAP_CARD = N_("tap a card of your hand")
+TAP_TOKEN = N_("tap a lit token")
+TAP_RESERVE = N_("tap a lit unit or leader of your reserve")
+TAP_REGION = N_("tap a lit region")
+TAP_ROAD = N_("tap a lit connection")
 CHOOSE_BELOW = N_("choose below")
 OR_ELSE = N_("{first}; or {second}")
 INSTRUCTIONS = N_("{instructions:cap}.")
@@ -151,20 +157,23 @@ class ActionPicker:
         return [t for t in self.state.tokens_in(place) if t == token or interchangeable(self.state, t, token)] \
             if place is not None else [token]
 
-    def next_clicks(self, *, cards: bool = False, buttons: bool = False) -> Message | None:
+    def next_clicks(self, *, cards: bool = False, buttons: bool = False, touch: bool = False) -> Message | None:
         """What to do next, in words: the kinds of lit target a click can take now ("Click a lit
         region."), and ``cards`` (the hand, outside the board) or ``buttons`` when they answer
         too; ``None`` when nothing is left to do.  Said after each click, so that a first click
-        is never left without a word on the second."""
+        is never left without a word on the second.  ``touch``: the screen is touched with a
+        finger, and the words say "tap" ("Tap a lit region.")."""
         targets = [k for k in self.next_targets() if k[0] != "card"]
         kinds = {k for k, _i in targets}
         reserve = {i for k, i in targets if k == "token" and self.state.place.get(i) == RESERVE}
+        card, token, unit, region, road = ((TAP_CARD, TAP_TOKEN, TAP_RESERVE, TAP_REGION, TAP_ROAD) if touch else
+                                           (CLICK_CARD, CLICK_TOKEN, CLICK_RESERVE, CLICK_REGION, CLICK_ROAD))
         clauses = [msgid for msgid, wanted in (
-            (CLICK_CARD, cards),
-            (CLICK_TOKEN, any(k == "token" and i not in reserve for k, i in targets)),
-            (CLICK_RESERVE, bool(reserve)),
-            (CLICK_REGION, "region" in kinds),
-            (CLICK_ROAD, "connection" in kinds),
+            (card, cards),
+            (token, any(k == "token" and i not in reserve for k, i in targets)),
+            (unit, bool(reserve)),
+            (region, "region" in kinds),
+            (road, "connection" in kinds),
             (CHOOSE_BELOW, buttons)) if wanted]
         if not clauses:
             return None

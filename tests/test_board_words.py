@@ -105,3 +105,24 @@ def test_each_objective_is_said_as_anyone_at_the_board_knows_it(lang: str) -> No
     solo = dp.new_game(mode="solo", player="white", difficulty=1, seed=3)
     said = board_words(solo, lang=lang).surroundings
     assert _(T_OBJECTIVE_LATER, side=solo.opposition) in said and _(T_OBJECTIVE_HIDDEN, side="white") in said
+
+
+@pytest.mark.parametrize("lang, written", [("en", "{card} with recruit value {n}"), ("fr", "{card} (Recrutement {n})"),
+                                           ("it", "{card} (reclutamento {n})")])
+def test_the_opposition_s_cards_are_said_with_their_recruit_value(lang: str, written: str) -> None:
+    """Issue 33: the level of the unit the Opposition places is its card's recruit value
+    (R-SOLO-OPP-TURN); the board in words says it for each card it played, and the words shown by
+    a chip (the pointer, a tap) say it too; the player's own cards are named alone."""
+    from dualpowers.controllers.board_words import opposition_card_words
+    s = dp.new_game(mode="solo", player="white", difficulty=1, seed=3)
+    rng = random.Random(3)
+    while len(s.played[s.opposition]) < 3 or not s.played[s.player]:
+        s.apply(rng.choice(s.legal_actions()))
+    said = " ".join(board_words(s, lang=lang).cards)
+    for card in s.played[s.opposition]:
+        recruit = s.comp.cards[card].recruit
+        assert written.format(card=names.card(card, lang), n=recruit) in said, said
+        tag = opposition_card_words(s, card, lang)
+        assert tag.startswith(names.card(card, lang)) and str(recruit) in tag
+    for card in (c for c in s.played[s.player] if c in s.comp.cards):
+        assert written.format(card=names.card(card, lang), n=s.comp.cards[card].recruit) not in said

@@ -655,3 +655,57 @@ def test_every_mark_is_at_least_10_css_px_on_the_narrowest_wide_board() -> None:
     small = {k: round(v, 2) for k, v in sizes.items() if v < MIN_CSS_MARK}
     assert not small, f"marks under {MIN_CSS_MARK} CSS px on a {BOARD_MIN_CSS_WIDTH:g} px board: {small}"
     assert sizes["token"] >= 14.5            # the tokens themselves: 23 design units, 14.7 CSS px
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("size", [(DESIGN_W, DESIGN_H), (TALL_W, TALL_H)], ids=["wide", "tall"])
+def test_the_blockade_tile_s_arrow_hangs_from_the_tile_not_the_stack(lang: str, size: tuple[float, float]) -> None:
+    """Issue 33: the tile's arrow stood at the end of the stack's line ("4 left in the stack →■-■")
+    and read as the stack's.  It leaves the BLOCKADE label's foot, bent towards the connection, and
+    the stack's count stands at the far end of that line, clear of the arrow's squares."""
+    s = dp.new_game("two-player", 5)
+    w, h = size
+    lay = layout_for(s.comp, w, h)
+    tile = lay.blockade_tile
+    root = parse(board_svg(s, width=w, height=h, lang=lang))
+    arrow = groups(root, "tile-arrow")
+    assert len(arrow) == 1
+    stem = [tuple(float(v) for v in p.split(",")) for p in arrow[0].find(SVG + "polyline").get("points").split()]
+    assert stem[0][1] == pytest.approx(tile.bottom) and tile.x <= stem[0][0] <= tile.x + 20, stem
+    right = max(float(r.get("x")) + float(r.get("width")) for r in arrow[0].iter(SVG + "rect"))
+    stack = next(t for t in root.iter(SVG + "text") if "".join(t.itertext()).startswith(("4 ",)))
+    assert stack.get("text-anchor") == "end"
+    (x0, _y0, _x1, _y1), _size = text_box(float(stack.get("x")), 0, "".join(stack.itertext()), size=17.5,
+                                          align="right")
+    assert x0 - right >= 10, (x0, right)
+
+
+def test_the_blocked_road_is_striped_as_its_barrier_between_the_boxes() -> None:
+    """Issue 33: the barrier on a short road read as a mark on a box's edge; the blocked road itself
+    is drawn in the barrier's stripes, and only that road."""
+    s = dp.new_game("two-player", 5)
+    for conn in s.comp.connections:
+        t = s.clone()
+        t.blockade = tuple(conn)
+        root = parse(board_svg(t))
+        striped = {g.get("data-id") for g in groups(root, "connection")
+                   if any(l.get("stroke") == "#ffc400" for l in g.iter(SVG + "polyline"))}
+        assert striped == {f"{conn[0]}-{conn[1]}"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("size", [(DESIGN_W, DESIGN_H), (TALL_W, TALL_H)], ids=["wide", "tall"])
+def test_the_opposition_s_cards_say_that_their_unit_is_the_recruit_value(lang: str, size: tuple[float, float]) -> None:
+    """Issue 33: the unit drawn on each of the Opposition's cards is the card's recruit value
+    (R-SOLO-OPP-TURN), and the row says so in words; a two-player row has no such key."""
+    from dualpowers.drawing.board import RECRUIT_LEGEND
+    from dualpowers.i18n import gettext
+    s = dp.new_game("solo", 3, player="white", difficulty=1)
+    rng = random.Random(3)
+    while len(s.played[s.opposition]) < 4:
+        s.apply(rng.choice(s.legal_actions()))
+    w, h = size
+    root = parse(board_svg(s, width=w, height=h, lang=lang))
+    legend = groups(root, "recruit-legend")
+    assert len(legend) == 1 and gettext(RECRUIT_LEGEND, lang) in texts(legend[0])
+    assert not groups(parse(board_svg(play(dp.new_game("two-player", 5), 6), lang=lang)), "recruit-legend")

@@ -178,3 +178,34 @@ def test_a_story_step_stays_long_enough_to_be_read():
     assert reading_time("White plays red-3.") == 2.0
     assert reading_time(" ".join(["word"] * 40)) == 11.0
     assert reading_time(" ".join(["word"] * 400)) == 15.0
+
+
+@pytest.mark.parametrize("lang, click, tap", [("en", "Click", "Tap"), ("fr", "liquez", "ouchez"),
+                                               ("it", "licca", "occa")])
+def test_a_touch_screen_is_told_to_tap_and_a_mouse_to_click(play, lang, click, tap):
+    """Issue 33: the widget says what the device is (a finger or a mouse) and the snapshot's words
+    follow: "Tap a lit region" on a phone, "Click a lit region" with a mouse, in every language;
+    the button that forgets them too."""
+    play.set_language(lang)
+    play.click("card", "purple-2")
+    unit = next(t for t in play.snapshot.board.highlight if t.startswith("W"))
+    play.click("token", unit)
+    mouse = play.snapshot
+    assert click in mouse.prompt_html and tap not in mouse.prompt_html
+    seen: list[PlaySnapshot] = []
+    play.observe(seen.append)
+    play.set_touch(True)
+    finger = play.snapshot
+    assert len(seen) == 1 and seen[-1] is finger                  # one new snapshot, drawn at once
+    assert tap in finger.prompt_html and click not in finger.prompt_html, finger.prompt_html
+    assert finger.cancel_label != mouse.cancel_label
+    assert "lic" not in finger.cancel_label                       # no click, clic or clicca left
+    play.set_touch(True)                                          # the same device again: nothing to draw
+    assert len(seen) == 1
+    play.set_touch(False)
+    assert play.snapshot.prompt_html == mouse.prompt_html and play.snapshot.cancel_label == mouse.cancel_label
+
+
+def test_the_device_s_input_is_true_or_false(play):
+    with pytest.raises(TypeError, match="touch must be True or False"):
+        play.set_touch("yes")                                      # type: ignore[arg-type]

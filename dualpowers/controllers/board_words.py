@@ -32,7 +32,7 @@ from .play import lead_text
 if TYPE_CHECKING:
     from ..state import State
 
-__all__ = ["BoardWords", "board_words", "clickable", "target_words", "T_BOARD_WORDS", "T_BOARD_LABEL"]
+__all__ = ["BoardWords", "board_words", "opposition_card_words", "clickable", "target_words", "T_BOARD_WORDS", "T_BOARD_LABEL"]
 
 #: The title of the board in words (the button that opens it).
 T_BOARD_WORDS = N_("The board in words")
@@ -43,7 +43,14 @@ T_STATUS = N_("Round {number}, {date}; Will: {will}; score: {score}.")
 T_HIDDEN = N_("{region}: {tokens}. Which side is stronger here is the question.")
 T_PLAYED = N_("{side:cap} played {cards} this round.")
 T_NONE_PLAYED = N_("No card has been played yet this round.")
+# Translators: a card the solo Opposition played, in the list of the cards played this round
+T_CARD_RECRUIT = N_("{card} with recruit value {recruit}")
+# Translators: what a card the solo Opposition played did, shown by the pointer or after a tap on it
+T_OPPOSITION_CARD = N_("{card}: recruit value {recruit}, so the Opposition places a level-{recruit} unit "
+                       "in {region}")
 T_CLICKABLE = N_("You can click: {targets}.")
+#: The same on a touch screen, where a finger taps.
+T_TAPPABLE = N_("You can tap: {targets}.")
 T_NOTHING_TO_CLICK = N_("Nothing on the board is waiting for a click.")
 # Translators: a token and where it stands, as a thing to click ("W3 in the reserve")
 T_TOKEN_AT = N_("{token} {where}")
@@ -102,10 +109,10 @@ def target_words(state: "State", kind: str, ident: Any, lang: str) -> str:
 
 
 def board_words(state: "State", *, lit: Iterable[Any] = (), conceal: Iterable[str] = (),
-                lang: str = "en") -> BoardWords:
+                lang: str = "en", touch: bool = False) -> BoardWords:
     """The board of ``state`` in words (see the module's docstring).  ``lit``: what the clicks may
     pick now (regions, tokens, roads as the board's highlight names them); ``conceal``: regions whose
-    strengths are not to be told."""
+    strengths are not to be told; ``touch``: the screen is touched with a finger ("You can tap")."""
     _ = translator(lang)
     hidden = frozenset(conceal)
     status = _(T_STATUS, number=state.round, date=names.date(state.month_name, state.day, lang),
@@ -124,11 +131,26 @@ def board_words(state: "State", *, lit: Iterable[Any] = (), conceal: Iterable[st
                 said = (_(T_TOKENS_HERE, region=names.region(region, lang),
                           tokens=", ".join(names.token(t, lang) for t in here)),) + said
         regions.append((region, said))
-    cards = tuple(render(Message(T_PLAYED, side=side, cards=Conjunction(Name("card", c) for c in played)), lang)
-                  for side, played in state.played.items() if played)
+    cards = tuple(render(Message(T_PLAYED, side=side, cards=Conjunction(_played_card(state, side, c) for c in played)),
+                         lang) for side, played in state.played.items() if played)
     targets = [target_words(state, kind, ident, lang) for kind, ident in clickable(state, lit)]
     return BoardWords(status=status, surroundings=_surroundings(state, lang), regions=tuple(regions), cards=cards or (_(T_NONE_PLAYED),),
-                      targets=_(T_CLICKABLE, targets=", ".join(targets)) if targets else "")
+                      targets=_(T_TAPPABLE if touch else T_CLICKABLE, targets=", ".join(targets)) if targets else "")
+
+
+def _played_card(state: "State", side: str, card: str) -> Any:
+    """A card played this round, as the list names it: the solo Opposition's with its recruit value,
+    the level of the unit it places (R-SOLO-OPP-TURN), which its chip on the board draws."""
+    if state.mode == "solo" and side == state.opposition and card in state.comp.cards:
+        return Message(T_CARD_RECRUIT, card=card, recruit=state.comp.cards[card].recruit)
+    return Name("card", card)
+
+
+def opposition_card_words(state: "State", card: str, lang: str = "en") -> str:
+    """What a card the solo Opposition played did, in words (the tag by its chip): its recruit
+    value and the unit of that level it places in its region (R-SOLO-OPP-TURN)."""
+    c = state.comp.cards[card]
+    return render(Message(T_OPPOSITION_CARD, card=card, recruit=c.recruit, region=c.region), lang)
 
 
 def _surroundings(state: "State", lang: str) -> tuple[str, ...]:

@@ -384,12 +384,18 @@ def _map(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         markers = {1: s.unrest} if s.step == "unrest" and s.unrest else {}
     with p.group("map"):
         # Connections first (under the region boxes): a road between box centres.
+        blocked = s.blockade if s.blockade is not None and s.blockade in lay.connections else None
         for conn in comp.connections:
             pts = lay.roads[conn]
             with p.group("connection", f"{conn[0]}-{conn[1]}"):
-                p.line(pts, stroke=ROAD, width=5)
-                p.line(pts, stroke="#d9d2c2", width=1.5)
-        blocked = s.blockade if s.blockade is not None and s.blockade in lay.connections else None
+                if conn == blocked:
+                    # the closed road striped as its barrier, along all it shows between the boxes:
+                    # the mark is the connection's, even where the road is short (issue 33)
+                    p.line(pts, stroke="#111111", width=7)
+                    p.line(pts, stroke="#ffc400", width=5, dash=(7, 7))
+                else:
+                    p.line(pts, stroke=ROAD, width=5)
+                    p.line(pts, stroke="#d9d2c2", width=1.5)
         if blocked:   # the barrier under the boxes: where a road is short, a box never hides a word
             _blockade_marker(p, lay, blocked, "blockade" in hl, word=False)
         for r in comp.regions:
@@ -887,18 +893,19 @@ def _tile(p: ScaledPen, s: "State", b: Box, kind: str, title: str, title_w: floa
         p.text(b.x + title_w + 25, b.cy, name, size=TEXT, fill=INK, bold=True)
 
 
-def _tile_arrow(p: ScaledPen, conn: tuple[str, str], right: float, y: float, left: float) -> None:
-    """The blockade tile's arrow, under the tile: an arrow, then the connection it points along
-    as the two regions' colours joined by a road (where the marker goes), ending at ``right``."""
-    sq, gap, arrow = 11.0, 7.0, 14.0
-    width = arrow + 4 + sq + gap + sq
-    x = right - width - 2
-    if x < left:
+def _tile_arrow(p: ScaledPen, conn: tuple[str, str], tile: Box, y: float, right: float) -> None:
+    """The blockade tile's arrow, hanging from the tile's label: a bent arrow that leaves the
+    label's foot and points at the connection it closes, drawn as the two regions' colours joined
+    by a road (where the marker goes), on the line under the tile, ending before ``right``.  (It
+    used to stand at the end of that line, after the stack's count, and read as the stack's.)"""
+    sq, gap, arrow = 11.0, 7.0, 22.0
+    x0 = tile.x + 9
+    if x0 + arrow + 4 + sq + gap + sq > right:
         return
     with p.group("tile-arrow", f"{conn[0]}-{conn[1]}"):
-        p.line([(x, y), (x + arrow - 4, y)], stroke=INK, width=2)
-        p.polygon([(x + arrow, y), (x + arrow - 6, y - 4.5), (x + arrow - 6, y + 4.5)], fill=INK)
-        x += arrow + 4
+        p.line([(x0, tile.bottom), (x0, y), (x0 + arrow - 4, y)], stroke=INK, width=2)
+        p.polygon([(x0 + arrow, y), (x0 + arrow - 6, y - 4.5), (x0 + arrow - 6, y + 4.5)], fill=INK)
+        x = x0 + arrow + 4
         p.line([(x + sq / 2, y), (x + sq + gap + sq / 2, y)], stroke=ROAD, width=3)
         for region in conn:
             strong, _pale, _on, outline = REGION_COLOURS.get(region, _FALLBACK_REGION)
@@ -915,12 +922,14 @@ def _tiles(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         title_w = max(text_width(unrest, TEXT, True), text_width(blockade, TEXT, True)) + 14
         _tile(p, s, lay.unrest_tile, "unrest", unrest, title_w, s.unrest, lit or "unrest" in hl)
         _tile(p, s, lay.blockade_tile, "blockade", blockade, title_w, s.blockade_tile, lit or "blockade" in hl)
-        x, y = lay.stack_label
+        # the stack's count at the line's right end, the tile's arrow at its left, under the tile
+        _x, y = lay.stack_label
+        right = lay.blockade_tile.right
         stack = _("{n} left in the stack", n=len(s.tile_stack))
-        p.text(x, y, stack, size=TEXT, fill=MUTED)
+        p.text(right, y, stack, size=TEXT, fill=MUTED, align="right")
         if s.blockade_tile in s.comp.arrows:
-            _tile_arrow(p, s.comp.arrows[s.blockade_tile], lay.blockade_tile.right, y,
-                        x + text_width(stack, TEXT) + 8)
+            _tile_arrow(p, s.comp.arrows[s.blockade_tile], lay.blockade_tile, y,
+                        right - text_width(stack, TEXT) - 10)
 
 
 def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
@@ -1105,6 +1114,35 @@ def _cards_row(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> Non
             p.text(x + 2, y, _("{side}:", side=_side(side)), size=TEXT, fill=INK, bold=True)
         for slot in slots:
             _card(p, s, slot.id, slot.box, slot.id in hl, level=slot.level)
+        if any(slot.level for slot in slots):
+            _recruit_legend(p, s, r, slots)
+
+
+#: The key of the Opposition's card chips (solo): the unit drawn on a chip is the card's recruit value.
+RECRUIT_LEGEND = N_("= recruit value")
+
+
+def _recruit_legend(p: ScaledPen, s: "State", r: Box, slots: Sequence[Any]) -> None:
+    """The key of the unit drawn on each Opposition card (R-SOLO-OPP-TURN: it places a unit of
+    the card's recruit value): an Opposition unit and "= recruit value", at the right end of the
+    first line of the row with room for it (issue 33: the value could not be checked); left out
+    where no line has room."""
+    words = _(RECRUIT_LEGEND)
+    width = 2 * LEVEL_R + 5 + text_width(words, TEXT)
+    x = r.right - 2 - width
+    top = r.y
+    while top + ROW_LINE_H <= r.bottom + 1e-6:
+        used = max((sl.box.right for sl in slots if top <= sl.box.y < top + ROW_LINE_H), default=r.x)
+        if used + 14 <= x:
+            sample = _opposition_sample(s.comp, 1)
+            cy = top + ROW_LINE_H / 2
+            with p.group("recruit-legend"):
+                if sample is not None:
+                    _fresh_face(p, token_style(s, sample)["colours"], token_style(s, sample)["shape"],
+                                x + LEVEL_R, cy, LEVEL_R, opposition=True)
+                p.text(x + 2 * LEVEL_R + 5, cy + 0.5, words, size=TEXT, fill=MUTED)
+            return
+        top += ROW_LINE_H
 
 
 def _card(p: ScaledPen, s: "State", cid: str, b: Box, lit: bool, group: str = "card", level: int = 0) -> None:

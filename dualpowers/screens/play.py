@@ -168,6 +168,8 @@ class PlaySnapshot:
     cards: tuple[CardView, ...]
     choices: tuple[ChoiceView, ...]
     can_cancel: bool
+    #: the words of the button that forgets the clicks so far ("Cancel the taps" on a touch screen)
+    cancel_label: str
     story: StoryView | None
     hand_lines: tuple[str, ...]
     #: the log since this round began (while a story is told, up to its action)
@@ -257,6 +259,8 @@ class PlaySession(Observed[PlaySnapshot]):
         self.lang = lang
         self.game.set_language(lang)
         self._notice: tuple[str, bool] = ("", False)
+        #: the screen is touched with a finger (the widget says so, :meth:`set_touch`): the words say "tap"
+        self.touch = False
         self._thinking = False
         self._position: _Position | None = None
         self._menu_group: str | None = None
@@ -351,6 +355,15 @@ class PlaySession(Observed[PlaySnapshot]):
         if self.game.lang != lang:
             self.game.set_language(lang)   # tells this model through _game_changed
         self._changed()
+
+    def set_touch(self, touch: bool) -> None:
+        """The device's input, as the widget learns it: ``True`` when a finger touches the screen
+        (a phone, a tablet), so that the panel says "tap" where a mouse's says "click"."""
+        if not isinstance(touch, bool):
+            raise TypeError(f"set_touch: touch must be True or False, not {touch!r}")
+        if touch != self.touch:
+            self.touch = touch
+            self._changed()
 
     def click(self, kind: str, ident: Any) -> None:
         """A click (or a tap, or a key) on a card of the hand or on the board: ``("card", id)``,
@@ -592,6 +605,7 @@ class PlaySession(Observed[PlaySnapshot]):
         return PlaySnapshot(
             lang=lang, board=board, status=status, prompt_html=prompt, notice=notice, notice_error=error,
             cards=tuple(cards), choices=tuple(choices), can_cancel=bool(pk.picked) and not telling,
+            cancel_label=_("Cancel the taps") if self.touch else _("Cancel the clicks"),
             story=story,
             hand_lines=hand_lines,
             round_so_far=_since_round_began(log), log=log, menu=menu,
@@ -638,7 +652,7 @@ class PlaySession(Observed[PlaySnapshot]):
         return ChoiceView(action, said.text, said.line(), type(action).word, hinted)
 
     def _prompt(self, cards: bool, buttons: bool) -> str:
-        """What was picked so far and what to click next (HTML)."""
+        """What was picked so far and what to click (or tap) next (HTML)."""
         from html import escape
         pk, lang = self.picker, self.lang
         _ = translator(lang)
@@ -654,7 +668,7 @@ class PlaySession(Observed[PlaySnapshot]):
                 return names.token(str(ident), lang)
             what = ", ".join(said(k, i) for k, i in pk.picked)
             head = _("Chosen: <b>{what}</b>.", what=escape(what)) + " "
-        nxt = pk.next_clicks(cards=cards, buttons=buttons)
+        nxt = pk.next_clicks(cards=cards, buttons=buttons, touch=self.touch)
         return head + (escape(render(nxt, lang)) if nxt is not None else "")
 
     def _review_view(self) -> ReviewView | None:

@@ -35,6 +35,7 @@ from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from ..drawing.board import draw_board, draw_click_layer, draw_empty, normalize_highlight, split_highlight
 from ..drawing.layout import BOARD_MIN_CSS_WIDTH, TALL_H, TALL_W, Layout, layout_for
 from ..controllers.board_words import (T_BOARD_LABEL, T_BOARD_WORDS, T_NOTHING_TO_CLICK, board_words, clickable,
+                                       opposition_card_words,
                                        target_words)
 from .. import names
 from ..i18n import check_language
@@ -75,7 +76,7 @@ _OVERLAY_STYLE = ("<style>.dp-board-picture { position: relative; } "
                   "overflow: hidden !important; clip: rect(0 0 0 0); white-space: nowrap; } "
                   ".dp-board-tag { position: absolute; z-index: 4; pointer-events: none; display: none; "
                   "background: #101010; color: #ffffff; font-size: 13px; line-height: 1.3; padding: 2px 6px; "
-                  "border-radius: 4px; white-space: nowrap; box-shadow: 0 0 0 1px #ffffff; } "
+                  "border-radius: 4px; width: max-content; max-width: min(300px, 90%); box-shadow: 0 0 0 1px #ffffff; } "
                   ".dp-board-words { font-size: 13px; line-height: 1.4; } "
                   ".dp-board-words p { margin: 2px 0 6px 0; } "
                   ".dp-board-widget .dp-board-words-toggle { margin-top: 4px; }</style>")
@@ -183,6 +184,7 @@ class BoardWidget(widgets.VBox):
         self.overlay.on_client_ready(self._on_overlay_ready)
         self.canvas.on_mouse_down(self._on_mouse_down)
         self.probe.on_tap(self._on_tap)
+        self.probe.observe(lambda _change: self._tell(), names=["touch"])     # "You can tap" in words
         self.probe.on_board_key(self.press)
         if responsive:
             self.probe.observe(self._view_changed, names=["css_width", "dpr"])
@@ -427,7 +429,7 @@ class BoardWidget(widgets.VBox):
             self.words.value = ""
             return
         self.probe.names = self._place_names(lang)
-        told = board_words(self._state, lit=self._asked, conceal=self._conceal, lang=lang)
+        told = board_words(self._state, lit=self._asked, conceal=self._conceal, lang=lang, touch=self.probe.touch)
         paragraphs = ([told.status] + list(told.surroundings) + [" ".join(said) for _name, said in told.regions]
                       + list(told.cards))
         if told.targets:
@@ -447,6 +449,14 @@ class BoardWidget(widgets.VBox):
             (x0, y0), (x1, y1) = lay.to_pixels(b.x, b.y), lay.to_pixels(b.right, b.bottom)
             out.append([round(x0 / self.width, 4), round(y0 / self.height, 4), round(x1 / self.width, 4),
                         round(y1 / self.height, 4), names.region_label(region.name, region.label, lang)])
+        if state.mode == "solo":         # the Opposition's cards: the recruit value each placed (issue 33)
+            for slot in lay.played_slots(state)[0]:
+                if slot.side != state.opposition or slot.id not in state.comp.cards:
+                    continue
+                b = slot.box
+                (x0, y0), (x1, y1) = lay.to_pixels(b.x, b.y), lay.to_pixels(b.right, b.bottom)
+                out.append([round(x0 / self.width, 4), round(y0 / self.height, 4), round(x1 / self.width, 4),
+                            round(y1 / self.height, 4), opposition_card_words(state, slot.id, lang)])
         return out
 
     def _words_opened(self, change: Any) -> None:
@@ -540,6 +550,12 @@ class BoardWidget(widgets.VBox):
     def on_click(self, callback: Callable[[str, Any], Any], remove: bool = False) -> None:
         """Call ``callback(kind, ident)`` for every click that hits something."""
         self._click_callbacks.register_callback(callback, remove=remove)
+
+    def on_touch(self, callback: Callable[[bool], Any]) -> None:
+        """Call ``callback(touch)`` now and whenever the browser finds the screen worked by a finger
+        (``True``) or a mouse (``False``): the words of a panel say "tap" or "click" accordingly."""
+        callback(bool(self.probe.touch))
+        self.probe.observe(lambda change: callback(bool(change["new"])), names=["touch"])
 
     def hit_test(self, x: float, y: float) -> tuple[str, Any] | None:
         """What is at canvas pixel (x, y): ``("token", id)``, ``("region", name)``, ... or None."""

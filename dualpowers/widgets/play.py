@@ -57,7 +57,7 @@ from ..screens.play import DIFFICULTIES, CardView, ChoiceView, PlaySession, Play
 from ..text import translator
 from . import language
 from ._common import STYLE, ButtonPool, button, css, fit_labels, lines_html, log_html
-from .screen import Screen, bind_keys, button_action
+from .screen import Screen, bind_keys, button_action, phone_board_max_width
 
 __all__ = ["PlayWidget"]
 
@@ -84,6 +84,30 @@ PLAY_STYLE = """<style>
 .dp-play .dp-round-so-far summary { cursor: pointer; font-weight: bold; padding: 2px 0; }
 /* read whole beside the board: no box of its own to scroll, the panel's type */
 .dp-play .dp-round-so-far .dp-log-box { max-height: none; overflow: visible; font-family: inherit; font-size: 12.5px; }
+/* a phone (the panel under the board): the board no taller than the window leaves room for a
+   story's step and its Next under it, and no narrower than its words allow (issue 33) */
+@container (max-width: 680px) {
+  .dp-play-screen .dp-screen-row > .dp-screen-board { max-width: @PHONE_BOARD@ !important; margin: 0 auto; }
+  /* ... and while a story is told, the step and its buttons stick to the window's foot under the
+     board: the reader follows the story without scrolling up and down at every step.  (Sticking is
+     kept inside the box that holds the sticky part, so the panel's boxes give their parts to the
+     board's row for the story's time: the step's box then spans the board's height.) */
+  .dp-play-screen.dp-telling .dp-screen-panel, .dp-play-screen.dp-telling .dp-screen-primary,
+  .dp-play-screen.dp-telling .dp-story-box { display: contents !important; }
+  .dp-play-screen.dp-telling .dp-screen-row > :not(.dp-screen-board) { flex: 1 1 100% !important; min-width: 0; }
+  .dp-play-screen.dp-telling .dp-story-now { position: sticky; bottom: 0; z-index: 20; box-sizing: border-box;
+    padding: 4px 4px 2px; background: var(--dp-paper); color: var(--dp-ink);
+    border-top: 1px solid var(--dp-line); box-shadow: 0 -3px 6px -2px rgba(0, 0, 0, 0.3); }
+}
+/* A part sticks within the nearest box that scrolls or clips, and ipywidgets' boxes and the output
+   area's clip (overflow: auto, hidden): for the story's time on a phone, the boxes that hold the
+   screen let it stick to the page's own scrolling box (Voila's, the notebook's). */
+@media (max-width: 680px) {
+  .jupyter-widgets:has(.dp-play-screen.dp-telling), .jp-OutputArea-child:has(.dp-play-screen.dp-telling),
+  .jp-OutputArea-output:has(.dp-play-screen.dp-telling), .jp-OutputArea:has(.dp-play-screen.dp-telling),
+  .output_subarea:has(.dp-play-screen.dp-telling), .output_area:has(.dp-play-screen.dp-telling),
+  .dp-play-screen.dp-telling, .dp-play-screen.dp-telling .dp-screen-row { overflow: visible !important; }
+}
 </style>"""
 
 
@@ -97,7 +121,7 @@ def _card_colours() -> str:
     return "\n".join(rules)
 
 
-PLAY_STYLE = PLAY_STYLE.replace("@CARD_COLOURS@", _card_colours())
+PLAY_STYLE = PLAY_STYLE.replace("@CARD_COLOURS@", _card_colours()).replace("@PHONE_BOARD@", phone_board_max_width())
 
 
 class PlayWidget(widgets.VBox):
@@ -130,6 +154,7 @@ class PlayWidget(widgets.VBox):
         from .board import BoardWidget
         self.board = BoardWidget(g.state, width=width, height=height)
         self.board.on_click(self.click)
+        self.board.on_touch(self.model.set_touch)      # a finger or a mouse: "tap" or "click"
 
         # ---- new game
         self.mode = css(widgets.ToggleButtons(options=[("Solo", "solo"), ("Two players, hot seat", "two-player")],
@@ -194,10 +219,13 @@ class PlayWidget(widgets.VBox):
         self._story_pending: Any = None
         # The step on the board and its buttons first, the steps before it under them (newest
         # first): a long story (a scoring tells twenty steps) no longer pushes Next off the screen.
-        self.story_box = css(widgets.VBox([self.story_view,
+        # On a phone the step and its buttons are pinned at the window's foot while the story is
+        # told (PLAY_STYLE), under a board no taller than the window leaves room for them.
+        self.story_now = css(widgets.VBox([self.story_view,
                                            widgets.HBox([self.story_next, self.story_skip, self.story_auto],
-                                                        layout=_W(flex_flow="row wrap", align_items="center")),
-                                           self.story_told],
+                                                        layout=_W(flex_flow="row wrap", align_items="center"))],
+                                          layout=_W(width="100%")), "dp-story-now")
+        self.story_box = css(widgets.VBox([self.story_now, self.story_told],
                                           layout=_W(width="100%", display="none")), "dp-story-box")
         #: this round so far, beside the board (the whole log stays below it)
         self.round_view = css(widgets.HTML(layout=_W(width="100%")), "dp-round-so-far")
@@ -374,7 +402,7 @@ class PlayWidget(widgets.VBox):
         self.auto_policy.description = _("Computer")
         for b, text in ((self.new_game, _("New game")), (self.end_new_game, _("New game")),
                         (self.apply_button, _("Apply")),
-                        (self.undo_button, _("Undo")), (self.cancel_button, _("Cancel the clicks")),
+                        (self.undo_button, _("Undo")),
                         (self.save_button, _("Save to a file")), (self.review_button, _("Review my game")),
                         (self.try_again, _("Try again from here")), (self.story_skip, _("Skip to now")),
                         (self.story_next, _("Next")),
@@ -446,14 +474,22 @@ class PlayWidget(widgets.VBox):
             self.story_skip.layout.display = None if story.can_skip else "none"
             if before is not None and before.story is None:
                 # a story begins: its Next takes the focus, so the story comes into view (the
-                # button pressed may be far below it, in the menu) and Enter goes on with it
+                # button pressed may be far below it, in the menu) and Enter goes on with it;
+                # on a phone the board's top comes into view, the step being pinned under it
                 self.story_next.focus()
+                self.board.probe.story_into_view += 1
+        if (story is not None) != ("dp-telling" in self.screen._dom_classes):
+            if story is not None:
+                self.screen.add_class("dp-telling")
+            else:
+                self.screen.remove_class("dp-telling")
         self._set_children(self.hand_cards, [self._card_button(btn, card) for btn, card in
                                              zip(self._card_pool.take(len(snap.cards)), snap.cards)])
         self.hand_cards.layout.display = None if snap.cards else "none"
         self._set_children(self.choices, [self._choice_button(btn, choice) for btn, choice in
                                           zip(self._choice_pool.take(len(snap.choices)), snap.choices)])
         self.cancel_button.layout.display = None if snap.can_cancel else "none"
+        self.cancel_button.description = self.cancel_button.tooltip = snap.cancel_label
         self.prompt.value = snap.prompt_html
         self.status.value = escape(snap.status)
         self.hand.value = lines_html(snap.hand_lines)

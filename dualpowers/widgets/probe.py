@@ -13,6 +13,7 @@ It also lets the mouse wheel over the board scroll the page (ipycanvas would tak
 keeps the mouse events the board does not use (moves, releases) from becoming kernel messages.
 A finger's touches are kept from ipycanvas too (it cancels them, so a swipe on the board
 scrolled nothing): a swipe scrolls the page and a tap is sent as one ``tap`` (:meth:`ViewProbe.on_tap`).
+Whether a finger or a mouse works the screen is reported as ``touch`` (the words say "tap" then).
 
 The same probe forwards the keys of :data:`KEYS` pressed while the focus is
 inside the screen that holds it (``Screen.on_key``), so Next / Back / Undo have
@@ -271,11 +272,42 @@ function render({ model, el }) {
     }
   };
   requestAnimationFrame(attach);
+  // What the person touches the screen with, for the words of the panel ("tap" or "click"): a
+  // finger when the main pointer is coarse (a phone, a tablet), then whatever pressed last in
+  // the screen (a laptop with a touch screen and a mouse).
+  const setTouch = (touch) => {
+    if (model.get('touch') === touch) return;
+    model.set('touch', touch);
+    model.save_changes();
+  };
+  const coarse = window.matchMedia('(pointer: coarse)');
+  const onCoarse = () => setTouch(coarse.matches);
+  coarse.addEventListener('change', onCoarse);
+  const onPress = (ev) => { if (ev.pointerType === 'touch' || ev.pointerType === 'mouse') setTouch(ev.pointerType === 'touch'); };
+  let pressRoot = null;
+  const watchPress = () => {
+    pressRoot = el.closest('.dp-screen') || el.parentElement;
+    if (pressRoot) pressRoot.addEventListener('pointerdown', onPress, { capture: true, passive: true });
+    else requestAnimationFrame(watchPress);
+  };
+  requestAnimationFrame(watchPress);
+  onCoarse();
   // Bring the screen's top into view when the kernel asks (a chapter chosen from the list
   // far below the board: the learner would be left looking at the list).
   model.on('change:bring_into_view', () => {
     const target = el.closest('.dp-screen') || el.parentElement || el;
     target.scrollIntoView({ block: 'start' });
+  });
+  // A story begins (play): where the panel stands under the board (a phone), the board's top goes
+  // to the window's top, the step and its Next being pinned at the window's foot; beside the board
+  // (a wider screen) the step is already in view with it, and nothing moves.
+  model.on('change:story_into_view', () => {
+    const screen = el.closest('.dp-screen');
+    const board = screen && screen.querySelector('.dp-screen-board');
+    const panel = screen && screen.querySelector('.dp-screen-panel');
+    if (!board || !panel) return;
+    if (panel.getBoundingClientRect().top < board.getBoundingClientRect().bottom - 2) return;
+    requestAnimationFrame(() => board.scrollIntoView({ block: 'start' }));
   });
   // Bring the screen into view the first time it is shown (after Run All the
   // notebook would otherwise be left scrolled to its last cell).
@@ -306,6 +338,8 @@ function render({ model, el }) {
     if (root && onKey) root.removeEventListener('keydown', onKey);
     if (root) root.removeEventListener('focusout', onFocusLost);
     if (screenWatch) screenWatch.disconnect();
+    coarse.removeEventListener('change', onCoarse);
+    if (pressRoot) pressRoot.removeEventListener('pointerdown', onPress, { capture: true });
   };
 }
 export default { render };
@@ -327,11 +361,16 @@ class ViewProbe(anywidget.AnyWidget):
     shown = traitlets.Bool(False).tag(sync=True)
     #: each change scrolls the screen holding the probe to the window's top (:meth:`Screen.bring_into_view`)
     bring_into_view = traitlets.Int(0).tag(sync=True)
+    #: each change brings the board's top into view where the panel stands under it (a story begins)
+    story_into_view = traitlets.Int(0).tag(sync=True)
     #: the board's accessible name (what a screen reader says of it)
     label = traitlets.Unicode("").tag(sync=True)
     #: the board's named places: ``[left, top, right, bottom, name]``, in fractions of the picture
     #: (each region and its name); the name shows by the pointer and after a tap on the place
     names: traitlets.List[list[Any]] = traitlets.List([]).tag(sync=True)
+    #: the screen is touched with a finger (set by the browser: a coarse main pointer, then the
+    #: kind of the last press in the screen); the panel's words say "tap" then
+    touch = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

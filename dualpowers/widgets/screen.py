@@ -48,10 +48,12 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
-from ..drawing.layout import BOARD_MIN_CSS_WIDTH, DESIGN_H, DESIGN_W
+import math
+
+from ..drawing.layout import BOARD_MIN_CSS_WIDTH, DESIGN_H, DESIGN_W, MIN_TEXT, TALL_H, TALL_W
 
 __all__ = ["Screen", "SCREEN_STYLE", "PANEL_WIDTH", "NARRATION_HEIGHT", "PANEL_FIT_HEIGHT", "BOARD_MIN_WIDTH",
-           "board_max_width",
+           "board_max_width", "phone_board_max_width", "PHONE_BOARD_MIN_WIDTH", "PHONE_MIN_CSS_TEXT",
            "bind_keys", "button_action", "controls"]
 
 _W = widgets.Layout
@@ -77,6 +79,22 @@ BOARD_MIN_WIDTH = 420
 #: Room kept above and below the board inside the browser window (CSS px): Lab's menu,
 #: tab bar, notebook toolbar and status bar, and the notebook's title cell.
 CHROME_HEIGHT = 215
+
+
+#: The least size of a word on a phone's board (CSS px; docs/architecture.md, "On a phone").
+PHONE_MIN_CSS_TEXT = 9.0
+#: The narrowest a phone's board may be: the tall board's smallest word (``MIN_TEXT`` design units)
+#: is :data:`PHONE_MIN_CSS_TEXT` CSS px there (342 CSS px).
+PHONE_BOARD_MIN_WIDTH = math.ceil(PHONE_MIN_CSS_TEXT * TALL_W / MIN_TEXT)
+#: Room kept under a phone's board for what a story needs in view with it (CSS px): the button of
+#: the board in words under the picture, the step told (three or four lines) and its Next.
+STORY_ROOM = 250
+
+
+def phone_board_max_width(room: int = STORY_ROOM) -> str:
+    """CSS for the widest a phone's board (the tall one) may be so that, with ``room`` under it,
+    it fits the window's height; never under :data:`PHONE_BOARD_MIN_WIDTH`."""
+    return f"max({PHONE_BOARD_MIN_WIDTH}px, calc((100svh - {room}px) * {TALL_W / TALL_H:.4f}))"
 
 
 def board_max_width(ratio: float = DESIGN_H / DESIGN_W, chrome: int = CHROME_HEIGHT) -> str:

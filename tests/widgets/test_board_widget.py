@@ -407,3 +407,45 @@ def test_a_board_too_narrow_for_the_wide_drawing_is_drawn_tall() -> None:
     lay = w.layout_geometry
     assert not lay.tall and w.height == round(w.width * 740 / 900)
     assert TEXT * lay.scale / w.pixel_ratio >= 11.0
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_each_opposition_card_says_its_recruit_value_by_the_pointer_and_after_a_tap(lang: str) -> None:
+    """Issue 33: the named places the browser shows by the pointer and after a tap include each card
+    the solo Opposition played, over its chip, with its recruit value and the unit it places."""
+    import random
+    from dualpowers.controllers.board_words import opposition_card_words
+    from dualpowers.widgets.board import BoardWidget
+    s = dp.new_game(mode="solo", player="white", difficulty=1, seed=3)
+    rng = random.Random(3)
+    while len(s.played[s.opposition]) < 3:
+        s.apply(rng.choice(s.legal_actions()))
+    w = BoardWidget(s)
+    w.lang = lang
+    named = {spot[4]: spot[:4] for spot in w.probe.names}
+    for card in s.played[s.opposition]:
+        words = opposition_card_words(s, card, lang)
+        assert words in named, (words, list(named))
+        x0, y0, x1, y1 = named[words]
+        assert 0 <= x0 < x1 <= 1 and 0.8 < y0 < y1 <= 1          # on the row of played cards, at the foot
+    assert len(named) == len(s.comp.regions) + len(s.played[s.opposition])
+    two = BoardWidget(dp.new_game("two-player", 5))
+    assert len(two.probe.names) == len(two._state.comp.regions)
+
+
+@pytest.mark.parametrize("lang, click, tap", [("en", "You can click", "You can tap"),
+                                               ("fr", "Vous pouvez cliquer", "Vous pouvez toucher"),
+                                               ("it", "Puoi cliccare", "Puoi toccare")])
+def test_the_board_in_words_says_tap_to_a_finger(lang: str, click: str, tap: str) -> None:
+    """Issue 33: what may be picked now is said as a tap once the browser reports a finger (the
+    probe's ``touch``), and as a click again with a mouse."""
+    from dualpowers.widgets.board import BoardWidget
+    s = dp.new_game("two-player", 5)
+    w = BoardWidget(s)
+    w.lang = lang
+    w.show(s, highlight=["green", "purple"])
+    assert click in w.words.value and tap not in w.words.value
+    w.probe.touch = True
+    assert tap in w.words.value and click not in w.words.value, w.words.value
+    w.probe.touch = False
+    assert click in w.words.value

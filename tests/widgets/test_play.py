@@ -938,3 +938,19 @@ def test_a_finished_games_status_line_does_not_repeat_its_result():
     result = g.result()
     assert result and g.status() != result and "game over" in g.status()
     assert g.status().startswith(f"Round {g.state.round}, ")
+
+
+def test_a_finger_on_the_screen_makes_the_panel_say_tap():
+    """Issue 33: the browser reports a finger (the probe's ``touch``); the widget hands it to the
+    session model as an event, and draws the words the snapshot then gives."""
+    from dualpowers.widgets.play import PlayWidget
+    w = PlayWidget(mode="solo", seed=7, player="white", difficulty=3)
+    w.click("card", "purple-2")
+    unit = next(t for t in w.model.snapshot.board.highlight if t.startswith("W"))
+    w.click("token", unit)
+    assert "Click a lit region" in w.prompt.value and w.cancel_button.description == "Cancel the clicks"
+    w.board.probe.touch = True
+    assert w.model.touch and "Tap a lit region" in w.prompt.value, w.prompt.value
+    assert w.cancel_button.description == "Cancel the taps"
+    w.board.probe.touch = False
+    assert "Click a lit region" in w.prompt.value
