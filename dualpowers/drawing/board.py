@@ -1046,7 +1046,7 @@ def _track(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             p.rect(t.x - 2, t.y - 2, t.w + 4, t.h + 2, stroke=GLOW, width=5, radius=8)
         title = _("SUPPORT TRACK: {lead}", lead=lead(score))
         tx, ty = lay.track_title
-        p.text(tx, ty, title, size=TEXT, fill=INK, bold=True, align="center")
+        p.text(tx, ty, title, size=TEXT, fill=INK, bold=True, align="center", max_width=_title_room(lay, s, tx))
         first, last = cells[0], cells[-1]
         p.text(first.x - 6, first.cy - 8, _side("white").upper(), size=TEXT, fill=INK, bold=True, align="right")
         p.text(first.x - 6, first.cy + 9, _("wins"), size=TEXT, fill=MUTED, align="right")
@@ -1068,21 +1068,41 @@ def _track(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
     _objectives(p, lay, s, hl)
 
 
+def _objective_span(lay: Layout, s: "State", side: str, card: str) -> tuple[float, float]:
+    """Where ``side``'s objective face up is drawn on the track's top line: its left and width
+    (the side's dot, "Objective:", the card)."""
+    t = lay.track
+    width = 14 + text_width(_(OBJECTIVE_LABEL), TEXT) + 6 + card_chip_width(s.comp, card)
+    # (at the track's top: a lit card's ring stays inside the track's tile, Layout.parts)
+    return (t.x + 4 if side == "white" else t.right - 8 - width), width   # (clear of the lit track's ring)
+
+
+def _title_room(lay: Layout, s: "State", centre: float) -> float | None:
+    """How wide the track's centred title may be: clear of the objectives face up on its line by 4
+    px each side (a long title in some language is squeezed to fit, never drawn over a card)."""
+    if lay.objectives_top != lay.track.y:
+        return None                                   # (a tall board draws them under the spaces)
+    half = lay.track.w / 2
+    for side in ("white", "red"):
+        card = face_up_objective(s, side)
+        if card is not None:
+            x, width = _objective_span(lay, s, side, card)
+            half = min(half, centre - (x + width) - 4 if side == "white" else x - 4 - centre)
+    return 2 * half if half < lay.track.w / 2 else None
+
+
 def _objectives(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
     """The objectives face up (Espionage, Organize, scoring), each at its side's end of the
     track (white's on the left, red's on the right), on the title's line: the side's dot,
     "Objective:", then the card.  The centred title leaves room for them in every language
     (tests/test_drawing.py)."""
-    t = lay.track
     label = _(OBJECTIVE_LABEL)
     for side in ("white", "red"):
         card = face_up_objective(s, side)
         if card is None:
             continue
         w = card_chip_width(s.comp, card)
-        # (at the track's top: a lit card's ring stays inside the track's tile, Layout.parts)
-        width = 14 + text_width(label, TEXT) + 6 + w
-        x = t.x + 4 if side == "white" else t.right - 8 - width      # (clear of the lit track's ring)
+        x, width = _objective_span(lay, s, side, card)
         chip = Box(x + width - w, lay.objectives_top, w, 20)         # (clear of "RED wins" below)
         with p.group("objective", f"{side}:{card}"):
             fc = FACTION_COLOURS[side]
