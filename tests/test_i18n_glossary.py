@@ -264,7 +264,10 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
         # Issue 34, the second French reading: the faults a native reader found, so they cannot come back.
         ("one colon after the side in a log line ('Les Blancs : déplacer … (Action supplémentaire)', not "
          "'Les Blancs : Action supplémentaire : déplacer')",
-         [r"^(?:Les (?:Rouges|Blancs)|Vous \(les \w+\)|L'Opposition(?: \(les \w+\))?)[\u00a0\u202f]:[^:;]*[\u00a0\u202f]:\s"]),
+         [r"^(?:Les (?:Rouges|Blancs)|Vous \(les \w+\)|L'Opposition(?: \(les \w+\))?)[\u00a0\u202f]:[^:;]*[\u00a0\u202f]:\s",
+          # an action label that would bring the second colon into the log line
+          r"^(?:Action supplémentaire|Repos|Espionnage|Inspirer le Peuple|Organiser une manifestation)[\u00a0\u202f]:\s"
+          r"(?:déplacer|recruter|piocher|révéler|prendre|mettre|Organisation)\b"]),
         ("le Trotski neutre, le Trotski rouge after a verb too ('déplacer le Trotski rouge')",
          [r"\b(?:[Dd]éplacer|[Mm]ettre|[Rr]eposer|contrôlent pas|contrôle pas) Trotski\b"]),
         ("ce sont les Rouges (c'est before a singular only)", [r"\b[Cc]'est les\b"]),
@@ -417,7 +420,7 @@ def test_the_bracket_check_sees_brackets_after_or_inside_brackets(text, faulty):
     ("fr", "Rouge\u00a0: jouer le rouge 4"), ("fr", "Rouge, grâce à plus de pions"),
     ("fr", "R-STR-2 est un arbitrage de ce projet\u00a0: Une Zone où ne se trouvent que des neutres"),
     ("fr", "ensuite Jouer Staline : 40 %"),
-    ("fr", "Les Blancs\u00a0: Action supplémentaire\u00a0: déplacer B3"), ("fr", "Vous (les Rouges)\u00a0: Repos\u00a0: R3 repasse"),
+    ("fr", "Les Blancs\u00a0: Action supplémentaire\u00a0: déplacer B3"), ("fr", "Espionnage\u00a0: révéler l'Objectif"), ("fr", "Vous (les Rouges)\u00a0: Repos\u00a0: R3 repasse"),
     ("fr", "Les Rouges\u00a0: déplacer Trotski de la Zone rouge"), ("fr", "c'est les Rouges qui le contrôlent"),
     ("fr", "mar/avr"), ("fr", "oct/nov"), ("fr", "BLANC"), ("fr", "gagne"), ("fr", "un des 12 à égalité"),
     ("fr", "le Trotski rouge le remplace, du même côté"), ("fr", "effectuer son action spéciale (Espionnage)"),
@@ -452,7 +455,8 @@ def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     ("fr", "Les Rouges\u00a0: 5 (R7 2, N5 neutre 2) ; les Blancs\u00a0: 3 (B9 3)."), ("fr", "Déplacer le Trotski rouge"),
     ("fr", "ce sont les Rouges qui le contrôlent ; c'est l'Opposition"), ("fr", "mars/avr."), ("fr", "oct./nov."),
     ("fr", "BLANCS"), ("fr", "victoire"), ("fr", "une des 12 à égalité"), ("fr", "son Action spéciale"),
-    ("fr", "Rouge 3"), ("fr", "sept cartes, un mardi"), ("it", "Il Rosso gioca la carta viola-4."), ("it", "4.000 partite; 6,4"),
+    ("fr", "Rouge 3"), ("fr", "sept cartes, un mardi"), ("fr", "Espionnage\u00a0: l'Objectif secret de l'adversaire est retourné"),
+    ("fr", "Organiser une manifestation\u00a0: déplacez le marqueur de Barricade"), ("it", "Il Rosso gioca la carta viola-4."), ("it", "4.000 partite; 6,4"),
     ("it", "Chi ha la forza maggiore in ogni quartiere"), ("it", "Tocca al Bianco"),
     ("it", "Vince la fazione verso cui pende il segnalino"), ("it", "spostandolo dalla parte del giocatore"),
     ("it", "le due parti del tracciato"), ("it", "il segnalino giorno e il segnalino mese"),
