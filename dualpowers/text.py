@@ -188,7 +188,9 @@ class _Shown(str):
 
     def __format__(self, spec: str) -> str:
         if spec.lower() in names.ROLES:   # "{side:to}" -> "aux Rouges"
-            if isinstance(self.raw, Message):      # a label standing for a side: "You ({side})"
+            if isinstance(self.raw, Message) and self.kind == "token" and spec.lower() == "the":
+                written = str(self)    # a token's phrase already has what it needs: "l'Unité B3"
+            elif isinstance(self.raw, Message):    # a label standing for a side: "You ({side})"
                 written = _label_in_role(self.raw, spec.lower(), self.lang)
             elif self.kind is None or not isinstance(self.raw, str):
                 raise ValueError(f"the format spec {spec!r} needs a game name, not {str(self)!r}")
@@ -254,8 +256,8 @@ def field_naming(field: str) -> str | None:
 def field_value(field: str, value: Any, lang: str | None = None) -> Any:
     """One parameter as the reader should see it in ``lang`` (see the module's docstring)."""
     lang = resolve(lang)
-    if isinstance(value, Message):
-        return _Shown(render(value, lang), value, lang)
+    if isinstance(value, Message):       # kind: a token field may hold a phrase ("unit {id}")
+        return _Shown(render(value, lang), value, lang, field_naming(field))
     if isinstance(value, Name):
         return _Shown(value.text(lang), value.args[0] if value.args else None, lang, value.kind)
     if isinstance(value, Quantity):

@@ -136,11 +136,13 @@ def test_with_an_objective_face_up_the_reserve_keeps_its_names():
 def test_every_month_s_short_name_fits_its_calendar_box(lang):
     """The calendar's month boxes are drawn at the smallest text size (nothing may be squeezed):
     each language's short names must fit with a little room on both sides.  French 'mars/avr.'
-    (83.8 units in a 76.7-unit box) and 'oct./nov.' ran into the boxes' edges."""
+    (83.8 units in a 76.7-unit box) and 'oct./nov.' ran into the boxes' edges while the six boxes
+    were as wide; a two-month space is now wider than a one-month space."""
     from dualpowers import names
     from dualpowers.drawing.labels import text_width
-    from dualpowers.drawing.layout import DESIGN_H, DESIGN_W, TEXT, layout_for
+    from dualpowers.drawing.layout import DESIGN_H, DESIGN_W, TALL_H, TALL_W, TEXT, layout_for
     from dualpowers.dates import MONTHS
-    box = layout_for(dp.new_game("two-player", 1).comp, DESIGN_W, DESIGN_H).month_cells[0]
-    wide = [(m, text_width(names.month(m, lang, short=True), TEXT)) for m in MONTHS]
-    assert all(w <= box.w - 4 for _, w in wide), (box.w, wide)      # 2 units of room on each side
+    for size in ((DESIGN_W, DESIGN_H), (TALL_W, TALL_H)):
+        boxes = layout_for(dp.new_game("two-player", 1).comp, *size).month_cells
+        wide = [(m, box.w, text_width(names.month(m, lang, short=True), TEXT)) for m, box in zip(MONTHS, boxes)]
+        assert all(w <= room - 4 for _, room, w in wide), wide      # 2 units of room on each side

@@ -102,6 +102,9 @@ class _BoardWords:
     def ngettext(self, singular: str, plural: str, n: int, **params: Any) -> str:
         return translator(_LANG.get()).ngettext(singular, plural, n, **params)
 
+    def pgettext(self, context: str, msgid: str, **params: Any) -> str:
+        return translator(_LANG.get()).pgettext(context, msgid, **params)
+
 
 _ = _BoardWords()
 
@@ -1048,9 +1051,15 @@ def _track(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         tx, ty = lay.track_title
         p.text(tx, ty, title, size=TEXT, fill=INK, bold=True, align="center", max_width=_title_room(lay, s, tx))
         first, last = cells[0], cells[-1]
-        p.text(first.x - 6, first.cy - 8, _side("white").upper(), size=TEXT, fill=INK, bold=True, align="right")
+        # The side over "wins" at each end, as its language labels a side there (French
+        # "BLANCS / victoire": a bare "BLANC / gagne" reads as a sentence without its article);
+        # both ends are red and white, never the Opposition.
+        # Translators: a side's label at its own end of the support track, in capitals, over
+        # the word "wins" (French "BLANCS" over "victoire")
+        ends = {side: _.pgettext("support track's end, over 'wins'", "{side:upper}", side=side) for side in ("white", "red")}
+        p.text(first.x - 6, first.cy - 8, ends["white"], size=TEXT, fill=INK, bold=True, align="right")
         p.text(first.x - 6, first.cy + 9, _("wins"), size=TEXT, fill=MUTED, align="right")
-        p.text(last.right + 6, last.cy - 8, _side("red").upper(), size=TEXT, fill=FACTION_COLOURS["red"]["fill"], bold=True)
+        p.text(last.right + 6, last.cy - 8, ends["red"], size=TEXT, fill=FACTION_COLOURS["red"]["fill"], bold=True)
         p.text(last.right + 6, last.cy + 9, _("wins"), size=TEXT, fill=MUTED)
         for i, b in enumerate(cells):
             v = i - L

@@ -78,6 +78,8 @@ ROW_LINE_H = 36.0
 #: other lines (the Opposition's supply or the other side's reserve).
 RESERVE_TITLE_H, RESERVE_TEXT_H = 20.0, 40.0
 CELL_GAP = 5.0
+#: The calendar's month spaces, two rows of three: their widths' shares (a two-month space is wider).
+MONTH_WEIGHTS = ((9, 9, 5), (7, 7, 9))
 #: The played-cards row's title, two lines (solo / two-player).
 CARDS_TITLES = {"solo": (N_("OPPOSITION'S"), N_("CARDS, IN ORDER")), "two-player": (N_("PLAYED THIS"), N_("ROUND"))}
 
@@ -325,8 +327,16 @@ class Layout:
         # board: calendar and Will on the left, tiles and reserves on the right).
         p = Box(self.panel.x, self.panel.y, SIDE_W, self.panel.h) if tall else self.panel
         self.calendar_title = (p.x, p.y + 9)
-        mw = (p.w - 8) / 3
-        self.month_cells = [Box(p.x + (i % 3) * (mw + 4), p.y + 20 + (i // 3) * 29, mw, 26) for i in range(6)]
+        # Two rows of three month spaces; a space of two months (March/April, May/June,
+        # October/November) is wider than one of a single month, so that a name written in the
+        # reader's form fits at the smallest text size (French "mars/avr.", "oct./nov.").
+        self.month_cells = []
+        for row, weights in enumerate(MONTH_WEIGHTS):
+            x = p.x
+            for weight in weights:
+                w = (p.w - 8) * weight / sum(weights)
+                self.month_cells.append(Box(x, p.y + 20 + row * 29, w, 26))
+                x += w + 4
         dw, dh = p.w / 7, 24.0
         top = p.y + 80
         self.day_cells = [Box(p.x + ((d - 1) % 7) * dw, top + ((d - 1) // 7) * dh, dw, dh) for d in range(1, 32)]

@@ -613,13 +613,11 @@ CARD_LEADER = N_("{leader}'s leader card ({days} days)")
 
 
 def token_name(state: Position, token: str) -> Message | Name:
-    """A token as a reader knows it: a leader by name (both Trotskys as "Trotsky"), a unit by
-    owner and id."""
+    """A token as a reader knows it: a leader by name (the red Trotsky as "red Trotsky", so that a
+    language can give each Trotsky its article: French "le Trotski rouge"), a unit by owner and id."""
     spec = state.comp.tokens.get(token)
-    if spec is None or spec.kind == "leader":
+    if spec is None or spec.kind in ("leader", "trotsky"):
         return Name("token", token)
-    if spec.kind == "trotsky":
-        return Name("token", "Trotsky")
     ident = Name("token", token)
     if spec.owner == "neutral":
         return Message(TOKEN_NEUTRAL, id=ident)
