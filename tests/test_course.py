@@ -853,3 +853,32 @@ def test_an_answer_that_follows_from_a_rule_names_it(eid, reason):
     ex = course.exercise(eid)
     for answer in ex.choices:
         assert reason in ex.judge(answer).reason("en"), ex.judge(answer).reason("en")
+
+
+def test_a_finger_is_told_to_tap_and_a_mouse_to_click():
+    """Issue 33: on a touch screen every word of how to answer says "tap" (the widget reports the
+    device with ``set_touch``), as play's panel does; a mouse hears "click" again."""
+    s = CourseSession()
+    s.go_exercise("leaders-2")
+    assert str(s.how_to_answer()).startswith("Answer on the board: click a region or a connection")
+    s.set_touch(True)
+    assert str(s.how_to_answer()).startswith("Answer on the board: tap a region or a connection")
+    s.go_exercise("commands-1")
+    s.click("connection", ("white", "brown"))
+    assert str(s.message) == "That cannot answer this exercise: tap a token or a region."
+    s.try_again()
+    kind, ident = next(path[0] for path in s.picker.paths.values() if path and path[0][0] == "token")
+    s.click(kind, ident)                                            # a first click: what the next should be
+    assert "tap" in str(s.message).lower() and "click" not in str(s.message).lower(), str(s.message)
+    s.go_exercise("round-1")
+    s.click("region", "green")
+    assert str(s.message).startswith("A tap on the board cannot answer")
+    s.set_touch(False)
+    s.click("region", "green")
+    assert str(s.message).startswith("A click on the board cannot answer")
+    with pytest.raises(TypeError, match="touch must be True or False"):
+        s.set_touch("yes")                                          # type: ignore[arg-type]
+    from dualpowers.text import render
+    s.set_touch(True)
+    for lang in LANGUAGES:
+        assert "{" not in render(s.message, lang) and "{" not in render(s.how_to_answer(), lang)

@@ -26,6 +26,18 @@ from .model import Chapter, Demonstration, Exercise, Step, Verdict, load_course
 from .progress import Item, Progress, ProgressError
 from .text import DOMAIN, N_
 
+#: How to answer, with a mouse (False) and with a finger (True): the words follow the device.
+_ON_BOARD = {False: N_("Answer on the board: click {what}, as in a game."),
+             True: N_("Answer on the board: tap {what}, as in a game.")}
+_ON_BOARD_OR_BUTTON = {False: N_("Answer on the board: click {what}, as in a game ({kinds}); or use a button below."),
+                       True: N_("Answer on the board: tap {what}, as in a game ({kinds}); or use a button below.")}
+_BUTTON_ONLY = {False: N_("Answer with a button below: no click on the board answers this exercise."),
+                True: N_("Answer with a button below: no tap on the board answers this exercise.")}
+_BOARD_CANNOT = {False: N_("A click on the board cannot answer this exercise: use a button below."),
+                 True: N_("A tap on the board cannot answer this exercise: use a button below.")}
+_INSTEAD = {False: N_("That cannot answer this exercise: click {what}."),
+            True: N_("That cannot answer this exercise: tap {what}.")}
+
 #: What a first click on the board can be, in words (the course's "how to answer" line).
 _CLICK_WORDS = {"token": N_("a token"), "region": N_("a region"), "connection": N_("a connection"),
                 "card": N_("a played card")}
@@ -85,6 +97,8 @@ class CourseSession:
         self.items: list[Item] = progress.items(self.chapters)
         self.index = 0
         self._listeners: list[Callable[[], Any]] = []
+        #: the screen is worked by a finger (the widget says so, :meth:`set_touch`): the words say "tap"
+        self.touch = False
         nxt = progress.next_item(self.chapters)
         self._enter(self.items.index(nxt) if nxt else 0)
 
@@ -192,7 +206,7 @@ class CourseSession:
             # done in green now" is about the game's step, not about this exercise)
             self.message = self.click_instead()
         else:   # a first click taken: what the next one should be
-            self.message = self.picker.next_clicks(buttons=bool(self.buttons())) or ""
+            self.message = self.picker.next_clicks(buttons=bool(self.buttons()), touch=self.touch) or ""
         self._changed()
         return None
 
@@ -233,24 +247,32 @@ class CourseSession:
             if self.picker is not None and self.picker.state.step in ("card", "objective"):
                 return Message(N_("Answer with a button below (the hand's cards are not on the board)."),
                                domain=DOMAIN)
-            return Message(N_("Answer with a button below: no click on the board answers this exercise."),
-                           domain=DOMAIN)
+            return Message(_BUTTON_ONLY[self.touch], domain=DOMAIN)
         what = Message(_OR[len(kinds)], domain=DOMAIN, **_choices_of(kinds))
         if buttons:
             # which kinds of action are clicked, so that the buttons are not taken for every answer
             assert self.picker is not None
             clicked = dict.fromkeys(kind_of(self.picker.legal[i]).label for i in self._board_paths())
-            return Message(N_("Answer on the board: click {what}, as in a game ({kinds}); or use a button below."),
-                           domain=DOMAIN, what=what, kinds=Disjunction(Message(label) for label in clicked))
-        return Message(N_("Answer on the board: click {what}, as in a game."), domain=DOMAIN, what=what)
+            return Message(_ON_BOARD_OR_BUTTON[self.touch], domain=DOMAIN, what=what,
+                           kinds=Disjunction(Message(label) for label in clicked))
+        return Message(_ON_BOARD[self.touch], domain=DOMAIN, what=what)
 
     def click_instead(self) -> Message:
         """What to do instead of a click that cannot answer this exercise."""
         kinds = self.click_kinds()
         if not kinds:
-            return Message(N_("A click on the board cannot answer this exercise: use a button below."), domain=DOMAIN)
+            return Message(_BOARD_CANNOT[self.touch], domain=DOMAIN)
         what = Message(_OR[len(kinds)], domain=DOMAIN, **_choices_of(kinds))
-        return Message(N_("That cannot answer this exercise: click {what}."), domain=DOMAIN, what=what)
+        return Message(_INSTEAD[self.touch], domain=DOMAIN, what=what)
+
+    def set_touch(self, touch: bool) -> None:
+        """The device's input, as the widget learns it: ``True`` when a finger works the screen,
+        so that every word of how to answer says "tap" instead of "click"."""
+        if not isinstance(touch, bool):
+            raise TypeError(f"set_touch: touch must be True or False, not {touch!r}")
+        if touch != self.touch:
+            self.touch = touch
+            self._changed()
 
     def buttons(self) -> list[Action]:
         """Actions to offer as buttons now: what no click on the board reaches (or no longer needs)."""

@@ -261,6 +261,10 @@ class CourseScreen(Observed[CourseSnapshot]):
         """A click (or a tap, or Enter) on the board."""
         self.session.click(kind, ident)
 
+    def set_touch(self, touch: bool) -> None:
+        """A finger (True) or a mouse works the screen: how to answer says "tap" or "click"."""
+        self.session.set_touch(touch)
+
     def answer(self, value: Any) -> None:
         """An answer button: a choice's value, or an action."""
         self.session.answer(value)

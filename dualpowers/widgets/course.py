@@ -136,6 +136,7 @@ class CourseWidget(widgets.VBox):
         m = self.model
         self.board = BoardWidget(None, width=board_width, height=board_height)
         self.board.on_click(m.click)
+        self.board.on_touch(m.set_touch)           # a finger or a mouse: "tap" or "click"
 
         self.back_button = self._button("dp-course-back")
         self.next_button = self._button("dp-course-next", style="primary")

@@ -423,3 +423,15 @@ def test_a_chapter_chosen_from_the_list_brings_the_screen_back_into_view():
     button.click()
     assert probe.bring_into_view == before + 1
     assert w.session.item[0] == w.session.chapters[3].id
+
+
+def test_a_finger_on_the_screen_makes_the_course_say_tap():
+    """Issue 33: the browser reports a finger (the board probe's ``touch``); the course widget hands
+    it to its session model, whose words of how to answer then say "tap"."""
+    w = CourseWidget()
+    w.session.go_exercise("leaders-2")
+    assert "Answer on the board: click a region" in w.text.value
+    w.board.probe.touch = True
+    assert w.session.touch and "Answer on the board: tap a region" in w.text.value, w.text.value
+    w.board.probe.touch = False
+    assert "Answer on the board: click a region" in w.text.value
