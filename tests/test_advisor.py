@@ -917,3 +917,30 @@ def test_only_a_search_that_knows_its_budget_stops_by_prediction_and_it_stops_no
     def best(search: "RaceSearch") -> set[str]:
         return {str(r.action) for r in search.ranking().actions if r.rank == 1}
     assert best(known) == best(blind)
+
+
+def test_the_predictive_stop_settles_a_clearly_worse_action_on_its_own():
+    """On the slowest stored position (a late two-player card choice whose playouts run a whole
+    round), the predictive test settles the actions clearly below the best one by one: each such
+    action stops at a checkpoint after ``FUTILITY_DEALS`` deals with fewer deals than the best, its
+    share of the rest of the budget is not played, and the chances given to them stay under
+    ``FUTILITY`` in all; the first row is the one the whole budget finds."""
+    from pathlib import Path
+    from dualpowers.advisor import RaceSearch
+    from dualpowers.advisor.race import FUTILITY, FUTILITY_DEALS
+    stored = Path(__file__).resolve().parents[1] / "benchmarks" / "positions" / "two-05-white-round4-card.json"
+    s = dp.State.from_json(stored.read_text(encoding="utf-8"))
+    side = s.to_act
+    known = RaceSearch(s, side, 3, budget=DEFAULT_PLAYOUTS).run(DEFAULT_PLAYOUTS)
+    blind = RaceSearch(s, side, 3).run(DEFAULT_PLAYOUTS)
+    assert known.playouts < blind.playouts == DEFAULT_PLAYOUTS
+    longest = max(a.n for a in known.arms)
+    settled = [a for a in known.arms if a.n < longest]
+    assert settled and all(a.n >= FUTILITY_DEALS for a in settled)
+    assert 0.0 < known._spent < FUTILITY
+    ranks = {str(r.action): r.rank for r in known.ranking().actions}
+    first = known.ranking().actions[0]
+    assert all(ranks[str(a.action)] > first.rank for a in settled)        # none of them is said equal best
+    assert str(first.action) == str(blind.ranking().actions[0].action)
+    for a, b in zip(known.arms, blind.arms):                               # the deals played are played alike
+        assert a.values == b.values[:len(a.values)]

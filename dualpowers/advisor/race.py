@@ -23,6 +23,12 @@ are compared the way a careful person would compare them:
   :data:`ELIMINATE_Z` standard errors at two checkpoints in a row is dropped, and the rest of the budget goes to the
   actions still in the race.  The search stops early when one action is left, or when
   every action left is measured to be within :data:`EQUAL_MARGIN` VP of the leader.
+* **A predictive stop** (a search that knows its budget, :class:`~dualpowers.advisor.Advisor`):
+  after :data:`FUTILITY_DEALS` deals, the chance that the rest of the budget moves an action
+  across the line between ranks is predicted from its own paired differences
+  (:func:`change_chance`); an action of a lower rank whose chance is negligible is measured no
+  further, and the whole race stops when the chances left add up to under :data:`FUTILITY`
+  (:meth:`RaceSearch._settled_for_budget`).
 * **Halving** (``allocation="halving"``, the player's small budget): the actions are
   measured in stages on common deals, the better half by mean value going on to the next
   stage (sequential halving).  When there are more actions than the budget can measure
@@ -290,6 +296,9 @@ class RaceSearch:
         self._stage = 0
         self._stage_deals = 0
         self._run_done = 0                           # playouts of the run in progress (for the predictive stop)
+        self._spent = 0.0                            # the predictive stop's chances given to actions settled early
+        self._forgone = 0                            # playouts of the budget those actions will not play
+        self._retired = 0                            # how many actions it settled so
 
     # ------------------------------------------------------------------ one playout
     def _new_deal(self, k: int) -> tuple[int, "State", list[float]]:
@@ -339,8 +348,9 @@ class RaceSearch:
         if self.allocation == "halving" and self._plan is None:
             self._make_plan(int(budget) if budget != math.inf else self.min_deals * len(self.arms))
         done = self._run_done = 0
+        forgone = self._forgone
         try:
-            while done < budget and not self.settled:
+            while done < budget - (self._forgone - forgone) and not self.settled:
                 if not self._queue:
                     self._start_deal()
                     if self.settled:
@@ -391,7 +401,9 @@ class RaceSearch:
             self.settled = True
             return
         lead = self._leader(alive)
-        equal = True
+        # an action settled below the leader by the predictive test is not one of "every action left
+        # measured equal": the race goes on measuring the ones left (the best, for the first row)
+        equal = not self._retired
         for a in alive:
             if a is lead:
                 continue
@@ -417,25 +429,46 @@ class RaceSearch:
         :func:`~dualpowers.advisor.ranking.order_rows` draws it: 1.96 standard errors and the margin
         of equality) are below :data:`FUTILITY` (:func:`change_chance`).  A real sequential test on
         the playouts' own evidence: an action that is as good as the leader, or clearly worse, stays
-        so; one whose difference is near the line keeps the race going to the end of the budget."""
+        so; one whose difference is near the line keeps the race going to the end of the budget.
+
+        The same test settles one action at a time (issue 35): an action whose own chance is under
+        ``FUTILITY / (actions - 1)`` (so that all of them together stay under :data:`FUTILITY`) is
+        measured no further, and its share of the rest of the budget is not played; what it was
+        given counts towards the race's :data:`FUTILITY` (:attr:`_spent`), so the chances of every
+        action settled early and of those left at the stop add up to under :data:`FUTILITY`.  The
+        slow positions (long two-player playouts to the end of the round) spent most of their budget
+        measuring actions already clearly below the best, on the line's far side at every look."""
         if self.budget is None or not self.futility:
             return False
         alive = self._alive()
-        left = self.budget - self.playouts - self._run_done
+        left = self.budget - self.playouts - self._run_done - self._forgone
         if left <= 0 or len(alive) <= 1:
             return False
         if self._deals < FUTILITY_DEALS:
             return False
-        final = self._deals + left / len(alive)
-        total = 0.0
+        share = left / len(alive)
+        final = self._deals + share
+        each = self.futility / max(1, len(self.arms) - 1)
+        chances = []
         for a in alive:
-            if a is lead:
+            if a is not lead:
+                mean, se = paired_difference(lead.values, a.values)
+                chance = change_chance(mean, se, self._deals, final, self.equal_value, self.close_z)
+                below = mean > max(self.close_z * se, self.equal_value)      # of a lower rank now
+                chances.append((chance, a.index, a, below))
+        total = self._spent + sum(c[0] for c in chances)
+        if total < self.futility:
+            return True
+        for chance, _, a, below in sorted(chances, key=lambda t: (t[0], t[1])):
+            if chance >= each or self._spent + chance >= self.futility:
+                break
+            if not below:
                 continue
-            mean, se = paired_difference(lead.values, a.values)
-            total += change_chance(mean, se, self._deals, final, self.equal_value, self.close_z)
-            if total >= self.futility:
-                return False
-        return True
+            a.alive = False                    # its rank stays: measured no further
+            self._retired += 1
+            self._spent += chance
+            self._forgone += int(share)
+        return False
 
     # ------------------------------------------------------------------ halving
     def _priors(self) -> None:
