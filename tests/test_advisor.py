@@ -734,6 +734,8 @@ def test_what_a_tied_action_does_is_said_in_the_games_terms_and_is_true_on_the_b
             else:
                 assert inner.msgid == REASON_EFFECT and said.text.startswith("This action ")
     assert seen.get(REASON_NARROWS, 0) + seen.get(REASON_NARROWS_WHY, 0) and seen.get(REASON_OBJECTIVE_LEAD), seen
+    assert sum(seen.get(m, 0) for m in (REASON_LEVEL_BEHIND, REASON_LEVEL_BEHIND_WHY, REASON_LEVEL_AHEAD)), seen
+    assert seen.get(REASON_BECOMES), seen
 
 
 def test_the_reason_is_about_the_players_own_turn_not_what_the_engine_plays_after_it():
