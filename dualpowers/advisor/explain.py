@@ -253,12 +253,15 @@ def _level(view: "State", after: "State", side: str, region: str, why: Message |
     tiebreak = {"tokens": TIE_TOKENS, "will": TIE_WILL}.get(p.decided_by or "")
     if p.winner is None or tiebreak is None:
         return None
-    numbers = dict(region=region, mine=m1, theirs=t1, mine_before=m0, theirs_before=t0, tiebreak=Message(tiebreak))
     if p.winner == side:
-        return Message(REASON_LEVEL_AHEAD, **numbers)
+        return Message(REASON_LEVEL_AHEAD, region=region, mine=m1, theirs=t1, mine_before=m0, theirs_before=t0,
+                       tiebreak=Message(tiebreak))
     who = acting_side(p.winner, view.opposition)
-    return Message(REASON_LEVEL_BEHIND, who=who, **numbers) if why is None else \
-        Message(REASON_LEVEL_BEHIND_WHY, why=why, who=who, **numbers)
+    if why is None:
+        return Message(REASON_LEVEL_BEHIND, region=region, mine=m1, theirs=t1, mine_before=m0, theirs_before=t0,
+                       who=who, tiebreak=Message(tiebreak))
+    return Message(REASON_LEVEL_BEHIND_WHY, region=region, why=why, mine=m1, theirs=t1, mine_before=m0,
+                   theirs_before=t0, who=who, tiebreak=Message(tiebreak))
 
 
 def objective_warning(view: "State", side: str) -> Message | None:

@@ -181,7 +181,7 @@ def _best_scored(state: "State", legal: list["Action"], board: _Board) -> list["
             if strength is None:
                 strength = _STRENGTH[cls] = kind_of(a).strength
             if strength is moved_strength:
-                token = a.token                                 # type: ignore[attr-defined]  # a move kind
+                token, to = a.token, a.to  # type: ignore[attr-defined]  # a move kind: a token and where it goes
                 out = leaving.get(token)
                 if out is None:
                     s = strength_of(token)
@@ -190,7 +190,7 @@ def _best_scored(state: "State", legal: list["Action"], board: _Board) -> list["
                     if w is None:
                         w = worth[key] = change(*key)
                     out = leaving[token] = (w, s)
-                key = (a.to, out[1])                            # type: ignore[attr-defined]
+                key = (to, out[1])
                 w = worth.get(key)
                 if w is None:
                     w = worth[key] = change(*key)
