@@ -64,8 +64,8 @@ if TYPE_CHECKING:
     from ..actions import Action
     from ..state import State
 
-__all__ = ["RaceSearch", "ALLOCATIONS", "PRIORS", "MIN_DEALS", "ELIMINATE_Z", "EQUAL_MARGIN", "VALUE_SCALE", "BOOTSTRAP",
-           "FUTILITY", "paired_difference", "change_chance"]
+__all__ = ["RaceSearch", "ALLOCATIONS", "PRIORS", "MIN_DEALS", "ELIMINATE_Z", "EQUAL_MARGIN", "VALUE_SCALE",
+           "BOOTSTRAP", "FUTILITY", "paired_difference", "change_chance"]
 
 #: How the budget is spread over the root actions (see the module docstring).
 ALLOCATIONS = ("race", "halving")
