@@ -29,8 +29,8 @@ import re
 
 from .advisor import AdvisorPolicy, advisor_v1, advisor_v2
 from .advisor.playout import PLAYOUTS
-from .advisor.policy import SEARCHES
-from .advisor.race import ALLOCATIONS
+from .advisor.policy import PICKS, SEARCHES
+from .advisor.race import ALLOCATIONS, PRIORS
 from .advisor.search import HORIZONS, VALUES
 from .errors import PolicySpecError, brief
 from .players import GreedyPolicy, Policy, RandomPolicy, evaluate
@@ -64,6 +64,8 @@ OPTIONS: dict[str, tuple[type, float, float] | tuple[str, ...]] = {
     "candidates": (int, 2, 1000),
     "close_z": (float, 0, 10),
     "epsilon": (float, 0, 1),
+    "prior": PRIORS,
+    "pick": PICKS,
 }
 #: The options each policy takes (``"advisor:playouts=200"``); the others take none.
 _TAKES: dict[str, tuple[str, ...]] = {

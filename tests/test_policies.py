@@ -156,3 +156,35 @@ def test_the_advisor_player_takes_the_share_of_random_playout_moves_as_an_option
     s = dp.new_game("solo", 4, player="red", difficulty=3)
     same = make_policy(f"advisor:epsilon={EPSILON}").choose(s, _random.Random(1))
     assert same == make_policy("advisor").choose(s, _random.Random(1))
+
+
+def test_the_advisor_player_takes_its_prior_and_its_pick_as_options():
+    """``prior`` (how halving's prior finishes the turn: ``greedy``, every action tried, or
+    ``informed``, the search's own follow-up) and ``pick`` (the ranking's first row, ``likeliest``,
+    or halving's ``survivor``): choices named in the error, options of the advisor's own search only;
+    the defaults play as before, and the survivor is the best mean of the actions measured longest."""
+    import random as _random
+    from dualpowers.advisor import RaceSearch
+    p = make_policy("advisor:prior=informed,pick=survivor")
+    assert (p.prior, p.pick) == ("informed", "survivor")
+    assert (make_policy("advisor").prior, make_policy("advisor").pick) == ("greedy", "likeliest")
+    for bad, field in (("advisor:prior=smart", "prior"), ("advisor:pick=best", "pick"),
+                       ("advisor:search=tree,pick=survivor", "pick"), ("advisor:search=tree,prior=informed", "prior")):
+        with pytest.raises(PolicySpecError, match=field):
+            make_policy(bad)
+    s = dp.new_game("two-player", 8)
+    while len(s.legal_actions()) <= 8:                       # a decision with more actions than the cap
+        s.apply(s.legal_actions()[0])
+    same = make_policy("advisor:prior=greedy,pick=likeliest").choose(s, _random.Random(1))
+    assert same == make_policy("advisor").choose(s, _random.Random(1))
+    side = s.to_act
+    for prior in ("greedy", "informed"):
+        race = RaceSearch(s, side, 3, allocation="halving", candidates=8, prior=prior).run(100)
+        measured = [a for a in race.arms if a.n]
+        assert len(measured) == 8 < len(race.arms)          # the prior chose which actions to measure
+        longest = max(a.n for a in measured)
+        best = max(a.mean() for a in measured if a.n == longest)
+        chosen = next(a for a in race.arms if a.action == race.survivor())
+        assert chosen.n == longest and chosen.mean() == best
+    with pytest.raises(ValueError, match="prior"):
+        RaceSearch(s, side, 3, prior="smart")

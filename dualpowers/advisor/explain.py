@@ -78,11 +78,26 @@ REASON_NARROWS = N_("It narrows the gap in {region}: you {mine} against {theirs}
                     "{theirs_before}.")
 REASON_NARROWS_WHY = N_("It narrows the gap in {region}, {why}: you {mine} against {theirs}, up from {mine_before} "
                         "against {theirs_before}.")
+#: A region where the side becomes the stronger, not counted by this round's scoring (a region it
+#: led already is "stronger ..., where you lead").
+REASON_BECOMES = N_("It makes you the stronger side in {region}: you {mine} against {theirs}, up from {mine_before} "
+                    "against {theirs_before}.")
+#: The gap closed to equal strength: who wins the tie, and by what (R-STR-2), so that "you 3 against
+#: 3" does not read as a lead, nor as a gap still open (issue 35, read at 40 positions).
+REASON_LEVEL_BEHIND = N_("It brings you level in strength in {region}: you {mine} against {theirs}, up from "
+                         "{mine_before} against {theirs_before}; {who} still wins the tie there, {tiebreak}.")
+REASON_LEVEL_BEHIND_WHY = N_("It brings you level in strength in {region}, {why}: you {mine} against {theirs}, up "
+                             "from {mine_before} against {theirs_before}; {who} still wins the tie there, {tiebreak}.")
+REASON_LEVEL_AHEAD = N_("It brings you level in strength in {region}: you {mine} against {theirs}, up from "
+                        "{mine_before} against {theirs_before}, and you win the tie there, {tiebreak}.")
+TIE_TOKENS = N_("with more tokens")
+TIE_WILL = N_("holding the Will of the People")
 REASON_OBJECTIVE_LEAD = N_("It puts your objective in {region}, where you are the stronger side now: you {mine} "
                            "against {theirs}.")
 REASON_EFFECT = N_("This action {effect}.")
 #: The reasons about a region (what the action itself may or may not change there).
-REGION_REASONS = frozenset({REASON_TAKES, REASON_KEEPS, REASON_STRONGER, REASON_NARROWS, REASON_NARROWS_WHY})
+REGION_REASONS = frozenset({REASON_TAKES, REASON_KEEPS, REASON_STRONGER, REASON_BECOMES, REASON_NARROWS,
+                            REASON_NARROWS_WHY, REASON_LEVEL_BEHIND, REASON_LEVEL_BEHIND_WHY, REASON_LEVEL_AHEAD})
 WARN_OBJECTIVE = N_("Careful: {who} is the stronger side in {region}, the region of your objective: as things "
                     "stand, its {vp} VP go to {who} at this round's scoring.")
 COST_GIVES = N_("What you chose leaves {who} the stronger side in {region}, {why}: {vp} VP at this round's "
@@ -201,16 +216,23 @@ def what_it_does(view: "State", side: str, action: "Action", own: "tuple[Message
         counted = {region: why for region, _vp, why in scoring_regions(view, side)}
         closer = []
         for region in view.comp.region_names:
-            m0, t0, _w0 = _strengths(view, region, side)
+            m0, t0, w0 = _strengths(view, region, side)
             m1, t1, _w1 = _strengths(after, region, side)
             if m1 - t1 > m0 - t0:
-                closer.append((region not in counted, -((m1 - t1) - (m0 - t0)), region, m0, t0, m1, t1))
+                closer.append((region not in counted, -((m1 - t1) - (m0 - t0)), region, m0, t0, m1, t1, w0 == side))
         if closer:
-            _n, _g, region, m0, t0, m1, t1 = min(closer)
+            _n, _g, region, m0, t0, m1, t1, led = min(closer)
             why = counted.get(region)
-            said = Message(REASON_NARROWS, region=region, mine=m1, theirs=t1, mine_before=m0, theirs_before=t0) \
-                if why is None else Message(REASON_NARROWS_WHY, region=region, why=why, mine=m1, theirs=t1,
-                                            mine_before=m0, theirs_before=t0)
+            said = None
+            if m1 > t1:                        # no gap left: the side is the stronger there now
+                said = Message(REASON_STRONGER, region=region, mine=m1, theirs=t1) if led else \
+                    Message(REASON_BECOMES, region=region, mine=m1, theirs=t1, mine_before=m0, theirs_before=t0)
+            elif m1 == t1:
+                said = _level(view, after, side, region, why, m0, t0, m1, t1)
+            if said is None:
+                said = Message(REASON_NARROWS, region=region, mine=m1, theirs=t1, mine_before=m0, theirs_before=t0) \
+                    if why is None else Message(REASON_NARROWS_WHY, region=region, why=why, mine=m1, theirs=t1,
+                                                mine_before=m0, theirs_before=t0)
             return said if gained is None or region in gained else Message(REASON_WITH_TURN, reason=said)
     kind = K.kind_of(action)
     card = view.comp.cards.get(getattr(action, "card", "")) if kind.steps == ("objective",) else None
@@ -221,6 +243,25 @@ def what_it_does(view: "State", side: str, action: "Action", own: "tuple[Message
     if (kind.special or kind.says_its_effect) and own:
         return Message(REASON_EFFECT, effect=own[0])
     return None
+
+
+def _level(view: "State", after: "State", side: str, region: str, why: Message | None, m0: int, t0: int, m1: int,
+           t1: int) -> Message | None:
+    """The gap closed to equal strength in ``region``, with who wins the tie there and by what (more
+    tokens, or the Will of the People: R-STR-2); None when nobody wins it (no token at all)."""
+    p = force_in_presence(after, region)
+    tiebreak = {"tokens": TIE_TOKENS, "will": TIE_WILL}.get(p.decided_by or "")
+    if p.winner is None or tiebreak is None:
+        return None
+    if p.winner == side:
+        return Message(REASON_LEVEL_AHEAD, region=region, mine=m1, theirs=t1, mine_before=m0, theirs_before=t0,
+                       tiebreak=Message(tiebreak))
+    who = acting_side(p.winner, view.opposition)
+    if why is None:
+        return Message(REASON_LEVEL_BEHIND, region=region, mine=m1, theirs=t1, mine_before=m0, theirs_before=t0,
+                       who=who, tiebreak=Message(tiebreak))
+    return Message(REASON_LEVEL_BEHIND_WHY, region=region, why=why, mine=m1, theirs=t1, mine_before=m0,
+                   theirs_before=t0, who=who, tiebreak=Message(tiebreak))
 
 
 def objective_warning(view: "State", side: str) -> Message | None:
@@ -327,12 +368,14 @@ def turn_reasons(view: "State", side: str, action: "Action", bonus: bool = False
         reasons.append(Message(REASON_WILL))
     gains = []
     for region in view.comp.region_names:
-        m0, t0, _w0 = _strengths(view, region, side)
+        m0, t0, w0 = _strengths(view, region, side)
         m1, t1, _w1 = _strengths(after, region, side)
         if m1 - t1 > m0 - t0 and m1 > t1:            # stronger, and the stronger side there
-            gains.append(((m1 - t1) - (m0 - t0), region, m1, t1))
-    for _gain, region, m1, t1 in sorted(gains, reverse=True):
-        reasons.append(Message(REASON_STRONGER, region=region, mine=m1, theirs=t1))
+            gains.append(((m1 - t1) - (m0 - t0), region, m0, t0, m1, t1, w0 == side))
+    for _gain, region, m0, t0, m1, t1, led in sorted(gains, reverse=True):
+        # "where you lead" only where the side led before: else it becomes the stronger side there
+        reasons.append(Message(REASON_STRONGER, region=region, mine=m1, theirs=t1) if led else
+                       Message(REASON_BECOMES, region=region, mine=m1, theirs=t1, mine_before=m0, theirs_before=t0))
     if gained is not None:
         reasons = [Message(REASON_WITH_TURN, reason=r) if r.msgid in REGION_REASONS and r.params["region"] not in gained
                    else r for r in reasons]

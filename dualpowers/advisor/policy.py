@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import PolicySpecError
 from .playout import EPSILON, PLAYOUTS
-from .race import ALLOCATIONS, RaceSearch
+from .race import ALLOCATIONS, PRIORS, RaceSearch
 from .search import VALUES, Search, check_budget, check_choice, check_horizon
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ..state import State
 
 __all__ = ["AdvisorPolicy", "advisor_v1", "advisor_v2", "POLICY_PLAYOUTS", "POLICY_HORIZON", "POLICY_PLAYOUT",
-           "POLICY_VALUE", "POLICY_ALLOCATION", "SEARCHES"]
+           "POLICY_VALUE", "POLICY_ALLOCATION", "POLICY_PRIOR", "POLICY_PICK", "PICKS", "SEARCHES"]
 
 #: Playouts per decision when no budget is given: a few hundredths of a second a
 #: decision with :data:`POLICY_HORIZON`, about two seconds a two-player game.
@@ -45,6 +45,12 @@ POLICY_CANDIDATES: int | None = 8
 #: The share of the player's playout moves chosen at random (:data:`~.playout.EPSILON`, the
 #: ranking's): an option, so that a benchmark can measure what less noise in the playouts buys.
 POLICY_EPSILON = EPSILON
+#: How the player's halving finishes its turn for the prior (:data:`~.race.PRIORS`).
+POLICY_PRIOR = "greedy"
+#: What the player plays: the first row of its ranking (``"likeliest"``, by the bootstrap's chance
+#: of being the best) or halving's survivor (``"survivor"``: the best mean of the last stage).
+PICKS = ("likeliest", "survivor")
+POLICY_PICK = "likeliest"
 #: The searches a player can use: the advisor's (``"race"``) or the baselines' tree (``"tree"``).
 SEARCHES = ("race", "tree")
 
@@ -66,7 +72,7 @@ class AdvisorPolicy:
                  horizon: str = POLICY_HORIZON, playout: str = POLICY_PLAYOUT, value: str = POLICY_VALUE,
                  close_z: float = 0.0, name: str = "advisor", search: str = "race",
                  allocation: str = POLICY_ALLOCATION, candidates: int | None = POLICY_CANDIDATES,
-                 epsilon: float = POLICY_EPSILON) -> None:
+                 epsilon: float = POLICY_EPSILON, prior: str = POLICY_PRIOR, pick: str = POLICY_PICK) -> None:
         try:
             self.playouts, self.seconds = check_budget(playouts, seconds, default=POLICY_PLAYOUTS)
             self.horizon = check_horizon(horizon)
@@ -82,6 +88,10 @@ class AdvisorPolicy:
                 raise ValueError(f"epsilon must be a number from 0 to 1, not {epsilon!r}")
             if search != "race" and epsilon != POLICY_EPSILON:
                 raise ValueError("epsilon is an option of the advisor's search (search=race)")
+            self.prior = check_choice("prior", prior, PRIORS)
+            self.pick = check_choice("pick", pick, PICKS)
+            if search != "race" and (prior != POLICY_PRIOR or pick != POLICY_PICK):
+                raise ValueError("prior and pick are options of the advisor's search (search=race)")
             if candidates is not None and (isinstance(candidates, bool) or not isinstance(candidates, int)
                                            or candidates < 2):
                 raise ValueError(f"candidates must be a whole number of at least 2, not {candidates!r}")
@@ -102,8 +112,10 @@ class AdvisorPolicy:
         assert side is not None
         if self.search == "race":
             race = RaceSearch(state, side, seed, horizon=self.horizon, playout=self.playout,
-                              allocation=self.allocation, candidates=self.candidates, epsilon=self.epsilon)
-            return race.run(self.playouts, self.seconds).best_action()
+                              allocation=self.allocation, candidates=self.candidates, epsilon=self.epsilon,
+                              prior=self.prior)
+            race.run(self.playouts, self.seconds)
+            return race.survivor() if self.pick == "survivor" else race.best_action()
         tree = Search(state, side, seed, horizon=self.horizon, playout=self.playout, value=self.value,
                       close_z=self.close_z)
         return tree.run(self.playouts, self.seconds).best_action()
@@ -111,7 +123,8 @@ class AdvisorPolicy:
     def __repr__(self) -> str:
         return (f"AdvisorPolicy(playouts={self.playouts}, seconds={self.seconds}, seed={self.seed}, "
                 f"horizon={self.horizon!r}, playout={self.playout!r}, search={self.search!r}, "
-                + (f"allocation={self.allocation!r}, epsilon={self.epsilon}, " if self.search == "race" else
+                + (f"allocation={self.allocation!r}, epsilon={self.epsilon}, prior={self.prior!r}, pick={self.pick!r}, "
+                   if self.search == "race" else
                    f"value={self.value!r}, close_z={self.close_z}, ")
                 + f"name={self.name!r})")
 

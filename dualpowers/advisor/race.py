@@ -23,6 +23,12 @@ are compared the way a careful person would compare them:
   :data:`ELIMINATE_Z` standard errors at two checkpoints in a row is dropped, and the rest of the budget goes to the
   actions still in the race.  The search stops early when one action is left, or when
   every action left is measured to be within :data:`EQUAL_MARGIN` VP of the leader.
+* **A predictive stop** (a search that knows its budget, :class:`~dualpowers.advisor.Advisor`):
+  after :data:`FUTILITY_DEALS` deals, the chance that the rest of the budget moves an action
+  across the line between ranks is predicted from its own paired differences
+  (:func:`change_chance`); an action of a lower rank whose chance is negligible is measured no
+  further, and the whole race stops when the chances left add up to under :data:`FUTILITY`
+  (:meth:`RaceSearch._settled_for_budget`).
 * **Halving** (``allocation="halving"``, the player's small budget): the actions are
   measured in stages on common deals, the better half by mean value going on to the next
   stage (sequential halving).  When there are more actions than the budget can measure
@@ -58,8 +64,8 @@ if TYPE_CHECKING:
     from ..actions import Action
     from ..state import State
 
-__all__ = ["RaceSearch", "ALLOCATIONS", "MIN_DEALS", "ELIMINATE_Z", "EQUAL_MARGIN", "VALUE_SCALE", "BOOTSTRAP",
-           "FUTILITY", "paired_difference", "change_chance"]
+__all__ = ["RaceSearch", "ALLOCATIONS", "PRIORS", "MIN_DEALS", "ELIMINATE_Z", "EQUAL_MARGIN", "VALUE_SCALE",
+           "BOOTSTRAP", "FUTILITY", "paired_difference", "change_chance"]
 
 #: How the budget is spread over the root actions (see the module docstring).
 ALLOCATIONS = ("race", "halving")
@@ -83,6 +89,11 @@ BOOTSTRAP = 256
 UNIFORMS = 256
 #: Halving: fixed deals over which the priors of the root actions are averaged.
 PRIOR_DEALS = 4
+#: How halving's prior finishes the player's turn after a root action: each decision the best by
+#: the evaluation, every legal action tried (``"greedy"``), or the best by the informed playout's
+#: score, the search's own follow-up (``"informed"``: no trial of every action, about a tenth of
+#: the cost).
+PRIORS = ("greedy", "informed")
 #: Pseudo-samples of spread (at :data:`PRIOR_SD`) added to a paired difference's variance,
 #: so that a few equal samples do not look certain.
 PRIOR_SAMPLES = 4.0
@@ -260,11 +271,14 @@ class RaceSearch:
                  epsilon: float = EPSILON, allocation: str = "race", min_deals: int = MIN_DEALS,
                  eliminate_z: float = ELIMINATE_Z, close_z: float = Z_95, equal_margin: float = EQUAL_MARGIN,
                  paired: bool = True, candidates: int | None = None, budget: int | None = None,
-                 futility: float = FUTILITY) -> None:
+                 futility: float = FUTILITY, prior: str = "greedy") -> None:
         if playout not in PLAYOUTS:
             raise ValueError(f"playout must be one of {', '.join(map(repr, PLAYOUTS))}, not {playout!r}")
         if allocation not in ALLOCATIONS:
             raise ValueError(f"allocation must be one of {', '.join(map(repr, ALLOCATIONS))}, not {allocation!r}")
+        if prior not in PRIORS:
+            raise ValueError(f"prior must be one of {', '.join(map(repr, PRIORS))}, not {prior!r}")
+        self.prior = prior
         self.side, self.seed, self.horizon = side, seed, horizon
         self.playout, self.epsilon, self.allocation = playout, epsilon, allocation
         self.min_deals, self.eliminate_z, self.close_z = min_deals, eliminate_z, close_z
@@ -290,6 +304,9 @@ class RaceSearch:
         self._stage = 0
         self._stage_deals = 0
         self._run_done = 0                           # playouts of the run in progress (for the predictive stop)
+        self._spent = 0.0                            # the predictive stop's chances given to actions settled early
+        self._forgone = 0                            # playouts of the budget those actions will not play
+        self._retired = 0                            # how many actions it settled so
 
     # ------------------------------------------------------------------ one playout
     def _new_deal(self, k: int) -> tuple[int, "State", list[float]]:
@@ -339,8 +356,9 @@ class RaceSearch:
         if self.allocation == "halving" and self._plan is None:
             self._make_plan(int(budget) if budget != math.inf else self.min_deals * len(self.arms))
         done = self._run_done = 0
+        forgone = self._forgone
         try:
-            while done < budget and not self.settled:
+            while done < budget - (self._forgone - forgone) and not self.settled:
                 if not self._queue:
                     self._start_deal()
                     if self.settled:
@@ -391,7 +409,9 @@ class RaceSearch:
             self.settled = True
             return
         lead = self._leader(alive)
-        equal = True
+        # an action settled below the leader by the predictive test is not one of "every action left
+        # measured equal": the race goes on measuring the ones left (the best, for the first row)
+        equal = not self._retired
         for a in alive:
             if a is lead:
                 continue
@@ -417,25 +437,46 @@ class RaceSearch:
         :func:`~dualpowers.advisor.ranking.order_rows` draws it: 1.96 standard errors and the margin
         of equality) are below :data:`FUTILITY` (:func:`change_chance`).  A real sequential test on
         the playouts' own evidence: an action that is as good as the leader, or clearly worse, stays
-        so; one whose difference is near the line keeps the race going to the end of the budget."""
+        so; one whose difference is near the line keeps the race going to the end of the budget.
+
+        The same test settles one action at a time (issue 35): an action whose own chance is under
+        ``FUTILITY / (actions - 1)`` (so that all of them together stay under :data:`FUTILITY`) is
+        measured no further, and its share of the rest of the budget is not played; what it was
+        given counts towards the race's :data:`FUTILITY` (:attr:`_spent`), so the chances of every
+        action settled early and of those left at the stop add up to under :data:`FUTILITY`.  The
+        slow positions (long two-player playouts to the end of the round) spent most of their budget
+        measuring actions already clearly below the best, on the line's far side at every look."""
         if self.budget is None or not self.futility:
             return False
         alive = self._alive()
-        left = self.budget - self.playouts - self._run_done
+        left = self.budget - self.playouts - self._run_done - self._forgone
         if left <= 0 or len(alive) <= 1:
             return False
         if self._deals < FUTILITY_DEALS:
             return False
-        final = self._deals + left / len(alive)
-        total = 0.0
+        share = left / len(alive)
+        final = self._deals + share
+        each = self.futility / max(1, len(self.arms) - 1)
+        chances = []
         for a in alive:
-            if a is lead:
+            if a is not lead:
+                mean, se = paired_difference(lead.values, a.values)
+                chance = change_chance(mean, se, self._deals, final, self.equal_value, self.close_z)
+                below = mean > max(self.close_z * se, self.equal_value)      # of a lower rank now
+                chances.append((chance, a.index, a, below))
+        total = self._spent + sum(c[0] for c in chances)
+        if total < self.futility:
+            return True
+        for chance, _, a, below in sorted(chances, key=lambda t: (t[0], t[1])):
+            if chance >= each or self._spent + chance >= self.futility:
+                break
+            if not below:
                 continue
-            mean, se = paired_difference(lead.values, a.values)
-            total += change_chance(mean, se, self._deals, final, self.equal_value, self.close_z)
-            if total >= self.futility:
-                return False
-        return True
+            a.alive = False                    # its rank stays: measured no further
+            self._retired += 1
+            self._spent += chance
+            self._forgone += int(share)
+        return False
 
     # ------------------------------------------------------------------ halving
     def _priors(self) -> None:
@@ -443,12 +484,13 @@ class RaceSearch:
         it, averaged over :data:`PRIOR_DEALS` deals from fixed seeds (the same for every search
         seed; the tree search's root prior)."""
         totals = [0.0] * len(self.arms)
+        side, informed = self.side, self.prior == "informed"
         for i in range(PRIOR_DEALS):
-            base = determinize(self._view, self.side, random.Random(i))
+            base = determinize(self._view, side, random.Random(i))
             for k, arm in enumerate(self.arms):
                 d = base.clone()
                 d.push(arm.action)
-                totals[k] += greedy_turn_value(d, self.side)
+                totals[k] += evaluate(finish_turn(d, side), side) if informed else greedy_turn_value(d, side)
         for arm, total in zip(self.arms, totals):
             arm.prior = squash(total / PRIOR_DEALS - self._eval0)
 
@@ -527,6 +569,13 @@ class RaceSearch:
                              explain=lambda a: effects(view, a, side), mode=view.mode, round_=view.round,
                              difficulty=view.difficulty, score_now=float(view.score * self._sign),
                              warning=objective_warning(view, side))
+
+    def survivor(self) -> "Action":
+        """Sequential halving's own answer, without the ranking's bootstrap: of the actions
+        measured on the most deals (the last stage's), the one with the highest mean value (the
+        first in the engine's order on ties)."""
+        most = max(a.n for a in self.arms)
+        return max((a for a in self.arms if a.n == most), key=lambda a: (a.mean(), -a.index)).action
 
     def best_action(self) -> "Action":
         """The first action of :meth:`ranking` (without the words)."""
