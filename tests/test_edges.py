@@ -203,7 +203,8 @@ def test_C_NEU_neutral_strengths_are_stand_ins():
     assert c.sources["units"] == "stand-in"
     text = (Path(dp.__file__).parent / "data" / "components.toml").read_text(encoding="utf-8")
     assert "fresh strength 1 (rulebook)" not in text
-    assert "stand-in" in next(r for r in dp.rules() if r.id == "C-NEU").summary
+    rule = next(r for r in dp.rules() if r.id == "C-NEU")
+    assert "stand-in" in rule.standin and "stand-in" not in rule.summary   # the remark apart from the rule
 
 
 # ---------------------------------------------------------------------- R-SCO-REVEAL (issue 21)

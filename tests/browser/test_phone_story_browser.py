@@ -100,8 +100,8 @@ def test_a_story_step_its_next_and_the_whole_board_are_on_screen_together(browse
             if story.is_visible():
                 break
             auto = page.locator("button.dp-auto").first
-            auto.scroll_into_view_if_needed()
-            if auto.is_enabled():
+            if auto.is_visible() and auto.is_enabled():    # (hidden once the computer's choice is applied)
+                auto.scroll_into_view_if_needed()
                 auto.tap()
             page.wait_for_timeout(1500)
         wait_until(story.is_visible, timeout=30_000, message="no story was told")
