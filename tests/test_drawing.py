@@ -481,7 +481,7 @@ def test_each_part_of_the_picture_draws_inside_its_tile(width: float, height: fl
                 cards = [c for c in state.objectives.values() if c] + [c for cs in state.played.values() for c in cs]
                 lit = rings + cards if drawn % 2 else None
                 draw_board(pen, state, lang=lang, highlight=lit, width=width, height=height)
-                assert pen.parts == ["status", "map", "panel", "track", "cards"]
+                assert pen.parts == ["status", "map", "calendar", "tiles", "reserves", "track", "cards"]
                 drawn += 1
             state.apply(rng.choice(state.legal_actions()))
     assert drawn > 100

@@ -342,6 +342,7 @@ class Layout:
         self.stack_label = (p.x, self.blockade_tile.bottom + 12)
         self.tiles = Box(p.x, tiles_top, p.w, self.stack_label[1] + 9 - tiles_top)
         self.info = Box(p.x, self.tiles.bottom + 8, p.w, p.bottom - self.tiles.bottom - 8)
+        self._split_panel()
 
         # The support track: 2 * length + 1 spaces, white's end on the left, red's on the right.
         t = self.track
@@ -350,6 +351,32 @@ class Layout:
         cw = (right - left) / n
         self.track_title = (t.cx, t.y + 9)
         self.track_cells = [Box(left + i * cw, t.y + 22, cw, 34) for i in range(n)]
+
+    def _split_panel(self) -> None:
+        """The side column's tile in three parts, so that a click redraws only the one that
+        changed: ``calendar`` (the calendar, Trotsky waiting by it and the Will: a card played
+        moves the day), ``tiles`` (the region tiles and the stack) and ``reserves`` (the reserves
+        and the Opposition's supply: a recruit).  The calendar's ring and the Will's overlap, so
+        they share a part.  The seams: the Will's ring ends 5.5 units above the tiles' title
+        (whose ink starts 2 units below the seam), and the stack's line ends 1.5 units above the
+        seam, 1.5 above the reserves' ring.  On the tall board the calendar and the Will are the
+        left column (the seam halfway between the columns), the tiles and the reserves the right
+        one."""
+        panel = self.parts.pop("panel")
+        track = self.parts.pop("track")
+        cards = self.parts.pop("cards")
+        tiles_top, reserves_top = self.tiles.y - 2.0, self.info.y - 6.5
+        if self.tall:
+            split_x = (self.will.right + self.tiles.x) / 2
+            right_w = panel.right - split_x
+            self.parts["calendar"] = Box(panel.x, panel.y, split_x - panel.x, panel.h)
+            self.parts["tiles"] = Box(split_x, panel.y, right_w, reserves_top - panel.y)
+            self.parts["reserves"] = Box(split_x, reserves_top, right_w, panel.bottom - reserves_top)
+        else:
+            self.parts["calendar"] = Box(panel.x, panel.y, panel.w, tiles_top - panel.y)
+            self.parts["tiles"] = Box(panel.x, tiles_top, panel.w, reserves_top - tiles_top)
+            self.parts["reserves"] = Box(panel.x, reserves_top, panel.w, panel.bottom - reserves_top)
+        self.parts["track"], self.parts["cards"] = track, cards
 
     # ------------------------------------------------------------------ regions
     def _place_regions(self) -> dict[str, RegionGeom]:

@@ -130,7 +130,7 @@ def test_a_board_sends_only_the_parts_that_changed(sent: list[Any]) -> None:
     states = _played(30)
     w = BoardWidget(states[0], responsive=False, width=1100, height=904)
     before = _parts(states[0])
-    assert list(before) == ["status", "map", "panel", "track", "cards"]
+    assert list(before) == ["status", "map", "calendar", "tiles", "reserves", "track", "cards"]
     kept = 0
     for state in states[1:]:
         sent.clear()
