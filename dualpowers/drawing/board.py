@@ -212,7 +212,9 @@ def _draw_board(pen: Pen, state: "State", highlight: Any, width: float, height: 
     p = ScaledPen(pen, lay.scale, lay.dx, lay.dy)
     for name, draw in _PARTS:
         tile = lay.parts[name]
-        with p.part(name, tile.x, tile.y, tile.w, tile.h):
+        cells = lay.cells.get(name)
+        with p.part(name, tile.x, tile.y, tile.w, tile.h,
+                    cells=None if cells is None else [(c.x, c.y, c.w, c.h) for c in cells]):
             draw(p, lay, state, hl)
     return lay
 

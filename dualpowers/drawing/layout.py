@@ -310,6 +310,11 @@ class Layout:
             }
 
         self.regions: dict[str, RegionGeom] = self._place_regions()
+        #: Parts cut into cells, each a rectangle of its tile (``widgets/canvas_pen.py`` sends a
+        #: changed part cell by cell, only the cells that changed): the map one cell per region
+        #: (cut along the gaps between the regions' boxes), the calendar a band per row of days.
+        self.cells: dict[str, list[Box]] = {
+            "map": _guillotine(self.parts["map"], [g.box for g in self.regions.values()])}
         # Roads: centre to centre, bent around any third box in the way; ``connections``
         # holds the part of each road that is visible between its two boxes.
         self.roads: dict[tuple[str, str], list[Point]] = {}
@@ -377,6 +382,9 @@ class Layout:
             self.parts["tiles"] = Box(panel.x, tiles_top, panel.w, reserves_top - tiles_top)
             self.parts["reserves"] = Box(panel.x, reserves_top, panel.w, panel.bottom - reserves_top)
         self.parts["track"], self.parts["cards"] = track, cards
+        cal = self.parts["calendar"]
+        seams = [cal.y] + [self.day_cells[0].y + 24.0 * row for row in range(6)] + [cal.bottom]
+        self.cells["calendar"] = [Box(cal.x, top, cal.w, bottom - top) for top, bottom in zip(seams, seams[1:])]
 
     # ------------------------------------------------------------------ regions
     def _place_regions(self) -> dict[str, RegionGeom]:
@@ -656,6 +664,28 @@ class Layout:
         if within:
             return min(within, key=lambda n: (n[0], n[1]))[2]
         return exact
+
+
+def _guillotine(area: Box, boxes: Sequence[Box]) -> list[Box]:
+    """``area`` cut into rectangles, each holding one of ``boxes`` where the boxes allow it: cut
+    in two along the widest gap between the boxes, across or down, and each half again."""
+    inside = [b for b in boxes if b.right > area.x and b.x < area.right and b.bottom > area.y and b.y < area.bottom]
+    best: tuple[float, str, float] | None = None          # (gap, axis, seam)
+    for axis in ("x", "y"):
+        spans = sorted((b.x, b.right) if axis == "x" else (b.y, b.bottom) for b in inside)
+        reach = spans[0][1] if spans else 0.0
+        for lo, hi in spans[1:]:
+            if lo > reach and (best is None or lo - reach > best[0]):
+                best = (lo - reach, axis, (lo + reach) / 2)
+            reach = max(reach, hi)
+    if best is None:
+        return [area]
+    _gap, axis, seam = best
+    if axis == "x":
+        halves = [Box(area.x, area.y, seam - area.x, area.h), Box(seam, area.y, area.right - seam, area.h)]
+    else:
+        halves = [Box(area.x, area.y, area.w, seam - area.y), Box(area.x, seam, area.w, area.bottom - seam)]
+    return [cell for half in halves for cell in _guillotine(half, inside)]
 
 
 @lru_cache(maxsize=8)
