@@ -383,7 +383,8 @@ def _units(part: list[_Command], start: dict[Any, Any]) -> list[_Unit]:
     state = {_ATTRS[k] if k in _ATTRS else k: v for k, v in start.items()}
     get = state.get
     out: list[_Unit] = []
-    for i, ((code, args, *_n), buffers) in enumerate(part):
+    for i, (command, buffers) in enumerate(part):
+        code, args = command[0], command[1]
         if code == _SET:
             state[args[0]] = args[1]
             continue
@@ -402,11 +403,10 @@ def _units(part: list[_Command], start: dict[Any, Any]) -> list[_Unit]:
         else:
             m, values = 0.0, (get(_FONT), get(_TEXT_ALIGN), get(_FILL_STYLE))
         if buffers:
-            raw = bytes(buffers[0])
-            flat = array("f", raw)
+            flat = buffers[0].obj                                  # the array of the points (_points)
             xs, ys = flat[0::2], flat[1::2]
             box = (min(xs) - m, min(ys) - m, max(xs) + m, max(ys) + m)
-            key: Any = (code, raw, values)
+            key: Any = (code, flat.tobytes(), values)
         elif kind == 2:                   # a text
             font = str(get(_FONT) or "")
             size = float(font.split("px", 1)[0].rsplit(" ", 1)[-1] or 12.0)
