@@ -293,7 +293,7 @@ def kernel_clicks(repeat: int) -> dict[str, dict[str, Any]]:
         figures.setdefault(name, []).append((ms, len(sent), sum(size for _k, size in sent), board))
 
     real = Widget._send
-    Widget._send = record       # type: ignore[method-assign]
+    Widget._send = record
     try:
         play = PlayWidget(mode="solo", seed=SEED, player="red", difficulty=1)
         course = CourseWidget()
@@ -333,7 +333,7 @@ def kernel_clicks(repeat: int) -> dict[str, dict[str, Any]]:
             timed("course: answer", lambda: course.board._pick(("region", "red")))
             course.retry_button.click()
     finally:
-        Widget._send = real     # type: ignore[method-assign]
+        Widget._send = real
     return {name: {"python_ms": statistics.median(v[0] for v in values),
                    "messages": statistics.median(v[1] for v in values),
                    "bytes": statistics.median(v[2] for v in values),

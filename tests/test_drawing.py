@@ -513,8 +513,8 @@ def test_the_cells_of_a_part_cover_its_tile_once() -> None:
         for name, cells in lay.cells.items():
             tile = lay.parts[name]
             _cover_once(tile.w * tile.h, cells)
-            assert all(tile.x <= c.x and c.right <= tile.right + 1e-9 and tile.y <= c.y and c.bottom <= tile.bottom + 1e-9
-                       for c in cells)
+            assert all(tile.x <= c.x and c.right <= tile.right + 1e-9
+                       and tile.y <= c.y and c.bottom <= tile.bottom + 1e-9 for c in cells)
         regions = [g.box for g in lay.regions.values()]
         assert len(lay.cells["map"]) == len(regions)
         for cell in lay.cells["map"]:     # each region's box in a cell of its own

@@ -332,7 +332,6 @@ class CanvasPen(PenBase):
         else:
             self._points(_STROKE_LINES, list(points))
 
-
     def text(self, x: float, y: float, text: str, *, size: float = 12.0, fill: str = "#000000",
              align: str = "left", bold: bool = False, max_width: float | None = None) -> None:
         self.counts["text"] += 1
@@ -345,8 +344,7 @@ class CanvasPen(PenBase):
             self._cmd(_FILL_TEXT, [text, _r(x), _r(y), _r(max(1.0, float(max_width)))])
 
 
-
-# ---------------------------------------------------------------- a part's dirty rectangles
+# ---------------------------------------------------------------- a part's cells
 #: The styles each kind of drawing command uses (the joins, the caps and the text's baseline are
 #: set once, by :meth:`CanvasPen.clear`): the same command with the same values of these draws
 #: the same pixels.  0: a fill (its colour), 1: a stroke (colour, width, dash), 2: a text (font,
