@@ -362,11 +362,11 @@ class Layout:
         changed: ``calendar`` (the calendar, Trotsky waiting by it and the Will: a card played
         moves the day), ``tiles`` (the region tiles and the stack) and ``reserves`` (the reserves
         and the Opposition's supply: a recruit).  The calendar's ring and the Will's overlap, so
-        they share a part.  The seams: the Will's ring ends 5.5 units above the tiles' title
-        (whose ink starts 2 units below the seam), and the stack's line ends 1.5 units above the
-        seam, 1.5 above the reserves' ring.  On the tall board the calendar and the Will are the
-        left column (the seam halfway between the columns), the tiles and the reserves the right
-        one."""
+        they share a part.  The seams: the Will's ring ends 3.5 units above the first, the tiles'
+        title starts 4 units below it; the stack's line ends 3.5 units above the second, the
+        reserves' ring starts 1.5 units below it.  On the tall board the calendar and the Will are
+        the left column (the seam halfway between the columns), the tiles and the reserves the
+        right one."""
         panel = self.parts.pop("panel")
         track = self.parts.pop("track")
         cards = self.parts.pop("cards")
