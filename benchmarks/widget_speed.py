@@ -21,9 +21,16 @@ round trip through the kernel and back to a painted board.
 * ``course: answer``: a token then a region clicked as an exercise's answer, until the verdict
   is written.
 
-Each figure is the median in milliseconds, as a multiple of the bare redraw (the goal: within
-2x), with the bytes the kernel sent to the page for it (websocket frames received by the page
-from the click until 200 ms of quiet).
+Each figure is the median in milliseconds, as a multiple of the bare redraw (the goal, issue 31:
+within 1.5x), with the bytes the kernel sent to the page for it (websocket frames received by the
+page from the click until 200 ms of quiet).
+
+    python benchmarks/widget_speed.py --kernel      # the kernel's side alone, without a browser
+
+``--kernel`` plays the same clicks on the same widgets in this process, through the board's own
+click path, and prints for each interaction the CPU milliseconds of Python it takes (the goal,
+issue 31: at most 10), the messages the widgets send and their size (JSON and binary buffers),
+and the board's share of it.
 """
 
 from __future__ import annotations
@@ -257,12 +264,103 @@ def course_answers(page: Any, frames: Frames, repeat: int, figures: dict[str, li
         settle(page, frames)
 
 
+def kernel_clicks(repeat: int) -> dict[str, dict[str, Any]]:
+    """The benchmark's clicks played in this process (no browser): for each interaction the median
+    CPU ms of Python, messages sent, bytes sent and the board's bytes (its canvas' messages)."""
+    import time
+    from ipywidgets.widgets.widget import Widget
+    from dualpowers.clicks import ActionPicker
+    from dualpowers.controllers.play import GameSession
+    from dualpowers.setup import edition_for
+    from dualpowers.widgets.course import CourseWidget
+    from dualpowers.widgets.play import PlayWidget
+    import dualpowers.course as course_data
+
+    sent: list[tuple[str, int]] = []
+
+    def record(self: Any, msg: Any, buffers: Any = None) -> None:      # what the comm would send
+        size = len(json.dumps(msg, default=str)) + sum(len(bytes(b)) for b in (buffers or []))
+        sent.append((type(self).__name__, size))
+
+    figures: dict[str, list[tuple[float, int, int, int]]] = {}
+
+    def timed(name: str, click: Any) -> None:
+        sent.clear()
+        start = time.process_time()
+        click()
+        ms = (time.process_time() - start) * 1000
+        board = sum(size for kind, size in sent if kind == "_CanvasManager")
+        figures.setdefault(name, []).append((ms, len(sent), sum(size for _k, size in sent), board))
+
+    real = Widget._send
+    Widget._send = record
+    try:
+        play = PlayWidget(mode="solo", seed=SEED, player="red", difficulty=1)
+        course = CourseWidget()
+        course.session.go_exercise(EXERCISE)
+        for widget in (play, course):     # as the benchmark's page shows them (1440x900)
+            widget.board.probe.dpr = 1.0
+            widget.board.probe.css_width = 724.0
+        g = GameSession(mode="solo", seed=SEED, player="red", difficulty=1, edition=edition_for("en"))
+        moves = 0
+        while moves < repeat and not g.state.is_over():
+            s = g.state
+            legal = g.legal()
+            picker = ActionPicker(s, legal, lists=False)
+            if s.step in ("card", "objective"):
+                pick = next((a for a in legal if getattr(a, "card", None) in s.comp.cards
+                             and s.comp.cards[a.card].action == "move"), legal[0])
+                timed("play: card", lambda: play.click("card", pick.card))
+                g.apply(pick)
+                continue
+            clicked = [a for a in legal if len(picker.clicks_for(a)) == 2]
+            pick = next((a for a in clicked if type(a).word == "move"), clicked[0] if clicked else None)
+            if pick is None:
+                g.apply(legal[0])
+                play.model.play(legal[0])
+                continue
+            (k1, i1), (k2, i2) = picker.clicks_for(pick)
+            timed("play: select", lambda: play.board._pick((k1, i1)))
+            timed("play: complete", lambda: play.board._pick((k2, i2)))
+            g.apply(pick)
+            moves += 1
+            if play.model.story_at is not None:
+                timed("play: reply step", lambda: play.story_next.click())
+                play.model.story_step(skip=True)
+        assert course_data.exercise(EXERCISE).position is not None
+        for _ in range(repeat):
+            timed("course: select", lambda: course.board._pick(("token", "W3")))
+            timed("course: answer", lambda: course.board._pick(("region", "red")))
+            course.retry_button.click()
+    finally:
+        Widget._send = real
+    return {name: {"python_ms": statistics.median(v[0] for v in values),
+                   "messages": statistics.median(v[1] for v in values),
+                   "bytes": statistics.median(v[2] for v in values),
+                   "board_bytes": statistics.median(v[3] for v in values), "n": len(values)}
+            for name, values in figures.items()}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="interactions of each kind (the median is printed)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--verbose", action="store_true", help="say each step of the game played")
+    parser.add_argument("--kernel", action="store_true",
+                        help="the kernel's side alone, in this process: Python ms, messages and bytes per click")
     args = parser.parse_args(argv)
+
+    if args.kernel:
+        got = kernel_clicks(args.repeat)
+        if args.json:
+            print(json.dumps(got, indent=1))
+            return 0
+        print("The kernel's side of each click, in this process (median CPU ms of Python; messages; KB sent, "
+              "of it the board's)")
+        for name, f in got.items():
+            print(f"  {name:18} {f['python_ms']:6.1f} ms  {f['messages']:4.0f} messages  {f['bytes'] / 1000:6.1f} KB"
+                  f"  (board {f['board_bytes'] / 1000:5.1f} KB)   n={f['n']}")
+        return 0
 
     import nbformat
     from playwright.sync_api import sync_playwright

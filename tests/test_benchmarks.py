@@ -205,6 +205,17 @@ def test_review_benchmark_prints_its_figures():
     assert figures["games"][0]["decisions"] > 0 and figures["median_cpu_s"] >= 0
 
 
+def test_widget_speed_benchmark_measures_the_kernels_side_of_each_click():
+    """benchmarks/widget_speed.py --kernel plays the clicks in-process: Python ms, messages, bytes."""
+    figures = json.loads(bench("widget_speed.py", "--kernel", "--repeat", "2", "--json"))
+    assert set(figures) == {"play: select", "play: complete", "play: reply step", "play: card", "course: select",
+                            "course: answer"}
+    for name, f in figures.items():
+        assert f["n"] >= 1 and f["python_ms"] > 0 and f["messages"] >= 1, (name, f)
+    # a select lights the click layer only; a completed move sends some of the board's cells, never the whole board
+    assert 0 < figures["play: select"]["board_bytes"] < figures["play: complete"]["board_bytes"] < 40_000
+
+
 @pytest.mark.browser
 def test_widget_speed_benchmark_prints_the_floor_and_each_interaction():
     """benchmarks/widget_speed.py drives JupyterLab in chromium: one interaction of each kind."""

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import dualpowers as dp
 from dualpowers.drawing import RecordingPen, SvgPen, board_svg, draw_board, layout_for, normalize_highlight
 from dualpowers.drawing.labels import text_box
-from dualpowers.drawing.layout import DESIGN_H, DESIGN_W, TALL_H, TALL_W
+from dualpowers.drawing.layout import DESIGN_H, DESIGN_W, TALL_H, TALL_W, Box
 from dualpowers.drawing.pen import PenBase
 from dualpowers.drawing.png import PillowPen, board_png
 from PIL import Image
@@ -418,7 +418,7 @@ class _TilePen(PenBase):
         self.parts: list[str] = []
 
     @contextmanager
-    def part(self, name: str, x: float, y: float, w: float, h: float) -> Iterator[None]:
+    def part(self, name: str, x: float, y: float, w: float, h: float, cells: object = None) -> Iterator[None]:
         self.tile = (name, x, y, x + w, y + h)
         self.parts.append(name)
         yield
@@ -481,7 +481,7 @@ def test_each_part_of_the_picture_draws_inside_its_tile(width: float, height: fl
                 cards = [c for c in state.objectives.values() if c] + [c for cs in state.played.values() for c in cs]
                 lit = rings + cards if drawn % 2 else None
                 draw_board(pen, state, lang=lang, highlight=lit, width=width, height=height)
-                assert pen.parts == ["status", "map", "panel", "track", "cards"]
+                assert pen.parts == ["status", "map", "calendar", "tiles", "reserves", "track", "cards"]
                 drawn += 1
             state.apply(rng.choice(state.legal_actions()))
     assert drawn > 100
@@ -489,16 +489,38 @@ def test_each_part_of_the_picture_draws_inside_its_tile(width: float, height: fl
         f"{name}: {what} by {over:.1f}" for (name, what), over in sorted(pen.outside.items()))
 
 
+def _cover_once(whole: float, boxes: list[Box]) -> None:
+    """``boxes`` cover an area of ``whole`` without overlapping."""
+    assert sum(t.w * t.h for t in boxes) == pytest.approx(whole)
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert min(a.right, b.right) <= max(a.x, b.x) + 1e-9 or min(a.bottom, b.bottom) <= max(a.y, b.y) + 1e-9
+
+
 def test_the_tiles_of_the_parts_cover_the_picture_once() -> None:
     for width, height in ((DESIGN_W, DESIGN_H), (1100.0, 904.0), (1300.0, 700.0), (500.0, 900.0),
                           (TALL_W, TALL_H), (708.0, 1279.0)):
         lay = layout_for(dp.new_game(seed=1).comp, width, height)
-        tiles = list(lay.parts.values())
-        area = sum(t.w * t.h for t in tiles) * lay.scale ** 2
-        assert area == pytest.approx(width * height)
-        for i, a in enumerate(tiles):
-            for b in tiles[i + 1:]:
-                assert min(a.right, b.right) <= max(a.x, b.x) + 1e-9 or min(a.bottom, b.bottom) <= max(a.y, b.y) + 1e-9
+        _cover_once(width * height / lay.scale ** 2, list(lay.parts.values()))
+
+
+def test_the_cells_of_a_part_cover_its_tile_once() -> None:
+    """A live board sends a part with cells cell by cell (widgets/canvas_pen.py): the map one cell
+    per region, the calendar one per row of days."""
+    for width, height in ((DESIGN_W, DESIGN_H), (TALL_W, TALL_H)):
+        lay = layout_for(dp.new_game(seed=1).comp, width, height)
+        assert set(lay.cells) == {"map", "calendar"}
+        for name, cells in lay.cells.items():
+            tile = lay.parts[name]
+            _cover_once(tile.w * tile.h, cells)
+            assert all(tile.x <= c.x and c.right <= tile.right + 1e-9
+                       and tile.y <= c.y and c.bottom <= tile.bottom + 1e-9 for c in cells)
+        regions = [g.box for g in lay.regions.values()]
+        assert len(lay.cells["map"]) == len(regions)
+        for cell in lay.cells["map"]:     # each region's box in a cell of its own
+            assert sum(cell.x <= b.x and b.right <= cell.right and cell.y <= b.y and b.bottom <= cell.bottom
+                       for b in regions) == 1
+        assert len(lay.cells["calendar"]) == 7
 
 
 class _GroupPen(_TilePen):

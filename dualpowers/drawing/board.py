@@ -215,18 +215,18 @@ def _draw_board(pen: Pen, state: "State", highlight: Any, width: float, height: 
     p = ScaledPen(pen, lay.scale, lay.dx, lay.dy)
     for name, draw in _PARTS:
         tile = lay.parts[name]
-        with p.part(name, tile.x, tile.y, tile.w, tile.h):
+        cells = lay.cells.get(name)
+        with p.part(name, tile.x, tile.y, tile.w, tile.h,
+                    cells=None if cells is None else [(c.x, c.y, c.w, c.h) for c in cells]):
             draw(p, lay, state, hl)
     return lay
 
 
-def _panel(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
-    """The side column: calendar (and Trotsky waiting by it), Will, region tiles, reserves."""
+def _calendar_part(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
+    """The side column's first part (``Layout.parts``): the calendar, Trotsky waiting by it, the Will."""
     _calendar(p, lay, s, hl)
-    _will(p, lay, s, hl)
-    _tiles(p, lay, s, hl)
-    _info(p, lay, s, hl)
     _trotsky_waiting(p, lay, s, hl)
+    _will(p, lay, s, hl)
 
 
 def split_highlight(state: "State", hl: frozenset[Any]) -> tuple[frozenset[Any], frozenset[Any]]:
@@ -1225,4 +1225,5 @@ def _wrap(text: str, room: float, size: float) -> list[str]:
 
 #: The picture's parts in drawing order, each in its tile (``Layout.parts``).
 _PARTS: tuple[tuple[str, Callable[[ScaledPen, Layout, "State", frozenset[Any]], None]], ...] = (
-    ("status", _status), ("map", _map), ("panel", _panel), ("track", _track), ("cards", _cards_row))
+    ("status", _status), ("map", _map), ("calendar", _calendar_part), ("tiles", _tiles), ("reserves", _info),
+    ("track", _track), ("cards", _cards_row))

@@ -312,6 +312,11 @@ class Layout:
             }
 
         self.regions: dict[str, RegionGeom] = self._place_regions()
+        #: Parts cut into cells, each a rectangle of its tile (``widgets/canvas_pen.py`` sends a
+        #: changed part cell by cell, only the cells that changed): the map one cell per region
+        #: (cut along the gaps between the regions' boxes), the calendar a band per row of days.
+        self.cells: dict[str, list[Box]] = {
+            "map": _guillotine(self.parts["map"], [g.box for g in self.regions.values()])}
         # Roads: centre to centre, bent around any third box in the way; ``connections``
         # holds the part of each road that is visible between its two boxes.
         self.roads: dict[tuple[str, str], list[Point]] = {}
@@ -352,6 +357,7 @@ class Layout:
         self.stack_label = (p.x, self.blockade_tile.bottom + 12)
         self.tiles = Box(p.x, tiles_top, p.w, self.stack_label[1] + 9 - tiles_top)
         self.info = Box(p.x, self.tiles.bottom + 8, p.w, p.bottom - self.tiles.bottom - 8)
+        self._split_panel()
 
         # The support track: 2 * length + 1 spaces, white's end on the left, red's on the right.
         t = self.track
@@ -360,6 +366,35 @@ class Layout:
         cw = (right - left) / n
         self.track_title = (t.cx, t.y + 9)
         self.track_cells = [Box(left + i * cw, t.y + 22, cw, 34) for i in range(n)]
+
+    def _split_panel(self) -> None:
+        """The side column's tile in three parts, so that a click redraws only the one that
+        changed: ``calendar`` (the calendar, Trotsky waiting by it and the Will: a card played
+        moves the day), ``tiles`` (the region tiles and the stack) and ``reserves`` (the reserves
+        and the Opposition's supply: a recruit).  The calendar's ring and the Will's overlap, so
+        they share a part.  The seams: the Will's ring ends 3.5 units above the first, the tiles'
+        title starts 4 units below it; the stack's line ends 3.5 units above the second, the
+        reserves' ring starts 1.5 units below it.  On the tall board the calendar and the Will are
+        the left column (the seam halfway between the columns), the tiles and the reserves the
+        right one."""
+        panel = self.parts.pop("panel")
+        track = self.parts.pop("track")
+        cards = self.parts.pop("cards")
+        tiles_top, reserves_top = self.tiles.y - 2.0, self.info.y - 6.5
+        if self.tall:
+            split_x = (self.will.right + self.tiles.x) / 2
+            right_w = panel.right - split_x
+            self.parts["calendar"] = Box(panel.x, panel.y, split_x - panel.x, panel.h)
+            self.parts["tiles"] = Box(split_x, panel.y, right_w, reserves_top - panel.y)
+            self.parts["reserves"] = Box(split_x, reserves_top, right_w, panel.bottom - reserves_top)
+        else:
+            self.parts["calendar"] = Box(panel.x, panel.y, panel.w, tiles_top - panel.y)
+            self.parts["tiles"] = Box(panel.x, tiles_top, panel.w, reserves_top - tiles_top)
+            self.parts["reserves"] = Box(panel.x, reserves_top, panel.w, panel.bottom - reserves_top)
+        self.parts["track"], self.parts["cards"] = track, cards
+        cal = self.parts["calendar"]
+        seams = [cal.y] + [self.day_cells[0].y + 24.0 * row for row in range(6)] + [cal.bottom]
+        self.cells["calendar"] = [Box(cal.x, top, cal.w, bottom - top) for top, bottom in zip(seams, seams[1:])]
 
     # ------------------------------------------------------------------ regions
     def _place_regions(self) -> dict[str, RegionGeom]:
@@ -639,6 +674,28 @@ class Layout:
         if within:
             return min(within, key=lambda n: (n[0], n[1]))[2]
         return exact
+
+
+def _guillotine(area: Box, boxes: Sequence[Box]) -> list[Box]:
+    """``area`` cut into rectangles, each holding one of ``boxes`` where the boxes allow it: cut
+    in two along the widest gap between the boxes, across or down, and each half again."""
+    inside = [b for b in boxes if b.right > area.x and b.x < area.right and b.bottom > area.y and b.y < area.bottom]
+    best: tuple[float, str, float] | None = None          # (gap, axis, seam)
+    for axis in ("x", "y"):
+        spans = sorted((b.x, b.right) if axis == "x" else (b.y, b.bottom) for b in inside)
+        reach = spans[0][1] if spans else 0.0
+        for lo, hi in spans[1:]:
+            if lo > reach and (best is None or lo - reach > best[0]):
+                best = (lo - reach, axis, (lo + reach) / 2)
+            reach = max(reach, hi)
+    if best is None:
+        return [area]
+    _gap, axis, seam = best
+    if axis == "x":
+        halves = [Box(area.x, area.y, seam - area.x, area.h), Box(seam, area.y, area.right - seam, area.h)]
+    else:
+        halves = [Box(area.x, area.y, area.w, seam - area.y), Box(area.x, seam, area.w, area.bottom - seam)]
+    return [cell for half in halves for cell in _guillotine(half, inside)]
 
 
 @lru_cache(maxsize=8)

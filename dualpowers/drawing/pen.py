@@ -13,8 +13,9 @@ line       open polyline through two or more points
 text       one line of text, vertically centred on ``y``; squeezed to ``max_width`` if wider
 group      context manager naming what is drawn inside (SVG keeps it; others ignore it)
 part       context manager: what is drawn inside is one part of the picture, all inside the
-           tile ``(x, y, w, h)`` (a live board redraws only the parts that changed; others
-           ignore it)
+           tile ``(x, y, w, h)``, and, if ``cells`` are given, the tile is cut into those
+           rectangles ``(x, y, w, h)`` (a live board redraws only the parts, and of a part with
+           cells only the cells, that changed; others ignore it)
 ========== =====================================================================
 
 Colours are CSS hex strings (``"#rrggbb"``) or ``None`` for "do not fill" /
@@ -73,7 +74,8 @@ class PenBase:
         yield
 
     @contextmanager
-    def part(self, name: str, x: float, y: float, w: float, h: float) -> Iterator[None]:
+    def part(self, name: str, x: float, y: float, w: float, h: float,
+             cells: Sequence[tuple[float, float, float, float]] | None = None) -> Iterator[None]:
         yield
 
 
@@ -124,12 +126,16 @@ class ScaledPen(PenBase):
     def group(self, kind: str, ident: str = "", **attrs: str) -> Any:
         return self.pen.group(kind, ident, **attrs)
 
-    def part(self, name: str, x: float, y: float, w: float, h: float) -> Any:
+    def part(self, name: str, x: float, y: float, w: float, h: float,
+             cells: Sequence[tuple[float, float, float, float]] | None = None) -> Any:
         inner = getattr(self.pen, "part", None)      # a back end of the protocol alone has none
         if inner is None:
             return nullcontext()
         px, py = self._p(x, y)
-        return inner(name, px, py, w * self.s, h * self.s)
+        if cells is None:
+            return inner(name, px, py, w * self.s, h * self.s)
+        return inner(name, px, py, w * self.s, h * self.s,
+                     cells=[(*self._p(cx, cy), cw * self.s, ch * self.s) for cx, cy, cw, ch in cells])
 
 
 class RecordingPen(PenBase):

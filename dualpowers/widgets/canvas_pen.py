@@ -14,10 +14,18 @@ on after an error inside it)::
 Speed (``benchmarks/widget_speed.py``): the time of a click that redraws the board grew with
 the commands sent (a bare canvas: 20 ms for 400 commands, 36 ms for 1,900, in the same run).  So:
 
-* the picture is drawn in parts (the status line, the map, the side column, the track, the
-  cards: ``Layout.parts``), each clipped to its tile, and only the parts that differ from the
-  picture the canvas shows are sent (:meth:`CanvasPen.outgoing`; a move sends the map and the
-  status line, not the calendar or the track);
+* the picture is drawn in parts (the status line, the map, the calendar and the Will, the
+  region tiles, the reserves, the track, the cards: ``Layout.parts``), each clipped to its tile,
+  and only the parts that differ from the picture the canvas shows are sent
+  (:meth:`CanvasPen.outgoing`; a move sends the map and the status line, not the calendar or the
+  track);
+* the map and the calendar are also cut into cells (a region each, a row of days each:
+  ``Layout.cells``) and always drawn cell by cell, each cell clipped to itself with what of the
+  part meets it (:func:`_cells`); of a changed part only the cells that changed are sent (a move
+  sends the regions it touched, a card played the rows of the old and the new day).  A clip of
+  its own for a few commands would not do: where a clip's edge cuts a shape, the browser
+  antialiases the rest of its outline a little differently, so the same picture must always be
+  cut the same way;
 * a box with rounded corners is one polygon, where a path of arcs took seven commands;
 * the pen writes the commands as ipycanvas sends them, without ``Canvas``' methods (a call to
   the shared manager and argument checks per command were half of a redraw's time in the
@@ -33,11 +41,13 @@ from __future__ import annotations
 import math
 from array import array
 from contextlib import contextmanager
-from typing import Any, Iterator, Sequence
+from functools import partial
+from typing import Any, Callable, Iterator, Sequence
 
 from ipycanvas import hold_canvas
 from ipycanvas.canvas import COMMANDS, Canvas
 
+from ..drawing.layout import text_width
 from ..drawing.pen import PRIMITIVES, PenBase, Point
 
 __all__ = ["CanvasPen", "FONT_FAMILY", "send"]
@@ -54,6 +64,10 @@ _FILL_TEXT, _LINE_DASH = COMMANDS["fillText"], COMMANDS["setLineDash"]
 _SAVE, _RESTORE, _BEGIN, _RECT, _CLIP = (COMMANDS[name] for name in ("save", "restore", "beginPath", "rect", "clip"))
 #: One command as ipycanvas sends it: the command, and its binary buffers.
 _Command = tuple[list[Any], list[Any]]
+_UNSET = object()
+#: A part's tile in whole pixels (x, y, w, h), the styles in force when the part began, and its
+#: cells (x0, y0, x1, y1) in whole pixels, if it has any.
+_Tile = tuple[tuple[int, int, int, int], dict[str, Any], "tuple[tuple[int, int, int, int], ...] | None"]
 _ALIGN = {"left": "left", "center": "center", "right": "right"}
 #: Straight pieces per rounded corner (see :meth:`CanvasPen._round_rect`).
 CORNER_STEPS = 4
@@ -91,10 +105,17 @@ class CanvasPen(PenBase):
         #: where each part of the picture being drawn is in :attr:`commands`: name -> (start, end)
         self._parts: dict[str, tuple[int, int]] = {}
         #: the picture last sent whole or in parts: (its commands before the first part, each
-        #: part's commands), or None when the canvas may not show it (nothing sent yet, a new view)
-        self._shown: tuple[list[_Command], dict[str, list[_Command]]] | None = None
+        #: part's commands, each part's tile and starting styles), or None when the canvas may not
+        #: show it (nothing sent yet, a new view)
+        self._shown: tuple[list[_Command], dict[str, list[_Command]], dict[str, _Tile]] | None = None
         #: how many parts the last :meth:`outgoing` left out, as the canvas already shows them
         self.parts_kept = 0
+        #: the tile of each part drawn (whole pixels) and the styles in force when it began
+        self._tiles: dict[str, _Tile] = {}
+        #: the cells of the parts shown that have cells (:func:`_cells`)
+        self._cells: dict[str, list[_Cell]] = {}
+        #: the parts of the last :meth:`outgoing` sent cell by cell: name -> the cells sent
+        self.cells_sent: dict[str, list[tuple[int, int, int, int]]] = {}
 
     # ---------------------------------------------------------------- sending
     @contextmanager
@@ -102,11 +123,12 @@ class CanvasPen(PenBase):
         """Keep what is drawn inside only if the drawing completes: should it fail, the commands
         drawn inside are dropped and the styles the pen believes sent are as before."""
         before, start, parts = dict(self._sent), len(self.commands), dict(self._parts)
+        tiles = dict(self._tiles)
         try:
             yield self
         except BaseException:
             del self.commands[start:]
-            self._sent, self._parts = before, parts
+            self._sent, self._parts, self._tiles = before, parts, tiles
             raise
 
     def send(self) -> None:
@@ -115,23 +137,43 @@ class CanvasPen(PenBase):
 
     def outgoing(self) -> list[_Command]:
         """Take the commands kept so far, to send: of a picture drawn in parts (:meth:`part`) after
-        one the canvas shows, only the parts that differ from it."""
-        commands, parts = self.commands, self._parts
-        self.commands, self._parts = [], {}
+        one the canvas shows, only the parts that differ from it, and of a part cut into cells,
+        only the cells that differ (:func:`_cells`)."""
+        commands, parts, tiles = self.commands, self._parts, self._tiles
+        self.commands, self._parts, self._tiles = [], {}, {}
         self.parts_kept = 0
+        self.cells_sent = {}
         if not parts:
-            self._shown = None if commands else self._shown
+            self._shown, self._cells = (None if commands else self._shown), {}
             return commands
         first = min(start for start, _end in parts.values())
         head = commands[:first]
         drawn = {name: commands[start:end] for name, (start, end) in parts.items()}
         whole = len(head) + sum(len(c) for c in drawn.values()) == len(commands)     # nothing between parts
-        shown, self._shown = self._shown, ((head, drawn) if whole else None)
-        if not whole or shown is None or shown[0] != head or shown[1].keys() != drawn.keys():
+        shown, self._shown = self._shown, ((head, drawn, tiles) if whole else None)
+        if not whole:                     # (not a picture in parts: as drawn)
+            self._cells = {}
             return commands
-        changed = [name for name in drawn if drawn[name] != shown[1][name]]
-        self.parts_kept = len(drawn) - len(changed)
-        return [command for name in changed for command in drawn[name]]
+        out: list[_Command] = []
+        if shown is None or shown[0] != head or shown[1].keys() != drawn.keys():
+            shown, out = None, list(head)
+        for name, part in drawn.items():
+            if shown is not None and part == shown[1][name]:
+                self.parts_kept += 1
+                continue
+            tile, start, cell_rects = tiles[name]
+            if cell_rects is None:
+                out.extend(part)
+                continue
+            cells = _cells(part, start, cell_rects)
+            old = self._cells.get(name) if shown is not None and shown[2].get(name) == tiles[name] else None
+            self._cells[name] = cells
+            if old is not None:
+                cells = [cell for cell, was in zip(cells, old) if cell[1] != was[1]]
+                self.cells_sent[name] = [cell[0] for cell in cells]
+            for _rect, _keys, cell_commands in cells:
+                out.extend(cell_commands())
+        return out
 
     def forget_styles(self) -> None:
         """Send every style again from the next command on (a new view of the canvas starts from
@@ -141,16 +183,24 @@ class CanvasPen(PenBase):
     def forget_shown(self) -> None:
         """Send the next picture whole: the canvas may not show the last one (a new view of it)."""
         self._shown = None
+        self._cells = {}
 
     @contextmanager
-    def part(self, name: str, x: float, y: float, w: float, h: float) -> Iterator[None]:
+    def part(self, name: str, x: float, y: float, w: float, h: float,
+             cells: Sequence[tuple[float, float, float, float]] | None = None) -> Iterator[None]:
         """One part of the picture, in its tile (pixels; the tiles of a picture must not overlap):
         clipped to the tile, on a tile painted afresh in the picture's background, its styles set
         inside it and put back after it (``save``/``restore``).  So the part's commands alone
-        redraw it over an older picture: :meth:`outgoing` sends only the parts that changed."""
+        redraw it over an older picture: :meth:`outgoing` sends only the parts that changed.
+        ``cells``: rectangles ``(x, y, w, h)`` that cut the tile (they must cover it without
+        overlapping); the part is then sent cell by cell (:func:`_cells`), after a first time
+        only the cells that changed."""
         x0, y0, x1, y1 = round(x), round(y), round(x + w), round(y + h)      # whole pixels: no seam
         tile = [x0, y0, x1 - x0, y1 - y0]
         before, start = dict(self._sent), len(self.commands)
+        rects = None if cells is None else tuple(
+            (round(cx), round(cy), round(cx + cw), round(cy + ch)) for cx, cy, cw, ch in cells)
+        self._tiles[name] = ((x0, y0, x1 - x0, y1 - y0), dict(before), rects)
         self._cmd(_SAVE, [])
         self._cmd(_BEGIN, [])
         self._cmd(_RECT, tile)
@@ -255,6 +305,7 @@ class CanvasPen(PenBase):
             self._stroke_style(stroke, width, dash)
             self._cmd(_STROKE_CIRCLE, list(at))
 
+
     def polygon(self, points: Sequence[Point], *, fill: str | None = None, stroke: str | None = None,
                 width: float = 1.0, dash: Sequence[float] | None = None) -> None:
         self.counts["polygon"] += 1
@@ -267,6 +318,7 @@ class CanvasPen(PenBase):
         if stroke:
             self._stroke_style(stroke, width, dash)
             self._points(_STROKE_POLYGON, pts)
+
 
     def line(self, points: Sequence[Point], *, stroke: str | None = "#000000", width: float = 1.0,
              dash: Sequence[float] | None = None) -> None:
@@ -290,3 +342,140 @@ class CanvasPen(PenBase):
             self._cmd(_FILL_TEXT, [text, _r(x), _r(y)])
         else:  # the browser squeezes the text only if it is wider
             self._cmd(_FILL_TEXT, [text, _r(x), _r(y), _r(max(1.0, float(max_width)))])
+
+
+# ---------------------------------------------------------------- a part's cells
+#: The styles each kind of drawing command uses (the joins, the caps and the text's baseline are
+#: set once, by :meth:`CanvasPen.clear`): the same command with the same values of these draws
+#: the same pixels.  0: a fill (its colour), 1: a stroke (colour, width, dash), 2: a text (font,
+#: alignment, colour).
+_KIND: dict[int, int] = {
+    **{code: 0 for code in (_FILL_RECT, _FILL_CIRCLE, _FILL_POLYGON)},
+    **{code: 1 for code in (_STROKE_RECT, _STROKE_CIRCLE, _STROKE_POLYGON, _STROKE_LINE, _STROKE_LINES)},
+    _FILL_TEXT: 2,
+}
+_FILL_STYLE, _STROKE_STYLE, _LINE_WIDTH = _ATTRS["fill_style"], _ATTRS["stroke_style"], _ATTRS["line_width"]
+_FONT, _TEXT_ALIGN = _ATTRS["font"], _ATTRS["text_align"]
+_USES: dict[int, tuple[Any, ...]] = {0: (_FILL_STYLE,), 1: (_STROKE_STYLE, _LINE_WIDTH, "dash"),
+                                     2: (_FONT, _TEXT_ALIGN, _FILL_STYLE)}
+_CIRCLES = (_FILL_CIRCLE, _STROKE_CIRCLE)
+#: A cell of a part: its rectangle, its drawing commands as compared, its commands to send.
+_Cell = tuple[tuple[int, int, int, int], list[Any], "Callable[[], list[_Command]]"]
+#: A text's width on the page over the layout's estimate (Helvetica's widths), at most: the
+#: browser picks the first font of :data:`FONT_FAMILY` it has, and DejaVu Sans (Debian's
+#: fallback, the widest of them) runs up to a quarter wider than Helvetica in bold.
+TEXT_SPREAD = 1.4
+#: One drawing command of a part: (its index in the part, the box it may ink in canvas pixels,
+#: its command with the values of the styles it uses: comparable and hashable).
+_Unit = tuple[int, tuple[float, float, float, float], Any]
+
+
+def _units(part: list[_Command], start: dict[Any, Any]) -> list[_Unit]:
+    """The drawing commands of a part, each with the box it inks and the styles it uses, found by
+    following the part's style commands from ``start`` (the styles in force when the part began).
+
+    A shape's box takes in half its stroke's width and half a pixel (the antialiasing).  A text's
+    is generous, as the browser chooses the font: :data:`TEXT_SPREAD` times the layout's estimate
+    of its width and half its size more on each side, half its size above and below its middle
+    (the digits and capitals take 0.37 of it), two thirds above when a letter may carry an accent."""
+    state = {_ATTRS[k] if k in _ATTRS else k: v for k, v in start.items()}
+    get = state.get
+    out: list[_Unit] = []
+    for i, (command, buffers) in enumerate(part):
+        code, args = command[0], command[1]
+        if code == _SET:
+            state[args[0]] = args[1]
+            continue
+        if code == _LINE_DASH:
+            state["dash"] = tuple(args[0])
+            continue
+        kind = _KIND.get(code)
+        if kind is None:                  # save, restore, the clip's path
+            continue
+        values: tuple[Any, ...]
+        if kind == 0:
+            m, values = 0.5, (get(_FILL_STYLE),)
+        elif kind == 1:
+            width = get(_LINE_WIDTH, 1.0)
+            m, values = 0.5 + float(width) / 2, (get(_STROKE_STYLE), width, get("dash"))
+        else:
+            m, values = 0.0, (get(_FONT), get(_TEXT_ALIGN), get(_FILL_STYLE))
+        if buffers:
+            flat = buffers[0].obj                                  # the array of the points (_points)
+            xs, ys = flat[0::2], flat[1::2]
+            box = (min(xs) - m, min(ys) - m, max(xs) + m, max(ys) + m)
+            key: Any = (code, flat.tobytes(), values)
+        elif kind == 2:                   # a text
+            font = str(get(_FONT) or "")
+            size = float(font.split("px", 1)[0].rsplit(" ", 1)[-1] or 12.0)
+            text = str(args[0])
+            w = text_width(text, size, font.startswith("bold ")) * TEXT_SPREAD
+            if len(args) > 3:
+                w = min(w, float(args[3]))
+            x, y = args[1], args[2]
+            align = get(_TEXT_ALIGN) or "left"
+            x0 = x - w / 2 if align == "center" else (x - w if align == "right" else x)
+            up = size * (0.67 if not text.isascii() else 0.5)
+            box = (x0 - size / 2, y - up, x0 + w + size / 2, y + size / 2)
+            key = (code, tuple(args), values)
+        elif code in _CIRCLES:
+            x, y, r = args
+            box = (x - r - m, y - r - m, x + r + m, y + r + m)
+            key = (code, tuple(args), values)
+        elif code == _STROKE_LINE:
+            x1, y1, x2, y2 = args
+            box = (min(x1, x2) - m, min(y1, y2) - m, max(x1, x2) + m, max(y1, y2) + m)
+            key = (code, tuple(args), values)
+        else:                             # a rectangle
+            x, y, w, h = args
+            box = (min(x, x + w) - m, min(y, y + h) - m, max(x, x + w) + m, max(y, y + h) + m)
+            key = (code, tuple(args), values)
+        out.append((i, box, key))
+    return out
+
+
+def _style_command(attr: Any, value: Any) -> _Command:
+    """The command that sets one style (an attribute's code, or "dash")."""
+    if attr == "dash":
+        return ([_LINE_DASH, [list(value)], 0], [])
+    return ([_SET, [attr, value]], [])
+
+
+def _cells(part: list[_Command], start: dict[str, Any],
+           rects: Sequence[tuple[int, int, int, int]]) -> list[_Cell]:
+    """A part drawn cell by cell: each cell clipped to its rectangle, with every drawing command
+    of the part whose box meets it (:func:`_units`; the part's background first), in the part's
+    order, with the styles each uses.  The part is always sent this way, whole or cell by cell,
+    so a cell whose commands did not change need not be sent again: the same commands under the
+    same clip give the same pixels, whatever the browser's fonts and antialiasing (a shape that
+    crosses a seam is drawn in both cells, cut the same way each time).
+
+    Returns each cell as ``(its rectangle, its commands' keys to compare, a function giving the
+    commands to send)``."""
+    units = _units(part, start)
+    members: list[list[_Unit]] = [[] for _ in rects]
+    for unit in units:
+        ux0, uy0, ux1, uy1 = unit[1]
+        for k, (x0, y0, x1, y1) in enumerate(rects):
+            if ux1 > x0 and ux0 < x1 and uy1 > y0 and uy0 < y1:
+                members[k].append(unit)
+    begin = {_ATTRS[k] if k in _ATTRS else k: v for k, v in start.items()}
+    return [(rect, [u[2] for u in cell], partial(_cell_commands, rect, cell, part, begin))
+            for rect, cell in zip(rects, members)]
+
+
+def _cell_commands(rect: tuple[int, int, int, int], cell: list[_Unit], part: list[_Command],
+                   begin: dict[Any, Any]) -> list[_Command]:
+    """The commands that draw one cell (:func:`_cells`)."""
+    x0, y0, x1, y1 = rect
+    out: list[_Command] = [([_SAVE, [], 0], []), ([_BEGIN, [], 0], []),
+                           ([_RECT, [x0, y0, x1 - x0, y1 - y0], 0], []), ([_CLIP, [], 0], [])]
+    state = dict(begin)
+    for i, _box, (code, _args, values) in cell:
+        for attr, value in zip(_USES[_KIND[code]], values):
+            if state.get(attr, _UNSET) != value:
+                state[attr] = value
+                out.append(_style_command(attr, value))
+        out.append(part[i])
+    out.append(([_RESTORE, [], 0], []))
+    return out

@@ -126,24 +126,51 @@ def _board_commands(message: Any, canvas: Canvas) -> list[Any]:
     return out
 
 
-def test_a_board_sends_only_the_parts_that_changed(sent: list[Any]) -> None:
+def _as_sent(state: dp.State) -> dict[str, list[Any]]:
+    """The whole picture of ``state`` as a board sends it the first time: each part's commands,
+    or for a part with cells (``Layout.cells``) each cell's commands, named ``part/index``."""
+    pen = CanvasPen(Canvas(width=1100, height=904))
+    draw_board(pen, state, width=1100, height=904)
+    parts, tiles = dict(pen._parts), dict(pen._tiles)
+    commands = pen.outgoing()
+    out: dict[str, list[Any]] = {}
+    at = min(start for start, _end in parts.values())         # the head goes first
+    for name, (start, end) in parts.items():
+        rects = tiles[name][2]
+        if rects is None:
+            out[name] = _normal(commands[at:at + end - start])
+            at += end - start
+            continue
+        for k, _rect in enumerate(rects):     # a cell: save, its clip, ..., restore
+            end_cell = next(i for i in range(at, len(commands)) if NAMES[commands[i][0][0]] == "restore") + 1
+            out[f"{name}/{k}"] = _normal(commands[at:end_cell])
+            at = end_cell
+    assert at == len(commands)
+    return out
+
+
+def test_a_board_sends_only_the_parts_and_cells_that_changed(sent: list[Any]) -> None:
+    """After the first picture, a board sends only the parts that changed, and of a part cut into
+    cells (the map's regions, the calendar's rows) only the cells that changed, each exactly as
+    the whole picture draws it (so the canvas ends up with the whole picture)."""
     states = _played(30)
     w = BoardWidget(states[0], responsive=False, width=1100, height=904)
-    before = _parts(states[0])
-    assert list(before) == ["status", "map", "panel", "track", "cards"]
-    kept = 0
+    before = _as_sent(states[0])
+    assert [name for name in before if "/" not in name] == ["status", "tiles", "reserves", "track", "cards"]
+    assert {name.split("/")[0] for name in before if "/" in name} == {"map", "calendar"}
+    kept = cells_alone = 0
     for state in states[1:]:
         sent.clear()
         w.state = state
-        now = _parts(state)
-        if now == before:
-            assert _board_commands(sent[0][0], w.canvas) == [] if sent else True
-            continue
+        now = _as_sent(state)
         expected = [c for name in now if now[name] != before[name] for c, _b in now[name]]
-        assert _normal((c, []) for c in _board_commands(sent[0][0], w.canvas)) == [(c, []) for c in expected]
+        got = _board_commands(sent[0][0], w.canvas) if sent else []
+        assert _normal((c, []) for c in got) == [(c, []) for c in expected]
         kept += w._pen.parts_kept
+        cells_alone += sum(len(cells) < len(w.layout_geometry.cells[name]) for name, cells in w._pen.cells_sent.items())
         before = now
     assert kept > 0
+    assert cells_alone > 0, "no part was ever sent as some of its cells"
     # a new view of the canvas gets the whole picture
     sent.clear()
     w.canvas._handle_frontend_event(None, {"event": "client_ready"}, [])
