@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 LEADER_RECRUITED = N_("{leader} has already been recruited this turn")
 LEADER_NOT_IN_RESERVE = N_("{leader}'s token is not in reserve (it is {whereabouts})")
 LEADER_RECRUITS = N_("{side:cap} recruits {leader} into {region}.")
-IT_LEADER_RESTS = N_("Italian edition: {tokens} in {region} turn fresh with the leader's arrival (E-IT).")
+IT_LEADER_RESTS = N_("Italian edition: the leader's arrival turns {tokens} in {region} fresh (E-IT).")
 
 
 @action("leader-recruit")
