@@ -568,13 +568,13 @@ def quoted_label_faults(lang: str) -> list[str]:
     return faults
 
 
-def test_a_button_named_in_the_prose_is_named_as_it_is_written():
-    """Italian (the French catalogs are read by their own reader): every quoted label is the
-    button's own words."""
-    if "it" not in TRANSLATED:
-        pytest.skip("no Italian catalogs")
-    faults = quoted_label_faults("it")
-    assert not faults, "it: a label quoted otherwise than the button writes it:\n" + "\n".join(faults)
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_a_button_named_in_the_prose_is_named_as_it_is_written(lang):
+    """Every quoted label is the button's own words, in each translated language."""
+    if lang not in TRANSLATED:
+        pytest.skip(f"no {lang} catalogs")
+    faults = quoted_label_faults(lang)
+    assert not faults, f"{lang}: a label quoted otherwise than the button writes it:\n" + "\n".join(faults)
 
 
 def test_the_quoted_label_check_sees_a_second_name(monkeypatch):
