@@ -41,7 +41,7 @@ import statistics
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
@@ -204,9 +204,12 @@ def board_point(page: Any, canvas: str, state: Any, kind: str, ident: Any) -> tu
     return lay.to_pixels(header.cx, header.cy)
 
 
-def play_rounds(page: Any, frames: Frames, repeat: int, figures: dict[str, list[Any]],
-                verbose: bool = False) -> None:
-    """Play the solo game by clicks, as the kernel's PlayWidget has it (same seed, same choices)."""
+def solo_choices(repeat: int) -> Iterator[tuple[str, Any, Any, tuple[Any, ...]]]:
+    """The benchmark's solo game (seed SEED, red, difficulty 1), decision by decision, the same in the
+    page and in the kernel: ``("card", state, action, ())`` for a card of the hand, ``("button", state,
+    action, ())`` for what no click on the board reaches, ``("clicks", state, action, (first, second))``
+    for an action picked by two clicks on the board (a move when there is one).  The game goes on with
+    that action once the caller has played it; it stops after ``repeat`` clicked actions or at its end."""
     from dualpowers.clicks import ActionPicker
     from dualpowers.controllers.play import GameSession
     from dualpowers.setup import edition_for
@@ -215,31 +218,43 @@ def play_rounds(page: Any, frames: Frames, repeat: int, figures: dict[str, list[
     while moves < repeat and not g.state.is_over():
         s = g.state
         legal = g.legal()
-        picker = ActionPicker(s, legal, lists=False)
-        if verbose:
-            print(f"  [{s.step}] status: {page.locator('.dp-status').first.inner_text()!r}", file=sys.stderr)
         if s.step in ("card", "objective"):
             pick = next((a for a in legal if getattr(a, "card", None) in s.comp.cards
                          and s.comp.cards[a.card].action == "move"), legal[0])
+            yield "card", s, pick, ()
+        else:
+            picker = ActionPicker(s, legal, lists=False)
+            clicked = [a for a in legal if len(picker.clicks_for(a)) == 2]
+            pick = next((a for a in clicked if type(a).word == "move"), clicked[0] if clicked else None)
+            if pick is None:                     # nothing to click twice: a button (pass, inspire ...)
+                pick = legal[0]
+                yield "button", s, pick, ()
+            else:
+                yield "clicks", s, pick, tuple(picker.clicks_for(pick))
+                moves += 1
+        g.apply(pick)
+
+
+def play_rounds(page: Any, frames: Frames, repeat: int, figures: dict[str, list[Any]],
+                verbose: bool = False) -> None:
+    """Play the solo game by clicks, as the kernel's PlayWidget has it (same seed, same choices)."""
+    for moves, (kind, s, pick, clicks) in enumerate(solo_choices(repeat)):
+        if verbose:
+            print(f"  [{s.step}] status: {page.locator('.dp-status').first.inner_text()!r}", file=sys.stderr)
+        if kind == "card":
             figures["play: card"].append(timed(page, frames, PLAY, button=f"button.dp-card-id-{pick.card}"))
-            g.apply(pick)
             continue
-        clicked = [a for a in legal if len(picker.clicks_for(a)) == 2]
-        pick = next((a for a in clicked if type(a).word == "move"), clicked[0] if clicked else None)
-        if pick is None:                     # nothing to click twice: a button (pass, inspire ...)
-            g.apply(legal[0])
+        if kind == "button":
             page.locator("button.dp-choice").first.click()
             settle(page, frames)
             continue
-        (k1, i1), (k2, i2) = picker.clicks_for(pick)
+        (k1, i1), (k2, i2) = clicks
         figures["play: select"].append(timed(page, frames, PLAY, point=board_point(page, PLAY, s, k1, i1)))
         figures["play: complete"].append(timed(page, frames, PLAY, point=board_point(page, PLAY, s, k2, i2)))
         if verbose:
             print(f"  {pick}: {figures['play: select'][-1]} {figures['play: complete'][-1]} "
                   f"{page.locator('.dp-message').first.inner_text()!r}", file=sys.stderr)
             page.screenshot(path=f"/tmp/speed-{moves}.png")
-        g.apply(pick)
-        moves += 1
         nxt = page.locator("button.dp-story-next")
         if nxt.count() and nxt.first.is_visible():
             figures["play: reply step"].append(timed(page, frames, PLAY, button="button.dp-story-next"))
@@ -269,9 +284,6 @@ def kernel_clicks(repeat: int) -> dict[str, dict[str, Any]]:
     CPU ms of Python, messages sent, bytes sent and the board's bytes (its canvas' messages)."""
     import time
     from ipywidgets.widgets.widget import Widget
-    from dualpowers.clicks import ActionPicker
-    from dualpowers.controllers.play import GameSession
-    from dualpowers.setup import edition_for
     from dualpowers.widgets.course import CourseWidget
     from dualpowers.widgets.play import PlayWidget
     import dualpowers.course as course_data
@@ -301,32 +313,18 @@ def kernel_clicks(repeat: int) -> dict[str, dict[str, Any]]:
         for widget in (play, course):     # as the benchmark's page shows them (1440x900)
             widget.board.probe.dpr = 1.0
             widget.board.probe.css_width = 724.0
-        g = GameSession(mode="solo", seed=SEED, player="red", difficulty=1, edition=edition_for("en"))
-        moves = 0
-        while moves < repeat and not g.state.is_over():
-            s = g.state
-            legal = g.legal()
-            picker = ActionPicker(s, legal, lists=False)
-            if s.step in ("card", "objective"):
-                pick = next((a for a in legal if getattr(a, "card", None) in s.comp.cards
-                             and s.comp.cards[a.card].action == "move"), legal[0])
+        for kind, _s, pick, clicks in solo_choices(repeat):
+            if kind == "card":
                 timed("play: card", lambda: play.click("card", pick.card))
-                g.apply(pick)
-                continue
-            clicked = [a for a in legal if len(picker.clicks_for(a)) == 2]
-            pick = next((a for a in clicked if type(a).word == "move"), clicked[0] if clicked else None)
-            if pick is None:
-                g.apply(legal[0])
-                play.model.play(legal[0])
-                continue
-            (k1, i1), (k2, i2) = picker.clicks_for(pick)
-            timed("play: select", lambda: play.board._pick((k1, i1)))
-            timed("play: complete", lambda: play.board._pick((k2, i2)))
-            g.apply(pick)
-            moves += 1
-            if play.model.story_at is not None:
-                timed("play: reply step", lambda: play.story_next.click())
-                play.model.story_step(skip=True)
+            elif kind == "button":
+                play.model.play(pick)
+            else:
+                first, second = clicks
+                timed("play: select", lambda: play.board._pick(first))
+                timed("play: complete", lambda: play.board._pick(second))
+                if play.model.story_at is not None:
+                    timed("play: reply step", lambda: play.story_next.click())
+                    play.model.story_step(skip=True)
         assert course_data.exercise(EXERCISE).position is not None
         for _ in range(repeat):
             timed("course: select", lambda: course.board._pick(("token", "W3")))
