@@ -209,3 +209,33 @@ def test_a_touch_screen_is_told_to_tap_and_a_mouse_to_click(play, lang, click, t
 def test_the_device_s_input_is_true_or_false(play):
     with pytest.raises(TypeError, match="touch must be True or False"):
         play.set_touch("yes")                                      # type: ignore[arg-type]
+
+
+def test_the_next_game_s_edition_follows_the_language_until_the_reader_picks_one():
+    play = PlaySession(lang="fr", mode="solo", seed=7, player="white", difficulty=1)
+    assert play.game.edition == play.snapshot.next_edition == "fr"
+    play.set_language("it")
+    assert play.snapshot.next_edition == "it"           # the next game plays E-IT
+    assert play.game.state.edition == "fr"              # the game being played keeps its own
+    play.pick_edition("fr")                             # the reader's own choice stays
+    play.set_language("en")
+    play.set_language("it")
+    assert play.snapshot.next_edition == "fr"
+    play.new_game("two-player", "3", player="red", difficulty=1)
+    assert play.game.state.edition == "fr"
+
+
+def test_a_game_handed_over_keeps_its_edition_whatever_the_language():
+    play = PlaySession(GameSession(mode="solo", seed=7, edition="it"), lang="fr")
+    play.set_language("en")
+    assert play.snapshot.next_edition == "it"
+
+
+def test_an_unknown_edition_is_refused_with_its_name_and_nothing_changes():
+    play = PlaySession(lang="en", mode="solo", seed=7)
+    play.pick_edition("de")
+    snap = play.snapshot
+    assert snap.notice_error and "de" in snap.notice and "fr, it" in snap.notice
+    assert snap.next_edition == "fr"
+    play.set_language("it")                              # still following the language
+    assert play.snapshot.next_edition == "it"

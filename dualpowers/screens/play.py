@@ -33,7 +33,7 @@ from ..narrate import refusal_text
 from ..opposition import DIFFICULTIES
 from ..review import REVIEW_PLAYOUTS, Moment, Review, review_game
 from ..scoring import face_up_objective, objective_markers
-from ..setup import edition_for
+from ..setup import EDITIONS, edition_for
 from ..text import N_, Message, field_naming, render, translator
 from ..working import event_details
 from .observed import Observed
@@ -193,6 +193,9 @@ class PlaySnapshot:
     can_review: bool
     can_return: bool               #: back to the finished game, after "try again from here"
     saved: SavedFile | None
+    #: the edition the set-up form offers for the next game: the language's edition until the
+    #: reader picks one (:meth:`PlaySession.pick_edition`)
+    next_edition: str
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -253,9 +256,17 @@ class PlaySession(Observed[PlaySnapshot]):
     """
 
     def __init__(self, game: GameSession | None = None, *, lang: str = "en", **options: Any) -> None:
-        """``game``: the game to show (``None``: a new one with ``options``, see :class:`GameSession`)."""
+        """``game``: the game to show (``None``: a new one with ``options``, see :class:`GameSession`;
+        without an ``edition``, the edition of ``lang``'s readers, and the next game's edition
+        follows the language until the reader picks one)."""
         super().__init__()
+        #: the reader chose the edition (or came with a game): a new language no longer changes it
+        self._edition_chosen = game is not None or options.get("edition") is not None
+        if game is None and options.get("edition") is None:
+            options["edition"] = edition_for(lang)
         self.game = game if game is not None else GameSession(**options)
+        #: the edition the next new game plays unless the form says otherwise
+        self.next_edition = self.game.edition
         self.lang = lang
         self.game.set_language(lang)
         self._notice: tuple[str, bool] = ("", False)
@@ -352,6 +363,8 @@ class PlaySession(Observed[PlaySnapshot]):
         """Write everything from now on in ``lang`` (the log is written again)."""
         self.lang = lang
         self._say("")                      # the last notice is in the old language
+        if not self._edition_chosen:       # the next game plays the new language's edition
+            self.next_edition = edition_for(lang)
         if self.game.lang != lang:
             self.game.set_language(lang)   # tells this model through _game_changed
         self._changed()
@@ -413,9 +426,22 @@ class PlaySession(Observed[PlaySnapshot]):
     def undo(self) -> None:
         self.game.undo()
 
-    def new_game(self, mode: str, seed: str, *, player: str, difficulty: int, edition: str) -> None:
-        """A new game from the set-up form (``seed``: a whole number as typed, empty for a fresh deal)."""
+    def pick_edition(self, edition: str) -> None:
+        """The reader picks the next game's edition: from now on it stays, whatever the language."""
+        if edition not in EDITIONS:
+            _ = translator(self.lang)
+            self._say(_("No such edition: {value} (the editions are {editions}).", value=brief(str(edition), 30),
+                        editions=", ".join(EDITIONS)), error=True)
+        else:
+            self._edition_chosen, self.next_edition = True, edition
+        self._changed()
+
+    def new_game(self, mode: str, seed: str, *, player: str, difficulty: int, edition: str | None = None) -> None:
+        """A new game from the set-up form (``seed``: a whole number as typed, empty for a fresh deal;
+        ``edition``: the form's, else :attr:`next_edition`)."""
         _ = translator(self.lang)
+        if edition is None:
+            edition = self.next_edition
         text = seed.strip()
         if text and not text.lstrip("-").isdigit():
             self._say(_("No new game: the deal is a whole number, or empty for a random deal (not {value}).",
@@ -613,7 +639,7 @@ class PlaySession(Observed[PlaySnapshot]):
             can_act=not over and not telling and bool(here.legal), can_undo=g.can_undo, over=over,
             hint_html=here.hint_html, thinking=self._thinking, result="" if telling else (g.result() or ""),
             review=review, can_review=over and self.review_done is None, can_return=self._finished is not None,
-            saved=self._saved)
+            saved=self._saved, next_edition=self.next_edition)
 
     def _menu(self, here: _Position) -> MenuView:
         _ = translator(self.lang)
@@ -722,12 +748,6 @@ class PlaySession(Observed[PlaySnapshot]):
         return (f"<div class='dp-hint-box'><p>{lead}</p>{warn}{behind}<details class='dp-hint-figures'>"
                 f"<summary>{figures}</summary>{intro}<p>{sure}</p>"
                 f"<ul class='dp-hint-rows'>{rows}</ul></details></div>")
-
-    # ------------------------------------------------------------------ for the set-up form
-    @staticmethod
-    def edition_for(lang: str) -> str:
-        """The edition a new game plays in ``lang`` until the reader picks one (Italian: E-IT)."""
-        return edition_for(lang)
 
 
 def _since_round_began(log: Sequence[LogEntry]) -> tuple[LogEntry, ...]:

@@ -138,15 +138,12 @@ class PlayWidget(widgets.VBox):
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dp-play")
-        # edition None: the edition of the notebook's language (Italian: E-IT), and the menu
-        # follows the language until the reader picks an edition of their own.
-        self._edition_chosen = edition is not None or session is not None
         lang = language.current()
-        game = session if session is not None else GameSession(
-            mode=mode, seed=seed, player=player, difficulty=difficulty,
-            edition=edition if edition is not None else PlaySession.edition_for(lang))
         #: the session model: every piece of the screen's state, and the snapshot drawn here
-        self.model = PlaySession(game, lang=lang)
+        #: (edition None: the notebook language's edition, followed until the reader picks one)
+        self.model = (PlaySession(session, lang=lang) if session is not None else
+                      PlaySession(lang=lang, mode=mode, seed=seed, player=player, difficulty=difficulty,
+                                  edition=edition))
         #: the game being played (:class:`~dualpowers.controllers.play.GameSession`)
         self.session = self.model.game
         g = self.session
@@ -353,18 +350,10 @@ class PlayWidget(widgets.VBox):
 
     # ------------------------------------------------------------------ language
     def _edition_picked(self, change: Any) -> None:
-        if not self._following_language:
-            self._edition_chosen = True
-
-    _following_language = False
+        if not self._syncing:                   # not the snapshot being drawn: the reader's pick
+            self.model.pick_edition(change["new"])
 
     def _language_changed(self, lang: str) -> None:
-        if not self._edition_chosen:          # the next game plays the new language's edition
-            self._following_language = True
-            try:
-                self.edition.value = PlaySession.edition_for(lang)
-            finally:
-                self._following_language = False
         self._relabel()
         self.model.set_language(lang)        # writes the log again; the snapshot follows
 
@@ -384,11 +373,11 @@ class PlayWidget(widgets.VBox):
 
         options(self.mode, [(_("Solo"), "solo"), (_("Two players, hot seat"), "two-player")])
         options(self.player, [(names.side("red", lang), "red"), (names.side("white", lang), "white")])
-        following, self._following_language = self._following_language, True   # not the reader's pick
+        syncing, self._syncing = self._syncing, True     # new words for the same value: not the reader's pick
         try:
             options(self.edition, [(_("French / English (fr)"), "fr"), (_("Italian (it)"), "it")])
         finally:
-            self._following_language = following
+            self._syncing = syncing
         options(self.auto_policy, [(_("greedy player"), "greedy"), (_("random player"), "random"),
                                    (_("first legal action"), "first")])
         self.mode.description = _("Game")
@@ -430,7 +419,7 @@ class PlayWidget(widgets.VBox):
 
     def _new_game(self) -> None:
         self.model.new_game(self.mode.value, self.seed.value, player=self.player.value,
-                            difficulty=int(self.difficulty.value), edition=self.edition.value)
+                            difficulty=int(self.difficulty.value))
 
     def _group_picked(self, change: Any) -> None:
         if not self._syncing:                   # not the snapshot being drawn: the reader's pick
@@ -512,6 +501,7 @@ class PlayWidget(widgets.VBox):
         self.hint_view.value = snap.hint_html
         self.result.value = f"<div class='dp-result-box'><b>{escape(snap.result)}</b></div>" if snap.result else ""
         self._draw_review(snap)
+        self._draw_setup(snap)
         cls = "dp-error-box" if snap.notice_error else "dp-ok-box"
         self.message.value = f"<span class='{cls}'>{escape(snap.notice)}</span>" if snap.notice else ""
         saved = snap.saved
@@ -528,6 +518,15 @@ class PlayWidget(widgets.VBox):
         title = _("This round so far")
         return (f"<details><summary>{escape(title)}</summary>"
                 f"{log_html(snap.round_so_far, newest_first=False, limit=None)}</details>")
+
+    def _draw_setup(self, snap: PlaySnapshot) -> None:
+        """The set-up form's edition: the one the next game plays (it follows the language until picked)."""
+        if self.edition.value != snap.next_edition:
+            self._syncing = True
+            try:
+                self.edition.value = snap.next_edition
+            finally:
+                self._syncing = False
 
     def _draw_menu(self, snap: PlaySnapshot) -> None:
         menu = snap.menu
