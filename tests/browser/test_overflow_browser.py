@@ -178,8 +178,26 @@ OVERFLOWS = r"""
 }
 """
 
-#: Two frames: the widgets' messages handled and the layout done.
-SETTLED = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
+#: One state, in one call to the page (a round trip each for the click, the wait, the frames and
+#: the search took a third of the walk's time): press the step button, wait until the label says
+#: the kernel has moved on, let two frames pass (the widgets' messages handled and the layout
+#: done), then measure the panel and search for overflows.  Returns [where, panel height, overflows].
+STEP = """
+async (limit) => {
+  const at = document.querySelector('.dp-walk-at');
+  const before = at.innerText;
+  const moved = new Promise((done, fail) => {
+    const seen = new MutationObserver(() => { if (at.innerText !== before) { seen.disconnect(); done(); } });
+    seen.observe(at, {subtree: true, childList: true, characterData: true});
+    setTimeout(() => { seen.disconnect(); fail(new Error('the walk did not move on from ' + before)); }, limit);
+  });
+  document.querySelector('button.dp-walk-go').click();
+  await moved;
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const panel = document.querySelector('.dp-walk-holder .dp-screen-panel');
+  return [at.innerText.trim(), panel ? panel.getBoundingClientRect().height : 0, (OVERFLOWS)()];
+}
+""".replace("OVERFLOWS", OVERFLOWS.strip())
 
 
 @pytest.fixture(scope="module")
@@ -207,30 +225,22 @@ def test_no_text_overflows_its_box_in_any_language(browser, lab):
         run_all_cells(page)
         wait_all_executed(page, timeout=180_000)
         go = page.locator("button.dp-walk-go").first
-        label = page.locator(".dp-walk-at").first
         wait_until(lambda: go.is_visible(), timeout=60_000, message="the walk's step button never showed")
         problems: dict[tuple[str, str], list[str]] = {}
         tallest: dict[str, float] = {}        # the tallest panel of each part in each language, pictured
         states, started = 0, time.monotonic()
         RESULTS.mkdir(parents=True, exist_ok=True)
         while True:
-            before = label.inner_text()
-            go.click()
-            page.wait_for_function("(before) => { const e = document.querySelector('.dp-walk-at');"
-                                   " return e && e.innerText !== before; }", arg=before, timeout=120_000)
-            where = label.inner_text().strip()
+            where, height, overflows = page.evaluate(STEP, 120_000)
             if where == "done":
                 break
             assert not where.startswith("error"), where
             states += 1
-            page.evaluate(SETTLED)
             if " tutorial H step 1 " in where:    # the Opposition's choice: its table under the board
                 page.evaluate("() => document.querySelector('.dp-walk-holder .dp-outcome')"
                               ".scrollIntoView({block: 'end'})")
                 page.screenshot(path=str(OUT / f"overflow-tutorial-H-{where.split()[1]}-{WIDTH}x{HEIGHT}.png"))
             part = " ".join(where.split()[1:3]).rstrip(",")      # "fr course", "it game", "en review" ...
-            height = page.evaluate("() => { const p = document.querySelector('.dp-walk-holder .dp-screen-panel');"
-                                   " return p ? p.getBoundingClientRect().height : 0; }")
             if height > tallest.get(part, 0):
                 tallest[part] = height
                 OUT.mkdir(exist_ok=True)
@@ -239,7 +249,7 @@ def test_no_text_overflows_its_box_in_any_language(browser, lab):
                 page.evaluate("() => document.querySelector('.dp-walk-holder .dp-screen-panel')"
                               ".scrollIntoView({block: 'end'})")
                 page.screenshot(path=str(OUT / f"overflow-tallest-{part.replace(' ', '-')}-{WIDTH}x{HEIGHT}.png"))
-            for what, way, content, room, text in page.evaluate(OVERFLOWS):
+            for what, way, content, room, text in overflows:
                 key = (what, way)
                 if key not in problems:
                     shot = re.sub(r"[^\w.-]+", "_", f"{where}-{what}")[:120]
