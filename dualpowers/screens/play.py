@@ -137,8 +137,8 @@ class MenuView:
 
 @dataclass(frozen=True)
 class ReviewView:
-    """The review of a finished game: its introduction, a label per moment, the moment on the
-    board (an index, or ``None``) and the advisor's words about it."""
+    """The review of a finished game: its introduction (none while a moment is shown), a label per
+    moment, the moment on the board (an index, or ``None``) and the advisor's words about it."""
 
     intro: str
     moments: tuple[str, ...]
@@ -470,6 +470,14 @@ class PlaySession(Observed[PlaySnapshot]):
         self.story_at = None if skip or self.story_at + 1 >= len(self.story) else self.story_at + 1
         self._changed()
 
+    def review_progress(self, done: int, total: int) -> str:
+        """How far a review has got, in words for the bar and for a screen reader: the decision
+        being ranked ("decision 3 of 28"), or that it is starting (``total`` 0)."""
+        _ = translator(self.lang)
+        if total <= 0:
+            return _("Reviewing your game…")
+        return _("Reviewing your game: decision {n} of {total}", n=min(done + 1, total), total=total)
+
     def review(self, playouts: int = REVIEW_PLAYOUTS,
                progress: Callable[[int, int], Any] | None = None) -> Review:
         """Replay the game with the advisor and keep the decisions where another action would have
@@ -676,7 +684,9 @@ class PlaySession(Observed[PlaySnapshot]):
         if review is None:
             return None
         shown = next((i for i, m in enumerate(review.moments) if m is self.moment), None)
-        return ReviewView(render(review.intro(), lang),
+        # the list's introduction while a decision is chosen; then the decision's own explanation
+        # says it, and the panel has room for it beside the board at 1280x720 (issue 33)
+        return ReviewView(render(review.intro(), lang) if shown is None else "",
                           tuple(render(m.label(), lang) for m in review.moments), shown,
                           self.moment.explain(lang) if self.moment is not None else "")
 
