@@ -597,8 +597,8 @@ class PlaySession(Observed[PlaySnapshot]):
         shown_state = self.story[self.story_at].board if telling and self.story_at is not None else None
         if moment is not None:
             status = _("In the review, a past position: {status}", status=g.status(moment.position))
-        elif shown_state is not None:
-            status = g.status(shown_state)
+        elif shown_state is not None:      # a story: what it tells, then the position, not whose turn
+            status = _("{what}: {status}", what=self._story_heading(), status=g.status(shown_state, acting=False))
         else:                              # the game as it stands: written once per position
             status = here.texts.get("status") or here.texts.setdefault("status", g.status())
         if shown_state is None:
@@ -678,6 +678,29 @@ class PlaySession(Observed[PlaySnapshot]):
             head = _("Chosen: <b>{what}</b>.", what=escape(what)) + " "
         nxt = pk.next_clicks(cards=cards, buttons=buttons, touch=self.touch)
         return head + (escape(render(nxt, lang)) if nxt is not None else "")
+
+    #: The events of a scoring, and what follows it in the same story (the next round's start).
+    _SCORING_KINDS = frozenset({"phase", "unrest", "objective", "score", "exhaust", "cleanup", "round", "draw",
+                                "trotsky-leaves", "end"})
+
+    def _story_heading(self) -> str:
+        """What the story's step on the board tells (issue 33: its heading said "You (White) to
+        act" while it told the Opposition's turn): the player's own action, then the Opposition's
+        turn (from its first card revealed or played, or its leader placed), the scoring (from its
+        first event, the next round's start included), and the Opposition's turn again after it."""
+        _ = translator(self.lang)
+        solo = self.game.state.mode == "solo"
+        part = "you"
+        for e in self.story[:(self.story_at or 0) + 1]:
+            if e.kind in self._SCORING_KINDS:
+                part = "scoring"
+            elif solo and (e.kind in ("reveal", "opposition") or (e.kind == "play" and e.params.get("side") is None)):
+                part = "opposition"
+        if part == "scoring":
+            return _("The scoring")
+        if not solo:
+            return _("What happened")
+        return _("What the Opposition did") if part == "opposition" else _("What you did")
 
     def _review_view(self) -> ReviewView | None:
         review, lang = self.review_done, self.lang
