@@ -80,6 +80,11 @@ def rules(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
             lineno = next((i + 1 for i, line in enumerate(lines) if part[:40] in line), 0)
             yield lineno, "NP_", ("rule", part), [f"Translators: the part of rule {entry['id']} that is "
                                                   "this project's ruling, in a few words"]
+        brief = entry.get("brief")
+        if brief:
+            lineno = next((i + 1 for i, line in enumerate(lines) if brief[:40] in line), 0)
+            yield lineno, "NP_", ("rule", brief), [f"Translators: the rule {entry['id']} in a few words, as the course "
+                                                   "tells it before it has taught all of it"]
         standin = entry.get("standin")
         if standin:
             lineno = next((i + 1 for i, line in enumerate(lines) if standin[:40] in line), 0)

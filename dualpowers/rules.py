@@ -28,6 +28,9 @@ class Rule:
     #: Where the packaged components stand in for what the rulebooks do not print ("" when nowhere):
     #: said apart from the summary, for the curious reader.
     standin: str = ""
+    #: The rule as a badge tells it before the course has taught all of it ("" when the summary
+    #: names nothing taught later): the edition's default without the unrest points it changes.
+    brief: str = ""
 
     @property
     def ours(self) -> bool:
@@ -45,8 +48,8 @@ def rules() -> tuple[Rule, ...]:
     """Every rule ID with its summary, in RULINGS.md order, then the engine's own decisions."""
     raw = tomllib.loads(resources.files("dualpowers").joinpath("data/rules.toml").read_text(encoding="utf-8"))
     out = [Rule(r["id"], r["summary"], r.get("ruling", False), False, r.get("module", ""), r.get("ruling_part", ""),
-                r.get("standin", "")) for r in raw["rule"]]
-    out += [Rule(r["id"], r["summary"], False, True) for r in raw.get("engine", [])]
+                r.get("standin", ""), r.get("brief", "")) for r in raw["rule"]]
+    out += [Rule(r["id"], r["summary"], False, True, brief=r.get("brief", "")) for r in raw.get("engine", [])]
     return tuple(out)
 
 
@@ -58,16 +61,19 @@ def rule(rule_id: str) -> Rule:
     raise KeyError(f"unknown rule id {rule_id!r}")
 
 
-def summary(rule_id: str) -> Message:
-    """A rule in a few words, as a message (the catalogs translate it with the context "rule")."""
-    return Message(rule(rule_id).summary, context="rule")
-
-
-def ruling_summary(rule_id: str) -> Message:
-    """What of a rule is this project's ruling, as a message: its ``ruling_part``, or the whole
-    summary when all of it is (R-CAL-6, an engine decision).  Context "rule", like :func:`summary`."""
+def summary(rule_id: str, brief: bool = False) -> Message:
+    """A rule in a few words, as a message (the catalogs translate it with the context "rule");
+    ``brief``: as told before all of it is taught (its ``brief``, where it has one)."""
     r = rule(rule_id)
-    return Message(r.ruling_part or r.summary, context="rule")
+    return Message(r.brief if brief and r.brief else r.summary, context="rule")
+
+
+def ruling_summary(rule_id: str, brief: bool = False) -> Message:
+    """What of a rule is this project's ruling, as a message: its ``ruling_part``, or the whole
+    summary when all of it is (R-CAL-6, an engine decision; ``brief`` as in :func:`summary`).
+    Context "rule", like :func:`summary`."""
+    r = rule(rule_id)
+    return Message(r.ruling_part, context="rule") if r.ruling_part else summary(rule_id, brief)
 
 
 def standin_note(rule_id: str) -> Message | None:

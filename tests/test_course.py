@@ -882,3 +882,31 @@ def test_a_finger_is_told_to_tap_and_a_mouse_to_click():
     s.set_touch(True)
     for lang in LANGUAGES:
         assert "{" not in render(s.message, lang) and "{" not in render(s.how_to_answer(), lang)
+
+
+def test_the_two_weak_reasons_say_the_rule_and_the_engines_figures():
+    """Issue 33: "a leader may go into any region" (leaders-5, whether Lvov may go where white has
+    no token) and "O1a 3" (solo-4, the Opposition's strength with an exhausted unit) said a result
+    without the rule and the figures that decide it.  Now leaders-5 says Leader Recruit's rule and
+    the regions the engine offers it into; solo-4 says that O1a is exhausted and so shows the
+    difficulty X, with the figure of this position."""
+    from dualpowers import names
+    from dualpowers.actions import parse_action
+    from dualpowers.kinds import kind_of
+    from dualpowers.text import Message, render
+    ex = course.exercise("leaders-5")
+    s = ex.position
+    offered = sorted(a.region for a in s.legal_actions() if str(a).startswith("leader-recruit"))
+    assert "brown" in offered and not [t for t in s.tokens_in("brown") if s.spec(t).owner == "white"]
+    for lang in ("en", "fr", "it"):
+        told = ex.judge("yes").text(lang)
+        assert render(Message(kind_of(parse_action("leader-recruit brown")).explanation), lang) in told, told
+        assert f" {len(offered)} " in told and all(names.colour(r, lang) in told for r in offered), told
+    ex = course.exercise("solo-4")
+    s = ex.position
+    tired = [t for t in s.tokens_in("red") if s.spec(t).owner == "opposition" and s.is_exhausted(t)]
+    assert tired == ["O1a"] and s.difficulty == 3
+    told = ex.judge("5").text("en")
+    assert "O1a is exhausted: an exhausted Opposition unit shows the difficulty X, here 3" in told, told
+    for lang in ("fr", "it"):
+        assert "O1a" in ex.judge("4").text(lang) and " 3" in ex.judge("4").text(lang)

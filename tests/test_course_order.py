@@ -120,6 +120,35 @@ def _status_words(item) -> str:
     return " ".join(re.findall(r">([^<]+)</text>", status.group(1)))
 
 
+_SCREEN = None
+
+
+def _opened_words(item) -> str:
+    """Every other text a learner can open at ``item`` (issue 33: the E-IT and E-FR badges'
+    pop-ups named the unrest points in chapters 1 and 5): each rule badge's text, the
+    disclosure's lines, the tips of the answers and buttons; for an exercise also the badges of
+    the verdicts its answers get (an answer's feedback shows its rules' texts too)."""
+    global _SCREEN
+    from dualpowers.screens.course import CourseScreen
+    if _SCREEN is None:
+        _SCREEN = CourseScreen()
+    screen = _SCREEN
+    s = screen.session
+    s.go(s.items.index(item))
+    snap = screen.snapshot
+    texts = [b.summary for b in snap.badges]
+    texts += [text for text, _ in snap.aside]
+    texts += [a.tooltip for a in (*snap.choices, *snap.actions)]
+    texts += [b.tooltip for b in (snap.back, snap.next, snap.retry, snap.hint_button, snap.show)]
+    ex = s.exercise
+    if ex is not None:
+        for value in ex.choices or ex.accepted()[:1]:
+            s.answer(value)
+            texts += [b.summary for b in screen.snapshot.feedback.badges]
+            s.try_again()
+    return " ".join(texts)
+
+
 def _walk():
     """Every item in course order (the order Progress.next_item walks): a chapter's intro, its
     steps, then its exercises; with what each uses and what it explains."""
@@ -127,13 +156,15 @@ def _walk():
         chapter_terms = {t for st in ch.steps for t in st.introduces}
         yield f"chapter {ch.id} intro", set(), _terms_in(ch.intro_id), set(), chapter_terms
         for st in ch.steps:
+            item = (ch.id, "step", st.index)
             yield (f"chapter {ch.id} step {st.index + 1}", set(st.rules),
-                   _terms_in(st.text("en")) | _terms_in(_status_words((ch.id, "step", st.index))),
+                   _terms_in(st.text("en")) | _terms_in(_status_words(item)) | _terms_in(_opened_words(item)),
                    set(st.rules), set(st.introduces))
         for ex in ch.exercises:
+            item = (ch.id, "exercise", ch.exercises.index(ex))
             rules = set(ex.rules) | {_rule_of(ex)} | _shown_by_the_engine(ex)
-            words = " ".join((ex.prompt("en"), ex.hint("en"), _shown_words(ex),
-                              _status_words((ch.id, "exercise", ch.exercises.index(ex)))))
+            words = " ".join((ex.prompt("en"), ex.hint("en"), _shown_words(ex), _status_words(item),
+                              _opened_words(item)))
             yield f"exercise {ex.id}", rules, _terms_in(words), set(), set()
 
 
@@ -591,3 +622,24 @@ def test_the_lessons_never_mention_stand_in_data_and_the_disclosure_keeps_it():
                         seen_standins.add(r)
                         assert _STAND_IN.search(aside), (s.item, r, aside)
     assert {"C-MAP", "C-CMD", "C-NEU", "C-LEAD"} <= seen_standins
+
+
+def test_the_edition_badges_name_the_unrest_points_only_once_scoring_has_taught_them():
+    """Issue 33: the E-FR and E-IT badges' pop-ups (the rule's text) said "Oct/Nov unrest is worth
+    7 VP" in chapter 1 and "6 VP" in chapter 5, two chapters before the scoring chapter teaches
+    the unrest points.  There they tell the rule briefly (rules.toml ``brief``); from the scoring
+    chapter on, whole."""
+    from dualpowers.rules import summary
+    from dualpowers.screens.course import CourseScreen
+    screen = CourseScreen()
+    s = screen.session
+    for lang in LANGUAGES:
+        screen.set_language(lang)
+        for item, told in [(("board", "step", 6), "brief"), (("leaders", "step", 5), "brief"),
+                           (("leaders", "exercise", 5), "brief"), (("scoring", "step", 0), "whole"),
+                           (("scoring", "step", 5), "whole")]:
+            s.go(s.items.index(item))
+            for b in screen.snapshot.badges:
+                if b.rule in ("E-FR", "E-IT"):
+                    assert b.summary == render(summary(b.rule, told == "brief"), lang), (item, lang, b)
+                    assert (" 6 " in b.summary or " 7 " in b.summary) == (told == "whole"), (item, lang, b)

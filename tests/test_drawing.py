@@ -702,6 +702,25 @@ def test_the_blockade_tile_s_arrow_hangs_from_the_tile_not_the_stack(lang: str, 
     assert x0 - right >= 10, (x0, right)
 
 
+@pytest.mark.parametrize("size", [(DESIGN_W, DESIGN_H), (TALL_W, TALL_H)], ids=["wide", "tall"])
+def test_the_blockade_tile_s_arrow_follows_the_marker_after_a_protest(size: tuple[float, float]) -> None:
+    """Issue 33 (R-ACT-PROTEST): after Mobilize Protest moved the marker, the tile's arrow still
+    pointed at the connection printed on the tile, where no marker stood any more.  The arrow
+    shows the connection the marker closes now, and with no marker on the board (no tile left) no
+    arrow is drawn."""
+    s = dp.new_game("two-player", 5)
+    w, h = size
+    printed = tuple(s.comp.arrows[s.blockade_tile])
+    other = next(tuple(c) for c in s.comp.connections if tuple(c) != printed)
+    t = s.clone()
+    t.blockade = other                      # where Protest moved it (R-ACT-PROTEST)
+    for state, conn in ((s, printed), (t, other)):
+        arrow = groups(parse(board_svg(state, width=w, height=h)), "tile-arrow")
+        assert [g.get("data-id") for g in arrow] == [f"{conn[0]}-{conn[1]}"]
+    t.blockade = None
+    assert groups(parse(board_svg(t, width=w, height=h)), "tile-arrow") == []
+
+
 def test_the_blocked_road_is_striped_as_its_barrier_between_the_boxes() -> None:
     """Issue 33: the barrier on a short road read as a mark on a box's edge; the blocked road itself
     is drawn in the barrier's stripes, and only that road."""

@@ -229,3 +229,27 @@ def test_a_notebook_stores_the_kernelspec_jupyter_writes_so_it_opens_unchanged(l
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert nbformat.read(path, as_version=4).metadata["kernelspec"] == module.kernelspec_metadata()
+
+
+@pytest.mark.parametrize("path", ["04_play.ipynb", "fr/04_jouer.ipynb", "it/04_gioca.ipynb"])
+def test_the_play_notebooks_stored_board_is_the_one_run_all_draws(path, monkeypatch):
+    """Issue 33: the board stored in 04_play (the picture a reader sees before running it) showed
+    another deal than Run All then drew: the cell made a game without a seed, a fresh deal at every
+    run.  Its first cell is run here as Run All runs it, and the picture it draws must be the one
+    stored, in each language."""
+    import dualpowers.widgets as dp_widgets
+    from dualpowers.widgets import language
+    nb = nbformat.read(ROOT / "notebooks" / path, as_version=4)
+    cell = next(c for c in nb.cells if c.cell_type == "code" and "PlayWidget(" in c.source)
+    stored = [o["data"]["image/svg+xml"] for o in cell.outputs if "image/svg+xml" in o.get("data", {})]
+    assert len(stored) == 1, "the cell stores one board picture"
+    shown = []
+    monkeypatch.setattr(dp_widgets, "show", lambda widget: shown.append(widget) or widget)
+    try:
+        exec(compile(cell.source, path, "exec"), {})
+        assert len(shown) == 1
+        drawn = shown[0].board.to_svg()
+    finally:
+        language.set("en")
+    stored_svg = "".join(stored[0]) if isinstance(stored[0], list) else stored[0]
+    assert drawn == stored_svg, "the stored board is not the one a run draws"

@@ -109,6 +109,38 @@ def test_the_story_is_told_beside_the_board_step_by_step():
     assert play.snapshot.story is None and not play.snapshot.board.past
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_story_s_heading_says_what_it_tells_not_who_acts(lang):
+    """Issue 33: while a story told what the Opposition had done, its heading (the panel's status
+    line) read "...; You (White) to act (the leader's action)": the position's line, as if it were
+    the player's turn.  A step of a story is headed by what it tells: the player's own action,
+    the Opposition's turn, the scoring; with the round, date, Will and score, never who acts."""
+    from dualpowers.text import translator
+    _ = translator(lang)
+    play = PlaySession(mode="solo", seed=1917, player="white", difficulty=1, lang=lang)
+    said: dict[str, int] = {}
+    heads = {_("What you did"): "you", _("What the Opposition did"): "opposition", _("The scoring"): "scoring"}
+    for _turn in range(40):
+        if play.game.state.is_over():
+            break
+        play.game.auto("greedy")
+        while play.story_at is not None:
+            status = play.snapshot.status
+            head = next((h for h in heads if status.startswith(h)), None)
+            assert head is not None, status
+            event = play.story[play.story_at]
+            assert play.game.status(event.board, acting=False) in status, status    # the round, date, Will, score
+            if event.board.to_act is not None:
+                assert play.game.status(event.board) not in status, status          # not who acts
+            said[heads[head]] = said.get(heads[head], 0) + 1
+            if event.kind in ("exhaust", "cleanup"):
+                assert heads[head] == "scoring", (event.kind, status)
+            if event.kind == "opposition":
+                assert heads[head] == "opposition", (event.kind, status)
+            play.story_step()
+    assert {"you", "opposition", "scoring"} <= set(said), said
+
+
 def test_this_round_so_far_starts_at_the_round():
     play = PlaySession(GameSession(mode="solo", seed=3, player="white", difficulty=1))
     rng = random.Random(0)

@@ -413,16 +413,17 @@ class GameSession:
     def is_over(self) -> bool:
         return self.state.is_over()
 
-    def status(self, state: State | None = None) -> str:
+    def status(self, state: State | None = None, acting: bool = True) -> str:
         """The status line: round, date, Will, score and who acts, for the game as it stands
-        or for ``state`` (a step of the story, whose line must not tell what comes after)."""
+        or for ``state`` (a step of the story, whose line must not tell what comes after);
+        ``acting=False``: without who acts (a story tells what happened, not whose turn it is)."""
         s = self.state if state is None else state
         lang = self.lang
         _ = translator(lang)
         date, will, score = names.date(s.month_name, s.day, lang), s.will, lead_text(s.score, lang)   # will: an id, named by the template's grammar ({will:the})
         if s.is_over():                 # (the outcome and why are said once, by result())
             return _("Round {number}, {date}: game over; score: {score}.", number=s.round, date=date, score=score)
-        if s.to_act is None:            # in the middle of the Opposition's turn or of scoring
+        if s.to_act is None or not acting:      # in the middle of the Opposition's turn or of scoring
             return _("Round {number}, {date}; Will: {will}; score: {score}.", number=s.round, date=date, will=will,
                      score=score)
         return _("Round {number}, {date}; Will: {will}; score: {score}; {side} to act ({step}).", number=s.round,

@@ -23,7 +23,7 @@ from ..presence import force_in_presence
 from ..scoring import UNREST_VP, reveal_order, track_label, unrest_vp
 from ..state import State
 from .. import narration
-from ..text import NN_, Items, Message, Name, plural
+from ..text import NN_, Conjunction, Items, Message, Name, plural
 from .text import DOMAIN, N_, card_name, date_name, month_name, region_name, side_name, token_name
 
 __all__ = ["Goal", "GOALS", "Question", "QUESTIONS", "ANSWER_TYPES", "choice_label", "after", "goal_reached", "goal_later",
@@ -546,9 +546,25 @@ _question("presence_winner", "R-STR-2", "side", lambda s, p: _winner(s, p["regio
           lambda s, p: presence_text(s, p["region"]), _region_tokens, **_STRENGTH_ASKED)
 _question("presence_why", "R-STR-2", "why", lambda s, p: _why(s, p["region"]),
           lambda s, p: presence_text(s, p["region"]), _region_tokens, **_STRENGTH_ASKED)
+def _strength_text(s: State, p: Mapping[str, Any]) -> Message:
+    """Who is stronger and the sums, token by token (:func:`presence_text`); then, where an
+    exhausted Opposition unit counts, why it counts what it does: it shows the difficulty X
+    (C-OPP), whatever its level (issue 33: "O1a 3" said the figure, not why)."""
+    told = presence_text(s, p["region"])
+    tired = [t for t in s.tokens_in(p["region"]) if s.spec(t).owner == "opposition" and s.is_exhausted(t)]
+    if tired:
+        told = _both(told, plural(NN_("{tokens} is exhausted: an exhausted Opposition unit shows the difficulty X, "
+                                      "here {x}, whatever its level (C-OPP).",
+                                      "{tokens} are exhausted: an exhausted Opposition unit shows the difficulty X, "
+                                      "here {x}, whatever its level (C-OPP)."),
+                                  len(tired), domain=DOMAIN, tokens=Conjunction(Name("token", t) for t in tired),
+                                  x=s.difficulty))
+    return told
+
+
 _question("strength", "R-STR-1", "number",
           lambda s, p: str(force_in_presence(s, p["region"]).strength[p["side"]]),
-          lambda s, p: presence_text(s, p["region"]), _region_tokens, **_STRENGTH_ASKED)
+          _strength_text, _region_tokens, **_STRENGTH_ASKED)
 
 
 def _controller_text(s: State, p: Mapping[str, Any]) -> Message:
@@ -589,9 +605,21 @@ def _legal_text(s: State, p: Mapping[str, Any]) -> Message:
                        why=exc.message if exc.message is not None else str(exc))
     t = s.clone()
     events = [e for e in t.apply(a) if isinstance(getattr(e, "message", None), Message) and e.kind != "phase"]
+    kind = K.kind_of(a)
     if events:                         # what the action does, in the engine's words
-        return Message(_reasoned(N_("The engine accepts it: {what}")), domain=DOMAIN, what=events[0].message)
-    return Message(N_("The engine accepts it."), domain=DOMAIN)
+        told = Message(_reasoned(N_("The engine accepts it: {what}")), domain=DOMAIN, what=events[0].message)
+    else:
+        told = Message(N_("The engine accepts it."), domain=DOMAIN)
+    # then the rule that allows it and the engine's figures: the regions it offers the same action
+    # into (issue 33: "a leader may go into any region" without the rule or where)
+    told = _both(told, Message(kind.explanation))
+    regions = [getattr(b, "region") for b in s.legal_actions()
+               if K.kind_of(b) is kind and isinstance(getattr(b, "region", None), str)]
+    if getattr(a, "region", None) in regions:
+        told = _both(told, plural(NN_("The engine offers it into {n} region here: {regions}.",
+                                      "The engine offers it into {n} regions here: {regions}."),
+                                  len(regions), domain=DOMAIN, regions=Conjunction(Name("colour", r) for r in regions)))
+    return told
 
 
 def _legal_rules(s: State, p: Mapping[str, Any]) -> tuple[str, ...]:

@@ -203,11 +203,12 @@ class Demonstration:
 
 
 # ============================================================================ rulings and listed names
-def rulings_note(ids: tuple[str, ...], detail: bool = True) -> tuple[Message, ...]:
+def rulings_note(ids: tuple[str, ...], detail: bool = True, brief: tuple[str, ...] = ()) -> tuple[Message, ...]:
     """What a learner reads beside an item that teaches a point of this project rather than of
     the rulebooks: each ruling (RULINGS.md "(ruling)", rules.toml ``ruling``) or engine decision,
     with the part that is ours, one sentence each (none when the item teaches none).
-    An exercise gets the short form (``detail=False``): what the ruling says would give its answer away."""
+    An exercise gets the short form (``detail=False``): what the ruling says would give its answer away.
+    ``brief``: the rules told as the item's badges tell them (rules.toml ``brief``)."""
     parts = []
     for rid in ids:
         if not detail:
@@ -217,7 +218,7 @@ def rulings_note(ids: tuple[str, ...], detail: bool = True) -> tuple[Message, ..
             msgid = (N_("{id} is a decision of this project where the rulebooks say nothing: {what}")
                      if a_rule(rid).engine else
                      N_("{id} is this project's ruling, not the rulebooks' text: {what}"))
-        parts.append(Message(msgid, domain=DOMAIN, id=rid, what=ruling_summary(rid)))
+        parts.append(Message(msgid, domain=DOMAIN, id=rid, what=ruling_summary(rid, rid in brief)))
     return tuple(parts)
 
 
@@ -274,6 +275,9 @@ class Step:
     #: stands in for what the rulebooks do not print.  The widget keeps it behind a disclosure,
     #: out of the step's text.
     aside_id: str = ""
+    #: The rules of ``rules`` whose badge tells them briefly (rules.toml ``brief``): the rest of the
+    #: rule names what a later step explains (issue 33: E-FR's unrest points in chapter 1).
+    brief: tuple[str, ...] = ()
 
     def text(self, lang: str = "en") -> str:
         """The step's text; a list of leaders in it (``{red_leaders}`` ...) comes from the components."""
@@ -296,7 +300,7 @@ class Step:
 
     def rulings_note(self, lang: str = "en") -> str:
         """Which of its points are this project's rulings, not the rulebooks' ("" when none)."""
-        return " ".join(render(note, lang) for note in rulings_note(self.rulings))
+        return " ".join(render(note, lang) for note in rulings_note(self.rulings, brief=self.brief))
 
     @property
     def position(self) -> State:
@@ -379,11 +383,13 @@ class Exercise:
     _packaged: bool = field(default=False, repr=False, compare=False)
     #: The rules of ``rules`` whose point this exercise turns on is this project's ruling or decision.
     rulings: tuple[str, ...] = ()
+    #: The rules whose badge tells them briefly, as a step's ``brief``.
+    brief: tuple[str, ...] = ()
 
     # ------------------------------------------------------------------ texts
     def rulings_note(self, lang: str = "en") -> str:
         """Which of its points are this project's rulings, not the rulebooks' ("" when none)."""
-        return " ".join(render(note, lang) for note in rulings_note(self.rulings, detail=False))
+        return " ".join(render(note, lang) for note in rulings_note(self.rulings, detail=False, brief=self.brief))
 
     def prompt(self, lang: str = "en") -> str:
         return render(Message(self.prompt_id, domain=DOMAIN), lang)
@@ -673,6 +679,17 @@ def _rulings(value: Any, item_rules: tuple[str, ...], where: str) -> tuple[str, 
     return tuple(r for r in item_rules if r in named or a_rule(r).wholly_ours)
 
 
+def _brief(value: Any, item_rules: tuple[str, ...], where: str) -> tuple[str, ...]:
+    """The item's rules told briefly: each among its ``rules``, each with a ``brief`` in rules.toml."""
+    named = _ids(value, where, "brief")
+    for rid in named:
+        if rid not in item_rules:
+            raise CourseError(f"{where}: 'brief' names {rid}, which is not among its 'rules'")
+        if not a_rule(rid).brief:
+            raise CourseError(f"{where}: 'brief' names {rid}, which has no brief form in rules.toml")
+    return named
+
+
 def _text(raw: Mapping[str, Any], key: str, where: str) -> str:
     value = raw.get(key)
     if not isinstance(value, str) or not value.strip():
@@ -776,7 +793,7 @@ def parse_course(raw: Mapping[str, Any], *, verify: bool = True) -> Course:
             steps.append(Step(cid, si, text, step_rules, _highlight(st.get("highlight"), w), data, actions,
                               not verify, _introduces(st.get("introduces"), w, words),
                               _rulings(st.get("rulings"), step_rules, w), shows_markers, until, since,
-                              aside_id=aside))
+                              aside_id=aside, brief=_brief(st.get("brief"), step_rules, w)))
         exercises = []
         for ei, ex in enumerate(c.get("exercises", [])):
             eid = ex.get("id") or f"{cid}-{ei + 1}"
@@ -810,7 +827,7 @@ def parse_course(raw: Mapping[str, Any], *, verify: bool = True) -> Course:
             exercises.append(Exercise(
                 eid, cid, kind, _text(ex, "prompt", w), _text(ex, "hint", w), ex_rules,
                 _highlight(ex.get("highlight"), w), goal, question, choices, answer_type, data, actions,
-                not verify, _rulings(ex.get("rulings"), ex_rules, w)))
+                not verify, _rulings(ex.get("rulings"), ex_rules, w), _brief(ex.get("brief"), ex_rules, w)))
         examples = tuple(c.get("examples", ()))
         if any(e not in "ABCDEFGH" or len(e) != 1 for e in examples):
             raise CourseError(f"{where}: 'examples' lists rulebook examples A to H")

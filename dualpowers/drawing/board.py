@@ -930,9 +930,10 @@ def _tiles(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         right = lay.blockade_tile.right
         stack = _("{n} left in the stack", n=len(s.tile_stack))
         p.text(right, y, stack, size=TEXT, fill=MUTED, align="right")
-        if s.blockade_tile in s.comp.arrows:
-            _tile_arrow(p, s.comp.arrows[s.blockade_tile], lay.blockade_tile, y,
-                        right - text_width(stack, TEXT) - 10)
+        # the arrow shows where the marker is now: the tile's printed connection until Mobilize
+        # Protest moves the marker (R-ACT-PROTEST), then the connection it closes (issue 33)
+        if s.blockade_tile is not None and s.blockade is not None:
+            _tile_arrow(p, s.blockade, lay.blockade_tile, y, right - text_width(stack, TEXT) - 10)
 
 
 def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:

@@ -325,7 +325,7 @@ class CourseScreen(Observed[CourseSnapshot]):
         return CourseSnapshot(
             lang=lang, board=self._board(), title=ch.title(lang),
             where=_tr(T_STEP, lang, course=_tr(T_TITLE, lang), i=i, n=n),
-            rules_text=(before, after), badges=badges(item.rules, lang, item.rulings),
+            rules_text=(before, after), badges=badges(item.rules, lang, item.rulings, item.brief),
             aside_label=_tr(T_ASIDE, lang) if aside else "", aside=tuple(aside),
             is_exercise=is_ex, intro=intro, body=body, engine_label=_tr(T_ENGINE, lang), events=events,
             prompt=prompt, how=how, hint=hint, choices=self._choices(), actions=self._actions(),
@@ -391,10 +391,10 @@ class CourseScreen(Observed[CourseSnapshot]):
                 head = _tr(T_SHOWN_CHOICE, lang, answer=answer)
             others = render(plural(T_OTHERS, d.alternatives, domain=DOMAIN), lang) if d.alternatives else ""
             return FeedbackView("demo", head, _tr(T_WHY, lang, why=render(d.verdict.message, lang)),
-                                badges(d.verdict.rules, lang), others)
+                                badges(d.verdict.rules, lang, brief=s.current.brief), others)
         if s.verdict is not None:
             return FeedbackView("right" if s.verdict.correct else "wrong", s.verdict.text(lang),
-                                badges=badges(s.verdict.rules, lang), note=note)
+                                badges=badges(s.verdict.rules, lang, brief=s.current.brief), note=note)
         return FeedbackView(note=note)
 
     def _skipped(self) -> str:
@@ -415,9 +415,10 @@ class CourseScreen(Observed[CourseSnapshot]):
         return ""
 
 
-def badges(rules: Any, lang: str, rulings: Any = ()) -> tuple[Badge, ...]:
-    """A badge for each rule ID, with its rule's text in ``lang``; this project's rulings marked."""
-    return tuple(Badge(r, render(rule_summary(r), lang), r in rulings) for r in rules)
+def badges(rules: Any, lang: str, rulings: Any = (), brief: Any = ()) -> tuple[Badge, ...]:
+    """A badge for each rule ID, with its rule's text in ``lang``; this project's rulings marked;
+    the rules of ``brief`` told as the course tells them before it has taught all of them."""
+    return tuple(Badge(r, render(rule_summary(r, r in brief), lang), r in rulings) for r in rules)
 
 
 def _chapter_label(s: CourseSession, chapter: Any, lang: str) -> str:

@@ -137,8 +137,8 @@ class MenuView:
 
 @dataclass(frozen=True)
 class ReviewView:
-    """The review of a finished game: its introduction, a label per moment, the moment on the
-    board (an index, or ``None``) and the advisor's words about it."""
+    """The review of a finished game: its introduction (none while a moment is shown), a label per
+    moment, the moment on the board (an index, or ``None``) and the advisor's words about it."""
 
     intro: str
     moments: tuple[str, ...]
@@ -496,6 +496,14 @@ class PlaySession(Observed[PlaySnapshot]):
         self.story_at = None if skip or self.story_at + 1 >= len(self.story) else self.story_at + 1
         self._changed()
 
+    def review_progress(self, done: int, total: int) -> str:
+        """How far a review has got, in words for the bar and for a screen reader: the decision
+        being ranked ("decision 3 of 28"), or that it is starting (``total`` 0)."""
+        _ = translator(self.lang)
+        if total <= 0:
+            return _("Reviewing your game…")
+        return _("Reviewing your game: decision {n} of {total}", n=min(done + 1, total), total=total)
+
     def review(self, playouts: int = REVIEW_PLAYOUTS,
                progress: Callable[[int, int], Any] | None = None) -> Review:
         """Replay the game with the advisor and keep the decisions where another action would have
@@ -615,8 +623,8 @@ class PlaySession(Observed[PlaySnapshot]):
         shown_state = self.story[self.story_at].board if telling and self.story_at is not None else None
         if moment is not None:
             status = _("In the review, a past position: {status}", status=g.status(moment.position))
-        elif shown_state is not None:
-            status = g.status(shown_state)
+        elif shown_state is not None:      # a story: what it tells, then the position, not whose turn
+            status = _("{what}: {status}", what=self._story_heading(), status=g.status(shown_state, acting=False))
         else:                              # the game as it stands: written once per position
             status = here.texts.get("status") or here.texts.setdefault("status", g.status())
         if shown_state is None:
@@ -697,12 +705,37 @@ class PlaySession(Observed[PlaySnapshot]):
         nxt = pk.next_clicks(cards=cards, buttons=buttons, touch=self.touch)
         return head + (escape(render(nxt, lang)) if nxt is not None else "")
 
+    #: The events of a scoring, and what follows it in the same story (the next round's start).
+    _SCORING_KINDS = frozenset({"phase", "unrest", "objective", "score", "exhaust", "cleanup", "round", "draw",
+                                "trotsky-leaves", "end"})
+
+    def _story_heading(self) -> str:
+        """What the story's step on the board tells (issue 33: its heading said "You (White) to
+        act" while it told the Opposition's turn): the player's own action, then the Opposition's
+        turn (from its first card revealed or played, or its leader placed), the scoring (from its
+        first event, the next round's start included), and the Opposition's turn again after it."""
+        _ = translator(self.lang)
+        solo = self.game.state.mode == "solo"
+        part = "you"
+        for e in self.story[:(self.story_at or 0) + 1]:
+            if e.kind in self._SCORING_KINDS:
+                part = "scoring"
+            elif solo and (e.kind in ("reveal", "opposition") or (e.kind == "play" and e.params.get("side") is None)):
+                part = "opposition"
+        if part == "scoring":
+            return _("The scoring")
+        if not solo:
+            return _("What happened")
+        return _("What the Opposition did") if part == "opposition" else _("What you did")
+
     def _review_view(self) -> ReviewView | None:
         review, lang = self.review_done, self.lang
         if review is None:
             return None
         shown = next((i for i, m in enumerate(review.moments) if m is self.moment), None)
-        return ReviewView(render(review.intro(), lang),
+        # the list's introduction while a decision is chosen; then the decision's own explanation
+        # says it, and the panel has room for it beside the board at 1280x720 (issue 33)
+        return ReviewView(render(review.intro(), lang) if shown is None else "",
                           tuple(render(m.label(), lang) for m in review.moments), shown,
                           self.moment.explain(lang) if self.moment is not None else "")
 

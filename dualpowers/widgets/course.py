@@ -193,6 +193,7 @@ class CourseWidget(widgets.VBox):
         self.end_box = widgets.VBox([self._end_text, end_button])
         self.end_box.add_class("dp-course-end")
         self.extra = widgets.VBox()            # an opened example or a solo game
+        self._verdict: tuple[str, str] | None = None     # the verdict drawn last (kept in view when new)
 
         # Try again, Hint and Show me in one row with the answers: never in the slot that gives
         # way on a small screen, and one row less under a wrong answer's feedback
@@ -265,6 +266,12 @@ class CourseWidget(widgets.VBox):
         _display(self.choice_box, bool(snap.choices))
         _display(self.action_box, bool(snap.actions))
         self.feedback.value = _feedback_html(snap.feedback)
+        # a new verdict (or Show me's answer) is brought into the window: on a phone the panel is
+        # under the board, and an answer tapped on the board left it below the window (issue 33)
+        verdict = (snap.feedback.kind, snap.feedback.head) if snap.feedback.kind else None
+        if verdict is not None and verdict != self._verdict:
+            self.screen.keep_in_view(".dp-course-feedback")
+        self._verdict = verdict
         self.file_note.value = f"<div class='dp-course-wrong'>{escape(snap.file_note)}</div>" if snap.file_note else ""
         # a step has no answers: the empty slot would still take its margin from the narration
         _display(self.screen.answers, snap.answers_shown)

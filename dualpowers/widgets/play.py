@@ -75,6 +75,10 @@ PLAY_STYLE = """<style>
 .dp-play .dp-choice { width: 100%; height: auto; min-height: 30px; white-space: normal; text-align: left;
   line-height: 1.25; padding: 3px 8px; font-size: 13px; }
 .dp-play .dp-prompt { font-size: 14px; }
+/* the review's decisions: a label wraps rather than end in "…" in the narrow panel (issue 33) */
+.dp-play button.dp-moment { height: auto; min-height: 28px; max-width: 100%; white-space: normal; text-align: left;
+  line-height: 1.25; padding: 3px 8px; }
+.dp-play .dp-review-box .dp-result-box { font-size: 14px; }
 .dp-play .dp-screen .dp-screen-title { font-size: 13px; }
 .dp-play .dp-result-box { font-size: 15px; padding: 6px; background: var(--dp-result-bg); color: var(--dp-ink);
   border: 1px solid #d8b54a; }
@@ -228,8 +232,12 @@ class PlayWidget(widgets.VBox):
         self.round_view = css(widgets.HTML(layout=_W(width="100%")), "dp-round-so-far")
         # ---- the review, once the game is over
         self.review_button = button("Review my game", "dp-review", icon="search")
-        self.review_progress = css(widgets.IntProgress(value=0, min=0, max=1, layout=_W(width="100%", display="none")),
-                                   "dp-review-progress")
+        self.review_progress = widgets.IntProgress(value=0, min=0, max=1, layout=_W(width="100%"))
+        #: the bar's words ("Reviewing your game: decision 3 of 28"), also the progress bar a screen
+        #: reader reads (role progressbar, its value in words): the bar alone said nothing (issue 33)
+        self.review_progress_words = widgets.HTML(layout=_W(width="100%"))
+        self.review_progress_box = css(widgets.VBox([self.review_progress_words, self.review_progress],
+                                                    layout=_W(width="100%", display="none")), "dp-review-progress")
         self.try_again = button("Try again from here", "dp-try-again", style="success", icon="repeat")
         self.review_back = button("Back to the end of the game", "dp-review-back", icon="arrow-right")
         self.back_to_finished = button("Back to the finished game", "dp-back-to-finished", icon="history")
@@ -238,8 +246,10 @@ class PlayWidget(widgets.VBox):
         self.review_moments = widgets.HBox(layout=_W(flex_flow="row wrap"))
         self.review_controls = widgets.HBox([self.try_again, self.review_back], layout=_W(flex_flow="row wrap"))
         self.review_explain = widgets.HTML()
-        self.review_box = css(widgets.VBox([self.review_note, self.review_moments, self.review_controls,
-                                            self.review_explain], layout=_W(width="100%")), "dp-review-box")
+        # the explanation right under the decisions, the buttons after it: at 1280x720 it ran below
+        # the window under the intro, the decisions and the buttons (issue 33)
+        self.review_box = css(widgets.VBox([self.review_note, self.review_moments, self.review_explain,
+                                            self.review_controls], layout=_W(width="100%")), "dp-review-box")
         # Buttons made once and reused: the hand's cards, the remaining choices, the review's moments.
         self._card_pool = ButtonPool(lambda: widgets.Button(layout=_W(width="calc(50% - 10px)")),
                                       lambda card: self.model.click("card", card))
@@ -290,7 +300,7 @@ class PlayWidget(widgets.VBox):
             primary=[self.story_box, self.hand_cards, self.choices,
                      widgets.HBox([self.undo_button, self.hint_button, self.cancel_button, self.end_new_game,
                                    self.review_button, self.back_to_finished], layout=_W(flex_flow="row wrap")),
-                     self.review_progress, self.review_box, self.round_view],
+                     self.review_progress_box, self.review_box, self.round_view],
             narration=[self.prompt, self.result, self.message, self.hint_view, self.hand],
             secondary=[self.all_actions, setup],
             below=[self.log_title, self.log_view, self.save_title,
@@ -304,6 +314,7 @@ class PlayWidget(widgets.VBox):
                                 "Escape": m.cancel, "ArrowRight": m.story_step, "n": m.story_step})
         self.children = [widgets.HTML(STYLE + PLAY_STYLE), self.screen]
         self._drawn: PlaySnapshot | None = None
+        self._review_shown: int | None = None     # the review's decision drawn last (its explanation kept in view)
         m.observe(self.draw)
         language.observe(self._language_changed)
         self._relabel()
@@ -324,21 +335,31 @@ class PlayWidget(widgets.VBox):
 
     def review(self, playouts: int | None = None) -> Any:
         """Review the finished game with the advisor, a progress bar filling as it goes."""
-        bar = self.review_progress
+        bar, box = self.review_progress, self.review_progress_box
         bar.value, bar.max = 0, 1
-        bar.layout.display = None
+        self._review_words(0, 0)
+        box.layout.display = None
         self.review_button.disabled = True
 
         def progress(done: int, total: int) -> None:
             bar.max, bar.value = max(total, 1), done
+            self._review_words(done, total)
 
         try:
             if playouts is None:
                 return self.model.review(progress=progress)
             return self.model.review(playouts, progress=progress)
         finally:
-            bar.layout.display = "none"
+            box.layout.display = "none"
             self.review_button.disabled = False
+
+    def _review_words(self, done: int, total: int) -> None:
+        """The review's progress in the model's words, shown over the bar and given to a screen
+        reader as the value of a progress bar."""
+        words = escape(self.model.review_progress(done, total))
+        self.review_progress_words.value = (
+            f"<div class='dp-review-progress-words' role='progressbar' aria-valuemin='0' "
+            f"aria-valuemax='{max(total, 1)}' aria-valuenow='{done}' aria-valuetext='{words}'>{words}</div>")
 
     def load_saved(self, data: bytes | str) -> None:
         """Replace the game with a saved one (a file's bytes); on failure say why and change nothing."""
@@ -552,6 +573,7 @@ class PlayWidget(widgets.VBox):
         if review is None:
             return
         self.review_note.value = escape(review.intro)
+        self.review_note.layout.display = None if review.intro else "none"
         buttons = self._moment_pool.take(len(review.moments))
         for i, (b, label) in enumerate(zip(buttons, review.moments)):
             b.dp_value = i
@@ -564,6 +586,9 @@ class PlayWidget(widgets.VBox):
         self.review_explain.layout.display = None if shown else "none"
         self.review_explain.value = (f"<div class='dp-result-box'>{escape(review.explanation)}</div>"
                                      if shown else "")
+        if shown and review.shown != self._review_shown:
+            self.screen.keep_in_view(".dp-review-box .dp-result-box")     # the explanation, whole if it fits
+        self._review_shown = review.shown
 
     def _story_timer(self) -> None:
         """With *Play on by itself*, the step shown moves on after the time to read it (the

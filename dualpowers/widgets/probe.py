@@ -309,6 +309,20 @@ function render({ model, el }) {
     if (panel.getBoundingClientRect().top < board.getBoundingClientRect().bottom - 2) return;
     requestAnimationFrame(() => board.scrollIntoView({ block: 'start' }));
   });
+  // Keep a part of the screen in view when the kernel asks (the course's verdict after an answer
+  // tapped on the board: on a phone the panel stands under the board and the verdict fell below the
+  // window).  The least scroll that shows it; nothing moves when it is in view already.
+  model.on('change:into_view', () => {
+    const screen = el.closest('.dp-screen');
+    const sel = model.get('into_view_selector');
+    const target = screen && sel ? screen.querySelector(sel) : null;
+    if (!target) return;
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      const r = target.getBoundingClientRect();
+      if (r.height === 0) return;
+      target.scrollIntoView({ block: r.height > window.innerHeight ? 'start' : 'nearest' });
+    }));
+  });
   // Bring the screen into view the first time it is shown (after Run All the
   // notebook would otherwise be left scrolled to its last cell).
   if (model.get('scroll_on_show') && !model.get('shown')) {
@@ -363,6 +377,10 @@ class ViewProbe(anywidget.AnyWidget):
     bring_into_view = traitlets.Int(0).tag(sync=True)
     #: each change brings the board's top into view where the panel stands under it (a story begins)
     story_into_view = traitlets.Int(0).tag(sync=True)
+    #: each change brings the part of the screen ``into_view_selector`` names (a CSS selector) into
+    #: the window, if it is not there (:meth:`Screen.keep_in_view`)
+    into_view = traitlets.Int(0).tag(sync=True)
+    into_view_selector = traitlets.Unicode("").tag(sync=True)
     #: the board's accessible name (what a screen reader says of it)
     label = traitlets.Unicode("").tag(sync=True)
     #: the board's named places: ``[left, top, right, bottom, name]``, in fractions of the picture

@@ -298,6 +298,14 @@ class Screen(widgets.VBox):
         if probe is not None and hasattr(probe, "bring_into_view"):
             probe.bring_into_view += 1
 
+    def keep_in_view(self, selector: str) -> None:
+        """Scroll the part of the screen that ``selector`` names into the window if it is not there,
+        the least needed (the course's verdict under the board on a phone, after a tap on the board)."""
+        probe = getattr(self.board, "probe", None)
+        if probe is not None and hasattr(probe, "into_view"):
+            probe.into_view_selector = selector
+            probe.into_view += 1
+
     # ------------------------------------------------------------------ slots
     def set_title(self, html: str) -> None:
         """Replace the title (HTML; escape user text yourself)."""

@@ -692,7 +692,9 @@ def test_play_widget_tells_what_the_action_set_going_one_step_at_a_time():
     for i, event in enumerate(steps):
         assert "Step %d of %d" % (i + 1, len(steps)) in w.story_view.value
         assert w.board.state == event.board and w.choices.children == ()   # the board as it stood then
-        assert w.status.value == escape(g.status(event.board))             # the title tells nothing ahead
+        # the title tells nothing ahead, and says what the story tells, not who acts (issue 33)
+        assert w.status.value.endswith(escape(g.status(event.board, acting=False)))
+        assert escape(g.status(event.board)) not in w.status.value or event.board.to_act is None
         assert w.hand_cards.layout.display == "none"
         w.story_next.click()
     assert w.model.story_at is None and w.story_box.layout.display == "none"
