@@ -69,7 +69,9 @@ def presence_text(state: State, region: str) -> Message:
         "tokens": N_("In {region} strength is tied at {red}; {winner} controls more tokens and so wins the region."),
         "will": N_("In {region} strength ({red}) and tokens are tied; {winner} holds the Will and so wins the region."),
     }[p.decided_by or "strength"]
-    told = Message(_reasoned(why), domain=DOMAIN, region=region_name(region), winner=side_name(p.winner), red=r,
+    # in a solo position the Opposition is named as the engine's sums below name it ("the Opposition 5: ...")
+    winner = narration.acting_side(p.winner, p.opposition)
+    told = Message(_reasoned(why), domain=DOMAIN, region=region_name(region), winner=side_name(winner), red=r,
                    white=w)
     # then the engine's own sums, token by token, and why a neutral counts for whom (R-STR-1,
     # R-NEU-1): a learner who answered wrong sees what they missed, not only the totals

@@ -29,6 +29,8 @@ from ..describe import describe, label as kind_label
 from ..errors import DualPowersError, brief
 from ..i18n import number
 from ..kinds import highlight as action_highlight
+from ..kinds.objective import ChooseObjective
+from ..kinds.play import PlayCard
 from ..narrate import refusal_text
 from ..opposition import DIFFICULTIES
 from ..review import REVIEW_PLAYOUTS, Moment, Review, review_game
@@ -642,8 +644,10 @@ class PlaySession(Observed[PlaySnapshot]):
             colour = "leader"
         else:
             text, colour = card, "leader"
-        tip = (_("Choose {card}", card=names.card(card, lang)) if self.game.state.step == "objective"
-               else _("Play {card}", card=names.card(card, lang)))
+        # the tip says what the click does as the menu and the log say it ("Play purple-4 (4 days, ...)"),
+        # so that each language names the card once, with the article its grammar wants there
+        action = ChooseObjective(card) if self.game.state.step == "objective" else PlayCard(card)
+        tip = self.said(action).text
         return CardView(card, text, tip, colour, hinted)
 
     def _choice(self, action: "Action", hinted: bool) -> ChoiceView:
