@@ -24,13 +24,12 @@ from typing import TYPE_CHECKING, Any
 
 from .. import names
 from ..clicks import NOT_ALLOWED, ActionPicker
+from ..actions import parse_action
 from ..controllers.play import GameSession, LoadError, LogEntry, action_groups
 from ..describe import describe, label as kind_label
 from ..errors import DualPowersError, brief
 from ..i18n import number
 from ..kinds import highlight as action_highlight
-from ..kinds.objective import ChooseObjective
-from ..kinds.play import PlayCard
 from ..narrate import refusal_text
 from ..opposition import DIFFICULTIES
 from ..review import REVIEW_PLAYOUTS, Moment, Review, review_game
@@ -646,7 +645,8 @@ class PlaySession(Observed[PlaySnapshot]):
             text, colour = card, "leader"
         # the tip says what the click does as the menu and the log say it ("Play purple-4 (4 days, ...)"),
         # so that each language names the card once, with the article its grammar wants there
-        action = ChooseObjective(card) if self.game.state.step == "objective" else PlayCard(card)
+        word = "objective" if self.game.state.step == "objective" else "play"
+        action = parse_action(f"{word} {card}", self.game.state.comp)
         tip = self.said(action).text
         return CardView(card, text, tip, colour, hinted)
 
