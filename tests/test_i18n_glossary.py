@@ -365,7 +365,8 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
          [r"(?<![\w'])e (?:[EeÈè]\w*|è)\b"]),
         ("Reclutamento 2 (the card's recruit value is never shortened to 'recl.')", [r"\brecl\."]),
         ("Giocare la carta viola-4, l'obiettivo è la carta viola-4 (a card named after an infinitive or after 'è' "
-         "takes 'la carta')", [r"\b(?:[Gg]iocare|[Ss]cegliere|[Ss]cegli|obiettivo è) (?:rosso|blu|verde|viola|bianco|marrone)-\d"]),
+         "takes 'la carta')", [r"\b(?:[Gg]iocare|[Gg]ioca|[Ss]cegliere|[Ss]cegli|[Hh]a in mano|obiettivo(?: segreto di \w+)? è) "
+                              r"(?:rosso|blu|verde|viola|bianco|marrone)-\d"]),
         ("Il volere del popolo è dell'opposizione (Bianco) (the status line's sentence, not the Opposition's colour "
          "after a verb)", [r"\bL'opposizione ha il volere del popolo \("]),
     ],
@@ -512,7 +513,8 @@ def test_the_bracket_check_sees_brackets_after_or_inside_brackets(text, faulty):
     ("it", "Esatto! Nel quartiere rosso il Rosso ha la forza maggiore. L'opposizione ha 5: O1a 3"),
     ("it", "Obiettivo dell'opposizione: viola-4 nel quartiere viola (scelta del quartiere: l'ultima carta giocata)"),
     ("it", "Gli esempi D e E del regolamento"), ("it", "verde-4\n4 giorni · 2 PV\nMovimento, recl. 2"),
-    ("it", "Giocare viola-4"), ("it", "Scegli viola-4"), ("it", "L'obiettivo è viola-4, l'unica carta viola giocata."),
+    ("it", "Giocare viola-4"), ("it", "Scegli viola-4"), ("it", "Gioca bianco-2, una carta Movimento"),
+    ("it", "Ha in mano verde-4: una carta comando verde"), ("it", "L'obiettivo è viola-4, l'unica carta viola giocata."),
     ("it", "L'opposizione ha il volere del popolo (Bianco)."),
 ])
 def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
