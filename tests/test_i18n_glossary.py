@@ -437,6 +437,27 @@ def test_what_an_italian_reader_meets_when_refused_or_choosing_a_card(source):
     assert not faults, f"it/{source}: {len(faults)} faults:\n" + "\n".join(faults[:40])
 
 
+#: An action quoted in its notation ("not 'organize'", «play red-2»): what a learner typed may be
+#: quoted back so, but the course's learner clicked, and reads the action in words.
+_QUOTED_NOTATION = re.compile(r"[«'‘\"]\s?(?:play|move|double-move|rest|recruit|leader-recruit|protest|espionage|inspire"
+                              r"|organize|objective|score-unrest|pass|bonus-(?:recruit|move|rest|draw))\b(?: [\w-]+)*\s?[»'’\"]")
+
+
+@pytest.mark.parametrize("lang", ["en", *TRANSLATED])
+def test_the_course_names_a_refused_action_in_words(lang):
+    """A verdict that quotes the engine's refusal names the refused action as the menu does
+    ("non «Rivelare il tuo obiettivo segreto con l'azione bonus Organizzare»"), not «organize»."""
+    faults = sorted({f"{where}: {text[:140]!r}" for where, text in SOURCES["course"](lang)
+                     if _QUOTED_NOTATION.search(text)})
+    assert not faults, f"{lang}: an action quoted in notation:\n" + "\n".join(faults[:20])
+
+
+def test_the_notation_check_sees_a_quoted_action():
+    assert _QUOTED_NOTATION.search("o passare, non «organize» (R-SCO-UNREST)")
+    assert _QUOTED_NOTATION.search("or pass; not 'play red-2'.")
+    assert not _QUOTED_NOTATION.search("non «Rivelare il tuo obiettivo segreto con l'azione bonus Organizzare»")
+
+
 #: Brackets a reader trips over: two in a row ("tu (Bianco) (carta)") or one inside another
 #: ("(... la carte bleu 5 (2e))"); a translation says the second thing another way (a colon, a dash).
 DOUBLE_BRACKETS = re.compile(r"\)\s*\(|\([^()]*\([^()]*\)[^()]*\)")

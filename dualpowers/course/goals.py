@@ -16,6 +16,7 @@ from typing import Any, Callable, Mapping
 
 from .. import kinds as K
 from ..actions import Action, parse_action
+from ..kinds.base import kind_of
 from ..dates import AUG, MAY_JUN, MONTHS, advance_date
 from ..errors import DualPowersError, IllegalAction
 from ..opposition import opposition_objective
@@ -582,13 +583,26 @@ def _legal(s: State, p: Mapping[str, Any]) -> str:
         return "no"
 
 
+def refused_in_words(s: State, a: Action, exc: IllegalAction) -> Message | str:
+    """The engine's reason for refusing ``a`` in ``s``, with the refused action named in words
+    ("..., not 'Bonus action: Organize, reveal your own secret objective'") rather than in its
+    notation ("not 'organize'"): a learner answered by clicking, and never typed the notation."""
+    told = exc.message
+    if told is None:
+        return str(exc)
+    if "action" in told.params:
+        told = Message(told.msgid, domain=told.domain, context=told.context, plural=told.plural,
+                       **{**told.params, "action": kind_of(a).sentence(s, a)})
+    return told
+
+
 def _legal_text(s: State, p: Mapping[str, Any]) -> Message:
     try:
         a = parse_action(p["action"])
         s.clone().apply(a)
     except IllegalAction as exc:      # the engine's own reason, as data
         return Message(_reasoned(N_("The rules do not allow it: {why}")), domain=DOMAIN,
-                       why=exc.message if exc.message is not None else str(exc))
+                       why=refused_in_words(s, a, exc))
     t = s.clone()
     events = [e for e in t.apply(a) if isinstance(getattr(e, "message", None), Message) and e.kind != "phase"]
     if events:                         # what the action does, in the engine's words
