@@ -16,7 +16,7 @@ from .dates import advance
 from .narration import N_, Message
 from .errors import IllegalAction
 from .places import RESERVE, SUPPLY
-from .text import plural
+from .text import Conjunction, plural
 
 #: The solo difficulty X the player may pick, easiest first (R-SOLO-SETUP).
 DIFFICULTIES = range(1, 7)
@@ -172,7 +172,8 @@ def _choose(played: Sequence[CommandCard], steps: list[Message] | None) -> tuple
     else:
         card_by = "latest"
         if steps is not None:
-            steps.append(Message(narration.STEP_VP_TIE, cards=tuple(c.id for _, c in best_cards), n=top, card=card.id))
+            steps.append(Message(narration.STEP_VP_TIE, cards=Conjunction(c.id for _, c in best_cards), n=top,
+                                 card=card.id))   # "purple-2 and purple-3 share ..."
     return sums, counts, last, region, decided_by, card, card_by
 
 

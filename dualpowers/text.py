@@ -270,6 +270,8 @@ def field_value(field: str, value: Any, lang: str | None = None) -> Any:
         written = [str(field_value(field, v, lang)) for v in value]
         joined = format_list(written, style="or", locale=lang) if isinstance(value, Disjunction) \
             else format_list(written, locale=lang)
+        if lang == "it":   # Italian euphony, which CLDR's list pattern leaves out: "D ed E", "A e D"
+            joined = joined.replace(" e E", " ed E").replace(" e e", " ed e")
         return _Shown(joined, value, lang)
     if isinstance(value, Items):
         return _Shown(", ".join(str(field_value(field, v, lang)) for v in value), value, lang)

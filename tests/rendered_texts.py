@@ -127,4 +127,43 @@ def notebooks(lang: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
+@functools.cache
+def refusals(lang: str) -> tuple[tuple[str, str], ...]:
+    """The engine's refusals of every kind of wrong action (wrong tokens, regions, cards, steps, a
+    finished game), each template once: what a reader meets who tries what the rules forbid."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from test_i18n_refusals import _refusals
+
+    seen: dict[object, str] = {}
+    for exc in _refusals():
+        told = getattr(exc, "message", None)
+        seen.setdefault(getattr(told, "msgid", str(exc)), refusal_text(exc, lang))
+    return tuple(("refusal", text) for text in seen.values())
+
+
+@functools.cache
+def screens(lang: str) -> tuple[tuple[str, str], ...]:
+    """What the play screen writes beside the log: the hand's card chips and their tips, the
+    remaining choices and theirs, the prompt, over the first turns of the seeded games."""
+    from dualpowers.screens.play import PlaySession
+
+    out: list[tuple[str, str]] = []
+    for mode, seed, kwargs in GAMES:
+        where = f"{mode} game {seed}, screen"
+        play = PlaySession(lang=lang, mode=mode, seed=seed, **kwargs)
+        rng = random.Random(seed)
+        for _turn in range(14):
+            if play.game.is_over():
+                break
+            snap = play.snapshot
+            out += [(where + ", card", c.text.replace("\n", " · ")) for c in snap.cards]
+            out += [(where + ", card tip", c.tooltip) for c in snap.cards]
+            out += [(where + ", choice", c.text) for c in snap.choices]
+            play.play(rng.choice(play.game.legal()))
+    return tuple(dict.fromkeys((w, t) for w, t in out if t))
+
+
 SOURCES = {"games": games, "course": course, "tutorial": tutorial, "notebooks": notebooks}
+#: Read so far for Italian only (the third Italian reading): the French reader adds "fr" when the
+#: French refusals and card chips have been read the same way.
+MORE_SOURCES = {"refusals": refusals, "screens": screens}

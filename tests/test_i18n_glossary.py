@@ -226,7 +226,7 @@ def test_the_typography_check_catches_plain_and_missing_spaces():
 # The sentences the engine, the course, the tutorial and the notebooks really write, rendered
 # (tests/rendered_texts.py), read against each rulebook's words: one table per language of the
 # game's terms, with the words never to use for them.
-from rendered_texts import SOURCES  # noqa: E402
+from rendered_texts import MORE_SOURCES, SOURCES  # noqa: E402
 
 #: language -> [(the rulebook's term, [words never to use for it])]; regular expressions
 #: (matched as written: a capital is part of a French term, "valeur de Recrutement").
@@ -350,6 +350,25 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
          [r"\b[Ff]ar entrare (?:Lenin|Stalin|Kamenev|Kerensky|Lvov|Kornilov|il leader)\b"]),
         ("PARTITA FINITA: VINCE L'OPPOSIZIONE (ROSSO) (a title in capitals has no lower-case words in brackets)",
          [r"\b[A-Z]{5,}\b[^a-z]*[A-Z\}]\)? ?\((?:tu|l'opposizione)\)"]),
+        # Issue 34, the third Italian reading (words-it3).
+        ("Quartiere in agitazione — il Rosso ha la forza maggiore nel quartiere viola (the unrest line names its "
+         "region once)", [r"\b[Aa]gitazione nel (quartiere (?:rosso|blu|verde|viola|bianco|marrone)) —[^.]*\b\1\b"]),
+        ("il Rosso ha 4: R3 1, R8 3; l'opposizione ha 1: ... (a strength tally is a sentence that names each side "
+         "as the text around it does, not the label 'Rosso 4:' beside 'L'opposizione 5:')",
+         [r"(?:^|[.;!]\s)(?:Rosso|Bianco|[Ll]'opposizione) \d+: "]),
+        ("l'opposizione ha la forza maggiore. L'opposizione ha 5: ... (the verdict names the solo Opposition as its "
+         "sums do, not by its colour)", [r"\b[Ii]l (?:Rosso|Bianco) ha la forza maggiore\. L'opposizione ha \d+"]),
+        ("L'obiettivo dell'opposizione è la carta viola-4 nel quartiere viola (quartiere scelto ..., carta scelta ...): "
+         "one sentence, not a colon for each choice", [r"\bscelta del quartiere: ", r"\bscelta della carta: ",
+                                                      r"[Oo]biettivo dell'opposizione: (?:rosso|blu|verde|viola|bianco|marrone)-\d"]),
+        ("D ed E (the conjunction takes its d before a word in e-, as a careful Italian text writes it)",
+         [r"(?<![\w'])e (?:[EeÈè]\w*|è)\b"]),
+        ("Reclutamento 2 (the card's recruit value is never shortened to 'recl.')", [r"\brecl\."]),
+        ("Giocare la carta viola-4, l'obiettivo è la carta viola-4 (a card named after an infinitive or after 'è' "
+         "takes 'la carta')", [r"\b(?:[Gg]iocare|[Gg]ioca|[Ss]cegliere|[Ss]cegli|[Hh]a in mano|obiettivo(?: segreto di \w+)? è) "
+                              r"(?:rosso|blu|verde|viola|bianco|marrone)-\d"]),
+        ("Il volere del popolo è dell'opposizione (Bianco) (the status line's sentence, not the Opposition's colour "
+         "after a verb)", [r"\bL'opposizione ha il volere del popolo \("]),
     ],
 }
 #: A side named bare where the language needs its article or its preposition: French "Blanc joue",
@@ -406,6 +425,37 @@ def test_what_a_reader_meets_uses_the_rulebooks_words(source, lang):
     bare side where an article is due, every number in the reader's form."""
     faults = sorted(set(glossary_faults(lang, SOURCES[source](lang))))
     assert not faults, f"{lang}/{source}: {len(faults)} faults:\n" + "\n".join(faults[:40])
+
+
+@pytest.mark.parametrize("source", sorted(MORE_SOURCES))
+def test_what_an_italian_reader_meets_when_refused_or_choosing_a_card(source):
+    """The engine's refusals of every kind of wrong action, and the play screen's card chips, tips
+    and choices, as rendered in Italian: the rulebook's words, no bare side, no brackets after or
+    inside brackets ("... (è nel quartiere verde) (R-ACT-RECRUIT)")."""
+    texts = MORE_SOURCES[source]("it")
+    faults = sorted(set(glossary_faults("it", texts)) | set(bracket_faults(texts)))
+    assert not faults, f"it/{source}: {len(faults)} faults:\n" + "\n".join(faults[:40])
+
+
+#: An action quoted in its notation ("not 'organize'", «play red-2»): what a learner typed may be
+#: quoted back so, but the course's learner clicked, and reads the action in words.
+_QUOTED_NOTATION = re.compile(r"[«'‘\"]\s?(?:play|move|double-move|rest|recruit|leader-recruit|protest|espionage|inspire"
+                              r"|organize|objective|score-unrest|pass|bonus-(?:recruit|move|rest|draw))\b(?: [\w-]+)*\s?[»'’\"]")
+
+
+@pytest.mark.parametrize("lang", ["en", *TRANSLATED])
+def test_the_course_names_a_refused_action_in_words(lang):
+    """A verdict that quotes the engine's refusal names the refused action as the menu does
+    ("non «Rivelare il tuo obiettivo segreto con l'azione bonus Organizzare»"), not «organize»."""
+    faults = sorted({f"{where}: {text[:140]!r}" for where, text in SOURCES["course"](lang)
+                     if _QUOTED_NOTATION.search(text)})
+    assert not faults, f"{lang}: an action quoted in notation:\n" + "\n".join(faults[:20])
+
+
+def test_the_notation_check_sees_a_quoted_action():
+    assert _QUOTED_NOTATION.search("o passare, non «organize» (R-SCO-UNREST)")
+    assert _QUOTED_NOTATION.search("or pass; not 'play red-2'.")
+    assert not _QUOTED_NOTATION.search("non «Rivelare il tuo obiettivo segreto con l'azione bonus Organizzare»")
 
 
 #: Brackets a reader trips over: two in a row ("tu (Bianco) (carta)") or one inside another
@@ -478,6 +528,15 @@ def test_the_bracket_check_sees_brackets_after_or_inside_brackets(text, faulty):
     ("it", "Punteggio: parità. Decide tu (Bianco): giocare una carta."),
     ("it", "Tu (Bianco): giocare la carta verde-4 (4 giorni, recl. 2 o Movimento, 2 PV)"),
     ("it", "Vince il Rosso! Perché: il segnalino mese è su ottobre/novembre"),
+    ("it", "Agitazione nel quartiere rosso — l'opposizione ha la forza maggiore nel quartiere rosso: 3 contro 0"),
+    ("it", "Esatto! Nel quartiere rosso il Rosso ha la forza maggiore. L'opposizione 5: O1a 3, O2b 2; Bianco 0."),
+    ("it", "Nel quartiere rosso l'opposizione ha la forza maggiore. Rosso 4: R3 1"),
+    ("it", "Esatto! Nel quartiere rosso il Rosso ha la forza maggiore. L'opposizione ha 5: O1a 3"),
+    ("it", "Obiettivo dell'opposizione: viola-4 nel quartiere viola (scelta del quartiere: l'ultima carta giocata)"),
+    ("it", "Gli esempi D e E del regolamento"), ("it", "verde-4\n4 giorni · 2 PV\nMovimento, recl. 2"),
+    ("it", "Giocare viola-4"), ("it", "Scegli viola-4"), ("it", "Gioca bianco-2, una carta Movimento"),
+    ("it", "Ha in mano verde-4: una carta comando verde"), ("it", "L'obiettivo è viola-4, l'unica carta viola giocata."),
+    ("it", "L'opposizione ha il volere del popolo (Bianco)."),
 ])
 def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     assert glossary_faults(lang, [("made up", text)]), text
@@ -513,7 +572,14 @@ def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     ("it", "Tocca a te (Bianco): reclutare Lenin nel quartiere verde"),
     ("it", "Punteggio: parità. Tocca a te (Bianco) decidere: giocare una carta."), ("it", "Il Reclutamento Leader e l'azione speciale"),
     ("it", "Il Bianco ha giocato la carta viola-4; l'opposizione ha giocato le carte viola-4, rosso-2"),
-    ("it", "Nel quartiere marrone il Rosso ha la forza maggiore. Rosso 4: R3 1, R8 3; Bianco 2: B5 2."),
+    ("it", "Nel quartiere marrone il Rosso ha la forza maggiore. Il Rosso ha 4: R3 1, R8 3; il Bianco ha 2: B5 2."),
+    ("it", "Nel quartiere rosso l'opposizione ha la forza maggiore. L'opposizione ha 5: O1a 3; il Bianco ha 0."),
+    ("it", "Quartiere in agitazione — il Rosso ha la forza maggiore nel quartiere viola: 3 contro 1 (R-STR-2)."),
+    ("it", "L'obiettivo dell'opposizione è la carta viola-4 nel quartiere viola (quartiere scelto per la somma di "
+           "giorni più alta, carta scelta per il maggior numero di PV)."),
+    ("it", "Gli esempi D ed E del regolamento; A e D; e il Rosso"), ("it", "Reclutamento 3\no Movimento"),
+    ("it", "Giocare la carta viola-4 (4 giorni, Reclutamento 2 o Movimento, 2 PV)"),
+    ("it", "Il volere del popolo è dell'opposizione (Bianco)."), ("it", "Rosso 3"),
     ("it", "Vince il Rosso! La partita finisce perché il segnalino punteggio ha raggiunto l'estremità del tracciato"),
 ])
 def test_the_glossary_check_passes_the_right_forms(lang, text):

@@ -16,6 +16,7 @@ from typing import Any, Callable, Mapping
 
 from .. import kinds as K
 from ..actions import Action, parse_action
+from ..kinds.base import kind_of
 from ..dates import AUG, MAY_JUN, MONTHS, advance_date
 from ..errors import DualPowersError, IllegalAction
 from ..opposition import opposition_objective
@@ -69,7 +70,9 @@ def presence_text(state: State, region: str) -> Message:
         "tokens": N_("In {region} strength is tied at {red}; {winner} controls more tokens and so wins the region."),
         "will": N_("In {region} strength ({red}) and tokens are tied; {winner} holds the Will and so wins the region."),
     }[p.decided_by or "strength"]
-    told = Message(_reasoned(why), domain=DOMAIN, region=region_name(region), winner=side_name(p.winner), red=r,
+    # in a solo position the Opposition is named as the engine's sums below name it ("the Opposition 5: ...")
+    winner = narration.acting_side(p.winner, p.opposition)
+    told = Message(_reasoned(why), domain=DOMAIN, region=region_name(region), winner=side_name(winner), red=r,
                    white=w)
     # then the engine's own sums, token by token, and why a neutral counts for whom (R-STR-1,
     # R-NEU-1): a learner who answered wrong sees what they missed, not only the totals
@@ -596,13 +599,26 @@ def _legal(s: State, p: Mapping[str, Any]) -> str:
         return "no"
 
 
+def refused_in_words(s: State, a: Action, exc: IllegalAction) -> Message | str:
+    """The engine's reason for refusing ``a`` in ``s``, with the refused action named in words
+    ("..., not 'Bonus action: Organize, reveal your own secret objective'") rather than in its
+    notation ("not 'organize'"): a learner answered by clicking, and never typed the notation."""
+    told = exc.message
+    if told is None:
+        return str(exc)
+    if "action" in told.params:
+        told = Message(told.msgid, domain=told.domain, context=told.context, plural=told.plural,
+                       **{**told.params, "action": kind_of(a).sentence(s, a)})
+    return told
+
+
 def _legal_text(s: State, p: Mapping[str, Any]) -> Message:
     try:
         a = parse_action(p["action"])
         s.clone().apply(a)
     except IllegalAction as exc:      # the engine's own reason, as data
         return Message(_reasoned(N_("The rules do not allow it: {why}")), domain=DOMAIN,
-                       why=exc.message if exc.message is not None else str(exc))
+                       why=refused_in_words(s, a, exc))
     t = s.clone()
     events = [e for e in t.apply(a) if isinstance(getattr(e, "message", None), Message) and e.kind != "phase"]
     kind = K.kind_of(a)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import names
 from ..clicks import NOT_ALLOWED, ActionPicker
+from ..actions import parse_action
 from ..controllers.play import GameSession, LoadError, LogEntry, action_groups
 from ..describe import describe, label as kind_label
 from ..errors import DualPowersError, brief
@@ -676,8 +677,11 @@ class PlaySession(Observed[PlaySnapshot]):
             colour = "leader"
         else:
             text, colour = card, "leader"
-        tip = (_("Choose {card}", card=names.card(card, lang)) if self.game.state.step == "objective"
-               else _("Play {card}", card=names.card(card, lang)))
+        # the tip says what the click does as the menu and the log say it ("Play purple-4 (4 days, ...)"),
+        # so that each language names the card once, with the article its grammar wants there
+        word = "objective" if self.game.state.step == "objective" else "play"
+        action = parse_action(f"{word} {card}", self.game.state.comp)
+        tip = self.said(action).text
         return CardView(card, text, tip, colour, hinted)
 
     def _choice(self, action: "Action", hinted: bool) -> ChoiceView:

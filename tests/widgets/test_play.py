@@ -313,8 +313,9 @@ def test_play_widget_hand_is_drawn_as_cards_and_a_click_plays_one(play_widget):
     w = play_widget
     g = w.session
     hand = g.state.hands[g.state.to_act]
-    tips = [b.tooltip for b in w.hand_cards.children]     # each card by its name ("purple-2 (2nd)")
-    assert len(tips) == len(hand) and all(any(t.endswith(" " + names.card(c)) for t in tips) for c in hand)
+    # each card's tip says what a click does, as the menu says it ("Play purple-2 (2 days, ...)", "Play Lvov's leader card ...")
+    tips = [b.tooltip for b in w.hand_cards.children]
+    assert len(tips) == len(hand) and all(t.startswith("Play ") for t in tips) and all(any(f" {names.card(c)}" in t for t in tips) for c in hand)
     card = hand[1]
     assert "days" in _hand_card(w, card).description and "VP" in _hand_card(w, card).description
     _hand_card(w, card).click()
