@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from ..actions import Inspire, Pass, ScoreUnrest
 from ..kinds import kind_of
 from ..kinds.base import moved_strength
+from ..kinds.rest import rested_strength
 from ..players import evaluate
 from ..presence import strength_tally   # strengths only (R-STR-1, R-NEU-1), without the explanation
 from ..scoring import unrest_vp
@@ -241,7 +242,7 @@ def _best_scored(state: "State", legal: list["Action"], board: _Board) -> list["
                         there = arrivals[st] = {}
                     hit = leaving[token] = (w, there, st)
                 out = hit
-            to = a.to  # type: ignore[attr-defined]
+            to = a.to  # type: ignore[attr-defined]  # the same move kind: where the token goes
             w2 = out[1].get(to)
             if w2 is None:
                 key = (to, out[2])
@@ -250,6 +251,16 @@ def _best_scored(state: "State", legal: list["Action"], board: _Board) -> list["
                     w = worth[key] = change(*key)
                 out[1][to] = w2 = w
             v = 0.0 + out[0] + w2
+        elif code == _REST:
+            # rested_strength's one pair, (where the token stands, fresh less what it shows now),
+            # read from the components' table: the same pair, its worth looked up as any other
+            token = a.token  # type: ignore[attr-defined]  # a rest kind: the token turned fresh
+            fresh, tired = shown[token]
+            key = (place[token], fresh - (tired if token in exhausted else fresh))
+            w = worth.get(key)
+            if w is None:
+                w = worth[key] = change(*key)
+            v = 0.0 + w
         elif code == _FIXED_SCORE:
             v = fn(state, board)
         else:
@@ -266,7 +277,7 @@ def _best_scored(state: "State", legal: list["Action"], board: _Board) -> list["
     return best
 
 
-_FIXED_SCORE, _MOVE, _STRENGTHS = 0, 1, 2
+_FIXED_SCORE, _MOVE, _STRENGTHS, _REST = 0, 1, 2, 3
 
 
 def _no_score(state: "State", board: _Board) -> float:
@@ -275,12 +286,14 @@ def _no_score(state: "State", board: _Board) -> float:
 
 def _how_scored(cls: type, action: "Action") -> tuple[int, Callable[..., Any]]:
     """How :func:`_best_scored` scores an action of class ``cls``: a fixed value
-    (:data:`_FIXED`), a token's move (:func:`~dualpowers.kinds.base.moved_strength`), or its
-    kind's ``strength`` pairs."""
+    (:data:`_FIXED`), a token's move (:func:`~dualpowers.kinds.base.moved_strength`), a token's
+    rest (:func:`~dualpowers.kinds.rest.rested_strength`), or its kind's ``strength`` pairs."""
     fixed = _FIXED.get(cls)
     if fixed is not None:
         return _FIXED_SCORE, fixed
     strength = kind_of(action).strength
+    if strength is rested_strength:
+        return _REST, strength
     return (_MOVE if strength is moved_strength else _STRENGTHS), strength
 
 
