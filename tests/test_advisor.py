@@ -631,7 +631,7 @@ def test_the_hint_leads_with_one_reason():
     r = Advisor(playouts=400, seed=0).rank(s)
     first = r.reason_message()
     assert first.text.startswith(("It ", "Together with the rest of your turn", "By the end of the round", "Here ",
-                                  "In the advisor's trial games"))
+                                  "None of these", "In the advisor's trial games"))
     assert first.text.endswith(".")
     if first.msgid == REASON_DOES_TIED:        # what it does, then that the others of its rank are as good
         assert first.params["does"].text.count(". ") == 0 and first.params["tied"].text.startswith("The ")
@@ -986,3 +986,147 @@ def test_where_you_lead_is_said_only_where_you_led_before():
                 assert after.winner == side and reason.params["mine"] > reason.params["theirs"]
                 assert (before.winner == side) == (reason.msgid == REASON_STRONGER), reason.text
     assert all(seen.values()), seen
+
+
+def _greedy_until(mode: str, seed: int, step: str) -> dp.State | None:
+    """A game of greedy play (its own seeded dice) up to the first decision at ``step``; None if it ends first."""
+    from dualpowers.policies import GreedyPolicy
+    rng, greedy = random.Random(seed), GreedyPolicy()
+    s = dp.new_game(mode, seed) if mode == "two-player" else \
+        dp.new_game(mode, seed, player="white" if seed % 2 else "red", difficulty=1 + seed % 6)
+    while not s.is_over() and s.step != step:
+        s.push(greedy.choose(s, rng))
+    return None if s.is_over() else s
+
+
+def test_an_objective_chosen_is_said_by_where_its_region_stands_against_the_other_choices():
+    """Issue 35: an objective choice (each two-player round's first decision) fell back to "In the
+    advisor's trial games it leaves you best placed". Its reason now says where the card's region
+    stands and why that card: the stronger side there now, the closest to it of the cards offered,
+    the fewest VP where the other side leads (its VP go to the stronger side, R-SCO-OBJ), the most
+    where nobody does; every claim checked here against the board and the cards offered."""
+    from dualpowers.advisor import explain as X
+    from dualpowers.presence import force_in_presence
+    from dualpowers.text import render
+    positions = [dp.new_game("two-player", seed) for seed in range(4)]
+    positions += [p for p in (_greedy_until("two-player", seed, "objective") for seed in range(300, 306)) if p]
+    seen = set()
+    for s in positions:
+        side = s.to_act
+        view = canonical(s, side)
+        cards = {a.card: view.comp.cards[a.card] for a in view.legal_actions()}
+        gap = {c.region: (lambda p: p.strength.get(side, 0) - p.strength.get(dp.components.other(side), 0))(
+            force_in_presence(view, c.region)) for c in cards.values()}
+        for action in view.legal_actions():
+            reasons, _cost = X.turn_reasons(view, side, action)
+            assert len(reasons) == 1, str(action)
+            said, card = reasons[0], cards[action.card]
+            seen.add(said.msgid)
+            assert said.params["region"] == card.region
+            winner = force_in_presence(view, card.region).winner
+            others = [c for c in cards.values() if c.region != card.region]
+            if said.msgid == X.REASON_OBJECTIVE_LEAD:
+                assert winner == side
+            elif said.msgid == X.REASON_OBJECTIVE_CLOSEST:
+                assert winner != side and all(gap[card.region] > gap[c.region] for c in others)
+            elif said.msgid == X.REASON_OBJECTIVE_FEWEST_VP:
+                assert winner not in (side, None) and said.params["vp"] == card.vp
+                assert all(card.vp <= c.vp for c in others) and any(card.vp < c.vp for c in others)
+            elif said.msgid == X.REASON_OBJECTIVE_MOST_VP:
+                assert winner is None and all(card.vp > c.vp for c in others)
+            else:
+                assert said.msgid in (X.REASON_OBJECTIVE_OPEN, X.REASON_OBJECTIVE_PLAIN), said.text
+                assert (winner is None) == (said.msgid == X.REASON_OBJECTIVE_OPEN)
+            for lang in ("en", "fr", "it"):
+                assert render(said, lang).endswith("."), render(said, lang)
+    assert {X.REASON_OBJECTIVE_OPEN, X.REASON_OBJECTIVE_MOST_VP} <= seen, seen
+
+
+def test_a_decision_of_the_unrest_scoring_says_the_vp_or_what_the_bonus_action_does_instead():
+    """Issue 35: at the unrest region's scoring its stronger side takes the VP or a bonus action
+    instead (R-SCO-UNREST); both had no reason (a decision outside the turn). The VP are said as the
+    score marker's move; a bonus action by what it does on the board (the action alone), then that
+    it is taken instead of the VP."""
+    from dualpowers.actions import ScoreUnrest
+    from dualpowers.advisor import explain as X
+    from dualpowers.presence import force_in_presence
+    from dualpowers.scoring import unrest_vp
+    from dualpowers.text import render
+    seen = set()
+    for seed in range(200, 212):
+        s = _greedy_until("two-player", seed, "unrest")
+        if s is None:
+            continue
+        side = s.to_act
+        view = canonical(s, side)
+        for action in view.legal_actions():
+            reasons, _cost = X.turn_reasons(view, side, action)
+            if isinstance(action, ScoreUnrest):
+                assert [r.msgid for r in reasons] == [X.REASON_SCORES_UNREST]
+                assert reasons[0].params["vp"] == unrest_vp(view)
+                seen.add("vp")
+                continue
+            alone = determinize(view, side, random.Random(0))
+            dp.kinds.kind_of(action).perform(alone, side, action)
+            for said in reasons:
+                assert said.msgid == X.REASON_INSTEAD and said.params["vp"] == unrest_vp(view)
+                inner = X.reason_key(said)
+                region = inner.params["region"]
+                assert region != view.unrest
+                assert force_in_presence(alone, region).winner == side, said.text
+                seen.add("bonus")
+    assert seen == {"vp", "bonus"}
+    fr, it = render(said, "fr"), render(said, "it")
+    assert fr.endswith("à la place des 2 PV de la Zone d'Émeute.") or "Zone d'Émeute" in fr, fr
+    assert "\u00a0:" in fr and " :" not in fr.replace("\u00a0:", "")
+    assert "al posto dei" in it and "quartiere in agitazione" in it
+
+
+def test_a_tie_that_changes_nothing_the_scoring_counts_says_so():
+    """A best tied with others that says nothing of its own ("Here 32 actions are about as good as
+    each other") now says what none of them changes: who is the stronger side in the regions this
+    round's scoring counts (``RankedAction.holds``), only where every action of the tie leaves it."""
+    from dualpowers.advisor.explain import WHY_MINE, WHY_UNREST
+    from dualpowers.advisor.ranking import REASON_TIED, REASON_TIED_HOLDS, REASON_TIED_HOLDS_TWO
+    from dualpowers.text import render
+    unrest, mine = ("brown", Message(WHY_UNREST)), ("red", Message(WHY_MINE))
+
+    def row(name: str, holds: tuple, rank: int = 1, ties: int = 3, does: Message | None = None) -> RankedAction:
+        return RankedAction(action=name, text=name, win_prob=0.5, win_low=0.4, win_high=0.6, score_change=1.0,
+                            playouts=10, confidence=0.5, rank=rank, ties=ties, track=1.0, holds=holds, does=does)
+
+    def first(*rows: RankedAction) -> Message:
+        return Ranking(side="red", actions=list(rows), playouts=30, seconds=0.0, seed=0).reason_message()
+    both = first(row("a", (unrest, mine)), row("b", (unrest, mine)), row("c", (mine, unrest)),
+                 row("d", (), rank=4, ties=1))                      # another rank does not count
+    assert both.msgid == REASON_TIED_HOLDS_TWO
+    assert both.text == ("None of these 3 equally good actions changes who is the stronger side in brown, the unrest "
+                         "region, or in red, the region of your objective: the choice matters little.")
+    assert "Zone marron" in render(both, "fr") and "\u00a0: le choix compte peu." in render(both, "fr")
+    assert "né nel quartiere rosso" in render(both, "it")
+    one = first(row("a", (unrest, mine)), row("b", (mine,)), row("c", (unrest, mine)))
+    assert one.msgid == REASON_TIED_HOLDS and one.params["region"] == "red"
+    assert first(row("a", (unrest,)), row("b", (mine,)), row("c", (unrest, mine))).msgid == REASON_TIED
+    # a single best with nothing but what it does says what it does, not "the trial games"
+    does = Message(REASON_TIED_HOLDS, n=2, region="red", why=Message(WHY_MINE))
+    assert first(row("a", (), ties=1, does=does), row("b", (), rank=2, ties=1)) is does
+
+
+def test_the_regions_a_turn_holds_are_those_whose_stronger_side_it_leaves_as_it_is():
+    """``Effects.holds`` (what a tie says): every region this round's scoring counts is in it exactly
+    when the player's whole turn begun with the action leaves its stronger side as it is."""
+    from dualpowers.advisor.explain import effects, scoring_regions, turn_after
+    from dualpowers.presence import force_in_presence
+    checked = 0
+    for s in _positions(12, seed=6):
+        side = s.to_act
+        if s.turn_index >= len(s.turn_order) or s.step == "objective":
+            continue
+        view = canonical(s, side)
+        counted = [r for r, _vp, _why in scoring_regions(view, side)]
+        for action in view.legal_actions()[:8]:
+            after = turn_after(view, side, action)
+            same = [r for r in counted if force_in_presence(after, r).winner == force_in_presence(view, r).winner]
+            assert [r for r, _why in effects(s, action).holds] == same
+            checked += 1
+    assert checked > 20

@@ -26,6 +26,7 @@ from .. import components, kinds as K
 from ..narration import N_, Message, acting_side
 from ..presence import force_in_presence
 from ..kinds.play import DATE_BONUS
+from ..kinds.score_unrest import ScoreUnrest
 from ..scoring import face_up_objective, objective_card, unrest_vp
 from ..views import canonical, determinize, known_objective
 from .playout import finish_turn
@@ -95,6 +96,24 @@ TIE_WILL = N_("holding the Will of the People")
 REASON_OBJECTIVE_LEAD = N_("It puts your objective in {region}, where you are the stronger side now: you {mine} "
                            "against {theirs}.")
 REASON_EFFECT = N_("This action {effect}.")
+#: An objective chosen (two-player, each round's first decision): where its region stands now,
+#: against the other cards the player could keep (issue 35: the Hint said only that the trial
+#: games place it best).
+REASON_OBJECTIVE_CLOSEST = N_("It puts your objective in {region}, where you are closest to being the stronger "
+                              "side of all the objectives you could choose: you {mine} against {theirs}.")
+REASON_OBJECTIVE_MOST_VP = N_("It puts your objective in {region}, worth {vp} VP, the most of the objectives you "
+                              "could choose, if you are the stronger side there at this round's scoring.")
+REASON_OBJECTIVE_FEWEST_VP = N_("It puts your objective in {region}, worth {vp} VP, the fewest of the objectives you "
+                               "could choose: its VP go to the stronger side there at this round's scoring, and "
+                               "{who} leads there now, {theirs} against your {mine}.")
+REASON_OBJECTIVE_OPEN = N_("It puts your objective in {region}, where nobody is the stronger side yet: {vp} VP at "
+                           "this round's scoring if you are then.")
+REASON_OBJECTIVE_PLAIN = N_("It puts your objective in {region}: {vp} VP at this round's scoring if you are the "
+                            "stronger side there then (you {mine} against {theirs} now).")
+#: The stronger side in the unrest region decides, at the scoring, between its VP and a bonus
+#: action (R-SCO-UNREST): what it takes, and what it gives up for a bonus action.
+REASON_SCORES_UNREST = N_("It scores the unrest region: the score marker moves {vp} VP your way now.")
+REASON_INSTEAD = N_("{reason} This bonus action is taken instead of the unrest region's {vp} VP.")
 #: The reasons about a region (what the action itself may or may not change there).
 REGION_REASONS = frozenset({REASON_TAKES, REASON_KEEPS, REASON_STRONGER, REASON_BECOMES, REASON_NARROWS,
                             REASON_NARROWS_WHY, REASON_LEVEL_BEHIND, REASON_LEVEL_BEHIND_WHY, REASON_LEVEL_AHEAD})
@@ -132,6 +151,8 @@ class Effects:
     cost: Message | None = None      # what it hands the other side at this round's scoring
     reasons: tuple[Message, ...] = ()   # every reason the turn gives, the likeliest first (:func:`turn_reasons`)
     does: Message | None = None      # what it does, said when it shares its rank (:func:`what_it_does`)
+    #: the regions this round's scoring counts (with why) whose stronger side the turn leaves as it is
+    holds: tuple[tuple[str, Message], ...] = ()
 
     @property
     def lines(self) -> tuple[str, ...]:
@@ -196,9 +217,9 @@ def effects(state: "State", action: "Action", side: str | None = None) -> Effect
     # The regions where the action by itself makes the side relatively stronger: a region's reason
     # elsewhere comes from the rest of the turn, and is said so.
     gained = frozenset(c.region for c in changes if c.mine_after - c.theirs_after > c.mine_before - c.theirs_before)
-    reasons, cost = turn_reasons(view, side, action, any(m.msgid == DATE_BONUS for m in own), gained)
+    reasons, cost, holds = _turn_reasons(view, side, action, any(m.msgid == DATE_BONUS for m in own), gained, after)
     does = reasons[0] if reasons else what_it_does(view, side, action, own, gained)
-    return Effects(side, tuple(changes), tuple(lines), reasons[0] if reasons else None, cost, reasons, does)
+    return Effects(side, tuple(changes), tuple(lines), reasons[0] if reasons else None, cost, reasons, does, holds)
 
 
 def what_it_does(view: "State", side: str, action: "Action", own: "tuple[Message, ...] | list[Message]" = (),
@@ -330,9 +351,10 @@ def turn_reason(view: "State", side: str, action: "Action", bonus: bool = False)
 
 
 def reason_key(reason: Message) -> Message:
-    """What a reason says, whether or not it is said as the whole turn's (:data:`REASON_WITH_TURN`):
+    """What a reason says, whether or not it is said as the whole turn's (:data:`REASON_WITH_TURN`) or
+    as a bonus action taken instead of the unrest region's VP (:data:`REASON_INSTEAD`):
     two actions give the same reason when their keys are equal."""
-    inner = reason.params.get("reason") if reason.msgid == REASON_WITH_TURN else None
+    inner = reason.params.get("reason") if reason.msgid in (REASON_WITH_TURN, REASON_INSTEAD) else None
     return inner if isinstance(inner, Message) else reason
 
 
@@ -347,26 +369,58 @@ def turn_reasons(view: "State", side: str, action: "Action", bonus: bool = False
     (:func:`~.ranking.build_ranking`).  ``gained``: the regions where the action by itself makes
     ``side`` stronger (None: not known); a region's reason outside them is the rest of the turn's
     doing, and is said so (:data:`REASON_WITH_TURN`)."""
+    reasons, cost, _holds = _turn_reasons(view, side, action, bonus, gained)
+    return reasons, cost
+
+
+def _turn_reasons(view: "State", side: str, action: "Action", bonus: bool = False,
+                  gained: "frozenset[str] | None" = None, alone: "State | None" = None,
+                  ) -> tuple[tuple[Message, ...], Message | None, tuple[tuple[str, Message], ...]]:
+    """:func:`turn_reasons`, and the regions this round's scoring counts (with why they count) whose
+    stronger side the turn leaves as it is: what a tie of several actions may say (issue 35).
+    ``alone``: the position after the action alone, if the caller has it (a decision of the
+    scoring is the action alone)."""
+    if view.step == "objective":
+        said = _objective_reason(view, side, action)
+        return ((said,) if said is not None else ()), None, ()
     if view.turn_index >= len(view.turn_order):
-        return (), None          # a decision of the scoring itself (the unrest region's VP or a bonus)
+        return _scoring_reasons(view, side, action, alone)
     after = turn_after(view, side, action)
+    reasons, gains, cost, holds = _board_reasons(view, after, side, scoring_regions(view, side))
+    if bonus:
+        reasons.append(Message(REASON_BONUS))
+    if after.will == side and view.will != side:
+        reasons.append(Message(REASON_WILL))
+    reasons += gains
+    if gained is not None:
+        reasons = [Message(REASON_WITH_TURN, reason=r) if r.msgid in REGION_REASONS and r.params["region"] not in gained
+                   else r for r in reasons]
+    return tuple(reasons), cost, holds
+
+
+def _board_reasons(view: "State", after: "State", side: str, counted: list[tuple[str, int, Message]],
+                   ) -> tuple[list[Message], list[Message], Message | None, tuple[tuple[str, Message], ...]]:
+    """What ``after`` changes on the board for ``side`` against ``view``: the regions of ``counted``
+    (this round's scoring, :func:`scoring_regions`) won or kept; the regions where ``side``
+    becomes or stays the stronger with more strength (the most gained first); what it hands the
+    other side in a counted region (one sentence or None); and the counted regions whose stronger
+    side stays as it is."""
     other = components.other(side)
     reasons: list[Message] = []
     cost = None
-    for region, vp, why in scoring_regions(view, side):
+    holds = []
+    for region, vp, why in counted:
         m0, t0, w0 = _strengths(view, region, side)
         m1, t1, w1 = _strengths(after, region, side)
+        if w1 == w0:
+            holds.append((region, why))
         if w1 == side and w0 != side:
             reasons.append(Message(REASON_TAKES, region=region, why=why, vp=vp))
         elif w1 == side and m1 - t1 > m0 - t0:
             reasons.append(Message(REASON_KEEPS, region=region, why=why, vp=vp, mine=m1, theirs=t1))
         if cost is None and w1 == other and (w0 != other or m1 - t1 < m0 - t0):
             cost = Message(COST_GIVES, who=acting_side(other, view.opposition), region=region, why=why, vp=vp)
-    if bonus:
-        reasons.append(Message(REASON_BONUS))
-    if after.will == side and view.will != side:
-        reasons.append(Message(REASON_WILL))
-    gains = []
+    gains, made = [], []
     for region in view.comp.region_names:
         m0, t0, w0 = _strengths(view, region, side)
         m1, t1, _w1 = _strengths(after, region, side)
@@ -374,9 +428,59 @@ def turn_reasons(view: "State", side: str, action: "Action", bonus: bool = False
             gains.append(((m1 - t1) - (m0 - t0), region, m0, t0, m1, t1, w0 == side))
     for _gain, region, m0, t0, m1, t1, led in sorted(gains, reverse=True):
         # "where you lead" only where the side led before: else it becomes the stronger side there
-        reasons.append(Message(REASON_STRONGER, region=region, mine=m1, theirs=t1) if led else
-                       Message(REASON_BECOMES, region=region, mine=m1, theirs=t1, mine_before=m0, theirs_before=t0))
-    if gained is not None:
-        reasons = [Message(REASON_WITH_TURN, reason=r) if r.msgid in REGION_REASONS and r.params["region"] not in gained
-                   else r for r in reasons]
-    return tuple(reasons), cost
+        made.append(Message(REASON_STRONGER, region=region, mine=m1, theirs=t1) if led else
+                    Message(REASON_BECOMES, region=region, mine=m1, theirs=t1, mine_before=m0, theirs_before=t0))
+    return reasons, made, cost, tuple(holds)
+
+
+def _scoring_reasons(view: "State", side: str, action: "Action", alone: "State | None",
+                     ) -> tuple[tuple[Message, ...], Message | None, tuple[tuple[str, Message], ...]]:
+    """The reasons of a decision of the scoring itself: in the unrest region, its VP or a bonus
+    action instead (R-SCO-UNREST).  The VP are said as they move the score marker; a bonus action
+    by what it does on the board for the objectives still to be scored (R-SCO-OBJ) or for a region
+    where it makes ``side`` the stronger, each said as taken instead of the VP."""
+    if view.step != "unrest" or not view.unrest:
+        return (), None, ()
+    vp = unrest_vp(view)
+    if isinstance(action, ScoreUnrest):
+        return (Message(REASON_SCORES_UNREST, vp=vp),), None, ()
+    if alone is None:
+        alone = determinize(view, side, random.Random(0))
+        K.kind_of(action).perform(alone, side, action)
+    later = [(r, v, why) for r, v, why in scoring_regions(view, side) if r != view.unrest]
+    reasons, made, cost, holds = _board_reasons(view, alone, side, later)
+    # the unrest region is being scored now (its tokens then tire, R-SCO-EXHAUST): no reason there
+    return tuple(Message(REASON_INSTEAD, vp=vp, reason=r) for r in reasons + made
+                 if r.params.get("region") != view.unrest), cost, holds
+
+
+def _objective_reason(view: "State", side: str, action: "Action") -> Message | None:
+    """Why an objective card is the one to keep: its region is one where ``side`` is the stronger
+    side now, or the closest to it of the cards it could keep; where the other side leads, the
+    card worth the fewest VP (they go to the stronger side there, R-SCO-OBJ); where nobody leads,
+    the one worth the most; else what it is worth and where ``side`` stands there."""
+    cards = view.comp.cards
+    card = cards.get(getattr(action, "card", ""))
+    if card is None:
+        return None
+    mine, theirs, winner = _strengths(view, card.region, side)
+    if winner == side:
+        return Message(REASON_OBJECTIVE_LEAD, region=card.region, mine=mine, theirs=theirs)
+    options = [cards[c] for c in (getattr(a, "card", "") for a in view.legal_actions()) if c in cards]
+    gaps: dict[str, int] = {}
+    for option in options:
+        if option.region not in gaps:
+            m, t, _w = _strengths(view, option.region, side)
+            gaps[option.region] = m - t
+    if all(mine - theirs > g for r, g in gaps.items() if r != card.region):
+        return Message(REASON_OBJECTIVE_CLOSEST, region=card.region, mine=mine, theirs=theirs)
+    others = [o.vp for o in options if o.region != card.region]
+    rival = components.other(side)
+    if winner == rival and others and card.vp <= min(others) and card.vp < max(others):
+        return Message(REASON_OBJECTIVE_FEWEST_VP, region=card.region, vp=card.vp, mine=mine, theirs=theirs,
+                       who=acting_side(rival, view.opposition))
+    if winner is None:                     # no token, or only neutral ones: 0 against 0
+        if others and all(card.vp > v for v in others):
+            return Message(REASON_OBJECTIVE_MOST_VP, region=card.region, vp=card.vp)
+        return Message(REASON_OBJECTIVE_OPEN, region=card.region, vp=card.vp)
+    return Message(REASON_OBJECTIVE_PLAIN, region=card.region, vp=card.vp, mine=mine, theirs=theirs)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from ..actions import Inspire, Pass, ScoreUnrest
 from ..kinds import kind_of
 from ..kinds.base import moved_strength
+from ..kinds.rest import rested_strength
 from ..players import evaluate
 from ..presence import strength_tally   # strengths only (R-STR-1, R-NEU-1), without the explanation
 from ..scoring import unrest_vp
@@ -81,10 +82,30 @@ class _Board:
         self.objective_vp = card.vp if card else 0
 
     def margin(self, region: str) -> int:
+        """The mover's strength minus the other side's in ``region``: the sums of
+        :func:`~dualpowers.presence.strength_tally` (R-STR-1, R-NEU-1) in one pass, with each
+        token's strength read from a table of the components (:func:`_shown`)."""
         m = self.margins.get(region)
         if m is None:
-            strength = strength_tally(self.state, region)[0]
-            m = self.margins[region] = strength.get(self.side, 0) - strength.get(self.other, 0)
+            state = self.state
+            here = state.at.get(region)
+            m = 0
+            if here:
+                sides = state.comp.sides[state.opposition]
+                will = state.will
+                neutral = None                  # who the neutral tokens here count for (R-NEU-1)
+                for t in here:
+                    if sides[t] == will:
+                        neutral = will
+                        break
+                shown, exhausted, side = _shown(state), state.exhausted, self.side
+                for t in here:
+                    s = sides[t] or neutral
+                    if s is not None:
+                        fresh, tired = shown[t]
+                        v = tired if t in exhausted else fresh
+                        m += v if s == side else -v
+            self.margins[region] = m
         return m
 
     def worth(self, region: str) -> float:
@@ -105,6 +126,20 @@ class _Board:
         will = self.will_mine
         flip = _control(m + delta, will) - _control(m, will)
         return self.worth(region) * flip + STRENGTH_TIEBREAK * delta * (1 if m <= 0 else 0.2)
+
+
+def _shown(state: "State") -> dict[str, tuple[int, int]]:
+    """token -> (its strength fresh, its strength exhausted), as
+    :meth:`~dualpowers.position.Position.strength_of` reads them (an Opposition unit
+    exhausted shows the difficulty X), kept in the components' memo by difficulty."""
+    memo = state.comp.memo
+    key = ("advisor shown", state.difficulty)
+    table: dict[str, tuple[int, int]] | None = memo.get(key)
+    if table is None:
+        x = state.difficulty or 0
+        table = memo[key] = {t: (spec.fresh, spec.exhausted if spec.exhausted is not None else x)
+                             for t, spec in state.comp.tokens.items()}
+    return table
 
 
 #: The informed playout's own value of the kinds that change no region's strength (its
@@ -163,45 +198,78 @@ def _best_scored(state: "State", legal: list["Action"], board: _Board) -> list["
     pairs: the worth of the token leaving its region is looked up once per token (a token has
     one move per destination), then the worth of its arrival.  The sum is the same: the worth
     of leaving, then of arriving, added to 0.0 in that order (issue 35: the long two-player
-    playouts spent a third of their time here)."""
-    fixed_get, strength_get = _FIXED.get, _STRENGTH.get
+    playouts spent a third of their time here).  The engine offers one kind after another and
+    one token's moves together, so the kind's way of scoring and the token's worth of leaving
+    are looked up again only when they change; a region's worth of arriving is kept by the
+    moving token's strength, and the regions' strengths are summed in one pass
+    (:meth:`_Board.margin`)."""
+    score_get = _SCORED.get
     worth: dict[tuple[str | None, int], float] = {}
-    leaving: dict[str, tuple[float, int]] = {}          # token -> (worth of leaving its region, its strength)
+    arrivals: dict[int, dict[str | None, float]] = {}                      # strength -> region -> worth of arriving
+    leaving: dict[str, tuple[float, dict[str | None, float], int]] = {}   # token -> (worth of leaving, arrivals, strength)
     change = board.change
-    place, strength_of = state.place, state.strength_of
+    place, exhausted, shown = state.place, state.exhausted, _shown(state)
     best: list[Action] = []
     top = -1e9
+    last_cls: type | None = None
+    last_token: str | None = None
+    code: int = _FIXED_SCORE
+    fn: Callable[..., Any] = _no_score
+    out: tuple[float, dict[str | None, float], int] = (0.0, {}, 0)
+    v: float
     for a in legal:
         cls = type(a)
-        fixed = fixed_get(cls)
-        if fixed is not None:
-            v = fixed(state, board)
-        else:
-            strength = strength_get(cls)
-            if strength is None:
-                strength = _STRENGTH[cls] = kind_of(a).strength
-            if strength is moved_strength:
-                token, to = a.token, a.to  # type: ignore[attr-defined]  # a move kind: a token and where it goes
-                out = leaving.get(token)
-                if out is None:
-                    s = strength_of(token)
-                    key = (place[token], -s)
+        if cls is not last_cls:               # the engine offers one kind after another
+            how = score_get(cls)
+            if how is None:
+                how = _SCORED[cls] = _how_scored(cls, a)
+            code, fn = how
+            last_cls = cls
+        if code == _MOVE:
+            token = a.token  # type: ignore[attr-defined]  # a move kind: a token and where it goes
+            if token is not last_token:       # one token's moves come one after another
+                last_token = token
+                hit = leaving.get(token)
+                if hit is None:
+                    fresh, tired = shown[token]
+                    st = tired if token in exhausted else fresh
+                    key = (place[token], -st)
                     w = worth.get(key)
                     if w is None:
                         w = worth[key] = change(*key)
-                    out = leaving[token] = (w, s)
-                key = (to, out[1])
+                    there = arrivals.get(st)
+                    if there is None:
+                        there = arrivals[st] = {}
+                    hit = leaving[token] = (w, there, st)
+                out = hit
+            to = a.to  # type: ignore[attr-defined]  # the same move kind: where the token goes
+            w2 = out[1].get(to)
+            if w2 is None:
+                key = (to, out[2])
                 w = worth.get(key)
                 if w is None:
                     w = worth[key] = change(*key)
-                v = 0.0 + out[0] + w
-            else:
-                v = 0.0
-                for key in strength(state, a):
-                    w = worth.get(key)
-                    if w is None:
-                        w = worth[key] = change(*key)
-                    v += w
+                out[1][to] = w2 = w
+            v = 0.0 + out[0] + w2
+        elif code == _REST:
+            # rested_strength's one pair, (where the token stands, fresh less what it shows now),
+            # read from the components' table: the same pair, its worth looked up as any other
+            token = a.token  # type: ignore[attr-defined]  # a rest kind: the token turned fresh
+            fresh, tired = shown[token]
+            key = (place[token], fresh - (tired if token in exhausted else fresh))
+            w = worth.get(key)
+            if w is None:
+                w = worth[key] = change(*key)
+            v = 0.0 + w
+        elif code == _FIXED_SCORE:
+            v = fn(state, board)
+        else:
+            v = 0.0
+            for key in fn(state, a):
+                w = worth.get(key)
+                if w is None:
+                    w = worth[key] = change(*key)
+                v += w
         if v > top:
             best, top = [a], v
         elif v == top:
@@ -209,8 +277,28 @@ def _best_scored(state: "State", legal: list["Action"], board: _Board) -> list["
     return best
 
 
-#: Each action class's ``strength`` (:mod:`dualpowers.kinds`), filled as the playouts meet them.
-_STRENGTH: dict[type, Callable[["State", Any], tuple[tuple[str, int], ...]]] = {}
+_FIXED_SCORE, _MOVE, _STRENGTHS, _REST = 0, 1, 2, 3
+
+
+def _no_score(state: "State", board: _Board) -> float:
+    return 0.0
+
+
+def _how_scored(cls: type, action: "Action") -> tuple[int, Callable[..., Any]]:
+    """How :func:`_best_scored` scores an action of class ``cls``: a fixed value
+    (:data:`_FIXED`), a token's move (:func:`~dualpowers.kinds.base.moved_strength`), a token's
+    rest (:func:`~dualpowers.kinds.rest.rested_strength`), or its kind's ``strength`` pairs."""
+    fixed = _FIXED.get(cls)
+    if fixed is not None:
+        return _FIXED_SCORE, fixed
+    strength = kind_of(action).strength
+    if strength is rested_strength:
+        return _REST, strength
+    return (_MOVE if strength is moved_strength else _STRENGTHS), strength
+
+
+#: Each action class's way of being scored (:func:`_how_scored`), filled as the playouts meet them.
+_SCORED: dict[type, tuple[int, Callable[..., Any]]] = {}
 
 
 def informed_pick(state: "State", legal: list["Action"], explore: float, pick: float,
@@ -232,9 +320,13 @@ def informed_pick(state: "State", legal: list["Action"], explore: float, pick: f
 def finish_turn(state: "State", side: str) -> "State":
     """The rest of ``side``'s own turn (command, leader special, bonus), each decision the best
     by the informed playout's score (:func:`action_score`, the first on ties).  That score reads
-    the board before the decision is played, so the rest of the turn is the same on every deal:
-    nothing hidden (the Opposition's next card, the opponent's hand) steers it, and every root
-    action is judged by the same follow-up (the search's, and the advice's reason)."""
+    the board before the decision is played, so the rest of the turn is nearly always the same on
+    every deal: nothing hidden (the Opposition's next card, the opponent's hand) steers the score,
+    and every root action is judged by the same follow-up (the search's, and the advice's reason).
+    Not always: what the turn offers may depend on a hidden card (on 78 positions of greedy play,
+    47 of 1,059 root actions went on differently on some of 12 deals: a decision of the unrest
+    scoring reached on some deals only, another bonus after Espionage), so the search plays it on
+    each deal rather than replaying the first."""
     for _ in range(TURN_STEPS):
         if state.step in ("over", "card", "objective") or state.to_act != side:
             break

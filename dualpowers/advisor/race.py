@@ -14,7 +14,8 @@ are compared the way a careful person would compare them:
   docs/advisor.md).
 * **One fixed way to go on.**  After the root action the rest of the player's own turn
   (the command, a leader's special, the bonus) is played by the informed playout's score,
-  which reads the board before each decision, so it is the same on every deal; then both
+  which reads the board before each decision, so it is nearly always the same on every deal
+  (:func:`~.playout.finish_turn` says when not); then both
   sides play the informed playout to the end of the round (:mod:`.playout`).  An action's
   value is what that continuation makes of it: a number that depends on the deal only,
   which is what makes the pairing work.
@@ -315,7 +316,7 @@ class RaceSearch:
         return k, deal, [rng.random() for _ in range(UNIFORMS)]
 
     def _finish_turn(self, state: "State") -> "State":
-        """The rest of ``side``'s own turn, the same on every deal (:func:`~.playout.finish_turn`)."""
+        """The rest of ``side``'s own turn, played on this deal (:func:`~.playout.finish_turn`)."""
         return finish_turn(state, self.side)
 
     def _play(self, deal: "State", action: "Action", uniforms: list[float]) -> tuple[float, float, int]:

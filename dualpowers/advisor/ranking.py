@@ -97,6 +97,12 @@ REASON_TIED = N_("Here {n} actions are about as good as each other, this one amo
 TIED_OTHERS = NN_("The other action of the same rank is about as good: the choice matters little.",
                   "The {n} other actions of the same rank are about as good: the choice matters little.")
 REASON_DOES_TIED = N_("{does} {tied}")
+#: A tie where none of the equal actions changes who is the stronger side in a region this round's
+#: scoring counts (the two most VP of them, with why they count).
+REASON_TIED_HOLDS = N_("None of these {n} equally good actions changes who is the stronger side in {region}, {why}: "
+                       "the choice matters little.")
+REASON_TIED_HOLDS_TWO = N_("None of these {n} equally good actions changes who is the stronger side in {region}, "
+                           "{why}, or in {region2}, {why2}: the choice matters little.")
 #: The reason when the turn changes nothing the scoring counts, no bonus, no Will, no strength.
 REASON_PLACED = N_("In the advisor's trial games it leaves you best placed at the end of the round.")
 PLAYOUT_STATS = N_("{playouts} playouts in {seconds} s (seed {seed}).")
@@ -419,6 +425,8 @@ class RankedAction:
     reason: Message | None = None   # why it is good, one sentence (:func:`.explain.turn_reason`)
     cost: Message | None = None     # what it hands the other side at this round's scoring
     does: Message | None = None     # what it does, said first when it shares its rank (:func:`.explain.what_it_does`)
+    #: the regions this round's scoring counts, with why, whose stronger side its turn leaves as it is
+    holds: tuple[tuple[str, Message], ...] = ()
 
     def message(self, action: str | None = None) -> Message:
         """The estimates in words (``action``: how to name the action, default its notation)."""
@@ -541,7 +549,9 @@ class Ranking:
         of all actions by 0.3 VP or more, that; else, when it shares its rank, what it does in the
         game's words (a reason the others give too, the gap it narrows, the objective it places
         where the player leads, a leader's special: ``does``), then that the others of its rank are
-        about as good and the choice matters little; else that the trial games place it best."""
+        about as good and the choice matters little; a tie with nothing of its own says which
+        regions this round's scoring counts none of the tied actions changes (``holds``); a single
+        best says what it does; else that the trial games place it best."""
         a = a or self.best
         if a.reason is not None:
             return a.reason
@@ -551,7 +561,18 @@ class Ranking:
         if a.ties > 1:
             if a.does is not None:
                 return Message(REASON_DOES_TIED, does=a.does, tied=plural(TIED_OTHERS, a.ties - 1))
+            # what none of the equal actions changes: who is the stronger side where this round's
+            # scoring counts (issue 35: "about as good" alone said nothing of the game)
+            tied = [dict(o.holds) for o in self.actions if o.rank == a.rank and o is not a]
+            held = [(r, why) for r, why in a.holds if all(r in h for h in tied)]
+            if len(held) == 1:
+                return Message(REASON_TIED_HOLDS, n=a.ties, region=held[0][0], why=held[0][1])
+            if held:
+                return Message(REASON_TIED_HOLDS_TWO, n=a.ties, region=held[0][0], why=held[0][1],
+                               region2=held[1][0], why2=held[1][1])
             return Message(REASON_TIED, n=a.ties)
+        if a.does is not None:          # what it does in the game's words, rather than the trial games
+            return a.does
         return Message(REASON_PLACED)
 
     def chance_message(self) -> Message | None:
@@ -680,7 +701,8 @@ def build_ranking(side: str, measured: Sequence[Measured], chances: Sequence[flo
             ties=sizes[rank] if rank else 1, won=m.won, lost=m.lost, horizon=horizon,
             effects=fx.lines if fx else (), regions=fx.region_names if fx else (),
             effect_messages=fx.messages if fx else (), reason=reasons.get(m.index),
-            cost=fx.cost if fx else None, does=getattr(fx, "does", None) if fx else None))
+            cost=fx.cost if fx else None, does=getattr(fx, "does", None) if fx else None,
+            holds=getattr(fx, "holds", ()) if fx else ()))
     tried = [a for a in ranked if a.playouts]
     # The verdict about the game only from a chance that holds for the reader: the follower's
     # curve or the playouts' own wins and losses, never a simple computer player's curve.

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..text import N_, Message
 from .base import one_click, Action, ActionKind, Click, Touches, action, register, token_name, where_name
-from .rest import check_exhausted, exhausted_controlled, rest_strength, rest_touches
+from .rest import check_exhausted, exhausted_controlled, rest_touches, rested_strength
 
 if TYPE_CHECKING:
     from ..position import Position
@@ -46,11 +46,7 @@ def _clicks(state: Position, a: BonusRest) -> tuple[Click, ...]:
     return (("token", a.token),)
 
 
-def _strength(state: Position, a: BonusRest) -> tuple[tuple[str, int], ...]:
-    return rest_strength(state, a.token)
-
-
 KIND = register(ActionKind(
     BonusRest, "R-ACT-BONUS", steps=("bonus", "unrest"), order=140, offer=_offer, check=_check, perform=_perform,
     label=N_("Bonus rest"), explanation=N_("Bonus action: an exhausted token of yours turns fresh."),
-    sentence=_sentence, touches=_touches, clicks=_clicks, strength=_strength, shares_control=True, from_clicks=one_click(BonusRest, "token")))
+    sentence=_sentence, touches=_touches, clicks=_clicks, strength=rested_strength, shares_control=True, from_clicks=one_click(BonusRest, "token")))
