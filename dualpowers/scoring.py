@@ -294,6 +294,7 @@ def exhaust(state: Position, regions: list[str]) -> None:
         if not state.narrating:
             continue
         if left:
-            state.log("exhaust", narration.EXHAUST_LEAVE, region=region, tokens=tuple(left))
+            # joined as each language joins a list ("R3, N6 et le Trotski rouge")
+            state.log("exhaust", narration.EXHAUST_LEAVE, region=region, tokens=narration.Conjunction(left))
         else:
             state.log("exhaust", narration.EXHAUST_ALL, region=region)
