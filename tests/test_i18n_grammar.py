@@ -165,7 +165,7 @@ def test_a_side_standing_alone_as_a_label(lang, expected):
 
 def test_the_french_board_and_tables_label_a_side_as_its_camp():
     """The strength plates, the played cards' row, the Will box and the analyzer's tables say
-    "Rouges 0", "Blancs :", "Les Rouges", never the bare colour (issue 34)."""
+    "Rouges 0", "Blancs :", "Rouges", never the bare colour (issue 34)."""
     import dualpowers as dp
     from dualpowers.drawing import board_svg
     from dualpowers.tables import presence_rows
@@ -173,7 +173,7 @@ def test_the_french_board_and_tables_label_a_side_as_its_camp():
     for _ in range(6):
         s.apply(s.legal_actions()[0])
     svg = board_svg(s, lang="fr")
-    assert "Rouges 0" in svg and "Blancs\u00a0:" in svg and ">Les Rouges<" in svg
+    assert "Rouges 0" in svg and "Blancs\u00a0:" in svg and ">Rouges<" in svg
     assert not re.search(r">(?:Rouge|Blanc) \d+<", svg)
     rows = presence_rows(s, "fr")
     cells = {v for row in rows.rows for v in row if isinstance(v, str)}

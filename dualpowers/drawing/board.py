@@ -870,10 +870,9 @@ def _will(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         p.polygon([(fx + 1, fy), (fx + 20, fy + 3), (fx + 16, fy + 8), (fx + 20, fy + 13), (fx + 1, fy + 13)],
                   fill=fc["fill"], stroke=fc["rim"], width=1)
         p.text(b.x + 32, b.y + 14, _("Will of the People"), size=TEXT, fill=MUTED, bold=True)
-        # a label under the box's title, the side with its article where its language wants one
-        # (French "Les Rouges", "Vous (les Blancs)"): the templates get the side's id
-        holder = _side(side) if not side else names.in_role("side", side, "the", _LANG.get())
-        holder = holder[:1].upper() + holder[1:]
+        # a label under the box's title: the side as a label (French "Rouges"; in solo "Vous (les
+        # Blancs)", "L'Opposition (les Rouges)"): the templates get the side's id
+        holder = names.side_label(side, _LANG.get()) if side else _side(side)
         if s.mode == "solo" and side in ("red", "white"):
             holder = _("{side} (you)", side=side) if side == s.player else _("{side} (Opposition)", side=side)
         p.text(b.x + 32, b.y + 36, holder, size=TEXT, fill=INK, bold=True)
