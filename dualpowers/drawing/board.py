@@ -870,12 +870,12 @@ def _will(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         p.polygon([(fx + 1, fy), (fx + 20, fy + 3), (fx + 16, fy + 8), (fx + 20, fy + 13), (fx + 1, fy + 13)],
                   fill=fc["fill"], stroke=fc["rim"], width=1)
         p.text(b.x + 32, b.y + 14, _("Will of the People"), size=TEXT, fill=MUTED, bold=True)
-        # a label under the box's title: the side as a label (French "Rouges"; in solo "Vous (les
-        # Blancs)", "L'Opposition (les Rouges)"): the templates get the side's id
+        # a label under the box's title: the side as a label (French "Rouges"; in solo "Vous
+        # (Blancs)", "Opposition (Rouges)"): the templates get the side's id; never wider than the box
         holder = names.side_label(side, _LANG.get()) if side else _side(side)
         if s.mode == "solo" and side in ("red", "white"):
             holder = _("{side} (you)", side=side) if side == s.player else _("{side} (Opposition)", side=side)
-        p.text(b.x + 32, b.y + 36, holder, size=TEXT, fill=INK, bold=True)
+        p.text(b.x + 32, b.y + 36, holder, size=TEXT, fill=INK, bold=True, max_width=b.right - (b.x + 32) - 4)
 
 
 def _tile(p: ScaledPen, s: "State", b: Box, kind: str, title: str, title_w: float, region: str | None,
