@@ -152,7 +152,9 @@ TALLY_NEUTRAL = N_("{token} {strength} (neutral)")
 
 # ---------------------------------------------------------------------------- scoring (R-SCO, R-END)
 UNREST_NONE = N_("No unrest region this round (the region tiles have run out).")
-UNREST_IN = N_("Unrest in {region}: {reason}")
+# The reason names the region already ("Red has greater strength in purple ..."): the line does not
+# name it twice (issue 34); the event keeps ``region`` as data.
+UNREST_IN = N_("Unrest: {reason}")
 SCORES = N_("{side:cap} scores {vp} VP for {why}; the marker is {where}.")
 FOR_UNREST = N_("the unrest region {region}")
 FOR_OBJECTIVE = N_("the objective {card}")

@@ -301,6 +301,8 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
          "Fatigué' alone reads as a count of sides)", [r"\(Force \d+, \d+ côté Fatigué\)"]),
         ("the Hint's rows hold one colon each ('tout aussi bonne — jouer … : environ …', 'l'une des 4 meilleures "
          "actions')", [r"^tout aussi bonne[\u00a0\u202f]?:", r"\bmeilleure à égalité[\u00a0\u202f]?:"]),
+        ("Émeute : les Rouges ont la Force en Présence dans la Zone violette (the unrest line names its region once)",
+         [r"\bÉmeute dans la Zone (\w+)[\u00a0\u202f]?: [^.]*\bdans la Zone \1\b"]),
     ],
     "it": [
         ("lato riposato / lato affaticato", [r"\bfacci[ae] (?:riposat|affaticat)"]),
@@ -480,6 +482,7 @@ def test_the_bracket_check_sees_brackets_after_or_inside_brackets(text, faulty):
     ("fr", "PARTIE TERMINÉE\u00a0: VICTOIRE DES BLANCS (l'Opposition)"), ("fr", "aux Rouges de jouer (étape\u00a0: Zone d'Émeute)."),
     ("fr", "recruter l'Unité R1 (Force 1, 0 côté Fatigué) dans la Zone bleue"),
     ("fr", "tout aussi bonne\u00a0: jouer Lvov (carte Leader, 4 jours)\u00a0: environ 0,4 PV"),
+    ("fr", "Émeute dans la Zone violette\u00a0: les Rouges ont la Force en Présence dans la Zone violette (5 contre 3)."),
     ("fr", "jouer Kornilov — meilleure à égalité\u00a0: une des 5 actions"), ("it", "Rosso gioca viola-4."), ("it", "Forza maggiore in ogni quartiere"),
     ("it", "segnare il quartiere in agitazione"), ("it", "in caso di pareggio"), ("it", "L'vov entra"),
     ("it", "Tenete d'occhio il calendario"), ("it", "1000 partite"), ("it", "alla fase 'bonus'"),
@@ -529,7 +532,8 @@ def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     ("fr", "Les Rouges gagnent\u00a0! La partie s'arrête parce que le marqueur de score"),
     ("fr", "PARTIE TERMINÉE\u00a0: VICTOIRE DE L'OPPOSITION (LES BLANCS)"), ("fr", "(étape\u00a0: décompte de la Zone d'Émeute)"),
     ("fr", "recruter l'Unité R1 (Force 1 côté Reposé, 0 côté Fatigué) dans la Zone bleue"),
-    ("fr", "tout aussi bonne — jouer Lvov (carte Leader, 4 jours)\u00a0: environ 0,4 PV"), ("fr", "Qui gagne, et pourquoi\u00a0?"), ("fr", "une des 12 à égalité"), ("fr", "son Action spéciale"),
+    ("fr", "tout aussi bonne — jouer Lvov (carte Leader, 4 jours)\u00a0: environ 0,4 PV"),
+    ("fr", "Émeute\u00a0: les Rouges ont la Force en Présence dans la Zone violette (5 contre 3, R-STR-2)."), ("fr", "Qui gagne, et pourquoi\u00a0?"), ("fr", "une des 12 à égalité"), ("fr", "son Action spéciale"),
     ("fr", "sept cartes, un mardi"), ("fr", "Espionnage\u00a0: l'Objectif secret de l'adversaire est retourné"),
     ("fr", "Organiser une manifestation\u00a0: déplacez le marqueur de Barricade"), ("it", "Il Rosso gioca la carta viola-4."), ("it", "4.000 partite; 6,4"),
     ("it", "Chi ha la forza maggiore in ogni quartiere"), ("it", "Tocca al Bianco"),
