@@ -122,10 +122,10 @@ def _presence(args: argparse.Namespace) -> int:
     def side(strength: int, tokens: int) -> str:
         return _.ngettext("{strength} ({n} token)", "{strength} ({n} tokens)", tokens, strength=strength)
 
-    rows = [(_("region"), _("winner"), names.side("red", lang), names.side("white", lang), _("why"))]
+    rows = [(_("region"), _("winner"), names.side_label("red", lang), names.side_label("white", lang), _("why"))]
     for region in s.regions:
         p = force_in_presence(s, region)
-        rows.append((names.region(region, lang), names.side(p.winner, lang) if p.winner else "-",
+        rows.append((names.region(region, lang), names.side_label(p.winner, lang) if p.winner else "-",
                      side(p.strength["red"], p.tokens["red"]), side(p.strength["white"], p.tokens["white"]),
                      presence_reason(p, lang)))
     print(_("Force in Presence in every region (R-STR-2; neutrals follow R-NEU-1):"))

@@ -12,7 +12,8 @@ from .i18n import DEFAULT_LANGUAGE, N_, NP_, gettext, pgettext, resolve
 
 __all__ = ["region", "is_place", "colour", "card_action", "side", "faction", "month", "leader", "token", "place", "special",
            "region_label", "date", "day_of_month", "DateText", "with_preposition", "ELIDED", "card", "edition",
-           "capitalised_words", "whereabouts", "ROLES", "ROLE_CONTEXTS", "in_role", "is_plural"]
+           "capitalised_words", "whereabouts", "ROLES", "ROLE_CONTEXTS", "in_role", "is_plural", "LABEL_ROLE",
+           "side_label"]
 
 # The regions are the components' (data/components.toml): their names are messages with the
 # context "region" (the region: "Zone violette") and "card" (its colour in a card's name:
@@ -110,6 +111,27 @@ _SIDES_NUMBER = {"red": NP_("side's grammatical number", "red: singular"),
                  "white": NP_("side's grammatical number", "white: singular"),
                  "neutral": NP_("side's grammatical number", "neutral: singular"),
                  "opposition": NP_("side's grammatical number", "opposition: singular")}
+#: A side standing alone as a label, outside a sentence: a column of a table ("winner: Red"), the
+#: plate under a region ("Red 3"), the title before a side's played cards, the track's ends.
+#: French names the camp in the plural without its article ("Rouges 3", "BLANCS"), Italian as the
+#: side ("Rosso 3").  A template asks for it with ``{side:label}`` (``{side:LABEL}`` in capitals);
+#: it is not one of :data:`ROLES`, which are a sentence's roles (a label of its own, "You ({side})",
+#: stays as written in this role).
+LABEL_ROLE = "label"
+# Translators: a side standing alone as a label (a table's column, "Red 3" under a region, the
+# title of its played cards): French "Rouges", "Blancs" (the camp, without the article); Italian "Rosso"
+_SIDES_LABEL = {"red": NP_("side, as a label", "Red"), "white": NP_("side, as a label", "White"),
+                "neutral": NP_("side, as a label", "neutral"),
+                "opposition": NP_("side, as a label", "the Opposition")}
+
+
+def side_label(name: str, lang: str | None = None) -> str:
+    """A side as a label standing alone (:data:`LABEL_ROLE`): "red" -> "Red", French "Rouges",
+    Italian "Rosso"; a side this module does not know: its id."""
+    lang = resolve(lang)
+    return _tr(_SIDES_LABEL, name, lang)
+
+
 # Translators: a command card's name with the article your language puts before it in a sentence
 # ("les Rouges jouent le vert 4", "il Rosso gioca la viola-4"); {card} is the card's name
 _CARD_THE = NP_("card name, with its article", "{card}")
@@ -130,6 +152,8 @@ def in_role(kind: str, name: str, role: str, lang: str | None = None) -> str:
     a leader "RedTrotsky" -> "le Trotski rouge".  ``kind`` is "side", "card" or "token"; a card
     or a token only has the role "the" (a unit keeps its bare name: "B3").  English: the name."""
     lang = resolve(lang)
+    if role == LABEL_ROLE and kind == "side":
+        return side_label(name, lang)
     if role not in ROLES:
         raise ValueError(f"no grammatical role {role!r}: one of {', '.join(ROLES)}")
     if kind == "side":

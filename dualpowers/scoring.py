@@ -15,7 +15,7 @@ from .narration import Message
 from .opposition import opposition_card, opposition_objective
 from .places import REMOVED, RESERVE, SUPPLY
 from .presence import force_in_presence, stronger_side
-from .text import plural
+from .text import Conjunction, plural
 
 if TYPE_CHECKING:
     from .components import CommandCard
@@ -294,6 +294,7 @@ def exhaust(state: Position, regions: list[str]) -> None:
         if not state.narrating:
             continue
         if left:
-            state.log("exhaust", narration.EXHAUST_LEAVE, region=region, tokens=tuple(left))
+            # joined as each language joins a list ("R3, N6 et le Trotski rouge")
+            state.log("exhaust", narration.EXHAUST_LEAVE, region=region, tokens=Conjunction(left))
         else:
             state.log("exhaust", narration.EXHAUST_ALL, region=region)

@@ -51,8 +51,9 @@ _YES_NO = {True: N_("yes"), False: N_("no")}
 
 
 def _side(side: str | None, lang: str) -> str:
+    """A side in a table's cell: a label standing alone (French "Rouges", :func:`names.side_label`)."""
     _ = translator(lang)
-    return names.side(side, lang) if side else _("nobody")
+    return names.side_label(side, lang) if side else _("nobody")
 
 
 def presence_reason(p: "Presence", lang: str | None = None) -> str:
@@ -287,7 +288,7 @@ def results_frame(frame: "pd.DataFrame", lang: str | None = None) -> "pd.DataFra
         if column in ("policy", "opponent") or (column == "player" and duel):
             out[column] = [player_name(v, lang) for v in out[column]]
         elif column == "player":
-            out[column] = [names.side(v, lang) for v in out[column]]
+            out[column] = [names.side_label(v, lang) for v in out[column]]
         elif column in ("win_rate", "ci_low", "ci_high"):
             out[column] = [percent_text(v, lang) for v in out[column]]
         elif column in ("mean_rounds", "seconds"):

@@ -26,7 +26,9 @@ A game name takes its grammatical role in a translation (:data:`dualpowers.names
 ``{side:the}`` (French "les Rouges", Italian "il Rosso"), ``{side:to}`` ("aux Rouges", "al Rosso"),
 ``{side:of}`` ("des Rouges", "del Rosso"), capitalised at a sentence's start (``{side:The}``), in
 capitals inside a title (``{side:OF}``: "DES ROUGES");
-``{card:the}`` ("le vert 4"), ``{token:the}`` ("le Trotski rouge").  A verb agrees with a name
+``{card:the}`` ("le vert 4"), ``{token:the}`` ("le Trotski rouge").  A side standing alone as a
+label (a table's column, a plate, a row's title) is ``{side:label}`` (French "Rouges",
+``{side:LABEL}`` "ROUGES": :data:`dualpowers.names.LABEL_ROLE`).  A verb agrees with a name
 by giving its two forms, ``{side:joue|jouent}`` ("les Rouges jouent", "l'Opposition joue").
 
 ``translator(lang)(msgid, **params)`` is the short form for a fixed label or a sentence
@@ -187,8 +189,10 @@ class _Shown(str):
         return obj
 
     def __format__(self, spec: str) -> str:
-        if spec.lower() in names.ROLES:   # "{side:to}" -> "aux Rouges"
-            if isinstance(self.raw, Message) and self.kind == "token" and spec.lower() == "the":
+        if spec.lower() in names.ROLES or spec.lower() == names.LABEL_ROLE:   # "{side:to}" -> "aux Rouges"
+            if isinstance(self.raw, Message) and spec.lower() == names.LABEL_ROLE:
+                written = str(self)    # a label of its own ("You ({side})") stays as written
+            elif isinstance(self.raw, Message) and self.kind == "token" and spec.lower() == "the":
                 written = str(self)    # a token's phrase already has what it needs: "l'Unité B3"
             elif isinstance(self.raw, Message):    # a label standing for a side: "You ({side})"
                 written = _label_in_role(self.raw, spec.lower(), self.lang)
@@ -267,7 +271,10 @@ def field_value(field: str, value: Any, lang: str | None = None) -> Any:
         return _Shown(render(told, lang) if isinstance(told, Message) else str(value), value, lang)
     if isinstance(value, (Conjunction, Disjunction)):
         from babel.lists import format_list
-        written = [str(field_value(field, v, lang)) for v in value]
+        # a token in a list inside a sentence takes its article where its language wants one
+        # ("R3, N6 et le Trotski rouge"; a unit keeps its bare name)
+        written = [names.in_role("token", v, "the", lang) if isinstance(v, str) and field_naming(field) == "token"
+                   else str(field_value(field, v, lang)) for v in value]
         joined = format_list(written, style="or", locale=lang) if isinstance(value, Disjunction) \
             else format_list(written, locale=lang)
         if lang == "it":   # Italian euphony, which CLDR's list pattern leaves out: "D ed E", "A e D"

@@ -163,7 +163,39 @@ def screens(lang: str) -> tuple[tuple[str, str], ...]:
     return tuple(dict.fromkeys((w, t) for w, t in out if t))
 
 
-SOURCES = {"games": games, "course": course, "tutorial": tutorial, "notebooks": notebooks}
+@functools.cache
+def boards(lang: str) -> tuple[tuple[str, str], ...]:
+    """The words drawn on the board (its SVG's texts: the strength plates, the Will box, the
+    played cards' row, the track's ends, the banner) at every fifth position of the seeded games
+    and at their end, and the analyzer's tables of each position (a side as a table's cell)."""
+    from dualpowers.drawing import board_svg
+    from dualpowers.tables import presence_rows, presence_tokens_rows
+    from dualpowers.presence import force_in_presence
+    from i18n_check import pieces
+
+    out: list[tuple[str, str]] = []
+    for mode, seed, kwargs in GAMES:
+        s = dp.new_game(mode, seed, **kwargs)
+        rng = random.Random(seed)
+        step = 0
+        while True:
+            if step % 5 == 0 or s.is_over():
+                where = f"{mode} game {seed} board {step}"
+                out += [(where, t) for t in pieces(board_svg(s, lang=lang))]
+                table = presence_rows(s, lang)
+                out += [(where + ", table", str(v)) for row in table.rows for v in row]
+                region = list(s.comp.region_index)[step % len(s.comp.region_index)]
+                tokens = presence_tokens_rows(force_in_presence(s, region), lang)
+                out += [(where + ", tokens", str(v)) for row in tokens.rows for v in row]
+            if s.is_over():
+                break
+            s.apply(rng.choice(s.legal_actions()))
+            step += 1
+    return tuple((w, t) for w, t in out if t)
+
+
+
+SOURCES = {"games": games, "course": course, "tutorial": tutorial, "notebooks": notebooks, "boards": boards}
 #: Read so far for Italian only (the third Italian reading): the French reader adds "fr" when the
 #: French refusals and card chips have been read the same way.
 MORE_SOURCES = {"refusals": refusals, "screens": screens}

@@ -71,7 +71,7 @@ def test_the_measured_tables_in_french_have_french_headers_and_numbers():
     i18n.set_language("fr")
     table = tables.difficulty_frame(measured("difficulty"))
     assert list(table.index.names) == ["joueur", "joue"] and table.columns.name == "difficulté X"
-    assert "Rouge" in table.index.get_level_values(1)
+    assert "Rouges" in table.index.get_level_values(1)          # a side as a label: the camp
     cell = table.iloc[0, 0]
     assert "\u00a0%" in cell and "." not in cell.split("[")[0]
     strength = tables.results_frame(measured("strength")[["player", "opponent", "games", "wins", "win_rate"]])

@@ -135,4 +135,8 @@ def test_recruit_choices_name_each_units_strengths(lang):
         for unit in action.units:
             spec = s.spec(unit)
             shown = dp.names.token(unit, lang)      # "W7", French and Italian "B7" (Blanc, Bianco)
-            assert f"{shown} ({ {'en': 'strength', 'fr': 'Force', 'it': 'forza'}[lang]} {spec.fresh}, {spec.exhausted} " in text
+            # French names both sides as its rulebook does: "B7 (Force 2 côté Reposé, 1 côté Fatigué)"
+            expected = {"en": f"{shown} (strength {spec.fresh}, {spec.exhausted} ",
+                        "fr": f"{shown} (Force {spec.fresh} côté Reposé, {spec.exhausted} côté Fatigué)",
+                        "it": f"{shown} (forza {spec.fresh}, {spec.exhausted} "}[lang]
+            assert expected in text, (expected, text)

@@ -280,6 +280,29 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
         ("Action spéciale (the rulebook's capital)", [r"\bactions? spéciales?\b"]),
         ("les Rouges : 4 (R3 1, R8 3) (a strength tally names the side with its article)",
          [r"(?:^|[.;]\s)(?:Rouge|Blanc) \d+[\u00a0\u202f]?:"]),
+        # Issue 34, the third French reading (words-fr3): each kind of fault a native reader met.
+        ("Rouges 3, Blancs : (a side standing alone as a label, on a strength plate or before its played "
+         "cards, is the camp: names.side_label, '{side:label}'), never the bare colour 'Rouge 3'",
+         [r"^(?:Rouge|Blanc) (?:\d+|\?)$", r"^(?:Rouge|Blanc)[\u00a0\u202f]?:$"]),
+        ("Vous (les Blancs), L'Opposition (les Rouges) (a side in brackets after who plays it keeps its article)",
+         [r"\b(?:[Vv]ous|[Ll]'Opposition) \((?:Rouge|Blanc)\)", r"^(?:Rouge|Blanc) \((?:vous|Opposition)\)$"]),
+        ("R3, N6 et le Trotski rouge (a list of tokens is joined by 'et' and a leader in it keeps its article)",
+         [r"(?:[,:]\s|\bet )Trotski (?:rouge|neutre)\b(?! \()"]),   # (the editor's palette names a token: "Trotski rouge (…)")
+        ("Recrutement 2 ou Repos (a card of the hand says the rulebook's word), not the clipped 'recrut.'",
+         [r"\b[Rr]ecrut\."]),
+        ("un cluster Dask (as a French reader of Dask's documentation says it), not 'une grappe'", [r"\bgrappes?\b"]),
+        ("Les Rouges gagnent ! La partie s'arrête parce que … (a sentence, not the label 'Pourquoi :')",
+         [r"[.!][\u00a0\u202f ]?Pourquoi[\u00a0\u202f]?:"]),
+        ("PARTIE TERMINÉE : VICTOIRE DE L'OPPOSITION (LES BLANCS) (a title in capitals has no lower-case "
+         "words in brackets)", [r"\b[A-ZÉ]{5,}\b[^a-z]*\((?:vous|l'Opposition|les \w+)\)"]),
+        ("étape : décompte de la Zone d'Émeute (a step is something done, not the region's name)",
+         [r"\bétape[\u00a0\u202f]?: Zone d'Émeute\b"]),
+        ("l'Unité R1 (Force 1 côté Reposé, 0 côté Fatigué) (both sides named, as the rulebook does: '0 côté "
+         "Fatigué' alone reads as a count of sides)", [r"\(Force \d+, \d+ côté Fatigué\)"]),
+        ("the Hint's rows hold one colon each ('tout aussi bonne — jouer … : environ …', 'l'une des 4 meilleures "
+         "actions')", [r"^tout aussi bonne[\u00a0\u202f]?:", r"\bmeilleure à égalité[\u00a0\u202f]?:"]),
+        ("Émeute : les Rouges ont la Force en Présence dans la Zone violette (the unrest line names its region once)",
+         [r"\bÉmeute dans la Zone (\w+)[\u00a0\u202f]?: [^.]*\bdans la Zone \1\b"]),
     ],
     "it": [
         ("lato riposato / lato affaticato", [r"\bfacci[ae] (?:riposat|affaticat)"]),
@@ -501,7 +524,16 @@ def test_the_bracket_check_sees_brackets_after_or_inside_brackets(text, faulty):
     ("fr", "mar/avr"), ("fr", "oct/nov"), ("fr", "BLANC"), ("fr", "gagne"), ("fr", "un des 12 à égalité"),
     ("fr", "le Trotski rouge le remplace, du même côté"), ("fr", "effectuer son action spéciale (Espionnage)"),
     ("fr", "Exact ! Dans la Zone marron, les Rouges ont la Force en Présence. Rouge 4\u00a0: R3 1, R8 3 ; Blanc 2\u00a0: B5 2."),
-    ("fr", "le plus de points de\nvictoire"), ("it", "Rosso gioca viola-4."), ("it", "Forza maggiore in ogni quartiere"),
+    ("fr", "le plus de points de\nvictoire"), ("fr", "Rouge 3"), ("fr", "Blanc\u00a0:"), ("fr", "Rouge (Opposition)"),
+    ("fr", "à l'Opposition (Rouge) de jouer"), ("fr", "Vous (Blanc)"),
+    ("fr", "les pions déjà Fatigués quittent le plateau\u00a0: R3, N6, Trotski rouge ; les autres"),
+    ("fr", "Double Mouvement, recrut. 2"), ("fr", "exécuter sur une grappe Dask"),
+    ("fr", "Les Rouges gagnent\u00a0! Pourquoi\u00a0: le marqueur de score"),
+    ("fr", "PARTIE TERMINÉE\u00a0: VICTOIRE DES BLANCS (l'Opposition)"), ("fr", "aux Rouges de jouer (étape\u00a0: Zone d'Émeute)."),
+    ("fr", "recruter l'Unité R1 (Force 1, 0 côté Fatigué) dans la Zone bleue"),
+    ("fr", "tout aussi bonne\u00a0: jouer Lvov (carte Leader, 4 jours)\u00a0: environ 0,4 PV"),
+    ("fr", "Émeute dans la Zone violette\u00a0: les Rouges ont la Force en Présence dans la Zone violette (5 contre 3)."),
+    ("fr", "jouer Kornilov — meilleure à égalité\u00a0: une des 5 actions"), ("it", "Rosso gioca viola-4."), ("it", "Forza maggiore in ogni quartiere"),
     ("it", "segnare il quartiere in agitazione"), ("it", "in caso di pareggio"), ("it", "L'vov entra"),
     ("it", "Tenete d'occhio il calendario"), ("it", "1000 partite"), ("it", "alla fase 'bonus'"),
     ("it", "Vince la parte verso cui pende il segnalino"), ("it", "Scegli la tua parte"),
@@ -553,8 +585,15 @@ def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     ("fr", "Les Blancs\u00a0: déplacer B3 de la Zone rouge vers la Zone verte (Action supplémentaire)"),
     ("fr", "Les Rouges\u00a0: 5 (R7 2, N5 neutre 2) ; les Blancs\u00a0: 3 (B9 3)."), ("fr", "Déplacer le Trotski rouge"),
     ("fr", "ce sont les Rouges qui le contrôlent ; c'est l'Opposition"), ("fr", "mars/avr."), ("fr", "oct./nov."),
-    ("fr", "BLANCS"), ("fr", "victoire"), ("fr", "une des 12 à égalité"), ("fr", "son Action spéciale"),
-    ("fr", "Rouge 3"), ("fr", "sept cartes, un mardi"), ("fr", "Espionnage\u00a0: l'Objectif secret de l'adversaire est retourné"),
+    ("fr", "BLANCS"), ("fr", "victoire"), ("fr", "Rouges 3"), ("fr", "Blancs\u00a0:"), ("fr", "L'Opposition (les Rouges)"),
+    ("fr", "à vous (les Blancs) de jouer"), ("fr", "quittent le plateau\u00a0: R3, N6 et le Trotski rouge ; les autres"),
+    ("fr", "Recrutement 2\nou Double Mouvement"), ("fr", "sur un cluster Dask"),
+    ("fr", "Les Rouges gagnent\u00a0! La partie s'arrête parce que le marqueur de score"),
+    ("fr", "PARTIE TERMINÉE\u00a0: VICTOIRE DE L'OPPOSITION (LES BLANCS)"), ("fr", "(étape\u00a0: décompte de la Zone d'Émeute)"),
+    ("fr", "recruter l'Unité R1 (Force 1 côté Reposé, 0 côté Fatigué) dans la Zone bleue"),
+    ("fr", "tout aussi bonne — jouer Lvov (carte Leader, 4 jours)\u00a0: environ 0,4 PV"),
+    ("fr", "Émeute\u00a0: les Rouges ont la Force en Présence dans la Zone violette (5 contre 3, R-STR-2)."), ("fr", "Qui gagne, et pourquoi\u00a0?"), ("fr", "une des 12 à égalité"), ("fr", "son Action spéciale"),
+    ("fr", "sept cartes, un mardi"), ("fr", "Espionnage\u00a0: l'Objectif secret de l'adversaire est retourné"),
     ("fr", "Organiser une manifestation\u00a0: déplacez le marqueur de Barricade"), ("it", "Il Rosso gioca la carta viola-4."), ("it", "4.000 partite; 6,4"),
     ("it", "Chi ha la forza maggiore in ogni quartiere"), ("it", "Tocca al Bianco"),
     ("it", "Vince la fazione verso cui pende il segnalino"), ("it", "spostandolo dalla parte del giocatore"),
@@ -653,3 +692,22 @@ def test_the_quoted_label_check_sees_a_second_name(monkeypatch):
     monkeypatch.setattr(i18n, "catalog", lambda lang, domain="dualpowers": table if (lang, domain) == ("it", "course")
                         else real(lang, domain))
     assert any("Continue where I left off" in f for f in quoted_label_faults("it"))
+
+
+# ---------------------------------------------------------------------------- a name's forms come from names.py
+#: A letter glued to a name's field: a plural or a capital made in the catalog ("{side:upper}S" for
+#: "BLANCS") is wrong for another side ("L'OPPOSITIONS") and hides the grammar from dualpowers.names;
+#: the template asks for the form (``{side:LABEL}``: "BLANCS", "ROSSO").
+GLUED_TO_A_NAME = re.compile(r"\{(?:side|winner|who|will|target|loser|token|leader|card)(?::[^}]*)?\}[^\W\d_]")
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_letter_is_glued_to_a_name(lang):
+    glued = [f"{domain}: {msgid[:60]!r} -> {text[:80]!r}" for domain, msgid, text in _translations(lang)
+             if GLUED_TO_A_NAME.search(text)]
+    assert not glued, f"{lang}: a name's form made in the catalog:\n" + "\n".join(glued)
+
+
+def test_the_glued_letter_check_sees_one():
+    assert GLUED_TO_A_NAME.search("{side:upper}S") and GLUED_TO_A_NAME.search("{side}s")
+    assert not GLUED_TO_A_NAME.search("{side:LABEL}") and not GLUED_TO_A_NAME.search("{side:label} {strength}")

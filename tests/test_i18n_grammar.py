@@ -149,3 +149,32 @@ def test_a_side_given_as_a_course_answer_takes_its_article_in_french():
     labels = {ex.choice_label(c, "fr") for ch in chapters() for ex in ch.exercises
               if ex.kind == "choice" and ex.answer_type == "side" for c in ex.choices if c != "nobody"}
     assert labels == {"Les Rouges", "Les Blancs"}
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", ("Red", "White", "RED 3; White:")), ("fr", ("Rouges", "Blancs", "ROUGES 3; Blancs:")),
+    ("it", ("Rosso", "Bianco", "ROSSO 3; Bianco:")),
+])
+def test_a_side_standing_alone_as_a_label(lang, expected):
+    """A side as a label (a plate "Rouges 3", a table's cell, the title of its played cards, the
+    track's end "BLANCS"): French names the camp in the plural, without its article."""
+    assert (names.side_label("red", lang), names.side_label("white", lang)) == expected[:2]
+    assert names.in_role("side", "red", names.LABEL_ROLE, lang) == expected[0]
+    assert render(Message("{side:LABEL} 3; {other:label}:", side="red", other=Name("side", "white")), lang) == expected[2]
+
+
+def test_the_french_board_and_tables_label_a_side_as_its_camp():
+    """The strength plates, the played cards' row, the Will box and the analyzer's tables say
+    "Rouges 0", "Blancs :", "Rouges", never the bare colour (issue 34)."""
+    import dualpowers as dp
+    from dualpowers.drawing import board_svg
+    from dualpowers.tables import presence_rows
+    s = dp.new_game("two-player", 4)
+    for _ in range(6):
+        s.apply(s.legal_actions()[0])
+    svg = board_svg(s, lang="fr")
+    assert "Rouges 0" in svg and "Blancs\u00a0:" in svg and ">Rouges<" in svg
+    assert not re.search(r">(?:Rouge|Blanc) \d+<", svg)
+    rows = presence_rows(s, "fr")
+    cells = {v for row in rows.rows for v in row if isinstance(v, str)}
+    assert cells & {"Rouges", "Blancs"} and not cells & {"Rouge", "Blanc"}, cells

@@ -467,7 +467,7 @@ def _strengths(p: ScaledPen, f: Box, presence: Any, hidden: bool = False) -> Non
     y = f.cy - 1
     for i, side in enumerate(("red", "white")):
         # Translators: a side's strength in a region, under the region's tokens: "Red 3".
-        text = _("{side} {strength}", side=_side(side), strength="?" if hidden else st.get(side, 0))
+        text = _("{side} {strength}", side=side, strength="?" if hidden else st.get(side, 0))
         tw = text_width(text, TEXT)
         if i:
             if w is None and not hidden:
@@ -870,10 +870,12 @@ def _will(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         p.polygon([(fx + 1, fy), (fx + 20, fy + 3), (fx + 16, fy + 8), (fx + 20, fy + 13), (fx + 1, fy + 13)],
                   fill=fc["fill"], stroke=fc["rim"], width=1)
         p.text(b.x + 32, b.y + 14, _("Will of the People"), size=TEXT, fill=MUTED, bold=True)
-        holder = _side(side)
+        # a label under the box's title: the side as a label (French "Rouges"; in solo "Vous
+        # (Blancs)", "Opposition (Rouges)"): the templates get the side's id; never wider than the box
+        holder = names.side_label(side, _LANG.get()) if side else _side(side)
         if s.mode == "solo" and side in ("red", "white"):
-            holder = _("{side} (you)", side=holder) if side == s.player else _("{side} (Opposition)", side=holder)
-        p.text(b.x + 32, b.y + 36, holder, size=TEXT, fill=INK, bold=True)
+            holder = _("{side} (you)", side=side) if side == s.player else _("{side} (Opposition)", side=side)
+        p.text(b.x + 32, b.y + 36, holder, size=TEXT, fill=INK, bold=True, max_width=b.right - (b.x + 32) - 4)
 
 
 def _tile(p: ScaledPen, s: "State", b: Box, kind: str, title: str, title_w: float, region: str | None,
@@ -1141,7 +1143,7 @@ def _cards_row(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> Non
             p.text(r.x + title_w + 10, r.y + ROW_LINE_H / 2, _("no cards played yet this round"), size=TEXT, fill=MUTED)
             return
         for side, (x, y) in labels:
-            p.text(x + 2, y, _("{side}:", side=_side(side)), size=TEXT, fill=INK, bold=True)
+            p.text(x + 2, y, _("{side}:", side=side), size=TEXT, fill=INK, bold=True)
         for slot in slots:
             _card(p, s, slot.id, slot.box, slot.id in hl, level=slot.level)
         if any(slot.level for slot in slots):

@@ -701,13 +701,12 @@ def _guillotine(area: Box, boxes: Sequence[Box]) -> list[Box]:
 @lru_cache(maxsize=8)
 def _side_label_w(side: str) -> float:
     """Room for "{side}:" before a side's played cards, in its widest language."""
-    from .. import names
     from ..i18n import LANGUAGES
     from ..text import translator
     widths = []
     for lang in LANGUAGES:
         _ = translator(lang)
-        widths.append(text_width(_("{side}:", side=names.side(side, lang)), TEXT, True))
+        widths.append(text_width(_("{side}:", side=side), TEXT, True))
     return max(widths)
 
 

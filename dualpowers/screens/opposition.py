@@ -204,7 +204,7 @@ class SoloRoundScreen(Observed[SoloRoundSnapshot]):
             last_title_html=_("<b>What the last step did</b>"), new_title_html=_("<b>New round</b>"),
             log_title_html=_("<b>The whole log</b> (most recent first)"),
             seed_label=_("Seed"), player_label=_("You play"),
-            player_options=((names.side("red", lang), "red"), (names.side("white", lang), "white")),
+            player_options=((names.side_label("red", lang), "red"), (names.side_label("white", lang), "white")),
             difficulty_label=_("Difficulty X"), difficulties=(DIFFICULTIES[0], DIFFICULTIES[-1]),
             edition_label=_("Edition"), edition_options=((_("French / English (fr)"), "fr"), (_("Italian (it)"), "it")),
             policy_label=_("Player rule"),

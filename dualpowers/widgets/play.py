@@ -393,7 +393,7 @@ class PlayWidget(widgets.VBox):
             menu.value = value
 
         options(self.mode, [(_("Solo"), "solo"), (_("Two players, hot seat"), "two-player")])
-        options(self.player, [(names.side("red", lang), "red"), (names.side("white", lang), "white")])
+        options(self.player, [(names.side_label("red", lang), "red"), (names.side_label("white", lang), "white")])
         syncing, self._syncing = self._syncing, True     # new words for the same value: not the reader's pick
         try:
             options(self.edition, [(_("French / English (fr)"), "fr"), (_("Italian (it)"), "it")])

@@ -173,7 +173,7 @@ def test_french_solo_game_at_difficulty_1_to_its_end(browser, lab):
                 page.wait_for_timeout(150)
                 check(f"decision {decisions}, its story")
         end = result.inner_text()
-        assert "gagne" in end and "Pourquoi" in end, end
+        assert "gagne" in end and "parce que" in end, end      # the outcome is a sentence (issue 34)
         # the last action's story (the final scoring, step by step), then the final board
         story = page.locator("button.dp-story-next").first
         for _ in range(60):
