@@ -141,6 +141,31 @@ def test_a_story_s_heading_says_what_it_tells_not_who_acts(lang):
     assert {"you", "opposition", "scoring"} <= set(said), said
 
 
+
+def test_a_two_player_story_is_the_scoring_only_from_the_scoring_on():
+    """Both objectives placed and the action phase begun is a story too ("What happened"); its
+    heading read "The scoring" because an objective placed and a phase begun were taken for the
+    scoring's events (the Italian reader saw it)."""
+    play = PlaySession(mode="two-player", seed=4, lang="en")
+    seen = set()
+    for _turn in range(60):
+        play.game.auto("first")
+        while play.story_at is not None:
+            event = play.story[play.story_at]
+            head = play.snapshot.status
+            scoring = event.kind in ("unrest", "score", "exhaust", "cleanup") or (
+                event.kind == "phase" and "Scoring phase" in event.text)
+            round_start = "places a secret objective" in event.text or "Action phase" in event.text
+            if round_start and not any(e.kind in ("unrest", "score", "cleanup") or "Scoring phase" in e.text
+                                       for e in play.story[:play.story_at]):
+                assert head.startswith("What happened"), (event.text, head)
+                seen.add("round start")
+            if scoring:
+                assert head.startswith("The scoring"), (event.text, head)
+                seen.add("scoring")
+            play.story_step()
+    assert seen == {"round start", "scoring"}, seen
+
 def test_this_round_so_far_starts_at_the_round():
     play = PlaySession(GameSession(mode="solo", seed=3, player="white", difficulty=1))
     rng = random.Random(0)

@@ -31,6 +31,7 @@ from ..errors import DualPowersError, brief
 from ..i18n import number
 from ..kinds import highlight as action_highlight
 from ..narrate import refusal_text
+from ..narration import SCORING_PHASE
 from ..opposition import DIFFICULTIES
 from ..review import REVIEW_PLAYOUTS, Moment, Review, review_game
 from ..scoring import face_up_objective, objective_markers
@@ -709,9 +710,10 @@ class PlaySession(Observed[PlaySnapshot]):
         nxt = pk.next_clicks(cards=cards, buttons=buttons, touch=self.touch)
         return head + (escape(render(nxt, lang)) if nxt is not None else "")
 
-    #: The events of a scoring, and what follows it in the same story (the next round's start).
-    _SCORING_KINDS = frozenset({"phase", "unrest", "objective", "score", "exhaust", "cleanup", "round", "draw",
-                                "trotsky-leaves", "end"})
+    #: The events that only a scoring writes (its phase's opening line is told apart by its
+    #: message: an "objective" or "phase" event also opens a round, when the objectives are placed
+    #: and the action phase begins, and that is not the scoring).
+    _SCORING_KINDS = frozenset({"unrest", "score", "exhaust", "cleanup", "end"})
 
     def _story_heading(self) -> str:
         """What the story's step on the board tells (issue 33: its heading said "You (White) to
@@ -722,7 +724,7 @@ class PlaySession(Observed[PlaySnapshot]):
         solo = self.game.state.mode == "solo"
         part = "you"
         for e in self.story[:(self.story_at or 0) + 1]:
-            if e.kind in self._SCORING_KINDS:
+            if e.kind in self._SCORING_KINDS or (e.kind == "phase" and e.msgid == SCORING_PHASE):
                 part = "scoring"
             elif solo and (e.kind in ("reveal", "opposition") or (e.kind == "play" and e.params.get("side") is None)):
                 part = "opposition"
