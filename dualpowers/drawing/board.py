@@ -463,23 +463,33 @@ def _strengths(p: ScaledPen, f: Box, presence: Any, hidden: bool = False) -> Non
     """
     st = presence.strength
     w = None if hidden else presence.winner
-    x = f.x + 6
+    shown = {side: "?" if hidden else st.get(side, 0) for side in ("red", "white")}
+    # Translators: a side's strength in a region, under the region's tokens: "Red 3".
+    texts = [_("{side} {strength}", side=side, strength=shown[side]) for side in ("red", "white")]
+    widths = [text_width(text, TEXT) for text in texts]
+    # The usual spacing: 6 px in, 5 after a strength, 18 for the "=", and the plate's 3 px and
+    # rim inside the region.  Where two long names with two-digit strengths would run out of it
+    # ("Rouges 18 = Blancs 18"), the short form of a side's name.
+    pad, after, gap = 6.0, 5.0, 18.0
+    if pad + widths[0] + after + gap + widths[1] > f.w - 5:
+        texts = [_.pgettext("a side's strength, where the region has little room", "{side} {strength}",
+                            side=side, strength=shown[side]) for side in ("red", "white")]
+        widths = [text_width(text, TEXT) for text in texts]
+    x = f.x + pad
     y = f.cy - 1
     for i, side in enumerate(("red", "white")):
-        # Translators: a side's strength in a region, under the region's tokens: "Red 3".
-        text = _("{side} {strength}", side=side, strength="?" if hidden else st.get(side, 0))
-        tw = text_width(text, TEXT)
+        text, tw = texts[i], widths[i]
         if i:
             if w is None and not hidden:
-                p.text(x + 8, y, "=", size=TEXT, fill=MUTED, align="center")
-            x += 18
+                p.text(x + gap / 2 - 1, y, "=", size=TEXT, fill=MUTED, align="center")
+            x += gap
         if side == w:
             fc = FACTION_COLOURS[side]
             p.rect(x - 3, y - 10, tw + 6, 20, fill=fc["fill"], stroke=fc["rim"], width=1, radius=4)
             p.text(x, y, text, size=TEXT, fill=fc["text"])
         else:
             p.text(x, y, text, size=TEXT, fill=MUTED)
-        x += tw + 5
+        x += tw + after
 
 
 def _token_glow(p: ScaledPen, slot: Any, exhausted: bool = False) -> None:
@@ -875,7 +885,11 @@ def _will(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         holder = names.side_label(side, _LANG.get()) if side else _side(side)
         if s.mode == "solo" and side in ("red", "white"):
             holder = _("{side} (you)", side=side) if side == s.player else _("{side} (Opposition)", side=side)
-        p.text(b.x + 32, b.y + 36, holder, size=TEXT, fill=INK, bold=True, max_width=b.right - (b.x + 32) - 4)
+        # under the title, or further left (below the flag's cloth, right of its pole) where a long
+        # label would not fit there ("Bianco (opposizione)")
+        x = b.x + 32
+        x = max(b.x + 18, min(x, b.right - 4 - text_width(holder, TEXT, True)))
+        p.text(x, b.y + 36, holder, size=TEXT, fill=INK, bold=True, max_width=b.right - x - 4)
 
 
 def _tile(p: ScaledPen, s: "State", b: Box, kind: str, title: str, title_w: float, region: str | None,
