@@ -56,7 +56,8 @@ from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from ..screens.play import DIFFICULTIES, CardView, ChoiceView, PlaySession, PlaySnapshot
 from ..text import translator
 from . import language
-from ._common import STYLE, ButtonPool, button, css, fit_labels, lines_html, log_html
+from ._common import STYLE, ButtonPool, button, css, fit_labels, lines_html, log_blocks
+from .blocks_html import SLOT, BlocksHTML
 from .screen import Screen, bind_keys, button_action, phone_board_max_width
 
 __all__ = ["PlayWidget"]
@@ -227,8 +228,8 @@ class PlayWidget(widgets.VBox):
                                           layout=_W(width="100%")), "dp-story-now")
         self.story_box = css(widgets.VBox([self.story_now, self.story_told],
                                           layout=_W(width="100%", display="none")), "dp-story-box")
-        #: this round so far, beside the board (the whole log stays below it)
-        self.round_view = css(widgets.HTML(layout=_W(width="100%")), "dp-round-so-far")
+        #: this round so far, beside the board (the whole log stays below it), sent as it grows
+        self.round_view = css(BlocksHTML(newest_first=False, layout=_W(width="100%")), "dp-round-so-far")
         # ---- the review, once the game is over
         self.review_button = button("Review my game", "dp-review", icon="search")
         self.review_progress = css(widgets.IntProgress(value=0, min=0, max=1, layout=_W(width="100%", display="none")),
@@ -250,7 +251,8 @@ class PlayWidget(widgets.VBox):
         self._moment_pool = ButtonPool(lambda: widgets.Button(layout=_W(width="auto")), self.model.show_moment)
         self.message = css(widgets.HTML(), "dp-message")
         self.result = css(widgets.HTML(), "dp-result")
-        self.log_view = css(widgets.HTML(), "dp-log")
+        #: the game log, newest first, sent as it grows
+        self.log_view = css(BlocksHTML(newest_first=True), "dp-log")
 
         # ---- save / load: files, never the game's JSON on screen (it holds the hidden cards)
         self.save_folder = Path(save_folder)
@@ -494,9 +496,10 @@ class PlayWidget(widgets.VBox):
         self.status.value = escape(snap.status)
         self.hand.value = lines_html(snap.hand_lines)
         if before is None or before.log != snap.log or before.lang != lang:
-            self.log_view.value = log_html(snap.log, lang=lang)
+            blocks, note = log_blocks(snap.log, lang=lang)
+            self.log_view.show(_LOG_FRAME, blocks, note)
         if before is None or before.round_so_far != snap.round_so_far or before.lang != lang:
-            self.round_view.value = self._round_html(snap)
+            self._draw_round(snap)
         self._draw_menu(snap)
         self.apply_button.disabled = self.auto_button.disabled = not snap.can_act
         self.hint_button.disabled = not snap.can_act or snap.thinking
@@ -520,14 +523,16 @@ class PlayWidget(widgets.VBox):
                                 f"{escape(label)}</a>") if saved is not None else ""
         self._story_timer()
 
-    def _round_html(self, snap: PlaySnapshot) -> str:
-        """This round so far, oldest first, folded under its title (the story beside the board)."""
+    def _draw_round(self, snap: PlaySnapshot) -> None:
+        """This round so far, oldest first, folded under its title (the story beside the board);
+        nothing while the round has no entry."""
         if not snap.round_so_far:
-            return ""
+            self.round_view.show("", [])
+            return
         _ = translator(snap.lang)
         title = _("This round so far")
-        return (f"<details><summary>{escape(title)}</summary>"
-                f"{log_html(snap.round_so_far, newest_first=False, limit=None)}</details>")
+        blocks, _note = log_blocks(snap.round_so_far, newest_first=False, limit=None)
+        self.round_view.show(f"<details><summary>{escape(title)}</summary>{_LOG_FRAME}</details>", blocks)
 
     def _draw_menu(self, snap: PlaySnapshot) -> None:
         menu = snap.menu
@@ -618,6 +623,10 @@ class PlayWidget(widgets.VBox):
         _classes(b, "dp-choice", "dp-choice-" + choice.word)
         b.button_style = "warning" if choice.hinted else ""
         return b
+
+
+#: The log's box; its blocks go inside (:class:`~dualpowers.widgets.blocks_html.BlocksHTML`).
+_LOG_FRAME = f"<div class='dp-log-box' {SLOT}></div>"
 
 
 def _classes(widget: widgets.DOMWidget, *classes: str) -> None:
