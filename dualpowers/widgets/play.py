@@ -472,7 +472,8 @@ class PlayWidget(widgets.VBox):
                                      f"{escape(story.told[-1])}{working}</div>")
             earlier = "".join(f"<li>{escape(text)}</li>" for text in reversed(story.told[:-1]))
             self.story_told.value = f"<ol reversed>{earlier}</ol>" if earlier else ""
-            self.story_next.description = self.story_next.tooltip = story.next_label
+            with self.story_next.hold_sync():
+                self.story_next.description = self.story_next.tooltip = story.next_label
             self.story_skip.layout.display = None if story.can_skip else "none"
             if before is not None and before.story is None:
                 # a story begins: its Next takes the focus, so the story comes into view (the
@@ -491,7 +492,8 @@ class PlayWidget(widgets.VBox):
         self._set_children(self.choices, [self._choice_button(btn, choice) for btn, choice in
                                           zip(self._choice_pool.take(len(snap.choices)), snap.choices)])
         self.cancel_button.layout.display = None if snap.can_cancel else "none"
-        self.cancel_button.description = self.cancel_button.tooltip = snap.cancel_label
+        with self.cancel_button.hold_sync():
+            self.cancel_button.description = self.cancel_button.tooltip = snap.cancel_label
         self.prompt.value = snap.prompt_html
         self.status.value = escape(snap.status)
         self.hand.value = lines_html(snap.hand_lines)
@@ -502,9 +504,10 @@ class PlayWidget(widgets.VBox):
             self._draw_round(snap)
         self._draw_menu(snap)
         self.apply_button.disabled = self.auto_button.disabled = not snap.can_act
-        self.hint_button.disabled = not snap.can_act or snap.thinking
-        self.hint_button.description = _("Thinking…") if snap.thinking else _("Hint")
-        self.hint_button.icon = "hourglass-half" if snap.thinking else "lightbulb-o"
+        with self.hint_button.hold_sync():       # one message for the button's changes
+            self.hint_button.disabled = not snap.can_act or snap.thinking
+            self.hint_button.description = _("Thinking…") if snap.thinking else _("Hint")
+            self.hint_button.icon = "hourglass-half" if snap.thinking else "lightbulb-o"
         self.group.disabled = self.action.disabled = self.auto_policy.disabled = not snap.can_act
         self.undo_button.disabled = not snap.can_undo
         # After the game: who won and why, and a New game button; no more actions offered.
@@ -541,13 +544,16 @@ class PlayWidget(widgets.VBox):
             return
         self._syncing = True
         try:
-            # (label, value) pairs, as the menus keep them: a menu is sent again only when it changed
-            if tuple(self.group.options) != menu.groups:
-                self.group.options = menu.groups
-            self.group.value = menu.group
-            if tuple(self.action.options) != menu.actions:
-                self.action.options = menu.actions
-            self.action.value = menu.action
+            # (label, value) pairs, as the menus keep them: a menu is sent again only when it
+            # changed, its options and its choice in one message
+            with self.group.hold_sync():
+                if tuple(self.group.options) != menu.groups:
+                    self.group.options = menu.groups
+                self.group.value = menu.group
+            with self.action.hold_sync():
+                if tuple(self.action.options) != menu.actions:
+                    self.action.options = menu.actions
+                self.action.value = menu.action
             self.action_words.value = escape(menu.chosen)
         finally:
             self._syncing = False
@@ -610,18 +616,20 @@ class PlayWidget(widgets.VBox):
     def _card_button(b: widgets.Button, card: CardView) -> widgets.Button:
         """A button of the pool made into a card of the hand."""
         b.dp_value = card.card
-        b.description, b.tooltip = card.text, card.tooltip
-        _classes(b, "dp-hand-card", f"dp-card-{card.colour}", f"dp-card-id-{card.card}",
-                 *(("dp-hinted",) if card.hinted else ()))
+        with b.hold_sync():                     # the button's changes in one message
+            b.description, b.tooltip = card.text, card.tooltip
+            _classes(b, "dp-hand-card", f"dp-card-{card.colour}", f"dp-card-id-{card.card}",
+                     *(("dp-hinted",) if card.hinted else ()))
         return b
 
     @staticmethod
     def _choice_button(b: widgets.Button, choice: ChoiceView) -> widgets.Button:
         """A button of the pool made into one remaining choice (its tip: what it does and its rule)."""
         b.dp_value = choice.action
-        b.description, b.tooltip = choice.text, choice.tooltip
-        _classes(b, "dp-choice", "dp-choice-" + choice.word)
-        b.button_style = "warning" if choice.hinted else ""
+        with b.hold_sync():                     # the button's changes in one message
+            b.description, b.tooltip = choice.text, choice.tooltip
+            _classes(b, "dp-choice", "dp-choice-" + choice.word)
+            b.button_style = "warning" if choice.hinted else ""
         return b
 
 

@@ -2,7 +2,8 @@
 
 Each mechanism that keeps a click cheap has a test that fails when an unchanged part is sent
 again: the game log and *This round so far* send only their new blocks, the board in words only
-the paragraphs that changed.
+the paragraphs that changed, a widget whose traits did not change sends nothing, and the changes
+of one widget in one click go in one message.
 """
 
 from __future__ import annotations
@@ -90,6 +91,22 @@ def test_log_blocks_make_the_log_as_log_html_writes_it():
             assert log_html(g.log, newest_first=newest_first, limit=limit) == f"<div class='dp-log-box'>{shown}{note}</div>"
 
 
+def _all_widgets(root: Widget) -> list[Widget]:
+    """Every widget under ``root`` (its children, layouts, styles and widget-valued traits)."""
+    seen: dict[int, Widget] = {}
+    todo = [root]
+    while todo:
+        widget = todo.pop()
+        if id(widget) in seen:
+            continue
+        seen[id(widget)] = widget
+        for name in widget.keys:
+            value = getattr(widget, name, None)
+            items = value if isinstance(value, (list, tuple)) else [value]
+            todo.extend(v for v in items if isinstance(v, Widget))
+    return list(seen.values())
+
+
 def _solo(repeat: int):
     """The benchmark's solo game (benchmarks/widget_speed.py): the same choices, played by clicks."""
     w = PlayWidget(mode="solo", seed=3, player="red", difficulty=1)
@@ -153,3 +170,37 @@ def test_a_select_sends_the_board_in_words_paragraph_by_paragraph(sent):
     (msg,) = sent.of(w.board.words)
     assert status not in json.dumps(msg), "the board in words was sent whole for a click that lights targets"
     assert len([seg for seg in msg["content"]["segs"] if isinstance(seg, str)]) == 1   # the targets
+
+
+def test_a_click_sends_each_widget_once_and_only_what_changed(sent):
+    """No widget gets two update messages in one click (its changes batched), and no update
+    re-sends a value the page already has."""
+    w = _solo(0)
+    _until_card_step(w)
+    for _ in range(3):
+        # what the page has now: every widget's state (all of it was sent)
+        synced = {id(widget): json.loads(json.dumps(widget.get_state(), default=str))
+                  for widget in _all_widgets(w)}
+
+        def state_of(widget: Widget) -> dict[str, Any]:
+            return synced.setdefault(id(widget), {})
+
+        sent.messages.clear()
+        _play_card(w)
+        updates: dict[int, int] = {}
+        named: dict[int, str] = {}
+        for widget, msg in sent.messages:
+            if msg.get("method") != "update":
+                continue
+            updates[id(widget)] = updates.get(id(widget), 0) + 1
+            named[id(widget)] = f"{type(widget).__name__} {sorted(msg['state'])}"
+            was = state_of(widget)
+            state = json.loads(json.dumps(msg["state"], default=str))
+            for key, value in state.items():
+                # (a menu's choice goes with its new options: ipywidgets resets it when they change)
+                if not (key == "index" and "_options_labels" in state):
+                    assert was.get(key) != value, f"{type(widget).__name__}.{key} re-sent unchanged: {value!r}"[:300]
+                was[key] = value
+        twice = {k: n for k, n in updates.items() if n > 1}
+        assert not twice, [named[k] for k in twice]
+        _until_card_step(w)
