@@ -397,12 +397,17 @@ def kernel_clicks(repeat: int) -> dict[str, dict[str, Any]]:
                     statistics.mean(row.get(k, (0, 0))[1] for row in rows)) for k in names}
 
     return {name: {"python_ms": statistics.median(v[0] for v in values),
-                   "python_before_board_ms": statistics.median(v[4] for v in values),
+                   "python_before_board_ms": median_or_none([v[4] for v in values if v[4] == v[4]]),
                    "messages": statistics.median(v[1] for v in values),
                    "bytes": statistics.median(v[2] for v in values),
                    "board_bytes": statistics.median(v[3] for v in values), "n": len(values),
                    "by_widget": by_kind(kinds[name])}
             for name, values in figures.items()}
+
+
+def median_or_none(values: list[float]) -> float | None:
+    """The median, or None when there is nothing (a click that sent no picture)."""
+    return float(statistics.median(values)) if values else None
 
 
 def widget_kind(widget: Any) -> str:
@@ -436,7 +441,9 @@ def main(argv: list[str] | None = None) -> int:
         print("The kernel's side of each click, in this process (median CPU ms of Python, of it before the "
               "board's message; messages; KB sent, of it the board's)")
         for name, f in got.items():
-            print(f"  {name:18} {f['python_ms']:6.1f} ms (before the board {f['python_before_board_ms']:4.1f})"
+            before = f["python_before_board_ms"]
+            before_text = "  -  " if before is None else f"{before:4.1f}"
+            print(f"  {name:18} {f['python_ms']:6.1f} ms (before the board {before_text})"
                   f"  {f['messages']:4.0f} messages  {f['bytes'] / 1000:6.1f} KB"
                   f"  (board {f['board_bytes'] / 1000:5.1f} KB)   n={f['n']}")
             if args.by_widget:

@@ -186,7 +186,8 @@ class BlocksHTML(anywidget.AnyWidget):
         """The whole HTML shown, as an ``ipywidgets.HTML`` of it would hold it."""
         if not self.frame:
             return ""
-        shown = "".join(reversed(self._blocks)) + self._note if self.newest_first else self._note + "".join(self._blocks)
+        blocks = "".join(reversed(self._blocks) if self.newest_first else self._blocks)
+        shown = blocks + self._note if self.newest_first else self._note + blocks
         head, sep, tail = self.frame.partition(SLOT + ">")
         return head + sep + shown + tail if sep else self.frame
 

@@ -88,7 +88,8 @@ def test_log_blocks_make_the_log_as_log_html_writes_it():
         for newest_first in (True, False):
             blocks, note = log_blocks(g.log, newest_first=newest_first, limit=limit)
             shown = "".join(reversed(blocks) if newest_first else blocks)
-            assert log_html(g.log, newest_first=newest_first, limit=limit) == f"<div class='dp-log-box'>{shown}{note}</div>"
+            boxed = f"<div class='dp-log-box'>{shown}{note}</div>"
+            assert log_html(g.log, newest_first=newest_first, limit=limit) == boxed
 
 
 def _all_widgets(root: Widget) -> list[Widget]:
