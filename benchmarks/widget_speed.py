@@ -141,6 +141,40 @@ WAIT_CHANGE = """async ({limit}) => await new Promise((resolve) => {
   check();
 })"""
 
+#: In the page, before anything loads (``--where``): note each message from the kernel as it arrives
+#: (time, bytes, and what it is: ``status:busy``, ``board`` for the canvas' batch, ``panel`` for the
+#: other widgets' messages), to say where a click's time goes.
+WHERE = r"""(() => {
+  const Socket = window.WebSocket, text = new TextDecoder();
+  window.__dpArrived = [];
+  const kind = (d) => {
+    try {
+      let header, content;
+      if (typeof d === 'string') { const m = JSON.parse(d); header = m.header; content = m.content; }
+      else {
+        const v = new DataView(d), n = Number(v.getBigUint64(0, true)), at = [];
+        for (let i = 0; i < n; i++) at.push(Number(v.getBigUint64(8 * (i + 1), true)));
+        at.push(d.byteLength);
+        const part = (i) => JSON.parse(text.decode(new Uint8Array(d, at[i], at[i + 1] - at[i])));
+        header = part(1); content = part(4);
+      }
+      if (header.msg_type === 'status') return 'status:' + content.execution_state;
+      if (header.msg_type !== 'comm_msg') return header.msg_type;
+      const data = content.data || {};
+      return data.method === 'custom' && data.content && data.content.shape ? 'board' : 'panel';
+    } catch (e) { return '?'; }
+  };
+  window.WebSocket = class extends Socket {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (ev) => {
+        window.__dpArrived.push([performance.now(), typeof ev.data === 'string' ? ev.data.length : ev.data.byteLength,
+                                 kind(ev.data)]);
+      });
+    }
+  };
+})();"""
+
 PLAY = ".dp-play canvas.dp-board"
 COURSE = ".dp-course canvas.dp-board"
 
@@ -172,12 +206,18 @@ def settle(page: Any, frames: Frames, quiet_ms: int = 200, limit_ms: int = 5000)
             last, still = frames.received, 0
 
 
+#: With ``--where``: for each click, when the kernel's messages arrived (see :data:`WHERE`).
+ARRIVALS: list[dict[str, Any]] = []
+
+
 def timed(page: Any, frames: Frames, canvas: str, *, point: tuple[float, float] | None = None,
-          button: str | None = None, limit: float = 20_000) -> tuple[float | None, int]:
+          button: str | None = None, limit: float = 20_000, what: str = "") -> tuple[float | None, int]:
     """(milliseconds from the click to a changed canvas, or None; bytes received) for one click:
     a real mouse click at ``point`` (backing-store pixels of ``canvas``), or ``button`` clicked."""
     settle(page, frames)
     start = frames.received
+    where = page.evaluate("() => { const on = Array.isArray(window.__dpArrived); "
+                          "if (on) window.__dpArrived = []; return on; }")
     if point is not None:
         el = page.locator(canvas).first
         el.scroll_into_view_if_needed()
@@ -189,6 +229,10 @@ def timed(page: Any, frames: Frames, canvas: str, *, point: tuple[float, float] 
         page.evaluate(ARM, {"canvas": canvas, "button": button})
     ms = page.evaluate(WAIT_CHANGE, {"limit": limit})
     settle(page, frames)
+    if where:
+        got = page.evaluate("() => ({t0: window.__dpT0, arrived: window.__dpArrived})")
+        ARRIVALS.append({"what": what, "ms": ms if ms >= 0 else None,
+                         "arrived": [(t - got["t0"], n, k) for t, n, k in got["arrived"] if t >= got["t0"]]})
     return (ms if ms >= 0 else None), frames.received - start
 
 
@@ -242,22 +286,26 @@ def play_rounds(page: Any, frames: Frames, repeat: int, figures: dict[str, list[
         if verbose:
             print(f"  [{s.step}] status: {page.locator('.dp-status').first.inner_text()!r}", file=sys.stderr)
         if kind == "card":
-            figures["play: card"].append(timed(page, frames, PLAY, button=f"button.dp-card-id-{pick.card}"))
+            figures["play: card"].append(timed(page, frames, what="play: card", canvas=PLAY,
+                                               button=f"button.dp-card-id-{pick.card}"))
             continue
         if kind == "button":
             page.locator("button.dp-choice").first.click()
             settle(page, frames)
             continue
         (k1, i1), (k2, i2) = clicks
-        figures["play: select"].append(timed(page, frames, PLAY, point=board_point(page, PLAY, s, k1, i1)))
-        figures["play: complete"].append(timed(page, frames, PLAY, point=board_point(page, PLAY, s, k2, i2)))
+        figures["play: select"].append(timed(page, frames, what="play: select", canvas=PLAY,
+                                             point=board_point(page, PLAY, s, k1, i1)))
+        figures["play: complete"].append(timed(page, frames, what="play: complete", canvas=PLAY,
+                                               point=board_point(page, PLAY, s, k2, i2)))
         if verbose:
             print(f"  {pick}: {figures['play: select'][-1]} {figures['play: complete'][-1]} "
                   f"{page.locator('.dp-message').first.inner_text()!r}", file=sys.stderr)
             page.screenshot(path=f"/tmp/speed-{moves}.png")
         nxt = page.locator("button.dp-story-next")
         if nxt.count() and nxt.first.is_visible():
-            figures["play: reply step"].append(timed(page, frames, PLAY, button="button.dp-story-next"))
+            figures["play: reply step"].append(timed(page, frames, what="play: reply step", canvas=PLAY,
+                                                     button="button.dp-story-next"))
         skip = page.locator("button.dp-story-skip")
         if skip.count() and skip.first.is_visible():
             skip.first.click()
@@ -272,9 +320,11 @@ def course_answers(page: Any, frames: Frames, repeat: int, figures: dict[str, li
     state = course.exercise(EXERCISE).position
     for _ in range(repeat):
         figures["course: select"].append(
-            timed(page, frames, COURSE, point=board_point(page, COURSE, state, "token", "W3")))
+            timed(page, frames, what="course: select", canvas=COURSE,
+                  point=board_point(page, COURSE, state, "token", "W3")))
         figures["course: answer"].append(
-            timed(page, frames, COURSE, point=board_point(page, COURSE, state, "region", "red")))
+            timed(page, frames, what="course: answer", canvas=COURSE,
+                  point=board_point(page, COURSE, state, "region", "red")))
         page.locator("button.dp-course-retry").first.click()
         settle(page, frames)
 
@@ -288,21 +338,30 @@ def kernel_clicks(repeat: int) -> dict[str, dict[str, Any]]:
     from dualpowers.widgets.play import PlayWidget
     import dualpowers.course as course_data
 
-    sent: list[tuple[str, int]] = []
+    sent: list[tuple[str, int, float]] = []
 
     def record(self: Any, msg: Any, buffers: Any = None) -> None:      # what the comm would send
         size = len(json.dumps(msg, default=str)) + sum(len(bytes(b)) for b in (buffers or []))
-        sent.append((type(self).__name__, size))
+        sent.append((widget_kind(self), size, time.process_time()))
 
-    figures: dict[str, list[tuple[float, int, int, int]]] = {}
+    figures: dict[str, list[tuple[float, int, int, int, float]]] = {}
+    kinds: dict[str, list[dict[str, tuple[int, int]]]] = {}
 
     def timed(name: str, click: Any) -> None:
         sent.clear()
         start = time.process_time()
         click()
         ms = (time.process_time() - start) * 1000
-        board = sum(size for kind, size in sent if kind == "_CanvasManager")
-        figures.setdefault(name, []).append((ms, len(sent), sum(size for _k, size in sent), board))
+        board = sum(size for kind, size, _t in sent if kind == "board")
+        # the Python before the board's message leaves (the page can paint nothing sooner)
+        first = next((t for kind, _size, t in sent if kind == "board"), None)
+        before = (first - start) * 1000 if first is not None else float("nan")
+        figures.setdefault(name, []).append((ms, len(sent), sum(size for _k, size, _t in sent), board, before))
+        per: dict[str, tuple[int, int]] = {}
+        for kind, size, _t in sent:
+            n, b = per.get(kind, (0, 0))
+            per[kind] = (n + 1, b + size)
+        kinds.setdefault(name, []).append(per)
 
     real = Widget._send
     Widget._send = record
@@ -332,11 +391,33 @@ def kernel_clicks(repeat: int) -> dict[str, dict[str, Any]]:
             course.retry_button.click()
     finally:
         Widget._send = real
+    def by_kind(rows: list[dict[str, tuple[int, int]]]) -> dict[str, tuple[float, float]]:
+        names = sorted({k for row in rows for k in row})
+        return {k: (statistics.mean(row.get(k, (0, 0))[0] for row in rows),
+                    statistics.mean(row.get(k, (0, 0))[1] for row in rows)) for k in names}
+
     return {name: {"python_ms": statistics.median(v[0] for v in values),
+                   "python_before_board_ms": median_or_none([v[4] for v in values if v[4] == v[4]]),
                    "messages": statistics.median(v[1] for v in values),
                    "bytes": statistics.median(v[2] for v in values),
-                   "board_bytes": statistics.median(v[3] for v in values), "n": len(values)}
+                   "board_bytes": statistics.median(v[3] for v in values), "n": len(values),
+                   "by_widget": by_kind(kinds[name])}
             for name, values in figures.items()}
+
+
+def median_or_none(values: list[float]) -> float | None:
+    """The median, or None when there is nothing (a click that sent no picture)."""
+    return float(statistics.median(values)) if values else None
+
+
+def widget_kind(widget: Any) -> str:
+    """What a message is for, by the widget that sends it: the board's picture ("board"), else the
+    widget's class and its first ``dp-`` CSS class (a layout or a style: "Layout")."""
+    name = type(widget).__name__
+    if name == "_CanvasManager":
+        return "board"
+    mark = next((c for c in getattr(widget, "_dom_classes", ()) if c.startswith("dp-")), "")
+    return f"{name} {mark}".strip()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -346,6 +427,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="say each step of the game played")
     parser.add_argument("--kernel", action="store_true",
                         help="the kernel's side alone, in this process: Python ms, messages and bytes per click")
+    parser.add_argument("--where", action="store_true",
+                        help="in the page, when the kernel's messages arrive: where each click's time goes")
+    parser.add_argument("--by-widget", action="store_true",
+                        help="with --kernel: each click's messages and KB by the widget that sends them (mean)")
     args = parser.parse_args(argv)
 
     if args.kernel:
@@ -353,11 +438,17 @@ def main(argv: list[str] | None = None) -> int:
         if args.json:
             print(json.dumps(got, indent=1))
             return 0
-        print("The kernel's side of each click, in this process (median CPU ms of Python; messages; KB sent, "
-              "of it the board's)")
+        print("The kernel's side of each click, in this process (median CPU ms of Python, of it before the "
+              "board's message; messages; KB sent, of it the board's)")
         for name, f in got.items():
-            print(f"  {name:18} {f['python_ms']:6.1f} ms  {f['messages']:4.0f} messages  {f['bytes'] / 1000:6.1f} KB"
+            before = f["python_before_board_ms"]
+            before_text = "  -  " if before is None else f"{before:4.1f}"
+            print(f"  {name:18} {f['python_ms']:6.1f} ms (before the board {before_text})"
+                  f"  {f['messages']:4.0f} messages  {f['bytes'] / 1000:6.1f} KB"
                   f"  (board {f['board_bytes'] / 1000:5.1f} KB)   n={f['n']}")
+            if args.by_widget:
+                for kind, (n, b) in sorted(f["by_widget"].items(), key=lambda kv: -kv[1][1]):
+                    print(f"      {n:4.1f} x {b / 1000:6.2f} KB  {kind}")
         return 0
 
     import nbformat
@@ -376,6 +467,8 @@ def main(argv: list[str] | None = None) -> int:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1440, "height": 900})
+            if args.where:
+                page.add_init_script(WHERE)
             frames = Frames(page)
             open_notebook(page, lab, "speed.ipynb")
             run_all_cells(page)
@@ -384,13 +477,13 @@ def main(argv: list[str] | None = None) -> int:
                 wait_canvas_painted(page, sel, timeout=60_000)
             page.wait_for_timeout(1500)      # the boards' resize to the page, then quiet
             for _ in range(args.repeat + 1):
-                figures["bare redraw"].append(timed(page, frames, "canvas.bench-bare",
+                figures["bare redraw"].append(timed(page, frames, what="bare redraw", canvas="canvas.bench-bare",
                                                     button="button.bench-bare-redraw"))
             figures["bare redraw"] = figures["bare redraw"][1:]      # the first warms up
             play_rounds(page, frames, args.repeat, figures, args.verbose)
             course_answers(page, frames, args.repeat, figures)
             for _ in range(args.repeat):                              # the floor again, after
-                figures["bare redraw"].append(timed(page, frames, "canvas.bench-bare",
+                figures["bare redraw"].append(timed(page, frames, what="bare redraw", canvas="canvas.bench-bare",
                                                     button="button.bench-bare-redraw"))
             browser.close()
     finally:
@@ -415,7 +508,31 @@ def main(argv: list[str] | None = None) -> int:
         kb = "" if f["median_bytes"] is None else f"  {f['median_bytes'] / 1000:6.1f} KB"
         missed = f"  ({f['missed']} never changed the canvas)" if f["missed"] else ""
         print(f"  {name:18} {ms} ms{x}{kb}   n={f['n']}{missed}")
+    if args.where:
+        print_where(ARRIVALS)
     return 0
+
+
+def print_where(arrivals: list[dict[str, Any]]) -> None:
+    """Where each click's time goes, from when the kernel's messages reached the page (medians, ms
+    after the click): the kernel says it is busy (the click reached it), the board's message
+    arrives (the kernel's Python before it, and the way back), the frame that shows it, the
+    kernel's last message (the panel's words and menus, after the board)."""
+    rows: dict[str, list[tuple[float, float, float, float, int]]] = {}
+    for a in arrivals:
+        got = a["arrived"]
+        busy = next((t for t, _n, k in got if k == "status:busy"), None)
+        board = next((t for t, _n, k in got if k == "board"), None)
+        last = max((t for t, _n, k in got if k in ("board", "panel")), default=None)
+        if a["ms"] is None or busy is None or board is None or last is None:
+            continue
+        before = sum(1 for t, _n, k in got if k == "panel" and t <= a["ms"])
+        rows.setdefault(a["what"], []).append((busy, board, float(a["ms"]), last, before))
+    print("Where the time goes (median ms after the click): the kernel busy / the board's message in / "
+          "the frame / the last message in; panel messages in before the frame")
+    for name, r in rows.items():
+        med = [statistics.median(x[i] for x in r) for i in range(5)]
+        print(f"  {name:18} {med[0]:6.1f} {med[1]:6.1f} {med[2]:6.1f} {med[3]:6.1f}   {med[4]:4.1f}   n={len(r)}")
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
     from ..controllers.play import LogEntry
 
-__all__ = ["STYLE", "ButtonPool", "df_html", "lines_html", "log_html", "working_html", "css", "button", "esc",
+__all__ = ["STYLE", "ButtonPool", "df_html", "lines_html", "log_blocks", "log_html", "working_html", "css", "button", "esc",
            "fit_labels"]
 
 esc = escape
@@ -134,6 +134,17 @@ def log_html(entries: Sequence["LogEntry"], newest_first: bool = True, limit: in
              lang: str | None = None) -> str:
     """The game log as HTML: each action with the events it caused; newest block first by default
     (``lang``: the language of the note that older entries are left out)."""
+    blocks, note = log_blocks(entries, newest_first=newest_first, limit=limit, lang=lang)
+    shown = reversed(blocks) if newest_first else blocks
+    return f"<div class='dp-log-box'>{''.join(shown)}{note}</div>"
+
+
+def log_blocks(entries: Sequence["LogEntry"], newest_first: bool = True, limit: int | None = 400,
+               lang: str | None = None) -> tuple[list[str], str]:
+    """The game log's blocks as HTML, oldest first (an action with the events it caused, or
+    notes in a row), and the note that older entries are left out ('' when none is): with
+    ``limit``, the newest blocks until ``limit`` entries, reading from the end the log is shown
+    from (:func:`log_html` puts them in its box)."""
     blocks: list[list[Any]] = []
     for e in entries:
         if e.kind in ("action", "info") or not blocks:
@@ -143,22 +154,23 @@ def log_html(entries: Sequence["LogEntry"], newest_first: bool = True, limit: in
             blocks.append([e])
         else:
             blocks[-1].append(e)
-    if newest_first:
-        blocks.reverse()
+    order = list(reversed(blocks)) if newest_first else blocks
     out: list[str] = []
+    note = ""
     count = 0
-    for block in blocks:
+    for block in order:
+        html = []
         for e in block:
             kind = "action" if e.kind == "action" else "info" if e.kind == "info" else (
                 "end" if e.kind == "end" else "event")
-            out.append(f"<div class='dp-log-{kind}'>{escape(e.text)}</div>")
+            html.append(f"<div class='dp-log-{kind}'>{escape(e.text)}</div>")
             count += 1
+        out.append("".join(html))
         if limit is not None and count >= limit:
             _ = translator(lang)
-            older = _("(older entries not shown)")
-            out.append(f"<div class='dp-log-info'>{escape(older)}</div>")
+            note = f"<div class='dp-log-info'>{escape(_('(older entries not shown)'))}</div>"
             break
-    return f"<div class='dp-log-box'>{''.join(out)}</div>"
+    return (list(reversed(out)) if newest_first else out), note
 
 
 class ButtonPool:

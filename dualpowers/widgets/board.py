@@ -42,6 +42,7 @@ from ..i18n import check_language
 from ..text import translator
 from . import language
 from ._common import fit_labels
+from .blocks_html import SLOT, BlocksHTML
 from .canvas_pen import CanvasPen, send
 from .probe import ViewProbe
 
@@ -80,6 +81,10 @@ _OVERLAY_STYLE = ("<style>.dp-board-picture { position: relative; } "
                   ".dp-board-words { font-size: 13px; line-height: 1.4; } "
                   ".dp-board-words p { margin: 2px 0 6px 0; } "
                   ".dp-board-widget .dp-board-words-toggle { margin-top: 4px; }</style>")
+
+
+#: The board in words' box: its paragraphs go inside (:class:`~dualpowers.widgets.blocks_html.BlocksHTML`).
+_WORDS_FRAME = f"<div {SLOT}></div>"
 
 
 def _later(seconds: float, callback: Callable[[], None]) -> None:
@@ -147,7 +152,9 @@ class BoardWidget(widgets.VBox):
         self.words_toggle = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
         self.words_toggle.add_class(WORDS_TOGGLE_CSS_CLASS)
         fit_labels(self.words_toggle)
-        self.words = widgets.HTML(layout=widgets.Layout(width="100%"))
+        # a paragraph each (the status, the surroundings, each region, the cards, what a click may
+        # pick), sent paragraph by paragraph: a click that lights targets changes only the last
+        self.words = BlocksHTML(layout=widgets.Layout(width="100%"))
         self.words.add_class(WORDS_CSS_CLASS)
         self.words.add_class("dp-sr-only")
         self.words_toggle.observe(self._words_opened, "value")
@@ -426,7 +433,7 @@ class BoardWidget(widgets.VBox):
         self.words_toggle.description = _(T_BOARD_WORDS)
         self.probe.label = _(T_BOARD_LABEL)
         if self._state is None:
-            self.words.value = ""
+            self.words.show("", [])
             return
         self.probe.names = self._place_names(lang)
         told = board_words(self._state, lit=self._asked, conceal=self._conceal, lang=lang, touch=self.probe.touch)
@@ -434,7 +441,7 @@ class BoardWidget(widgets.VBox):
                       + list(told.cards))
         if told.targets:
             paragraphs.append(told.targets)
-        self.words.value = "".join(f"<p>{escape(p)}</p>" for p in paragraphs)
+        self.words.show(_WORDS_FRAME, [f"<p>{escape(p)}</p>" for p in paragraphs])
 
     def _place_names(self, lang: str) -> list[list[Any]]:
         """Each region's box in fractions of the picture and its name ("Green: Vasilyevsky Island"),

@@ -278,13 +278,15 @@ class CanvasPen(PenBase):
              width: float = 1.0, dash: Sequence[float] | None = None, radius: float = 0.0) -> None:
         self.counts["rect"] += 1
         if radius > 0:
-            outline = self._round_rect(x, y, w, h, radius)
+            # the same box drawn again (most of a board, from one picture to the next) is the same
+            # command, made once: its points are not computed again, and comparing it with the
+            # picture shown finds it the same object
             if fill:
                 self._set("fill_style", fill)
-                self._points(_FILL_POLYGON, outline)
+                self.commands.append(_outline(self, _FILL_POLYGON, x, y, w, h, radius))
             if stroke:
                 self._stroke_style(stroke, width, dash)
-                self._points(_STROKE_POLYGON, outline)
+                self.commands.append(_outline(self, _STROKE_POLYGON, x, y, w, h, radius))
             return
         box = [_r(x), _r(y), _r(w), _r(h)]
         if fill:
@@ -342,6 +344,26 @@ class CanvasPen(PenBase):
             self._cmd(_FILL_TEXT, [text, _r(x), _r(y)])
         else:  # the browser squeezes the text only if it is wider
             self._cmd(_FILL_TEXT, [text, _r(x), _r(y), _r(max(1.0, float(max_width)))])
+
+
+_OUTLINES: dict[tuple[int, float, float, float, float, float], _Command] = {}
+#: How many rounded boxes' commands :func:`_outline` keeps (a board has about 200; sizes and boards vary).
+OUTLINES_KEPT = 4096
+
+
+def _outline(pen: CanvasPen, code: int, x: float, y: float, w: float, h: float, r: float) -> _Command:
+    """The command that fills or strokes a rounded box (:meth:`CanvasPen._round_rect`), made once
+    for each box and kept (commands are never changed once made)."""
+    key = (code, x, y, w, h, r)
+    got = _OUTLINES.get(key)
+    if got is None:
+        if len(_OUTLINES) >= OUTLINES_KEPT:
+            _OUTLINES.clear()
+        points = pen._round_rect(x, y, w, h, r)
+        flat = array("f", [c for point in points for c in point])
+        got = _OUTLINES[key] = ([code, [{"shape": [len(points), 2], "dtype": "float32", "idx": 0}], 1],
+                                [memoryview(flat)])
+    return got
 
 
 # ---------------------------------------------------------------- a part's cells

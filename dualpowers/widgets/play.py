@@ -56,7 +56,8 @@ from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from ..screens.play import DIFFICULTIES, CardView, ChoiceView, PlaySession, PlaySnapshot
 from ..text import translator
 from . import language
-from ._common import STYLE, ButtonPool, button, css, fit_labels, lines_html, log_html
+from ._common import STYLE, ButtonPool, button, css, fit_labels, lines_html, log_blocks
+from .blocks_html import SLOT, BlocksHTML
 from .screen import Screen, bind_keys, button_action, phone_board_max_width
 
 __all__ = ["PlayWidget"]
@@ -228,8 +229,8 @@ class PlayWidget(widgets.VBox):
                                           layout=_W(width="100%")), "dp-story-now")
         self.story_box = css(widgets.VBox([self.story_now, self.story_told],
                                           layout=_W(width="100%", display="none")), "dp-story-box")
-        #: this round so far, beside the board (the whole log stays below it)
-        self.round_view = css(widgets.HTML(layout=_W(width="100%")), "dp-round-so-far")
+        #: this round so far, beside the board (the whole log stays below it), sent as it grows
+        self.round_view = css(BlocksHTML(newest_first=False, layout=_W(width="100%")), "dp-round-so-far")
         # ---- the review, once the game is over
         self.review_button = button("Review my game", "dp-review", icon="search")
         self.review_progress = widgets.IntProgress(value=0, min=0, max=1, layout=_W(width="100%"))
@@ -257,7 +258,8 @@ class PlayWidget(widgets.VBox):
         self._moment_pool = ButtonPool(lambda: widgets.Button(layout=_W(width="auto")), self.model.show_moment)
         self.message = css(widgets.HTML(), "dp-message")
         self.result = css(widgets.HTML(), "dp-result")
-        self.log_view = css(widgets.HTML(), "dp-log")
+        #: the game log, newest first, sent as it grows
+        self.log_view = css(BlocksHTML(newest_first=True), "dp-log")
 
         # ---- save / load: files, never the game's JSON on screen (it holds the hidden cards)
         self.save_folder = Path(save_folder)
@@ -480,7 +482,8 @@ class PlayWidget(widgets.VBox):
                                      f"{escape(story.told[-1])}{working}</div>")
             earlier = "".join(f"<li>{escape(text)}</li>" for text in reversed(story.told[:-1]))
             self.story_told.value = f"<ol reversed>{earlier}</ol>" if earlier else ""
-            self.story_next.description = self.story_next.tooltip = story.next_label
+            with self.story_next.hold_sync():
+                self.story_next.description = self.story_next.tooltip = story.next_label
             self.story_skip.layout.display = None if story.can_skip else "none"
             if before is not None and before.story is None:
                 # a story begins: its Next takes the focus, so the story comes into view (the
@@ -499,19 +502,22 @@ class PlayWidget(widgets.VBox):
         self._set_children(self.choices, [self._choice_button(btn, choice) for btn, choice in
                                           zip(self._choice_pool.take(len(snap.choices)), snap.choices)])
         self.cancel_button.layout.display = None if snap.can_cancel else "none"
-        self.cancel_button.description = self.cancel_button.tooltip = snap.cancel_label
+        with self.cancel_button.hold_sync():
+            self.cancel_button.description = self.cancel_button.tooltip = snap.cancel_label
         self.prompt.value = snap.prompt_html
         self.status.value = escape(snap.status)
         self.hand.value = lines_html(snap.hand_lines)
         if before is None or before.log != snap.log or before.lang != lang:
-            self.log_view.value = log_html(snap.log, lang=lang)
+            blocks, note = log_blocks(snap.log, lang=lang)
+            self.log_view.show(_LOG_FRAME, blocks, note)
         if before is None or before.round_so_far != snap.round_so_far or before.lang != lang:
-            self.round_view.value = self._round_html(snap)
+            self._draw_round(snap)
         self._draw_menu(snap)
         self.apply_button.disabled = self.auto_button.disabled = not snap.can_act
-        self.hint_button.disabled = not snap.can_act or snap.thinking
-        self.hint_button.description = _("Thinking…") if snap.thinking else _("Hint")
-        self.hint_button.icon = "hourglass-half" if snap.thinking else "lightbulb-o"
+        with self.hint_button.hold_sync():       # one message for the button's changes
+            self.hint_button.disabled = not snap.can_act or snap.thinking
+            self.hint_button.description = _("Thinking…") if snap.thinking else _("Hint")
+            self.hint_button.icon = "hourglass-half" if snap.thinking else "lightbulb-o"
         self.group.disabled = self.action.disabled = self.auto_policy.disabled = not snap.can_act
         self.undo_button.disabled = not snap.can_undo
         # After the game: who won and why, and a New game button; no more actions offered.
@@ -531,14 +537,16 @@ class PlayWidget(widgets.VBox):
                                 f"{escape(label)}</a>") if saved is not None else ""
         self._story_timer()
 
-    def _round_html(self, snap: PlaySnapshot) -> str:
-        """This round so far, oldest first, folded under its title (the story beside the board)."""
+    def _draw_round(self, snap: PlaySnapshot) -> None:
+        """This round so far, oldest first, folded under its title (the story beside the board);
+        nothing while the round has no entry."""
         if not snap.round_so_far:
-            return ""
+            self.round_view.show("", [])
+            return
         _ = translator(snap.lang)
         title = _("This round so far")
-        return (f"<details><summary>{escape(title)}</summary>"
-                f"{log_html(snap.round_so_far, newest_first=False, limit=None)}</details>")
+        blocks, _note = log_blocks(snap.round_so_far, newest_first=False, limit=None)
+        self.round_view.show(f"<details><summary>{escape(title)}</summary>{_LOG_FRAME}</details>", blocks)
 
     def _draw_setup(self, snap: PlaySnapshot) -> None:
         """The set-up form's edition: the one the next game plays (it follows the language until picked)."""
@@ -556,13 +564,16 @@ class PlayWidget(widgets.VBox):
             return
         self._syncing = True
         try:
-            # (label, value) pairs, as the menus keep them: a menu is sent again only when it changed
-            if tuple(self.group.options) != menu.groups:
-                self.group.options = menu.groups
-            self.group.value = menu.group
-            if tuple(self.action.options) != menu.actions:
-                self.action.options = menu.actions
-            self.action.value = menu.action
+            # (label, value) pairs, as the menus keep them: a menu is sent again only when it
+            # changed, its options and its choice in one message
+            with self.group.hold_sync():
+                if tuple(self.group.options) != menu.groups:
+                    self.group.options = menu.groups
+                self.group.value = menu.group
+            with self.action.hold_sync():
+                if tuple(self.action.options) != menu.actions:
+                    self.action.options = menu.actions
+                self.action.value = menu.action
             self.action_words.value = escape(menu.chosen)
         finally:
             self._syncing = False
@@ -629,19 +640,25 @@ class PlayWidget(widgets.VBox):
     def _card_button(b: widgets.Button, card: CardView) -> widgets.Button:
         """A button of the pool made into a card of the hand."""
         b.dp_value = card.card
-        b.description, b.tooltip = card.text, card.tooltip
-        _classes(b, "dp-hand-card", f"dp-card-{card.colour}", f"dp-card-id-{card.card}",
-                 *(("dp-hinted",) if card.hinted else ()))
+        with b.hold_sync():                     # the button's changes in one message
+            b.description, b.tooltip = card.text, card.tooltip
+            _classes(b, "dp-hand-card", f"dp-card-{card.colour}", f"dp-card-id-{card.card}",
+                     *(("dp-hinted",) if card.hinted else ()))
         return b
 
     @staticmethod
     def _choice_button(b: widgets.Button, choice: ChoiceView) -> widgets.Button:
         """A button of the pool made into one remaining choice (its tip: what it does and its rule)."""
         b.dp_value = choice.action
-        b.description, b.tooltip = choice.text, choice.tooltip
-        _classes(b, "dp-choice", "dp-choice-" + choice.word)
-        b.button_style = "warning" if choice.hinted else ""
+        with b.hold_sync():                     # the button's changes in one message
+            b.description, b.tooltip = choice.text, choice.tooltip
+            _classes(b, "dp-choice", "dp-choice-" + choice.word)
+            b.button_style = "warning" if choice.hinted else ""
         return b
+
+
+#: The log's box; its blocks go inside (:class:`~dualpowers.widgets.blocks_html.BlocksHTML`).
+_LOG_FRAME = f"<div class='dp-log-box' {SLOT}></div>"
 
 
 def _classes(widget: widgets.DOMWidget, *classes: str) -> None:
