@@ -296,3 +296,17 @@ def test_an_unknown_edition_is_refused_with_its_name_and_nothing_changes():
     assert snap.next_edition == "fr"
     play.set_language("it")                              # still following the language
     assert play.snapshot.next_edition == "it"
+
+
+def test_review_is_offered_once_the_last_story_is_told():
+    """The QA saw "Review my game" offered while the last action's story (the final scoring) was
+    still being told, before the result was shown."""
+    play = PlaySession(mode="solo", seed=5, player="red", difficulty=1)
+    while not play.game.state.is_over():
+        while play.story_at is not None:
+            play.story_step(skip=True)
+        play.game.auto("greedy")
+    assert play.story_at is not None                     # the game's end is told step by step
+    assert not play.snapshot.can_review and not play.snapshot.result
+    play.story_step(skip=True)
+    assert play.snapshot.can_review and play.snapshot.result

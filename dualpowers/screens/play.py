@@ -648,7 +648,7 @@ class PlaySession(Observed[PlaySnapshot]):
             menu_shown=menu is not None and moment is None,
             can_act=not over and not telling and bool(here.legal), can_undo=g.can_undo, over=over,
             hint_html=here.hint_html, thinking=self._thinking, result="" if telling else (g.result() or ""),
-            review=review, can_review=over and self.review_done is None, can_return=self._finished is not None,
+            review=review, can_review=over and not telling and self.review_done is None, can_return=self._finished is not None,
             saved=self._saved, next_edition=self.next_edition)
 
     def _menu(self, here: _Position) -> MenuView:
