@@ -670,7 +670,7 @@ def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     ("it", "Giocare la carta viola-4 (4 giorni, Reclutamento 2 o Movimento, 2 PV)"),
     ("it", "Il volere del popolo è dell'opposizione (Bianco)."), ("it", "Rosso 3"),
     ("it", "Nessuna azione consentita: la partita è finita."), ("it", "Tocca al Bianco, 7 azioni consentite."),
-    ("it", "Numero della distribuzione"), ("it", "Questa è la distribuzione numero 4: una nuova partita con lo stesso numero"),
+    ("it", "N. distribuzione"), ("it", "Questa è la distribuzione numero 4: una nuova partita con lo stesso numero"),
     ("it", "Infine, in ogni quartiere con un segnalino obiettivo, i segnalini"),
     ("it", "Vince il quartiere chi ha più forza. Vincere così un quartiere è ciò che il regolamento chiama avervi la "
            "forza maggiore."),
