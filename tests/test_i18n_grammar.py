@@ -178,3 +178,27 @@ def test_the_french_board_and_tables_label_a_side_as_its_camp():
     rows = presence_rows(s, "fr")
     cells = {v for row in rows.rows for v in row if isinstance(v, str)}
     assert cells & {"Rouges", "Blancs"} and not cells & {"Rouge", "Blanc"}, cells
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "Last action, undone: Recruit unit W3 into blue"),
+    ("it", "Ultima azione annullata: reclutare l'unità B3 nel quartiere blu"),
+])
+def test_an_action_named_after_a_colon_goes_on_in_lower_case(lang, expected):
+    """Notebook 04 prints the undone action inside one message, so the Italian template writes
+    it in lower case after its colon ("{action:low}"), not "annullata — Reclutare" (issue 34,
+    the fourth Italian reading); English is unchanged."""
+    action = {"en": "Recruit unit W3 into blue", "it": "Reclutare l'unità B3 nel quartiere blu"}[lang]
+    text = render(Message("Last action, undone: {action}", domain="notebooks", action=action), lang)
+    assert text == expected
+
+
+@pytest.mark.parametrize("side, expected", [
+    ("white", "Bonus Pesca del Bianco: pesca una carta comando;"),
+    ("opposition", "Bonus Pesca dell'opposizione: pesca una carta comando;"),
+])
+def test_the_bonus_draw_line_is_led_by_the_rulebooks_name(side, expected):
+    """The log line of a bonus draw reads as the other bonus actions' lines do ("Bonus Movimento
+    del Bianco: ..."), not "Il Bianco pesca una carta in più" (issue 34, the fourth Italian reading)."""
+    from dualpowers.kinds.bonus_draw import BONUS_DRAW
+    assert render(Message(BONUS_DRAW, side=side), "it").startswith(expected)
