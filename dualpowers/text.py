@@ -229,6 +229,24 @@ class _Shown(str):
         return format(str(self), spec)
 
 
+class _Html(_Shown):
+    """A parameter for an HTML template: its format spec works on the plain text, and the result
+    is escaped afterwards ("{action:low}" lowers "N'effectuer" before the apostrophe becomes
+    ``&#x27;``, which would hide the word from :func:`_lower_first`)."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        from html import escape
+        return escape(super().__format__(spec))
+
+
+def html_param(text: str, lang: str | None = None) -> "_Shown":
+    """``text`` (already in the reader's words) as a parameter of an HTML template: escaped after
+    its format spec is applied, never before."""
+    return _Html(text, text, resolve(lang))
+
+
 def _label_in_role(label: Message, role: str, lang: str) -> str:
     """A message that stands for a side ("You ({side})", "The Opposition ({side})") in a
     grammatical role: its translation under the role's context ("à vous ({side:the})")."""

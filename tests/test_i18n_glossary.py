@@ -303,6 +303,13 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
          "actions')", [r"^tout aussi bonne[\u00a0\u202f]?:", r"\bmeilleure à égalité[\u00a0\u202f]?:"]),
         ("Émeute : les Rouges ont la Force en Présence dans la Zone violette (the unrest line names its region once)",
          [r"\bÉmeute dans la Zone (\w+)[\u00a0\u202f]?: [^.]*\bdans la Zone \1\b"]),
+        # Issue 34, the fourth French reading (fr4): each kind of fault a native reader met.
+        ("avoir la plus grande Force en Présence (the rulebook's words: 'forces en présence' are both sides "
+         "facing each other, no side 'has' them alone), or 'l'emporter', 'être le plus fort'",
+         [r"\b(?:a|ont|avoir|ayant|aurait|auront|Donnez(?:-leur| aux \w+)|laisse|laissent) la Force en Présence\b",
+          r"\bla Force en Présence (?:y )?est (?:aux|à)\b"]),
+        ("Meilleure action : <b>jouer …</b> (an action inside a sentence goes on in lower case, escaped or not)",
+         [r"(?:[\u00a0\u202f]:|consiste à) (?:<b>)?(?:N&#x27;|N')effectuer\b", r"^Le mieux[\u00a0\u202f]?:"]),
     ],
     "it": [
         ("lato riposato / lato affaticato", [r"\bfacci[ae] (?:riposat|affaticat)"]),
@@ -569,6 +576,10 @@ def test_the_bracket_check_sees_brackets_after_or_inside_brackets(text, faulty):
     ("it", "Giocare viola-4"), ("it", "Scegli viola-4"), ("it", "Gioca bianco-2, una carta Movimento"),
     ("it", "Ha in mano verde-4: una carta comando verde"), ("it", "L'obiettivo è viola-4, l'unica carta viola giocata."),
     ("it", "L'opposizione ha il volere del popolo (Bianco)."),
+    ("fr", "Émeute\u00a0: les Rouges ont la Force en Présence dans la Zone blanche (3 contre 0, R-STR-2)."),
+    ("fr", "Votre choix laisse la Force en Présence aux Rouges dans la Zone verte"),
+    ("fr", "Donnez aux Blancs la Force en Présence dans la Zone rouge."),
+    ("fr", "Le mieux\u00a0: <b>N&#x27;effectuer aucune Action</b>."),
 ])
 def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     assert glossary_faults(lang, [("made up", text)]), text
@@ -592,7 +603,8 @@ def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     ("fr", "PARTIE TERMINÉE\u00a0: VICTOIRE DE L'OPPOSITION (LES BLANCS)"), ("fr", "(étape\u00a0: décompte de la Zone d'Émeute)"),
     ("fr", "recruter l'Unité R1 (Force 1 côté Reposé, 0 côté Fatigué) dans la Zone bleue"),
     ("fr", "tout aussi bonne — jouer Lvov (carte Leader, 4 jours)\u00a0: environ 0,4 PV"),
-    ("fr", "Émeute\u00a0: les Rouges ont la Force en Présence dans la Zone violette (5 contre 3, R-STR-2)."), ("fr", "Qui gagne, et pourquoi\u00a0?"), ("fr", "une des 12 à égalité"), ("fr", "son Action spéciale"),
+    ("fr", "Émeute\u00a0: les Rouges l'emportent dans la Zone violette (5 contre 3, R-STR-2)."),
+    ("fr", "Les Rouges ont la plus grande Force en Présence dans la Zone violette."), ("fr", "La Force en Présence décide"), ("fr", "Qui gagne, et pourquoi\u00a0?"), ("fr", "une des 12 à égalité"), ("fr", "son Action spéciale"),
     ("fr", "sept cartes, un mardi"), ("fr", "Espionnage\u00a0: l'Objectif secret de l'adversaire est retourné"),
     ("fr", "Organiser une manifestation\u00a0: déplacez le marqueur de Barricade"), ("it", "Il Rosso gioca la carta viola-4."), ("it", "4.000 partite; 6,4"),
     ("it", "Chi ha la forza maggiore in ogni quartiere"), ("it", "Tocca al Bianco"),

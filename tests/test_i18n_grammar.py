@@ -178,3 +178,24 @@ def test_the_french_board_and_tables_label_a_side_as_its_camp():
     rows = presence_rows(s, "fr")
     cells = {v for row in rows.rows for v in row if isinstance(v, str)}
     assert cells & {"Rouges", "Blancs"} and not cells & {"Rouge", "Blanc"}, cells
+
+
+# ---------------------------------------------------------------------------- issue 34, the fourth French reading
+def test_an_action_lowered_in_an_html_template_is_lowered_before_it_is_escaped():
+    """"Meilleure action : <b>n'effectuer aucune Action…</b>": the Hint lowers the action's first
+    word before escaping it (escaped first, "N&#x27;effectuer" hid the word from ``{action:low}``)."""
+    from types import SimpleNamespace as NS
+
+    from dualpowers.screens.play import PlaySession
+    from dualpowers.text import N_
+
+    play = PlaySession(lang="fr", mode="two-player", seed=5)
+    play.said = lambda action: NS(text="N'effectuer aucune Action avec cette carte")
+    said = Message(N_("It is the best."))
+    ranking = NS(best=NS(action=play.game.legal()[0]), playouts=40, side="white", horizon="round", actions=[],
+                 behind_message=lambda: None, sureness_message=lambda *a: said, chance_message=lambda: None,
+                 reason_message=lambda: said, warning_message=lambda: None)
+    html = play._hint_html(ranking)
+    assert "Meilleure action\u00a0: <b>n&#x27;effectuer aucune Action" in html, html
+    assert "consiste à <b>n&#x27;effectuer" in html, html
+    assert "N&#x27;effectuer" not in html
