@@ -310,6 +310,14 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
           r"\bla Force en Présence (?:y )?est (?:aux|à)\b"]),
         ("Meilleure action : <b>jouer …</b> (an action inside a sentence goes on in lower case, escaped or not)",
          [r"(?:[\u00a0\u202f]:|consiste à) (?:<b>)?(?:N&#x27;|N')effectuer\b", r"^Le mieux[\u00a0\u202f]?:"]),
+        ("R1 est sur son côté Fatigué, l'Unité R1 est Reposée (a bare token id has no gender of its own: it "
+         "takes none, or its noun goes before it)",
+         [r"(?<![\w'])(?<!Unité )(?<!pion )(?:[RBN]\d+|O\d+[ab]?),? (?:est )?(?:déjà |toujours )?(?:Reposée?|Fatiguée?)s?\b",
+          r"\b(?:[RBN]\d+|O\d+[ab]?) n'est pas (?:sur le plateau|dans la réserve [^()]*) \((?:il|elle|cette Unité) est\b",
+          r"\b(?:[RBN]\d+|O\d+[ab]?) est une Unité[\u00a0\u202f]?: (?:il|elle)\b"]),
+        ("le vainqueur de l'Émeute peut la compter comme Objectif, … mais pas … (a refusal is one sentence, not "
+         "a menu after a colon)", [r"Zone d'Émeute[\u00a0\u202f]?: la compter\b", r"\bpasser[\u00a0\u202f]?; pas «"]),
+        ("Tirez le meilleur parti de …", [r"\ble meilleur de ce\b"]),
     ],
     "it": [
         ("lato riposato / lato affaticato", [r"\bfacci[ae] (?:riposat|affaticat)"]),
@@ -457,6 +465,15 @@ def test_what_a_reader_meets_uses_the_rulebooks_words(source, lang):
     assert not faults, f"{lang}/{source}: {len(faults)} faults:\n" + "\n".join(faults[:40])
 
 
+def test_what_a_french_reader_meets_when_refused():
+    """The engine's refusals of every kind of wrong action, as rendered in French: the rulebook's
+    words, no bare side, no brackets after or inside brackets ("la partie est finie (le marqueur …
+    (R-END-1))", "R3 n'est pas dans la réserve des Rouges (cette Unité est dans la Zone verte) (R-ACT-RECRUIT)")."""
+    texts = MORE_SOURCES["refusals"]("fr")
+    faults = sorted(set(glossary_faults("fr", texts)) | set(bracket_faults(texts)))
+    assert not faults, f"fr/refusals: {len(faults)} faults:\n" + "\n".join(faults[:40])
+
+
 @pytest.mark.parametrize("source", sorted(MORE_SOURCES))
 def test_what_an_italian_reader_meets_when_refused_or_choosing_a_card(source):
     """The engine's refusals of every kind of wrong action, and the play screen's card chips, tips
@@ -580,6 +597,9 @@ def test_the_bracket_check_sees_brackets_after_or_inside_brackets(text, faulty):
     ("fr", "Votre choix laisse la Force en Présence aux Rouges dans la Zone verte"),
     ("fr", "Donnez aux Blancs la Force en Présence dans la Zone rouge."),
     ("fr", "Le mieux\u00a0: <b>N&#x27;effectuer aucune Action</b>."),
+    ("fr", "N2 est Reposé."), ("fr", "B3 n'est pas sur le plateau (il est dans la boîte)"), ("fr", "R1, déjà Fatigué, retourne"),
+    ("fr", "R10 est une Unité\u00a0: elle retourne dans la réserve de Viktor."),
+    ("fr", "les Blancs ont gagné la Zone d'Émeute\u00a0: la compter comme Objectif, faire une Action supplémentaire ou passer\u00a0; pas « x »"),
 ])
 def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     assert glossary_faults(lang, [("made up", text)]), text
@@ -604,7 +624,8 @@ def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     ("fr", "recruter l'Unité R1 (Force 1 côté Reposé, 0 côté Fatigué) dans la Zone bleue"),
     ("fr", "tout aussi bonne — jouer Lvov (carte Leader, 4 jours)\u00a0: environ 0,4 PV"),
     ("fr", "Émeute\u00a0: les Rouges l'emportent dans la Zone violette (5 contre 3, R-STR-2)."),
-    ("fr", "Les Rouges ont la plus grande Force en Présence dans la Zone violette."), ("fr", "La Force en Présence décide"), ("fr", "Qui gagne, et pourquoi\u00a0?"), ("fr", "une des 12 à égalité"), ("fr", "son Action spéciale"),
+    ("fr", "Les Rouges ont la plus grande Force en Présence dans la Zone violette."), ("fr", "La Force en Présence décide"), ("fr", "L'Unité N2 est Reposée."), ("fr", "N2 est sur son côté Reposé."),
+    ("fr", "B3 n'est pas sur le plateau, mais dans la boîte"), ("fr", "Qui gagne, et pourquoi\u00a0?"), ("fr", "une des 12 à égalité"), ("fr", "son Action spéciale"),
     ("fr", "sept cartes, un mardi"), ("fr", "Espionnage\u00a0: l'Objectif secret de l'adversaire est retourné"),
     ("fr", "Organiser une manifestation\u00a0: déplacez le marqueur de Barricade"), ("it", "Il Rosso gioca la carta viola-4."), ("it", "4.000 partite; 6,4"),
     ("it", "Chi ha la forza maggiore in ogni quartiere"), ("it", "Tocca al Bianco"),

@@ -199,3 +199,28 @@ def test_an_action_lowered_in_an_html_template_is_lowered_before_it_is_escaped()
     assert "Meilleure action\u00a0: <b>n&#x27;effectuer aucune Action" in html, html
     assert "consiste à <b>n&#x27;effectuer" in html, html
     assert "N&#x27;effectuer" not in html
+
+
+def test_colours_listed_after_zones_agree_with_zone():
+    """"dans 6 Zones : rouge, bleue, verte, violette, blanche et marron": a region's colour after the
+    word for region agrees with it ("{regions:agreeing}"), not the card's masculine "bleu, vert"."""
+    from dualpowers.course.text import DOMAIN
+    from dualpowers.text import Conjunction, plural
+
+    pair = ("The engine offers it into {n} region here: {regions}.", "The engine offers it into {n} regions here: {regions}.")
+    told = plural(pair, 6, domain=DOMAIN, regions=Conjunction(Name("colour", r) for r in
+                                                             ("red", "blue", "green", "purple", "white", "brown")))
+    assert render(told, "fr").endswith("6 Zones\u00a0: rouge, bleue, verte, violette, blanche et marron."), render(told, "fr")
+    assert render(told, "en").endswith("6 regions here: red, blue, green, purple, white, and brown.")
+
+
+def test_cards_listed_take_their_article():
+    """"Le violet 2 et le violet 3 valent autant de PV (1) ; le dernier joué, le violet 3, devient
+    l'Objectif": a list of cards in a sentence takes each card's article ("{cards:The}")."""
+    from dualpowers.narration import STEP_VP_TIE
+    from dualpowers.text import Conjunction
+
+    told = Message(STEP_VP_TIE, cards=Conjunction(["purple-2", "purple-3"]), n=1, card="purple-3")
+    assert render(told, "fr") == ("Le violet 2 et le violet 3 valent autant de PV (1)\u00a0; le dernier joué, le violet 3, "
+                                  "devient l'Objectif (décision du projet).")
+    assert render(told, "en") == "purple-2 and purple-3 share the most VP (1); the later-played purple-3 is the objective (ruling)."
