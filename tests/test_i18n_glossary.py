@@ -312,7 +312,7 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
          [r"(?:[\u00a0\u202f]:|consiste à) (?:<b>)?(?:N&#x27;|N')effectuer\b", r"^Le mieux[\u00a0\u202f]?:"]),
         ("R1 est sur son côté Fatigué, l'Unité R1 est Reposée (a bare token id has no gender of its own: it "
          "takes none, or its noun goes before it)",
-         [r"(?<![\w'])(?<!Unité )(?<!pion )(?:[RBN]\d+|O\d+[ab]?),? (?:est )?(?:déjà |toujours )?(?:Reposée?|Fatiguée?)s?\b",
+         [r"(?<![\w'])(?<!Unité )(?<!pion )(?:[RBN]\d+|O\d+[ab]?),? (?:est )?(?:déjà |toujours )?(?:Reposée?|Fatiguée?)(?!s)\b",
           r"\b(?:[RBN]\d+|O\d+[ab]?) n'est pas (?:sur le plateau|dans la réserve [^()]*) \((?:il|elle|cette Unité) est\b",
           r"\b(?:[RBN]\d+|O\d+[ab]?) est une Unité[\u00a0\u202f]?: (?:il|elle)\b"]),
         ("le vainqueur de l'Émeute peut la compter comme Objectif, … mais pas … (a refusal is one sentence, not "

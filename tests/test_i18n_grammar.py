@@ -224,3 +224,15 @@ def test_cards_listed_take_their_article():
     assert render(told, "fr") == ("Le violet 2 et le violet 3 valent autant de PV (1)\u00a0; le dernier joué, le violet 3, "
                                   "devient l'Objectif (décision du projet).")
     assert render(told, "en") == "purple-2 and purple-3 share the most VP (1); the later-played purple-3 is the objective (ruling)."
+
+
+@pytest.mark.parametrize("month, day, days", [("mar-apr", 28, 3), ("mar-apr", 27, 2), ("may-jun", 28, 5), ("oct-nov", 28, 5)])
+def test_each_calendar_clause_has_its_subject(month, day, days):
+    """"le marqueur de jour, tombé sur le 29 ou le 30, glisse jusqu'au 31 (R-CAL-3) ; nous sommes le
+    31 mars/avril ; le 15 et le 31 donnent une Action supplémentaire": no clause of the log's date
+    line is a verb without its subject ("; tombe sur le 29 …", "; s'arrête sur le 15 …")."""
+    from dualpowers.dates import advance_date
+
+    said = render(advance_date(month, day, days).message(), "fr")
+    clauses = said.split("\u00a0; ")[1:]
+    assert clauses and not [c for c in clauses if re.match(r"(?:tombe|s'arrête|dépasse|glisse|passe)\b", c)], said
