@@ -236,3 +236,17 @@ def test_each_calendar_clause_has_its_subject(month, day, days):
     said = render(advance_date(month, day, days).message(), "fr")
     clauses = said.split("\u00a0; ")[1:]
     assert clauses and not [c for c in clauses if re.match(r"(?:tombe|s'arrête|dépasse|glisse|passe)\b", c)], said
+
+
+def test_what_decided_a_region_reads_like_the_will():
+    """The analyzer's "décidé par" column: "la Force", as "la Volonté" (the column "Force" of the
+    tokens' table stays a header)."""
+    import dualpowers as dp
+    from dualpowers.tables import presence_rows
+
+    state = dp.State.from_dict({"mode": "two-player", "date": {"month": "jul", "day": 12}, "will": "white",
+                                "score": 0, "regions": {"brown": [{"id": "R8"}]}})
+    table = presence_rows(state, "fr")
+    column = table.columns.index("décidé par")
+    assert "la Force" in {row[column] for row in table.rows}, table.rows
+    assert "Force" in presence_rows(state, "fr").columns[2]     # "Force des Rouges": the header keeps its word
