@@ -250,3 +250,25 @@ def test_what_decided_a_region_reads_like_the_will():
     column = table.columns.index("décidé par")
     assert "la Force" in {row[column] for row in table.rows}, table.rows
     assert "Force" in presence_rows(state, "fr").columns[2]     # "Force des Rouges": the header keeps its word
+
+
+def test_several_kinds_of_click_are_one_sentence():
+    """"Cliquez sur un pion en surbrillance, sur une Unité … ou sur une Zone en surbrillance, ou choisissez
+    ci-dessous.": one verb for the lit targets (a list), not "cliquez … ; ou cliquez … ; ou cliquez …"."""
+    from dualpowers.clicks import ActionPicker
+    from dualpowers.screens.play import PlaySession
+
+    for lang in ("en", "fr", "it"):
+        play = PlaySession(lang=lang, mode="two-player", seed=5)
+        said = []
+        for _turn in range(30):
+            picker = ActionPicker(play.game.state, play.game.legal())
+            for touch in (False, True):
+                told = picker.next_clicks(cards=True, buttons=True, touch=touch)
+                if told is not None:
+                    said.append(render(told, lang))
+            play.play(play.game.legal()[0])
+        several = [s for s in said if "," in s]
+        assert several, said
+        for s in said:
+            assert not re.search(r"[;,]\s(?:ou|or|oppure) (?:cliquez|touchez|click|tap|clicca|tocca)\b", s), s
