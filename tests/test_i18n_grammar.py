@@ -272,3 +272,22 @@ def test_several_kinds_of_click_are_one_sentence():
         assert several, said
         for s in said:
             assert not re.search(r"[;,]\s(?:ou|or|oppure) (?:cliquez|touchez|click|tap|clicca|tocca)\b", s), s
+
+
+def test_a_reviewed_moment_names_the_better_action_it_explains():
+    """The review's moment, then the advisor's reason: "D'après les parties simulées, avec le reste de
+    votre tour, joué comme le conseiller le jouerait, cette action vous rend le plus fort …": the reason
+    names "cette action" (a bare "elle" had no antecedent after « Jouer Kamenev »), and the review's
+    intro counts its decisions as a French reader does ("20 décisions à choix examinées")."""
+    from dualpowers.advisor.explain import REASON_BECOMES, REASON_WITH_TURN
+    from dualpowers.review import MOMENT_NO_CARD, MOMENT_WHY, MOMENTS_INTRO
+    from dualpowers.text import Quantity
+
+    moment = Message(MOMENT_NO_CARD, round=2, date=Name("date", "jul", 3), played="Jouer le vert 4",
+                     better="Jouer Kamenev", gain=Quantity(1.2, digits=1))
+    why = Message(REASON_WITH_TURN, reason=Message(REASON_BECOMES, region="brown", mine=3, theirs=2, mine_before=1,
+                                                  theirs_before=2))
+    said = render(Message(MOMENT_WHY, moment=moment, why=why), "fr")
+    assert "fin du tour. D'après les parties simulées, avec le reste de votre tour" in said, said
+    assert "le jouerait, cette action vous rend le plus fort dans la Zone marron" in said, said
+    assert "(20 décisions à choix examinées)" in render(Message(MOMENTS_INTRO, decisions=20), "fr")
