@@ -17,7 +17,7 @@ from .errors import IllegalAction
 from .kinds.base import FIELD_KINDS, Click, interchangeable
 from .narrate import refusal_text
 from .places import RESERVE
-from .text import N_, Message, Name, translator
+from .text import N_, NP_, Disjunction, Message, Name, translator
 from .turn import step_name
 
 if TYPE_CHECKING:
@@ -40,6 +40,21 @@ TAP_REGION = N_("tap a lit region")
 TAP_ROAD = N_("tap a lit connection")
 CHOOSE_BELOW = N_("choose below")
 OR_ELSE = N_("{first}; or {second}")
+#: Several kinds of lit target for the next click, in one clause: "click a lit token, a lit unit or
+#: leader of your reserve, or a lit region" (not "click …; or click …; or click …"); each target
+#: has its form after "click" and after "tap" (French "cliquez sur une Zone", "touchez une Zone").
+CLICK_ONE_OF = N_("click {targets}")
+TAP_ONE_OF = N_("tap {targets}")
+_CLICK_TARGETS = {CLICK_CARD: NP_("after 'click'", "a card of your hand"),
+                  CLICK_TOKEN: NP_("after 'click'", "a lit token"),
+                  CLICK_RESERVE: NP_("after 'click'", "a lit unit or leader of your reserve"),
+                  CLICK_REGION: NP_("after 'click'", "a lit region"),
+                  CLICK_ROAD: NP_("after 'click'", "a lit connection")}
+_TAP_TARGETS = {TAP_CARD: NP_("after 'tap'", "a card of your hand"),
+                TAP_TOKEN: NP_("after 'tap'", "a lit token"),
+                TAP_RESERVE: NP_("after 'tap'", "a lit unit or leader of your reserve"),
+                TAP_REGION: NP_("after 'tap'", "a lit region"),
+                TAP_ROAD: NP_("after 'tap'", "a lit connection")}
 INSTRUCTIONS = N_("{instructions:cap}.")
 #: A click the rules refuse, with the refusal and its rule (:func:`dualpowers.narrate.refusal_message`).
 NOT_ALLOWED = N_("Not allowed: {reason}")
@@ -177,8 +192,15 @@ class ActionPicker:
             (CHOOSE_BELOW, buttons)) if wanted]
         if not clauses:
             return None
-        said = Message(clauses[0])
-        for clause in clauses[1:]:
+        board = [c for c in clauses if c != CHOOSE_BELOW]
+        if len(board) > 1:     # one verb for every target: "click a lit token, …, or a lit region"
+            targets = _TAP_TARGETS if touch else _CLICK_TARGETS
+            said = Message(TAP_ONE_OF if touch else CLICK_ONE_OF,
+                           targets=Disjunction(Message(targets[c][1], context=targets[c][0]) for c in board))
+            rest = clauses[len(board):]
+        else:
+            said, rest = Message(clauses[0]), clauses[1:]
+        for clause in rest:
             said = Message(OR_ELSE, first=said, second=Message(clause))
         return Message(INSTRUCTIONS, instructions=said)
 

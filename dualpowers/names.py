@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .i18n import DEFAULT_LANGUAGE, N_, NP_, gettext, pgettext, resolve
 
-__all__ = ["region", "is_place", "colour", "card_action", "side", "faction", "month", "leader", "token", "place", "special",
+__all__ = ["region", "is_place", "colour", "region_colour", "card_action", "side", "faction", "month", "leader", "token", "place", "special",
            "region_label", "date", "day_of_month", "DateText", "with_preposition", "ELIDED", "card", "edition",
            "capitalised_words", "whereabouts", "ROLES", "ROLE_CONTEXTS", "in_role", "is_plural", "LABEL_ROLE",
            "side_label"]
@@ -65,6 +65,15 @@ def region(name: str, lang: str | None = None) -> str:
 def colour(name: str, lang: str | None = None) -> str:
     """A region's colour alone, as in card names: "purple" -> "purple", "violet", "viola"."""
     return pgettext("card", name, resolve(lang))
+
+
+def region_colour(name: str, lang: str | None = None) -> str:
+    """A region's colour as an adjective agreeing with the word for a region, for a list after
+    that word ("6 Zones : rouge, bleue, verte…"): the region's name without its noun ("Zone
+    bleue" -> "bleue", "quartiere viola" -> "viola", "blue" -> "blue")."""
+    full = region(name, lang)
+    noun, _space, rest = full.partition(" ")
+    return rest if rest and noun.lower() != colour(name, lang).lower() else full
 
 
 def card_action(name: str, lang: str | None = None) -> str:

@@ -45,9 +45,19 @@ HEADERS = {
     "win_interval": N_("95% interval"), "score_change": N_("score change"), "playouts": N_("playouts"),
     "confidence": N_("likely the best"), "effects": N_("what it changes"), "outlook": N_("at the end of the round"),
 }
-_DECIDED_BY = {"strength": N_("strength"), "tokens": N_("more tokens"), "will": N_("the Will"),
+#: What decided a region: a phrase after "decided by" ("la Force", as "la Volonté"), not the column's "strength".
+_DECIDED_BY = {"strength": NP_("decided by", "strength"), "tokens": N_("more tokens"), "will": N_("the Will"),
                "sum": N_("sum of days"), "cards": N_("number of cards"), "latest": N_("latest card played")}
 _YES_NO = {True: N_("yes"), False: N_("no")}
+
+
+def _decided_by(step: str | None, lang: str) -> str:
+    """What decided a region, in ``lang`` ("-" for nothing)."""
+    said = _DECIDED_BY.get(step) if step else None
+    if said is None:
+        return "-"
+    _ = translator(lang)
+    return _.pgettext(*said) if isinstance(said, tuple) else _(said)
 
 
 def _side(side: str | None, lang: str) -> str:
@@ -140,7 +150,7 @@ def presence_rows(state: "State", lang: str | None = None) -> Table:
             "region": names.region(region, lang), "winner": _side(p.winner, lang),
             "red strength": p.strength["red"], "white strength": p.strength["white"],
             "red tokens": p.tokens["red"], "white tokens": p.tokens["white"],
-            "decided by": _(_DECIDED_BY[p.decided_by]) if p.decided_by in _DECIDED_BY else "-",
+            "decided by": _decided_by(p.decided_by, lang),
             "neutrals for": _side(p.neutral_controller, lang), "reason": presence_reason(p, lang),
         })
     columns = ["region", "winner", "red strength", "white strength", "red tokens", "white tokens",

@@ -196,6 +196,8 @@ class _Shown(str):
                 written = str(self)    # a token's phrase already has what it needs: "l'Unité B3"
             elif isinstance(self.raw, Message):    # a label standing for a side: "You ({side})"
                 written = _label_in_role(self.raw, spec.lower(), self.lang)
+            elif isinstance(self.raw, (Conjunction, Disjunction)) and self.kind is not None:
+                written = _list_in_role(self.raw, self.kind, spec.lower(), self.lang)   # "le violet 2 et le violet 3"
             elif self.kind is None or not isinstance(self.raw, str):
                 raise ValueError(f"the format spec {spec!r} needs a game name, not {str(self)!r}")
             else:
@@ -219,6 +221,9 @@ class _Shown(str):
         if spec == "a_month":          # an Italian template: "passa {month:a_month}" -> "ad agosto"
             written = names.month(str(self.raw), self.lang)
             return ("ad " if written[:1].lower() == "a" else "a ") + written
+        if spec == "agreeing" and isinstance(self.raw, (Conjunction, Disjunction)):   # "Zones : rouge, bleue"
+            return _list_of([names.region_colour(v.args[0] if isinstance(v, Name) else str(v), self.lang)
+                             for v in self.raw], self.raw, self.lang)
         if spec == "region" and self.kind == "colour":   # a connection's end as its region: "{a:region}" -> "Zone blanche"
             return names.region(str(self.raw), self.lang)
         if spec in names.ELIDED:       # an Italian template: "{day:al}" -> "al 3", "all'8"
@@ -227,6 +232,40 @@ class _Shown(str):
             written = names.with_preposition(spec.lower(), str(self))
             return written[:1].upper() + written[1:]
         return format(str(self), spec)
+
+
+class _Html(_Shown):
+    """A parameter for an HTML template: its format spec works on the plain text, and the result
+    is escaped afterwards ("{action:low}" lowers "N'effectuer" before the apostrophe becomes
+    ``&#x27;``, which would hide the word from :func:`_lower_first`)."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        from html import escape
+        return escape(super().__format__(spec))
+
+
+def html_param(text: str, lang: str | None = None) -> "_Shown":
+    """``text`` (already in the reader's words) as a parameter of an HTML template: escaped after
+    its format spec is applied, never before."""
+    return _Html(text, text, resolve(lang))
+
+
+def _list_in_role(items: "Items", kind: str, role: str, lang: str) -> str:
+    """A list of game names each in ``role`` ("{cards:the}" -> "le violet 2 et le violet 3"), the
+    first one's role carrying a preposition ("{cards:to}" -> "au violet 2 et au violet 3")."""
+    return _list_of([names.in_role(kind, v, role, lang) if isinstance(v, str) else str(v) for v in items],
+                    items, lang)
+
+
+def _list_of(written: list[str], items: "Items", lang: str) -> str:
+    """``written`` joined as ``items`` are (a conjunction or a disjunction) in ``lang``."""
+    from babel.lists import format_list
+    joined = format_list(written, style="or" if isinstance(items, Disjunction) else "standard", locale=lang)
+    if lang == "it":
+        joined = joined.replace(" e E", " ed E").replace(" e e", " ed e")
+    return joined
 
 
 def _label_in_role(label: Message, role: str, lang: str) -> str:
@@ -279,7 +318,7 @@ def field_value(field: str, value: Any, lang: str | None = None) -> Any:
             else format_list(written, locale=lang)
         if lang == "it":   # Italian euphony, which CLDR's list pattern leaves out: "D ed E", "A e D"
             joined = joined.replace(" e E", " ed E").replace(" e e", " ed e")
-        return _Shown(joined, value, lang)
+        return _Shown(joined, value, lang, field_naming(field))
     if isinstance(value, Items):
         return _Shown(", ".join(str(field_value(field, v, lang)) for v in value), value, lang)
     if isinstance(value, tuple):

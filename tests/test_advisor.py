@@ -677,7 +677,7 @@ def test_a_best_action_tied_with_others_is_said_by_what_it_does_then_that_the_ot
     two = first(row("a", 2, does), row("b", 2, None))
     assert two.text.endswith(". The other action of the same rank is about as good: the choice matters little.")
     fr, it = render(three, "fr"), render(three, "it")
-    assert fr.startswith("Elle réduit l'écart dans la Zone rouge") and "les 2 autres actions" in fr.lower()
+    assert fr.startswith("Cette action réduit l'écart dans la Zone rouge") and "les 2 autres actions" in fr.lower()
     assert "\u00a0:" in fr and " :" not in fr.replace("\u00a0:", "")
     assert it.startswith("Riduce lo scarto nel quartiere rosso") and "Le altre 2 azioni" in it
     assert "L'autre action du même rang" in render(two, "fr") and "L'altra azione" in render(two, "it")

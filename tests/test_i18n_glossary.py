@@ -303,6 +303,36 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
          "actions')", [r"^tout aussi bonne[\u00a0\u202f]?:", r"\bmeilleure à égalité[\u00a0\u202f]?:"]),
         ("Émeute : les Rouges ont la Force en Présence dans la Zone violette (the unrest line names its region once)",
          [r"\bÉmeute dans la Zone (\w+)[\u00a0\u202f]?: [^.]*\bdans la Zone \1\b"]),
+        # Issue 34, the fourth French reading (fr4): each kind of fault a native reader met.
+        ("avoir la plus grande Force en Présence (the rulebook's words: 'forces en présence' are both sides "
+         "facing each other, no side 'has' them alone), or 'l'emporter', 'être le plus fort'",
+         [r"\b(?:a|ont|avoir|ayant|aurait|auront|Donnez(?:-leur| aux \w+)|laisse|laissent) la Force en Présence\b",
+          r"\bla Force en Présence (?:y )?est (?:aux|à)\b"]),
+        ("Meilleure action : <b>jouer …</b> (an action inside a sentence goes on in lower case, escaped or not)",
+         [r"(?:[\u00a0\u202f]:|consiste à) (?:<b>)?(?:N&#x27;|N')effectuer\b", r"^Le mieux[\u00a0\u202f]?:"]),
+        ("R1 est sur son côté Fatigué, l'Unité R1 est Reposée (a bare token id has no gender of its own: it "
+         "takes none, or its noun goes before it)",
+         [r"(?<![\w'])(?<!Unité )(?<!pion )(?:[RBN]\d+|O\d+[ab]?),? (?:est )?(?:déjà |toujours )?(?:Reposée?|Fatiguée?)(?!s)\b",
+          r"\b(?:[RBN]\d+|O\d+[ab]?) n'est pas (?:sur le plateau|dans la réserve [^()]*) \((?:il|elle|cette Unité) est\b",
+          r"\b(?:[RBN]\d+|O\d+[ab]?) est une Unité[\u00a0\u202f]?: (?:il|elle)\b"]),
+        ("le vainqueur de l'Émeute peut la compter comme Objectif, … mais pas … (a refusal is one sentence, not "
+         "a menu after a colon)", [r"Zone d'Émeute[\u00a0\u202f]?: la compter\b", r"\bpasser[\u00a0\u202f]?; pas «"]),
+        ("Tirez le meilleur parti de …", [r"\ble meilleur de ce\b"]),
+        ("Zone marron : les Rouges l'emportent (a line led by its region does not name it again)",
+         [r"^Zone (\w+)[\u00a0\u202f]?: [^.]*\bdans la Zone \1\b"]),
+        ("Cliquez sur un pion, … ou choisissez ci-dessous (one sentence, not '; ou' clause after clause)",
+         [r"[\u00a0\u202f]; ou (?:cliquez|touchez|choisissez\b|\{second\})"]),
+        ("Katya (Blancs), Viktor (Rouges) (a player's camp, as the other labels name it)",
+         [r"^(?:Katya|Viktor) \((?:blanc|rouge)\)$"]),
+        ("à 3 cases du centre, côté des Blancs (the track's distance is counted from the centre)",
+         [r"\bcases vers les (?:Blancs|Rouges)\b"]),
+        ("a joué, dans cet ordre : le violet 2, le rouge 3 (cards in a list keep their article)",
+         [r"\bdans cet ordre[,\u00a0\u202f]*:?\s?(?:rouge|bleu|vert|violet|blanc|marron) \d"]),
+        ("(20 décisions à choix examinées)", [r"\(décisions avec un choix examinées"]),
+        ("le marqueur tombe sur le 29 ou le 30 et glisse jusqu'au 31 (a calendar clause has its subject)",
+         [r"[\u00a0\u202f]; (?:tombe|s'arrête|dépasse) (?:sur )?le \d"]),
+        ("Dernière action annulée : recruter … (an action after a colon goes on in lower case)",
+         [r"\bannulée[\u00a0\u202f]?: (?:Recruter|Jouer|Déplacer|Choisir|Faire|N'effectuer)\b"]),
     ],
     "it": [
         ("lato riposato / lato affaticato", [r"\bfacci[ae] (?:riposat|affaticat)"]),
@@ -483,6 +513,15 @@ def test_what_a_reader_meets_uses_the_rulebooks_words(source, lang):
     assert not faults, f"{lang}/{source}: {len(faults)} faults:\n" + "\n".join(faults[:40])
 
 
+def test_what_a_french_reader_meets_when_refused():
+    """The engine's refusals of every kind of wrong action, as rendered in French: the rulebook's
+    words, no bare side, no brackets after or inside brackets ("la partie est finie (le marqueur …
+    (R-END-1))", "R3 n'est pas dans la réserve des Rouges (cette Unité est dans la Zone verte) (R-ACT-RECRUIT)")."""
+    texts = MORE_SOURCES["refusals"]("fr")
+    faults = sorted(set(glossary_faults("fr", texts)) | set(bracket_faults(texts)))
+    assert not faults, f"fr/refusals: {len(faults)} faults:\n" + "\n".join(faults[:40])
+
+
 @pytest.mark.parametrize("source", sorted(MORE_SOURCES))
 def test_what_an_italian_reader_meets_when_refused_or_choosing_a_card(source):
     """The engine's refusals of every kind of wrong action, and the play screen's card chips, tips
@@ -619,6 +658,19 @@ def test_the_bracket_check_sees_brackets_after_or_inside_brackets(text, faulty):
     ("it", "l'azione che migliora di più la sua forza maggiore dove conta"),
     ("it", "Ultima azione annullata — Reclutare l'unità B3"), ("it", "Ultima azione annullata: Reclutare l'unità B3"),
     ("it", "E due unità da 2, come nella stampa francese?"),
+    ("fr", "Émeute\u00a0: les Rouges ont la Force en Présence dans la Zone blanche (3 contre 0, R-STR-2)."),
+    ("fr", "Votre choix laisse la Force en Présence aux Rouges dans la Zone verte"),
+    ("fr", "Donnez aux Blancs la Force en Présence dans la Zone rouge."),
+    ("fr", "Le mieux\u00a0: <b>N&#x27;effectuer aucune Action</b>."),
+    ("fr", "Zone marron\u00a0: les Rouges ont la plus grande Force en Présence dans la Zone marron (3 contre 2, R-STR-2)."),
+    ("fr", "Cliquez sur un pion en surbrillance\u00a0; ou cliquez sur une Zone en surbrillance."), ("fr", "Katya (blanc)"), ("fr", "{first}\u00a0; ou {second}"),
+    ("fr", "Le marqueur de score est à 3 cases vers les Blancs."), ("fr", "L'Opposition a joué, dans cet ordre, violet 2, rouge 3"), ("fr", "L'Opposition a joué, dans cet ordre\u00a0: rouge 5, bleu 2"),
+    ("fr", "vous ont coûté le plus (décisions avec un choix examinées\u00a0: 20)"),
+    ("fr", "28 mars/avril + 3 jours\u00a0; tombe sur le 29 ou le 30 et glisse jusqu'au 31 (R-CAL-3)"),
+    ("fr", "Dernière action, annulée\u00a0: Recruter l'Unité B3"),
+    ("fr", "N2 est Reposé."), ("fr", "B3 n'est pas sur le plateau (il est dans la boîte)"), ("fr", "R1, déjà Fatigué, retourne"),
+    ("fr", "R10 est une Unité\u00a0: elle retourne dans la réserve de Viktor."),
+    ("fr", "les Blancs ont gagné la Zone d'Émeute\u00a0: la compter comme Objectif, faire une Action supplémentaire ou passer\u00a0; pas « x »"),
 ])
 def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     assert glossary_faults(lang, [("made up", text)]), text
@@ -631,7 +683,7 @@ def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     ("fr", "Volonté\u00a0: les Rouges ; Les Rouges\u00a0: jouer le rouge 4"), ("fr", "sept cartes"),
     ("fr", "Règles\u00a0: R-STR-2\u00a0: une Zone ; Vous (les Blancs)\u00a0: Action supplémentaire\u00a0: déplacer"),
     ("fr", "* une liste\n* Points de victoire"), ("fr", "Rouge\u00a0: quartier de Vyborg"), ("fr", "Trotski rouge"),
-    ("fr", "Dernière action, annulée\u00a0: Recruter B3"),
+    ("fr", "Dernière action annulée\u00a0: recruter B3"), ("fr", "Katya (Blancs)"),
     ("fr", "Les Blancs\u00a0: déplacer B3 de la Zone rouge vers la Zone verte (Action supplémentaire)"),
     ("fr", "Les Rouges\u00a0: 5 (R7 2, N5 neutre 2) ; les Blancs\u00a0: 3 (B9 3)."), ("fr", "Déplacer le Trotski rouge"),
     ("fr", "ce sont les Rouges qui le contrôlent ; c'est l'Opposition"), ("fr", "mars/avr."), ("fr", "oct./nov."),
@@ -642,7 +694,9 @@ def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     ("fr", "PARTIE TERMINÉE\u00a0: VICTOIRE DE L'OPPOSITION (LES BLANCS)"), ("fr", "(étape\u00a0: décompte de la Zone d'Émeute)"),
     ("fr", "recruter l'Unité R1 (Force 1 côté Reposé, 0 côté Fatigué) dans la Zone bleue"),
     ("fr", "tout aussi bonne — jouer Lvov (carte Leader, 4 jours)\u00a0: environ 0,4 PV"),
-    ("fr", "Émeute\u00a0: les Rouges ont la Force en Présence dans la Zone violette (5 contre 3, R-STR-2)."), ("fr", "Qui gagne, et pourquoi\u00a0?"), ("fr", "une des 12 à égalité"), ("fr", "son Action spéciale"),
+    ("fr", "Émeute\u00a0: les Rouges l'emportent dans la Zone violette (5 contre 3, R-STR-2)."),
+    ("fr", "Les Rouges ont la plus grande Force en Présence dans la Zone violette."), ("fr", "La Force en Présence décide"), ("fr", "L'Unité N2 est Reposée."), ("fr", "N2 est sur son côté Reposé."),
+    ("fr", "B3 n'est pas sur le plateau, mais dans la boîte"), ("fr", "Qui gagne, et pourquoi\u00a0?"), ("fr", "une des 12 à égalité"), ("fr", "son Action spéciale"),
     ("fr", "sept cartes, un mardi"), ("fr", "Espionnage\u00a0: l'Objectif secret de l'adversaire est retourné"),
     ("fr", "Organiser une manifestation\u00a0: déplacez le marqueur de Barricade"), ("it", "Il Rosso gioca la carta viola-4."), ("it", "4.000 partite; 6,4"),
     ("it", "Chi ha la forza maggiore in ogni quartiere"), ("it", "Tocca al Bianco"),

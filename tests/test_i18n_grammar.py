@@ -202,3 +202,114 @@ def test_the_bonus_draw_line_is_led_by_the_rulebooks_name(side, expected):
     del Bianco: ..."), not "Il Bianco pesca una carta in più" (issue 34, the fourth Italian reading)."""
     from dualpowers.kinds.bonus_draw import BONUS_DRAW
     assert render(Message(BONUS_DRAW, side=side), "it").startswith(expected)
+# ---------------------------------------------------------------------------- issue 34, the fourth French reading
+def test_an_action_lowered_in_an_html_template_is_lowered_before_it_is_escaped():
+    """"Meilleure action : <b>n'effectuer aucune Action…</b>": the Hint lowers the action's first
+    word before escaping it (escaped first, "N&#x27;effectuer" hid the word from ``{action:low}``)."""
+    from types import SimpleNamespace as NS
+
+    from dualpowers.screens.play import PlaySession
+    from dualpowers.text import N_
+
+    play = PlaySession(lang="fr", mode="two-player", seed=5)
+    play.said = lambda action: NS(text="N'effectuer aucune Action avec cette carte")
+    said = Message(N_("It is the best."))
+    ranking = NS(best=NS(action=play.game.legal()[0]), playouts=40, side="white", horizon="round", actions=[],
+                 behind_message=lambda: None, sureness_message=lambda *a: said, chance_message=lambda: None,
+                 reason_message=lambda: said, warning_message=lambda: None)
+    html = play._hint_html(ranking)
+    assert "Meilleure action\u00a0: <b>n&#x27;effectuer aucune Action" in html, html
+    assert "consiste à <b>n&#x27;effectuer" in html, html
+    assert "N&#x27;effectuer" not in html
+
+
+def test_colours_listed_after_zones_agree_with_zone():
+    """"dans 6 Zones : rouge, bleue, verte, violette, blanche et marron": a region's colour after the
+    word for region agrees with it ("{regions:agreeing}"), not the card's masculine "bleu, vert"."""
+    from dualpowers.course.text import DOMAIN
+    from dualpowers.text import Conjunction, plural
+
+    pair = ("The engine offers it into {n} region here: {regions}.", "The engine offers it into {n} regions here: {regions}.")
+    told = plural(pair, 6, domain=DOMAIN, regions=Conjunction(Name("colour", r) for r in
+                                                             ("red", "blue", "green", "purple", "white", "brown")))
+    assert render(told, "fr").endswith("6 Zones\u00a0: rouge, bleue, verte, violette, blanche et marron."), render(told, "fr")
+    assert render(told, "en").endswith("6 regions here: red, blue, green, purple, white, and brown.")
+
+
+def test_cards_listed_take_their_article():
+    """"Le violet 2 et le violet 3 valent autant de PV (1) ; le dernier joué, le violet 3, devient
+    l'Objectif": a list of cards in a sentence takes each card's article ("{cards:The}")."""
+    from dualpowers.narration import STEP_VP_TIE
+    from dualpowers.text import Conjunction
+
+    told = Message(STEP_VP_TIE, cards=Conjunction(["purple-2", "purple-3"]), n=1, card="purple-3")
+    assert render(told, "fr") == ("Le violet 2 et le violet 3 valent autant de PV (1)\u00a0; le dernier joué, le violet 3, "
+                                  "devient l'Objectif (décision du projet).")
+    assert render(told, "en") == "purple-2 and purple-3 share the most VP (1); the later-played purple-3 is the objective (ruling)."
+
+
+@pytest.mark.parametrize("month, day, days", [("mar-apr", 28, 3), ("mar-apr", 27, 2), ("may-jun", 28, 5), ("oct-nov", 28, 5)])
+def test_each_calendar_clause_has_its_subject(month, day, days):
+    """"le marqueur de jour, tombé sur le 29 ou le 30, glisse jusqu'au 31 (R-CAL-3) ; nous sommes le
+    31 mars/avril ; le 15 et le 31 donnent une Action supplémentaire": no clause of the log's date
+    line is a verb without its subject ("; tombe sur le 29 …", "; s'arrête sur le 15 …")."""
+    from dualpowers.dates import advance_date
+
+    said = render(advance_date(month, day, days).message(), "fr")
+    clauses = said.split("\u00a0; ")[1:]
+    assert clauses and not [c for c in clauses if re.match(r"(?:tombe|s'arrête|dépasse|glisse|passe)\b", c)], said
+
+
+def test_what_decided_a_region_reads_like_the_will():
+    """The analyzer's "décidé par" column: "la Force", as "la Volonté" (the column "Force" of the
+    tokens' table stays a header)."""
+    import dualpowers as dp
+    from dualpowers.tables import presence_rows
+
+    state = dp.State.from_dict({"mode": "two-player", "date": {"month": "jul", "day": 12}, "will": "white",
+                                "score": 0, "regions": {"brown": [{"id": "R8"}]}})
+    table = presence_rows(state, "fr")
+    column = table.columns.index("décidé par")
+    assert "la Force" in {row[column] for row in table.rows}, table.rows
+    assert "Force" in presence_rows(state, "fr").columns[2]     # "Force des Rouges": the header keeps its word
+
+
+def test_several_kinds_of_click_are_one_sentence():
+    """"Cliquez sur un pion en surbrillance, sur une Unité … ou sur une Zone en surbrillance, ou choisissez
+    ci-dessous.": one verb for the lit targets (a list), not "cliquez … ; ou cliquez … ; ou cliquez …"."""
+    from dualpowers.clicks import ActionPicker
+    from dualpowers.screens.play import PlaySession
+
+    for lang in ("en", "fr", "it"):
+        play = PlaySession(lang=lang, mode="two-player", seed=5)
+        said = []
+        for _turn in range(30):
+            picker = ActionPicker(play.game.state, play.game.legal())
+            for touch in (False, True):
+                told = picker.next_clicks(cards=True, buttons=True, touch=touch)
+                if told is not None:
+                    said.append(render(told, lang))
+            play.play(play.game.legal()[0])
+        several = [s for s in said if "," in s]
+        assert several, said
+        for s in said:
+            assert not re.search(r"[;,]\s(?:ou|or|oppure) (?:cliquez|touchez|click|tap|clicca|tocca)\b", s), s
+
+
+def test_a_reviewed_moment_names_the_better_action_it_explains():
+    """The review's moment, then the advisor's reason: "D'après les parties simulées, avec le reste de
+    votre tour, joué comme le conseiller le jouerait, cette action vous rend le plus fort …": the reason
+    names "cette action" (a bare "elle" had no antecedent after « Jouer Kamenev »), and the review's
+    intro counts its decisions as a French reader does ("20 décisions à choix examinées")."""
+    from dualpowers.advisor.explain import REASON_BECOMES, REASON_WITH_TURN
+    from dualpowers.review import MOMENT_NO_CARD, MOMENT_WHY, MOMENTS_INTRO
+    from dualpowers.text import Quantity
+
+    moment = Message(MOMENT_NO_CARD, round=2, date=Name("date", "jul", 3), played="Jouer le vert 4",
+                     better="Jouer Kamenev", gain=Quantity(1.2, digits=1))
+    why = Message(REASON_WITH_TURN, reason=Message(REASON_BECOMES, region="brown", mine=3, theirs=2, mine_before=1,
+                                                  theirs_before=2))
+    said = render(Message(MOMENT_WHY, moment=moment, why=why), "fr")
+    assert "fin du tour. D'après les parties simulées, avec le reste de votre tour" in said, said
+    assert "le jouerait, cette action vous rend le plus fort dans la Zone marron" in said, said
+    assert "(20 décisions à choix examinées)" in render(Message(MOMENTS_INTRO, decisions=20), "fr")

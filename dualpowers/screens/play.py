@@ -36,7 +36,7 @@ from ..opposition import DIFFICULTIES
 from ..review import REVIEW_PLAYOUTS, Moment, Review, review_game
 from ..scoring import face_up_objective, objective_markers
 from ..setup import EDITIONS, edition_for
-from ..text import N_, Message, field_naming, render, translator
+from ..text import N_, Message, field_naming, html_param, render, translator
 from ..working import event_details
 from .observed import Observed
 
@@ -754,7 +754,7 @@ class PlaySession(Observed[PlaySnapshot]):
         # The action in words only: the engine's notation (English words) is for scripts and
         # the menu of all legal actions, never in the learner's text.
         fields = dict(playouts=number(ranking.playouts, lang, digits=0), side=ranking.side,
-                      action=escape(self.said(best.action).text))
+                      action=html_param(self.said(best.action).text, lang))   # lowered, then escaped
         if action_highlight(g.state, best.action):
             intro = _("<b>Advisor</b> ({playouts} playouts, seeing only what {side} sees): best is <b>{action}</b>, "
                       "highlighted on the board and selected below.", **fields)
