@@ -306,7 +306,22 @@ function render({ model, el }) {
     const board = screen && screen.querySelector('.dp-screen-board');
     const panel = screen && screen.querySelector('.dp-screen-panel');
     if (!board || !panel) return;
-    if (panel.getBoundingClientRect().top < board.getBoundingClientRect().bottom - 2) return;
+    if (panel.getBoundingClientRect().top < board.getBoundingClientRect().bottom - 2) {
+      // the panel beside the board (a desktop): the story's Next takes the focus, and JupyterLab
+      // then scrolls its cell's top into view, which can leave the board's foot (the Opposition's
+      // cards) under the window's edge; once that is done, the least scroll that shows the whole
+      // board, where it fits (the step and Next, beside its top, stay in view)
+      setTimeout(() => requestAnimationFrame(() => {
+        let view = board.parentElement;
+        while (view && !(view.scrollHeight > view.clientHeight + 1 &&
+                         /(auto|scroll)/.test(getComputedStyle(view).overflowY))) view = view.parentElement;
+        const room = view ? view.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
+        const b = board.getBoundingClientRect();
+        if (b.height <= room.bottom - room.top && (b.bottom > room.bottom || b.top < room.top))
+          board.scrollIntoView({ block: 'nearest' });
+      }), 300);
+      return;
+    }
     requestAnimationFrame(() => board.scrollIntoView({ block: 'start' }));
   });
   // Keep a part of the screen in view when the kernel asks (the course's verdict after an answer

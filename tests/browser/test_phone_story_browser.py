@@ -131,7 +131,14 @@ DESKTOP_PLACES = """() => {
                        if (!e) return null; const b = e.getBoundingClientRect();
                        return {top: b.top, bottom: b.bottom, left: b.left, right: b.right, width: b.width}; };
   const now = document.querySelector('.dp-story-now');
-  return { height: window.innerHeight, board: r('canvas.dp-board'), step: r('.dp-story .dp-result-box'),
+  // what the notebook shows of its cells: the board's nearest scrolling box (JupyterLab's notebook)
+  const canvas = [...document.querySelectorAll('canvas.dp-board')].find(e => e.offsetParent !== null);
+  let view = canvas && canvas.parentElement;
+  while (view && !(view.scrollHeight > view.clientHeight + 1 &&
+                   /(auto|scroll)/.test(getComputedStyle(view).overflowY))) view = view.parentElement;
+  const shown = view ? view.getBoundingClientRect() : {top: 0, bottom: window.innerHeight};
+  return { height: window.innerHeight, shown: {top: shown.top, bottom: shown.bottom},
+           board: r('canvas.dp-board'), step: r('.dp-story .dp-result-box'),
            next: r('button.dp-story-next'), panel: r('.dp-play .dp-screen-panel'),
            pinned: now ? getComputedStyle(now).position : null };
 }"""
@@ -182,7 +189,11 @@ def test_on_a_desktop_the_story_stands_beside_the_board_as_before(browser, lab, 
         assert places["pinned"] not in ("sticky", "fixed"), places["pinned"]
         assert abs(places["board"]["width"] - before["board"]["width"]) < 1, (before["board"], places["board"])
         assert places["panel"]["left"] >= places["board"]["right"], "the panel is not beside the board"
-        # the step and its Next in view, as before (where Lab leaves the board's foot is its own scrolling)
+        # the step and its Next in view, as before, and the whole board in what the notebook shows
+        # (JupyterLab scrolled the cell's top into view when Next took the focus, and the board's
+        # foot, the Opposition's cards, was under the notebook's edge at 1280x720: issue 33's QA)
         assert not [p for p in _all_in_view(places) if not p.startswith("board")], _all_in_view(places)
+        shown, board = places["shown"], places["board"]
+        assert shown["top"] - 1 <= board["top"] and board["bottom"] <= shown["bottom"] + 1, (board, shown)
     finally:
         context.close()
