@@ -194,9 +194,9 @@ class ActionPicker:
             return None
         board = [c for c in clauses if c != CHOOSE_BELOW]
         if len(board) > 1:     # one verb for every target: "click a lit token, …, or a lit region"
-            targets = _TAP_TARGETS if touch else _CLICK_TARGETS
+            words = _TAP_TARGETS if touch else _CLICK_TARGETS
             said = Message(TAP_ONE_OF if touch else CLICK_ONE_OF,
-                           targets=Disjunction(Message(targets[c][1], context=targets[c][0]) for c in board))
+                           targets=Disjunction(Message(words[c][1], context=words[c][0]) for c in board))
             rest = clauses[len(board):]
         else:
             said, rest = Message(clauses[0]), clauses[1:]

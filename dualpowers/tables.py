@@ -57,7 +57,7 @@ def _decided_by(step: str | None, lang: str) -> str:
     if said is None:
         return "-"
     _ = translator(lang)
-    return _.pgettext(*said) if isinstance(said, tuple) else _(said)
+    return _(said) if isinstance(said, str) else _.pgettext(said[0], said[1])
 
 
 def _side(side: str | None, lang: str) -> str:

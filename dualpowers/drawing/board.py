@@ -468,13 +468,16 @@ def _strengths(p: ScaledPen, f: Box, presence: Any, hidden: bool = False) -> Non
     texts = [_("{side} {strength}", side=side, strength=shown[side]) for side in ("red", "white")]
     widths = [text_width(text, TEXT) for text in texts]
     # The usual spacing: 6 px in, 5 after a strength, 18 for the "=", and the plate's 3 px and
-    # rim inside the region.  Where two long names with two-digit strengths would run out of it
-    # ("Rouges 18 = Blancs 18"), the short form of a side's name.
+    # rim inside the region.  Where long names with two-digit strengths would run out of it, the
+    # words closer together ("Rouges 7 = Blancs 12"), and where even that does not fit, the short
+    # form of a side's name ("Rouge 18 = Blanc 18").
     pad, after, gap = 6.0, 5.0, 18.0
-    if pad + widths[0] + after + gap + widths[1] > f.w - 5:
-        texts = [_.pgettext("a side's strength, where the region has little room", "{side} {strength}",
-                            side=side, strength=shown[side]) for side in ("red", "white")]
-        widths = [text_width(text, TEXT) for text in texts]
+    if pad + widths[0] + after + gap + widths[1] > f.w - 5:      # first closer together, then shorter
+        pad, after, gap = 4.0, 3.0, 15.0
+        if pad + widths[0] + after + gap + widths[1] > f.w - 5:
+            texts = [_.pgettext("a side's strength, where the region has little room", "{side} {strength}",
+                                side=side, strength=shown[side]) for side in ("red", "white")]
+            widths = [text_width(text, TEXT) for text in texts]
     x = f.x + pad
     y = f.cy - 1
     for i, side in enumerate(("red", "white")):
