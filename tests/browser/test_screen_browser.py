@@ -341,13 +341,13 @@ def _click_on_board(page, kind: str, ident) -> None:
 _STATE: dict = {}
 
 
-#: The play notebook's first game, as it ships (the course's side, at difficulty 1).
-_SHIPPED_GAME = 'PlayWidget(mode="solo", player="white", difficulty=1)'
+#: The play notebook's first game, as it ships (the course's side, at difficulty 1, deal 1917).
+_SHIPPED_GAME = 'PlayWidget(mode="solo", player="white", difficulty=1, seed=1917)'
 
 
 def _play_notebook(lab, seed: int) -> str:
-    """A copy of 04_play.ipynb dealing game ``seed`` as red at difficulty 2 (the notebook deals at
-    random), so that the clicks which pick an action in a test's own session pick it on the page."""
+    """A copy of 04_play.ipynb dealing game ``seed`` as red at difficulty 2 (another deal than the
+    notebook's), so that the clicks which pick an action in a test's own session pick it on the page."""
     played = lab.root_dir / f"04_play_seed{seed}.ipynb"
     nb = nbformat.read(lab.root_dir / "04_play.ipynb", as_version=4)
     code = next(c for c in nb.cells if c.cell_type == "code")

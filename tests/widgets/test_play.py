@@ -612,6 +612,8 @@ def test_play_widget_reviews_a_finished_game_and_tries_again_from_a_moment():
     assert w.review_button.layout.display == "none"          # only once the game is over
     while not g.state.is_over():
         g.apply(me.choose(g.state, rng))
+    assert w.review_button.layout.display == "none"          # not while the last story is told
+    w.story_step(skip=True)
     assert w.review_button.layout.display is None
     seen = []
     w.review_progress.observe(lambda change: seen.append(change["new"]), "value")
