@@ -910,3 +910,14 @@ def test_the_two_weak_reasons_say_the_rule_and_the_engines_figures():
     assert "O1a is exhausted: an exhausted Opposition unit shows the difficulty X, here 3" in told, told
     for lang in ("fr", "it"):
         assert "O1a" in ex.judge("4").text(lang) and " 3" in ex.judge("4").text(lang)
+
+
+@pytest.mark.parametrize("ending, said", [("not «organize»", "not «organize»."), ("the blockade (R-ACT-MOVE)", "the blockade (R-ACT-MOVE)."),
+                                          ("it ends here.", "it ends here."), ("«Really?»", "«Really?»")])
+def test_a_verdict_ends_with_a_full_stop_also_after_a_closing_quote_or_bracket(ending, said):
+    """Both second graders saw a refusal verdict end on "…»" with no full stop: a closing quote or
+    bracket was taken for the end of a sentence."""
+    from dualpowers.course.model import Verdict
+    from dualpowers.text import Message
+    text = Verdict(correct=False, rule="R-ACT-MOVE", message=Message(ending), legal=False).text("en")
+    assert text.endswith(said[1:]) and not text.endswith(".."), text

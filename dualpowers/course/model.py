@@ -169,7 +169,9 @@ class Verdict:
         head = Message(N_("Right!"), domain=DOMAIN) if self.correct else (
             Message(N_("Not quite."), domain=DOMAIN) if self.legal else Message(N_("Not allowed."), domain=DOMAIN))
         why = render(self.message, lang)
-        if why and why[-1] not in ".!?…»)":      # the engine's refusals are clauses: a verdict is sentences
+        # the engine's refusals are clauses, a verdict is sentences: a full stop, unless the text
+        # ends with one already, if need be inside its closing quote or bracket ("… (R-CAL-4).")
+        if why and why.rstrip("»)\"'\u00a0 ")[-1:] not in (".", "!", "?", "…"):
             why += "."
         why = why[:1].upper() + why[1:]          # ("Not allowed. The blockade ...", not "... the blockade")
         return f"{render(head, lang)} {why}"
