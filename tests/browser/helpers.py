@@ -666,6 +666,23 @@ def out_of_sight(page, selector: str) -> list[str]:
       return out; }""", selector)
 
 
+def tap_through_chapter(page, chapter_index: int, steps: int) -> None:
+    """Open the course's chapter ``chapter_index`` by a tap, then tap Next past its ``steps`` steps,
+    each tap waited for until the course's text changes (a learner on a touch screen)."""
+    def text() -> str:
+        el = page.locator(".dp-course-text").first
+        el.wait_for(state="attached", timeout=15_000)
+        return (el.inner_text() or "").strip()
+
+    before = text()
+    page.locator("button.dp-course-chapter").nth(chapter_index).tap()
+    wait_until(lambda: text() != before, timeout=20_000, message="the chapter did not open")
+    for _ in range(steps):
+        before = text()
+        page.locator("button.dp-course-next").first.tap()
+        wait_until(lambda: text() != before, timeout=20_000, message="Next did nothing")
+
+
 def board_spot(page, design_xy, selector: str = "canvas.dp-board"):
     """Where a point of the board's design is: ``(canvas, x, y)``, the canvas' locator (scrolled into
     view) and the point in CSS px from its corner; ``design_xy(layout)`` gives the point in design units."""

@@ -14,7 +14,7 @@ import shutil
 
 import pytest
 
-from helpers import REPO_ROOT, board_spot, wait_canvas_painted, wait_until, write_unrun_copy
+from helpers import REPO_ROOT, board_spot, tap_through_chapter, wait_canvas_painted, wait_until, write_unrun_copy
 
 pytestmark = pytest.mark.browser
 
@@ -150,13 +150,7 @@ def test_a_course_exercise_answered_by_taps(browser, voila_server, notebook_dir,
         assert _overflow(page) <= 0, f"the {device}'s page is {_overflow(page)} px too wide"
         OUT.mkdir(exist_ok=True)
         page.screenshot(path=str(OUT / f"touch-course-start-{device}.png"))
-        before = _text(page, "dp-course-text")
-        page.locator("button.dp-course-chapter").nth(index).tap()
-        wait_until(lambda: _text(page, "dp-course-text") != before, timeout=20_000, message="the chapter did not open")
-        for _ in range(len(chapter.steps)):
-            before = _text(page, "dp-course-text")
-            page.locator("button.dp-course-next").first.tap()
-            wait_until(lambda: _text(page, "dp-course-text") != before, timeout=20_000, message="Next did nothing")
+        tap_through_chapter(page, index, len(chapter.steps))
         # Right: W5 comes from white into purple, by two taps on the board
         _tap_token(page, state, "W5")
         _tap_region(page, "purple")

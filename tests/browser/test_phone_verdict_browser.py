@@ -13,7 +13,7 @@ import shutil
 
 import pytest
 
-from helpers import REPO_ROOT, board_spot, wait_canvas_painted, wait_until, write_unrun_copy
+from helpers import REPO_ROOT, board_spot, tap_through_chapter, wait_canvas_painted, wait_until, write_unrun_copy
 
 pytestmark = pytest.mark.browser
 
@@ -68,13 +68,7 @@ def test_the_verdict_is_in_the_window_after_an_answer_tapped_on_the_board(browse
         page.goto(voila_server(notebook_dir / COURSE[lang].name), wait_until="domcontentloaded", timeout=120_000)
         wait_canvas_painted(page, BOARD, timeout=120_000)
         page.wait_for_timeout(800)
-        before = _text(page, ".dp-course-text")
-        page.locator("button.dp-course-chapter").nth(index).tap()
-        wait_until(lambda: _text(page, ".dp-course-text") != before, timeout=20_000, message="the chapter did not open")
-        for _ in range(len(chapter.steps)):
-            before = _text(page, ".dp-course-text")
-            page.locator("button.dp-course-next").first.tap()
-            wait_until(lambda: _text(page, ".dp-course-text") != before, timeout=20_000, message="Next did nothing")
+        tap_through_chapter(page, index, len(chapter.steps))
         # the board's top in the window, as a learner looks at it to answer on it
         page.locator(BOARD).first.scroll_into_view_if_needed()
         page.evaluate("() => document.querySelector('canvas.dp-board').scrollIntoView({block: 'start'})")
