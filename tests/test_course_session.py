@@ -38,7 +38,7 @@ def test_a_step_shows_its_text_and_no_answers_and_the_first_one_cannot_go_back()
     assert not snap.choices and not snap.actions and not snap.answers_shown
     assert not snap.back.enabled and snap.next.enabled and snap.next.tooltip == ""
     assert not snap.retry.shown and not snap.hint_button.shown
-    assert snap.where.endswith(f"1 of {m.session.chapter_items()[1]}")
+    assert snap.where == f"1 of {m.session.chapter_items()[1]} in this chapter"
 
 
 def test_next_on_an_unsolved_exercise_moves_on_without_counting_it_and_says_so():
