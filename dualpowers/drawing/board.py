@@ -909,8 +909,9 @@ def _tile(p: ScaledPen, s: "State", b: Box, kind: str, title: str, title_w: floa
         strong, pale, on_strong, outline = REGION_COLOURS.get(region, _FALLBACK_REGION)
         p.rect(b.x, b.y, title_w, b.h, fill=strong, stroke=outline, width=1.5, radius=5)
         p.text(b.x + title_w / 2, b.cy, title, size=TEXT, fill=on_strong, bold=True, align="center")
-        if kind == "blockade" and _moved_blockade(s) is not None:
-            _moved_blockade_words(p, b, title_w, _moved_blockade(s) or ("", ""))
+        moved = _moved_blockade(s) if kind == "blockade" else None
+        if moved is not None:
+            _moved_blockade_row(p, b, title_w, moved)
             return
         reg = s.comp.regions[s.comp.region_index[region]]
         draw_icon(p, reg.icon, b.x + title_w + 13, b.cy, 16, outline)
@@ -929,7 +930,7 @@ def _moved_blockade(s: "State") -> tuple[str, str] | None:
     return (s.blockade[0], s.blockade[1])
 
 
-def _moved_blockade_words(p: ScaledPen, b: Box, title_w: float, conn: tuple[str, str]) -> None:
+def _moved_blockade_row(p: ScaledPen, b: Box, title_w: float, conn: tuple[str, str]) -> None:
     """After a Protest the tile's row shows where the blockade is now, not the region printed on
     the tile: "BLOCKADE Red" read as a blockade at Red while the marker stood between Blue and
     Green (issue 33).  The row shows the connection's two colour squares joined by a road, as the
@@ -981,7 +982,7 @@ def _tiles(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         p.text(right, y, stack, size=TEXT, fill=MUTED, align="right")
         # the arrow shows the connection printed on the tile while the marker stands there; once
         # Mobilize Protest has moved the marker (R-ACT-PROTEST) the tile's row shows where it is
-        # now and no arrow hangs from the tile (issue 33: _moved_blockade_words)
+        # now and no arrow hangs from the tile (issue 33: _moved_blockade_row)
         if s.blockade_tile is not None and s.blockade is not None and _moved_blockade(s) is None:
             _tile_arrow(p, s.blockade, lay.blockade_tile, y, right - text_width(stack, TEXT) - 10)
 
