@@ -38,7 +38,7 @@ def test_a_step_shows_its_text_and_no_answers_and_the_first_one_cannot_go_back()
     assert not snap.choices and not snap.actions and not snap.answers_shown
     assert not snap.back.enabled and snap.next.enabled and snap.next.tooltip == ""
     assert not snap.retry.shown and not snap.hint_button.shown
-    assert snap.where.endswith(f"1 of {m.session.chapter_items()[1]}")
+    assert snap.where == f"1 of {m.session.chapter_items()[1]} in this chapter"
 
 
 def test_next_on_an_unsolved_exercise_moves_on_without_counting_it_and_says_so():
@@ -185,3 +185,38 @@ def test_a_session_given_is_the_one_shown():
     m = CourseScreen(s)
     snap = m.snapshot
     assert m.session is s and snap.is_exercise and [a.label for a in snap.actions]
+
+
+def _status_words(board, lang: str) -> str:
+    """The board's status line as the course's widget draws it from a snapshot's board."""
+    import xml.etree.ElementTree as ET
+    from dualpowers.drawing.svg import board_svg
+    svg = board_svg(board.position, highlight=list(board.highlight), conceal=board.conceal, lang=lang,
+                    markers=dict(board.markers) if board.markers is not None else None, turn=board.turn)
+    ns = "{http://www.w3.org/2000/svg}"
+    status = next(g for g in ET.fromstring(svg).iter(ns + "g") if g.get("class", "").split()[0] == "status")
+    return " ".join("".join(t.itertext()) for t in status.iter(ns + "text"))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_question_answered_with_a_button_does_not_say_on_the_board_who_is_to_act(lang):
+    """Issue 33: a question-only exercise (a choice answered by a button, nothing to click on the
+    board) showed "Red to act" in the board's status line, an order to act on a board that takes
+    no answer.  Its board shows the round and the game, not whose turn it is; an exercise answered
+    by acting still says who acts (once the course has taught it)."""
+    from dualpowers import names
+    m, _ = _model(lang)
+    s = m.session
+    to_act = {names.side_label(side, lang).lower() for side in ("red", "white")}
+    choice, action = [], []
+    for i, item in enumerate(s.items):
+        s.go(i)
+        ex = s.exercise
+        if ex is None:
+            continue
+        words = _status_words(m.snapshot.board, lang).lower()
+        says_who = m.snapshot.board.turn and any(w in words for w in to_act)
+        (choice if ex.kind == "choice" else action).append((ex.id, says_who, words))
+    assert choice and action
+    assert [c for c in choice if c[1]] == []
+    assert sum(1 for a in action if a[1]) >= len(action) // 2, action

@@ -721,6 +721,42 @@ def test_the_blockade_tile_s_arrow_follows_the_marker_after_a_protest(size: tupl
     assert groups(parse(board_svg(t, width=w, height=h)), "tile-arrow") == []
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("size", [(DESIGN_W, DESIGN_H), (TALL_W, TALL_H)], ids=["wide", "tall"])
+def test_the_blockade_tile_s_row_shows_where_the_marker_is_after_a_protest(lang: str, size: tuple[float, float]) -> None:
+    """Issue 33 (R-ACT-PROTEST): after Mobilize Protest the tile's row still read "BLOCKADE Red",
+    the region printed on the tile, while the marker closed Purple-Brown.  The row follows the
+    marker: its two colours joined by a road beside the tile's label, the tile's region no longer
+    named there, and no arrow hanging from the tile to a connection it no longer closes.  Before
+    the Protest the row is as it was (the tile's region, the arrow under it)."""
+    from dualpowers import names
+    from dualpowers.drawing.board import REGION_COLOURS
+    s = dp.new_game("two-player", 5)
+    w, h = size
+    tile = s.blockade_tile
+    printed = tuple(s.comp.arrows[tile])
+    other = next(tuple(c) for c in s.comp.connections if tile not in c)
+    t = s.clone()
+    t.blockade = other
+    region_word = names.colour(tile, lang)
+    region_word = region_word[:1].upper() + region_word[1:]
+    lay = layout_for(s.comp, w, h)
+    for state, conn, named in ((s, printed, True), (t, other, False)):
+        root = parse(board_svg(state, width=w, height=h, lang=lang))
+        row = [g for g in groups(root, "tile") if g.get("data-id") == f"blockade:{tile}"]
+        assert len(row) == 1
+        assert (region_word in texts(row[0])) is named, (lang, texts(row[0]))
+        (arrow,) = groups(root, "tile-arrow")
+        assert arrow.get("data-id") == f"{conn[0]}-{conn[1]}"
+        squares = [r for r in arrow.iter(SVG + "rect")]
+        fills = [r.get("fill") for r in squares]
+        assert fills == [REGION_COLOURS[conn[0]][0], REGION_COLOURS[conn[1]][0]]
+        tops = {float(r.get("y")) + float(r.get("height")) / 2 for r in squares}
+        on_row = all(lay.blockade_tile.y <= y <= lay.blockade_tile.bottom for y in tops)
+        assert on_row is not named, tops            # in the row after a Protest, under it before
+        assert all(float(r.get("x")) + float(r.get("width")) <= lay.blockade_tile.right for r in squares)
+
+
 def test_the_blocked_road_is_striped_as_its_barrier_between_the_boxes() -> None:
     """Issue 33: the barrier on a short road read as a mark on a box's edge; the blocked road itself
     is drawn in the barrier's stripes, and only that road."""

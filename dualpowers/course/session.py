@@ -361,7 +361,11 @@ class CourseSession:
         self.highlight = obj.opening_highlight() if isinstance(obj, Exercise) else tuple(obj.highlight)
         self.concealed = obj.concealed() if isinstance(obj, Exercise) else ()
         self.markers = obj.markers if isinstance(obj, Step) else None
-        self.turn = not (self.course.terms_in(STEP_WORDS.get(self.state.step, "")) - self.course.taught_before(*self.item))
+        # A question answered with a button (a choice exercise) is not a turn: the board shows the
+        # position asked about, and "Red to act" on it read as an order to act there (issue 33).
+        self.turn = (not (isinstance(obj, Exercise) and obj.kind == "choice")
+                     and not (self.course.terms_in(STEP_WORDS.get(self.state.step, ""))
+                              - self.course.taught_before(*self.item)))
         self.verdict = None
         self.demo = None
         self.message = ""

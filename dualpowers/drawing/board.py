@@ -909,10 +909,41 @@ def _tile(p: ScaledPen, s: "State", b: Box, kind: str, title: str, title_w: floa
         strong, pale, on_strong, outline = REGION_COLOURS.get(region, _FALLBACK_REGION)
         p.rect(b.x, b.y, title_w, b.h, fill=strong, stroke=outline, width=1.5, radius=5)
         p.text(b.x + title_w / 2, b.cy, title, size=TEXT, fill=on_strong, bold=True, align="center")
+        moved = _moved_blockade(s) if kind == "blockade" else None
+        if moved is not None:
+            _moved_blockade_row(p, b, title_w, moved)
+            return
         reg = s.comp.regions[s.comp.region_index[region]]
         draw_icon(p, reg.icon, b.x + title_w + 13, b.cy, 16, outline)
         name = _colour_name(region)
         p.text(b.x + title_w + 25, b.cy, name, size=TEXT, fill=INK, bold=True)
+
+
+def _moved_blockade(s: "State") -> tuple[str, str] | None:
+    """The connection the blockade marker closes when Mobilize Protest has moved it off the one
+    printed on the blockade tile (R-ACT-PROTEST); None while it stands where the tile puts it."""
+    if s.blockade is None or s.blockade_tile is None:
+        return None
+    printed = s.comp.arrows.get(s.blockade_tile)
+    if printed is not None and set(printed) == set(s.blockade):
+        return None
+    return (s.blockade[0], s.blockade[1])
+
+
+def _moved_blockade_row(p: ScaledPen, b: Box, title_w: float, conn: tuple[str, str]) -> None:
+    """After a Protest the tile's row shows where the blockade is now, not the region printed on
+    the tile: "BLOCKADE Red" read as a blockade at Red while the marker stood between Blue and
+    Green (issue 33).  The row shows the connection's two colour squares joined by a road, as the
+    arrow under the tile does while the marker is on the tile's own connection; the words would
+    not fit the row at the board's text size ("Viola–Marrone" is 144 units, the row leaves 110)."""
+    x = b.x + title_w + 10
+    sq, gap = 14.0, 9.0
+    with p.group("tile-arrow", f"{conn[0]}-{conn[1]}"):
+        p.line([(x + sq / 2, b.cy), (x + sq + gap + sq / 2, b.cy)], stroke=ROAD, width=3)
+        for region in conn:
+            strong, _pale, _on, outline = REGION_COLOURS.get(region, _FALLBACK_REGION)
+            p.rect(x, b.cy - sq / 2, sq, sq, fill=strong, stroke=outline, width=1, radius=2)
+            x += sq + gap
 
 
 def _tile_arrow(p: ScaledPen, conn: tuple[str, str], tile: Box, y: float, right: float) -> None:
@@ -949,9 +980,10 @@ def _tiles(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
         right = lay.blockade_tile.right
         stack = _("{n} left in the stack", n=len(s.tile_stack))
         p.text(right, y, stack, size=TEXT, fill=MUTED, align="right")
-        # the arrow shows where the marker is now: the tile's printed connection until Mobilize
-        # Protest moves the marker (R-ACT-PROTEST), then the connection it closes (issue 33)
-        if s.blockade_tile is not None and s.blockade is not None:
+        # the arrow shows the connection printed on the tile while the marker stands there; once
+        # Mobilize Protest has moved the marker (R-ACT-PROTEST) the tile's row shows where it is
+        # now and no arrow hangs from the tile (issue 33: _moved_blockade_row)
+        if s.blockade_tile is not None and s.blockade is not None and _moved_blockade(s) is None:
             _tile_arrow(p, s.blockade, lay.blockade_tile, y, right - text_width(stack, TEXT) - 10)
 
 

@@ -40,7 +40,9 @@ DOMAIN = "course"
 # The screen's words (domain "course").
 T_BACK, T_NEXT, T_CONTINUE = N_("◀ Back"), N_("Next ▶"), N_("Continue where I left off")
 T_HINT, T_SHOW, T_RETRY = N_("Hint"), N_("Show me"), N_("Try again")
-T_STEP = N_("{course} · {i} of {n}")
+#: where we are: the item within its chapter (the course's title above the widget is the notebook's
+#: heading; repeated here it took a second line of the narrow panel in Italian, issue 33)
+T_STEP = N_("{i} of {n} in this chapter")
 T_EXERCISE = N_("Exercise: {prompt}")
 T_RULES = N_("Rules: {ids}")
 #: The disclosure under a step or an exercise that holds what is this project's, not the rulebooks'
@@ -57,7 +59,6 @@ T_SHOWN_CHOICE = N_("The answer: {answer}.")
 T_WHY = N_("Why: {why}")
 T_OTHERS = NN_("The engine accepts {n} other answer too.", "The engine accepts {n} other answers too.")
 T_ENGINE = N_("What the engine did:")
-T_TITLE = N_("Learn to play Dual Powers")
 T_DONE = N_("You have finished the course. Play your first solo game at difficulty 1: open notebooks/04_play.ipynb, or start one right here.")
 T_LAST = N_("This is the end of the course. When every chapter is ticked, play your first solo game at difficulty 1 in notebooks/04_play.ipynb, or start one right here.")
 T_START_SOLO = N_("Start a solo game (difficulty 1)")
@@ -324,7 +325,7 @@ class CourseScreen(Observed[CourseSnapshot]):
         done = sum(s.progress.is_done(it, s.chapters) for it in s.items)
         return CourseSnapshot(
             lang=lang, board=self._board(), title=ch.title(lang),
-            where=_tr(T_STEP, lang, course=_tr(T_TITLE, lang), i=i, n=n),
+            where=_tr(T_STEP, lang, i=i, n=n),
             rules_text=(before, after), badges=badges(item.rules, lang, item.rulings, item.brief),
             aside_label=_tr(T_ASIDE, lang) if aside else "", aside=tuple(aside),
             is_exercise=is_ex, intro=intro, body=body, engine_label=_tr(T_ENGINE, lang), events=events,

@@ -292,7 +292,7 @@ class PlayWidget(widgets.VBox):
         # One screen: the board beside a panel (see dualpowers.widgets.screen).
         self.all_actions = widgets.Accordion(children=[widgets.VBox([
             self.group, self.action, self.action_words,
-            widgets.HBox([self.apply_button, self.auto_button], layout=_W(flex_flow="row wrap")),
+            widgets.HBox([self.apply_button], layout=_W(flex_flow="row wrap")),
             self.auto_policy])], layout=_W(width="100%"))
         self.log_title = widgets.HTML("<b>Game log</b> (most recent first)")
         self.save_title = widgets.HTML()
@@ -300,7 +300,10 @@ class PlayWidget(widgets.VBox):
             self.board,
             title="",
             primary=[self.story_box, self.hand_cards, self.choices,
-                     widgets.HBox([self.undo_button, self.hint_button, self.cancel_button, self.end_new_game,
+                     # "Let the computer choose" beside the Hint, where a player looks when it is
+                     # their turn (it sat in the closed list of every action, unfound: issue 33)
+                     widgets.HBox([self.undo_button, self.hint_button, self.auto_button, self.cancel_button,
+                                   self.end_new_game,
                                    self.review_button, self.back_to_finished], layout=_W(flex_flow="row wrap")),
                      self.review_progress_box, self.review_box, self.round_view],
             narration=[self.prompt, self.result, self.message, self.hint_view, self.hand],
@@ -522,7 +525,7 @@ class PlayWidget(widgets.VBox):
         self.undo_button.disabled = not snap.can_undo
         # After the game: who won and why, and a New game button; no more actions offered.
         self.end_new_game.layout.display = None if snap.over else "none"
-        self.hint_button.layout.display = "none" if snap.over else None
+        self.hint_button.layout.display = self.auto_button.layout.display = "none" if snap.over else None
         self.review_button.layout.display = None if snap.can_review else "none"
         self.back_to_finished.layout.display = None if snap.can_return else "none"
         self.hint_view.value = snap.hint_html

@@ -83,7 +83,10 @@ function render({ model, el }) {
       touch = t ? { x: t.clientX, y: t.clientY, at: Date.now() } : null;
     } else if (ev.type === 'touchmove') {
       const t = ev.touches[0];
-      if (touch && t && Math.hypot(t.clientX - touch.x, t.clientY - touch.y) > TAP_MOVE) touch = null;
+      if (touch && t && Math.hypot(t.clientX - touch.x, t.clientY - touch.y) > TAP_MOVE) {
+        touch = null;
+        hideTag();                  // a swipe, not a tap: a name shown by an earlier tap goes
+      }
     } else if (ev.type === 'touchend') {
       const t = ev.changedTouches[0];
       if (touch && t && ev.touches.length === 0 && Date.now() - touch.at < TAP_TIME
@@ -105,6 +108,17 @@ function render({ model, el }) {
   // A place's name (a region's district) by the pointer, and for a while after a tap on it: the
   // board writes only each region's colour, its name would not fit at the board's text size.
   let tag = null, tagTimer = null;
+  const hideTag = () => { clearTimeout(tagTimer); if (tag) tag.style.display = 'none'; };
+  // A name shown by a tap goes when the next touch lands anywhere but the board's picture (a tap
+  // on the panel, a swipe of the page): it stayed its 2.5 s over the board whatever came next
+  // (issue 33).  A touch on the picture decides for itself: another region's name, or none.
+  const onTouchElsewhere = (ev) => {
+    if (!tag || tag.style.display === 'none') return;
+    const t = ev.target;
+    if (t && t.closest && t.closest('.dp-board-picture') === tag.parentElement) return;
+    hideTag();
+  };
+  document.addEventListener('touchstart', onTouchElsewhere, { capture: true, passive: true });
   const nameAt = (canvas, cx, cy, hold) => {
     const pic = canvas.closest('.dp-board-picture');
     if (!pic) return;
@@ -364,6 +378,7 @@ function render({ model, el }) {
     if (boardHost) boardHost.removeEventListener('focusin', onCanvasFocus);
     if (boardWatch) boardWatch.disconnect();
     if (mq) mq.removeEventListener('change', onDpr);
+    document.removeEventListener('touchstart', onTouchElsewhere, { capture: true });
     if (root && onKey) root.removeEventListener('keydown', onKey);
     if (root) root.removeEventListener('focusout', onFocusLost);
     if (screenWatch) screenWatch.disconnect();

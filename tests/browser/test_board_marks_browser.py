@@ -16,6 +16,7 @@ pytestmark = pytest.mark.browser
 
 OUT = REPO_ROOT / "test-output"
 COURSE = REPO_ROOT / "notebooks" / "00_learn.ipynb"
+COURSE_FR = REPO_ROOT / "notebooks" / "fr" / "00_apprendre.ipynb"
 BOARD = "canvas.dp-board"
 TAG = ".dp-board-tag"
 
@@ -24,6 +25,7 @@ TAG = ".dp-board-tag"
 def notebook_dir(tmp_path_factory):
     folder = tmp_path_factory.mktemp("dp-board-marks")
     write_unrun_copy(COURSE, folder)
+    write_unrun_copy(COURSE_FR, folder)
     yield folder
     shutil.rmtree(folder, ignore_errors=True)
 
@@ -96,5 +98,57 @@ def test_a_regions_name_shows_after_a_tap(browser, voila_server, notebook_dir, d
         OUT.mkdir(exist_ok=True)
         page.screenshot(path=str(OUT / f"marks-tap-{device}.png"))
         wait_until(lambda: not _tag(page), timeout=10_000, message="the tapped name never went")
+    finally:
+        context.close()
+
+
+def _tag_shown(page) -> bool:
+    return bool(page.evaluate("() => [...document.querySelectorAll('.dp-board-tag')]"
+                              ".some(t => t.offsetParent !== null && getComputedStyle(t).display !== 'none')"))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_tapped_name_goes_when_the_next_touch_lands_elsewhere(browser, voila_server, notebook_dir, lang):
+    """Issue 33: on a phone a region's name tag, shown by a tap, stayed over the board while the
+    learner went on (a tap on the panel, a swipe of the page): it lasted its 2.5 s whatever came
+    next.  The next touch that lands elsewhere takes it away at once, and so does a swipe that
+    starts on the board; a tap on another region shows that region's name instead."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3,
+                                  has_touch=True, is_mobile=True)
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        _open(page, voila_server(notebook_dir / (COURSE if lang == "en" else COURSE_FR).name))
+        x, y = _region_spot(page, "purple")
+        page.touchscreen.tap(x, y)
+        wait_until(lambda: "Smolny" in _tag(page), timeout=10_000, message="no name after a tap on purple")
+        OUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUT / f"marks-tap-then-elsewhere-1-phone-{lang}.png"))
+        # a tap on the panel's text, below the board: the name goes at once (well inside its 2.5 s)
+        text = page.locator(".dp-course-text").first
+        text.scroll_into_view_if_needed()
+        box = text.bounding_box()
+        page.touchscreen.tap(box["x"] + 10, box["y"] + 5)
+        page.wait_for_timeout(300)
+        assert not _tag_shown(page), "the region's name stayed after a tap on the panel"
+        page.screenshot(path=str(OUT / f"marks-tap-then-elsewhere-2-phone-{lang}.png"))
+        # a tap on purple, then a tap on green: green's name, purple's gone
+        x, y = _region_spot(page, "purple")
+        page.touchscreen.tap(x, y)
+        wait_until(lambda: "Smolny" in _tag(page), timeout=10_000, message="no name after a second tap on purple")
+        gx, gy = _region_spot(page, "green")
+        page.touchscreen.tap(gx, gy)
+        green = {"en": "Vasilyevsky", "fr": "Vassilievski"}[lang]
+        wait_until(lambda: green in _tag(page), timeout=10_000, message="no name after a tap on green")
+        # a swipe that starts on the board (it scrolls the page): the name goes
+        gx, gy = _region_spot(page, "green")
+        cdp = context.new_cdp_session(page)
+        points = [(gx, gy), (gx, gy - 40), (gx, gy - 80)]
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": gx, "y": gy}]})
+        for px, py in points[1:]:
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": px, "y": py}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        page.wait_for_timeout(300)
+        assert not _tag_shown(page), "the region's name stayed after a swipe that began on the board"
     finally:
         context.close()

@@ -339,14 +339,26 @@ def test_an_answer_button_does_not_say_the_effect_the_question_asks_for():
     assert not [x for x in labels if "Will" in x], labels
 
 
-def test_a_step_that_scores_shows_how_each_region_added_up():
-    """Scoring #4 plays the objectives' scoring: under purple, where a neutral token counts for
-    red, the strengths are added up token by token and the neutral's count is explained
-    (R-STR-1, R-NEU-1), as in a game's story.  The unrest winner's pass before it is played
-    (marker 1 is drawn) but not listed: the step lists from the objectives on."""
+def test_a_step_that_scores_shows_how_each_region_added_up(monkeypatch):
+    """A step that plays a scoring lists, under a region where a neutral token counts for red,
+    the strengths added up token by token and why the neutral counts (R-STR-1, R-NEU-1), as in a
+    game's story.  The packaged scoring #4 no longer has that neutral (its four lines of why ran
+    the step below a 1280x720 window in French and Italian, issue 33), so this course puts it
+    back.  The unrest winner's pass before it is played (marker 1 is drawn) but not listed: the
+    step lists from the objectives on."""
+    import json
+    from importlib import resources
+
+    import dualpowers.course.session as course_session
     from dualpowers import narration as say
+    from dualpowers.course.model import DATA_FILE, parse_course
     from dualpowers.narrate import event_text
     from dualpowers.working import event_details
+    data = json.loads(resources.files("dualpowers.course").joinpath(DATA_FILE).read_text(encoding="utf-8"))
+    step4 = next(c for c in data["chapters"] if c["id"] == "scoring")["steps"][3]
+    step4["position"]["regions"]["purple"].append("N2")
+    with_neutral = parse_course(data, verify=False)
+    monkeypatch.setattr(course_session, "load_course", lambda: with_neutral)
     w = CourseWidget()
     w.session.go_chapter("scoring")
     w.session.go(w.session.index + 3)

@@ -1,0 +1,78 @@
+"""Issue 33: "Let the computer choose" where a player looks when it is their turn to decide.
+
+It sat in the closed list of every action (an accordion under the panel), where a newcomer did
+not find it.  It now stands beside the Hint, under the hand's cards: at 1280x720 in JupyterLab with
+the file browser open, on the player's first decision of a solo game, it is shown without opening
+anything, inside the window, and one press of it plays a decision (the game moves on).  English and
+French, with screenshots in ``test-output/`` for a person to look at.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import nbformat
+import pytest
+
+from helpers import (REPO_ROOT, open_file_browser, open_notebook, out_of_sight, run_all_cells, wait_all_executed,
+                     wait_until)
+
+pytestmark = pytest.mark.browser
+
+OUT = REPO_ROOT / "test-output"
+WIDTH, HEIGHT = 1280, 720
+
+GAME = r'''
+from dualpowers.widgets import language
+from dualpowers.widgets.play import PlayWidget
+language.set(__LANG__)
+play = PlayWidget(mode="solo", seed=1917, player="red", difficulty=1)
+play
+'''
+
+
+@pytest.fixture(scope="module")
+def notebook_dir(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("dp-play-auto")
+    for lang in ("en", "fr"):
+        nb = nbformat.v4.new_notebook()
+        nb.cells = [nbformat.v4.new_markdown_cell("# A solo game"),
+                    nbformat.v4.new_code_cell(GAME.replace("__LANG__", repr(lang)))]
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+        nbformat.write(nb, folder / f"auto_{lang}.ipynb")
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Let the computer choose"), ("fr", "ordinateur")])
+def test_let_the_computer_choose_stands_beside_the_hint_on_the_player_s_turn(browser, lab, lang, words):
+    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT})
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    try:
+        open_notebook(page, lab, f"auto_{lang}.ipynb")
+        open_file_browser(page)
+        run_all_cells(page)
+        wait_all_executed(page, timeout=180_000)
+        auto = page.locator("button.dp-auto").first
+        hint = page.locator("button.dp-hint").first
+        wait_until(lambda: hint.is_visible(), timeout=60_000, message="the play screen never showed its Hint")
+        # shown as it is, no list opened: not inside the closed accordion of every action
+        assert auto.is_visible() and auto.is_enabled(), "the computer's choice is not offered on the player's turn"
+        assert words in auto.inner_text()
+        assert not auto.evaluate("b => !!b.closest('.jupyter-widget-Accordion, .widget-accordion, .lm-Accordion')")
+        hint.scroll_into_view_if_needed()
+        assert not out_of_sight(page, "button.dp-auto"), out_of_sight(page, "button.dp-auto")
+        a, h = auto.bounding_box(), hint.bounding_box()
+        assert abs(a["y"] - h["y"]) < h["height"] * 3, (a, h)           # on the Hint's row, or the next
+        OUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUT / f"play-auto-{lang}-{WIDTH}x{HEIGHT}.png"))
+        status = page.locator(".dp-status").first
+        log = page.locator(".dp-log").first
+        before = (status.inner_text(), log.inner_text())
+        auto.click()
+        wait_until(lambda: (status.inner_text(), log.inner_text()) != before
+                   or page.locator("button.dp-story-next").first.is_visible(),
+                   timeout=60_000, message="pressing it played nothing")
+    finally:
+        context.close()
