@@ -225,7 +225,7 @@ def _best_scored(state: "State", legal: list["Action"], board: _Board) -> list["
     score_get = _SCORED.get
     worth: dict[tuple[str | None, int], float] = {}
     arrivals: dict[int, dict[str | None, float]] = {}                      # strength -> region -> worth of arriving
-    leaving: dict[str, tuple[float, dict[str | None, float], int]] = {}   # token -> (worth of leaving, arrivals, strength)
+    leaving: dict[str, tuple[float, dict[str | None, float], int]] = {}   # token -> (0.0 + worth of leaving, arrivals, strength)
     change = board.change
     place, exhausted, shown = state.place, state.exhausted, _shown(state)
     best: list[Action] = []
@@ -234,7 +234,9 @@ def _best_scored(state: "State", legal: list["Action"], board: _Board) -> list["
     last_token: str | None = None
     code: int = _FIXED_SCORE
     fn: Callable[..., Any] = _no_score
-    out: tuple[float, dict[str | None, float], int] = (0.0, {}, 0)
+    w0 = 0.0                                  # the moving token's worth of leaving, added to 0.0
+    there: dict[str | None, float] = {}       # its strength's worths of arriving, by region
+    st = 0                                    # its strength
     v: float
     for a in legal:
         cls = type(a)
@@ -256,20 +258,20 @@ def _best_scored(state: "State", legal: list["Action"], board: _Board) -> list["
                     w = worth.get(key)
                     if w is None:
                         w = worth[key] = change(*key)
-                    there = arrivals.get(st)
-                    if there is None:
-                        there = arrivals[st] = {}
-                    hit = leaving[token] = (w, there, st)
-                out = hit
+                    found = arrivals.get(st)
+                    if found is None:
+                        found = arrivals[st] = {}
+                    hit = leaving[token] = (0.0 + w, found, st)
+                w0, there, st = hit
             to = a.to  # type: ignore[attr-defined]  # the same move kind: where the token goes
-            w2 = out[1].get(to)
+            w2 = there.get(to)
             if w2 is None:
-                key = (to, out[2])
+                key = (to, st)
                 w = worth.get(key)
                 if w is None:
                     w = worth[key] = change(*key)
-                out[1][to] = w2 = w
-            v = 0.0 + out[0] + w2
+                there[to] = w2 = w
+            v = w0 + w2
         elif code == _REST:
             # rested_strength's one pair, (where the token stands, fresh less what it shows now),
             # read from the components' table: the same pair, its worth looked up as any other
