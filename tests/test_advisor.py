@@ -1130,3 +1130,46 @@ def test_the_regions_a_turn_holds_are_those_whose_stronger_side_it_leaves_as_it_
             assert [r for r, _why in effects(s, action).holds] == same
             checked += 1
     assert checked > 20
+
+
+# ---------------------------------------------------------------------------- the playouts' memo (issue 35: CPU)
+def test_the_informed_score_reads_only_what_its_memo_key_holds():
+    """The memo of the playouts' decisions (``playout.informed_pick``) takes a decision's best-scored
+    actions from another state with the same ``score_key`` and the same legal actions: so the best
+    must be the same whatever else differs.  Two deals of the same view differ in everything the
+    player cannot see (hands, deck, the other side's objective): on random positions of both modes,
+    every decision with equal keys and equal legal actions gets equal bests."""
+    from dualpowers.advisor.playout import _Board, _best_scored, score_key
+    compared: dict[str, int] = {}
+    for s in _positions(150, seed=11):
+        side = s.to_act
+        view = canonical(s, side)
+        a, b = determinize(view, side, random.Random(1)), determinize(view, side, random.Random(2))
+        rng = random.Random(3)
+        for _ in range(30):                      # the same moves on both deals, while both allow them
+            if a.is_over() or b.is_over():
+                break
+            la, lb = a.legal_actions(), b.legal_actions()
+            if score_key(a) == score_key(b) and la == lb and a.to_act is not None:
+                assert _best_scored(a, la, _Board(a, a.to_act)) == _best_scored(b, lb, _Board(b, b.to_act))
+                compared[a.step] = compared.get(a.step, 0) + 1
+            act = rng.choice(la)
+            if act not in lb:
+                break
+            a.push(act)
+            b.push(act)
+    assert compared.get("command", 0) > 100 and sum(compared.values()) > 300, compared
+
+
+@pytest.mark.parametrize("mode", ["solo", "two-player"])
+def test_the_memo_changes_no_playout(mode):
+    """A search with the memo plays the very same playouts as one that scores every decision afresh:
+    every value, score change and ending of every action, to the last bit, on random positions."""
+    positions = [s for s in _positions(24, seed=5) if s.mode == mode][:5]
+    remembered = 0
+    for s in positions:
+        runs = [race_module.RaceSearch(s, s.to_act, 4, budget=300, memo=memo).run(300) for memo in (True, False)]
+        with_memo, without = ([(a.values, a.scores, a.ends) for a in r.arms] for r in runs)
+        assert with_memo == without
+        remembered += bool(runs[0]._memo)
+    assert remembered >= 3, "the memo was used"

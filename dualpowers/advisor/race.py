@@ -88,6 +88,11 @@ VALUE_SCALE = 3.0
 BOOTSTRAP = 256
 #: Uniform numbers drawn per deal, two per ply (the stream wraps round in long playouts).
 UNIFORMS = 256
+#: The plies of a playout (after the player's own turn) whose decisions the search remembers
+#: (:func:`~.playout.informed_pick`'s memo): on the stored two-player positions about half of
+#: the first six plies' scored decisions meet a board and legal actions met before on another deal
+#: or for another action, and hardly any later one does.
+MEMO_PLIES = 6
 #: Halving: fixed deals over which the priors of the root actions are averaged.
 PRIOR_DEALS = 4
 #: How halving's prior finishes the player's turn after a root action: each decision the best by
@@ -263,6 +268,8 @@ class RaceSearch:
 
     ``paired=False`` gives every playout a deal and dice of its own (no common random
     numbers): only for measuring what the pairing buys (``benchmarks/advisor.py``).
+    ``memo=False`` scores every playout decision afresh instead of looking up one met before
+    (:func:`~.playout.informed_pick`): the same playouts, slower; for tests and measurements.
 
     The real ``state`` is read only through :func:`dualpowers.views.canonical`, and every
     random number comes from ``seed``: same view, same seed, same budget, same ranking.
@@ -272,7 +279,7 @@ class RaceSearch:
                  epsilon: float = EPSILON, allocation: str = "race", min_deals: int = MIN_DEALS,
                  eliminate_z: float = ELIMINATE_Z, close_z: float = Z_95, equal_margin: float = EQUAL_MARGIN,
                  paired: bool = True, candidates: int | None = None, budget: int | None = None,
-                 futility: float = FUTILITY, prior: str = "greedy") -> None:
+                 futility: float = FUTILITY, prior: str = "greedy", memo: bool = True) -> None:
         if playout not in PLAYOUTS:
             raise ValueError(f"playout must be one of {', '.join(map(repr, PLAYOUTS))}, not {playout!r}")
         if allocation not in ALLOCATIONS:
@@ -308,6 +315,9 @@ class RaceSearch:
         self._spent = 0.0                            # the predictive stop's chances given to actions settled early
         self._forgone = 0                            # playouts of the budget those actions will not play
         self._retired = 0                            # how many actions it settled so
+        # the best-scored actions of the playouts' decisions met so far (informed_pick's memo);
+        # memo=False scores every decision afresh, the same choices (for tests and measurements)
+        self._memo: dict[tuple[object, ...], tuple[list[Action], list[Action]]] | None = {} if memo else None
 
     # ------------------------------------------------------------------ one playout
     def _new_deal(self, k: int) -> tuple[int, "State", list[float]]:
@@ -317,7 +327,7 @@ class RaceSearch:
 
     def _finish_turn(self, state: "State") -> "State":
         """The rest of ``side``'s own turn, played on this deal (:func:`~.playout.finish_turn`)."""
-        return finish_turn(state, self.side)
+        return finish_turn(state, self.side, self._memo)
 
     def _play(self, deal: "State", action: "Action", uniforms: list[float]) -> tuple[float, float, int]:
         """(value, score change for ``side``, +1/-1/0 for a game won/lost/not over) of one playout."""
@@ -326,12 +336,15 @@ class RaceSearch:
         d.push(action)
         d = self._finish_turn(d)
         last, i, size = self._last_round, 0, len(uniforms)
-        informed, eps = self.playout == "informed", self.epsilon
+        informed, eps, memo, ply = self.playout == "informed", self.epsilon, self._memo, 0
         while d.step != "over" and d.round <= last:
             legal = d.legal_actions()
             u, v = uniforms[i], uniforms[i + 1]
-            d.push(informed_pick(d, legal, u, v, eps) if informed else legal[int(v * len(legal))])
+            # the first plies meet the same boards on many deals (the memo); later ones seldom do
+            d.push(informed_pick(d, legal, u, v, eps, memo if ply < MEMO_PLIES else None) if informed
+                   else legal[int(v * len(legal))])
             i = (i + 2) % size
+            ply += 1
         end = 0 if d.step != "over" else (1 if d.won_by == side else -1 if d.won_by is not None else 0)
         value = squash(evaluate(d, side) - self._eval0)
         return value, float((d.score - self._view.score) * self._sign), end
