@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from . import kinds as K
 from . import rounds as flow
-from .errors import IllegalAction
+from .errors import IllegalAction, brief
 from .kinds.base import (CARD_ALLOWS, MEMO, Action, Offer, group_key, interchangeable, leader_can_recruit,
                          leader_card, refuse)
 from .text import N_, NP_, Message
@@ -174,7 +174,7 @@ def check(state: Position, act: Action) -> None:
         raise refuse(GAME_OVER) if step == "over" else refuse(NOBODY_DECIDES, step=repr(step))
     kind = K.KINDS.get(type(act))
     if kind is None:
-        raise refuse(NOT_AN_ACTION, what=repr(act))
+        raise refuse(NOT_AN_ACTION, what=brief(act, 90))
     if step not in kind.steps:
         message, rule_id = rule.refuse(state, side, act)
         raise IllegalAction(message, rule=rule_id)

@@ -333,6 +333,21 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
          [r"[\u00a0\u202f]; (?:tombe|s'arrête|dépasse) (?:sur )?le \d"]),
         ("Dernière action annulée : recruter … (an action after a colon goes on in lower case)",
          [r"\bannulée[\u00a0\u202f]?: (?:Recruter|Jouer|Déplacer|Choisir|Faire|N'effectuer)\b"]),
+        # Issue 34, the fifth French reading (words4): each kind of fault a native reader met.
+        ("Vous (les Blancs), L'Opposition (les Rouges): one form wherever 'you' or the Opposition is named "
+         "beside a side (the board's Will box too)", [r"\b(?:[Vv]ous|Opposition) \((?:Rouges|Blancs|\{side:label\})\)"]),
+        ("Jouer le vert 4 n'est pas permis ici : … (one colon in a described action)",
+         [r"[\u00a0\u202f]: interdit ici[\u00a0\u202f]?:"]),
+        ("la 5e carte de l'Opposition (a card's place in the order played is an ordinal, not '(carte 5)')",
+         [r"\(carte (?:\d+|\{n\})\)"]),
+        ("nous en sommes au tour 3 de la phase (a player's turn; 'c'est le tour 3' reads as the round)",
+         [r"\bc'est le tour (?:\d|\{)"]),
+        ("un type d'action, chaque type de joueur (not 'sorte')", [r"\bpar sorte\b", r"\bsortes? (?:de joueur|d'actions?)\b"]),
+        ("Lénine, Leader de l'Opposition (the name, then what he is)",
+         [r"\bLeader de l'Opposition (?:Lénine|Staline|Kamenev|Kerenski|Lvov|Kornilov)\b"]),
+        ("celui qui joue les Rouges (a camp does not 'play the Reds')", [r"\bcamp qui joue les\b"]),
+        ("un plateau interactif (a 'live' board)", [r"\bplateau vivant\b"]),
+        ("→, ↔ (typographic arrows, not ASCII '->')", [r"(?<![<\w-])<?->(?!>)"]),
     ],
     "it": [
         ("lato riposato / lato affaticato", [r"\bfacci[ae] (?:riposat|affaticat)"]),
@@ -455,6 +470,16 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
          [r"\b[Aa]zione annullata(?: —|: (?:Reclutare|Spostare|Giocare|Far|Pescare|Rivelare|Scegliere"
           r"|Passare|Organizzare|Ispirare|Rinunciare|Considerare)\b)"]),
         ("il regolamento francese (the French edition's rulebook, not 'la stampa')", [r"\bstampa (?:francese|italiana|inglese)\b"]),
+        # Issue 34, the fifth Italian reading (words4).
+        ("il quartiere con il totale più alto è quello dell'obiettivo (the rulebook's words for the solo objective: "
+         "a sum or a region does not 'win')", [r"\bvince (?:la somma\b|il quartiere (?:con più|della carta))",
+                                              r"\bvince chi ha più carte\b"]),
+        ("Tu (Bianco), L'opposizione (Rosso): one form wherever 'you' or the Opposition is named beside a side",
+         [r"\b(?:Rosso|Bianco|\{side\}) \((?:tu|opposizione)\)"]),
+        ("Lenin, leader dell'opposizione (the name, then what he is)",
+         [r"\bleader dell'opposizione (?:Lenin|Stalin|Kamenev|Kerensky|Lvov|Kornilov)\b"]),
+        ("un tabellone interattivo (a 'live' board)", [r"\btabellone vivo\b"]),
+        ("→, ↔ (typographic arrows, not ASCII '->')", [r"(?<![<\w-])<?->(?!>)"]),
     ],
 }
 #: A side named bare where the language needs its article or its preposition: French "Blanc joue",
@@ -605,7 +630,14 @@ def test_the_bracket_check_sees_brackets_after_or_inside_brackets(text, faulty):
     ("fr", "recruter l'Unité R1 (Force 1, 0 côté Fatigué) dans la Zone bleue"),
     ("fr", "tout aussi bonne\u00a0: jouer Lvov (carte Leader, 4 jours)\u00a0: environ 0,4 PV"),
     ("fr", "Émeute dans la Zone violette\u00a0: les Rouges ont la Force en Présence dans la Zone violette (5 contre 3)."),
-    ("fr", "jouer Kornilov — meilleure à égalité\u00a0: une des 5 actions"), ("it", "Rosso gioca viola-4."), ("it", "Forza maggiore in ogni quartiere"),
+    ("fr", "jouer Kornilov — meilleure à égalité\u00a0: une des 5 actions"),
+    ("fr", "Vous (Blancs)"), ("fr", "Opposition (Rouges)"), ("fr", "Jouer le vert 4\u00a0: interdit ici\u00a0: les Rouges"),
+    ("fr", "la plus récente est le violet 2 (carte 5), donc"), ("fr", "chaque camp à son tour ; c'est le tour 3."),
+    ("fr", "chaque action, rangée par sorte"), ("fr", "le Leader de l'Opposition Lénine entre"),
+    ("fr", "il rejoint le camp qui joue les Rouges"), ("fr", "sur un plateau vivant"), ("fr", "N2 : Reposé -> Fatigué"),
+    ("it", "in caso di parità vince chi ha più carte"), ("it", "1. somma i giorni: vince la somma più alta"),
+    ("it", "vince il quartiere della carta giocata più di recente"), ("it", "Bianco (tu)"), ("it", "Rosso (opposizione)"),
+    ("it", "il leader dell'opposizione Lenin entra"), ("it", "su un tabellone vivo"), ("it", "N2: riposato -> affaticato"), ("it", "Rosso gioca viola-4."), ("it", "Forza maggiore in ogni quartiere"),
     ("it", "segnare il quartiere in agitazione"), ("it", "in caso di pareggio"), ("it", "L'vov entra"),
     ("it", "Tenete d'occhio il calendario"), ("it", "1000 partite"), ("it", "alla fase 'bonus'"),
     ("it", "Vince la parte verso cui pende il segnalino"), ("it", "Scegli la tua parte"),
@@ -698,7 +730,12 @@ def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     ("fr", "Les Rouges ont la plus grande Force en Présence dans la Zone violette."), ("fr", "La Force en Présence décide"), ("fr", "L'Unité N2 est Reposée."), ("fr", "N2 est sur son côté Reposé."),
     ("fr", "B3 n'est pas sur le plateau, mais dans la boîte"), ("fr", "Qui gagne, et pourquoi\u00a0?"), ("fr", "une des 12 à égalité"), ("fr", "son Action spéciale"),
     ("fr", "sept cartes, un mardi"), ("fr", "Espionnage\u00a0: l'Objectif secret de l'adversaire est retourné"),
-    ("fr", "Organiser une manifestation\u00a0: déplacez le marqueur de Barricade"), ("it", "Il Rosso gioca la carta viola-4."), ("it", "4.000 partite; 6,4"),
+    ("fr", "Organiser une manifestation\u00a0: déplacez le marqueur de Barricade"),
+    ("fr", "Vous (les Blancs)"), ("fr", "L'Opposition (les Rouges)"), ("fr", "Jouer le vert 4 n'est pas permis ici\u00a0: les Rouges"),
+    ("fr", "la dernière jouée est le violet 2 (5e carte de l'Opposition), donc"),
+    ("fr", "chaque camp à son tour ; nous en sommes au tour 3 de la phase."), ("fr", "rangée par type"),
+    ("fr", "Lénine, Leader de l'Opposition, entre"), ("fr", "il appartient à celui qui joue les Rouges"),
+    ("fr", "sur un plateau interactif"), ("fr", "N2 : Reposé → Fatigué"), ("fr", "une flèche --> en notation"), ("it", "Il Rosso gioca la carta viola-4."), ("it", "4.000 partite; 6,4"),
     ("it", "Chi ha la forza maggiore in ogni quartiere"), ("it", "Tocca al Bianco"),
     ("it", "Vince la fazione verso cui pende il segnalino"), ("it", "spostandolo dalla parte del giocatore"),
     ("it", "le due parti del tracciato"), ("it", "il segnalino giorno e il segnalino mese"),
@@ -743,6 +780,9 @@ def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     ("it", "Ultima azione annullata: reclutare l'unità B3"), ("it", "Ultima azione annullata: Lenin entra"),
     ("it", "E due unità da 2, come nel regolamento francese?"),
     ("it", "Vince il Rosso! La partita finisce perché il segnalino punteggio ha raggiunto l'estremità del tracciato"),
+    ("it", "in caso di parità, diventa quartiere dell'obiettivo quello con più carte"),
+    ("it", "Vince il quartiere chi ha più forza."), ("it", "Tu (Bianco)"), ("it", "L'opposizione (Rosso)"),
+    ("it", "Lenin, leader dell'opposizione, entra"), ("it", "su un tabellone interattivo"), ("it", "N2: riposato → affaticato"),
 ])
 def test_the_glossary_check_passes_the_right_forms(lang, text):
     assert not glossary_faults(lang, [("made up", text)]), text

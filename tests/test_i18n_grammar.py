@@ -313,3 +313,77 @@ def test_a_reviewed_moment_names_the_better_action_it_explains():
     assert "fin du tour. D'après les parties simulées, avec le reste de votre tour" in said, said
     assert "le jouerait, cette action vous rend le plus fort dans la Zone marron" in said, said
     assert "(20 décisions à choix examinées)" in render(Message(MOMENTS_INTRO, decisions=20), "fr")
+
+
+# ---------------------------------------------------------------------------- issue 34, the fifth reading (words4)
+@pytest.mark.parametrize("lang, expected", [("en", "unknown region 'nowhere'"),
+                                            ("fr", "Zone inconnue «\u00a0nowhere\u00a0»"),
+                                            ("it", "quartiere sconosciuto «nowhere»")])
+def test_typed_text_is_quoted_with_the_readers_quotation_marks(lang, expected):
+    """What a person typed, quoted back by a refusal, stands between the reader's own quotation
+    marks (errors.brief makes it a text.Typed): never the straight quotes of a Python repr."""
+    import dualpowers as dp
+    from dualpowers.actions import parse_action
+    from dualpowers.errors import IllegalAction
+    from dualpowers.narrate import refusal_text
+
+    s = dp.new_game("two-player", 1)
+    while not any(str(a).startswith("leader-recruit ") for a in s.legal_actions()):   # a region is read now
+        s.apply(s.legal_actions()[-1])
+    with pytest.raises(IllegalAction) as told:
+        s.check(parse_action("leader-recruit nowhere"))
+    assert refusal_text(told.value, lang).startswith(expected)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_refusal_quotes_typed_text_with_straight_quotes(lang):
+    """Every kind of refusal as rendered (tests/rendered_texts.py): a straight-quoted piece of text
+    is a Python repr left in a French or Italian sentence."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from rendered_texts import refusals
+
+    straight = re.compile(r"(?:^|[\s(])'[^'\n]+'(?=$|[\s),.;:])")
+    bad = [text for _where, text in refusals(lang) if straight.search(text)]
+    assert not bad, f"{lang}:\n" + "\n".join(bad)
+
+
+@pytest.mark.parametrize("lang, fell, stayed", [
+    ("en", "Red's strength in purple falls from 2 to 0.", "Red's strength in purple stays at 2: it does not grow."),
+    ("fr", "La Force des Rouges dans la Zone violette tombe de 2 à 0.",
+     "La Force des Rouges dans la Zone violette reste à 2\u00a0: elle n'augmente pas."),
+    ("it", "La forza del Rosso nel quartiere viola scende da 2 a 0.",
+     "La forza del Rosso nel quartiere viola resta a 2: non cresce."),
+])
+def test_a_course_verdict_says_a_strength_fell(monkeypatch, lang, fell, stayed):
+    """A strength that fell is said to fall ("tombe de 2 à 0"), not "it was 2: it does not grow"."""
+    from types import SimpleNamespace
+
+    from dualpowers.course import goals
+
+    strength = {"before": 2}
+    monkeypatch.setattr(goals, "force_in_presence", lambda state, region: SimpleNamespace(
+        strength={"red": strength[state]}))
+    strength["after"] = 0
+    assert render(goals._growth_text("before", "after", "red", "purple"), lang) == fell
+    strength["after"] = 2
+    assert render(goals._growth_text("before", "after", "red", "purple"), lang) == stayed
+
+
+@pytest.mark.parametrize("lang", ["en", *TRANSLATED])
+def test_an_action_not_allowed_here_is_said_with_one_colon(lang):
+    """describe's line for an illegal action: "Jouer le vert 4 n'est pas permis ici : …", not
+    "… : interdit ici : …" (two colons in a row)."""
+    import dualpowers as dp
+    from dualpowers.describe import describe
+
+    s = dp.new_game("two-player", 4)
+    s.apply(s.legal_actions()[0])
+    s.apply(s.legal_actions()[0])
+    move = next(a for a in s.legal_actions() if str(a).startswith("play"))
+    s.apply(move)
+    d = describe(s, move, lang)
+    assert not d.legal
+    line = d.line()
+    assert line.count(":") == 1 + d.refusal.count(":"), line

@@ -177,7 +177,10 @@ def _growth_text(b: State, a: State, side: str, region: str) -> Message:
     if n > m:
         return Message(_reasoned(N_("{side}'s strength in {region} grows from {m} to {n}.")), domain=DOMAIN,
                        **fields)
-    return Message(_reasoned(N_("{side}'s strength in {region} is {n} (it was {m}): it does not grow.")),
+    if n < m:       # it fell: saying only that it "does not grow" would hide that
+        return Message(_reasoned(N_("{side}'s strength in {region} falls from {m} to {n}.")), domain=DOMAIN,
+                       **fields)
+    return Message(_reasoned(N_("{side}'s strength in {region} stays at {n}: it does not grow.")),
                    domain=DOMAIN, **fields)
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Iterable, Protocol, Sequence, TypeVar, cast
 
 from ..components import Components
-from ..errors import IllegalAction
+from ..errors import IllegalAction, brief
 from ..places import RESERVE
 from ..presence import controlled_tokens, controller
 from ..text import N_, Message, Name
@@ -443,13 +443,13 @@ MOVES = N_("{side:cap} moves: {token} from {start} to {to}.")
 
 def check_region(state: Position, region: str) -> None:
     if region not in state.comp.region_index:
-        raise refuse(NO_SUCH_REGION, "C-REG", name=repr(region), regions=tuple(state.comp.region_names))
+        raise refuse(NO_SUCH_REGION, "C-REG", name=brief(region), regions=tuple(state.comp.region_names))
 
 
 def check_controlled(state: Position, side: str, token: str) -> str:
     """Return the region of a token ``side`` controls, or raise (R-NEU-1)."""
     if token not in state.comp.tokens:
-        raise refuse(NO_SUCH_TOKEN, None, name=repr(token))
+        raise refuse(NO_SUCH_TOKEN, None, name=brief(token))
     region = state.place[token]
     if region not in state.comp.region_index:
         raise refuse(NOT_ON_BOARD, None, token=token, whereabouts=region)
@@ -474,7 +474,7 @@ def check_step_move(state: Position, start: str, to: str) -> None:
 def check_reserve_unit(state: Position, side: str, unit: str) -> None:
     spec = state.comp.tokens.get(unit)
     if spec is None:
-        raise refuse(NO_SUCH_TOKEN, None, name=repr(unit))
+        raise refuse(NO_SUCH_TOKEN, None, name=brief(unit))
     if spec.owner != side or spec.kind != "unit":
         raise refuse(NOT_A_UNIT_OF, "R-ACT-RECRUIT", unit=unit, side=side)
     if state.place[unit] != RESERVE:
