@@ -45,6 +45,8 @@ NOT_THE_TERM = {
     # The board's short label: French "Réserve adverse", the French rulebook's own word for the
     # Opposition's units ("pions d'Unité adverse"); "Réserve de l'Opposition" does not fit the board.
     "Opposition supply:",
+    # Italian "(nel {region})": the region's name is "quartiere viola", the word is in the field.
+    "Objective of {side}: {card}, face up; its region is {region}.",
 }
 #: What is not prose: fields, quoted ids, rule IDs.
 _NOT_PROSE = re.compile(r"\{[^}]*\}|'[^']*'|\b[A-Z]+(?:-[A-Z0-9]+)+\b")
@@ -328,7 +330,8 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
          [r"\bcases vers les (?:Blancs|Rouges)\b"]),
         ("a joué, dans cet ordre : le violet 2, le rouge 3 (cards in a list keep their article)",
          [r"\bdans cet ordre[,\u00a0\u202f]*:?\s?(?:rouge|bleu|vert|violet|blanc|marron) \d"]),
-        ("(20 décisions à choix examinées)", [r"\(décisions avec un choix examinées"]),
+        ("(sur 20 décisions où vous aviez le choix, toutes examinées)", [r"\(décisions avec un choix examinées",
+                                                                       r"\bdécisions à choix\b"]),
         ("le marqueur tombe sur le 29 ou le 30 et glisse jusqu'au 31 (a calendar clause has its subject)",
          [r"[\u00a0\u202f]; (?:tombe|s'arrête|dépasse) (?:sur )?le \d"]),
         ("Dernière action annulée : recruter … (an action after a colon goes on in lower case)",
@@ -359,7 +362,8 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
          [r"\b(?:alla|nella|alle|nelle) (?:[Ff]ase|fasi)\b(?! (?:Pesca|Obiettivo|Azione|Punteggio|Pulizia)\b)",
           r"\(fase: "]),
         ("Lvov", [r"L'vov"]),
-        ("Annulla mossa (the Undo button)", [r"\bAnnulla\b(?! mossa| i clic)"]),
+        ("Annulla mossa (the Undo button; 'Annulla i clic', 'Annulla i tocchi' forget the clicks or taps)",
+         [r"\bAnnulla\b(?! mossa| i clic| i tocchi)"]),
         ("tu (the reader)", [r"\b(?:Tenete|Guardate|Provate|Cliccate|Scegliete|Giocate|potete|avete|volete)\b",
                              r"\b[Vv]ostr[oaie]\b"]),
         ("il Rosso, il Bianco (the sides)", [r"\b[IiAaDd]e?i (?:Rossi|Bianchi)\b", r"\b(?:guida|gioca) i (?:rossi|bianchi)\b"]),
@@ -697,7 +701,7 @@ def test_the_bracket_check_sees_brackets_after_or_inside_brackets(text, faulty):
     ("fr", "Zone marron\u00a0: les Rouges ont la plus grande Force en Présence dans la Zone marron (3 contre 2, R-STR-2)."),
     ("fr", "Cliquez sur un pion en surbrillance\u00a0; ou cliquez sur une Zone en surbrillance."), ("fr", "Katya (blanc)"), ("fr", "{first}\u00a0; ou {second}"),
     ("fr", "Le marqueur de score est à 3 cases vers les Blancs."), ("fr", "L'Opposition a joué, dans cet ordre, violet 2, rouge 3"), ("fr", "L'Opposition a joué, dans cet ordre\u00a0: rouge 5, bleu 2"),
-    ("fr", "vous ont coûté le plus (décisions avec un choix examinées\u00a0: 20)"),
+    ("fr", "vous ont coûté le plus (décisions avec un choix examinées\u00a0: 20)"), ("fr", "(20 décisions à choix examinées)"),
     ("fr", "28 mars/avril + 3 jours\u00a0; tombe sur le 29 ou le 30 et glisse jusqu'au 31 (R-CAL-3)"),
     ("fr", "Dernière action, annulée\u00a0: Recruter l'Unité B3"),
     ("fr", "N2 est Reposé."), ("fr", "B3 n'est pas sur le plateau (il est dans la boîte)"), ("fr", "R1, déjà Fatigué, retourne"),

@@ -244,7 +244,7 @@ def test_cards_listed_take_their_article():
 
     told = Message(STEP_VP_TIE, cards=Conjunction(["purple-2", "purple-3"]), n=1, card="purple-3")
     assert render(told, "fr") == ("Le violet 2 et le violet 3 valent autant de PV (1)\u00a0; le dernier joué, le violet 3, "
-                                  "devient l'Objectif (décision du projet).")
+                                  "devient l'Objectif (arbitrage du projet).")
     assert render(told, "en") == "purple-2 and purple-3 share the most VP (1); the later-played purple-3 is the objective (ruling)."
 
 
@@ -297,10 +297,10 @@ def test_several_kinds_of_click_are_one_sentence():
 
 
 def test_a_reviewed_moment_names_the_better_action_it_explains():
-    """The review's moment, then the advisor's reason: "D'après les parties simulées, avec le reste de
+    """The review's moment, then the advisor's reason: "Pourquoi cette autre action ? D'après les parties simulées, avec le reste de
     votre tour, joué comme le conseiller le jouerait, cette action vous rend le plus fort …": the reason
     names "cette action" (a bare "elle" had no antecedent after « Jouer Kamenev »), and the review's
-    intro counts its decisions as a French reader does ("20 décisions à choix examinées")."""
+    intro counts its decisions as a French reader does ("sur 20 décisions où vous aviez le choix")."""
     from dualpowers.advisor.explain import REASON_BECOMES, REASON_WITH_TURN
     from dualpowers.review import MOMENT_NO_CARD, MOMENT_WHY, MOMENTS_INTRO
     from dualpowers.text import Quantity
@@ -310,9 +310,9 @@ def test_a_reviewed_moment_names_the_better_action_it_explains():
     why = Message(REASON_WITH_TURN, reason=Message(REASON_BECOMES, region="brown", mine=3, theirs=2, mine_before=1,
                                                   theirs_before=2))
     said = render(Message(MOMENT_WHY, moment=moment, why=why), "fr")
-    assert "fin du tour. D'après les parties simulées, avec le reste de votre tour" in said, said
+    assert "fin du tour. Pourquoi cette autre action\u00a0? D'après les parties simulées, avec le reste de votre tour" in said, said
     assert "le jouerait, cette action vous rend le plus fort dans la Zone marron" in said, said
-    assert "(20 décisions à choix examinées)" in render(Message(MOMENTS_INTRO, decisions=20), "fr")
+    assert "(sur 20 décisions où vous aviez le choix, toutes examinées)" in render(Message(MOMENTS_INTRO, decisions=20), "fr")
 
 
 # ---------------------------------------------------------------------------- issue 34, the fifth reading (words4)
