@@ -387,3 +387,70 @@ def test_an_action_not_allowed_here_is_said_with_one_colon(lang):
     assert not d.legal
     line = d.line()
     assert line.count(":") == 1 + d.refusal.count(":"), line
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_refused_action_is_named_in_words(lang):
+    """The engine's refusals name the refused action as its menu does ("pas « Jouer le rouge 2 (…) »",
+    "non «Ispirare il Popolo …»"), not in the English notation ("play red-2", "inspire"), which a
+    French or Italian reader who clicked never typed.  (A token off the board said to move keeps
+    the notation: the words would move it "from the reserve".)"""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from rendered_texts import refusals
+
+    notation = re.compile(r"[«'\"]\s?(?:play|recruit|leader-recruit|protest|espionage|inspire|organize|objective|pass"
+                          r"|score-unrest|bonus-(?:recruit|draw))\b[^»'\"]*[»'\"]")
+    bad = [text for _where, text in refusals(lang) if notation.search(text)]
+    assert not bad, f"{lang}:\n" + "\n".join(bad)
+
+
+def test_the_hints_rows_and_their_clauses_take_the_languages_punctuation():
+    """The Hint's figures: "<i>ce que cela change</i> : a ; b" in French (the code wrote an English
+    colon and "; " between the effects)."""
+    from types import SimpleNamespace as NS
+
+    from dualpowers.screens.play import PlaySession
+    from dualpowers.text import N_
+
+    play = PlaySession(lang="fr", mode="two-player", seed=5)
+    said = Message(N_("It is the best."))
+    act = play.game.legal()[0]
+    row = NS(rank=1, action=act, effect_messages=[said, said], outlook_message=lambda: said)
+    ranking = NS(best=NS(action=act), playouts=40, side="white", horizon="round", actions=[row],
+                 behind_message=lambda: None, sureness_message=lambda *a: said, chance_message=lambda: None,
+                 reason_message=lambda: said, warning_message=lambda: None)
+    html = play._hint_html(ranking)
+    best = render(said, "fr")
+    assert f"<i>ce que cela change</i>\u00a0: {best}\u00a0; {best}<br>" in html, html
+    assert "</i>: " not in html and "; " not in html.replace("\u00a0; ", ""), html
+
+
+@pytest.mark.parametrize("lang, expected", [("fr", "Action annulée\u00a0: "), ("it", "Mossa annullata: ")])
+def test_the_undo_notice_names_the_action_in_words(lang, expected):
+    """"Action annulée : recruter l'Unité B5 …", never the notation ("Annulé : recruit W5")."""
+    from dualpowers.controllers.play import GameSession
+
+    g = GameSession(mode="two-player", seed=2)
+    g.set_language(lang)
+    for _ in range(5):
+        g.auto("first")
+    last = g.actions[-1]
+    g.undo()
+    assert g.message.startswith(expected), g.message
+    assert last not in g.message and g.message != expected + last + ".", g.message
+
+
+def test_the_tutorials_rule_lines_take_the_languages_punctuation():
+    """The tutorial's "Règles : R-CAL-2 …" and "<b>R-CAL-3</b> : …" (the widget wrote "Règles:")."""
+    from dualpowers.screens.tutorial import TutorialScreen
+    from dualpowers.widgets.tutorial import narration_html
+
+    session = TutorialScreen(language="fr")
+    session.next()
+    snap = session.snapshot
+    assert snap.rules_label == "Règles\u00a0:" and snap.rule_lines
+    assert all(re.match(r"<b>[A-Z0-9-]+</b>\u00a0: \S", line) for line in snap.rule_lines), snap.rule_lines
+    html = narration_html(snap)
+    assert "Règles\u00a0: <span" in html and "</b>: " not in html, html

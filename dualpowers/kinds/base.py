@@ -491,11 +491,25 @@ def move_token(state: Position, side: str, token: str, to: str, msgid: str) -> N
 CARD_ALLOWS = N_("{card} allows Recruit or {card_action}, not '{action}'")
 
 
+def refused_action(state: Position, act: Action) -> Message | str:
+    """A refused action as a refusal names it: in words, as its menu does ("Move R1 from red to
+    blue"), so that a French or Italian reader meets no English notation ("move R1 blue"); an
+    action the words cannot name (a token the position does not hold, or one off the board said
+    to move "from the reserve") keeps its notation."""
+    token = getattr(act, "token", None)
+    if isinstance(token, str) and state.place.get(token) not in state.comp.region_index:
+        return str(act)
+    try:
+        return kind_of(act).sentence(state, act)
+    except (KeyError, ValueError, LookupError, AttributeError):
+        return str(act)
+
+
 def check_printed(state: Position, printed: str, act: Action) -> None:
     """A command card gives Recruit or its printed action, never another (R-ACT-CMD)."""
     card = state.comp.cards[state.card or ""]
     if card.action != printed:
-        raise refuse(CARD_ALLOWS, "R-ACT-CMD", card=card.id, card_action=card.action, action=str(act))
+        raise refuse(CARD_ALLOWS, "R-ACT-CMD", card=card.id, card_action=card.action, action=refused_action(state, act))
 
 
 SPECIAL_TAKEN = N_("{leader}'s special action has already been taken this turn")
@@ -523,7 +537,7 @@ def check_special(state: Position, special: str, act: Action) -> None:
     if state.leader_special_used:
         raise refuse(SPECIAL_TAKEN, "R-ACT-LEADER", leader=lead.id)
     if lead.special != special:
-        raise refuse(SPECIAL_IS, "R-ACT-LEADER", leader=lead.id, special=lead.special, action=str(act))
+        raise refuse(SPECIAL_IS, "R-ACT-LEADER", leader=lead.id, special=lead.special, action=refused_action(state, act))
 
 
 def card_region(state: Position) -> str | None:
