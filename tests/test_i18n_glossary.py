@@ -547,7 +547,7 @@ WRONG_NUMBER = {
            r"(?<![\w.])\d+\.\d{1,2}(?![\w.\d])"],
 }
 #: Where a text holds notation or an id rather than prose (code, a saved file's name): left alone.
-_NOT_READ = re.compile(r"`[^`]*`|'[a-z_-]+'|\b\w+\.(?:ipynb|json|py)\b|\b[a-z_]+\.[a-z_.]+\b|https?://\S+"
+_NOT_READ = re.compile(r"`[^`]*`|'[a-z_-]+'|\b\w+\.(?:ipynb|json|py)\b|\b[a-z_]+\.[a-z_.]+\b|\b[a-z]+://\S+"
                        r"|\b(?:graine|seme|seed)\s*=?\s*\d+|\b1917\b")
 
 
