@@ -36,6 +36,7 @@ from ..opposition import DIFFICULTIES
 from ..review import REVIEW_PLAYOUTS, Moment, Review, review_game
 from ..scoring import face_up_objective, objective_markers
 from ..setup import EDITIONS, edition_for
+from ..userfiles import os_reason
 from ..text import N_, Message, field_naming, html_param, render, translator
 from ..working import event_details
 from .observed import Observed
@@ -552,8 +553,8 @@ class PlaySession(Observed[PlaySnapshot]):
         try:
             path = self.game.save_file(folder)
         except OSError as exc:
-            self._say(_("The game could not be saved: {reason}", reason=exc.strerror or type(exc).__name__),
-                      error=True)
+            # the system's reason in the reader's words ("son dossier n'existe pas"), not its English strerror
+            self._say(_("The game could not be saved: {reason}", reason=os_reason(exc)), error=True)
             self._changed()
             return
         self._saved = SavedFile(path.name, base64.b64encode(path.read_bytes()).decode("ascii"))
