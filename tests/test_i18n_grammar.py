@@ -454,3 +454,14 @@ def test_the_tutorials_rule_lines_take_the_languages_punctuation():
     assert all(re.match(r"<b>[A-Z0-9-]+</b>\u00a0: \S", line) for line in snap.rule_lines), snap.rule_lines
     html = narration_html(snap)
     assert "Règles\u00a0: <span" in html and "</b>: " not in html, html
+
+
+@pytest.mark.parametrize("lang, expected", [("fr", "La partie n'a pas pu être enregistrée\u00a0: son dossier n'existe pas"),
+                                            ("it", "Non è stato possibile salvare la partita: la sua cartella non esiste")])
+def test_a_game_that_cannot_be_saved_says_why_in_the_readers_words(tmp_path, lang, expected):
+    """Not the system's English "No such file or directory"."""
+    from dualpowers.screens.play import PlaySession
+
+    play = PlaySession(lang=lang, mode="two-player", seed=1)
+    play.save(tmp_path / "no such folder")
+    assert play._notice == (expected, True)
