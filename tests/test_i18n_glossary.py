@@ -28,7 +28,7 @@ GLOSSARY = [
     (r"fresh", r"Repos", r"riposat"),
     (r"Force in Presence", r"Force en Présence", r"forza maggiore"),
     (r"hints?", r"indices?", r"suggeriment"),
-    (r"Show me", r"Montrez-moi", r"Mostrami"),
+    (r"Show me", r"Voir la réponse", r"Mostrami"),
     (r"Undo", r"Annuler", r"Annulla"),
     (r"New game", r"Nouvelle partie", r"Nuova partita"),
     (r"exercises?", r"exercices?", r"eserciz"),
