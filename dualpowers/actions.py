@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from .components import Components, default_components
-from .errors import IllegalAction
+from .errors import IllegalAction, brief
 from .kinds import BY_WORD
 from .kinds.base import FIELD_KINDS, OPTIONAL, PAIR, WORD, WORDS, Action
 from .kinds.bonus_draw import BonusDraw
@@ -77,7 +77,7 @@ def parse_action(text: str, components: Components | None = None) -> Action:
     shown = text if len(text) <= 80 else text[:77] + "..."
     kind = BY_WORD.get(head)
     if kind is None:
-        raise IllegalAction(Message(PARSE_UNKNOWN, word=repr(head), text=repr(shown)))
+        raise IllegalAction(Message(PARSE_UNKNOWN, word=brief(head), text=brief(shown, 90)))
     cls: Any = kind.cls          # a dataclass of the kind: its __init__ takes the fields
     values: list[object] = []
     i = 0
@@ -85,7 +85,7 @@ def parse_action(text: str, components: Components | None = None) -> Action:
         if ftype == WORDS:
             values.append(tuple(args[i:]))
             if i >= len(args):
-                raise IllegalAction(Message(PARSE_NEEDS_IDS, word=repr(head), name=name[:-1], usage=_usage(cls)))
+                raise IllegalAction(Message(PARSE_NEEDS_IDS, word=brief(head), name=name[:-1], usage=_usage(cls)))
             i = len(args)
         elif ftype == OPTIONAL:
             if i < len(args) and args[i].lower() == name and i + 1 < len(args):
@@ -98,14 +98,14 @@ def parse_action(text: str, components: Components | None = None) -> Action:
         elif ftype == PAIR:
             a, sep, b = args[i].partition("-")
             if not sep or not a or not b:
-                raise IllegalAction(Message(PARSE_EXPECTED, usage=repr(_usage(cls)), text=repr(shown)))
+                raise IllegalAction(Message(PARSE_EXPECTED, usage=repr(_usage(cls)), text=brief(shown, 90)))
             values.append((a, b))
             i += 1
         else:
             values.append(args[i])
             i += 1
     if i != len(args) or len(values) != len(cls.shape):
-        raise IllegalAction(Message(PARSE_EXPECTED, usage=repr(_usage(cls)), text=repr(shown)))
+        raise IllegalAction(Message(PARSE_EXPECTED, usage=repr(_usage(cls)), text=brief(shown, 90)))
     if values:
         values = _canonical_names(values, cls, components)
     act: Action = cls(*values)

@@ -350,6 +350,7 @@ ARGPARSE_TEXTS = (
     NP_("argparse", "invalid choice: %(value)r (choose from %(choices)s)"),
     NP_("argparse", "unknown parser %(parser_name)r (choices: %(choices)s)"),
     NP_("argparse", "unexpected option string: %s"),
+    NP_("argparse", " (default: %(default)s)"),
 )
 #: argparse's texts with plural forms.
 ARGPARSE_PLURALS = (NN_("expected %s argument", "expected %s arguments"),)
@@ -413,22 +414,24 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
-    parser = _Parser(prog="dualpowers", description="Dual Powers: Revolution 1917 rules engine")
-    parser.add_argument("--version", action="version", version=f"dualpowers {metadata.version('dualpowers')}")
+    _ = translator(current_language())    # the command's own help, in the reader's language
+    parser = _Parser(prog="dualpowers", description=_("Dual Powers: Revolution 1917 rules engine"))
+    parser.add_argument("--version", action="version", version=f"dualpowers {metadata.version('dualpowers')}",
+                        help=pgettext("argparse", "show program's version number and exit", current_language()))
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("rules", help="list every rule ID").set_defaults(func=_rules)
-    p = sub.add_parser("presence", help="Force in Presence of every region of a position")
-    p.add_argument("position", help="JSON file, JSON string or notation")
+    sub.add_parser("rules", help=_("list every rule ID")).set_defaults(func=_rules)
+    p = sub.add_parser("presence", help=_("Force in Presence of every region of a position"))
+    p.add_argument("position", help=_("JSON file, JSON string or notation"))
     p.set_defaults(func=_presence)
-    for name, func, helptext in (("new", _new, "print a new game's notation"),
-                                 ("random-game", _random_game, "play a random game")):
+    for name, func, helptext in (("new", _new, _("print a new game's notation")),
+                                 ("random-game", _random_game, _("play a random game"))):
         p = sub.add_parser(name, help=helptext)
         p.add_argument("--seed", type=_seed, default=0)
-        p.add_argument("--solo", choices=("red", "white"), help="solo game, playing this side")
+        p.add_argument("--solo", choices=("red", "white"), help=_("solo game, playing this side"))
         p.add_argument("--difficulty", type=_difficulty, default=1, choices=DIFFICULTIES)
         p.add_argument("--edition", choices=EDITIONS, default="fr")
         if name == "random-game":
-            p.add_argument("--quiet", action="store_true", help="print only the result")
+            p.add_argument("--quiet", action="store_true", help=_("print only the result"))
         p.set_defaults(func=func)
     _add_simulate(sub)
     args = parser.parse_args(argv)
@@ -526,9 +529,11 @@ class _DefaultsHelp(argparse.ArgumentDefaultsHelpFormatter):
     an option whose default depends on others (``None``) says its default in its own words."""
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
-        if action.default is None or action.default is False:
+        if (action.default is None or action.default is False or action.default is argparse.SUPPRESS
+                or not action.option_strings or "%(default)" in (action.help or "")):
             return action.help
-        return super()._get_help_string(action)
+        # argparse's own " (default: …)" is English in every Python: said in the reader's language
+        return (action.help or "") + pgettext("argparse", " (default: %(default)s)", current_language())
 
 
 #: The most games one run plays, workers it starts, games per task (argparse refuses more).
@@ -538,43 +543,44 @@ MAX_CHUNK = 1_000_000
 
 
 def _add_simulate(sub: Any) -> None:
+    _ = translator(current_language())
     p = sub.add_parser(
-        "simulate", help="play many games and summarise the win rates",
-        description="Play many games with computer policies, write one row per game (CSV or Parquet) and "
+        "simulate", help=_("play many games and summarise the win rates"),
+        description=_("Play many games with computer policies, write one row per game (CSV or Parquet) and "
                     "print win rates with 95% Wilson confidence intervals. Ctrl-C or SIGTERM stops the run and "
                     "keeps the rows already played (--out PATH: in PATH with .partial before its suffix). "
-                    "See docs/simulate.md.",
+                    "See docs/simulate.md."),
         formatter_class=_DefaultsHelp)
-    p.add_argument("--games", "-n", type=_bounded(MAX_GAMES), default=100, help="how many games")
+    p.add_argument("--games", "-n", type=_bounded(MAX_GAMES), default=100, help=_("how many games"))
     p.add_argument("--mode", choices=("solo", "two-player"), default="solo",
-                   help="a solo game against the Opposition, or two computer players")
-    p.add_argument("--edition", choices=EDITIONS, default="fr", help="the rules edition (E-FR or E-IT)")
+                   help=_("a solo game against the Opposition, or two computer players"))
+    p.add_argument("--edition", choices=EDITIONS, default="fr", help=_("the rules edition (E-FR or E-IT)"))
     p.add_argument("--difficulty", type=lambda text: parse_int_list(text, 1, 6), default=None,
-                   help="solo: the Opposition's difficulty, a range (1-6) or a list (1,3,5); games cycle "
-                        "through them (default: 1)")
+                   help=_("solo: the Opposition's difficulty, a range (1-6) or a list (1,3,5); games cycle "
+                        "through them (default: 1)"))
     p.add_argument("--player", choices=("red", "white", "both"), default=None,
-                   help="solo: the side the policy plays; 'both' alternates (default: red)")
+                   help=_("solo: the side the policy plays; 'both' alternates (default: red)"))
     p.add_argument("--policy", default="random", metavar="SPEC",
-                   help="the solo player's policy (random, greedy, advisor[:k=v,...], advisor-v1, advisor-v2); "
-                        "in two-player, both sides' unless --red/--white say otherwise")
-    p.add_argument("--red", metavar="SPEC", help="two-player: red's policy")
-    p.add_argument("--white", metavar="SPEC", help="two-player: white's policy")
-    p.add_argument("--seed", type=_seed, default=0, help="base seed; game i's seed is derived from it and i")
+                   help=_("the solo player's policy (random, greedy, advisor[:k=v,...], advisor-v1, advisor-v2); "
+                        "in two-player, both sides' unless --red/--white say otherwise"))
+    p.add_argument("--red", metavar="SPEC", help=_("two-player: red's policy"))
+    p.add_argument("--white", metavar="SPEC", help=_("two-player: white's policy"))
+    p.add_argument("--seed", type=_seed, default=0, help=_("base seed; game i's seed is derived from it and i"))
     p.add_argument("--components", metavar="PATH",
-                   help="play with this components file (TOML or JSON) instead of the packaged stand-in")
+                   help=_("play with this components file (TOML or JSON) instead of the packaged stand-in"))
     p.add_argument("--workers", "-j", type=_bounded(MAX_WORKERS), default=None,
-                   help="local worker processes; 1 plays in this process (default: every core)")
-    p.add_argument("--dask", metavar="ADDRESS", help="run on the Dask cluster whose scheduler is at ADDRESS "
-                   "(tcp://host:8786); needs the 'sim' extra")
+                   help=_("local worker processes; 1 plays in this process (default: every core)"))
+    p.add_argument("--dask", metavar="ADDRESS", help=_("run on the Dask cluster whose scheduler is at ADDRESS "
+                   "(tcp://host:8786); needs the 'sim' extra"))
     p.add_argument("--dask-timeout", type=_seconds, default=10.0, metavar="SECONDS",
-                   help="how long to wait for the scheduler and a first worker")
+                   help=_("how long to wait for the scheduler and a first worker"))
     p.add_argument("--chunk-size", type=_bounded(MAX_CHUNK), default=None, metavar="GAMES",
-                   help="games per task (default: about 16 tasks per worker, at most 250)")
+                   help=_("games per task (default: about 16 tasks per worker, at most 250)"))
     p.add_argument("--out", "-o", metavar="PATH",
-                   help="write one row per game to PATH (*.csv or *.parquet): a new file, or a regular file "
-                        "replaced at the end; a link, a pipe or a device is refused")
+                   help=_("write one row per game to PATH (*.csv or *.parquet): a new file, or a regular file "
+                        "replaced at the end; a link, a pipe or a device is refused"))
     p.add_argument("--no-progress", action="store_true",
-                   help="no progress bar (on stderr; when stderr is not a terminal it is one closing line)")
+                   help=_("no progress bar (on stderr; when stderr is not a terminal it is one closing line)"))
     p.set_defaults(func=_simulate)
 
 

@@ -58,7 +58,7 @@ class ActionDescription:
         action says so instead of what it would do."""
         _ = translator(self.lang)
         if not self.legal:
-            return _("{action}: not allowed here: {reason}", action=self.text, reason=self.refusal)
+            return _("{action} is not allowed here: {reason}", action=self.text, reason=self.refusal)
         return _("{action}: {explanation} ({rule})", action=self.text, explanation=self.explanation, rule=self.rule)
 
 

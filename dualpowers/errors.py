@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .text import Typed
+
 __all__ = [
     "DualPowersError",
     "ComponentsError",
@@ -45,7 +47,10 @@ def brief(value: object, limit: int = BRIEF) -> str:
         text = repr(value)
     except (ValueError, RecursionError):
         return f"a {type(value).__name__} too large to show"
-    return text if len(text) <= limit else text[: limit - 4] + " ..."
+    shown = text if len(text) <= limit else text[: limit - 4] + " ..."
+    if isinstance(value, str):      # typed text: a translation quotes it with its own marks
+        return Typed(shown, text[1:-1] if len(text) <= limit else text[1: limit - 4] + " ...")
+    return shown
 
 
 class DualPowersError(Exception):

@@ -115,6 +115,7 @@ NO_BLOCKADE_TILE = N_("No region tile is left for the blockade: the city has no 
                       "(R-CLN, ruling).")
 CLEANUP = N_("Cleanup: unrest is now {unrest}, blockade on {a}-{b}.")
 CLEANUP_NO_BLOCKADE = N_("Cleanup: unrest is now {unrest}, blockade on no connection.")
+CLEANUP_NO_TILES = N_("Cleanup: no region tile is left, so there is no unrest region and no blockade any more.")
 NOWHERE = N_("nowhere")
 
 # ---------------------------------------------------------------------------- the Opposition (R-SOLO)

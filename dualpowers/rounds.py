@@ -204,6 +204,9 @@ def cleanup(state: Position) -> None:
     state.turn_order, state.turn_index = (), 0
     if not state.narrating:
         return
+    if state.unrest is None and not state.blockade:     # the tiles ran out: said as such, not "in nowhere"
+        state.log("cleanup", narration.CLEANUP_NO_TILES)
+        return
     unrest = state.unrest or Message(narration.NOWHERE)
     if state.blockade:
         state.log("cleanup", narration.CLEANUP, unrest=unrest, a=state.blockade[0], b=state.blockade[1])

@@ -43,8 +43,8 @@ from typing import Any
 from . import names
 from .i18n import DEFAULT_LANGUAGE, N_, NN_, NP_, catalog, number, percent, resolve
 
-__all__ = ["Message", "Name", "Items", "Conjunction", "Disjunction", "Quantity", "render", "translator", "Translator",
-           "field_value", "FIELDS", "field_naming", "N_", "NN_", "NP_", "say", "plural"]
+__all__ = ["Message", "Name", "Items", "Conjunction", "Disjunction", "Quantity", "Typed", "render", "translator",
+           "Translator", "field_value", "FIELDS", "field_naming", "N_", "NN_", "NP_", "say", "plural"]
 
 #: How a plain id is named, by the name of the field that holds it (a trailing digit aside:
 #: ``card2`` is a card); the value is a function of :mod:`dualpowers.names`.
@@ -173,6 +173,25 @@ class Quantity:
 
     def __str__(self) -> str:
         return self.text(DEFAULT_LANGUAGE)
+
+
+# Translators: what a person typed, quoted back in an error ("unknown region 'nowhere'"): your
+# language's quotation marks around it (French « {text} » with no-break spaces, Italian «{text}»)
+TYPED_QUOTE = NP_("typed text, quoted", "'{text}'")
+
+
+class Typed(str):
+    """What a person typed, quoted back by a message (``errors.brief`` makes it): ``str()`` is its
+    Python ``repr``, the English form ('nowhere'); a translation writes ``inner`` between its own
+    quotation marks (:data:`TYPED_QUOTE`: French « nowhere », Italian «nowhere»), since a
+    straight quote is an English programmer's mark, not a French or Italian reader's."""
+
+    inner: str
+
+    def __new__(cls, shown: str, inner: str) -> "Typed":
+        self = super().__new__(cls, shown)
+        self.inner = inner
+        return self
 
 
 class _Shown(str):
@@ -305,6 +324,10 @@ def field_value(field: str, value: Any, lang: str | None = None) -> Any:
         return _Shown(value.text(lang), value.args[0] if value.args else None, lang, value.kind)
     if isinstance(value, Quantity):
         return _Shown(value.text(lang), value, lang)
+    if isinstance(value, Typed):         # quoted input: the reader's quotation marks
+        if lang == DEFAULT_LANGUAGE:
+            return _Shown(str(value), value, lang)
+        return _Shown(render(Message(TYPED_QUOTE[1], context=TYPED_QUOTE[0], text=value.inner), lang), value, lang)
     told = getattr(value, "message", None)
     if isinstance(value, Exception):      # an error: its reason as data, else its text
         return _Shown(render(told, lang) if isinstance(told, Message) else str(value), value, lang)

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from . import kinds as K
 from . import rounds as flow
-from .errors import IllegalAction
+from .errors import IllegalAction, brief
 from .kinds.base import (CARD_ALLOWS, MEMO, Action, Offer, group_key, interchangeable, leader_can_recruit,
-                         leader_card, refuse)
+                         leader_card, refuse, refused_action)
 from .text import N_, NP_, Message
 
 if TYPE_CHECKING:
@@ -76,29 +76,29 @@ def _after_leader(state: Position, side: str, act: Action) -> None:
 
 
 def _refuse_objective(state: Position, side: str, act: Action) -> tuple[Message, str]:
-    return Message(STEP_OBJECTIVE, side=side, action=str(act)), "P-OBJ"
+    return Message(STEP_OBJECTIVE, side=side, action=refused_action(state, act)), "P-OBJ"
 
 
 def _refuse_card(state: Position, side: str, act: Action) -> tuple[Message, str]:
-    return Message(STEP_CARD, side=side, action=str(act)), "P-ACT"
+    return Message(STEP_CARD, side=side, action=refused_action(state, act)), "P-ACT"
 
 
 def _refuse_command(state: Position, side: str, act: Action) -> tuple[Message, str]:
     card = state.comp.cards[state.card or ""]
-    return Message(CARD_ALLOWS, card=card.id, card_action=card.action, action=str(act)), "R-ACT-CMD"
+    return Message(CARD_ALLOWS, card=card.id, card_action=card.action, action=refused_action(state, act)), "R-ACT-CMD"
 
 
 def _refuse_leader(state: Position, side: str, act: Action) -> tuple[Message, str]:
     lead = leader_card(state)
-    return Message(STEP_LEADER, leader=lead.id, special=lead.special, action=str(act)), "R-ACT-LEADER"
+    return Message(STEP_LEADER, leader=lead.id, special=lead.special, action=refused_action(state, act)), "R-ACT-LEADER"
 
 
 def _refuse_bonus(state: Position, side: str, act: Action) -> tuple[Message, str]:
-    return Message(STEP_BONUS, side=side, action=str(act)), "R-ACT-BONUS"
+    return Message(STEP_BONUS, side=side, action=refused_action(state, act)), "R-ACT-BONUS"
 
 
 def _refuse_unrest(state: Position, side: str, act: Action) -> tuple[Message, str]:
-    return Message(STEP_UNREST, side=side, action=str(act)), "R-SCO-UNREST"
+    return Message(STEP_UNREST, side=side, action=refused_action(state, act)), "R-SCO-UNREST"
 
 
 STEP_RULES: dict[str, StepRule] = {
@@ -174,7 +174,7 @@ def check(state: Position, act: Action) -> None:
         raise refuse(GAME_OVER) if step == "over" else refuse(NOBODY_DECIDES, step=repr(step))
     kind = K.KINDS.get(type(act))
     if kind is None:
-        raise refuse(NOT_AN_ACTION, what=repr(act))
+        raise refuse(NOT_AN_ACTION, what=brief(act, 90))
     if step not in kind.steps:
         message, rule_id = rule.refuse(state, side, act)
         raise IllegalAction(message, rule=rule_id)

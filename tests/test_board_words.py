@@ -108,7 +108,7 @@ def test_each_objective_is_said_as_anyone_at_the_board_knows_it(lang: str) -> No
 
 
 @pytest.mark.parametrize("lang, written", [("en", "{card} with recruit value {n}"), ("fr", "{card} (Recrutement {n})"),
-                                           ("it", "{card} (reclutamento {n})")])
+                                           ("it", "{card} (valore di reclutamento {n})")])
 def test_the_opposition_s_cards_are_said_with_their_recruit_value(lang: str, written: str) -> None:
     """Issue 33: the level of the unit the Opposition places is its card's recruit value
     (R-SOLO-OPP-TURN); the board in words says it for each card it played, and the words shown by

@@ -470,6 +470,24 @@ def test_cli_help_headings_in_the_environments_language(monkeypatch, capsys):
     assert "usage:" not in out and "show this help" not in out
 
 
+@pytest.mark.parametrize("lang, said", [("fr", ("liste les identifiants", "affiche la version", "options\u00a0:")),
+                                        ("it", ("elenca gli identificativi", "mostra la versione del programma", "opzioni:"))])
+def test_cli_help_is_wholly_in_the_environments_language(monkeypatch, capsys, lang, said):
+    """Every line of the help a French or Italian user reads is in their language: the commands'
+    and the options' own help, --version's, and the "(default: …)" argparse adds (issue 34: the
+    French help was half English)."""
+    monkeypatch.setenv("LANGUAGE", lang)
+    for argv in (["--help"], ["simulate", "--help"]):
+        with pytest.raises(SystemExit):
+            main(argv)
+        out = capsys.readouterr().out
+        english = ("list every rule ID", "show program's version", "(default:", "how many games", "play many games",
+                   "positional arguments")
+        assert not any(word in out for word in english), out
+        if argv == ["--help"]:
+            assert all(word in out for word in said), out
+
+
 @pytest.mark.parametrize("environ, lang", [
     ({"LANG": "fr_FR.UTF-8"}, "fr"), ({"LANG": "it_CH"}, "it"), ({"LANG": "C.UTF-8"}, "en"),
     ({"LANG": "de_DE.UTF-8"}, "en"), ({"LANGUAGE": "de:it", "LANG": "fr_FR"}, "it"),

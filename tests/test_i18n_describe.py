@@ -135,8 +135,9 @@ def test_recruit_choices_name_each_units_strengths(lang):
         for unit in action.units:
             spec = s.spec(unit)
             shown = dp.names.token(unit, lang)      # "W7", French and Italian "B7" (Blanc, Bianco)
-            # French names both sides as its rulebook does: "B7 (Force 2 côté Reposé, 1 côté Fatigué)"
+            # French and Italian name both sides as their rulebooks do: "B7 (Force 2 côté Reposé, 1 côté
+            # Fatigué)", "B7 (forza 2 sul lato riposato, 1 sul lato affaticato)"
             expected = {"en": f"{shown} (strength {spec.fresh}, {spec.exhausted} ",
                         "fr": f"{shown} (Force {spec.fresh} côté Reposé, {spec.exhausted} côté Fatigué)",
-                        "it": f"{shown} (forza {spec.fresh}, {spec.exhausted} "}[lang]
+                        "it": f"{shown} (forza {spec.fresh} sul lato riposato, {spec.exhausted} sul lato affaticato)"}[lang]
             assert expected in text, (expected, text)

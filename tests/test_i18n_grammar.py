@@ -244,7 +244,7 @@ def test_cards_listed_take_their_article():
 
     told = Message(STEP_VP_TIE, cards=Conjunction(["purple-2", "purple-3"]), n=1, card="purple-3")
     assert render(told, "fr") == ("Le violet 2 et le violet 3 valent autant de PV (1)\u00a0; le dernier joué, le violet 3, "
-                                  "devient l'Objectif (décision du projet).")
+                                  "devient l'Objectif (arbitrage du projet).")
     assert render(told, "en") == "purple-2 and purple-3 share the most VP (1); the later-played purple-3 is the objective (ruling)."
 
 
@@ -297,10 +297,10 @@ def test_several_kinds_of_click_are_one_sentence():
 
 
 def test_a_reviewed_moment_names_the_better_action_it_explains():
-    """The review's moment, then the advisor's reason: "D'après les parties simulées, avec le reste de
+    """The review's moment, then the advisor's reason: "Pourquoi cette autre action ? D'après les parties simulées, avec le reste de
     votre tour, joué comme le conseiller le jouerait, cette action vous rend le plus fort …": the reason
     names "cette action" (a bare "elle" had no antecedent after « Jouer Kamenev »), and the review's
-    intro counts its decisions as a French reader does ("20 décisions à choix examinées")."""
+    intro counts its decisions as a French reader does ("sur 20 décisions où vous aviez le choix")."""
     from dualpowers.advisor.explain import REASON_BECOMES, REASON_WITH_TURN
     from dualpowers.review import MOMENT_NO_CARD, MOMENT_WHY, MOMENTS_INTRO
     from dualpowers.text import Quantity
@@ -310,6 +310,158 @@ def test_a_reviewed_moment_names_the_better_action_it_explains():
     why = Message(REASON_WITH_TURN, reason=Message(REASON_BECOMES, region="brown", mine=3, theirs=2, mine_before=1,
                                                   theirs_before=2))
     said = render(Message(MOMENT_WHY, moment=moment, why=why), "fr")
-    assert "fin du tour. D'après les parties simulées, avec le reste de votre tour" in said, said
+    assert "fin du tour. Pourquoi cette autre action\u00a0? D'après les parties simulées, avec le reste de votre tour" in said, said
     assert "le jouerait, cette action vous rend le plus fort dans la Zone marron" in said, said
-    assert "(20 décisions à choix examinées)" in render(Message(MOMENTS_INTRO, decisions=20), "fr")
+    assert "(sur 20 décisions où vous aviez le choix, toutes examinées)" in render(Message(MOMENTS_INTRO, decisions=20), "fr")
+
+
+# ---------------------------------------------------------------------------- issue 34, the fifth reading (words4)
+@pytest.mark.parametrize("lang, expected", [("en", "unknown region 'nowhere'"),
+                                            ("fr", "Zone inconnue «\u00a0nowhere\u00a0»"),
+                                            ("it", "quartiere sconosciuto «nowhere»")])
+def test_typed_text_is_quoted_with_the_readers_quotation_marks(lang, expected):
+    """What a person typed, quoted back by a refusal, stands between the reader's own quotation
+    marks (errors.brief makes it a text.Typed): never the straight quotes of a Python repr."""
+    import dualpowers as dp
+    from dualpowers.actions import parse_action
+    from dualpowers.errors import IllegalAction
+    from dualpowers.narrate import refusal_text
+
+    s = dp.new_game("two-player", 1)
+    while not any(str(a).startswith("leader-recruit ") for a in s.legal_actions()):   # a region is read now
+        s.apply(s.legal_actions()[-1])
+    with pytest.raises(IllegalAction) as told:
+        s.check(parse_action("leader-recruit nowhere"))
+    assert refusal_text(told.value, lang).startswith(expected)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_refusal_quotes_typed_text_with_straight_quotes(lang):
+    """Every kind of refusal as rendered (tests/rendered_texts.py): a straight-quoted piece of text
+    is a Python repr left in a French or Italian sentence."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from rendered_texts import refusals
+
+    straight = re.compile(r"(?:^|[\s(])'[^'\n]+'(?=$|[\s),.;:])")
+    bad = [text for _where, text in refusals(lang) if straight.search(text)]
+    assert not bad, f"{lang}:\n" + "\n".join(bad)
+
+
+@pytest.mark.parametrize("lang, fell, stayed", [
+    ("en", "Red's strength in purple falls from 2 to 0.", "Red's strength in purple stays at 2: it does not grow."),
+    ("fr", "La Force des Rouges dans la Zone violette tombe de 2 à 0.",
+     "La Force des Rouges dans la Zone violette reste à 2\u00a0: elle n'augmente pas."),
+    ("it", "La forza del Rosso nel quartiere viola scende da 2 a 0.",
+     "La forza del Rosso nel quartiere viola resta a 2: non cresce."),
+])
+def test_a_course_verdict_says_a_strength_fell(monkeypatch, lang, fell, stayed):
+    """A strength that fell is said to fall ("tombe de 2 à 0"), not "it was 2: it does not grow"."""
+    from types import SimpleNamespace
+
+    from dualpowers.course import goals
+
+    strength = {"before": 2}
+    monkeypatch.setattr(goals, "force_in_presence", lambda state, region: SimpleNamespace(
+        strength={"red": strength[state]}))
+    strength["after"] = 0
+    assert render(goals._growth_text("before", "after", "red", "purple"), lang) == fell
+    strength["after"] = 2
+    assert render(goals._growth_text("before", "after", "red", "purple"), lang) == stayed
+
+
+@pytest.mark.parametrize("lang", ["en", *TRANSLATED])
+def test_an_action_not_allowed_here_is_said_with_one_colon(lang):
+    """describe's line for an illegal action: "Jouer le vert 4 n'est pas permis ici : …", not
+    "… : interdit ici : …" (two colons in a row)."""
+    import dualpowers as dp
+    from dualpowers.describe import describe
+
+    s = dp.new_game("two-player", 4)
+    s.apply(s.legal_actions()[0])
+    s.apply(s.legal_actions()[0])
+    move = next(a for a in s.legal_actions() if str(a).startswith("play"))
+    s.apply(move)
+    d = describe(s, move, lang)
+    assert not d.legal
+    line = d.line()
+    assert line.count(":") == 1 + d.refusal.count(":"), line
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_refused_action_is_named_in_words(lang):
+    """The engine's refusals name the refused action as its menu does ("pas « Jouer le rouge 2 (…) »",
+    "non «Ispirare il Popolo …»"), not in the English notation ("play red-2", "inspire"), which a
+    French or Italian reader who clicked never typed.  (A token off the board said to move keeps
+    the notation: the words would move it "from the reserve".)"""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from rendered_texts import refusals
+
+    notation = re.compile(r"[«'\"]\s?(?:play|recruit|leader-recruit|protest|espionage|inspire|organize|objective|pass"
+                          r"|score-unrest|bonus-(?:recruit|draw))\b[^»'\"]*[»'\"]")
+    bad = [text for _where, text in refusals(lang) if notation.search(text)]
+    assert not bad, f"{lang}:\n" + "\n".join(bad)
+
+
+def test_the_hints_rows_and_their_clauses_take_the_languages_punctuation():
+    """The Hint's figures: "<i>ce que cela change</i> : a ; b" in French (the code wrote an English
+    colon and "; " between the effects)."""
+    from types import SimpleNamespace as NS
+
+    from dualpowers.screens.play import PlaySession
+    from dualpowers.text import N_
+
+    play = PlaySession(lang="fr", mode="two-player", seed=5)
+    said = Message(N_("It is the best."))
+    act = play.game.legal()[0]
+    row = NS(rank=1, action=act, effect_messages=[said, said], outlook_message=lambda: said)
+    ranking = NS(best=NS(action=act), playouts=40, side="white", horizon="round", actions=[row],
+                 behind_message=lambda: None, sureness_message=lambda *a: said, chance_message=lambda: None,
+                 reason_message=lambda: said, warning_message=lambda: None)
+    html = play._hint_html(ranking)
+    best = render(said, "fr")
+    assert f"<i>ce que cela change</i>\u00a0: {best}\u00a0; {best}<br>" in html, html
+    assert "</i>: " not in html and "; " not in html.replace("\u00a0; ", ""), html
+
+
+@pytest.mark.parametrize("lang, expected", [("fr", "Action annulée\u00a0: "), ("it", "Mossa annullata: ")])
+def test_the_undo_notice_names_the_action_in_words(lang, expected):
+    """"Action annulée : recruter l'Unité B5 …", never the notation ("Annulé : recruit W5")."""
+    from dualpowers.controllers.play import GameSession
+
+    g = GameSession(mode="two-player", seed=2)
+    g.set_language(lang)
+    for _ in range(5):
+        g.auto("first")
+    last = g.actions[-1]
+    g.undo()
+    assert g.message.startswith(expected), g.message
+    assert last not in g.message and g.message != expected + last + ".", g.message
+
+
+def test_the_tutorials_rule_lines_take_the_languages_punctuation():
+    """The tutorial's "Règles : R-CAL-2 …" and "<b>R-CAL-3</b> : …" (the widget wrote "Règles:")."""
+    from dualpowers.screens.tutorial import TutorialScreen
+    from dualpowers.widgets.tutorial import narration_html
+
+    session = TutorialScreen(language="fr")
+    session.next()
+    snap = session.snapshot
+    assert snap.rules_label == "Règles\u00a0:" and snap.rule_lines
+    assert all(re.match(r"<b>[A-Z0-9-]+</b>\u00a0: \S", line) for line in snap.rule_lines), snap.rule_lines
+    html = narration_html(snap)
+    assert "Règles\u00a0: <span" in html and "</b>: " not in html, html
+
+
+@pytest.mark.parametrize("lang, expected", [("fr", "La partie n'a pas pu être enregistrée\u00a0: son dossier n'existe pas"),
+                                            ("it", "Non è stato possibile salvare la partita: la sua cartella non esiste")])
+def test_a_game_that_cannot_be_saved_says_why_in_the_readers_words(tmp_path, lang, expected):
+    """Not the system's English "No such file or directory"."""
+    from dualpowers.screens.play import PlaySession
+
+    play = PlaySession(lang=lang, mode="two-player", seed=1)
+    play.save(tmp_path / "no such folder")
+    assert play._notice == (expected, True)

@@ -408,7 +408,7 @@ class PositionEditor:
     # ------------------------------------------------------------------ other controls
     def _check_region(self, region: str) -> None:
         if region not in self.comp.region_index:
-            raise EditorError(Message(NO_SUCH_REGION, name=repr(region), regions=tuple(self.comp.region_names)))
+            raise EditorError(Message(NO_SUCH_REGION, name=brief(region), regions=tuple(self.comp.region_names)))
 
     def set_date(self, month: str | None = None, day: int | None = None) -> None:
         """Move the calendar markers; a date they never rest on is refused with its rule

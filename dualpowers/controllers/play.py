@@ -405,8 +405,11 @@ class GameSession:
             return None
         last = self.actions[-1]
         self.state, self.actions, self.log = self._replay(self.actions[:-1])
+        # the action in words, described where it was played from (the position now shown), as
+        # "Applied" says it: the notation ("recruit W5") is English and stays in the saves
+        said = self._said(self.state, parse_action(last, self.state.comp))
         _ = translator(self.lang)
-        self._changed(_("Undid: {action}.", action=last))
+        self._changed(_("Undid: {action}.", action=said or last))
         return last
 
     # ------------------------------------------------------------------ showing

@@ -177,7 +177,10 @@ def _growth_text(b: State, a: State, side: str, region: str) -> Message:
     if n > m:
         return Message(_reasoned(N_("{side}'s strength in {region} grows from {m} to {n}.")), domain=DOMAIN,
                        **fields)
-    return Message(_reasoned(N_("{side}'s strength in {region} is {n} (it was {m}): it does not grow.")),
+    if n < m:       # it fell: saying only that it "does not grow" would hide that
+        return Message(_reasoned(N_("{side}'s strength in {region} falls from {m} to {n}.")), domain=DOMAIN,
+                       **fields)
+    return Message(_reasoned(N_("{side}'s strength in {region} stays at {n}: it does not grow.")),
                    domain=DOMAIN, **fields)
 
 
@@ -1173,7 +1176,8 @@ def choice_label(answer_type: str, value: str) -> Message | Name:
     if answer_type == "card":
         return card_name(value)
     if answer_type == "place":
-        if value in _PLACES:
-            return Message(_PLACES[value], domain=DOMAIN)
+        if value in _PLACES:      # an answer button beside "Red" and "Red region": capitalised ("Waiting by the calendar")
+            # Translators: an answer button's label, capitalised: keep it as it is
+            return Message(N_("{place:cap}"), domain=DOMAIN, place=Message(_PLACES[value], domain=DOMAIN))
         return region_name(value)
     raise ValueError(f"unknown answer type {answer_type!r}")

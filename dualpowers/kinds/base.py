@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Iterable, Protocol, Sequence, TypeVar, cast
 
 from ..components import Components
-from ..errors import IllegalAction
+from ..errors import IllegalAction, brief
 from ..places import RESERVE
 from ..presence import controlled_tokens, controller
 from ..text import N_, Message, Name
@@ -443,13 +443,13 @@ MOVES = N_("{side:cap} moves: {token} from {start} to {to}.")
 
 def check_region(state: Position, region: str) -> None:
     if region not in state.comp.region_index:
-        raise refuse(NO_SUCH_REGION, "C-REG", name=repr(region), regions=tuple(state.comp.region_names))
+        raise refuse(NO_SUCH_REGION, "C-REG", name=brief(region), regions=tuple(state.comp.region_names))
 
 
 def check_controlled(state: Position, side: str, token: str) -> str:
     """Return the region of a token ``side`` controls, or raise (R-NEU-1)."""
     if token not in state.comp.tokens:
-        raise refuse(NO_SUCH_TOKEN, None, name=repr(token))
+        raise refuse(NO_SUCH_TOKEN, None, name=brief(token))
     region = state.place[token]
     if region not in state.comp.region_index:
         raise refuse(NOT_ON_BOARD, None, token=token, whereabouts=region)
@@ -474,7 +474,7 @@ def check_step_move(state: Position, start: str, to: str) -> None:
 def check_reserve_unit(state: Position, side: str, unit: str) -> None:
     spec = state.comp.tokens.get(unit)
     if spec is None:
-        raise refuse(NO_SUCH_TOKEN, None, name=repr(unit))
+        raise refuse(NO_SUCH_TOKEN, None, name=brief(unit))
     if spec.owner != side or spec.kind != "unit":
         raise refuse(NOT_A_UNIT_OF, "R-ACT-RECRUIT", unit=unit, side=side)
     if state.place[unit] != RESERVE:
@@ -491,11 +491,25 @@ def move_token(state: Position, side: str, token: str, to: str, msgid: str) -> N
 CARD_ALLOWS = N_("{card} allows Recruit or {card_action}, not '{action}'")
 
 
+def refused_action(state: Position, act: Action) -> Message | str:
+    """A refused action as a refusal names it: in words, as its menu does ("Move R1 from red to
+    blue"), so that a French or Italian reader meets no English notation ("move R1 blue"); an
+    action the words cannot name (a token the position does not hold, or one off the board said
+    to move "from the reserve") keeps its notation."""
+    token = getattr(act, "token", None)
+    if isinstance(token, str) and state.place.get(token) not in state.comp.region_index:
+        return str(act)
+    try:
+        return kind_of(act).sentence(state, act)
+    except (KeyError, ValueError, LookupError, AttributeError):
+        return str(act)
+
+
 def check_printed(state: Position, printed: str, act: Action) -> None:
     """A command card gives Recruit or its printed action, never another (R-ACT-CMD)."""
     card = state.comp.cards[state.card or ""]
     if card.action != printed:
-        raise refuse(CARD_ALLOWS, "R-ACT-CMD", card=card.id, card_action=card.action, action=str(act))
+        raise refuse(CARD_ALLOWS, "R-ACT-CMD", card=card.id, card_action=card.action, action=refused_action(state, act))
 
 
 SPECIAL_TAKEN = N_("{leader}'s special action has already been taken this turn")
@@ -523,7 +537,7 @@ def check_special(state: Position, special: str, act: Action) -> None:
     if state.leader_special_used:
         raise refuse(SPECIAL_TAKEN, "R-ACT-LEADER", leader=lead.id)
     if lead.special != special:
-        raise refuse(SPECIAL_IS, "R-ACT-LEADER", leader=lead.id, special=lead.special, action=str(act))
+        raise refuse(SPECIAL_IS, "R-ACT-LEADER", leader=lead.id, special=lead.special, action=refused_action(state, act))
 
 
 def card_region(state: Position) -> str | None:

@@ -36,6 +36,7 @@ from ..opposition import DIFFICULTIES
 from ..review import REVIEW_PLAYOUTS, Moment, Review, review_game
 from ..scoring import face_up_objective, objective_markers
 from ..setup import EDITIONS, edition_for
+from ..userfiles import os_reason
 from ..text import N_, Message, field_naming, html_param, render, translator
 from ..working import event_details
 from .observed import Observed
@@ -552,8 +553,8 @@ class PlaySession(Observed[PlaySnapshot]):
         try:
             path = self.game.save_file(folder)
         except OSError as exc:
-            self._say(_("The game could not be saved: {reason}", reason=exc.strerror or type(exc).__name__),
-                      error=True)
+            # the system's reason in the reader's words ("son dossier n'existe pas"), not its English strerror
+            self._say(_("The game could not be saved: {reason}", reason=os_reason(exc)), error=True)
             self._changed()
             return
         self._saved = SavedFile(path.name, base64.b64encode(path.read_bytes()).decode("ascii"))
@@ -766,12 +767,20 @@ class PlaySession(Observed[PlaySnapshot]):
         changes, how_sure = escape(_("what it changes")), escape(_("how sure"))
         # One block per action, not a five-column table: in the panel's column a table's cells
         # broke words in the middle ("Kere nsky", "abo ut").
+        def clauses(messages: Sequence[Any]) -> str:     # "a; b" as the language writes it ("a ; b")
+            text = ""
+            for m in messages:
+                said = escape(render(m, lang))
+                text = _("{first}; {second}", first=text, second=said) if text else said
+            return text
+
+        def row(label: str, value: str) -> str:                # "label: value", French "label : value"
+            return _("<i>{label}</i>: {value}", label=label, value=value)
         rows = "".join(
             f"<li><b>{r.rank or unranked}. {escape(self.said(r.action).text)}</b><br>"
-            f"<i>{changes}</i>: "
-            f"{'; '.join(escape(render(e, lang)) for e in r.effect_messages)}<br>"
-            f"<i>{escape(outlook)}</i>: {escape(render(r.outlook_message(), lang))}<br>"
-            f"<i>{how_sure}</i>: {escape(render(ranking.sureness_message(r), lang))}</li>"
+            f"{row(changes, clauses(r.effect_messages))}<br>"
+            f"{row(escape(outlook), escape(render(r.outlook_message(), lang)))}<br>"
+            f"{row(how_sure, escape(render(ranking.sureness_message(r), lang)))}</li>"
             for r in ranking.actions[:3])
         verdict = ranking.behind_message()
         behind = f"<p><b>{escape(render(verdict, lang))}</b></p>" if verdict is not None else ""

@@ -13,6 +13,7 @@ draws the snapshot.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from html import escape
 from typing import TYPE_CHECKING, Any
 
 from .. import names, tables
@@ -77,9 +78,11 @@ class TutorialSnapshot:
     title: str
     progress: str
     narration: str
-    rules_label: str
+    rules_label: str           # "Rules:", French "Règles :" (the language's punctuation)
     #: (rule ID, the rule in a few words) for each rule of the step
     rules: tuple[tuple[str, str], ...]
+    #: each rule's line under the badges, as HTML ("<b>R-CAL-3</b> : …" in French)
+    rule_lines: tuple[str, ...]
     source: str
     #: the example's erratum note ("" when none), its heading, and whether it matters at this step
     erratum: str
@@ -158,7 +161,9 @@ class TutorialScreen(Observed[TutorialSnapshot]):
             can_back=not t.at_start, can_restart=not t.at_start, can_next=not (t.at_end and last_example),
             title=t.title(), progress=t.ui("scene") if t.index == 0 else t.ui("step_of", i=t.index, n=t.count),
             narration=t.narration(), rules_label=t.ui("rules"),
-            rules=tuple((r, t.rule_title(r)) for r in t.rules), source=t.ui("source", ref=t.source()),
+            rules=tuple((r, t.rule_title(r)) for r in t.rules),
+            rule_lines=tuple(t.ui("rule_title", id=escape(r), title=escape(t.rule_title(r))) for r in t.rules),
+            source=t.ui("source", ref=t.source()),
             erratum=t.erratum() or "", erratum_label=t.ui("erratum"), erratum_here=t.erratum_here,
             outcome=view, position=state, highlight=t.highlight if state is not None else frozenset())
 

@@ -67,7 +67,8 @@ UI: dict[str, str] = {
     "language": N_("Language"),
     "scene": N_("The scene"),
     "step_of": N_("Step {i} of {n}"),
-    "rules": N_("Rules"),
+    "rules": N_("Rules:"),
+    "rule_title": N_("<b>{id}</b>: {title}"),   # a rule's ID and its title, the fields already HTML-escaped
     "erratum": N_("Erratum in the rulebook"),
     "refused": N_("The engine refuses this action"),
     "source": N_("In the rulebooks: {ref}"),

@@ -65,12 +65,12 @@ def narration_html(snap: TutorialSnapshot) -> str:
     """Title, step counter, narration and rule badges."""
     badges = "".join(f"<span class='dp-rule-badge' title='{escape(title, quote=True)}'>{escape(r)}</span>"
                      for r, title in snap.rules)
-    titles = "<br>".join(f"<b>{escape(r)}</b>: {escape(title)}" for r, title in snap.rules)
+    titles = "<br>".join(snap.rule_lines)          # written by the session, in the language's punctuation
     return (
         f"<div class='dp-tut-title'>{escape(snap.title)}</div>"
         f"<div class='dp-tut-progress'>{escape(snap.progress)}</div>"
         f"<div class='dp-tut-text'>{escape(snap.narration)}</div>"
-        f"<div class='dp-tut-rules'>{escape(snap.rules_label)}: {badges}</div>"
+        f"<div class='dp-tut-rules'>{escape(snap.rules_label)} {badges}</div>"
         f"<div class='dp-rule-title'>{titles}</div>"
         f"<div class='dp-tut-source'>{escape(snap.source)}</div>"
     )
