@@ -65,6 +65,9 @@ _SAVE, _RESTORE, _BEGIN, _RECT, _CLIP = (COMMANDS[name] for name in ("save", "re
 #: One command as ipycanvas sends it: the command, and its binary buffers.
 _Command = tuple[list[Any], list[Any]]
 _UNSET = object()
+#: The styles :meth:`CanvasPen.clear` sets once for the whole picture (no primitive changes them);
+#: a piece (:meth:`CanvasPen.cached`) forgets every other style sent before it.
+_SETTLED = frozenset({"line_join", "line_cap", "text_baseline"})
 #: A part's tile in whole pixels (x, y, w, h), the styles in force when the part began, and its
 #: cells (x0, y0, x1, y1) in whole pixels, if it has any.
 _Tile = tuple[tuple[int, int, int, int], dict[str, Any], "tuple[tuple[int, int, int, int], ...] | None"]
@@ -116,6 +119,12 @@ class CanvasPen(PenBase):
         self._cells: dict[str, list[_Cell]] = {}
         #: the parts of the last :meth:`outgoing` sent cell by cell: name -> the cells sent
         self.cells_sent: dict[str, list[tuple[int, int, int, int]]] = {}
+        #: the pieces drawn through :meth:`cached`: name -> (inputs, styles at the start, commands,
+        #: styles at the end)
+        self._pieces: dict[str, tuple[Any, dict[str, Any], list[_Command], dict[str, Any]]] = {}
+        #: of the picture being drawn (since :meth:`clear`), the pieces drawn and those replayed
+        self.pieces_drawn: list[str] = []
+        self.pieces_kept: list[str] = []
 
     # ---------------------------------------------------------------- sending
     @contextmanager
@@ -123,12 +132,12 @@ class CanvasPen(PenBase):
         """Keep what is drawn inside only if the drawing completes: should it fail, the commands
         drawn inside are dropped and the styles the pen believes sent are as before."""
         before, start, parts = dict(self._sent), len(self.commands), dict(self._parts)
-        tiles = dict(self._tiles)
+        tiles, pieces = dict(self._tiles), dict(self._pieces)
         try:
             yield self
         except BaseException:
             del self.commands[start:]
-            self._sent, self._parts, self._tiles = before, parts, tiles
+            self._sent, self._parts, self._tiles, self._pieces = before, parts, tiles, pieces
             raise
 
     def send(self) -> None:
@@ -215,6 +224,27 @@ class CanvasPen(PenBase):
             self._sent = before
             self._parts[name] = (start, len(self.commands))
 
+    def cached(self, name: str, inputs: Any, draw: Callable[[], None]) -> None:
+        """One piece of the picture (a part, a region of the map), ``draw()``, whose drawing reads
+        nothing but ``inputs``: when the piece last drawn under ``name`` had equal inputs, its
+        commands are put in again as they were, and ``draw`` is not called.
+
+        A piece starts by forgetting the drawing styles sent (it sets every style it uses), so
+        its commands do not depend on what was drawn before it: replayed, they are exactly the
+        commands drawing it again would write (``tests/widgets/test_board_pieces.py`` compares
+        both over played games).  Pieces may nest (the map, and each region in it)."""
+        sent = self._sent = {k: v for k, v in self._sent.items() if k in _SETTLED}
+        kept = self._pieces.get(name)
+        if kept is not None and kept[0] == inputs and kept[1] == sent:
+            self.commands.extend(kept[2])
+            self._sent = dict(kept[3])
+            self.pieces_kept.append(name)
+            return
+        start, entry = len(self.commands), dict(sent)
+        draw()
+        self._pieces[name] = (inputs, entry, self.commands[start:], dict(self._sent))
+        self.pieces_drawn.append(name)
+
     def erase(self) -> None:
         """Clear the canvas to transparent (a layer drawn over another)."""
         self._cmd(_CLEAR, [])
@@ -265,6 +295,7 @@ class CanvasPen(PenBase):
         """Start a new picture: forget the styles sent so far (a new view starts from defaults)."""
         self.counts["clear"] += 1
         self._sent.clear()
+        self.pieces_drawn, self.pieces_kept = [], []
         self._paper = fill
         self._cmd(_CLEAR, [])
         self._set("line_join", "round")
