@@ -22,7 +22,6 @@ from .. import names
 from ..dates import BONUS_DAYS, MONTHS, SKIPPED_DAYS
 from ..i18n import DEFAULT_LANGUAGE, N_, NP_, check_language
 from ..kinds import reserve_part
-from ..places import RESERVE
 from ..text import Message, translator
 from ..scoring import SOLO_ROUNDS
 from ..scoring import face_up_objective, lead
@@ -298,10 +297,23 @@ def _tiles_inputs(lay: Layout, s: "State", hl: frozenset[Any]) -> tuple[Any, ...
 
 
 def _info_inputs(lay: Layout, s: "State", hl: frozenset[Any]) -> tuple[Any, ...]:
+    """(the reserve drawn token by token, the words under it, the part's glow): :func:`_info`."""
     reserve_side = lay.reserve_side(s)
     shown = tuple(_token_inputs(s, t, hl) for t in s.reserve(reserve_side)) if reserve_side is not None else ()
-    return (reserve_side, shown, s.mode, s.opposition, tuple(s.at.get(RESERVE, ())), tuple(s.supply()),
-            "info" in hl, "reserve" in hl, *(reserve_part(side) in hl for side in ("red", "white")))
+    counts = []          # the other reserves in words: (side, units, leaders)
+    for side in ("red", "white"):
+        if side == reserve_side or (s.mode == "solo" and side == s.opposition):
+            continue
+        res = s.reserve(side)
+        units = sum(1 for t in res if s.spec(t).kind == "unit")
+        counts.append((side, units, len(res) - units))
+    supply: dict[int, int] = {}        # solo: the Opposition's units left, by level
+    if s.mode == "solo":
+        supply = {1: 0, 2: 0, 3: 0}
+        for t in s.supply():
+            supply[s.spec(t).level] = supply.get(s.spec(t).level, 0) + 1
+    return ((reserve_side, shown, _reserve_lit(lay, s, hl)),
+            (reserve_side, tuple(counts), tuple(supply.items()), s.opposition), "info" in hl)
 
 
 def _track_inputs(lay: Layout, s: "State", hl: frozenset[Any]) -> tuple[Any, ...]:
@@ -1063,76 +1075,91 @@ def _tiles(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any], _read: Any
             _tile_arrow(p, s.blockade, lay.blockade_tile, y, right - text_width(stack, TEXT) - 10)
 
 
-def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any], _read: Any = None) -> None:
+def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any], read: Any = None) -> None:
     """What the players can see off the map: a reserve token by token (clicked to recruit),
     and the other side's reserve or the Opposition's supply in words; Trotsky waiting is drawn
     by the calendar (:func:`_trotsky_waiting`), the objectives face up by the track
-    (:func:`_objectives`).
+    (:func:`_objectives`).  Two pieces (:meth:`Pen.cached`, ``read``: :func:`_info_inputs`):
+    the reserve drawn token by token, and the words under it.
 
     Hands, stacks and deck are said in the widgets' panels, not here.
     """
+    if read is None:
+        read = _info_inputs(lay, s, hl)
+    tokens, words, lit = read
     b = lay.info
+    with p.group("info"):
+        if lit:
+            # (its foot inside the side column's tile: Layout.parts)
+            p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 1, stroke=GLOW, width=4, radius=6)
+        _piece(p, lay, "reserves:tokens", tokens, partial(_reserve_tokens, p, lay, s, hl))
+        _piece(p, lay, "reserves:words", words, partial(_info_words, p, lay, s, words))
+
+
+def _reserve_lit(lay: Layout, s: "State", hl: frozenset[Any]) -> bool:
+    """Whether the reserve drawn token by token is lit whole: unless some of its tokens are (then
+    their rings say which)."""
+    side = lay.reserve_side(s)
+    return (side is not None and ("reserve" in hl or reserve_part(side) in hl)
+            and not any(t in hl for t in s.reserve(side)))
+
+
+def _reserve_tokens(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
+    """The reserve of :meth:`Layout.reserve_side` token by token, under its title."""
     reserve_side = lay.reserve_side(s)
+    if reserve_side is None:
+        return
+    b = lay.info
+    y = b.y + 10
+    area = lay.reserve_area
+    slots = lay.reserve_slots(s)
+    lit = _reserve_lit(lay, s, hl)
+    if lit:
+        p.rect(b.x, b.y, b.w, area.bottom - b.y, fill="#ffe0b2", stroke=GLOW, width=2, radius=3)
+    fc = FACTION_COLOURS[reserve_side]
+    p.circle(b.x + 5, y, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)
+    title = (_("{side} reserve", side=reserve_side) if slots
+             else _("{side} reserve: empty", side=reserve_side))
+    p.text(b.x + 14, y, title, size=TEXT, fill=INK, bold=True, max_width=b.w - 16)
+    with p.group("reserve", reserve_side):
+        _tokens(p, s, slots, hl, "#ffe0b2" if lit else PAPER)
+
+
+def _info_words(p: ScaledPen, lay: Layout, s: "State", words: tuple[Any, ...]) -> None:
+    """Under the reserve: the other reserves in words (``words``: :func:`_info_inputs`' counts),
+    the solo Opposition's supply by level."""
+    reserve_side, counts, supply = words[0], words[1], dict(words[2])
+    b = lay.info
     lines: list[tuple[str, str]] = []   # (text, colour key)
-    for side in ("red", "white"):
-        if side == reserve_side or (s.mode == "solo" and side == s.opposition):
-            continue
-        res = s.reserve(side)
-        units = sum(1 for t in res if s.spec(t).kind == "unit")
-        leaders = len(res) - units
+    for side, units, leaders in counts:
         lines.append((_("{side} reserve: {units}, {leaders}", side=side,
                         units=_.ngettext("{n} unit", "{n} units", units), leaders=_.ngettext("{n} leader", "{n} leaders", leaders)),
                       side))
-    supply: dict[int, int] = {}        # solo: the Opposition's units left, by level
-    if s.mode == "solo":
-        supply = {1: 0, 2: 0, 3: 0}
-        for t in s.supply():
-            supply[s.spec(t).level] = supply.get(s.spec(t).level, 0) + 1
-    with p.group("info"):
-        if "info" in hl:
-            # (its foot inside the side column's tile: Layout.parts)
-            p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 1, stroke=GLOW, width=4, radius=6)
-        y = b.y + 10
-        if reserve_side is not None:
-            area = lay.reserve_area
-            slots = lay.reserve_slots(s)
-            # the whole reserve lit, unless some of its tokens are: then their rings say which
-            lit = (("reserve" in hl or reserve_part(reserve_side) in hl)
-                   and not any(slot.id in hl for slot in slots))
-            if lit:
-                p.rect(b.x, b.y, b.w, area.bottom - b.y, fill="#ffe0b2", stroke=GLOW, width=2, radius=3)
-            fc = FACTION_COLOURS[reserve_side]
+    y = lay.reserve_area.bottom + 10 if reserve_side is not None else b.y + 10
+    step = TEXT + 3
+    for text, colour in lines:
+        parts = _wrap(text, b.w - 16, TEXT)
+        if y + (len(parts) - 1) * step > b.bottom - 9:
+            break
+        if colour in FACTION_COLOURS:
+            fc = FACTION_COLOURS[colour]
             p.circle(b.x + 5, y, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)
-            title = (_("{side} reserve", side=reserve_side) if slots
-                     else _("{side} reserve: empty", side=reserve_side))
-            p.text(b.x + 14, y, title, size=TEXT, fill=INK, bold=True, max_width=b.w - 16)
-            with p.group("reserve", reserve_side):
-                _tokens(p, s, slots, hl, "#ffe0b2" if lit else PAPER)
-            y = area.bottom + 10
-        step = TEXT + 3
-        for text, colour in lines:
-            parts = _wrap(text, b.w - 16, TEXT)
-            if y + (len(parts) - 1) * step > b.bottom - 9:
-                break
-            if colour in FACTION_COLOURS:
-                fc = FACTION_COLOURS[colour]
-                p.circle(b.x + 5, y, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)
-            for part in parts:
-                p.text(b.x + 14, y, part, size=TEXT, fill=INK)
-                y += step
-            y += 2
-        if supply and s.opposition in FACTION_COLOURS and y + step <= b.bottom - 9:
-            # the title, then one unit of each level with how many are left: two lines in every language
-            fc = FACTION_COLOURS[s.opposition]
-            p.circle(b.x + 5, y, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)
-            p.text(b.x + 14, y, _("Opposition supply:"), size=TEXT, fill=INK, max_width=b.w - 16)
+        for part in parts:
+            p.text(b.x + 14, y, part, size=TEXT, fill=INK)
             y += step
-            x = b.x + 14
-            with p.group("supply", s.opposition):
-                for level, left in supply.items():
-                    _supply_unit(p, s, level, x + 9, y, LEVEL_R)
-                    p.text(x + 21, y + 0.5, _("\u00d7{n}", n=left), size=TEXT, fill=INK)
-                    x += 64
+        y += 2
+    if supply and s.opposition in FACTION_COLOURS and y + step <= b.bottom - 9:
+        # the title, then one unit of each level with how many are left: two lines in every language
+        fc = FACTION_COLOURS[s.opposition]
+        p.circle(b.x + 5, y, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)
+        p.text(b.x + 14, y, _("Opposition supply:"), size=TEXT, fill=INK, max_width=b.w - 16)
+        y += step
+        x = b.x + 14
+        with p.group("supply", s.opposition):
+            for level, left in supply.items():
+                _supply_unit(p, s, level, x + 9, y, LEVEL_R)
+                p.text(x + 21, y + 0.5, _("\u00d7{n}", n=left), size=TEXT, fill=INK)
+                x += 64
 
 
 def _supply_unit(p: ScaledPen, s: "State", level: int, x: float, y: float, r: float) -> None:

@@ -114,7 +114,7 @@ def test_a_board_drawn_piece_by_piece_is_command_for_command_the_whole_board() -
 @pytest.mark.parametrize("part, left_out", [
     ("_calendar_inputs", lambda read: read[:2] + read[3:]),        # the day
     ("_region_inputs", lambda read: read[:4] + read[5:]),          # the region's tokens
-    ("_info_inputs", lambda read: read[2:]),                       # the reserve drawn token by token
+    ("_info_inputs", lambda read: ((read[0][0], (), read[0][2]),) + read[1:]),   # the reserve's tokens
 ])
 def test_the_comparison_finds_an_input_left_out(monkeypatch: pytest.MonkeyPatch, part: str,
                                                 left_out: Callable[[tuple[Any, ...]], tuple[Any, ...]]) -> None:
@@ -218,3 +218,20 @@ def test_after_a_drawing_that_fails_the_next_is_the_whole_board(monkeypatch: pyt
         draw_board(w._pen, state, width=SIZE[0], height=SIZE[1], lang="fr")
     assert "map" in w._pen.pieces_drawn
     assert _plain(_take(w._pen)) == _plain(whole.commands)
+
+
+def test_a_moves_cells_are_found_from_the_units_kept_with_each_unchanged_piece(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Which of the map's cells a move changes is found from each command's box and styles (its
+    unit); the units of the pieces the move did not change are kept with them, not found again."""
+    import dualpowers.widgets.canvas_pen as pen_module
+    state, move = _first(dp.new_game("two-player", 3), "move")
+    w = BoardWidget(state, responsive=False, width=SIZE[0], height=SIZE[1])
+    found: list[int] = []
+    real = pen_module._unit
+    monkeypatch.setattr(pen_module, "_unit", lambda i, *rest: (found.append(i), real(i, *rest))[1])
+    state.apply(move)
+    w.state = state
+    whole = CanvasPen(w.canvas)
+    draw_board(whole, state, width=SIZE[0], height=SIZE[1])
+    start, end = whole._parts["map"]
+    assert "map" in w._pen.cells_sent and 0 < len(found) < (end - start) / 2

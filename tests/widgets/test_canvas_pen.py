@@ -189,7 +189,9 @@ def test_a_drawing_that_fails_sends_nothing_and_the_next_is_whole(sent: list[Any
 
     with monkeypatch.context() as m:
         m.setattr(board_module, "_track", broken)
-        m.setattr(board_module, "_PARTS", tuple((n, broken if n == "track" else f, i) for n, f, i in board_module._PARTS))
+        # (the track, with inputs that always differ: drawn at every picture)
+        m.setattr(board_module, "_PARTS", tuple((n, broken, lambda *_a: (object(),)) if n == "track" else (n, f, i)
+                                                for n, f, i in board_module._PARTS))
         with pytest.raises(RuntimeError):
             w.state = states[5]
     assert sent == [] and w._pen.commands == [] and w._overlay_pen.commands == []
