@@ -235,3 +235,42 @@ def test_a_moves_cells_are_found_from_the_units_kept_with_each_unchanged_piece(m
     draw_board(whole, state, width=SIZE[0], height=SIZE[1])
     start, end = whole._parts["map"]
     assert "map" in w._pen.cells_sent and 0 < len(found) < (end - start) / 2
+
+
+def test_a_click_layer_that_did_not_change_is_not_sent_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board's message carries the click layer (the canvas over the board) only when it
+    changed: a card played with nothing lit before or after sends the board's parts alone, a
+    position with tokens lit sends the layer, and a new view of the board gets both."""
+    from ipycanvas.canvas import COMMANDS
+    batches: list[Any] = []
+
+    def record(command: Any, buffers: Any = ()) -> None:
+        batches.append(command)
+        _CANVAS_MANAGER._current_canvas = None          # (so that each message names its canvases)
+
+    monkeypatch.setattr(_CANVAS_MANAGER, "_send_custom", record)
+    state, card = _first(dp.new_game("two-player", 3), "play")
+    w = BoardWidget(state, responsive=False, width=SIZE[0], height=SIZE[1])
+    overlay = f"IPY_MODEL_{w.overlay.model_id}"
+
+    def layer_sent() -> bool:
+        assert len(batches) == 1
+        names = [c[0] for c in batches[0]]
+        return COMMANDS["clear"] in names and overlay in str(batches[0])
+
+    state.apply(card)
+    batches.clear()
+    w.state = state
+    assert not layer_sent() and w._overlay_pen.commands == []
+    token = state.tokens_in(state.comp.region_names[0])[0]
+    batches.clear()
+    w.show(state, highlight=[token])                  # the layer alone
+    assert layer_sent()
+    nxt = state.clone()
+    nxt.apply(nxt.legal_actions()[0])
+    batches.clear()
+    w.show(nxt)                                       # the board, and the layer without its glow
+    assert layer_sent()
+    batches.clear()
+    w.redraw()
+    assert layer_sent()
