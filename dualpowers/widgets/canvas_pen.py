@@ -26,6 +26,12 @@ the commands sent (a bare canvas: 20 ms for 400 commands, 36 ms for 1,900, in th
   its own for a few commands would not do: where a clip's edge cuts a shape, the browser
   antialiases the rest of its outline a little differently, so the same picture must always be
   cut the same way;
+* each part, each region of the map and the reserve's two halves are *pieces* that say what they
+  read (``drawing/board.py``, the ``_*_inputs`` functions): :meth:`CanvasPen.cached` puts in the
+  commands it drew for a piece whose inputs did not change, without drawing it again (a card
+  played draws the status line and the calendar, not the map), and keeps with each piece the
+  boxes of its commands that decide which cells changed (:class:`_Piece`);
+* the click layer goes with a picture only when it changed (``BoardWidget._layer_unchanged``);
 * a box with rounded corners is one polygon, where a path of arcs took seven commands;
 * the pen writes the commands as ipycanvas sends them, without ``Canvas``' methods (a call to
   the shared manager and argument checks per command were half of a redraw's time in the
