@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from contextvars import ContextVar
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from .. import names
@@ -27,7 +27,7 @@ from ..scoring import SOLO_ROUNDS
 from ..scoring import face_up_objective, lead
 from .layout import (
     CARDS_TITLES, CHIP_ICON_W, CHIP_LEVEL_W, DESIGN_H, DESIGN_W, RESERVE_TEXT_H, ROW_LINE_H, TEXT, Box, Layout, TokenSlot, card_chip_text,
-    card_chip_width, layout_for,
+    card_chip_width, layout_for, played_groups,
     text_width, token_caption,
 )
 
@@ -213,16 +213,121 @@ def _draw_board(pen: Pen, state: "State", highlight: Any, width: float, height: 
     hl = normalize_highlight(state, highlight)
     pen.clear(PAPER)
     p = ScaledPen(pen, lay.scale, lay.dx, lay.dy)
-    for name, draw in _PARTS:
+    for name, draw, inputs in _PARTS:
         tile = lay.parts[name]
         cells = lay.cells.get(name)
         with p.part(name, tile.x, tile.y, tile.w, tile.h,
                     cells=None if cells is None else [(c.x, c.y, c.w, c.h) for c in cells]):
-            draw(p, lay, state, hl)
+            read = inputs(lay, state, hl)
+            _piece(p, lay, name, read, partial(draw, p, lay, state, hl, read))
     return lay
 
 
-def _calendar_part(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
+def _piece(p: ScaledPen, lay: Layout, name: str, read: Any, draw: Callable[[], None]) -> None:
+    """One piece of the board (a part, a region of the map) that reads ``read`` and what every
+    piece reads: the geometry and the language of the words (:meth:`Pen.cached`)."""
+    p.cached(name, (lay, _LANG.get(), read), draw)
+
+
+# ---------------------------------------------------------------------- what each part reads
+# A live board draws again only the parts (and the map's regions) whose inputs changed
+# (Pen.cached): each part's function below returns everything of the position, the highlight
+# and the drawing's settings that the part's drawing reads, besides the layout and the language.
+# A part that reads something more must say it here: tests/widgets/test_board_pieces.py draws
+# played games both ways and compares every command.
+
+def _token_inputs(s: "State", token: str, hl: frozenset[Any]) -> tuple[Any, ...]:
+    """What a token's drawing reads (:func:`_token`, :func:`token_style`, its ring in :func:`_tokens`)."""
+    return token, s.side_of(token), token in s.exhausted, s.strength_of(token), token in hl
+
+
+def _status_inputs(lay: Layout, s: "State", hl: frozenset[Any]) -> tuple[Any, ...]:
+    return ("status" in hl, s.mode, s.round, s.difficulty, s.edition, s.step, s.won_by, s.player, s.to_act,
+            _TURN.get())
+
+
+def _map_markers(s: "State") -> Mapping[int, str]:
+    """The objective markers on the map: as :func:`draw_board` was told, else marker 1 on the unrest
+    region while its winner decides."""
+    markers = _MARKERS.get()
+    if markers is None:
+        markers = {1: s.unrest} if s.step == "unrest" and s.unrest else {}
+    return markers
+
+
+def _blocked(lay: Layout, s: "State") -> tuple[str, str] | None:
+    """The connection the blockade closes, if the map draws it."""
+    return s.blockade if s.blockade is not None and s.blockade in lay.connections else None
+
+
+def _region_inputs(s: "State", region: str, hl: frozenset[Any], markers: Mapping[int, str]) -> tuple[Any, ...]:
+    """What one region's drawing reads (:func:`_region`): its tokens and their sides, strengths and
+    rings, who is stronger there, its unrest mark, its objective markers, its glow, a hidden plate."""
+    tokens = s.at.get(region, ())
+    shown: Any = None
+    if tokens:
+        try:
+            from ..presence import force_in_presence
+            presence = force_in_presence(s, region)
+            shown = (presence.winner, presence.strength.get("red", 0), presence.strength.get("white", 0))
+        except Exception:  # a partial position: drawn without the strengths line
+            shown = None
+    return (region in hl, s.unrest == region, "unrest" in hl, tuple(n for n, r in sorted(markers.items()) if r == region),
+            tuple(_token_inputs(s, t, hl) for t in tokens), shown, region in _CONCEAL.get())
+
+
+def _map_inputs(lay: Layout, s: "State", hl: frozenset[Any]) -> tuple[Any, ...]:
+    """(the roads and the barrier, the gates and the blockade's word, each region's inputs)."""
+    markers = _map_markers(s)
+    blocked = _blocked(lay, s)
+    lit = "blockade" in hl
+    return ((blocked, lit), (blocked, lit, tuple(c for c in s.comp.connections if c in hl)),
+            tuple(_region_inputs(s, r, hl, markers) for r in s.comp.region_names))
+
+
+def _calendar_inputs(lay: Layout, s: "State", hl: frozenset[Any]) -> tuple[Any, ...]:
+    waiting = tuple(_token_inputs(s, t, hl) for t in (s.comp.trotsky_neutral, s.comp.trotsky_red)
+                    if s.place.get(t) == "waiting")
+    return "date" in hl, s.month, s.day, waiting, "will" in hl, s.will, s.mode, s.player
+
+
+def _tiles_inputs(lay: Layout, s: "State", hl: frozenset[Any]) -> tuple[Any, ...]:
+    return ("tiles" in hl, "unrest" in hl, "blockade" in hl, s.unrest, s.blockade_tile, s.blockade,
+            len(s.tile_stack))
+
+
+def _info_inputs(lay: Layout, s: "State", hl: frozenset[Any]) -> tuple[Any, ...]:
+    """(the reserve drawn token by token, the words under it, the part's glow): :func:`_info`."""
+    reserve_side = lay.reserve_side(s)
+    shown = tuple(_token_inputs(s, t, hl) for t in s.reserve(reserve_side)) if reserve_side is not None else ()
+    counts = []          # the other reserves in words: (side, units, leaders)
+    for side in ("red", "white"):
+        if side == reserve_side or (s.mode == "solo" and side == s.opposition):
+            continue
+        res = s.reserve(side)
+        units = sum(1 for t in res if s.spec(t).kind == "unit")
+        counts.append((side, units, len(res) - units))
+    supply: dict[int, int] = {}        # solo: the Opposition's units left, by level
+    if s.mode == "solo":
+        supply = {1: 0, 2: 0, 3: 0}
+        for t in s.supply():
+            supply[s.spec(t).level] = supply.get(s.spec(t).level, 0) + 1
+    return ((reserve_side, shown, _reserve_lit(lay, s, hl)),
+            (reserve_side, tuple(counts), tuple(supply.items()), s.opposition), "info" in hl)
+
+
+def _track_inputs(lay: Layout, s: "State", hl: frozenset[Any]) -> tuple[Any, ...]:
+    objectives = tuple((card, card in hl, card is not None and card == s.card)
+                       for card in (face_up_objective(s, side) for side in ("white", "red")))
+    return s.score, "score" in hl, objectives
+
+
+def _cards_inputs(lay: Layout, s: "State", hl: frozenset[Any]) -> tuple[Any, ...]:
+    groups = tuple((side, tuple((c, c in hl, c == s.card) for c in cards)) for side, cards in played_groups(s))
+    return s.mode, groups, "cards" in hl
+
+
+def _calendar_part(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any], _read: Any = None) -> None:
     """The side column's first part (``Layout.parts``): the calendar, Trotsky waiting by it, the Will."""
     _calendar(p, lay, s, hl)
     _trotsky_waiting(p, lay, s, hl)
@@ -307,7 +412,7 @@ def draw_empty(pen: Pen, *, width: float = DESIGN_W, height: float = DESIGN_H, m
 
 
 # ---------------------------------------------------------------------- status line
-def _status(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
+def _status(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any], _read: Any = None) -> None:
     """Round on the left, who acts (or who won) next to it, the game's mode on the right.
 
     Nothing is squeezed: a part that does not fit is left out (the mode first), so
@@ -380,40 +485,55 @@ def _status(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
 
 
 # ---------------------------------------------------------------------- the city map
-def _map(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
-    comp = s.comp
-    markers = _MARKERS.get()
-    if markers is None:     # the unrest winner decides: objective marker 1 is on the unrest region
-        markers = {1: s.unrest} if s.step == "unrest" and s.unrest else {}
+def _map(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any], read: Any = None) -> None:
+    """The roads, the regions, the gates and the blockade: each a piece of its own (:meth:`Pen.cached`,
+    ``read``: :func:`_map_inputs`), so a move draws again only the regions it changed."""
+    if read is None:
+        read = _map_inputs(lay, s, hl)
+    roads, gates, regions = read
+    markers = _map_markers(s)
     with p.group("map"):
-        # Connections first (under the region boxes): a road between box centres.
-        blocked = s.blockade if s.blockade is not None and s.blockade in lay.connections else None
-        for conn in comp.connections:
-            pts = lay.roads[conn]
-            with p.group("connection", f"{conn[0]}-{conn[1]}"):
-                if conn == blocked:
-                    # the closed road striped as its barrier, along all it shows between the boxes:
-                    # the mark is the connection's, even where the road is short (issue 33)
-                    p.line(pts, stroke="#111111", width=7)
-                    p.line(pts, stroke="#ffc400", width=5, dash=(7, 7))
-                else:
-                    p.line(pts, stroke=ROAD, width=5)
-                    p.line(pts, stroke="#d9d2c2", width=1.5)
-        if blocked:   # the barrier under the boxes: where a road is short, a box never hides a word
-            _blockade_marker(p, lay, blocked, "blockade" in hl, word=False)
-        for r in comp.regions:
-            _region(p, lay, s, r, hl, markers)
-        # Where each road leaves a box: a small gate, so short roads stay visible.
-        for conn in comp.connections:
-            vis = lay.connections[conn]
-            (x1, y1), (x2, y2) = vis[0], vis[-1]
-            lit = conn in hl
-            if lit:
-                _lit_road(p, vis)
-            for x, y in ((x1, y1), (x2, y2)):
-                p.circle(x, y, 3.5, fill=GLOW if lit else ROAD, stroke=INK, width=1)
-        if blocked:
-            _blockade_marker(p, lay, blocked, "blockade" in hl, word=True)
+        _piece(p, lay, "map:roads", roads, partial(_roads, p, lay, s, hl))
+        for region, inputs in zip(s.comp.regions, regions):
+            _piece(p, lay, f"map:{region.name}", inputs, partial(_region, p, lay, s, region, hl, markers))
+        _piece(p, lay, "map:gates", gates, partial(_gates, p, lay, s, hl))
+
+
+def _roads(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
+    """The roads between the regions and the blockade's barrier, under the region boxes."""
+    comp = s.comp
+    # Connections first (under the region boxes): a road between box centres.
+    blocked = _blocked(lay, s)
+    for conn in comp.connections:
+        pts = lay.roads[conn]
+        with p.group("connection", f"{conn[0]}-{conn[1]}"):
+            if conn == blocked:
+                # the closed road striped as its barrier, along all it shows between the boxes:
+                # the mark is the connection's, even where the road is short (issue 33)
+                p.line(pts, stroke="#111111", width=7)
+                p.line(pts, stroke="#ffc400", width=5, dash=(7, 7))
+            else:
+                p.line(pts, stroke=ROAD, width=5)
+                p.line(pts, stroke="#d9d2c2", width=1.5)
+    if blocked:   # the barrier under the boxes: where a road is short, a box never hides a word
+        _blockade_marker(p, lay, blocked, "blockade" in hl, word=False)
+
+
+def _gates(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
+    """Over the region boxes: where each road leaves a box, and the blockade's word."""
+    comp = s.comp
+    blocked = _blocked(lay, s)
+    # Where each road leaves a box: a small gate, so short roads stay visible.
+    for conn in comp.connections:
+        vis = lay.connections[conn]
+        (x1, y1), (x2, y2) = vis[0], vis[-1]
+        lit = conn in hl
+        if lit:
+            _lit_road(p, vis)
+        for x, y in ((x1, y1), (x2, y2)):
+            p.circle(x, y, 3.5, fill=GLOW if lit else ROAD, stroke=INK, width=1)
+    if blocked:
+        _blockade_marker(p, lay, blocked, "blockade" in hl, word=True)
 
 
 def _region(p: ScaledPen, lay: Layout, s: "State", region: Any, hl: frozenset[Any],
@@ -966,7 +1086,7 @@ def _tile_arrow(p: ScaledPen, conn: tuple[str, str], tile: Box, y: float, right:
             x += sq + gap
 
 
-def _tiles(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
+def _tiles(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any], _read: Any = None) -> None:
     with p.group("tiles"):
         tx, ty = lay.tiles_title
         p.text(tx, ty, _("REGION TILES"), size=TEXT, fill=MUTED, bold=True)
@@ -987,76 +1107,91 @@ def _tiles(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
             _tile_arrow(p, s.blockade, lay.blockade_tile, y, right - text_width(stack, TEXT) - 10)
 
 
-def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
+def _info(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any], read: Any = None) -> None:
     """What the players can see off the map: a reserve token by token (clicked to recruit),
     and the other side's reserve or the Opposition's supply in words; Trotsky waiting is drawn
     by the calendar (:func:`_trotsky_waiting`), the objectives face up by the track
-    (:func:`_objectives`).
+    (:func:`_objectives`).  Two pieces (:meth:`Pen.cached`, ``read``: :func:`_info_inputs`):
+    the reserve drawn token by token, and the words under it.
 
     Hands, stacks and deck are said in the widgets' panels, not here.
     """
+    if read is None:
+        read = _info_inputs(lay, s, hl)
+    tokens, words, lit = read
     b = lay.info
+    with p.group("info"):
+        if lit:
+            # (its foot inside the side column's tile: Layout.parts)
+            p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 1, stroke=GLOW, width=4, radius=6)
+        _piece(p, lay, "reserves:tokens", tokens, partial(_reserve_tokens, p, lay, s, hl))
+        _piece(p, lay, "reserves:words", words, partial(_info_words, p, lay, s, words))
+
+
+def _reserve_lit(lay: Layout, s: "State", hl: frozenset[Any]) -> bool:
+    """Whether the reserve drawn token by token is lit whole: unless some of its tokens are (then
+    their rings say which)."""
+    side = lay.reserve_side(s)
+    return (side is not None and ("reserve" in hl or reserve_part(side) in hl)
+            and not any(t in hl for t in s.reserve(side)))
+
+
+def _reserve_tokens(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
+    """The reserve of :meth:`Layout.reserve_side` token by token, under its title."""
     reserve_side = lay.reserve_side(s)
+    if reserve_side is None:
+        return
+    b = lay.info
+    y = b.y + 10
+    area = lay.reserve_area
+    slots = lay.reserve_slots(s)
+    lit = _reserve_lit(lay, s, hl)
+    if lit:
+        p.rect(b.x, b.y, b.w, area.bottom - b.y, fill="#ffe0b2", stroke=GLOW, width=2, radius=3)
+    fc = FACTION_COLOURS[reserve_side]
+    p.circle(b.x + 5, y, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)
+    title = (_("{side} reserve", side=reserve_side) if slots
+             else _("{side} reserve: empty", side=reserve_side))
+    p.text(b.x + 14, y, title, size=TEXT, fill=INK, bold=True, max_width=b.w - 16)
+    with p.group("reserve", reserve_side):
+        _tokens(p, s, slots, hl, "#ffe0b2" if lit else PAPER)
+
+
+def _info_words(p: ScaledPen, lay: Layout, s: "State", words: tuple[Any, ...]) -> None:
+    """Under the reserve: the other reserves in words (``words``: :func:`_info_inputs`' counts),
+    the solo Opposition's supply by level."""
+    reserve_side, counts, supply = words[0], words[1], dict(words[2])
+    b = lay.info
     lines: list[tuple[str, str]] = []   # (text, colour key)
-    for side in ("red", "white"):
-        if side == reserve_side or (s.mode == "solo" and side == s.opposition):
-            continue
-        res = s.reserve(side)
-        units = sum(1 for t in res if s.spec(t).kind == "unit")
-        leaders = len(res) - units
+    for side, units, leaders in counts:
         lines.append((_("{side} reserve: {units}, {leaders}", side=side,
                         units=_.ngettext("{n} unit", "{n} units", units), leaders=_.ngettext("{n} leader", "{n} leaders", leaders)),
                       side))
-    supply: dict[int, int] = {}        # solo: the Opposition's units left, by level
-    if s.mode == "solo":
-        supply = {1: 0, 2: 0, 3: 0}
-        for t in s.supply():
-            supply[s.spec(t).level] = supply.get(s.spec(t).level, 0) + 1
-    with p.group("info"):
-        if "info" in hl:
-            # (its foot inside the side column's tile: Layout.parts)
-            p.rect(b.x - 3, b.y - 3, b.w + 6, b.h + 1, stroke=GLOW, width=4, radius=6)
-        y = b.y + 10
-        if reserve_side is not None:
-            area = lay.reserve_area
-            slots = lay.reserve_slots(s)
-            # the whole reserve lit, unless some of its tokens are: then their rings say which
-            lit = (("reserve" in hl or reserve_part(reserve_side) in hl)
-                   and not any(slot.id in hl for slot in slots))
-            if lit:
-                p.rect(b.x, b.y, b.w, area.bottom - b.y, fill="#ffe0b2", stroke=GLOW, width=2, radius=3)
-            fc = FACTION_COLOURS[reserve_side]
+    y = lay.reserve_area.bottom + 10 if reserve_side is not None else b.y + 10
+    step = TEXT + 3
+    for text, colour in lines:
+        parts = _wrap(text, b.w - 16, TEXT)
+        if y + (len(parts) - 1) * step > b.bottom - 9:
+            break
+        if colour in FACTION_COLOURS:
+            fc = FACTION_COLOURS[colour]
             p.circle(b.x + 5, y, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)
-            title = (_("{side} reserve", side=reserve_side) if slots
-                     else _("{side} reserve: empty", side=reserve_side))
-            p.text(b.x + 14, y, title, size=TEXT, fill=INK, bold=True, max_width=b.w - 16)
-            with p.group("reserve", reserve_side):
-                _tokens(p, s, slots, hl, "#ffe0b2" if lit else PAPER)
-            y = area.bottom + 10
-        step = TEXT + 3
-        for text, colour in lines:
-            parts = _wrap(text, b.w - 16, TEXT)
-            if y + (len(parts) - 1) * step > b.bottom - 9:
-                break
-            if colour in FACTION_COLOURS:
-                fc = FACTION_COLOURS[colour]
-                p.circle(b.x + 5, y, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)
-            for part in parts:
-                p.text(b.x + 14, y, part, size=TEXT, fill=INK)
-                y += step
-            y += 2
-        if supply and s.opposition in FACTION_COLOURS and y + step <= b.bottom - 9:
-            # the title, then one unit of each level with how many are left: two lines in every language
-            fc = FACTION_COLOURS[s.opposition]
-            p.circle(b.x + 5, y, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)
-            p.text(b.x + 14, y, _("Opposition supply:"), size=TEXT, fill=INK, max_width=b.w - 16)
+        for part in parts:
+            p.text(b.x + 14, y, part, size=TEXT, fill=INK)
             y += step
-            x = b.x + 14
-            with p.group("supply", s.opposition):
-                for level, left in supply.items():
-                    _supply_unit(p, s, level, x + 9, y, LEVEL_R)
-                    p.text(x + 21, y + 0.5, _("\u00d7{n}", n=left), size=TEXT, fill=INK)
-                    x += 64
+        y += 2
+    if supply and s.opposition in FACTION_COLOURS and y + step <= b.bottom - 9:
+        # the title, then one unit of each level with how many are left: two lines in every language
+        fc = FACTION_COLOURS[s.opposition]
+        p.circle(b.x + 5, y, 4.5, fill=fc["fill"], stroke=fc["rim"], width=1)
+        p.text(b.x + 14, y, _("Opposition supply:"), size=TEXT, fill=INK, max_width=b.w - 16)
+        y += step
+        x = b.x + 14
+        with p.group("supply", s.opposition):
+            for level, left in supply.items():
+                _supply_unit(p, s, level, x + 9, y, LEVEL_R)
+                p.text(x + 21, y + 0.5, _("\u00d7{n}", n=left), size=TEXT, fill=INK)
+                x += 64
 
 
 def _supply_unit(p: ScaledPen, s: "State", level: int, x: float, y: float, r: float) -> None:
@@ -1090,7 +1225,7 @@ def _trotsky_waiting(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) 
 
 
 # ---------------------------------------------------------------------- support track
-def _track(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
+def _track(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any], _read: Any = None) -> None:
     L = s.comp.track_length
     score = max(-L, min(L, s.score))
     cells = lay.track_cells
@@ -1173,7 +1308,7 @@ def _objectives(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> No
 
 
 # ---------------------------------------------------------------------- played cards
-def _cards_row(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any]) -> None:
+def _cards_row(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any], _read: Any = None) -> None:
     """The cards played this round, in order: a command card as its region's colour and icon
     with its day number ("5 (2nd)": the second copy of the 5), a leader card by the leader's
     name; in solo the Opposition's command cards also show the unit each placed.  Their details
@@ -1275,7 +1410,10 @@ def _wrap(text: str, room: float, size: float) -> list[str]:
     return lines
 
 
-#: The picture's parts in drawing order, each in its tile (``Layout.parts``).
-_PARTS: tuple[tuple[str, Callable[[ScaledPen, Layout, "State", frozenset[Any]], None]], ...] = (
-    ("status", _status), ("map", _map), ("calendar", _calendar_part), ("tiles", _tiles), ("reserves", _info),
-    ("track", _track), ("cards", _cards_row))
+#: The picture's parts in drawing order, each in its tile (``Layout.parts``): its name, its
+#: drawing ``(pen, layout, state, highlight, inputs)`` and what it reads ``(layout, state, highlight)``.
+_Inputs = Callable[[Layout, "State", frozenset[Any]], tuple[Any, ...]]
+_PARTS: tuple[tuple[str, Callable[..., None], _Inputs], ...] = (
+    ("status", _status, _status_inputs), ("map", _map, _map_inputs), ("calendar", _calendar_part, _calendar_inputs),
+    ("tiles", _tiles, _tiles_inputs), ("reserves", _info, _info_inputs), ("track", _track, _track_inputs),
+    ("cards", _cards_row, _cards_inputs))

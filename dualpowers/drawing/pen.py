@@ -16,6 +16,9 @@ part       context manager: what is drawn inside is one part of the picture, all
            tile ``(x, y, w, h)``, and, if ``cells`` are given, the tile is cut into those
            rectangles ``(x, y, w, h)`` (a live board redraws only the parts, and of a part with
            cells only the cells, that changed; others ignore it)
+cached     ``cached(name, inputs, draw)``: ``draw()`` draws one piece of the picture that reads
+           nothing but ``inputs``; a live board replays what it drew for the same ``name`` and
+           equal ``inputs`` instead of drawing it again (others always call ``draw()``)
 ========== =====================================================================
 
 Colours are CSS hex strings (``"#rrggbb"``) or ``None`` for "do not fill" /
@@ -30,7 +33,7 @@ Besides the protocol this module holds :class:`PenBase` (shared no-op ``group``)
 from __future__ import annotations
 
 from contextlib import contextmanager, nullcontext
-from typing import Any, Iterator, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Iterator, Protocol, Sequence, runtime_checkable
 
 __all__ = ["Pen", "PenBase", "ScaledPen", "RecordingPen", "Point", "PRIMITIVES"]
 
@@ -67,7 +70,14 @@ class Pen(Protocol):
 
 
 class PenBase:
-    """Shared behaviour: ``group`` and ``part`` do nothing unless a back end overrides them."""
+    """Shared behaviour: ``group`` and ``part`` do nothing and ``cached`` draws, unless a back end
+    overrides them."""
+
+    def cached(self, name: str, inputs: Any, draw: Callable[[], None]) -> None:
+        """Draw one piece of the picture, ``draw()``, whose drawing reads nothing but ``inputs``
+        (compared with ``==``): a back end that keeps pictures may replay the piece drawn last
+        under ``name`` when its inputs are equal (:meth:`dualpowers.widgets.canvas_pen.CanvasPen.cached`)."""
+        draw()
 
     @contextmanager
     def group(self, kind: str, ident: str = "", **attrs: str) -> Iterator[None]:
@@ -125,6 +135,13 @@ class ScaledPen(PenBase):
 
     def group(self, kind: str, ident: str = "", **attrs: str) -> Any:
         return self.pen.group(kind, ident, **attrs)
+
+    def cached(self, name: str, inputs: Any, draw: Callable[[], None]) -> None:
+        inner = getattr(self.pen, "cached", None)     # a back end of the protocol alone has none
+        if inner is None:
+            draw()
+        else:       # (the scale in the inputs: the same piece drawn at another size is another drawing)
+            inner(name, (self.s, self.dx, self.dy, inputs), draw)
 
     def part(self, name: str, x: float, y: float, w: float, h: float,
              cells: Sequence[tuple[float, float, float, float]] | None = None) -> Any:

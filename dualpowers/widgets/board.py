@@ -167,6 +167,8 @@ class BoardWidget(widgets.VBox):
         self._pen = CanvasPen(self.canvas)
         self._overlay_pen = CanvasPen(self.overlay)
         self._layer_key: Any = None
+        #: the click layer's commands as last sent (None: send it with the next picture)
+        self._layer_sent: list[Any] | None = None
         #: how many times the click layer alone has been drawn (diagnostics and tests)
         self.layer_redraw_count = 0
         self._state: State | None = None
@@ -248,6 +250,7 @@ class BoardWidget(widgets.VBox):
                 canvas.width, canvas.height = width, height
         self._pen = CanvasPen(self.canvas)      # a resized canvas forgets its styles
         self._overlay_pen = CanvasPen(self.overlay)
+        self._layer_sent = None                 # and its picture
         self._show_again(force=True)
         return True
 
@@ -327,6 +330,8 @@ class BoardWidget(widgets.VBox):
         layer = (key, click, chosen, asked, self._cursor)
         if not force and layer == self._layer_key:
             return False
+        if force:
+            self._layer_sent = None           # (the click layer goes too, even unchanged)
         if not force and key == self._shown_key:        # only what a click lights: the layer alone
             self._highlight = hl
             self._selected = chosen
@@ -366,12 +371,21 @@ class BoardWidget(widgets.VBox):
         """Draw the click layer again (the board under it unchanged)."""
         with self._overlay_pen.drawing():
             self._draw_layer()
+        self._layer_unchanged()
         self._overlay_pen.send()
         self.layer_redraw_count += 1
+
+    def _layer_unchanged(self) -> bool:
+        """Whether the click layer just drawn is the one last sent (then the page need not clear
+        and paint it again: a card played, with nothing lit before or after)."""
+        now = [(command, [bytes(b) for b in buffers]) for command, buffers in self._overlay_pen.commands]
+        same, self._layer_sent = now == self._layer_sent, now
+        return same
 
     def redraw(self) -> None:
         """Draw the whole board again (e.g. after the canvas was cleared elsewhere)."""
         self._pen.forget_shown()
+        self._layer_sent = None
         self._redraw()
 
     def _redraw(self) -> None:
@@ -387,7 +401,11 @@ class BoardWidget(widgets.VBox):
                 _click, rest = split_highlight(self._state, self._highlight)
                 draw_board(pen, self._state, highlight=rest, width=self.width, height=self.height, lang=self.lang,
                            conceal=self._conceal, markers=self._markers, turn=self._turn)
-        send(self._overlay_pen, self._pen)
+        if self._layer_unchanged():
+            self._overlay_pen.outgoing()        # (nothing to send: the page shows that layer)
+            send(self._pen)
+        else:
+            send(self._overlay_pen, self._pen)
         self.redraw_count += 1
 
     def _on_client_ready(self, *_: Any) -> None:

@@ -26,6 +26,12 @@ the commands sent (a bare canvas: 20 ms for 400 commands, 36 ms for 1,900, in th
   its own for a few commands would not do: where a clip's edge cuts a shape, the browser
   antialiases the rest of its outline a little differently, so the same picture must always be
   cut the same way;
+* each part, each region of the map and the reserve's two halves are *pieces* that say what they
+  read (``drawing/board.py``, the ``_*_inputs`` functions): :meth:`CanvasPen.cached` puts in the
+  commands it drew for a piece whose inputs did not change, without drawing it again (a card
+  played draws the status line and the calendar, not the map), and keeps with each piece the
+  boxes of its commands that decide which cells changed (:class:`_Piece`);
+* the click layer goes with a picture only when it changed (``BoardWidget._layer_unchanged``);
 * a box with rounded corners is one polygon, where a path of arcs took seven commands;
 * the pen writes the commands as ipycanvas sends them, without ``Canvas``' methods (a call to
   the shared manager and argument checks per command were half of a redraw's time in the
@@ -65,6 +71,9 @@ _SAVE, _RESTORE, _BEGIN, _RECT, _CLIP = (COMMANDS[name] for name in ("save", "re
 #: One command as ipycanvas sends it: the command, and its binary buffers.
 _Command = tuple[list[Any], list[Any]]
 _UNSET = object()
+#: The styles :meth:`CanvasPen.clear` sets once for the whole picture (no primitive changes them);
+#: a piece (:meth:`CanvasPen.cached`) forgets every other style sent before it.
+_SETTLED = frozenset({"line_join", "line_cap", "text_baseline"})
 #: A part's tile in whole pixels (x, y, w, h), the styles in force when the part began, and its
 #: cells (x0, y0, x1, y1) in whole pixels, if it has any.
 _Tile = tuple[tuple[int, int, int, int], dict[str, Any], "tuple[tuple[int, int, int, int], ...] | None"]
@@ -116,6 +125,14 @@ class CanvasPen(PenBase):
         self._cells: dict[str, list[_Cell]] = {}
         #: the parts of the last :meth:`outgoing` sent cell by cell: name -> the cells sent
         self.cells_sent: dict[str, list[tuple[int, int, int, int]]] = {}
+        #: the pieces drawn through :meth:`cached`, by name
+        self._pieces: dict[str, _Piece] = {}
+        #: the pieces of the picture being drawn (or of the piece being drawn) that are in no other
+        #: piece: (start, end, piece)
+        self._spans: list[tuple[int, int, _Piece]] = []
+        #: of the picture being drawn (since :meth:`clear`), the pieces drawn and those replayed
+        self.pieces_drawn: list[str] = []
+        self.pieces_kept: list[str] = []
 
     # ---------------------------------------------------------------- sending
     @contextmanager
@@ -123,12 +140,12 @@ class CanvasPen(PenBase):
         """Keep what is drawn inside only if the drawing completes: should it fail, the commands
         drawn inside are dropped and the styles the pen believes sent are as before."""
         before, start, parts = dict(self._sent), len(self.commands), dict(self._parts)
-        tiles = dict(self._tiles)
+        tiles, pieces, spans = dict(self._tiles), dict(self._pieces), list(self._spans)
         try:
             yield self
         except BaseException:
             del self.commands[start:]
-            self._sent, self._parts, self._tiles = before, parts, tiles
+            self._sent, self._parts, self._tiles, self._pieces, self._spans = before, parts, tiles, pieces, spans
             raise
 
     def send(self) -> None:
@@ -139,8 +156,8 @@ class CanvasPen(PenBase):
         """Take the commands kept so far, to send: of a picture drawn in parts (:meth:`part`) after
         one the canvas shows, only the parts that differ from it, and of a part cut into cells,
         only the cells that differ (:func:`_cells`)."""
-        commands, parts, tiles = self.commands, self._parts, self._tiles
-        self.commands, self._parts, self._tiles = [], {}, {}
+        commands, parts, tiles, spans = self.commands, self._parts, self._tiles, self._spans
+        self.commands, self._parts, self._tiles, self._spans = [], {}, {}, []
         self.parts_kept = 0
         self.cells_sent = {}
         if not parts:
@@ -165,7 +182,9 @@ class CanvasPen(PenBase):
             if cell_rects is None:
                 out.extend(part)
                 continue
-            cells = _cells(part, start, cell_rects)
+            at = parts[name][0]
+            cells = _cells(part, start, cell_rects,
+                           [(a - at, b - at, piece) for a, b, piece in spans if at <= a and b <= at + len(part)])
             old = self._cells.get(name) if shown is not None and shown[2].get(name) == tiles[name] else None
             self._cells[name] = cells
             if old is not None:
@@ -214,6 +233,34 @@ class CanvasPen(PenBase):
             self._cmd(_RESTORE, [])
             self._sent = before
             self._parts[name] = (start, len(self.commands))
+
+    def cached(self, name: str, inputs: Any, draw: Callable[[], None]) -> None:
+        """One piece of the picture (a part, a region of the map), ``draw()``, whose drawing reads
+        nothing but ``inputs``: when the piece last drawn under ``name`` had equal inputs, its
+        commands are put in again as they were, and ``draw`` is not called.
+
+        A piece starts by forgetting the drawing styles sent (it sets every style it uses), so
+        its commands do not depend on what was drawn before it: replayed, they are exactly the
+        commands drawing it again would write (``tests/widgets/test_board_pieces.py`` compares
+        both over played games).  Pieces may nest (the map, and each region in it)."""
+        sent = self._sent = {k: v for k, v in self._sent.items() if k in _SETTLED}
+        start = len(self.commands)
+        kept = self._pieces.get(name)
+        if kept is not None and kept.inputs == inputs and kept.entry == sent:
+            self.commands.extend(kept.commands)
+            self._sent = dict(kept.exit)
+            self.pieces_kept.append(name)
+        else:
+            entry, spans = dict(sent), self._spans
+            self._spans = []
+            try:
+                draw()
+            finally:
+                inner, self._spans = self._spans, spans
+            kept = self._pieces[name] = _Piece(inputs, entry, self.commands[start:], dict(self._sent),
+                                               [(a - start, b - start, piece) for a, b, piece in inner])
+            self.pieces_drawn.append(name)
+        self._spans.append((start, len(self.commands), kept))     # (in the piece being drawn, if any)
 
     def erase(self) -> None:
         """Clear the canvas to transparent (a layer drawn over another)."""
@@ -265,6 +312,7 @@ class CanvasPen(PenBase):
         """Start a new picture: forget the styles sent so far (a new view starts from defaults)."""
         self.counts["clear"] += 1
         self._sent.clear()
+        self.pieces_drawn, self.pieces_kept = [], []
         self._paper = fill
         self._cmd(_CLEAR, [])
         self._set("line_join", "round")
@@ -392,68 +440,117 @@ TEXT_SPREAD = 1.4
 _Unit = tuple[int, tuple[float, float, float, float], Any]
 
 
-def _units(part: list[_Command], start: dict[Any, Any]) -> list[_Unit]:
+def _units(part: list[_Command], start: dict[Any, Any], pieces: Sequence[tuple[int, int, "_Piece"]] = ()) -> list[_Unit]:
     """The drawing commands of a part, each with the box it inks and the styles it uses, found by
     following the part's style commands from ``start`` (the styles in force when the part began).
+    ``pieces``: where the part holds pieces (:meth:`CanvasPen.cached`), ``(start, end, piece)``:
+    their units are found once for each piece drawn and kept with it (:meth:`_Piece.units`).
 
     A shape's box takes in half its stroke's width and half a pixel (the antialiasing).  A text's
     is generous, as the browser chooses the font: :data:`TEXT_SPREAD` times the layout's estimate
     of its width and half its size more on each side, half its size above and below its middle
     (the digits and capitals take 0.37 of it), two thirds above when a letter may carry an accent."""
     state = {_ATTRS[k] if k in _ATTRS else k: v for k, v in start.items()}
+    return _walk(part, state, pieces)
+
+
+def _walk(commands: list[_Command], state: dict[Any, Any], pieces: Sequence[tuple[int, int, "_Piece"]]) -> list[_Unit]:
+    """:func:`_units` of ``commands`` from the styles ``state`` (which it follows to the end)."""
     get = state.get
     out: list[_Unit] = []
-    for i, (command, buffers) in enumerate(part):
-        code, args = command[0], command[1]
-        if code == _SET:
-            state[args[0]] = args[1]
+    ahead = iter(pieces)
+    nxt = next(ahead, None)
+    i, n = 0, len(commands)
+    while i < n:
+        if nxt is not None and nxt[0] == i:           # a piece: its units as kept, moved to here
+            begin, end, piece = nxt
+            units, styles = piece.units()
+            out.extend([(begin + k, box, key) for k, box, key in units])
+            state.update(styles)
+            i, nxt = end, next(ahead, None)
             continue
-        if code == _LINE_DASH:
-            state["dash"] = tuple(args[0])
-            continue
-        kind = _KIND.get(code)
-        if kind is None:                  # save, restore, the clip's path
-            continue
-        values: tuple[Any, ...]
-        if kind == 0:
-            m, values = 0.5, (get(_FILL_STYLE),)
-        elif kind == 1:
-            width = get(_LINE_WIDTH, 1.0)
-            m, values = 0.5 + float(width) / 2, (get(_STROKE_STYLE), width, get("dash"))
-        else:
-            m, values = 0.0, (get(_FONT), get(_TEXT_ALIGN), get(_FILL_STYLE))
-        if buffers:
-            flat = buffers[0].obj                                  # the array of the points (_points)
-            xs, ys = flat[0::2], flat[1::2]
-            box = (min(xs) - m, min(ys) - m, max(xs) + m, max(ys) + m)
-            key: Any = (code, flat.tobytes(), values)
-        elif kind == 2:                   # a text
-            font = str(get(_FONT) or "")
-            size = float(font.split("px", 1)[0].rsplit(" ", 1)[-1] or 12.0)
-            text = str(args[0])
-            w = text_width(text, size, font.startswith("bold ")) * TEXT_SPREAD
-            if len(args) > 3:
-                w = min(w, float(args[3]))
-            x, y = args[1], args[2]
-            align = get(_TEXT_ALIGN) or "left"
-            x0 = x - w / 2 if align == "center" else (x - w if align == "right" else x)
-            up = size * (0.67 if not text.isascii() else 0.5)
-            box = (x0 - size / 2, y - up, x0 + w + size / 2, y + size / 2)
-            key = (code, tuple(args), values)
-        elif code in _CIRCLES:
-            x, y, r = args
-            box = (x - r - m, y - r - m, x + r + m, y + r + m)
-            key = (code, tuple(args), values)
-        elif code == _STROKE_LINE:
-            x1, y1, x2, y2 = args
-            box = (min(x1, x2) - m, min(y1, y2) - m, max(x1, x2) + m, max(y1, y2) + m)
-            key = (code, tuple(args), values)
-        else:                             # a rectangle
-            x, y, w, h = args
-            box = (min(x, x + w) - m, min(y, y + h) - m, max(x, x + w) + m, max(y, y + h) + m)
-            key = (code, tuple(args), values)
-        out.append((i, box, key))
+        command, buffers = commands[i]
+        unit = _unit(i, command, buffers, state, get)
+        if unit is not None:
+            out.append(unit)
+        i += 1
     return out
+
+
+def _unit(i: int, command: list[Any], buffers: list[Any], state: dict[Any, Any], get: Any) -> _Unit | None:
+    """One command's unit (:func:`_units`), or None for a style (followed into ``state``), a save,
+    a restore or a clip."""
+    code, args = command[0], command[1]
+    if code == _SET:
+        state[args[0]] = args[1]
+        return None
+    if code == _LINE_DASH:
+        state["dash"] = tuple(args[0])
+        return None
+    kind = _KIND.get(code)
+    if kind is None:                  # save, restore, the clip's path
+        return None
+    values: tuple[Any, ...]
+    if kind == 0:
+        m, values = 0.5, (get(_FILL_STYLE),)
+    elif kind == 1:
+        width = get(_LINE_WIDTH, 1.0)
+        m, values = 0.5 + float(width) / 2, (get(_STROKE_STYLE), width, get("dash"))
+    else:
+        m, values = 0.0, (get(_FONT), get(_TEXT_ALIGN), get(_FILL_STYLE))
+    if buffers:
+        flat = buffers[0].obj                                  # the array of the points (_points)
+        xs, ys = flat[0::2], flat[1::2]
+        box = (min(xs) - m, min(ys) - m, max(xs) + m, max(ys) + m)
+        key: Any = (code, flat.tobytes(), values)
+    elif kind == 2:                   # a text
+        font = str(get(_FONT) or "")
+        size = float(font.split("px", 1)[0].rsplit(" ", 1)[-1] or 12.0)
+        text = str(args[0])
+        w = text_width(text, size, font.startswith("bold ")) * TEXT_SPREAD
+        if len(args) > 3:
+            w = min(w, float(args[3]))
+        x, y = args[1], args[2]
+        align = get(_TEXT_ALIGN) or "left"
+        x0 = x - w / 2 if align == "center" else (x - w if align == "right" else x)
+        up = size * (0.67 if not text.isascii() else 0.5)
+        box = (x0 - size / 2, y - up, x0 + w + size / 2, y + size / 2)
+        key = (code, tuple(args), values)
+    elif code in _CIRCLES:
+        x, y, r = args
+        box = (x - r - m, y - r - m, x + r + m, y + r + m)
+        key = (code, tuple(args), values)
+    elif code == _STROKE_LINE:
+        x1, y1, x2, y2 = args
+        box = (min(x1, x2) - m, min(y1, y2) - m, max(x1, x2) + m, max(y1, y2) + m)
+        key = (code, tuple(args), values)
+    else:                             # a rectangle
+        x, y, w, h = args
+        box = (min(x, x + w) - m, min(y, y + h) - m, max(x, x + w) + m, max(y, y + h) + m)
+        key = (code, tuple(args), values)
+    return (i, box, key)
+
+
+class _Piece:
+    """A piece of the picture as :meth:`CanvasPen.cached` drew it: what it read, the styles the pen
+    had sent at its start and at its end, its commands, the pieces in it ``(start, end, piece)``,
+    and once asked for, its units (:func:`_units`)."""
+
+    __slots__ = ("inputs", "entry", "commands", "exit", "inner", "_units")
+
+    def __init__(self, inputs: Any, entry: dict[str, Any], commands: list[_Command], exit: dict[str, Any],
+                 inner: list[tuple[int, int, "_Piece"]]) -> None:
+        self.inputs, self.entry, self.commands, self.exit, self.inner = inputs, entry, commands, exit, inner
+        self._units: tuple[list[_Unit], dict[Any, Any]] | None = None
+
+    def units(self) -> tuple[list[_Unit], dict[Any, Any]]:
+        """The piece's units, indexed from its first command, and the styles it sets.  A piece
+        starts with the drawing styles forgotten (it sets each before using it), so these do not
+        depend on what comes before it."""
+        if self._units is None:
+            state: dict[Any, Any] = {}
+            self._units = (_walk(self.commands, state, self.inner), state)
+        return self._units
 
 
 def _style_command(attr: Any, value: Any) -> _Command:
@@ -463,8 +560,8 @@ def _style_command(attr: Any, value: Any) -> _Command:
     return ([_SET, [attr, value]], [])
 
 
-def _cells(part: list[_Command], start: dict[str, Any],
-           rects: Sequence[tuple[int, int, int, int]]) -> list[_Cell]:
+def _cells(part: list[_Command], start: dict[str, Any], rects: Sequence[tuple[int, int, int, int]],
+           pieces: Sequence[tuple[int, int, _Piece]] = ()) -> list[_Cell]:
     """A part drawn cell by cell: each cell clipped to its rectangle, with every drawing command
     of the part whose box meets it (:func:`_units`; the part's background first), in the part's
     order, with the styles each uses.  The part is always sent this way, whole or cell by cell,
@@ -474,7 +571,7 @@ def _cells(part: list[_Command], start: dict[str, Any],
 
     Returns each cell as ``(its rectangle, its commands' keys to compare, a function giving the
     commands to send)``."""
-    units = _units(part, start)
+    units = _units(part, start, pieces)
     members: list[list[_Unit]] = [[] for _ in rects]
     for unit in units:
         ux0, uy0, ux1, uy1 = unit[1]
