@@ -42,6 +42,7 @@ from helpers import (  # noqa: E402
     make_jupyter_env,
     start_lab,
     start_voila,
+    stop_all,
 )
 
 REQUIRE_BROWSER = os.environ.get("DUALPOWERS_REQUIRE_BROWSER", "") == "1"
@@ -161,8 +162,7 @@ def lab_server_factory(browser_available, jupyter_env, tmp_path_factory):
     try:
         yield start
     finally:
-        for server in servers.values():
-            server.stop()
+        stop_all(list(servers.values()))
 
 
 @pytest.fixture(scope="module")
@@ -212,5 +212,4 @@ def voila_server(browser_available, jupyter_env, tmp_path_factory):
     try:
         yield start
     finally:
-        for server in servers.values():
-            server.stop()
+        stop_all(list(servers.values()))
