@@ -222,7 +222,8 @@ class BoardWidget(widgets.VBox):
                   clickable=self._asked, turn=self._turn)
 
     def close(self) -> None:
-        language.setting.unobserve(self._language_changed, "value")
+        if self.comm is not None:   # not closed yet (ipywidgets closes a widget again when it is collected)
+            language.setting.unobserve(self._language_changed, "value")
         super().close()
 
     # ------------------------------------------------------------------ size

@@ -197,7 +197,8 @@ class TutorialWidget(widgets.VBox):
         notebook_language.set(language)
 
     def close(self) -> None:
-        notebook_language.setting.unobserve(self._notebook_language_changed, "value")
+        if self.comm is not None:   # not closed yet (ipywidgets closes a widget again when it is collected)
+            notebook_language.setting.unobserve(self._notebook_language_changed, "value")
         super().close()
 
     # ------------------------------------------------------------------ display

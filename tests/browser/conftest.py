@@ -42,6 +42,7 @@ from helpers import (  # noqa: E402
     make_jupyter_env,
     start_lab,
     start_voila,
+    stop_all,
 )
 
 REQUIRE_BROWSER = os.environ.get("DUALPOWERS_REQUIRE_BROWSER", "") == "1"
@@ -161,15 +162,25 @@ def lab_server_factory(browser_available, jupyter_env, tmp_path_factory):
     try:
         yield start
     finally:
-        for server in servers.values():
-            server.stop()
+        stop_all(list(servers.values()))
 
 
 @pytest.fixture(scope="module")
-def lab(lab_server_factory, notebook_dir):
-    """JupyterLab serving the test module's own ``notebook_dir`` fixture (its copies of the
-    notebooks); the kernels the module started are shut down after it."""
-    server = lab_server_factory(notebook_dir)
+def lab(lab_server_factory, notebook_dir, tmp_path_factory):
+    """JupyterLab with relative paths read from the test module's own ``notebook_dir`` fixture
+    (its copies of the notebooks); the kernels the module started are shut down after it.
+
+    One JupyterLab per pytest worker serves the worker's temporary folder, which holds every
+    module's ``notebook_dir`` (``tmp_path_factory.mktemp``), and each module sees it from its
+    own folder (``JupyterLabServer.inside``): a module no longer waits for a server of its own
+    (about 5 s on a quiet machine, 10-20 s on a busy one, eleven modules).  A ``notebook_dir``
+    elsewhere gets a server of its own, as before."""
+    served = tmp_path_factory.getbasetemp().resolve()
+    folder = Path(notebook_dir).resolve()
+    if served in folder.parents:
+        server = lab_server_factory(served).inside(folder)
+    else:
+        server = lab_server_factory(folder)
     yield server
     server.shutdown_kernels()
 
@@ -201,5 +212,4 @@ def voila_server(browser_available, jupyter_env, tmp_path_factory):
     try:
         yield start
     finally:
-        for server in servers.values():
-            server.stop()
+        stop_all(list(servers.values()))

@@ -70,7 +70,7 @@ def test_axe_finds_no_serious_violation_on_the_course_in_notebook_7(browser, lab
     context.set_default_timeout(30_000)
     page = context.new_page()
     try:
-        page.goto(f"{lab.url}notebooks/00_learn.ipynb?token={lab.token}", wait_until="domcontentloaded",
+        page.goto(f"{lab.url}notebooks/{lab.server_path('00_learn.ipynb')}?token={lab.token}", wait_until="domcontentloaded",
                   timeout=120_000)
         page.wait_for_selector(".jp-Notebook", timeout=120_000)
         wait_kernel_ready(page, timeout=120_000)

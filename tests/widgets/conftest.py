@@ -37,11 +37,11 @@ def token_click(board, token: str) -> None:
 @pytest.fixture(autouse=True)
 def english_notebook():
     """Each test starts and ends with the notebook's language in English (it is one
-    setting per kernel, shared by every widget)."""
+    setting per kernel, shared by every widget).  The end is tests/conftest.py's, after it
+    closes the test's widgets (so none of them is redrawn in English on the way out)."""
     from dualpowers.widgets import language
     language.set("en")
     yield
-    language.set("en")
 
 
 @pytest.fixture
