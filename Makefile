@@ -18,9 +18,11 @@ VENV        ?= .venv
 PYTHON      ?= python3
 PYTEST_ARGS ?=
 LAB_ARGS    ?=
-# pytest-xdist workers for `make test`: CI has two cores. Each file runs whole on one
-# worker (pyproject's addopts, conftest.py). PYTEST_JOBS=0: one process, no workers.
-PYTEST_JOBS ?= 2
+# pytest-xdist workers for `make test`: CI has two cores, but two workers keep them only
+# about half busy (the browser tests wait on pages and servers), so three (docs/testing.md).
+# Each file runs whole on one worker (pyproject's addopts, conftest.py).
+# PYTEST_JOBS=0: one process, no workers.
+PYTEST_JOBS ?= 3
 
 VPY   := $(VENV)/bin/python
 PIP   := $(VPY) -m pip

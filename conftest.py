@@ -1,12 +1,12 @@
 """Test order for the whole suite, wherever pytest is pointed (tests/ or notebooks/).
 
-``make test`` runs the suite on two worker processes (pytest-xdist, ``-n 2``) with
+``make test`` runs the suite on three worker processes (pytest-xdist, ``-n 3``) with
 ``--dist=loadfile --no-loadscope-reorder`` (pyproject's addopts): each test file,
 and each notebook, runs whole on one worker, in order.  That keeps what must stay
 together together: a notebook's cells share one kernel (nbval), a browser module's
 tests share its JupyterLab server, a module's fixtures and caches are computed once.
 
-The order below puts the longest files first, so the two workers finish together:
+The order below puts the longest files first, so the workers finish together:
 the Binder build (mostly waiting on pip), the browser modules, the notebooks, then
 the test files in their usual order.  Without ``-n`` only the order changes.
 """
