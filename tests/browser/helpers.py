@@ -727,3 +727,28 @@ def board_spot(page, design_xy, selector: str = "canvas.dp-board"):
     lay = layout_for(default_components(), float(width), float(height))
     x, y = lay.to_pixels(*design_xy(lay))
     return canvas, x * box["width"] / width, y * box["height"] / height
+
+
+def write_walk_notebook(folder: Path, name: str, title: str, code: str) -> Path:
+    """A one-cell notebook that builds a walk (a step button, ``button.dp-walk-go``, that a test
+    presses from the page): the course-fit and overflow tests each write one."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell(f"# {title}"), nbformat.v4.new_code_cell(code)]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    path = folder / name
+    nbformat.write(nb, path)
+    return path
+
+
+def start_walk(page, lab: Any, name: str) -> Any:
+    """Open the walk notebook ``name`` with the file browser open, run it, and return its step
+    button once it shows."""
+    open_notebook(page, lab, name)
+    open_file_browser(page)
+    run_all_cells(page)
+    wait_all_executed(page, timeout=180_000)
+    go = page.locator("button.dp-walk-go").first
+    wait_until(lambda: go.is_visible(), timeout=60_000, message="the walk's step button never showed")
+    return go

@@ -27,10 +27,9 @@ import os
 import shutil
 import time
 
-import nbformat
 import pytest
 
-from helpers import REPO_ROOT, open_file_browser, open_notebook, run_all_cells, wait_all_executed, wait_until
+from helpers import REPO_ROOT, start_walk, write_walk_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -134,10 +133,7 @@ def notebook_dir(tmp_path_factory):
     langs, _, chapters = os.environ.get("DUALPOWERS_FITS_WALK", "en,fr,it").partition(":")
     walk = WALK.replace("__LANGS__", repr(tuple(langs.split(",")))).replace(
         "__CHAPTERS__", repr(tuple(c for c in chapters.split(",") if c)))
-    nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_markdown_cell("# Each item in the window"), nbformat.v4.new_code_cell(walk)]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, folder / "fits_walk.ipynb")
+    write_walk_notebook(folder, "fits_walk.ipynb", "Each item in the window", walk)
     yield folder
     shutil.rmtree(folder, ignore_errors=True)
 
@@ -147,12 +143,7 @@ def test_each_course_item_s_text_and_its_next_fit_the_window_together(browser, l
     context.set_default_timeout(60_000)
     page = context.new_page()
     try:
-        open_notebook(page, lab, "fits_walk.ipynb")
-        open_file_browser(page)
-        run_all_cells(page)
-        wait_all_executed(page, timeout=180_000)
-        go = page.locator("button.dp-walk-go").first
-        wait_until(lambda: go.is_visible(), timeout=60_000, message="the walk's step button never showed")
+        start_walk(page, lab, "fits_walk.ipynb")
         too_tall: list[str] = []
         states, started, room, tallest = 0, time.monotonic(), 0.0, {}
         OUT.mkdir(exist_ok=True)

@@ -31,10 +31,9 @@ import re
 import shutil
 import time
 
-import nbformat
 import pytest
 
-from helpers import REPO_ROOT, open_file_browser, open_notebook, run_all_cells, wait_all_executed, wait_until
+from helpers import REPO_ROOT, start_walk, write_walk_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -203,14 +202,11 @@ async (limit) => {
 @pytest.fixture(scope="module")
 def notebook_dir(tmp_path_factory):
     folder = tmp_path_factory.mktemp("dp-overflow")
-    nb = nbformat.v4.new_notebook()
     # DUALPOWERS_OVERFLOW_WALK="fr:course,game" walks part of it (while fixing what it finds)
     langs, _, parts = os.environ.get("DUALPOWERS_OVERFLOW_WALK", "en,fr,it:course,tutorial,game").partition(":")
     walk = WALK.replace("__LANGS__", repr(tuple(langs.split(",")))).replace(
         "__PARTS__", repr(tuple((parts or "course,tutorial,game").split(","))))
-    nb.cells = [nbformat.v4.new_markdown_cell("# Every text, whole"), nbformat.v4.new_code_cell(walk)]
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, folder / "overflow_walk.ipynb")
+    write_walk_notebook(folder, "overflow_walk.ipynb", "Every text, whole", walk)
     yield folder
     shutil.rmtree(folder, ignore_errors=True)
 
@@ -220,12 +216,7 @@ def test_no_text_overflows_its_box_in_any_language(browser, lab):
     context.set_default_timeout(60_000)
     page = context.new_page()
     try:
-        open_notebook(page, lab, "overflow_walk.ipynb")
-        open_file_browser(page)
-        run_all_cells(page)
-        wait_all_executed(page, timeout=180_000)
-        go = page.locator("button.dp-walk-go").first
-        wait_until(lambda: go.is_visible(), timeout=60_000, message="the walk's step button never showed")
+        start_walk(page, lab, "overflow_walk.ipynb")
         problems: dict[tuple[str, str], list[str]] = {}
         tallest: dict[str, float] = {}        # the tallest panel of each part in each language, pictured
         states, started = 0, time.monotonic()
