@@ -729,13 +729,62 @@ def board_spot(page, design_xy, selector: str = "canvas.dp-board"):
     return canvas, x * box["width"] / width, y * box["height"] / height
 
 
-def write_walk_notebook(folder: Path, name: str, title: str, code: str) -> Path:
-    """A one-cell notebook that builds a walk (a step button, ``button.dp-walk-go``, that a test
-    presses from the page): the course-fit and overflow tests each write one."""
+#: A walk notebook's cell begins with this: the holder the walk shows its widgets in, the line
+#: that names the state shown (``.dp-walk-at``) and the step button (``button.dp-walk-go``).
+_WALK_HEAD = r'''
+import ipywidgets as w
+from IPython.display import display
+
+holder = w.VBox()
+holder.add_class("dp-walk-holder")
+at = w.HTML("ready")
+at.add_class("dp-walk-at")
+go = w.Button(description="step")
+go.add_class("dp-walk-go")
+'''
+
+#: ... and ends with this: each press of the button takes the next state from ``walk()``.
+_WALK_FOOT = r'''
+steps = walk()
+
+def step(_):
+    try:
+        at.value = next(steps)
+    except StopIteration:
+        at.value = "done"
+    except Exception as exc:
+        at.value = f"error {type(exc).__name__}: {exc}"
+
+go.on_click(step)
+display(w.VBox([w.HBox([go, at]), holder]))
+'''
+
+#: The start of a walk's step in the page (the body of ``async (limit) => {...}``): press the step
+#: button, wait until the kernel names the next state (at most ``limit`` ms), let two frames pass.
+WALK_PRESS_JS = """
+  const at = document.querySelector('.dp-walk-at');
+  const before = at.innerText;
+  const moved = new Promise((done, fail) => {
+    const seen = new MutationObserver(() => { if (at.innerText !== before) { seen.disconnect(); done(); } });
+    seen.observe(at, {subtree: true, childList: true, characterData: true});
+    setTimeout(() => { seen.disconnect(); fail(new Error('the walk did not move on from ' + before)); }, limit);
+  });
+  document.querySelector('button.dp-walk-go').click();
+  await moved;
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+"""
+
+
+def write_walk_notebook(folder: Path, name: str, title: str, walk: str) -> Path:
+    """A one-cell notebook that walks through states, one per press of its step button, which a
+    test presses from the page (:data:`WALK_PRESS_JS`): the course-fit and overflow tests each
+    write one.  ``walk`` is code that defines a generator ``walk()`` yielding each state's name
+    and shows its widgets in ``holder``."""
     import nbformat
 
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_markdown_cell(f"# {title}"), nbformat.v4.new_code_cell(code)]
+    nb.cells = [nbformat.v4.new_markdown_cell(f"# {title}"),
+                nbformat.v4.new_code_cell(_WALK_HEAD + walk + _WALK_FOOT)]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     path = folder / name
     nbformat.write(nb, path)

@@ -29,7 +29,7 @@ import time
 
 import pytest
 
-from helpers import REPO_ROOT, start_walk, write_walk_notebook
+from helpers import REPO_ROOT, WALK_PRESS_JS, start_walk, write_walk_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -38,21 +38,14 @@ WIDTH, HEIGHT = 1280, 720
 #: the items the newcomer's pass found too tall, pictured as they are now
 SHOTS = {"fr scoring step 4", "it scoring step 4", "it solo step 12"}
 
-#: The notebook's one code cell: each course item, one per click of the step button.
+#: The walk in the notebook's one code cell (helpers.write_walk_notebook): each course item,
+#: one per click of the step button.
 WALK = r'''
-import ipywidgets as w
-from IPython.display import display
 from dualpowers.widgets import language
 from dualpowers.widgets.course import CourseWidget
 
 LANGS = __LANGS__
 CHAPTERS = __CHAPTERS__
-holder = w.VBox()
-holder.add_class("dp-walk-holder")
-at = w.HTML("ready")
-at.add_class("dp-walk-at")
-go = w.Button(description="step")
-go.add_class("dp-walk-go")
 
 def walk():
     for lang in LANGS:
@@ -72,35 +65,13 @@ def walk():
                 s.show_me()
                 yield f"{lang} {item[0]} {item[1]} {item[2] + 1}, shown"
 
-steps = walk()
-
-def step(_):
-    try:
-        at.value = next(steps)
-    except StopIteration:
-        at.value = "done"
-    except Exception as exc:
-        at.value = f"error {type(exc).__name__}: {exc}"
-
-go.on_click(step)
-display(w.VBox([w.HBox([go, at]), holder]))
 '''
 
 #: One state: press the step button, wait for the kernel, let two frames pass, then measure the
 #: item's text, Next and the verdict against the notebook's window (its scrolling box, cut by the
 #: browser's window).  Returns [where, measures or null].
 STEP = """
-async (limit) => {
-  const at = document.querySelector('.dp-walk-at');
-  const before = at.innerText;
-  const moved = new Promise((done, fail) => {
-    const seen = new MutationObserver(() => { if (at.innerText !== before) { seen.disconnect(); done(); } });
-    seen.observe(at, {subtree: true, childList: true, characterData: true});
-    setTimeout(() => { seen.disconnect(); fail(new Error('the walk did not move on from ' + before)); }, limit);
-  });
-  document.querySelector('button.dp-walk-go').click();
-  await moved;
-  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+async (limit) => {""" + WALK_PRESS_JS + """
   const root = document.querySelector('.dp-walk-holder');
   const shown = sel => [...root.querySelectorAll(sel)].filter(e => e.offsetParent !== null
                                                             && e.getBoundingClientRect().height > 0);

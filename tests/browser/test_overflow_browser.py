@@ -33,7 +33,7 @@ import time
 
 import pytest
 
-from helpers import REPO_ROOT, start_walk, write_walk_notebook
+from helpers import REPO_ROOT, WALK_PRESS_JS, start_walk, write_walk_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -41,10 +41,9 @@ RESULTS = REPO_ROOT / "test-results" / "overflow"
 OUT = REPO_ROOT / "test-output"
 WIDTH, HEIGHT = 1280, 720
 
-#: The notebook's one code cell: the states to look at, one per click of the step button.
+#: The walk in the notebook's one code cell (helpers.write_walk_notebook): the states to look
+#: at, one per click of the step button.
 WALK = r'''
-import ipywidgets as w
-from IPython.display import display
 from dualpowers.widgets import language
 from dualpowers.widgets.course import CourseWidget
 from dualpowers.widgets.play import PlayWidget
@@ -52,12 +51,6 @@ from dualpowers.widgets.tutorial import TutorialWidget
 
 LANGS = __LANGS__
 PARTS = __PARTS__
-holder = w.VBox()
-holder.add_class("dp-walk-holder")
-at = w.HTML("ready")
-at.add_class("dp-walk-at")
-go = w.Button(description="step")
-go.add_class("dp-walk-go")
 
 def show(widget):
     old = holder.children
@@ -110,18 +103,6 @@ def walk():
             n += 1; yield f"{n} {lang} review, moment {i + 1} of {len(review.moments)}"
         play.show_moment(None)
 
-steps = walk()
-
-def step(_):
-    try:
-        at.value = next(steps)
-    except StopIteration:
-        at.value = "done"
-    except Exception as exc:
-        at.value = f"error {type(exc).__name__}: {exc}"
-
-go.on_click(step)
-display(w.VBox([w.HBox([go, at]), holder]))
 '''
 
 #: Every element of the walked widget whose content overflows its box: [what, which way, content, room, text].
@@ -182,17 +163,7 @@ OVERFLOWS = r"""
 #: the kernel has moved on, let two frames pass (the widgets' messages handled and the layout
 #: done), then measure the panel and search for overflows.  Returns [where, panel height, overflows].
 STEP = """
-async (limit) => {
-  const at = document.querySelector('.dp-walk-at');
-  const before = at.innerText;
-  const moved = new Promise((done, fail) => {
-    const seen = new MutationObserver(() => { if (at.innerText !== before) { seen.disconnect(); done(); } });
-    seen.observe(at, {subtree: true, childList: true, characterData: true});
-    setTimeout(() => { seen.disconnect(); fail(new Error('the walk did not move on from ' + before)); }, limit);
-  });
-  document.querySelector('button.dp-walk-go').click();
-  await moved;
-  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+async (limit) => {""" + WALK_PRESS_JS + """
   const panel = document.querySelector('.dp-walk-holder .dp-screen-panel');
   return [at.innerText.trim(), panel ? panel.getBoundingClientRect().height : 0, (OVERFLOWS)()];
 }
