@@ -780,13 +780,16 @@ def write_walk_notebook(folder: Path, name: str, title: str, walk: str) -> Path:
     test presses from the page (:data:`WALK_PRESS_JS`): the course-fit and overflow tests each
     write one.  ``walk`` is code that defines a generator ``walk()`` yielding each state's name
     and shows its widgets in ``holder``."""
+    return write_code_notebook(folder / name, title, _WALK_HEAD + walk + _WALK_FOOT)
+
+
+def write_code_notebook(path: Path, title: str, code: str) -> Path:
+    """A notebook with a heading ``title`` and one code cell, ``code``, on the python3 kernel."""
     import nbformat
 
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_markdown_cell(f"# {title}"),
-                nbformat.v4.new_code_cell(_WALK_HEAD + walk + _WALK_FOOT)]
+    nb.cells = [nbformat.v4.new_markdown_cell(f"# {title}"), nbformat.v4.new_code_cell(code)]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    path = folder / name
     nbformat.write(nb, path)
     return path
 

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import shutil
 
-import nbformat
 import pytest
 
 from helpers import (REPO_ROOT, open_file_browser, open_notebook, out_of_sight, run_all_cells, wait_all_executed,
-                     wait_until)
+                     wait_until, write_code_notebook)
 
 pytestmark = pytest.mark.browser
 
@@ -35,11 +34,7 @@ play
 def notebook_dir(tmp_path_factory):
     folder = tmp_path_factory.mktemp("dp-play-auto")
     for lang in ("en", "fr"):
-        nb = nbformat.v4.new_notebook()
-        nb.cells = [nbformat.v4.new_markdown_cell("# A solo game"),
-                    nbformat.v4.new_code_cell(GAME.replace("__LANG__", repr(lang)))]
-        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-        nbformat.write(nb, folder / f"auto_{lang}.ipynb")
+        write_code_notebook(folder / f"auto_{lang}.ipynb", "A solo game", GAME.replace("__LANG__", repr(lang)))
     yield folder
     shutil.rmtree(folder, ignore_errors=True)
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 import shutil
 
-import nbformat
 import pytest
 
-from helpers import REPO_ROOT, open_file_browser, open_notebook, run_all_cells, wait_all_executed, wait_until
+from helpers import (REPO_ROOT, open_file_browser, open_notebook, run_all_cells, wait_all_executed, wait_until,
+                     write_code_notebook)
 
 pytestmark = pytest.mark.browser
 
@@ -62,11 +62,7 @@ CUT = """() => [...document.querySelectorAll('button.dp-moment')].filter(b => b.
 def notebook_dir(tmp_path_factory):
     folder = tmp_path_factory.mktemp("dp-review")
     for lang in ("en", "fr"):
-        nb = nbformat.v4.new_notebook()
-        nb.cells = [nbformat.v4.new_markdown_cell("# A game to review"),
-                    nbformat.v4.new_code_cell(GAME.replace("__LANG__", repr(lang)))]
-        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-        nbformat.write(nb, folder / f"review_{lang}.ipynb")
+        write_code_notebook(folder / f"review_{lang}.ipynb", "A game to review", GAME.replace("__LANG__", repr(lang)))
     yield folder
     shutil.rmtree(folder, ignore_errors=True)
 
