@@ -501,7 +501,7 @@ def refused_action(state: Position, act: Action) -> Message | str:
         return str(act)
     try:
         return kind_of(act).sentence(state, act)
-    except (KeyError, ValueError, LookupError, AttributeError):
+    except (ValueError, LookupError, AttributeError):     # (KeyError is a LookupError)
         return str(act)
 
 
