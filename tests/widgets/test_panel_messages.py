@@ -244,3 +244,13 @@ def test_play_sends_the_board_before_the_panel(sent):
     sent.messages.clear()
     _play_card(w)
     assert _board_first(sent, w.board) == []
+
+
+def test_the_tutorial_sends_the_board_before_the_panel(sent):
+    from dualpowers.widgets.tutorial import TutorialWidget
+    w = TutorialWidget()
+    w.board.probe.dpr, w.board.probe.css_width = 1.0, 724.0
+    for _ in range(3):
+        sent.messages.clear()
+        w.next_button.click()
+        assert _board_first(sent, w.board) == []
