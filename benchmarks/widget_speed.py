@@ -4,6 +4,7 @@ the same run (figures to read, never test assertions).
     python benchmarks/widget_speed.py               # 5 of each interaction
     python benchmarks/widget_speed.py --repeat 11   # steadier medians
     python benchmarks/widget_speed.py --json        # the figures as JSON
+    python benchmarks/widget_speed.py --adjacent    # also each click over a bare redraw timed just before it
 
 Starts JupyterLab on a notebook of three cells (a bare canvas with a button, a solo game in
 :class:`~dualpowers.widgets.play.PlayWidget`, the course at exercise ``commands-1``), opens it
@@ -208,12 +209,19 @@ def settle(page: Any, frames: Frames, quiet_ms: int = 200, limit_ms: int = 5000)
 
 #: With ``--where``: for each click, when the kernel's messages arrived (see :data:`WHERE`).
 ARRIVALS: list[dict[str, Any]] = []
+#: With ``--adjacent``: for each interaction, each click's time over a bare redraw timed just before it.
+ADJACENT: dict[str, list[float]] | None = None
 
 
 def timed(page: Any, frames: Frames, canvas: str, *, point: tuple[float, float] | None = None,
           button: str | None = None, limit: float = 20_000, what: str = "") -> tuple[float | None, int]:
     """(milliseconds from the click to a changed canvas, or None; bytes received) for one click:
-    a real mouse click at ``point`` (backing-store pixels of ``canvas``), or ``button`` clicked."""
+    a real mouse click at ``point`` (backing-store pixels of ``canvas``), or ``button`` clicked.
+    With ``--adjacent`` (:data:`ADJACENT`), a bare redraw is timed first, where the page stands
+    (nothing scrolls), and the click's time over it is kept."""
+    floor = None
+    if ADJACENT is not None and not what.startswith("bare"):
+        floor = timed(page, frames, "canvas.bench-bare", button="button.bench-bare-redraw", what="bare (adjacent)")[0]
     settle(page, frames)
     start = frames.received
     where = page.evaluate("() => { const on = Array.isArray(window.__dpArrived); "
@@ -229,6 +237,8 @@ def timed(page: Any, frames: Frames, canvas: str, *, point: tuple[float, float] 
         page.evaluate(ARM, {"canvas": canvas, "button": button})
     ms = page.evaluate(WAIT_CHANGE, {"limit": limit})
     settle(page, frames)
+    if ADJACENT is not None and floor and ms >= 0:
+        ADJACENT.setdefault(what, []).append(ms / floor)
     if where:
         got = page.evaluate("() => ({t0: window.__dpT0, arrived: window.__dpArrived})")
         ARRIVALS.append({"what": what, "ms": ms if ms >= 0 else None,
@@ -431,7 +441,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="in the page, when the kernel's messages arrive: where each click's time goes")
     parser.add_argument("--by-widget", action="store_true",
                         help="with --kernel: each click's messages and KB by the widget that sends them (mean)")
+    parser.add_argument("--adjacent", action="store_true",
+                        help="also time a bare redraw just before each click, and print the median of each click's "
+                             "time over it (steadier than one floor for the whole run when the load changes)")
     args = parser.parse_args(argv)
+    global ADJACENT
+    ADJACENT = {} if args.adjacent else None
 
     if args.kernel:
         got = kernel_clicks(args.repeat)
@@ -496,7 +511,9 @@ def main(argv: list[str] | None = None) -> int:
     floor = med(figures["bare redraw"], 0)
     out = {name: {"median_ms": med(v, 0), "median_bytes": med(v, 1), "n": len(v),
                   "times_floor": (med(v, 0) / floor) if floor and med(v, 0) is not None else None,
-                  "missed": sum(1 for t, _b in v if t is None)}
+                  "missed": sum(1 for t, _b in v if t is None),
+                  "times_adjacent_floor": (float(statistics.median(ADJACENT[name]))
+                                           if ADJACENT and ADJACENT.get(name) else None)}
            for name, v in figures.items()}
     if args.json:
         print(json.dumps(out, indent=1))
@@ -507,7 +524,8 @@ def main(argv: list[str] | None = None) -> int:
         x = "" if f["times_floor"] is None else f"  x{f['times_floor']:4.2f}"
         kb = "" if f["median_bytes"] is None else f"  {f['median_bytes'] / 1000:6.1f} KB"
         missed = f"  ({f['missed']} never changed the canvas)" if f["missed"] else ""
-        print(f"  {name:18} {ms} ms{x}{kb}   n={f['n']}{missed}")
+        adjacent = "" if f["times_adjacent_floor"] is None else f"  (x{f['times_adjacent_floor']:4.2f} the bare redraw before it)"
+        print(f"  {name:18} {ms} ms{x}{kb}   n={f['n']}{missed}{adjacent}")
     if args.where:
         print_where(ARRIVALS)
     return 0
@@ -517,8 +535,10 @@ def print_where(arrivals: list[dict[str, Any]]) -> None:
     """Where each click's time goes, from when the kernel's messages reached the page (medians, ms
     after the click): the kernel says it is busy (the click reached it), the board's message
     arrives (the kernel's Python before it, and the way back), the frame that shows it, the
-    kernel's last message (the panel's words and menus, after the board)."""
-    rows: dict[str, list[tuple[float, float, float, float, int]]] = {}
+    kernel's last message (the panel's words and menus, after the board); the panel's messages
+    the page handled before the frame, and before the board's message (a screen's widget sends
+    the board first: the page draws it before it lays out the panel's changes)."""
+    rows: dict[str, list[tuple[float, float, float, float, int, int]]] = {}
     for a in arrivals:
         got = a["arrived"]
         busy = next((t for t, _n, k in got if k == "status:busy"), None)
@@ -527,12 +547,14 @@ def print_where(arrivals: list[dict[str, Any]]) -> None:
         if a["ms"] is None or busy is None or board is None or last is None:
             continue
         before = sum(1 for t, _n, k in got if k == "panel" and t <= a["ms"])
-        rows.setdefault(a["what"], []).append((busy, board, float(a["ms"]), last, before))
+        ahead = sum(1 for t, _n, k in got if k == "panel" and t < board)
+        rows.setdefault(a["what"], []).append((busy, board, float(a["ms"]), last, before, ahead))
     print("Where the time goes (median ms after the click): the kernel busy / the board's message in / "
-          "the frame / the last message in; panel messages in before the frame")
+          "the frame / the last message in; panel messages in before the frame, before the board's message")
     for name, r in rows.items():
-        med = [statistics.median(x[i] for x in r) for i in range(5)]
-        print(f"  {name:18} {med[0]:6.1f} {med[1]:6.1f} {med[2]:6.1f} {med[3]:6.1f}   {med[4]:4.1f}   n={len(r)}")
+        med = [statistics.median(x[i] for x in r) for i in range(6)]
+        print(f"  {name:18} {med[0]:6.1f} {med[1]:6.1f} {med[2]:6.1f} {med[3]:6.1f}   {med[4]:4.1f}  {med[5]:4.1f}"
+              f"   n={len(r)}")
 
 
 if __name__ == "__main__":

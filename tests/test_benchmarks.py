@@ -222,7 +222,7 @@ def test_widget_speed_benchmark_prints_the_floor_and_each_interaction():
     import importlib.util
     if importlib.util.find_spec("playwright") is None or not Path("/usr/bin/chromium").exists():
         pytest.skip("needs playwright and /usr/bin/chromium")
-    done = subprocess.run([sys.executable, str(BENCH / "widget_speed.py"), "--repeat", "1", "--json"],
+    done = subprocess.run([sys.executable, str(BENCH / "widget_speed.py"), "--repeat", "1", "--adjacent", "--json"],
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
     figures = json.loads(done.stdout)
@@ -231,6 +231,9 @@ def test_widget_speed_benchmark_prints_the_floor_and_each_interaction():
     assert figures["bare redraw"]["median_ms"] > 0 and figures["bare redraw"]["n"] == 2
     for name in ("play: complete", "course: answer"):
         assert figures[name]["n"] == 1 and figures[name]["median_bytes"] > 0, (name, figures[name])
+        # --adjacent: the click over the bare redraw timed just before it
+        assert figures[name]["times_adjacent_floor"] > 0, (name, figures[name])
+    assert figures["bare redraw"]["times_adjacent_floor"] is None
 
 
 @pytest.mark.browser

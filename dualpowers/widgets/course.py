@@ -247,6 +247,13 @@ class CourseWidget(widgets.VBox):
     # ------------------------------------------------------------------ drawing a snapshot
     def draw(self, snap: CourseSnapshot) -> None:
         """Set every part of the screen to what ``snap`` says (nothing else)."""
+        # The board first: the page handles the kernel's messages in order, and a panel change
+        # handled before the picture (the verdict, Try again shown, the verdict scrolled into
+        # view) cost the page a frame of layout before it drew the board the click waits for.
+        b = snap.board
+        self.board.show(b.position, highlight=list(b.highlight), conceal=b.conceal,
+                        markers=dict(b.markers) if b.markers is not None else None,
+                        clickable=list(b.clickable) if b.clickable is not None else None, turn=b.turn)
         self.screen.set_title(escape(snap.title))
         for button, view in ((self.back_button, snap.back), (self.next_button, snap.next),
                              (self.retry_button, snap.retry), (self.hint_button, snap.hint_button),
@@ -286,10 +293,6 @@ class CourseWidget(widgets.VBox):
         if snap.end_shown:
             self._end_text.value = f"<div class='dp-course-right'>{escape(snap.end_text)}</div>"
             self._end_button.description = snap.end_button
-        b = snap.board
-        self.board.show(b.position, highlight=list(b.highlight), conceal=b.conceal,
-                        markers=dict(b.markers) if b.markers is not None else None,
-                        clickable=list(b.clickable) if b.clickable is not None else None, turn=b.turn)
 
     @staticmethod
     def _fill(pool: ButtonPool, box: widgets.Box, rows: Any) -> list[widgets.Button]:

@@ -208,6 +208,8 @@ class TutorialWidget(widgets.VBox):
 
     def draw(self, snap: TutorialSnapshot) -> None:
         """Set every part of the widget to what ``snap`` says (one board redraw at most)."""
+        if snap.position is not None:       # the board first: the page draws it before the panel's changes
+            self.board.show(snap.position, highlight=snap.highlight)
         self._syncing = True
         try:
             if list(self.language_dropdown.options) != list(snap.language_options):
@@ -240,7 +242,6 @@ class TutorialWidget(widgets.VBox):
         if (self.outcome in self.screen.below.children) != wide:
             self.screen.set_narration(*([self.narration, self.erratum] + ([] if wide else [self.outcome])))
             self.screen.set_below(*([self.outcome] if wide else []))
-        self.board.show(snap.position, highlight=snap.highlight)
 
     # ------------------------------------------------------------------ internals
     def _button(self, css_class: str, style: str = "") -> widgets.Button:

@@ -205,3 +205,52 @@ def test_a_click_sends_each_widget_once_and_only_what_changed(sent):
         twice = {k: n for k, n in updates.items() if n > 1}
         assert not twice, [named[k] for k in twice]
         _until_card_step(w)
+
+
+def _board_first(sent: Sent, board: Any) -> list[str]:
+    """The messages sent before the board's picture, by the widget that sent them (the board's
+    picture goes through ipycanvas' shared manager, not through the canvas widget itself)."""
+    before: list[str] = []
+    for widget, msg in sent.messages:
+        if type(widget).__name__ == "_CanvasManager":
+            return before
+        before.append(f"{type(widget).__name__} {sorted(msg.get('state', {})) or msg.get('method')}")
+    raise AssertionError("no picture was sent")
+
+
+def test_the_course_sends_the_board_before_the_panel(sent):
+    """The page handles messages in order: a verdict, a button shown or a scroll handled before
+    the picture delayed the picture the click waits for (issue 31, the course's answer)."""
+    from dualpowers.widgets.course import CourseWidget
+    w = CourseWidget()
+    w.session.go_exercise("commands-1")
+    w.board.probe.dpr, w.board.probe.css_width = 1.0, 724.0
+    for click in (("token", "W3"), ("region", "red")):        # a select, then the answer (wrong)
+        sent.messages.clear()
+        w.board._pick(click)
+        assert _board_first(sent, w.board) == [], click
+    assert "dp-course-wrong" in w.feedback.value
+    sent.messages.clear()
+    w.retry_button.click()
+    assert _board_first(sent, w.board) == []
+    sent.messages.clear()
+    w.next_button.click()                                      # another item: another position
+    assert _board_first(sent, w.board) == []
+
+
+def test_play_sends_the_board_before_the_panel(sent):
+    w = _solo(0)
+    _until_card_step(w)
+    sent.messages.clear()
+    _play_card(w)
+    assert _board_first(sent, w.board) == []
+
+
+def test_the_tutorial_sends_the_board_before_the_panel(sent):
+    from dualpowers.widgets.tutorial import TutorialWidget
+    w = TutorialWidget()
+    w.board.probe.dpr, w.board.probe.css_width = 1.0, 724.0
+    for _ in range(3):
+        sent.messages.clear()
+        w.next_button.click()
+        assert _board_first(sent, w.board) == []
