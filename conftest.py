@@ -9,6 +9,10 @@ tests share its JupyterLab server, a module's fixtures and caches are computed o
 The order below puts the longest files first, so the workers finish together:
 the Binder build (mostly waiting on pip), the browser modules, the notebooks, then
 the test files in their usual order.  Without ``-n`` only the order changes.
+
+A few files are split: their tests go to the workers by their parameter, one work unit
+for each (``SPLIT_BY_PARAMETER``), so that one long walk in three languages runs on three
+workers at once instead of keeping one busy for minutes at the end of the run.
 """
 
 from __future__ import annotations
@@ -19,6 +23,50 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent
 FIRST = (ROOT / "tests" / "binder", ROOT / "tests" / "browser")
+
+
+#: Files whose tests are given to the workers by their parameter ("[en]", "[fr]", ...): the
+#: tests of one parameter run together on one worker (they share that parameter's module-scoped
+#: fixture), each parameter on any worker.  The overflow walk, one per language, is the longest
+#: thing in the suite (about 70 s per language on a busy machine).
+SPLIT_BY_PARAMETER = ("tests/browser/test_overflow_browser.py",)
+
+
+def work_unit(nodeid: str) -> str:
+    """The work unit of a test for pytest-xdist: its file, or its file and parameter for the files
+    of :data:`SPLIT_BY_PARAMETER` ("tests/browser/test_overflow_browser.py[fr]")."""
+    file, _, name = nodeid.partition("::")
+    if file in SPLIT_BY_PARAMETER and name.endswith("]"):
+        return f"{file}[{name.rsplit('[', 1)[1]}"
+    return file
+
+
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """``--dist=loadfile`` (pyproject's addopts) with the files of :data:`SPLIT_BY_PARAMETER`
+    split by parameter; any other ``--dist`` as pytest-xdist has it."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class LoadFileOrParameter(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+        def _reschedule(self, node) -> None:
+            # pytest-xdist gives a worker its next unit when two of its tests are left; a worker
+            # runs a test once it holds the one after it, so one left is soon enough.  With two,
+            # a unit of two tests whose first is a long walk (one language of the overflow walk)
+            # took a second unit with it at once, and a file was kept waiting behind it.
+            if node.shutting_down:
+                return
+            if not self.workqueue:
+                node.shutdown()
+                return
+            if self._pending_of(self.assigned_work[node]) <= 1:
+                self._assign_work_unit(node)
+
+    return LoadFileOrParameter(config, log)
 
 
 def _rank(item: pytest.Item) -> int:
