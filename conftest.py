@@ -69,15 +69,42 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
     return LoadFileOrParameter(config, log)
 
 
-def _rank(item: pytest.Item) -> int:
+#: The longest work units after the Binder build, longest first (the whole suite on three workers,
+#: 2026-11-28): a unit started last keeps the run waiting while the other workers have finished,
+#: so the long ones start first and the short ones fill the end.  A split file's parts come in
+#: its place.  The other browser modules follow, then the notebooks, then the other test files.
+LONGEST_FIRST = (
+    "tests/browser/test_screen_browser.py",
+    "tests/browser/test_every_learner_browser.py",
+    "tests/browser/test_phone_story_browser.py",
+    "tests/browser/test_course_browser.py",
+    "tests/test_benchmarks.py",
+    "tests/browser/test_notebooks_browser.py",
+    "tests/browser/test_overflow_browser.py",
+    "tests/browser/test_axe_notebooks_browser.py",
+    "tests/browser/test_solo_game_browser.py",
+    "tests/browser/test_translated_notebooks_browser.py",
+    "tests/browser/test_review_browser.py",
+    "tests/test_properties.py",
+    "tests/browser/test_tutorial_browser.py",
+    "tests/test_i18n_narration.py",
+)
+
+
+def _rank(item: pytest.Item) -> tuple[int, int]:
     path = Path(str(item.path)).resolve()
     if FIRST[0] in path.parents:
-        return 0
+        return 0, 0
+    unit = work_unit(item.nodeid)
+    # longest first, by the parts of a file (its parameters) when it is split
+    longest = LONGEST_FIRST.index(unit.split("[", 1)[0]) if unit.split("[", 1)[0] in LONGEST_FIRST else None
+    if longest is not None:
+        return 1, longest
     if FIRST[1] in path.parents:
-        return 1
+        return 2, 0
     if path.suffix == ".ipynb":
-        return 2
-    return 3
+        return 3, 0
+    return 4, 0
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
