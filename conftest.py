@@ -7,12 +7,13 @@ together together: a notebook's cells share one kernel (nbval), a browser module
 tests share its JupyterLab server, a module's fixtures and caches are computed once.
 
 The order below puts the longest files first, so the workers finish together:
-the Binder build (mostly waiting on pip), the browser modules, the notebooks, then
-the test files in their usual order.  Without ``-n`` only the order changes.
+the Binder build (mostly waiting on pip), the units named in ``LONGEST_FIRST`` (measured),
+the other browser modules, the notebooks, then the test files in their usual order.
+Without ``-n`` only the order changes.
 
 A few files are split: their tests go to the workers by their parameter, one work unit
 for each (``SPLIT_BY_PARAMETER``), so that one long walk in three languages runs on three
-workers at once instead of keeping one busy for minutes at the end of the run.
+workers at once instead of keeping one busy for minutes.
 """
 
 from __future__ import annotations
