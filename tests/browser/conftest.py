@@ -148,12 +148,19 @@ def jupyter_env(tmp_path_factory) -> dict[str, str]:
 
 @pytest.fixture(scope="session")
 def lab_server_factory(browser_available, jupyter_env, tmp_path_factory):
-    """``lab_server_factory(root_dir) -> JupyterLabServer``; servers stop at session end."""
+    """``lab_server_factory(root_dir) -> JupyterLabServer``; servers stop at session end.
+
+    A ``root_dir`` inside this worker's temporary folder (``tmp_path_factory.mktemp``) is served by
+    the worker's one server for that folder, seen from ``root_dir`` (``JupyterLabServer.inside``):
+    a test that writes a notebook of its own does not wait for a server of its own."""
     servers: dict[Path, JupyterLabServer] = {}
     log_dir = tmp_path_factory.mktemp("server-logs", numbered=True)
+    served = tmp_path_factory.getbasetemp().resolve()
 
     def start(root_dir: str | os.PathLike[str] = REPO_ROOT) -> JupyterLabServer:
         root = Path(root_dir).resolve()
+        if served in root.parents:
+            return start(served).inside(root)
         server = servers.get(root)
         if server is None or not server._process.alive():
             server = servers[root] = start_lab(root, jupyter_env, log_dir)
@@ -166,7 +173,7 @@ def lab_server_factory(browser_available, jupyter_env, tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def lab(lab_server_factory, notebook_dir, tmp_path_factory):
+def lab(lab_server_factory, notebook_dir):
     """JupyterLab with relative paths read from the test module's own ``notebook_dir`` fixture
     (its copies of the notebooks); the kernels the module started are shut down after it.
 
@@ -175,12 +182,7 @@ def lab(lab_server_factory, notebook_dir, tmp_path_factory):
     own folder (``JupyterLabServer.inside``): a module no longer waits for a server of its own
     (about 5 s on a quiet machine, 10-20 s on a busy one, eleven modules).  A ``notebook_dir``
     elsewhere gets a server of its own, as before."""
-    served = tmp_path_factory.getbasetemp().resolve()
-    folder = Path(notebook_dir).resolve()
-    if served in folder.parents:
-        server = lab_server_factory(served).inside(folder)
-    else:
-        server = lab_server_factory(folder)
+    server = lab_server_factory(notebook_dir)
     yield server
     server.shutdown_kernels()
 

@@ -714,6 +714,19 @@ def tap_through_chapter(page, chapter_index: int, steps: int) -> None:
         wait_until(lambda: text() != before, timeout=20_000, message="Next did nothing")
 
 
+def press_story_next(page, timeout: float = 30_000) -> None:
+    """Press the play screen's story Next once and wait until the widget has taken it: the step
+    shown (``.dp-story``, "Step n of N") moved on, or the story is over (Next hidden).  Pressing
+    again sooner, on a loaded machine, pressed the last step twice: the second press then waited
+    30 s for a button the first one had hidden."""
+    step = page.locator(".dp-story").first
+    button = page.locator("button.dp-story-next").first
+    before = step.inner_text() if step.count() else ""
+    button.click()
+    wait_until(lambda: not button.is_visible() or (step.inner_text() if step.count() else "") != before,
+               timeout=timeout, message=f"the story's Next was not taken at {before!r}")
+
+
 def board_spot(page, design_xy, selector: str = "canvas.dp-board"):
     """Where a point of the board's design is: ``(canvas, x, y)``, the canvas' locator (scrolled into
     view) and the point in CSS px from its corner; ``design_xy(layout)`` gives the point in design units."""

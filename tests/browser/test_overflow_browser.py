@@ -1,27 +1,53 @@
-"""Nothing scrolls inside a box (issue 33, item 1): every text the course, the tutorial, play and
-the review show is read whole at 1280x720 with JupyterLab's file browser open, in English, French
-and Italian.
+"""Nothing scrolls inside a box (issue 33, item 1), and each course item fits the window with its
+Next (issue 33): every text the course, the tutorial, play and the review show is read whole at
+1280x720 with JupyterLab's file browser open, in English, French and Italian.
 
-One notebook, one page: its kernel walks, one state per click of a hidden "step" button, through
+One notebook per language, one page: its kernel walks, one state per click of a hidden "step"
+button, through
 
 * every item of the course (each exercise also after *Show me*, which adds why the answer is right),
 * every step of every tutorial example (A to H, with the erratum and the engine's outcome),
 * a whole solo game (seed 1917, red, difficulty 1, the greedy player choosing), every step of the
   story that each of its actions sets going and each decision after it,
-* the review of that game and each of its moments,
+* the review of that game and each of its moments.
 
-and after each state the page is searched for an element whose content overflows its box: a box
-that scrolls or clips (``overflow`` auto, scroll, hidden or clip) with more content than room
-(``scrollHeight > clientHeight + 1``, or the same across), a text cut by an ellipsis, or a word of
-a table's cell broken in two because the column is narrower than the word.  The test
-fails with every such element, the state where it was seen and the first words it holds; a
-screenshot of the first state with each problem goes to ``test-results/overflow/``, and one of
-the tallest panel of each part in each language to ``test-output/overflow-tallest-*.png``, for a
-person to look at.
+Each state is looked at for two things, in one call to the page, and each has its own test:
 
-Boxes left out on purpose: what only a screen reader reads (``dp-sr-only``, clipped to 1 px by
-design) and the board's picture, whose canvases are cut to the board's box by design (the board's
-own words are checked by tests/widgets/test_labels.py).
+``test_no_text_overflows_its_box_in_any_language``: after each state the page is searched for an
+element whose content overflows its box: a box that scrolls or clips (``overflow`` auto, scroll,
+hidden or clip) with more content than room (``scrollHeight > clientHeight + 1``, or the same
+across), a text cut by an ellipsis, or a word of a table's cell broken in two because the column is
+narrower than the word.  The test fails with every such element, the state where it was seen and
+the first words it holds; a screenshot of the first state with each problem goes to
+``test-results/overflow/``, and one of the tallest panel of each part in each language to
+``test-output/overflow-tallest-*.png``, for a person to look at.  Boxes left out on purpose: what
+only a screen reader reads (``dp-sr-only``, clipped to 1 px by design) and the board's picture,
+whose canvases are cut to the board's box by design (the board's own words are checked by
+tests/widgets/test_labels.py).
+
+``test_each_course_item_s_text_and_its_next_fit_the_window_together``: a panel taller than the
+notebook's window is not an overflow, since the notebook itself scrolls.  A newcomer's pass found
+three items so tall (the scoring chapter's step 4 in French and Italian, the solo chapter's step 12
+in Italian) that their end lay below the window: 729, 747 and 708 px where the notebook's window
+ends at about 690.  At each course item the page measures the stretch from the screen's top (the
+board's top and the panel's title, where the notebook is left after Run All) to the foot of what
+the item shows under Next (its text with what the engine did, its badges and disclosure, how to
+answer, the answers, Hint and Show me): it must be no taller than the part of the window the
+notebook shows (599 px), so Next and the whole item are in view at once.  After *Show me* the
+answer and its reason come under the answers; with them the stretch reaches 692 px (Italian, the
+solo chapter's last exercise) and cannot fit beside a board that keeps its legible width.  The
+course scrolls a new verdict or answer into the window (``Screen.keep_in_view``), so what is
+checked there is that the answer itself is no taller than the window: read whole, without
+scrolling inside it.
+
+The two checks walked the same course states in two pages of their own (1,065 and 588 states,
+about 180 s and 75 s of a ``make test`` on three workers); one walk per language now serves both,
+and the three languages are three work units that pytest-xdist gives to different workers
+(``SPLIT_BY_PARAMETER`` in the root conftest.py).
+
+``DUALPOWERS_OVERFLOW_WALK="fr:tutorial,game"`` walks part of it (languages, then parts) while
+fixing what it finds; ``DUALPOWERS_FITS_WALK="it:scoring,solo"`` walks the course alone, in those
+languages and chapters.
 """
 
 from __future__ import annotations
@@ -40,8 +66,28 @@ pytestmark = pytest.mark.browser
 RESULTS = REPO_ROOT / "test-results" / "overflow"
 OUT = REPO_ROOT / "test-output"
 WIDTH, HEIGHT = 1280, 720
+#: the course items the newcomer's pass found too tall, pictured as they are now
+SHOTS = {"fr scoring step 4", "it scoring step 4", "it solo step 12"}
 
-#: The walk in the notebook's one code cell (helpers.write_walk_notebook): the states to look
+
+def _walk_asked() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], bool]:
+    """The languages, parts and course chapters to walk (every chapter when empty), and whether
+    the walk is the whole one (the environment asks for none of it)."""
+    overflow, fits = os.environ.get("DUALPOWERS_OVERFLOW_WALK"), os.environ.get("DUALPOWERS_FITS_WALK")
+    langs, parts, chapters = "en,fr,it", "course,tutorial,game", ""
+    if fits:
+        langs, _, chapters = fits.partition(":")
+        parts = "course"
+    if overflow:
+        langs, _, asked = overflow.partition(":")
+        parts = asked or parts
+    return (tuple(langs.split(",")), tuple(parts.split(",")), tuple(c for c in chapters.split(",") if c),
+            not (overflow or fits))
+
+
+LANGS, PARTS, CHAPTERS, WHOLE_WALK = _walk_asked()
+
+#: The walk in each notebook's one code cell (helpers.write_walk_notebook): the states to look
 #: at, one per click of the step button.
 WALK = r'''
 from dualpowers.widgets import language
@@ -51,6 +97,7 @@ from dualpowers.widgets.tutorial import TutorialWidget
 
 LANGS = __LANGS__
 PARTS = __PARTS__
+CHAPTERS = __CHAPTERS__
 
 def show(widget):
     old = holder.children
@@ -66,21 +113,24 @@ def walk():
         show(course)
         s = course.session
         for i in range(len(s.items) if "course" in PARTS else 0):
+            if CHAPTERS and s.items[i][0] not in CHAPTERS:
+                continue
             s.go(i)
             n += 1; yield f"{n} {lang} course {s.item[0]} {s.item[1]} {s.item[2] + 1}"
             if s.exercise is not None:
                 s.show_me()
                 n += 1; yield f"{n} {lang} course {s.item[0]} {s.item[1]} {s.item[2] + 1}, shown"
-        tutorial = TutorialWidget(language=lang)
-        show(tutorial)
-        t = tutorial.tutorial
-        for example in t.example_ids if "tutorial" in PARTS else ():
-            tutorial.select(example)
-            while True:
-                n += 1; yield f"{n} {lang} tutorial {example} step {t.index} of {t.count}"
-                if not t.next():
-                    break
-                tutorial.refresh()
+        if "tutorial" in PARTS:
+            tutorial = TutorialWidget(language=lang)
+            show(tutorial)
+            t = tutorial.tutorial
+            for example in t.example_ids:
+                tutorial.select(example)
+                while True:
+                    n += 1; yield f"{n} {lang} tutorial {example} step {t.index} of {t.count}"
+                    if not t.next():
+                        break
+                    tutorial.refresh()
         if "game" not in PARTS:
             continue
         play = PlayWidget(mode="solo", seed=1917, player="red", difficulty=1)
@@ -158,42 +208,87 @@ OVERFLOWS = r"""
 }
 """
 
+#: At a course item, its text, Next and the verdict measured against the notebook's window (its
+#: scrolling box, cut by the browser's window): {top, foot, verdict, room, ...}, or null where no
+#: course text or no Next is shown.
+FITS = """
+() => {
+  const root = document.querySelector('.dp-walk-holder');
+  const shown = sel => [...root.querySelectorAll(sel)].filter(e => e.offsetParent !== null
+                                                            && e.getBoundingClientRect().height > 0);
+  const text = shown('.dp-course-text')[0];
+  const next = shown('button.dp-course-next')[0];
+  if (!text || !next) return null;
+  // what a learner reads at this item, Next above it: the text (with what the engine did, the
+  // rule badges and the disclosure), how to answer, the answers, the verdict or Show me's answer
+  const read = [text, ...shown('.dp-course-how, .dp-course-answers, .dp-course-feedback, .dp-course-help')];
+  const box = text.closest('.jp-WindowedPanel-outer, .jp-Notebook') || document.documentElement;
+  const b = box.getBoundingClientRect();
+  // from the screen's top (the board's and the panel's title): the place Run All and the course leave
+  // in view, the title above Next included
+  const screen = text.closest('.dp-screen') || text;
+  const top = Math.min(screen.getBoundingClientRect().top, next.getBoundingClientRect().top);
+  const foot = Math.max(next.getBoundingClientRect().bottom, ...read.map(v => v.getBoundingClientRect().bottom));
+  const verdict = shown('.dp-course-feedback').map(v => v.getBoundingClientRect());
+  return {top: top, foot: foot,
+          screenTop: screen.getBoundingClientRect().top, boxTop: b.top,
+          verdict: verdict.length ? Math.max(...verdict.map(v => v.bottom)) - Math.min(...verdict.map(v => v.top)) : 0,
+          room: Math.min(b.bottom, window.innerHeight) - Math.max(b.top, 0),
+          words: text.innerText.replace(/\\s+/g, ' ').trim().slice(0, 70)};
+}
+"""
+
 #: One state, in one call to the page (a round trip each for the click, the wait, the frames and
 #: the search took a third of the walk's time): press the step button, wait until the label says
 #: the kernel has moved on, let two frames pass (the widgets' messages handled and the layout
-#: done), then measure the panel and search for overflows.  Returns [where, panel height, overflows].
+#: done), then measure the panel, search for overflows and, at a course item, measure it against
+#: the window.  Returns [where, panel height, overflows, the course item's measures or null].
 STEP = """
 async (limit) => {""" + WALK_PRESS_JS + """
   const panel = document.querySelector('.dp-walk-holder .dp-screen-panel');
-  return [at.innerText.trim(), panel ? panel.getBoundingClientRect().height : 0, (OVERFLOWS)()];
+  const course = / course /.test(at.innerText);
+  return [at.innerText.trim(), panel ? panel.getBoundingClientRect().height : 0, (OVERFLOWS)(),
+          course ? (FITS)() : null];
 }
-""".replace("OVERFLOWS", OVERFLOWS.strip())
+""".replace("OVERFLOWS", OVERFLOWS.strip()).replace("FITS", FITS.strip())
 
 
 @pytest.fixture(scope="module")
 def notebook_dir(tmp_path_factory):
+    """One walk notebook per language, ``walk_<lang>.ipynb``."""
     folder = tmp_path_factory.mktemp("dp-overflow")
-    # DUALPOWERS_OVERFLOW_WALK="fr:course,game" walks part of it (while fixing what it finds)
-    langs, _, parts = os.environ.get("DUALPOWERS_OVERFLOW_WALK", "en,fr,it:course,tutorial,game").partition(":")
-    walk = WALK.replace("__LANGS__", repr(tuple(langs.split(",")))).replace(
-        "__PARTS__", repr(tuple((parts or "course,tutorial,game").split(","))))
-    write_walk_notebook(folder, "overflow_walk.ipynb", "Every text, whole", walk)
+    for lang in LANGS:
+        walk = (WALK.replace("__LANGS__", repr((lang,))).replace("__PARTS__", repr(PARTS))
+                .replace("__CHAPTERS__", repr(CHAPTERS)))
+        write_walk_notebook(folder, f"walk_{lang}.ipynb", "Every text, whole", walk)
     yield folder
     shutil.rmtree(folder, ignore_errors=True)
 
 
-def test_no_text_overflows_its_box_in_any_language(browser, lab):
+def _course_where(where: str) -> str:
+    """'12 fr course scoring step 4, shown' -> 'fr scoring step 4, shown'."""
+    words = where.split()
+    return " ".join(words[1:2] + words[3:])
+
+
+@pytest.fixture(scope="module", params=LANGS)
+def walked(request, browser, lab):
+    """The walk in one language, every state looked at: what its tests assert on."""
+    lang = request.param
     context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT})
     context.set_default_timeout(60_000)
     page = context.new_page()
+    problems: dict[tuple[str, str], list[str]] = {}
+    tallest: dict[str, float] = {}        # the tallest panel of each part, pictured
+    too_tall: list[str] = []               # course items whose text and Next are not in the window together
+    course_states, course_tallest, room = 0, (0.0, ""), 0.0
     try:
-        start_walk(page, lab, "overflow_walk.ipynb")
-        problems: dict[tuple[str, str], list[str]] = {}
-        tallest: dict[str, float] = {}        # the tallest panel of each part in each language, pictured
+        start_walk(page, lab, f"walk_{lang}.ipynb")
         states, started = 0, time.monotonic()
         RESULTS.mkdir(parents=True, exist_ok=True)
+        OUT.mkdir(exist_ok=True)
         while True:
-            where, height, overflows = page.evaluate(STEP, 120_000)
+            where, height, overflows, fit = page.evaluate(STEP, 120_000)
             if where == "done":
                 break
             assert not where.startswith("error"), where
@@ -205,22 +300,66 @@ def test_no_text_overflows_its_box_in_any_language(browser, lab):
             part = " ".join(where.split()[1:3]).rstrip(",")      # "fr course", "it game", "en review" ...
             if height > tallest.get(part, 0):
                 tallest[part] = height
-                OUT.mkdir(exist_ok=True)
                 # the window with the panel's end in view (a panel taller than the window is read by
                 # scrolling the notebook)
                 page.evaluate("() => document.querySelector('.dp-walk-holder .dp-screen-panel')"
                               ".scrollIntoView({block: 'end'})")
                 page.screenshot(path=str(OUT / f"overflow-tallest-{part.replace(' ', '-')}-{WIDTH}x{HEIGHT}.png"))
-            for what, way, content, room, text in overflows:
+            for what, way, content, room_, text in overflows:
                 key = (what, way)
                 if key not in problems:
                     shot = re.sub(r"[^\w.-]+", "_", f"{where}-{what}")[:120]
                     page.screenshot(path=str(RESULTS / f"{shot}.png"))
-                problems.setdefault(key, []).append(f"{where}: {content} px in {room} px: {text!r}")
-        print(f"{states} states walked in {time.monotonic() - started:.0f} s")
-        assert states > (300 if "DUALPOWERS_OVERFLOW_WALK" not in os.environ else 0), f"only {states} states"
-        report = [f"{what} overflows {way} in {len(seen)} state(s), first at {seen[0]}"
-                  for (what, way), seen in problems.items()]
-        assert not report, "\n".join(report)
+                problems.setdefault(key, []).append(f"{where}: {content} px in {room_} px: {text!r}")
+            if where.split()[2] != "course":
+                continue
+            item = _course_where(where)
+            course_states += 1
+            if fit is None:
+                too_tall.append(f"{item}: no text or no Next shown")
+                continue
+            need, room = fit["foot"] - fit["top"], fit["room"]
+            if not item.endswith(", shown") and need > course_tallest[0]:
+                course_tallest = (need, item)
+                # the tallest item, the screen's top at the notebook's top, to look at
+                page.evaluate("() => document.querySelector('.dp-walk-holder .dp-screen')"
+                              ".scrollIntoView({block: 'start'})")
+                page.screenshot(path=str(OUT / f"course-fits-tallest-{lang}-{WIDTH}x{HEIGHT}.png"))
+            if item in SHOTS:
+                page.evaluate("() => document.querySelector('.dp-walk-holder .dp-screen')"
+                              ".scrollIntoView({block: 'start'})")
+                page.screenshot(path=str(OUT / f"course-fits-{item.replace(' ', '-')}-{WIDTH}x{HEIGHT}.png"))
+            # an item as it opens: Next and all it shows in the window together; after Show me (the
+            # answer played and why, kept in view by the course) at least that answer whole
+            shown = item.endswith(", shown")
+            if (fit["verdict"] if shown else need) > room + 1:
+                if not too_tall:       # the first one, for a person to look at: its Next in view
+                    page.evaluate("() => document.querySelector('.dp-walk-holder button.dp-course-next')"
+                                  ".scrollIntoView({block: 'start'})")
+                    page.screenshot(path=str(OUT / f"course-too-tall-{lang}-{WIDTH}x{HEIGHT}.png"))
+                too_tall.append(f"{item}: {'the answer' if shown else 'Next to the end'} "
+                                f"{fit['verdict'] if shown else need:.0f} px, the window shows {room:.0f} px "
+                                f"({fit['words']!r})")
+        print(f"{lang}: {states} states walked in {time.monotonic() - started:.0f} s, {course_states} of the "
+              f"course; the notebook shows {room:.0f} px; the tallest item, text to Next: "
+              f"{course_tallest[0]:.0f} px at {course_tallest[1]}")
     finally:
         context.close()
+    return {"states": states, "problems": problems, "course_states": course_states, "too_tall": too_tall}
+
+
+def test_no_text_overflows_its_box_in_any_language(walked):
+    # the whole walk is about 355 states in each language (1,065 in the three)
+    assert walked["states"] > (100 if WHOLE_WALK else 0), f"only {walked['states']} states"
+    report = [f"{what} overflows {way} in {len(seen)} state(s), first at {seen[0]}"
+              for (what, way), seen in walked["problems"].items()]
+    assert not report, "\n".join(report)
+
+
+def test_each_course_item_s_text_and_its_next_fit_the_window_together(walked):
+    if "course" not in PARTS:
+        pytest.skip("DUALPOWERS_OVERFLOW_WALK walks no course")
+    # the course is 196 states in each language (588 in the three)
+    assert walked["course_states"] > (100 if WHOLE_WALK else 0), f"only {walked['course_states']} course states"
+    too_tall = walked["too_tall"]
+    assert not too_tall, "text and Next not in the window together:\n" + "\n".join(too_tall)

@@ -29,6 +29,7 @@ from helpers import (
     open_file_browser,
     open_notebook,
     out_of_sight,
+    press_story_next,
     run_all_cells,
     text_of,
     wait_all_executed,
@@ -527,6 +528,5 @@ def _finish_story(page) -> None:
         step = page.locator("button.dp-story-next")
         if not step.count() or not step.first.is_visible():
             return
-        step.first.click()
-        page.wait_for_timeout(150)
+        press_story_next(page)
 

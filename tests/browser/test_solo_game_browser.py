@@ -22,6 +22,7 @@ import pytest
 from helpers import (
     REPO_ROOT,
     open_notebook,
+    press_story_next,
     run_all_cells,
     wait_all_executed,
     wait_canvas_painted,
@@ -169,8 +170,7 @@ def test_french_solo_game_at_difficulty_1_to_its_end(browser, lab):
             for _ in range(60):
                 if result.inner_text().strip() or not story.is_visible():
                     break
-                story.click()
-                page.wait_for_timeout(150)
+                press_story_next(page)
                 check(f"decision {decisions}, its story")
         end = result.inner_text()
         assert "gagne" in end and "parce que" in end, end      # the outcome is a sentence (issue 34)
@@ -180,8 +180,7 @@ def test_french_solo_game_at_difficulty_1_to_its_end(browser, lab):
             if not story.is_visible():
                 break
             check("the final story")
-            story.click()
-            page.wait_for_timeout(200)
+            press_story_next(page)
         assert not story.is_visible(), "the final story did not end"
         # the result waits for the last action's story to end, so the final board may have been
         # drawn (and read) while the story was stepped through: every text drawn since counts
