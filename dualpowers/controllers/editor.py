@@ -35,7 +35,7 @@ from ..components import SIDES, Components, default_components
 from ..errors import DualPowersError, EditorError, InvalidDate, PositionError, brief
 from ..kinds.base import NO_SUCH_REGION
 from ..text import N_, Items, Message
-from ..schema import THE_POSITION, decode_json
+from ..schema import THE_POSITION, decode_json, json_kind
 from ..serialize import NOT_AN_OBJECT, read_position
 from ..presence import Presence, force_in_presence, presence_table
 from ..state import State
@@ -538,7 +538,7 @@ class PositionEditor:
         Either the import succeeds or nothing changes and :class:`PositionError` says why.
         """
         if not isinstance(text, str):
-            raise PositionError(Message(NOT_TEXT, value=type(text).__name__))
+            raise PositionError(Message(NOT_TEXT, value=json_kind(text)))
         if text.lstrip().startswith("{"):
             self.import_json(text)
             return "json"
