@@ -547,8 +547,9 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
          [r"\bleader evidenziato nella tua riserva\b"]),
         # Issue 34, the sixth Italian reading (words5): each kind of fault the grader met.
         ("non «giocare la carta rosso-2» (a quoted action inside a sentence starts in lower case)",
-         [r"\b(?:non|scelto) «(?:Giocare|Spostare|Reclutare|Far|Ispirare|Mobilitare|Scegliere|Rinunciare|Pescare|"
-          r"Organizzare|Considerare|Conteggiare|Non)\b"]),
+         # (a special action's own name keeps its capitals: "non «Ispirare il Popolo e …»", as "{action:low}" writes it)
+         [r"\b(?:non|scelto) «(?:Giocare|Spostare|Reclutare|Far|Scegliere|Rinunciare|Pescare|Considerare|Conteggiare|"
+          r"Non)\b"]),
         ("in valore di reclutamento la scelta costa 3 (one unit is not 'queste unità')", [r"\bqueste unità costano\b"]),
         ("sposta il Trotsky rosso (a leader with its adjective takes the article)",
          [r"\b(?:sposta|[Ss]postare|riposare|[Bb]onus Movimento [^:]*:) Trotsky (?:rosso|neutrale)\b"]),
