@@ -541,7 +541,12 @@ class _DefaultsHelp(argparse.ArgumentDefaultsHelpFormatter):
                 or not action.option_strings or "%(default)" in (action.help or "")):
             return action.help
         # argparse's own " (default: …)" is English in every Python: said in the reader's language
-        return (action.help or "") + pgettext("argparse", " (default: %(default)s)", current_language())
+        lang = current_language()
+        said = pgettext("argparse", " (default: %(default)s)", lang)
+        if isinstance(action.default, float):   # a number in the reader's form ("10", "2,5"), not "10.0"
+            value = action.default
+            said = said.replace("%(default)s", number(value, lang, 0 if value.is_integer() else 1))
+        return (action.help or "") + said
 
 
 #: The most games one run plays, workers it starts, games per task (argparse refuses more).
