@@ -396,7 +396,9 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
         ("jusqu'au 8 mars/avril, sans Action supplémentaire (one colon in a line of the Hint's figures)",
          [r"\bjusqu'au \d+ [^:;]*[\u00a0\u202f]: (?:pas d'|Action supplémentaire)"]),
         ("pion (a token), joueur informatique (a policy)", [r"\btoutes les pièces\b", r"\bla stratégie \{?\w+\}? n'a\b"]),
-        ("une Zone, la partie (an English word after a semicolon: '; ou utilisez')", [r"[\u00a0\u202f]; ou\b"]),
+        ("comme en partie (…), ou utilisez un bouton (no semicolon before 'ou': the English '; or')", [r"[\u00a0\u202f]; ou\b"]),
+        ("Les Blancs — choix : un Objectif secret (face cachée) (the log's label says 'choix' once)",
+         [r"\b[Cc]hoix[\u00a0\u202f]?: [Cc]hoix\b"]),
     ],
     "it": [
         ("lato riposato / lato affaticato", [r"\bfacci[ae] (?:riposat|affaticat)"]),
@@ -807,6 +809,7 @@ def test_the_bracket_check_sees_brackets_after_or_inside_brackets(text, faulty):
     ("fr", "avance sur la piste de soutien"), ("fr", "Vous pouvez cliquer\u00a0: B3"), ("fr", "3 000 parties"), ("fr", "à 95 %"),
     ("fr", "jusqu'au 8 mars/avril\u00a0: pas d'Action supplémentaire"),
     ("fr", "comme en partie (Recrutement)\u00a0; ou utilisez un bouton"),
+    ("fr", "Les Blancs — choix\u00a0: choix d'un Objectif secret (face cachée)"),
     ("it", "non «Giocare la carta rosso-2 (2 giorni)»"), ("it", "queste unità costano 3"),
     ("it", "Il Rosso sposta Trotsky rosso dal quartiere marrone"), ("it", "tu 2 contro 4, invece di 0 contro 4"),
     ("it", "Rosso: giocare la carta rosso-5 (2 giorni)"), ("it", "Non proprio. N2 è riposato."),
