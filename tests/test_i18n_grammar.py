@@ -543,3 +543,27 @@ def test_the_tutorials_refused_try_is_written_in_the_readers_language_with_a_cap
     for lines in tries:
         assert lines[0][:1].isupper(), lines
         assert "recruit value" not in lines[0] and "Refused" not in lines[0], lines
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_an_editor_entry_without_an_id_is_named_by_its_kind_in_words(lang):
+    """A token added once the game has none of that kind left is listed as its palette label
+    ("Zone verte : Unité des Rouges, Reposée 1 / …"), never by its JSON keys ("owner red+kind unit")."""
+    from dualpowers.controllers.editor import PositionEditor
+
+    editor = PositionEditor()
+    item = next(i for i in editor.palette if i.owner == "red" and i.kind == "unit")
+    for _ in range(len(item.ids) + 1):
+        editor.add("green", item.key)
+    written = [render(m, lang) for region, _i, m in editor.entry_messages() if region == "green"]
+    assert len(written) > len(item.ids)
+    assert not any("owner" in w or "kind" in w or "+" in w for w in written), written
+
+
+def test_the_editor_palette_names_trotsky_once():
+    """"Trotski rouge (Reposé 3 / Fatigué 1)", not "Trotski rouge (Trotski rouge : …)"."""
+    from dualpowers.controllers.editor import PositionEditor
+
+    for lang, name in (("fr", "Trotski"), ("it", "Trotsky")):
+        labels = [render(i.label_message, lang) for i in PositionEditor().palette if i.kind == "trotsky"]
+        assert labels and all(label.count(name) == 1 for label in labels), labels
