@@ -301,10 +301,10 @@ def check(data: Any, name: str, error: type[DualPowersError], where: str | Messa
     if not err.absolute_path:
         # The data as a whole is named in words, never "$" (a reader does not know JSONPath):
         # "the saved game: the field version is missing", "... : the data must be an object".
-        why = _describe(err)
-        if err.validator == "required" and isinstance(why, Message):
+        reason = _describe(err)
+        if err.validator == "required" and isinstance(reason, Message):
             raise error(plural(NN_("{where}the field {fields} is missing", "{where}the fields {fields} are missing"),
-                               why.params["n"], where=where, fields=why.params["fields"]))
+                               reason.params["n"], where=where, fields=reason.params["fields"]))
         path = Message(THE_DATA)
     if by_field and err.absolute_path and err.absolute_path[0] in by_field:
         error = by_field[err.absolute_path[0]]
