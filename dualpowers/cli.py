@@ -30,7 +30,7 @@ from . import names
 from .errors import DualPowersError, Told, brief
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, NN_, NP_, current_language, number, pgettext, set_language
 from .text import Message, N_, render, translator
-from .narrate import refusal_text
+from .narrate import event_text, refusal_text
 from .opposition import DIFFICULTIES
 from .presence import force_in_presence
 from .tables import presence_reason
@@ -108,9 +108,17 @@ def read_position(text: str) -> State:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    for r in rules():
-        mark = " (engine)" if r.engine else " (ruling)" if r.ruling else ""
-        print(f"{r.id:<18} {r.summary}{mark}")
+    lang = current_language()
+    _ = translator(lang)
+    for r in rules():       # each summary in the terminal's language (the catalogs' context "rule")
+        summary = pgettext("rule", r.summary, lang)
+        if r.engine:
+            line = _("{rule} {summary} (engine)", rule=f"{r.id:<18}", summary=summary)
+        elif r.ruling:
+            line = _("{rule} {summary} (ruling)", rule=f"{r.id:<18}", summary=summary)
+        else:
+            line = f"{r.id:<18} {summary}"
+        print(line)
     return 0
 
 
@@ -153,8 +161,8 @@ def _random_game(args: argparse.Namespace) -> int:
         events = s.apply(action)
         if not args.quiet:
             print(f"> {action}")
-            for e in events:
-                print(f"    {e.text}")
+            for e in events:        # the narration in the terminal's language (the action stays notation)
+                print(f"    {event_text(e, current_language())}")
     print(json.dumps({"winner": s.winner(), "score": s.score, "round": s.round, "reason": s.end_reason}))
     return 0
 
@@ -533,7 +541,12 @@ class _DefaultsHelp(argparse.ArgumentDefaultsHelpFormatter):
                 or not action.option_strings or "%(default)" in (action.help or "")):
             return action.help
         # argparse's own " (default: …)" is English in every Python: said in the reader's language
-        return (action.help or "") + pgettext("argparse", " (default: %(default)s)", current_language())
+        lang = current_language()
+        said = pgettext("argparse", " (default: %(default)s)", lang)
+        if isinstance(action.default, float):   # a number in the reader's form ("10", "2,5"), not "10.0"
+            value = action.default
+            said = said.replace("%(default)s", number(value, lang, 0 if value.is_integer() else 1))
+        return (action.help or "") + said
 
 
 #: The most games one run plays, workers it starts, games per task (argparse refuses more).

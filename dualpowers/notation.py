@@ -22,6 +22,7 @@ from .components import SIDES, Components
 from .errors import NotationError, PositionError, brief
 from .text import N_, Message, Quantity
 from .scoring import Ending, outcome
+from .schema import json_kind
 from .serialize import read_position, state_to_dict
 
 if TYPE_CHECKING:
@@ -112,7 +113,7 @@ def read_notation(blank: P, text: str) -> P:
     :meth:`State.from_notation` is the public way in."""
     comp = blank.comp
     if not isinstance(text, str):
-        raise NotationError(Message(N_("notation must be a string, not {value}"), value=type(text).__name__))
+        raise NotationError(Message(N_("notation must be a string, not {value}"), value=json_kind(text)))
     if len(text) > MAX_NOTATION:
         raise NotationError(Message(N_("a notation is one line of at most {limit} characters, not {n}"), limit=Quantity(MAX_NOTATION), n=Quantity(len(text))))
     parts = text.split()

@@ -126,6 +126,9 @@ def json_path(parts: Iterable[Any]) -> str:
     return out
 
 
+#: The data as a whole, where an error names the part at fault (``$`` in JSONPath).
+THE_DATA = N_("the data as a whole")
+
 #: What a reader is reading, for :func:`decode_json`'s messages ({what}).
 THE_POSITION = N_("the position")
 THE_SAVED_GAME = N_("the saved game")
@@ -136,7 +139,10 @@ _TYPE_WORDS = {
 }
 
 
-def _kind(value: Any) -> Message:
+def json_kind(value: Any) -> Message:
+    """What kind of JSON value ``value`` is, in words for a reader ("a list", "a text"), for a
+    refusal that says what was found instead ("a position must be a JSON object, not a list"):
+    never Python's type name ("list"), which a French or Italian sentence cannot take."""
     if value is None:
         return Message(N_("null"))
     if isinstance(value, bool):
@@ -147,6 +153,9 @@ def _kind(value: Any) -> Message:
              float: N_("a number with a fraction")}
     word = words.get(type(value))
     return Message(word) if word else Message(N_("{value}"), value=type(value).__name__)
+
+
+_kind = json_kind
 
 
 def _types(wanted: Iterable[str]) -> Message:
@@ -288,7 +297,15 @@ def check(data: Any, name: str, error: type[DualPowersError], where: str | Messa
         raise error(Message(N_("{where}the data is nested too deeply"), where=where)) from None
     if err is None:
         return
-    path = json_path(err.absolute_path)
+    path: str | Message = json_path(err.absolute_path)
+    if not err.absolute_path:
+        # The data as a whole is named in words, never "$" (a reader does not know JSONPath):
+        # "the saved game: the field version is missing", "... : the data must be an object".
+        reason = _describe(err)
+        if err.validator == "required" and isinstance(reason, Message):
+            raise error(plural(NN_("{where}the field {fields} is missing", "{where}the fields {fields} are missing"),
+                               reason.params["n"], where=where, fields=reason.params["fields"]))
+        path = Message(THE_DATA)
     if by_field and err.absolute_path and err.absolute_path[0] in by_field:
         error = by_field[err.absolute_path[0]]
     if "propertyNames" in err.schema_path:
@@ -339,7 +356,7 @@ def decode_json(text: Any, error: type[DualPowersError], what: str | Message = "
         except UnicodeDecodeError as exc:
             raise error(Message(N_("{what} is not UTF-8 text (byte {n})"), what=what, n=exc.start)) from None
     if not isinstance(text, str):
-        raise error(Message(N_("{what} must be text, not {value}"), what=what, value=type(text).__name__))
+        raise error(Message(N_("{what} must be text, not {value}"), what=what, value=json_kind(text)))
     if text.startswith("\ufeff"):   # a UTF-8 byte-order mark, as some editors write
         text = text[1:]
     if len(text) > MAX_TEXT:

@@ -21,7 +21,7 @@ from .opposition import DIFFICULTIES
 from .places import REMOVED, RESERVE, WAITING, start_place
 from .position import FIELDS
 from .rounds import RESTING_STEPS, action_order, solo_order
-from .schema import THE_POSITION, check, decode_json
+from .schema import THE_POSITION, check, decode_json, json_kind
 from .scoring import outcome, unrest_winner
 
 if TYPE_CHECKING:
@@ -149,7 +149,7 @@ def _int(value: Any, what: str) -> int:
 
 def _list(value: Any, what: str) -> list[Any]:
     if not isinstance(value, list):
-        raise PositionError(Message(N_("{path} must be a list, not {value}"), path=_path(what), value=type(value).__name__))
+        raise PositionError(Message(N_("{path} must be a list, not {value}"), path=_path(what), value=json_kind(value)))
     return value
 
 
@@ -281,7 +281,7 @@ class _Reader:
     def read(self) -> Position:
         d, s, c = self.d, self.s, self.c
         if not isinstance(d, dict):
-            raise PositionError(Message(NOT_AN_OBJECT, value=type(d).__name__))
+            raise PositionError(Message(NOT_AN_OBJECT, value=json_kind(d)))
         unknown = set(d) - _KEYS
         if unknown:
             raise PositionError(plural(NN_("unknown field {fields} (known: {known})",
@@ -783,7 +783,7 @@ def read_position(blank: P, data: dict[str, Any], *, check_shape: bool = True) -
     always checks the shape.
     """
     if not isinstance(data, dict):
-        raise PositionError(Message(NOT_AN_OBJECT, value=type(data).__name__))
+        raise PositionError(Message(NOT_AN_OBJECT, value=json_kind(data)))
     if check_shape:
         check(data, "position", PositionError, by_field={"date": InvalidDate, "blockade": InvalidBlockade})
     reader = _Reader(data, blank)

@@ -70,12 +70,12 @@ def test_numbers_in_messages_are_written_in_each_languages_form(number, en, fr, 
 def test_the_measured_tables_in_french_have_french_headers_and_numbers():
     i18n.set_language("fr")
     table = tables.difficulty_frame(measured("difficulty"))
-    assert list(table.index.names) == ["joueur", "joue"] and table.columns.name == "difficulté X"
+    assert list(table.index.names) == ["Joueur", "Joue"] and table.columns.name == "Difficulté X"
     assert "Rouges" in table.index.get_level_values(1)          # a side as a label: the camp
     cell = table.iloc[0, 0]
     assert "\u00a0%" in cell and "." not in cell.split("[")[0]
     strength = tables.results_frame(measured("strength")[["player", "opponent", "games", "wins", "win_rate"]])
-    assert list(strength.columns) == ["joueur", "adversaire", "parties", "victoires", "taux de victoire"]
+    assert list(strength.columns) == ["Joueur", "Adversaire", "Parties", "Victoires", "Taux de victoire"]
     assert rate_text(measured("strength").iloc[0], "en").startswith("99.6%")
 
 

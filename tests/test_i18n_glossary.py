@@ -378,6 +378,27 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
          [r"\bdans la nulle part\b"]),
         ("Étape 2 : … ont chacune 2 cartes, et restent donc à égalité (one colon after the step's label)",
          [r"^Étape \d[\u00a0\u202f]?: [^:]*[\u00a0\u202f]: "]),
+        # Issue 34, the sixth French reading (words5): each kind of fault the grader met.
+        ("Les Rouges — choix : jouer le vert 4 (a log line is the side's choice: an infinitive right after the "
+         "side reads as an order)",
+         [r"^(?:Les (?:Rouges|Blancs)|Vous \(les \w+\)|L'Opposition(?: \(les \w+\))?)[\u00a0\u202f]: "
+          r"(?:jouer|déplacer|recruter|reposer|mettre|piocher|révéler|passer|choisir|ne|faire|organiser|inspirer)\b"]),
+        ("Aux Blancs : jouer une carte (the banner says the step once, not 'de jouer : jouer')",
+         [r"\bde jouer[\u00a0\u202f]?: jouer\b"]),
+        ("reposer un pion (the rulebook's verb, not 'mettre au Repos')", [r"\b(?:[Mm]ettre|met|mettent)\b[^.;:]*\bau Repos\b"]),
+        ("Recrutement de Leader (the rulebook's name of the action)", [r"\bRecrutement du Leader\b"]),
+        ("action autorisée (not the chess-programming 'action légale')", [r"\bactions? légales?\b"]),
+        ("parties simulées (no English gloss)", [r"\(playouts\b"]),
+        ("40 % de chances d'être la meilleure (not 'la meilleure avec une probabilité de')",
+         [r"\bla meilleure avec une probabilité\b"]),
+        ("piste de Soutien, Nettoyage (the rulebook's capitals)", [r"\bpiste de soutien\b", r"\b[Aa]u nettoyage\b"]),
+        ("cliquer sur (the verb takes its preposition)", [r"\b(?:cliquer|toucher)[\u00a0\u202f]:"]),
+        ("jusqu'au 8 mars/avril, sans Action supplémentaire (one colon in a line of the Hint's figures)",
+         [r"\bjusqu'au \d+ [^:;]*[\u00a0\u202f]: (?:pas d'|Action supplémentaire)"]),
+        ("pion (a token), joueur informatique (a policy)", [r"\btoutes les pièces\b", r"\bla stratégie \{?\w+\}? n'a\b"]),
+        ("comme en partie (…), ou utilisez un bouton (no semicolon before 'ou': the English '; or')", [r"[\u00a0\u202f]; ou\b"]),
+        ("Les Blancs — choix : un Objectif secret (face cachée) (the log's label says 'choix' once)",
+         [r"\b[Cc]hoix[\u00a0\u202f]?: [Cc]hoix\b"]),
     ],
     "it": [
         ("lato riposato / lato affaticato", [r"\bfacci[ae] (?:riposat|affaticat)"]),
@@ -526,6 +547,24 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
         ("Dei segnalini che lasciano il tabellone", [r"\bsegnalini che partono\b"]),
         ("un'unità o un leader della tua riserva (evidenziati) (no 'o' inside a list of 'o')",
          [r"\bleader evidenziato nella tua riserva\b"]),
+        # Issue 34, the sixth Italian reading (words5): each kind of fault the grader met.
+        ("non «giocare la carta rosso-2» (a quoted action inside a sentence starts in lower case)",
+         # (a special action's own name keeps its capitals: "non «Ispirare il Popolo e …»", as "{action:low}" writes it)
+         [r"\b(?:non|scelto) «(?:Giocare|Spostare|Reclutare|Far|Scegliere|Rinunciare|Pescare|Considerare|Conteggiare|"
+          r"Non)\b"]),
+        ("in valore di reclutamento la scelta costa 3 (one unit is not 'queste unità')", [r"\bqueste unità costano\b"]),
+        ("sposta il Trotsky rosso (a leader with its adjective takes the article)",
+         [r"\b(?:sposta|[Ss]postare|riposare|[Bb]onus Movimento [^:]*:) Trotsky (?:rosso|neutrale)\b"]),
+        ("ora tu 2 contro 4, prima 0 contro 4 (before and after, not 'invece di')", [r"\binvece di \d+ contro\b"]),
+        ("Rosso — scelta: giocare … (a log line is the side's choice: an infinitive right after the side reads "
+         "as an order)",
+         [r"^(?:Tu \((?:Rosso|Bianco)\)|Rosso|Bianco|L'opposizione(?: \((?:Rosso|Bianco)\))?): "
+          r"(?:giocare|spostare|reclutare|far|non|scegliere|pescare|rinunciare|conteggiare|considerare)\b"]),
+        ("N2 è sul lato riposato (a token's state without a gender the question may contradict)",
+         [r"^(?:Non proprio\. |Esatto! )?N\d+ è (?:ancora )?(?:riposato|affaticato|controllato)\b"]),
+        ("o entrambe le cose (after a masculine and a feminine noun)", [r"\bin un quartiere qualsiasi, [^,]+ o entrambi\b"]),
+        ("la tessera del quartiere viola", [r"\btessera quartiere (?:rosso|blu|verde|viola|bianco|marrone)\b"]),
+        ("prima le voci più recenti (an adjective needs its noun)", [r"\(prima le più recenti\)"]),
     ],
 }
 #: A side named bare where the language needs its article or its preposition: French "Blanc joue",
@@ -542,7 +581,8 @@ BARE_SIDE = {
 #: (A game's seed and the year 1917 are ids, not quantities: _NOT_READ takes them out.)
 WRONG_NUMBER = {
     "fr": [r"(?<![\w.,/-])\d{4,}(?![\w.,])", r"(?<![\w.])\d{1,3},\d{3}(?![\d,])",
-           r"(?<![\w.])\d+\.\d+(?![\w.])", r"\d%"],
+           r"(?<![\w.])\d+\.\d+(?![\w.])", r"\d%",
+           r"(?<![\w.,])\d{1,3} \d{3}(?!\d)", r"\d %"],     # a plain space inside a number: a line may break there
     "it": [r"(?<![\w.,/-])\d{4,}(?![\w.,])", r"(?<![\w.])\d{1,3},\d{3}(?![\d,])",
            r"(?<![\w.])\d+\.\d{1,2}(?![\w.\d])"],
 }
@@ -763,6 +803,18 @@ def test_the_bracket_check_sees_brackets_after_or_inside_brackets(text, faulty):
     ("fr", "Dernière action, annulée\u00a0: Recruter l'Unité B3"),
     ("fr", "N2 est Reposé."), ("fr", "B3 n'est pas sur le plateau (il est dans la boîte)"), ("fr", "R1, déjà Fatigué, retourne"),
     ("fr", "R10 est une Unité\u00a0: elle retourne dans la réserve de Viktor."),
+    ("fr", "Les Rouges\u00a0: jouer le vert 4 (2 jours)"), ("fr", "Aux Blancs de jouer\u00a0: jouer une carte"),
+    ("fr", "Mettre N5 au Repos dans la Zone verte"), ("fr", "le Recrutement du Leader"), ("fr", "toujours la première action légale"),
+    ("fr", "des parties simulées rapides (playouts)"), ("fr", "la meilleure avec une probabilité de 40\u00a0%"),
+    ("fr", "avance sur la piste de soutien"), ("fr", "Vous pouvez cliquer\u00a0: B3"), ("fr", "3 000 parties"), ("fr", "à 95 %"),
+    ("fr", "jusqu'au 8 mars/avril\u00a0: pas d'Action supplémentaire"),
+    ("fr", "comme en partie (Recrutement)\u00a0; ou utilisez un bouton"),
+    ("fr", "Les Blancs — choix\u00a0: choix d'un Objectif secret (face cachée)"),
+    ("it", "non «Giocare la carta rosso-2 (2 giorni)»"), ("it", "queste unità costano 3"),
+    ("it", "Il Rosso sposta Trotsky rosso dal quartiere marrone"), ("it", "tu 2 contro 4, invece di 0 contro 4"),
+    ("it", "Rosso: giocare la carta rosso-5 (2 giorni)"), ("it", "Non proprio. N2 è riposato."),
+    ("it", "in un quartiere qualsiasi, Ispirare il Popolo o entrambi"), ("it", "contiene la tessera quartiere viola"),
+    ("it", "<b>Registro della partita</b> (prima le più recenti)"),
     ("fr", "les Blancs ont gagné la Zone d'Émeute\u00a0: la compter comme Objectif, faire une Action supplémentaire ou passer\u00a0; pas « x »"),
 ])
 def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
@@ -773,11 +825,11 @@ def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     ("fr", "Les Blancs jouent le vert 4."), ("fr", "4\u202f000 parties, graine 12345, en 1917"), ("fr", "43\u00a0%"),
     ("fr", "à vous (les Blancs) de jouer"), ("fr", "Les Rouges jouent le violet 4 ; la carte vert 4"),
     ("fr", "Le Trotski neutre est Fatigué ; le Trotski rouge entre"), ("fr", "juil."),
-    ("fr", "Volonté\u00a0: les Rouges ; Les Rouges\u00a0: jouer le rouge 4"), ("fr", "sept cartes"),
+    ("fr", "Volonté\u00a0: les Rouges ; Les Rouges — choix\u00a0: jouer le rouge 4"), ("fr", "sept cartes"),
     ("fr", "Règles\u00a0: R-STR-2\u00a0: une Zone ; Vous (les Blancs)\u00a0: Action supplémentaire\u00a0: déplacer"),
     ("fr", "* une liste\n* Points de victoire"), ("fr", "Rouge\u00a0: quartier de Vyborg"), ("fr", "Trotski rouge"),
     ("fr", "Dernière action annulée\u00a0: recruter B3"), ("fr", "Katya (Blancs)"),
-    ("fr", "Les Blancs\u00a0: déplacer B3 de la Zone rouge vers la Zone verte (Action supplémentaire)"),
+    ("fr", "Les Blancs — choix\u00a0: déplacer B3 de la Zone rouge vers la Zone verte (Action supplémentaire)"),
     ("fr", "Les Rouges\u00a0: 5 (R7 2, N5 neutre 2) ; les Blancs\u00a0: 3 (B9 3)."), ("fr", "Déplacer le Trotski rouge"),
     ("fr", "ce sont les Rouges qui le contrôlent ; c'est l'Opposition"), ("fr", "mars/avr."), ("fr", "oct./nov."),
     ("fr", "BLANCS"), ("fr", "victoire"), ("fr", "Rouges 3"), ("fr", "Blancs\u00a0:"), ("fr", "L'Opposition (les Rouges)"),
@@ -807,8 +859,12 @@ def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     ("it", "Rosso: Spionaggio per rivelare l'obiettivo"), ("it", "Mano del Rosso: Lenin, Stalin"),
     ("it", "la accetta: il Bianco recluta Lvov nel quartiere marrone"),
     ("it", "Round 1, 6 marzo/aprile. Il volere del popolo è del Rosso. Punteggio: parità. Tocca a te (Bianco): giocare una carta."),
-    ("it", "Bianco: reclutare l'unità B3 (forza 1 sul lato riposato, 1 sul lato affaticato) nel quartiere rosso come azione bonus"),
-    ("it", "Tu (Bianco): spostare l'unità B2 dal quartiere blu al quartiere verde come azione bonus"),
+    ("it", "Bianco — scelta: reclutare l'unità B3 (forza 1 sul lato riposato, 1 sul lato affaticato) nel quartiere rosso come azione bonus"),
+    ("it", "Tu (Bianco) — scelta: spostare l'unità B2 dal quartiere blu al quartiere verde come azione bonus"),
+    ("it", "Il Rosso sposta il Trotsky rosso dal quartiere marrone al quartiere viola."), ("it", "N2 è sul lato riposato."),
+    ("it", "non «giocare la carta rosso-2 (2 giorni)»"), ("it", "ora tu 2 contro 4, prima 0 contro 4"),
+    ("fr", "Aux Blancs\u00a0: jouer une carte"), ("fr", "Reposer N5 dans la Zone verte"), ("fr", "4\u202f000 parties, 95\u00a0%"),
+    ("fr", "40\u00a0% de chances d'être la meilleure"), ("fr", "le Recrutement de Leader"), ("fr", "une action autorisée"),
     ("it", "Rosso: obiettivo (una carta, a faccia in giù)"), ("it", "PARTITA FINITA: VINCE L'OPPOSIZIONE (ROSSO)"),
     ("it", "Tocca a te (Bianco): reclutare Lenin nel quartiere verde"),
     ("it", "Punteggio: parità. Tocca a te (Bianco) decidere: giocare una carta."), ("it", "Il Reclutamento Leader e l'azione speciale"),

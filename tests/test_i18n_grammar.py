@@ -132,15 +132,16 @@ def test_a_connections_ends_are_named_as_regions_with_the_region_spec(lang, expe
 
 def test_the_status_line_and_the_log_give_a_side_its_article_in_french():
     """The Will and the two-player log's speaker are ids written by the template's grammar:
-    "Volonté : les Rouges", "Les Rouges : jouer le rouge 5", never "Volonté : Rouge", "Rouge : jouer"."""
+    "Volonté : les Rouges", "Les Rouges — choix : jouer le rouge 5" (the side's choice, not an
+    infinitive after the side that reads as an order), never "Volonté : Rouge", "Rouge : jouer"."""
     from dualpowers.controllers.play import GameSession
 
     session = GameSession(mode="two-player", seed=4)
     session.set_language("fr")
     session.apply(session.legal()[0])
     assert "Volonté\u00a0: les Rouges" in session.status()
-    assert any(e.text.startswith(("Les Rouges\u00a0: ", "Les Blancs\u00a0: ")) for e in session.log)
-    assert not any(re.match(r"(?:Rouge|Blanc)\u00a0: ", e.text) for e in session.log)
+    assert any(e.text.startswith(("Les Rouges — choix\u00a0: ", "Les Blancs — choix\u00a0: ")) for e in session.log)
+    assert not any(re.match(r"(?:Les )?(?:Rouges?|Blancs?)\u00a0: (?:jouer|déplacer|recruter)", e.text) for e in session.log)
 
 
 def test_a_side_given_as_a_course_answer_takes_its_article_in_french():
@@ -269,7 +270,7 @@ def test_what_decided_a_region_reads_like_the_will():
     state = dp.State.from_dict({"mode": "two-player", "date": {"month": "jul", "day": 12}, "will": "white",
                                 "score": 0, "regions": {"brown": [{"id": "R8"}]}})
     table = presence_rows(state, "fr")
-    column = table.columns.index("décidé par")
+    column = table.columns.index("Décidé par")
     assert "la Force" in {row[column] for row in table.rows}, table.rows
     assert "Force" in presence_rows(state, "fr").columns[2]     # "Force des Rouges": the header keeps its word
 
@@ -465,3 +466,104 @@ def test_a_game_that_cannot_be_saved_says_why_in_the_readers_words(tmp_path, lan
     play = PlaySession(lang=lang, mode="two-player", seed=1)
     play.save(tmp_path / "no such folder")
     assert play._notice == (expected, True)
+
+
+# ---------------------------------------------------------------------------- issue 34, sixth reading (words5)
+def test_the_italian_editions_rested_neutrals_are_a_list_joined_by_and():
+    """E-IT: the leader's arrival rests two neutral units, written "N2 et N6" / "N2 e N6" like every
+    other list of tokens (kinds.leader_recruit logs a Conjunction), never "N2, N6"."""
+    from dualpowers.kinds.leader_recruit import IT_LEADER_RESTS
+    from dualpowers.text import Conjunction
+
+    assert "N2, N6" in render(Message(IT_LEADER_RESTS, tokens=("N2", "N6"), region="white"), "fr")  # the fault
+    for lang, joined in (("en", "N2 and N6"), ("fr", "N2 et N6"), ("it", "N2 e N6")):
+        assert joined in render(Message(IT_LEADER_RESTS, tokens=Conjunction(["N2", "N6"]), region="white"), lang)
+    import inspect
+    from dualpowers.kinds import leader_recruit
+    assert "tokens=Conjunction(rested)" in inspect.getsource(leader_recruit._perform)
+
+
+@pytest.mark.parametrize("data, words", [([1, 2], {"en": "not a list", "fr": "pas une liste", "it": "non una lista"}),
+                                         ("text", {"en": "not a text", "fr": "pas un texte", "it": "non un testo"})])
+def test_a_file_of_the_wrong_json_kind_is_named_in_words(data, words):
+    """"une position doit être un objet JSON, pas une liste", never Python's type name ("pas list")."""
+    from dualpowers.narrate import refusal_text
+    from dualpowers.state import State
+
+    with pytest.raises(Exception) as info:
+        State.from_dict(data)
+    for lang, expected in words.items():
+        written = refusal_text(info.value, lang)
+        assert written.endswith(expected), written
+        assert not re.search(r"\b(?:list|str|dict|int)$", written) or lang == "en", written
+
+
+def test_the_data_as_a_whole_is_named_in_words_not_as_a_dollar(tmp_path):
+    """A progress file without its version: "… « p.json » : il manque le champ version", never
+    "… : $ il manque le champ version"; a file that is no progress file names itself once."""
+    from dualpowers.course import chapters
+    from dualpowers.course.progress import FORMAT, Progress
+    from dualpowers.narrate import refusal_text
+
+    (tmp_path / "p.json").write_text('{"format": "%s"}' % FORMAT)
+    (tmp_path / "q.json").write_text("[1]")
+    expected = {"p.json": {"en": "the field version is missing", "fr": "il manque le champ version",
+                           "it": "manca il campo version"},
+                "q.json": {"en": "q.json' is not a course progress file", "fr": "q.json » n'est pas un fichier",
+                           "it": "q.json» non è un file"}}
+    for name, by_lang in expected.items():
+        with pytest.raises(Exception) as info:
+            Progress.load(tmp_path / name, chapters())
+        for lang, words in by_lang.items():
+            written = refusal_text(info.value, lang)
+            assert words in written.replace("\u00a0", " "), written
+            assert "$ " not in written and not written.endswith("$"), written
+            once = {"en": "progress file", "fr": "fichier de progression", "it": "file di avanzamento"}[lang]
+            assert written.count(once) == 1, written
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_the_tutorials_refused_try_is_written_in_the_readers_language_with_a_capital(lang):
+    """screens.tutorial.outcome_lines of a refused try: the engine's reason in ``lang`` (not the
+    English ``Outcome.lines``), starting with a capital on its own line."""
+    from dualpowers.screens.tutorial import outcome_lines
+    from dualpowers.tutorial import Tutorial
+
+    t = Tutorial()
+    t.select("B")
+    tries = []
+    for i in range(t.count if isinstance(t.count, int) else 8):
+        try:
+            t.goto(i)
+        except Exception:
+            break
+        if t.outcome.kind == "try":
+            tries.append(outcome_lines(t.outcome, lang))
+    assert tries
+    for lines in tries:
+        assert lines[0][:1].isupper(), lines
+        assert "recruit value" not in lines[0] and "Refused" not in lines[0], lines
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_an_editor_entry_without_an_id_is_named_by_its_kind_in_words(lang):
+    """A token added once the game has none of that kind left is listed as its palette label
+    ("Zone verte : Unité des Rouges, Reposée 1 / …"), never by its JSON keys ("owner red+kind unit")."""
+    from dualpowers.controllers.editor import PositionEditor
+
+    editor = PositionEditor()
+    item = next(i for i in editor.palette if i.owner == "red" and i.kind == "unit")
+    for _ in range(len(item.ids) + 1):
+        editor.add("green", item.key)
+    written = [render(m, lang) for region, _i, m in editor.entry_messages() if region == "green"]
+    assert len(written) > len(item.ids)
+    assert not any("owner" in w or "kind" in w or "+" in w for w in written), written
+
+
+def test_the_editor_palette_names_trotsky_once():
+    """"Trotski rouge (Reposé 3 / Fatigué 1)", not "Trotski rouge (Trotski rouge : …)"."""
+    from dualpowers.controllers.editor import PositionEditor
+
+    for lang, name in (("fr", "Trotski"), ("it", "Trotsky")):
+        labels = [render(i.label_message, lang) for i in PositionEditor().palette if i.kind == "trotsky"]
+        assert labels and all(label.count(name) == 1 for label in labels), labels

@@ -35,7 +35,7 @@ from ..components import SIDES, Components, default_components
 from ..errors import DualPowersError, EditorError, InvalidDate, PositionError, brief
 from ..kinds.base import NO_SUCH_REGION
 from ..text import N_, Items, Message
-from ..schema import THE_POSITION, decode_json
+from ..schema import THE_POSITION, decode_json, json_kind
 from ..serialize import NOT_AN_OBJECT, read_position
 from ..presence import Presence, force_in_presence, presence_table
 from ..state import State
@@ -390,6 +390,16 @@ class PositionEditor:
         """(region, index, label) for every token entry, for lists and menus (English)."""
         return [(region, i, m.text) for region, i, m in self.entry_messages()]
 
+    def _kind_named(self, entry: dict[str, Any]) -> Message | str:
+        """An entry that names a kind of token but no id, in words: the palette's label of that
+        kind ("Unité des Rouges, Reposée 3 / Fatiguée 3"), never its JSON keys ("owner red+kind unit")."""
+        wanted = {k: v for k, v in entry.items() if k != "side"}
+        for item in self.palette:
+            if item.describe(False) == wanted and item.label_message is not None:
+                label = item.label_message
+                return label.params["label"] if label.msgid == PALETTE_COUNT else label   # without "(×9)"
+        return "+".join(f"{k} {v}" for k, v in wanted.items())      # a kind the palette does not have
+
     def entry_messages(self) -> list[tuple[str, int, Message]]:
         """(region, index, label as a message) for every token entry, for any language."""
         out = []
@@ -399,9 +409,8 @@ class PositionEditor:
                 if "id" in e:
                     label = Message(ENTRY_EXHAUSTED if tired else ENTRY_FRESH, region=region, token=e["id"])
                 else:
-                    what = "+".join(f"{k} {v}" for k, v in e.items() if k != "side")
                     label = Message(ENTRY_DESCRIBED_EXHAUSTED if tired else ENTRY_DESCRIBED_FRESH, region=region,
-                                    what=what)
+                                    what=self._kind_named(e))
                 out.append((region, i, label))
         return out
 
@@ -538,7 +547,7 @@ class PositionEditor:
         Either the import succeeds or nothing changes and :class:`PositionError` says why.
         """
         if not isinstance(text, str):
-            raise PositionError(Message(NOT_TEXT, value=type(text).__name__))
+            raise PositionError(Message(NOT_TEXT, value=json_kind(text)))
         if text.lstrip().startswith("{"):
             self.import_json(text)
             return "json"

@@ -30,7 +30,7 @@ from ..actions import Action, parse_action
 from ..describe import describe
 from ..errors import DualPowersError, IllegalAction, PositionError, Told, brief
 from ..narration import Message
-from ..schema import THE_SAVED_GAME, check, decode_json
+from ..schema import THE_SAVED_GAME, check, decode_json, json_kind
 from ..i18n import DEFAULT_LANGUAGE, check_language, current_language
 from ..scoring import lead
 from ..names import ROLE_CONTEXTS
@@ -551,7 +551,7 @@ class GameSession:
             text = read_text(text, LoadError, THE_SAVED_GAME_FILE)
         data = decode_json(text, LoadError, Message(THE_SAVED_GAME))
         if not isinstance(data, dict):
-            raise LoadError(Message(N_("a saved game is a JSON object, not {value}"), value=type(data).__name__))
+            raise LoadError(Message(N_("a saved game is a JSON object, not {value}"), value=json_kind(data)))
         try:
             candidate, message = self._candidate(data)
         except LoadError:

@@ -1167,7 +1167,8 @@ def choice_label(answer_type: str, value: str) -> Message | Name:
                 return date_text(m, int(value[len(m):]))
         raise ValueError(f"not a date: {value!r}")
     if answer_type == "region":
-        return region_name(value)
+        # an answer button, beside "Yes" and "Nobody": capitalised ("Quartiere rosso", "Zone rouge")
+        return Message(N_("{place:cap}"), domain=DOMAIN, place=region_name(value))
     if answer_type == "number":
         return Message(N_("{n}"), domain=DOMAIN, n=value)
     if answer_type == "connection":

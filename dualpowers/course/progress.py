@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..errors import DualPowersError, Told
+from ..errors import DualPowersError, Told, brief
 from ..narration import N_, Message
 from ..schema import check, json_path
 from ..userfiles import THE_PROGRESS_FILE, named, read_json, write_text
@@ -121,6 +121,11 @@ class Progress:
         if not Path(path).exists() and not Path(path).is_symlink():
             return cls()
         data = read_json(path, ProgressError, THE_PROGRESS_FILE)
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            # named once: "'notes.json' is not a course progress file", not "the course progress
+            # file 'notes.json': not a course progress file"
+            raise ProgressError(Message(N_("{file} is not a course progress file: 'format' must be {value}"),
+                                        file=brief(os.fsdecode(path), 120), value=repr(FORMAT)))
         return cls.from_dict(data, chapters, where=Message(N_("{what}: "), what=named(THE_PROGRESS_FILE, path)))
 
 

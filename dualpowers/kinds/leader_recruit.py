@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..places import RESERVE
 from ..presence import controlled_in
-from ..text import N_, Message, Name
+from ..text import N_, Conjunction, Message, Name
 from .base import (one_click, Action, ActionKind, Click, Touches, action, check_region, leader_can_recruit, leader_card, refuse,
                    register)
 
@@ -61,7 +61,7 @@ def _perform(state: Position, side: str, a: LeaderRecruit) -> None:
         for t in rested:
             state.exhausted.discard(t)
         if rested:
-            state.log("rest", IT_LEADER_RESTS, tokens=tuple(rested), region=region)
+            state.log("rest", IT_LEADER_RESTS, tokens=Conjunction(rested), region=region)
 
 
 def _sentence(state: Position, a: LeaderRecruit) -> Message:

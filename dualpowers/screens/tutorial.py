@@ -168,11 +168,20 @@ class TutorialScreen(Observed[TutorialSnapshot]):
             outcome=view, position=state, highlight=t.highlight if state is not None else frozenset())
 
 
+def _refusal_line(outcome: Outcome, lang: str) -> str:
+    """A refused try's reason in ``lang``, as a line of its own: it starts with a capital
+    (the engine writes a reason to sit inside a sentence, "those units cost 4 ...")."""
+    reason = refusal_text(outcome.refusal or outcome.error or "", lang)
+    return reason[:1].upper() + reason[1:]
+
+
 def outcome_lines(outcome: Outcome, lang: str) -> list[str]:
     """What the engine answered, one line per item, in ``lang`` (see :attr:`Outcome.lines`)."""
     _ = translator(lang)
     if outcome.kind == "action":
         return [event_text(e, lang) for e in outcome.events]
+    if outcome.kind == "try":          # the engine's reason, written in ``lang`` (``lines`` is English)
+        return [_refusal_line(outcome, lang)]
     if isinstance(outcome.result, Presence):
         p = outcome.result
         out = [_("{region}: Red {red} ({red_count}), White {white} ({white_count}).",
@@ -195,8 +204,7 @@ def _outcome_view(t: Tutorial, outcome: Outcome, edition: str) -> OutcomeView:
     footer = t.ui("edition", name=edition_name)
     heading = _("What the engine says")
     if outcome.kind == "try":
-        return OutcomeView(heading, refused=t.ui("refused"),
-                           reason=refusal_text(outcome.refusal or outcome.error or "", lang), footer=footer)
+        return OutcomeView(heading, refused=t.ui("refused"), reason=_refusal_line(outcome, lang), footer=footer)
     table: "Table | None" = None
     if isinstance(outcome.result, Presence):
         table = tables.presence_tokens_rows(outcome.result, lang)

@@ -99,7 +99,7 @@ class AnalyzerWidget(widgets.VBox):
         self.clear_region = button("Clear region", "dp-clear-region")
         self.clear_board = button("Clear board", "dp-clear-board", style="warning")
         self.palette_help = widgets.HTML("<b>Palette</b>: choose a token, then click a region on the board "
-                                         "(or pick a region here and press <i>Add</i>).")
+                                         "(or pick a region here and press <i>Add to region</i>).")
         tokens_box = widgets.VBox([
             self.palette_help,
             self.palette_side, widgets.HBox([self.add_region, self.add_token], layout=_W(flex_flow="row wrap")),
@@ -267,7 +267,7 @@ class AnalyzerWidget(widgets.VBox):
         for i, title in enumerate([_("Tokens"), _("Game"), _("Import/export")]):
             self.tabs.set_title(i, title)
         self.palette_help.value = _("<b>Palette</b>: choose a token, then click a region on the board (or pick a "
-                                    "region here and press <i>Add</i>).")
+                                    "region here and press <i>Add to region</i>).")
         self.table_title.value = _("<b>Force in Presence</b> in every region (R-STR-2; neutrals follow R-NEU-1):")
         self.io_text.placeholder = _("Paste a JSON position or a DP1 notation line, then Import.")
         self.screen.set_title(_("Position analyzer"))
