@@ -142,6 +142,21 @@ def test_escape_forgets_the_clicks_so_far_only():
     assert not m.session.picker.picked and m.snapshot.board.clickable == lit
 
 
+def test_cancel_the_clicks_is_offered_while_an_answer_begun_on_the_board_waits():
+    """Issue 33 (QA6): a first click could be undone only by Escape, which nothing told; the
+    course now shows play's "Cancel the clicks" while clicks wait for the next one."""
+    m, _ = _model()
+    m.session.go_exercise("commands-3")
+    assert not m.snapshot.cancel.shown
+    m.click("token", "W3")
+    assert m.snapshot.cancel.shown and m.snapshot.cancel.label == "Cancel the clicks"
+    m.forget_clicks()
+    assert not m.snapshot.cancel.shown and not m.session.picker.picked
+    m.set_language("fr")
+    m.click("token", "W3")
+    assert m.snapshot.cancel.label == "Annuler les clics"
+
+
 def test_choice_exercises_offer_their_answers_as_buttons():
     m, _ = _model()
     m.session.go_exercise("board-1")
