@@ -264,8 +264,12 @@ class ActionPicker:
             return None
         if self._fits([*self.picked, key]):
             self.picked.append(key)
-        elif self._fits([key]):
-            self.picked = [key]              # a new start (e.g. another token)
+        elif self._fits([key]) and not (kind != "token" and any(k == "token" for k, _i in self.picked)):
+            # a new start (another token; a region after a region); but a region or a road clicked
+            # after a token is that token's move or recruit, refused with its reason, never taken
+            # as another action that starts there (issue 33, QA6: W5 chosen, an unlit region
+            # clicked became a recruit into it)
+            self.picked = [key]
         else:
             self.message = self._refusal(key)
             return None

@@ -235,3 +235,18 @@ def test_a_question_answered_with_a_button_does_not_say_on_the_board_who_is_to_a
     assert choice and action
     assert [c for c in choice if c[1]] == []
     assert sum(1 for a in action if a[1]) >= len(action) // 2, action
+
+
+def test_a_region_clicked_after_a_token_is_refused_not_taken_as_another_action():
+    """Issue 33 (QA6): at the scoring chapter's unrest bonus (step 10), W5 chosen in brown, a click
+    on the unlit green region became a Bonus Recruit of W1 into green, judged "Not quite".  It is
+    W5's move, refused with the map's reason, and W5 stays chosen."""
+    m, _ = _model()
+    s = m.session
+    s.go([i for i, item in enumerate(s.items) if item[0] == "scoring"][9])
+    m.click("token", "W5")
+    m.click("region", "green")
+    snap = m.snapshot
+    assert "Brown and green are not connected" in snap.feedback.head, snap.feedback
+    assert [b.rule for b in snap.feedback.badges] == ["C-MAP"]
+    assert s.picker.picked == [("token", "W5")]
