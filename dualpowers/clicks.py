@@ -17,7 +17,7 @@ from .errors import IllegalAction
 from .kinds.base import FIELD_KINDS, Click, interchangeable
 from .narrate import refusal_text
 from .places import RESERVE
-from .text import N_, NP_, Disjunction, Message, Name, translator
+from .text import N_, NP_, Disjunction, Message, Name, render, translator
 from .turn import step_name
 
 if TYPE_CHECKING:
@@ -310,7 +310,15 @@ class ActionPicker:
             if side and side != who:
                 return _("{token} is not yours to use now: {who} is to act, and {token} obeys {side}.",
                          token=ident, who=who or _("nobody"), side=side)
-            return _("{token} has no legal action now (step: {step}).", token=ident, step=step)
+            if side is None and self.state.side_of(ident) is None:       # a lone neutral
+                why = _("{token} is nobody's now: a neutral token obeys the side holding the Will of "
+                        "the People, and only while that side has a token of its own in its region (R-NEU-1).",
+                        token=ident)
+            else:
+                why = _("{token} has no legal action now (step: {step}).", token=ident, step=step)
+            # ... and what would be taken instead (issue 33, QA6: the refusal named no rule, no way on)
+            instead = self.next_clicks()
+            return why if instead is None else " ".join((why, render(instead, lang)))
         if kind == "region":
             return _("Nothing can be done in {region} now (step: {step}).", region=ident, step=step)
         if kind == "connection":
