@@ -539,6 +539,15 @@ class PlayWidget(widgets.VBox):
         self._draw_setup(snap)
         cls = "dp-error-box" if snap.notice_error else "dp-ok-box"
         self.message.value = f"<span class='{cls}'>{escape(snap.notice)}</span>" if snap.notice else ""
+        # the answer to a click on the board, in the window: on a phone the panel is under the
+        # board and a refusal or the next tap's prompt came out of sight (issue 33, QA6); where it
+        # is in view already (beside the board) nothing scrolls
+        if before is not None and snap.story is None:
+            if snap.notice and snap.notice_error and (snap.notice, snap.board.selected) != (before.notice,
+                                                                                       before.board.selected):
+                self.screen.keep_in_view(".dp-message")
+            elif snap.can_cancel and snap.board.selected != before.board.selected:
+                self.screen.keep_in_view(".dp-prompt")
         saved = snap.saved
         label = _("Download {file}", file=saved.name) if saved is not None else ""
         self.save_link.value = (f"<a download='{escape(saved.name)}' href='data:application/json;base64,{saved.data}'>"
