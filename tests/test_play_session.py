@@ -130,6 +130,9 @@ def test_a_story_s_heading_says_what_it_tells_not_who_acts(lang):
             assert head is not None, status
             event = play.story[play.story_at]
             assert play.game.status(event.board, acting=False) in status, status    # the round, date, Will, score
+            # ... said as the board's, not as what was done ("What you did: Round 1, ..." misled: QA6)
+            assert status == _("{what}. The board at this step: {status}", what=head,
+                               status=play.game.status(event.board, acting=False)), status
             if event.board.to_act is not None:
                 assert play.game.status(event.board) not in status, status          # not who acts
             said[heads[head]] = said.get(heads[head], 0) + 1
