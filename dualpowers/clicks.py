@@ -254,6 +254,9 @@ class ActionPicker:
         return K.meant(self.state, (*self.picked, key)) or K.meant(self.state, (key,))
 
     # ------------------------------------------------------------------ clicks
+    #: the screen is worked by a finger: a refusal's way on says "tap" (its screen sets it)
+    touch: bool = False
+
     def click(self, kind: str, ident: Any) -> "Action | None":
         """Add a click; return the chosen action when the clicks pick exactly one."""
         key: Click = (kind, tuple(ident) if isinstance(ident, list) else ident)
@@ -317,7 +320,7 @@ class ActionPicker:
             else:
                 why = _("{token} has no legal action now (step: {step}).", token=ident, step=step)
             # ... and what would be taken instead (issue 33, QA6: the refusal named no rule, no way on)
-            instead = self.next_clicks()
+            instead = self.next_clicks(touch=self.touch)
             return why if instead is None else " ".join((why, render(instead, lang)))
         if kind == "region":
             return _("Nothing can be done in {region} now (step: {step}).", region=ident, step=step)

@@ -333,3 +333,6 @@ def test_a_lone_neutral_clicked_names_the_rule_and_what_would_be_taken():
     snap = play.snapshot
     assert snap.notice_error and "R-NEU-1" in snap.notice and "nobody's" in snap.notice, snap.notice
     assert "Click" in snap.notice.split("R-NEU-1")[1], snap.notice
+    play.set_touch(True)                       # on a touch screen the way on says "Tap"
+    play.click("token", lone[0])
+    assert "Tap" in play.snapshot.notice.split("R-NEU-1")[1], play.snapshot.notice

@@ -391,6 +391,7 @@ class PlaySession(Observed[PlaySnapshot]):
         if self.game.is_over():
             return
         picker = self.picker
+        picker.touch = self.touch
         chosen = picker.click(kind, ident)
         if chosen is not None:
             self.play(chosen)
