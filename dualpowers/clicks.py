@@ -17,7 +17,7 @@ from .errors import IllegalAction
 from .kinds.base import FIELD_KINDS, Click, interchangeable
 from .narrate import refusal_text
 from .places import RESERVE
-from .text import N_, NP_, Disjunction, Message, Name, translator
+from .text import N_, NP_, Disjunction, Message, Name, render, translator
 from .turn import step_name
 
 if TYPE_CHECKING:
@@ -254,6 +254,9 @@ class ActionPicker:
         return K.meant(self.state, (*self.picked, key)) or K.meant(self.state, (key,))
 
     # ------------------------------------------------------------------ clicks
+    #: the screen is worked by a finger: a refusal's way on says "tap" (its screen sets it)
+    touch: bool = False
+
     def click(self, kind: str, ident: Any) -> "Action | None":
         """Add a click; return the chosen action when the clicks pick exactly one."""
         key: Click = (kind, tuple(ident) if isinstance(ident, list) else ident)
@@ -264,8 +267,12 @@ class ActionPicker:
             return None
         if self._fits([*self.picked, key]):
             self.picked.append(key)
-        elif self._fits([key]):
-            self.picked = [key]              # a new start (e.g. another token)
+        elif self._fits([key]) and not (kind != "token" and any(k == "token" for k, _i in self.picked)):
+            # a new start (another token; a region after a region); but a region or a road clicked
+            # after a token is that token's move or recruit, refused with its reason, never taken
+            # as another action that starts there (issue 33, QA6: W5 chosen, an unlit region
+            # clicked became a recruit into it)
+            self.picked = [key]
         else:
             self.message = self._refusal(key)
             return None
@@ -306,7 +313,15 @@ class ActionPicker:
             if side and side != who:
                 return _("{token} is not yours to use now: {who} is to act, and {token} obeys {side}.",
                          token=ident, who=who or _("nobody"), side=side)
-            return _("{token} has no legal action now (step: {step}).", token=ident, step=step)
+            if side is None and self.state.side_of(ident) is None:       # a lone neutral
+                why = _("{token} is nobody's now: a neutral token obeys the side holding the Will of "
+                        "the People, and only while that side has a token of its own in its region (R-NEU-1).",
+                        token=ident)
+            else:
+                why = _("{token} has no legal action now (step: {step}).", token=ident, step=step)
+            # ... and what would be taken instead (issue 33, QA6: the refusal named no rule, no way on)
+            instead = self.next_clicks(touch=self.touch)
+            return why if instead is None else " ".join((why, render(instead, lang)))
         if kind == "region":
             return _("Nothing can be done in {region} now (step: {step}).", region=ident, step=step)
         if kind == "connection":

@@ -142,6 +142,21 @@ def test_escape_forgets_the_clicks_so_far_only():
     assert not m.session.picker.picked and m.snapshot.board.clickable == lit
 
 
+def test_cancel_the_clicks_is_offered_while_an_answer_begun_on_the_board_waits():
+    """Issue 33 (QA6): a first click could be undone only by Escape, which nothing told; the
+    course now shows play's "Cancel the clicks" while clicks wait for the next one."""
+    m, _ = _model()
+    m.session.go_exercise("commands-3")
+    assert not m.snapshot.cancel.shown
+    m.click("token", "W3")
+    assert m.snapshot.cancel.shown and m.snapshot.cancel.label == "Cancel the clicks"
+    m.forget_clicks()
+    assert not m.snapshot.cancel.shown and not m.session.picker.picked
+    m.set_language("fr")
+    m.click("token", "W3")
+    assert m.snapshot.cancel.label == "Annuler les clics"
+
+
 def test_choice_exercises_offer_their_answers_as_buttons():
     m, _ = _model()
     m.session.go_exercise("board-1")
@@ -220,3 +235,18 @@ def test_a_question_answered_with_a_button_does_not_say_on_the_board_who_is_to_a
     assert choice and action
     assert [c for c in choice if c[1]] == []
     assert sum(1 for a in action if a[1]) >= len(action) // 2, action
+
+
+def test_a_region_clicked_after_a_token_is_refused_not_taken_as_another_action():
+    """Issue 33 (QA6): at the scoring chapter's unrest bonus (step 10), W5 chosen in brown, a click
+    on the unlit green region became a Bonus Recruit of W1 into green, judged "Not quite".  It is
+    W5's move, refused with the map's reason, and W5 stays chosen."""
+    m, _ = _model()
+    s = m.session
+    s.go([i for i, item in enumerate(s.items) if item[0] == "scoring"][9])
+    m.click("token", "W5")
+    m.click("region", "green")
+    snap = m.snapshot
+    assert "Brown and green are not connected" in snap.feedback.head, snap.feedback
+    assert [b.rule for b in snap.feedback.badges] == ["C-MAP"]
+    assert s.picker.picked == [("token", "W5")]

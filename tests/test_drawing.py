@@ -401,6 +401,9 @@ def test_the_blockade_word_is_nearer_its_barrier_than_any_other_road(lang: str) 
         r = plates[0]
         plate = Box(float(r.get("x")), float(r.get("y")), float(r.get("width")), float(r.get("height")))
         barrier = _distance(plate, [lay.blockade_spot(conn)[0]])
+        # beside its barrier, not floating apart from it (Italian BLOCCO stood far off: QA6)
+        from dualpowers.drawing.board import BARRIER_HALF_LEN, WORD_GAP
+        assert barrier <= BARRIER_HALF_LEN + WORD_GAP + 0.5, (lang, conn, barrier)
         for other, road in lay.connections.items():
             if set(other) != set(conn):
                 assert _distance(plate, road) > barrier, (lang, conn, other)

@@ -130,6 +130,9 @@ def test_a_story_s_heading_says_what_it_tells_not_who_acts(lang):
             assert head is not None, status
             event = play.story[play.story_at]
             assert play.game.status(event.board, acting=False) in status, status    # the round, date, Will, score
+            # ... said as the board's, not as what was done ("What you did: Round 1, ..." misled: QA6)
+            assert status == _("{what}. The board at this step: {status}", what=head,
+                               status=play.game.status(event.board, acting=False)), status
             if event.board.to_act is not None:
                 assert play.game.status(event.board) not in status, status          # not who acts
             said[heads[head]] = said.get(heads[head], 0) + 1
@@ -310,3 +313,26 @@ def test_review_is_offered_once_the_last_story_is_told():
     assert not play.snapshot.can_review and not play.snapshot.result
     play.story_step(skip=True)
     assert play.snapshot.can_review and play.snapshot.result
+
+
+def test_a_lone_neutral_clicked_names_the_rule_and_what_would_be_taken():
+    """Issue 33 (QA6): "N4 has no legal action now (step: the card's action)" named no rule and no
+    way on.  A neutral with no side to obey is refused by R-NEU-1, and the refusal says what the
+    next click may be."""
+    play = PlaySession(GameSession(mode="solo", seed=7, player="white", difficulty=3))
+    play.story_step(skip=True)
+    s = play.game.state
+    play.click("card", "purple-2")
+    play.story_step(skip=True)
+    s = play.game.state
+    regions = {r.name for r in s.comp.regions}
+    lone = [t for t, place in s.place.items() if s.side_of(t) is None and place in regions
+            and s.controller(t) is None]
+    assert lone, "no lone neutral on the board"
+    play.click("token", lone[0])
+    snap = play.snapshot
+    assert snap.notice_error and "R-NEU-1" in snap.notice and "nobody's" in snap.notice, snap.notice
+    assert "Click" in snap.notice.split("R-NEU-1")[1], snap.notice
+    play.set_touch(True)                       # on a touch screen the way on says "Tap"
+    play.click("token", lone[0])
+    assert "Tap" in play.snapshot.notice.split("R-NEU-1")[1], play.snapshot.notice

@@ -41,12 +41,14 @@ def test_next_walks_the_steps_then_opens_the_next_example():
 
 def test_at_the_last_step_of_the_last_example_next_is_off_and_does_nothing():
     m, seen = _model(language="en", example="H")
-    while m.tutorial.next():
-        pass
+    while m.snapshot.can_next:
+        m.next()
     snap = m.snapshot
+    assert m.tutorial.at_end and m.part == m.parts - 1
     assert not snap.can_next and snap.next_label == m.tutorial.ui("next")
+    n = len(seen)
     m.next()
-    assert seen == [] and m.snapshot == snap
+    assert len(seen) == n and m.snapshot == snap
 
 
 def test_back_restart_select_and_language():
@@ -106,3 +108,43 @@ def test_an_error_met_while_replaying_a_step_is_said_in_the_readers_language(mon
         raise TutorialError(Message(N_("the query opposition_objective 'played' needs a solo position")))
     monkeypatch.setattr(m.tutorial, "view", refused)
     assert m.snapshot.outcome.error == "la question opposition_objective 'played' demande une position de partie en solitaire"
+
+
+def test_a_long_step_is_read_in_parts_cut_between_sentences_one_per_next():
+    """Issue 33 (QA6): a narration too long to read beside the board at 1280x720 (example G's
+    last step, 519 characters in English) is read in parts, each within PART_CHARS, which say
+    that more follows; Next reads the next part before the next step, Back comes back to it."""
+    from dualpowers.screens.tutorial import PART_CHARS, text_parts
+
+    for lang in ("en", "fr", "it"):
+        m, seen = _model(language=lang, example="G")
+        t = m.tutorial
+        t.goto(t.count)
+        m.back(); m.next()                      # the last step, from its first part
+        whole = t.narration()
+        assert len(whole) > PART_CHARS and m.parts >= 2
+        parts = text_parts(whole)
+        assert " ".join(parts) == whole and all(len(p) <= PART_CHARS for p in parts)
+        read = []
+        for i in range(m.parts):
+            snap = m.snapshot
+            assert snap.progress.startswith(t.ui("step_of", i=t.count, n=t.count)) and str(i + 1) in snap.progress[-8:]
+            assert snap.narration.startswith(parts[i]) and snap.narration.endswith("…") == (i < m.parts - 1)
+            assert (snap.next_label == t.ui("next")) == (i < m.parts - 1)    # then "Next example"
+            read.append(parts[i])
+            if i < m.parts - 1:
+                m.next()
+                assert t.at_end and m.part == i + 1
+        assert read == list(parts)
+        m.back()
+        assert m.part == m.parts - 2 and t.at_end
+        m.next(); m.next()
+        assert t.example.id == "H" and m.part == 0
+
+
+def test_text_parts_keeps_a_short_text_or_one_sentence_whole():
+    from dualpowers.screens.tutorial import text_parts
+
+    assert text_parts("One. Two.", limit=100) == ("One. Two.",)
+    assert text_parts("x" * 50, limit=10) == ("x" * 50,)
+    assert text_parts("Aa aa. Bb bb. Cc cc. Dd dd.", limit=14) == ("Aa aa. Bb bb.", "Cc cc. Dd dd.")

@@ -192,6 +192,7 @@ class CourseSession:
             self.try_again()
             assert self.picker is not None
         meant = self.picker.meant(kind, ident)     # what the clicks mean, should no legal action fit them
+        self.picker.touch = self.touch
         action = self.picker.click(kind, ident)
         if action is not None:
             return self.answer(action)

@@ -730,6 +730,10 @@ def _blockade_word(p: ScaledPen, lay: Layout, conn: tuple[str, str], half_len: f
     p.text(lx, ly, word, size=TEXT, fill="#ffc400", bold=True, align="center")
 
 
+#: How far (design units) beyond the barrier's reach the plate naming it may stand
+WORD_GAP = 8.0
+
+
 @lru_cache(maxsize=256)
 def _word_spot(lay: Layout, conn: tuple[str, str], tw: float, th: float, half_len: float) -> Point | None:
     """Where a ``tw`` x ``th`` plate naming the blockade on ``conn`` goes: the first place near
@@ -754,6 +758,10 @@ def _word_spot(lay: Layout, conn: tuple[str, str], tw: float, th: float, half_le
         if not (lay.map.contains(plate.x, plate.y) and lay.map.contains(plate.right, plate.bottom)):
             return 1e9
         near = _distance(plate, [(mx, my)]) + 6
+        # touching the barrier's reach: a plate further off floated apart from its marker, and
+        # only in the languages whose shorter word found room there (Italian BLOCCO: issue 33, QA6)
+        if near > half_len + 6 + WORD_GAP:
+            return 1e9
         if any(_distance(plate, pts) <= near for other, pts in lay.connections.items() if set(other) != set(conn)):
             return 1e9
         return sum(_overlap_area(plate, a) for a in (*avoid, barrier))

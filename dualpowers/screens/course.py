@@ -40,6 +40,8 @@ DOMAIN = "course"
 # The screen's words (domain "course").
 T_BACK, T_NEXT, T_CONTINUE = N_("◀ Back"), N_("Next ▶"), N_("Continue where I left off")
 T_HINT, T_SHOW, T_RETRY = N_("Hint"), N_("Show me"), N_("Try again")
+#: the clicks of an answer begun on the board, forgotten (Escape does the same): issue 33, QA6
+T_CANCEL = N_("Cancel the clicks")
 #: where we are: the item within its chapter (the course's title above the widget is the notebook's
 #: heading; repeated here it took a second line of the narrow panel in Italian, issue 33)
 T_STEP = N_("{i} of {n} in this chapter")
@@ -195,6 +197,8 @@ class CourseSnapshot:
     back: ButtonView
     next: ButtonView
     retry: ButtonView
+    #: "Cancel the clicks": shown while an answer begun on the board waits for its next click
+    cancel: ButtonView
     hint_button: ButtonView
     show: ButtonView
     continue_: ButtonView
@@ -279,11 +283,16 @@ class CourseScreen(Observed[CourseSnapshot]):
     def show_me(self) -> None:
         self.session.show_me()
 
-    def forget_clicks(self) -> None:
-        """Escape: the board's clicks so far are forgotten (the exercise as it was given)."""
+    @property
+    def can_cancel(self) -> bool:
+        """Whether clicks of an answer begun on the board wait for the next one."""
         s = self.session
-        if s.picker is not None and s.picker.picked and s.verdict is None:
-            s.try_again()
+        return s.picker is not None and bool(s.picker.picked) and s.verdict is None and s.demo is None
+
+    def forget_clicks(self) -> None:
+        """Escape, or Cancel the clicks: the board's clicks so far are forgotten (the exercise as it was given)."""
+        if self.can_cancel:
+            self.session.try_again()
 
     # ------------------------------------------------------------------ the snapshot
     @property
@@ -334,6 +343,7 @@ class CourseScreen(Observed[CourseSnapshot]):
             back=ButtonView(_tr(T_BACK, lang), enabled=not s.at_start),
             next=ButtonView(_tr(T_NEXT, lang), enabled=not s.at_end,
                             tooltip=_tr(T_NEXT_SKIPS, lang) if skips else ""),
+            cancel=ButtonView(_tr(T_CANCEL, lang), shown=self.can_cancel),
             retry=ButtonView(_tr(T_RETRY, lang), shown=is_ex and (answered_wrong or copied or s.demo is not None)),
             hint_button=ButtonView(_tr(T_HINT, lang), shown=is_ex), show=ButtonView(_tr(T_SHOW, lang), shown=is_ex),
             continue_=ButtonView(_tr(T_CONTINUE, lang)),

@@ -391,6 +391,7 @@ class PlaySession(Observed[PlaySnapshot]):
         if self.game.is_over():
             return
         picker = self.picker
+        picker.touch = self.touch
         chosen = picker.click(kind, ident)
         if chosen is not None:
             self.play(chosen)
@@ -627,7 +628,9 @@ class PlaySession(Observed[PlaySnapshot]):
         if moment is not None:
             status = _("In the review, a past position: {status}", status=g.status(moment.position))
         elif shown_state is not None:      # a story: what it tells, then the position, not whose turn
-            status = _("{what}: {status}", what=self._story_heading(), status=g.status(shown_state, acting=False))
+            # "What you did: Round 1, ..." read as if the round were what you did (issue 33, QA6)
+            status = _("{what}. The board at this step: {status}", what=self._story_heading(),
+                       status=g.status(shown_state, acting=False))
         else:                              # the game as it stands: written once per position
             status = here.texts.get("status") or here.texts.setdefault("status", g.status())
         if shown_state is None:

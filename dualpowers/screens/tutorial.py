@@ -12,6 +12,8 @@ draws the snapshot.
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Any
@@ -29,7 +31,54 @@ if TYPE_CHECKING:
     from ..state import State
     from ..tables import Table
 
-__all__ = ["TutorialScreen", "TutorialSnapshot", "OutcomeView", "TOKENS", "Tutorial", "outcome_lines"]
+__all__ = ["TutorialScreen", "TutorialSnapshot", "OutcomeView", "TOKENS", "Tutorial", "outcome_lines",
+           "PART_CHARS", "text_parts"]
+
+#: The longest narration read in one piece beside the board (characters; fewer parts of a sentence or more stay longer): at 1280x720 with
+#: JupyterLab's file browser open, the panel (about 256 CSS px wide) shows a step's title, text,
+#: badges and its disclosures' lines within the window for texts up to about this length
+#: (tests/browser/test_tutorial_fits_browser.py measures it).  A longer text is read in parts,
+#: one per press of Next, cut between sentences (issue 33).
+PART_CHARS = 290
+
+#: where a sentence ends and the next begins (". ", "! ", "? ", ".) " before a capital or a bracket)
+_SENTENCE_END = re.compile(r"(?<=[.!?…)])\s+(?=[(«\"'A-ZÀ-ÖØ-Þ])")
+
+
+def text_parts(text: str, limit: int = PART_CHARS) -> tuple[str, ...]:
+    """``text`` cut between sentences into as few parts as keep each near ``limit`` characters,
+    the longest part as short as the sentences allow (a text of one sentence stays whole)."""
+    if len(text) <= limit:
+        return (text,)
+    sentences = _SENTENCE_END.split(text)
+
+    def joined(i: int, j: int) -> str:
+        return " ".join(sentences[i:j])
+
+    def cut(n: int) -> tuple[int, list[str]]:
+        """The n parts whose longest is shortest, and its length."""
+        # best[(k, j)]: the least longest part when the first j sentences make k parts, and where the last begins
+        best: dict[tuple[int, int], tuple[int, int]] = {(0, 0): (0, 0)}
+        for k in range(1, n + 1):
+            for j in range(k, len(sentences) + 1):
+                options = [(max(best[(k - 1, i)][0], len(joined(i, j))), i)
+                           for i in range(k - 1, j) if (k - 1, i) in best]
+                if options:
+                    best[(k, j)] = min(options)
+        parts: list[str] = []
+        j = len(sentences)
+        for k in range(n, 0, -1):
+            i = best[(k, j)][1]
+            parts.append(joined(i, j))
+            j = i
+        return best[(n, len(sentences))][0], parts[::-1]
+
+    n = min(math.ceil(len(text) / limit), len(sentences))
+    longest, parts = cut(n)
+    while longest > limit and n < len(sentences):
+        n += 1
+        longest, parts = cut(n)
+    return tuple(parts)
 
 #: A count of tokens in a region, with its plural forms ("1 token", "3 tokens").
 TOKENS = NN_("{n} token", "{n} tokens")
@@ -43,6 +92,8 @@ class OutcomeView:
     than the panel); ``error``: the tutorial's data is wrong (said instead of the rest)."""
 
     heading: str = ""
+    #: the disclosure's line over the table and the lines ("What the engine says: open to read")
+    summary: str = ""
     refused: str = ""
     reason: str = ""
     table: "Table | None" = None
@@ -88,6 +139,11 @@ class TutorialSnapshot:
     erratum: str
     erratum_label: str
     erratum_here: bool
+    #: the disclosures' lines (issue 33: a step's long parts are closed when it opens, so what is
+    #: shown fits the window beside the board): the rules in full with the source; the erratum,
+    #: saying whether it matters at this step
+    more_rules_label: str
+    erratum_summary: str
     outcome: OutcomeView
     #: the board: the position replayed through the engine (None when the data is wrong) and what is lit
     position: "State | None"
@@ -105,6 +161,16 @@ class TutorialScreen(Observed[TutorialSnapshot]):
             self.tutorial.language = language
         if example is not None:
             self.tutorial.select(example)
+        #: the part of a long step's narration being read (see :func:`text_parts`)
+        self.part = 0
+
+    def _parts(self) -> tuple[str, ...]:
+        return text_parts(self.tutorial.narration())
+
+    @property
+    def parts(self) -> int:
+        """In how many parts the step's narration is read (1 for most steps)."""
+        return len(self._parts())
 
     @property
     def lang(self) -> str:
@@ -114,26 +180,38 @@ class TutorialScreen(Observed[TutorialSnapshot]):
     def next(self) -> None:
         """One step forward; at the end of an example, on to the next example."""
         t = self.tutorial
-        if t.next() or t.next_example():
+        if self.part + 1 < len(self._parts()):      # the rest of a long step's text first
+            self.part += 1
+            self._changed()
+        elif t.next() or t.next_example():
+            self.part = 0
             self._changed()
 
     def back(self) -> None:
-        if self.tutorial.back():
+        """One part or one step back (to the last part of the step before)."""
+        if self.part > 0:
+            self.part -= 1
+            self._changed()
+        elif self.tutorial.back():
+            self.part = len(self._parts()) - 1
             self._changed()
 
     def restart(self) -> None:
         self.tutorial.restart()
+        self.part = 0
         self._changed()
 
     def select(self, example_id: str) -> None:
         """Open an example at its scene (the one open: nothing changes)."""
         if example_id != self.tutorial.example.id:
             self.tutorial.select(example_id)
+            self.part = 0
             self._changed()
 
     def set_language(self, lang: str) -> None:
         if lang != self.tutorial.language:
             self.tutorial.language = lang
+            self.part = 0
             self._changed()
 
     # ------------------------------------------------------------------ the snapshot
@@ -144,6 +222,12 @@ class TutorialScreen(Observed[TutorialSnapshot]):
         lang = t.language
         _ = translator(lang)
         last_example = t.example.id == t.example_ids[-1]
+        parts = self._parts()
+        part = min(self.part, len(parts) - 1)
+        more_parts = part + 1 < len(parts)
+        progress = t.ui("scene") if t.index == 0 else t.ui("step_of", i=t.index, n=t.count)
+        if len(parts) > 1:
+            progress = _("{progress}, part {i} of {n}", progress=progress, i=part + 1, n=len(parts))
         try:
             state: "State | None"
             state, outcome = t.view()
@@ -157,14 +241,18 @@ class TutorialScreen(Observed[TutorialSnapshot]):
             example_label=t.ui("example"),
             language_options=tuple((language_name(k), k) for k in LANGUAGES), language_label=t.ui("language"),
             back_label=t.ui("back"), restart_label=t.ui("restart"),
-            next_label=t.ui("next_example") if t.at_end and not last_example else t.ui("next"),
-            can_back=not t.at_start, can_restart=not t.at_start, can_next=not (t.at_end and last_example),
-            title=t.title(), progress=t.ui("scene") if t.index == 0 else t.ui("step_of", i=t.index, n=t.count),
-            narration=t.narration(), rules_label=t.ui("rules"),
+            next_label=t.ui("next_example") if t.at_end and not last_example and not more_parts else t.ui("next"),
+            can_back=not t.at_start or part > 0, can_restart=not t.at_start or part > 0,
+            can_next=more_parts or not (t.at_end and last_example),
+            title=t.title(), progress=progress,
+            narration=parts[part] + (" …" if more_parts else ""), rules_label=t.ui("rules"),
             rules=tuple((r, t.rule_title(r)) for r in t.rules),
             rule_lines=tuple(t.ui("rule_title", id=escape(r), title=escape(t.rule_title(r))) for r in t.rules),
             source=t.ui("source", ref=t.source()),
             erratum=t.erratum() or "", erratum_label=t.ui("erratum"), erratum_here=t.erratum_here,
+            more_rules_label=_("These rules in full, and the source"),
+            erratum_summary=(_("{erratum}: it matters at this step", erratum=t.ui("erratum")) if t.erratum_here
+                             else t.ui("erratum")),
             outcome=view, position=state, highlight=t.highlight if state is not None else frozenset())
 
 
@@ -214,5 +302,6 @@ def _outcome_view(t: Tutorial, outcome: Outcome, edition: str) -> OutcomeView:
     # the Opposition's choice of objective is a table of five columns, wider than the panel
     # (its words would break in the middle, or it would stick out): it goes under the board,
     # at the screen's whole width; every other outcome reads beside the board
-    return OutcomeView(heading, table=table, lines=lines, footer=footer,
+    summary = _("{heading} (open to read it)", heading=heading)
+    return OutcomeView(heading, summary=summary, table=table, lines=lines, footer=footer,
                        wide=isinstance(outcome.result, ObjectiveChoice))

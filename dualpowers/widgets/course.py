@@ -56,6 +56,11 @@ __all__ = ["CourseWidget", "COURSE_STYLE"]
 _W = widgets.Layout
 
 COURSE_STYLE = """<style>
+/* while no verdict is given, the session's note (what the next click should be, or why a click was
+   refused) and Cancel the clicks come above the answers they speak of ("or choose below"): under
+   eight recruit buttons the note fell below the window at 1280x720 (issue 33, QA6) */
+.dp-course .dp-screen-answers:not(:has(.dp-course-right, .dp-course-wrong, .dp-course-demo)) > .dp-course-feedback { order: -2; }
+.dp-course .dp-screen-answers > .dp-course-cancel { order: -1; align-self: flex-start; margin: 2px 0 4px; }
 .dp-course .dp-course-where { font-size: 12px; color: var(--dp-ink-faint); }
 /* Try again, Hint and Show me share one row of the narrow panel (1280x720: 246 px) */
 .dp-course .dp-course-help .widget-button { padding: 0 6px; }
@@ -198,6 +203,10 @@ class CourseWidget(widgets.VBox):
         # Try again, Hint and Show me in one row with the answers: never in the slot that gives
         # way on a small screen, and one row less under a wrong answer's feedback
         self.help_row = controls(self.retry_button, self.hint_button, self.show_button)
+        # a first click on the board undone on screen, as play's (only Escape did it: issue 33, QA6)
+        self.cancel_button = self._button("dp-course-cancel")
+        self.cancel_button.icon = "times"
+        self.cancel_button.on_click(lambda _: m.forget_clicks())
         self.help_row.add_class("dp-course-help")
         for b in self.help_row.children:
             b.layout.min_width = "0"
@@ -205,7 +214,7 @@ class CourseWidget(widgets.VBox):
             self.board, title="",
             narration=[self.text],
             primary=[self.back_button, self.next_button, self.solo_button],
-            answers=[self.answers, self.feedback, self.help_row, self.file_note],
+            answers=[self.answers, self.feedback, self.cancel_button, self.help_row, self.file_note],
             secondary=[controls(language.picker()), self.continue_button, self.progress_label, self.chapter_list],
             below=[self.examples, self.end_box, self.extra],
             panel_height=PANEL_FIT_HEIGHT,
@@ -258,7 +267,7 @@ class CourseWidget(widgets.VBox):
         for button, view in ((self.back_button, snap.back), (self.next_button, snap.next),
                              (self.retry_button, snap.retry), (self.hint_button, snap.hint_button),
                              (self.show_button, snap.show), (self.continue_button, snap.continue_),
-                             (self.solo_button, snap.solo)):
+                             (self.solo_button, snap.solo), (self.cancel_button, snap.cancel)):
             button.description = view.label
             if button.disabled != (not view.enabled):
                 button.disabled = not view.enabled

@@ -230,7 +230,7 @@ class PlayWidget(widgets.VBox):
         self.story_box = css(widgets.VBox([self.story_now, self.story_told],
                                           layout=_W(width="100%", display="none")), "dp-story-box")
         #: this round so far, beside the board (the whole log stays below it), sent as it grows
-        self.round_view = css(BlocksHTML(newest_first=False, layout=_W(width="100%")), "dp-round-so-far")
+        self.round_view = css(BlocksHTML(newest_first=True, layout=_W(width="100%")), "dp-round-so-far")
         # ---- the review, once the game is over
         self.review_button = button("Review my game", "dp-review", icon="search")
         self.review_progress = widgets.IntProgress(value=0, min=0, max=1, layout=_W(width="100%"))
@@ -299,14 +299,19 @@ class PlayWidget(widgets.VBox):
         self.screen = Screen(
             self.board,
             title="",
-            primary=[self.story_box, self.hand_cards, self.choices,
+            # the next click's prompt and the answer to the last one right under the story, above the
+            # cards and the choices it speaks of ("or choose below"): a long list of choices or the
+            # round's story never pushes them out of the window (issue 33, QA6)
+            primary=[self.story_box, self.prompt, self.message, self.hand_cards, self.choices,
                      # "Let the computer choose" beside the Hint, where a player looks when it is
                      # their turn (it sat in the closed list of every action, unfound: issue 33)
                      widgets.HBox([self.undo_button, self.hint_button, self.auto_button, self.cancel_button,
                                    self.end_new_game,
                                    self.review_button, self.back_to_finished], layout=_W(flex_flow="row wrap")),
-                     self.review_progress_box, self.review_box, self.round_view],
-            narration=[self.prompt, self.result, self.message, self.hint_view, self.hand],
+                     self.review_progress_box, self.review_box],
+            # this round so far, newest first, under the hint and the hand: opened, it pushes nothing
+            # a player needs for the next decision out of the window
+            narration=[self.result, self.hint_view, self.hand, self.round_view],
             secondary=[self.all_actions, setup],
             below=[self.log_title, self.log_view, self.save_title,
                    widgets.HBox([self.save_button, self.load_upload], layout=_W(flex_flow="row wrap")), self.save_link],
@@ -534,6 +539,15 @@ class PlayWidget(widgets.VBox):
         self._draw_setup(snap)
         cls = "dp-error-box" if snap.notice_error else "dp-ok-box"
         self.message.value = f"<span class='{cls}'>{escape(snap.notice)}</span>" if snap.notice else ""
+        # the answer to a click on the board, in the window: on a phone the panel is under the
+        # board and a refusal or the next tap's prompt came out of sight (issue 33, QA6); where it
+        # is in view already (beside the board) nothing scrolls
+        if before is not None and snap.story is None:
+            if snap.notice and snap.notice_error and (snap.notice, snap.board.selected) != (before.notice,
+                                                                                       before.board.selected):
+                self.screen.keep_in_view(".dp-message")
+            elif snap.can_cancel and snap.board.selected != before.board.selected:
+                self.screen.keep_in_view(".dp-prompt")
         saved = snap.saved
         label = _("Download {file}", file=saved.name) if saved is not None else ""
         self.save_link.value = (f"<a download='{escape(saved.name)}' href='data:application/json;base64,{saved.data}'>"
@@ -541,14 +555,14 @@ class PlayWidget(widgets.VBox):
         self._story_timer()
 
     def _draw_round(self, snap: PlaySnapshot) -> None:
-        """This round so far, oldest first, folded under its title (the story beside the board);
-        nothing while the round has no entry."""
+        """This round so far, newest first (the oldest fell below the window), folded under its
+        title (the story beside the board); nothing while the round has no entry."""
         if not snap.round_so_far:
             self.round_view.show("", [])
             return
         _ = translator(snap.lang)
-        title = _("This round so far")
-        blocks, _note = log_blocks(snap.round_so_far, newest_first=False, limit=None)
+        title = _("This round so far (most recent first)")
+        blocks, _note = log_blocks(snap.round_so_far, newest_first=True, limit=None)
         self.round_view.show(f"<details><summary>{escape(title)}</summary>{_LOG_FRAME}</details>", blocks)
 
     def _draw_setup(self, snap: PlaySnapshot) -> None:

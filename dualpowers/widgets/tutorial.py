@@ -49,6 +49,8 @@ TUTORIAL_STYLE = """<style>
 .dp-rule-title { font-size: 11px; line-height: 1.35; color: var(--dp-ink-soft); margin-top: 3px; }
 .dp-erratum-box { border-left: 4px solid #e0a100; background: var(--dp-warn-bg); color: var(--dp-ink); padding: 6px 8px;
   font-size: 12px; line-height: 1.4; }
+.dp-tut-more > summary { cursor: pointer; font-size: 12px; line-height: 1.4; color: var(--dp-ink-soft); }
+.dp-narration .dp-tut-more { margin-top: 3px; }
 .dp-erratum-box.dp-erratum-here { border-left-color: #d35400; background: var(--dp-warn-bg-2); }
 .dp-outcome-box { font-size: 12px; background: var(--dp-paper-2); color: var(--dp-ink); border: 1px solid var(--dp-line); padding: 4px 8px; }
 .dp-outcome-box .dp-refused { color: var(--dp-error); font-weight: bold; }
@@ -71,8 +73,10 @@ def narration_html(snap: TutorialSnapshot) -> str:
         f"<div class='dp-tut-progress'>{escape(snap.progress)}</div>"
         f"<div class='dp-tut-text'>{escape(snap.narration)}</div>"
         f"<div class='dp-tut-rules'>{escape(snap.rules_label)} {badges}</div>"
+        # the rules in full and the source: behind a line, closed when the step opens (issue 33)
+        f"<details class='dp-tut-more'><summary>{escape(snap.more_rules_label)}</summary>"
         f"<div class='dp-rule-title'>{titles}</div>"
-        f"<div class='dp-tut-source'>{escape(snap.source)}</div>"
+        f"<div class='dp-tut-source'>{escape(snap.source)}</div></details>"
     )
 
 
@@ -81,8 +85,9 @@ def erratum_html(snap: TutorialSnapshot) -> str:
     if not snap.erratum:
         return ""
     here = " dp-erratum-here" if snap.erratum_here else ""
-    return (f"<div class='dp-erratum-box{here}'><b>⚠ {escape(snap.erratum_label)}</b><br>"
-            f"{escape(snap.erratum)}</div>")
+    # the note itself is long: its line says whether it matters here, the note opens under it
+    return (f"<details class='dp-tut-more dp-erratum-box{here}'><summary><b>⚠ {escape(snap.erratum_summary)}</b>"
+            f"</summary>{escape(snap.erratum)}</details>")
 
 
 def outcome_html(o: OutcomeView) -> str:
@@ -92,14 +97,19 @@ def outcome_html(o: OutcomeView) -> str:
     parts: list[str] = []
     if o.refused:
         parts.append(f"<div class='dp-refused'>✖ {escape(o.refused)}</div><div>{escape(o.reason)}</div>")
+    footer = f"<div class='dp-tut-source'>{escape(o.footer)}</div>"
+    if o.refused:       # a refusal is short and is the step's point: read as the step opens
+        return f"<div class='dp-outcome-box'><b>{escape(o.heading)}</b>{''.join(parts)}</div>{footer}"
     if o.table is not None:
         parts.append(df_html(o.table))
     if o.lines:
         parts.append(lines_html(list(o.lines)))
-    footer = f"<div class='dp-tut-source'>{escape(o.footer)}</div>"
     if not parts:
         return footer
-    return f"<div class='dp-outcome-box'><b>{escape(o.heading)}</b>{''.join(parts)}</div>{footer}"
+    # the engine's table and lines are long (a whole scoring): behind a line, closed when the
+    # step opens, so that the step is read beside the board (issue 33)
+    return (f"<details class='dp-tut-more dp-outcome-box'><summary><b>{escape(o.summary or o.heading)}</b></summary>"
+            f"{''.join(parts)}{footer}</details>")
 
 
 # ---------------------------------------------------------------------------- the widget

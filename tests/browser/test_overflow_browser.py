@@ -127,9 +127,15 @@ def walk():
             for example in t.example_ids:
                 tutorial.select(example)
                 while True:
-                    n += 1; yield f"{n} {lang} tutorial {example} step {t.index} of {t.count}"
+                    m = tutorial.model
+                    n += 1; yield (f"{n} {lang} tutorial {example} step {t.index} of {t.count}"
+                                   + (f", part {m.part + 1} of {m.parts}" if m.parts > 1 else ""))
+                    if m.part + 1 < m.parts:        # a long step's text, read in parts
+                        m.next()
+                        continue
                     if not t.next():
                         break
+                    m.part = 0
                     tutorial.refresh()
         if "game" not in PARTS:
             continue
