@@ -686,6 +686,33 @@ def test_a_best_action_tied_with_others_is_said_by_what_it_does_then_that_the_ot
     assert first(row("a", 2, None), row("b", 2, None)).msgid == REASON_TIED
 
 
+def test_organize_says_why_seeing_your_own_objective_helps():
+    """Solo's Organize (R-ACT-BONUS) said only "This action reveals your own objective": the reason now
+    says why that helps in the game's words: the player's objective is dealt face down, unseen
+    (R-SOLO-DRAW), and at this round's scoring its VP go to the stronger side in its region, the
+    player or the Opposition (R-SCO-OBJ), so knowing it tells the player where to be the stronger
+    side.  Read from the player's view, it names no region (the player does not know it yet)."""
+    from dualpowers.advisor.explain import REASON_EFFECT, what_it_does
+    from dualpowers.text import render
+    rng = random.Random(0)
+    s = dp.new_game("solo", 0, player="red", difficulty=2)
+    while dp.Organize() not in s.legal_actions():
+        s.apply(rng.choice(s.legal_actions()))
+    view = canonical(s, s.to_act)
+    own = dp.kinds.kind_of(dp.Organize()).effect(view, s.to_act, dp.Organize(), None)
+    said = what_it_does(view, s.to_act, dp.Organize(), own, frozenset())
+    assert said is not None and said.msgid == REASON_EFFECT
+    en, fr, it = (render(said, lang) for lang in ("en", "fr", "it"))
+    assert en == ("This action reveals your own objective: you then know in which region to be the stronger side, "
+                  "since at this round's scoring its VP go to whoever is stronger there, you or the Opposition "
+                  "(R-ACT-BONUS, R-SCO-OBJ).")
+    assert fr.startswith("Cette action révèle votre propre Objectif\u00a0: vous savez dès lors dans quelle Zone")
+    assert "au décompte de ce tour" in fr and "l'Opposition" in fr and " :" not in fr.replace("\u00a0:", "")
+    assert it.startswith("Questa azione rivela il tuo obiettivo: così sai in quale quartiere")
+    assert "al punteggio di questo round" in it and "l'opposizione" in it
+    region = s.comp.cards[s.objectives[s.to_act]].region
+    assert all(region not in text.lower() for text in (en, fr, it)), "the hidden objective's region is not named"
+
 def test_what_a_tied_action_does_is_said_in_the_games_terms_and_is_true_on_the_board():
     """``explain.what_it_does``: the gap the turn narrows where the other side stays the stronger
     (strengths before and after, read from the board), the objective placed where the player leads,
