@@ -1307,3 +1307,44 @@ def test_leaving_any_input_out_of_the_memo_key_is_caught(part):
     caught = [name for name, before, after, same in _key_witnesses()
               if not same and before[:i] + before[i + 1:] == after[:i] + after[i + 1:]]
     assert caught, f"nothing catches {part!r} left out of the key"
+
+
+# ---------------------------------------------------------------------------- the ranking's CPU (issue 35)
+def test_a_budget_of_playouts_is_also_one_of_playout_moves():
+    """A ranking's budget of N playouts is also one of N * PLIES_PER_PLAYOUT moves: where playouts are
+    long (here about 19 moves, a two-player round), the search stops at that many moves with fewer
+    playouts; where they are short, the playouts' budget is what counts.  The player's search (no
+    budget given) has no such limit."""
+    s = two_player_midgame()
+    budget = 300
+    capped = race_module.RaceSearch(s, s.to_act, 1, budget=budget).run(budget)
+    free = race_module.RaceSearch(s, s.to_act, 1, budget=budget, plies_per_playout=None).run(budget)
+    cap = budget * race_module.PLIES_PER_PLAYOUT
+    assert free.playouts == budget and free.plies > 1.5 * cap             # long playouts: the moves count
+    assert capped.plies >= cap and capped.plies - cap < free.plies / free.playouts * 3
+    assert capped.playouts < 0.6 * budget
+    short = solo_midgame()
+    assert (race_module.RaceSearch(short, short.to_act, 1, budget=budget).run(budget).playouts ==
+            race_module.RaceSearch(short, short.to_act, 1, budget=budget, plies_per_playout=None).run(budget).playouts)
+    assert race_module.RaceSearch(s, s.to_act, 1).ply_budget is None
+
+
+def test_a_race_with_a_budget_looks_more_often_once_its_predictive_stop_may_end_it():
+    """Checkpoints come each time the deals grow by half; once the predictive stop may end a race
+    (FUTILITY_DEALS deals), a search that knows its budget looks every fifth more, so that it stops
+    sooner once the rest of the budget would change no rank.  A search without a budget keeps the
+    racing's fewer looks (each is one more chance for noise to drop an action)."""
+    s = two_player_midgame()
+    looks: dict[bool, list[int]] = {}
+    for budgeted in (True, False):
+        search = race_module.RaceSearch(s, s.to_act, 1, budget=2000 if budgeted else None, futility=0.0,
+                                        plies_per_playout=None)
+        seen = looks[budgeted] = []
+        check = search._check
+        search._check = lambda check=check, seen=seen, search=search: (seen.append(search._deals), check())[1]
+        search.run(2000)
+    early = [d for d in looks[False] if d < race_module.FUTILITY_DEALS]
+    assert early == [d for d in looks[True] if d < race_module.FUTILITY_DEALS] == [32, 48, 72, 108]
+    late = [d for d in looks[True] if d >= race_module.FUTILITY_DEALS]
+    assert late[:3] == [162, 194, 232], looks
+    assert [d for d in looks[False] if d >= race_module.FUTILITY_DEALS][:2] == [162, 243], looks
