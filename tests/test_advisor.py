@@ -168,7 +168,9 @@ def test_a_seconds_budget_stops():
     s = two_player_midgame()
     r = Advisor(seconds=0.2).rank(s)
     assert r.playouts >= 1 and 0.2 <= r.seconds < 10
-    both = Advisor(playouts=7, seconds=60).rank(s)          # whichever ends first
+    # whichever ends first (a position of short playouts: on a long one the budget's moves,
+    # race.PLIES_PER_PLAYOUT a playout, may end it sooner still)
+    both = Advisor(playouts=7, seconds=60).rank(solo_midgame())
     assert both.playouts == 7
 
 
@@ -285,7 +287,8 @@ def finished_playouts(monkeypatch, state: dp.State, horizon: str, playouts: int)
     search = Advisor(playouts=playouts, seed=5, horizon=horizon).search(state)
     monkeypatch.setattr(race_module, "evaluate", recording)
     search.run(playouts)
-    assert len(seen) == playouts
+    # every playout played, as many as the budget's moves paid for (race.PLIES_PER_PLAYOUT a playout)
+    assert len(seen) == search.playouts and (search.playouts == playouts or search.plies >= search.ply_budget)
     return seen
 
 

@@ -120,7 +120,7 @@ FUTILITY_GROWTH = 1.2
 #: action and the moves of both sides after the player's own turn): a position whose playouts are long (a two-player round
 #: begun, 16 moves a playout) gets fewer playouts than one whose playouts are short (issue 35:
 #: the ranking's CPU is its moves, about 28 us each).  On the 22 stored positions only the four
-#: slowest two-player ones reach it.
+#: slowest two-player ones reach it.  Only for playouts to the end of the round (the Hint's).
 PLIES_PER_PLAYOUT = 10
 #: Deals counted one by one in the bootstrap; later deals are pooled in blocks.
 SINGLE_DEALS = 32
@@ -305,9 +305,10 @@ class RaceSearch:
         self.candidates = candidates
         # the race's predictive stop needs the budget the search is meant to reach (None: no such stop)
         self.budget, self.futility = budget, futility
-        # ... which is also a budget of playout moves (None: playouts only)
-        self.ply_budget = (int(budget * plies_per_playout) if budget is not None and plies_per_playout is not None
-                           else None)
+        # ... which is also a budget of playout moves (None: playouts only), for playouts to the end of
+        # the round (the Hint's); a whole game's playouts are long by their nature
+        self.ply_budget = (int(budget * plies_per_playout)
+                           if budget is not None and plies_per_playout is not None and horizon == "round" else None)
         # the margin of equality as a value difference, at the slope of the squash at its centre
         self.equal_value = equal_margin / (4.0 * VALUE_SCALE)
         self.playouts = 0
