@@ -119,8 +119,8 @@ FUTILITY_GROWTH = 1.2
 #: A budget of ``N`` playouts is also one of ``N * PLIES_PER_PLAYOUT`` playout moves (the root
 #: action and the moves of both sides after the player's own turn): a position whose playouts are long (a two-player round
 #: begun, 16 moves a playout) gets fewer playouts than one whose playouts are short (issue 35:
-#: the ranking's CPU is its moves, about 28 us each).  On the 22 stored positions only the four
-#: slowest two-player ones reach it.  Only for playouts to the end of the round (the Hint's).
+#: the ranking's CPU is its moves, about 28 us each).  Of the 22 stored positions only the three
+#: slowest, two-player ones, reach it.  Only for playouts to the end of the round (the Hint's).
 PLIES_PER_PLAYOUT = 10
 #: Deals counted one by one in the bootstrap; later deals are pooled in blocks.
 SINGLE_DEALS = 32
