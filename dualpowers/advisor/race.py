@@ -29,7 +29,10 @@ are compared the way a careful person would compare them:
   across the line between ranks is predicted from its own paired differences
   (:func:`change_chance`); an action of a lower rank whose chance is negligible is measured no
   further, and the whole race stops when the chances left add up to under :data:`FUTILITY`
-  (:meth:`RaceSearch._settled_for_budget`).
+  (:meth:`RaceSearch._settled_for_budget`).  From then on it looks each time the deals have grown
+  by :data:`FUTILITY_GROWTH` (not :data:`CHECK_GROWTH`).  Its budget of playouts to the end of the
+  round is also one of moves, :data:`PLIES_PER_PLAYOUT` a playout, so that a position of long
+  playouts (a two-player round begun) plays fewer of them rather than more moves in all.
 * **Halving** (``allocation="halving"``, the player's small budget): the actions are
   measured in stages on common deals, the better half by mean value going on to the next
   stage (sequential halving).  When there are more actions than the budget can measure
