@@ -100,12 +100,12 @@ REASON_DOES_TIED = N_("{does} {tied}")
 #: The same, in the review of a decision whose action played is of a lower rank than the best (a
 #: review's moment): the choice among the equal best matters little, the one played was not among
 #: them, by the same test that made it a moment (``reason_message(against=...)``).
-TIED_OTHERS_NOT_CHOSEN = NN_("The other action of the same rank is about as good, but not the one you chose: the "
-                             "playouts put it below both.",
-                             "The {n} other actions of the same rank are about as good, but not the one you chose: "
-                             "the playouts put it below all of them.")
+TIED_OTHERS_NOT_CHOSEN = NN_("The other action of the same rank is about as good, but not the one you chose, which "
+                             "ranks below both.",
+                             "The {n} other actions of the same rank are about as good, but not the one you chose, "
+                             "which ranks below them all.")
 REASON_TIED_NOT_CHOSEN = N_("Here {n} actions are about as good as each other, this one among them, but not the one "
-                            "you chose: the playouts put it below all of them.")
+                            "you chose, which ranks below them all.")
 #: A tie where none of the equal actions changes who is the stronger side in a region this round's
 #: scoring counts (the two most VP of them, with why they count).
 REASON_TIED_HOLDS = N_("None of these {n} equally good actions changes who is the stronger side in {region}, {why}: "
