@@ -109,8 +109,10 @@ class Moment:
                                       gain=Quantity(self.gain, digits=1))
         card = self.card if not getattr(self.played, "card", None) else None    # a card played is named by the action
         said = Message(MOMENT, card=Name("card", card), **fields) if card else Message(MOMENT_NO_CARD, **fields)
-        parts: list[Message] = [said, self.ranking.reason_message()]
         row = _row(self.ranking, self.played)
+        # the better action's reason, said against the one played: a moment's played action is of a
+        # lower rank than the best, so a tie of the best is not "the choice matters little" here
+        parts: list[Message] = [said, self.ranking.reason_message(best, against=row)]
         if row is not None and row.cost is not None and row.cost != best.cost:
             parts.append(row.cost)
         if len(parts) == 2:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -167,7 +168,9 @@ def test_a_seconds_budget_stops():
     s = two_player_midgame()
     r = Advisor(seconds=0.2).rank(s)
     assert r.playouts >= 1 and 0.2 <= r.seconds < 10
-    both = Advisor(playouts=7, seconds=60).rank(s)          # whichever ends first
+    # whichever ends first (a position of short playouts: on a long one the budget's moves,
+    # race.PLIES_PER_PLAYOUT a playout, may end it sooner still)
+    both = Advisor(playouts=7, seconds=60).rank(solo_midgame())
     assert both.playouts == 7
 
 
@@ -284,7 +287,8 @@ def finished_playouts(monkeypatch, state: dp.State, horizon: str, playouts: int)
     search = Advisor(playouts=playouts, seed=5, horizon=horizon).search(state)
     monkeypatch.setattr(race_module, "evaluate", recording)
     search.run(playouts)
-    assert len(seen) == playouts
+    # every playout played, as many as the budget's moves paid for (race.PLIES_PER_PLAYOUT a playout)
+    assert len(seen) == search.playouts and (search.playouts == playouts or search.plies >= search.ply_budget)
     return seen
 
 
@@ -684,6 +688,33 @@ def test_a_best_action_tied_with_others_is_said_by_what_it_does_then_that_the_ot
     # with nothing to say about what it does, the tie alone, as before
     assert first(row("a", 2, None), row("b", 2, None)).msgid == REASON_TIED
 
+
+def test_organize_says_why_seeing_your_own_objective_helps():
+    """Solo's Organize (R-ACT-BONUS) said only "This action reveals your own objective": the reason now
+    says why that helps in the game's words: the player's objective is dealt face down, unseen
+    (R-SOLO-DRAW), and at this round's scoring its VP go to the stronger side in its region, the
+    player or the Opposition (R-SCO-OBJ), so knowing it tells the player where to be the stronger
+    side.  Read from the player's view, it names no region (the player does not know it yet)."""
+    from dualpowers.advisor.explain import REASON_EFFECT, what_it_does
+    from dualpowers.text import render
+    rng = random.Random(0)
+    s = dp.new_game("solo", 0, player="red", difficulty=2)
+    while dp.Organize() not in s.legal_actions():
+        s.apply(rng.choice(s.legal_actions()))
+    view = canonical(s, s.to_act)
+    own = dp.kinds.kind_of(dp.Organize()).effect(view, s.to_act, dp.Organize(), None)
+    said = what_it_does(view, s.to_act, dp.Organize(), own, frozenset())
+    assert said is not None and said.msgid == REASON_EFFECT
+    en, fr, it = (render(said, lang) for lang in ("en", "fr", "it"))
+    assert en == ("This action reveals your own objective: you then know in which region to be the stronger side, "
+                  "since at this round's scoring its VP go to whoever is stronger there, you or the Opposition "
+                  "(R-ACT-BONUS, R-SCO-OBJ).")
+    assert fr.startswith("Cette action révèle votre propre Objectif\u00a0: vous savez dès lors dans quelle Zone")
+    assert "au décompte de ce tour" in fr and "l'Opposition" in fr and " :" not in fr.replace("\u00a0:", "")
+    assert it.startswith("Questa azione rivela il tuo obiettivo: così sai in quale quartiere")
+    assert "al punteggio di questo round" in it and "l'opposizione" in it
+    region = s.comp.cards[s.objectives[s.to_act]].region
+    assert all(region not in text.lower() for text in (en, fr, it)), "the hidden objective's region is not named"
 
 def test_what_a_tied_action_does_is_said_in_the_games_terms_and_is_true_on_the_board():
     """``explain.what_it_does``: the gap the turn narrows where the other side stays the stronger
@@ -1173,3 +1204,150 @@ def test_the_memo_changes_no_playout(mode):
         assert with_memo == without
         remembered += bool(runs[0]._memo)
     assert remembered >= 3, "the memo was used"
+
+
+# Each input of the informed score, changed alone (``_key_witnesses``); a change that makes no
+# difference to the legal actions but one to the best-scored actions must change ``score_key`` too.
+def _other_side(side: str) -> str:
+    return "white" if side == "red" else "red"
+
+
+def _one_input_changed(s: dp.State, rng: random.Random) -> dict[str, dp.State]:
+    """Copies of ``s`` that differ from it in one input each: what the informed score reads (the
+    month, the Will, the unrest region, the side to act, its objective and whether it is face up,
+    the card in play, a token's place or freshness), and what it does not read besides the legal
+    actions (the day, the score, the hands, the other side's objective), which must not matter."""
+    regions, side = s.comp.region_names, s.to_act
+    assert side is not None
+
+    def changed(change) -> dp.State:
+        copy = s.clone()
+        change(copy)
+        return copy
+
+    family = s.comp.cards if s.card in s.comp.cards else s.comp.leaders
+    out = {
+        "month": changed(lambda b: setattr(b, "month", rng.choice([m for m in range(6) if m != s.month]))),
+        "will": changed(lambda b: setattr(b, "will", _other_side(s.will))),
+        "unrest": changed(lambda b: setattr(b, "unrest", rng.choice([r for r in regions if r != s.unrest]))),
+        "side to act": changed(lambda b: setattr(b, "to_act", _other_side(side))),
+        "objective": changed(lambda b: (b.objectives.__setitem__(side, rng.choice(
+            [c for c, card in s.comp.cards.items() if card.region and c != s.objectives[side]])),
+            b.revealed.__setitem__(side, True))),
+        "objective face up": changed(lambda b: b.revealed.__setitem__(side, not s.revealed[side])),
+        "card": changed(lambda b: setattr(b, "card", rng.choice([c for c in family if c != s.card]))),
+        "day": changed(lambda b: setattr(b, "day", rng.choice([d for d in range(1, 32) if d != s.day]))),
+        "score": changed(lambda b: setattr(b, "score", s.score + rng.choice([-3, 3]))),
+        "hand": changed(lambda b: b.hands.__setitem__(side, list(s.hands[_other_side(side)]))),
+        "other side's objective": changed(lambda b: b.objectives.__setitem__(
+            _other_side(side), rng.choice([c for c in s.comp.cards if c != s.objectives[_other_side(side)]]))),
+    }
+    on_board = [t for t, where in s.place.items() if where in regions]
+    if on_board:
+        t = rng.choice(on_board)
+        out["a token's freshness"] = changed(lambda b: b.exhausted.symmetric_difference_update({t}))
+        out["a token's place"] = changed(lambda b: b.put(t, rng.choice([r for r in regions if r != s.place[t]]),
+                                                           t in s.exhausted))
+    return out
+
+
+#: What the informed score reads, each changed alone by ``_one_input_changed``; the others it makes
+#: must change no best (the score does not read them).
+_SCORE_INPUTS = ("month", "will", "unrest", "side to act", "objective", "objective face up", "card",
+                 "a token's freshness", "a token's place")
+#: ``score_key``'s parts, in its order.  The step is kept there though no two states of different steps
+#: with the same legal actions were met (a step's legal actions are its own), so leaving it out can be
+#: caught by no state: it is the one part ``test_leaving_any_input_out_of_the_memo_key_is_caught`` omits.
+_KEY_PARTS = ("side to act", "step", "card", "will", "unrest", "month", "objective", "places", "exhausted")
+
+
+@functools.lru_cache(maxsize=1)
+def _key_witnesses() -> list[tuple[str, tuple[object, ...], tuple[object, ...], bool]]:
+    """(input changed, key before, key after, whether the best-scored actions stayed equal) for every
+    one-input change of every decision met on random positions of both modes that leaves the legal
+    actions as they were."""
+    from dualpowers.advisor.playout import _Board, _best_scored, score_key
+    rng, out = random.Random(4), []
+    for s in _positions(150, seed=11):
+        for _ in range(20):
+            if s.is_over() or s.to_act is None:
+                break
+            legal = s.legal_actions()
+            if len(legal) > 1:
+                best = _best_scored(s, legal, _Board(s, s.to_act))
+                for name, b in _one_input_changed(s, rng).items():
+                    if b.legal_actions() == legal:
+                        same = _best_scored(b, legal, _Board(b, b.to_act)) == best
+                        out.append((name, score_key(s), score_key(b), same))
+            s.push(rng.choice(legal))
+    return out
+
+
+def test_the_memo_key_changes_with_every_input_of_the_informed_score():
+    """The memo (``playout.informed_pick``) hands a decision the best-scored actions of another with an
+    equal ``score_key`` and equal legal actions, so every input the score reads must be in the key: each
+    input changed alone (the month, the side to act, the Will, ...) that leaves the legal actions as they
+    were but changes the best must change the key (leaving the month out of the key fails here: the
+    unrest region's VP follow the month, R-SCO-UNREST).  Each input must change the best somewhere, or
+    this could not tell; what the score does not read (the hand, the day, ...) changes no best."""
+    witnesses = _key_witnesses()
+    changed_best = {name: 0 for name in _SCORE_INPUTS}
+    for name, before, after, same in witnesses:
+        if not same:
+            assert name in changed_best, f"the informed score reads {name!r}: add it to the memo key"
+            assert before != after, f"changing {name!r} changed the best but not the memo key"
+            changed_best[name] += 1
+    assert all(n >= 5 for n in changed_best.values()), changed_best
+
+
+@pytest.mark.parametrize("part", [p for p in _KEY_PARTS if p != "step"])
+def test_leaving_any_input_out_of_the_memo_key_is_caught(part):
+    """The test above can fail: with any one part of the key left out (the step aside, see
+    ``_KEY_PARTS``) some one-input change that changes the best leaves the shorter keys equal."""
+    from dualpowers.advisor.playout import score_key
+    assert len(score_key(dp.new_game("two-player", 0))) == len(_KEY_PARTS)
+    i = _KEY_PARTS.index(part)
+    caught = [name for name, before, after, same in _key_witnesses()
+              if not same and before[:i] + before[i + 1:] == after[:i] + after[i + 1:]]
+    assert caught, f"nothing catches {part!r} left out of the key"
+
+
+# ---------------------------------------------------------------------------- the ranking's CPU (issue 35)
+def test_a_budget_of_playouts_is_also_one_of_playout_moves():
+    """A ranking's budget of N playouts is also one of N * PLIES_PER_PLAYOUT moves: where playouts are
+    long (here about 19 moves, a two-player round), the search stops at that many moves with fewer
+    playouts; where they are short, the playouts' budget is what counts.  The player's search (no
+    budget given) has no such limit."""
+    s = two_player_midgame()
+    budget = 300
+    capped = race_module.RaceSearch(s, s.to_act, 1, budget=budget).run(budget)
+    free = race_module.RaceSearch(s, s.to_act, 1, budget=budget, plies_per_playout=None).run(budget)
+    cap = budget * race_module.PLIES_PER_PLAYOUT
+    assert free.playouts == budget and free.plies > 1.5 * cap             # long playouts: the moves count
+    assert capped.plies >= cap and capped.plies - cap < free.plies / free.playouts * 3
+    assert capped.playouts < 0.6 * budget
+    short = solo_midgame()
+    assert (race_module.RaceSearch(short, short.to_act, 1, budget=budget).run(budget).playouts ==
+            race_module.RaceSearch(short, short.to_act, 1, budget=budget, plies_per_playout=None).run(budget).playouts)
+    assert race_module.RaceSearch(s, s.to_act, 1).ply_budget is None
+
+
+def test_a_race_with_a_budget_looks_more_often_once_its_predictive_stop_may_end_it():
+    """Checkpoints come each time the deals grow by half; once the predictive stop may end a race
+    (FUTILITY_DEALS deals), a search that knows its budget looks every fifth more, so that it stops
+    sooner once the rest of the budget would change no rank.  A search without a budget keeps the
+    racing's fewer looks (each is one more chance for noise to drop an action)."""
+    s = two_player_midgame()
+    looks: dict[bool, list[int]] = {}
+    for budgeted in (True, False):
+        search = race_module.RaceSearch(s, s.to_act, 1, budget=2000 if budgeted else None, futility=0.0,
+                                        plies_per_playout=None)
+        seen = looks[budgeted] = []
+        check = search._check
+        search._check = lambda check=check, seen=seen, search=search: (seen.append(search._deals), check())[1]
+        search.run(2000)
+    early = [d for d in looks[False] if d < race_module.FUTILITY_DEALS]
+    assert early == [d for d in looks[True] if d < race_module.FUTILITY_DEALS] == [32, 48, 72, 108]
+    late = [d for d in looks[True] if d >= race_module.FUTILITY_DEALS]
+    assert late[:3] == [162, 194, 232], looks
+    assert [d for d in looks[False] if d >= race_module.FUTILITY_DEALS][:2] == [162, 243], looks

@@ -29,7 +29,10 @@ are compared the way a careful person would compare them:
   across the line between ranks is predicted from its own paired differences
   (:func:`change_chance`); an action of a lower rank whose chance is negligible is measured no
   further, and the whole race stops when the chances left add up to under :data:`FUTILITY`
-  (:meth:`RaceSearch._settled_for_budget`).
+  (:meth:`RaceSearch._settled_for_budget`).  From then on it looks each time the deals have grown
+  by :data:`FUTILITY_GROWTH` (not :data:`CHECK_GROWTH`).  Its budget of playouts to the end of the
+  round is also one of moves, :data:`PLIES_PER_PLAYOUT` a playout, so that a position of long
+  playouts (a two-player round begun) plays fewer of them rather than more moves in all.
 * **Halving** (``allocation="halving"``, the player's small budget): the actions are
   measured in stages on common deals, the better half by mean value going on to the next
   stage (sequential halving).  When there are more actions than the budget can measure
@@ -112,6 +115,16 @@ FUTILITY = 0.05
 #: Deals before the predictive stop may end a race: on fewer, a lucky run of lumpy values (a game
 #: won now and then) looks steadier than it is, and the normal prediction believes it.
 FUTILITY_DEALS = 4 * MIN_DEALS
+#: After :data:`FUTILITY_DEALS` deals, a search that knows its budget looks again each time the
+#: deals have grown by this factor, not :data:`CHECK_GROWTH`: the predictive test is what stops
+#: it from then on, and a look that comes sooner lets it stop sooner (issue 35, the ranking's CPU).
+FUTILITY_GROWTH = 1.2
+#: A budget of ``N`` playouts is also one of ``N * PLIES_PER_PLAYOUT`` playout moves (the root
+#: action and the moves of both sides after the player's own turn): a position whose playouts are long (a two-player round
+#: begun, 16 moves a playout) gets fewer playouts than one whose playouts are short (issue 35:
+#: the ranking's CPU is its moves, about 28 us each).  Of the 22 stored positions only the three
+#: slowest, two-player ones, reach it.  Only for playouts to the end of the round (the Hint's).
+PLIES_PER_PLAYOUT = 10
 #: Deals counted one by one in the bootstrap; later deals are pooled in blocks.
 SINGLE_DEALS = 32
 MAX_GROUPS = 64
@@ -279,7 +292,8 @@ class RaceSearch:
                  epsilon: float = EPSILON, allocation: str = "race", min_deals: int = MIN_DEALS,
                  eliminate_z: float = ELIMINATE_Z, close_z: float = Z_95, equal_margin: float = EQUAL_MARGIN,
                  paired: bool = True, candidates: int | None = None, budget: int | None = None,
-                 futility: float = FUTILITY, prior: str = "greedy", memo: bool = True) -> None:
+                 futility: float = FUTILITY, prior: str = "greedy", memo: bool = True,
+                 plies_per_playout: float | None = PLIES_PER_PLAYOUT) -> None:
         if playout not in PLAYOUTS:
             raise ValueError(f"playout must be one of {', '.join(map(repr, PLAYOUTS))}, not {playout!r}")
         if allocation not in ALLOCATIONS:
@@ -294,9 +308,14 @@ class RaceSearch:
         self.candidates = candidates
         # the race's predictive stop needs the budget the search is meant to reach (None: no such stop)
         self.budget, self.futility = budget, futility
+        # ... which is also a budget of playout moves (None: playouts only), for playouts to the end of
+        # the round (the Hint's); a whole game's playouts are long by their nature
+        self.ply_budget = (int(budget * plies_per_playout)
+                           if budget is not None and plies_per_playout is not None and horizon == "round" else None)
         # the margin of equality as a value difference, at the slope of the squash at its centre
         self.equal_value = equal_margin / (4.0 * VALUE_SCALE)
         self.playouts = 0
+        self.plies = 0
         self.seconds = 0.0
         self._view = canonical(state, side)
         self._eval0 = evaluate(self._view, side)
@@ -345,6 +364,7 @@ class RaceSearch:
                    else legal[int(v * len(legal))])
             i = (i + 2) % size
             ply += 1
+        self.plies += ply + 1
         end = 0 if d.step != "over" else (1 if d.won_by == side else -1 if d.won_by is not None else 0)
         value = squash(evaluate(d, side) - self._eval0)
         return value, float((d.score - self._view.score) * self._sign), end
@@ -373,6 +393,8 @@ class RaceSearch:
         forgone = self._forgone
         try:
             while done < budget - (self._forgone - forgone) and not self.settled:
+                if self.ply_budget is not None and self.plies >= self.ply_budget:
+                    break
                 if not self._queue:
                     self._start_deal()
                     if self.settled:
@@ -406,7 +428,8 @@ class RaceSearch:
         if self.allocation == "race":
             if self._deals >= self._next_check:
                 self._check()
-                self._next_check = max(self._deals + 2, int(self._deals * CHECK_GROWTH))
+                growth = CHECK_GROWTH if self._deals < FUTILITY_DEALS or self.budget is None else FUTILITY_GROWTH
+                self._next_check = max(self._deals + 2, int(self._deals * growth))
         else:
             self._stage_deals += 1
             assert self._plan is not None
@@ -464,6 +487,10 @@ class RaceSearch:
             return False
         alive = self._alive()
         left = self.budget - self.playouts - self._run_done - self._forgone
+        done = self.playouts + self._run_done
+        if self.ply_budget is not None and self.plies:
+            # the playouts the moves left in the budget pay for, at this position's moves a playout so far
+            left = min(left, int((self.ply_budget - self.plies) * done / self.plies))
         if left <= 0 or len(alive) <= 1:
             return False
         if self._deals < FUTILITY_DEALS:

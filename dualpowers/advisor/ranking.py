@@ -97,6 +97,15 @@ REASON_TIED = N_("Here {n} actions are about as good as each other, this one amo
 TIED_OTHERS = NN_("The other action of the same rank is about as good: the choice matters little.",
                   "The {n} other actions of the same rank are about as good: the choice matters little.")
 REASON_DOES_TIED = N_("{does} {tied}")
+#: The same, in the review of a decision whose action played is of a lower rank than the best (a
+#: review's moment): the choice among the equal best matters little, the one played was not among
+#: them, by the same test that made it a moment (``reason_message(against=...)``).
+TIED_OTHERS_NOT_CHOSEN = NN_("The other action of the same rank is about as good, but not the one you chose, which "
+                             "ranks below both.",
+                             "The {n} other actions of the same rank are about as good, but not the one you chose, "
+                             "which ranks below them all.")
+REASON_TIED_NOT_CHOSEN = N_("Here {n} actions are about as good as each other, this one among them, but not the one "
+                            "you chose, which ranks below them all.")
 #: A tie where none of the equal actions changes who is the stronger side in a region this round's
 #: scoring counts (the two most VP of them, with why they count).
 REASON_TIED_HOLDS = N_("None of these {n} equally good actions changes who is the stronger side in {region}, {why}: "
@@ -543,7 +552,7 @@ class Ranking:
         out.append((0, self.stats_message()))
         return out
 
-    def reason_message(self, a: RankedAction | None = None) -> Message:
+    def reason_message(self, a: RankedAction | None = None, against: RankedAction | None = None) -> Message:
         """Why ``a`` (default: the best) is good, one sentence in the game's words
         (:func:`.explain.turn_reason`); else, when it leaves the score marker furthest its way
         of all actions by 0.3 VP or more, that; else, when it shares its rank, what it does in the
@@ -551,13 +560,23 @@ class Ranking:
         where the player leads, a leader's special: ``does``), then that the others of its rank are
         about as good and the choice matters little; a tie with nothing of its own says which
         regions this round's scoring counts none of the tied actions changes (``holds``); a single
-        best says what it does; else that the trial games place it best."""
+        best says what it does; else that the trial games place it best.
+
+        ``against``: the row of an action the reader chose instead (the review).  When it is of a
+        lower rank than ``a`` (the playouts separate them), a tie is not said to make the choice
+        matter little: the others of ``a``'s rank are as good, the one chosen is below them all
+        (issue 35: a moment said another action would have gained about 7 VP, then "the choice
+        matters little")."""
         a = a or self.best
         if a.reason is not None:
             return a.reason
         others = [o.track for o in self.actions if o is not a and o.playouts]
         if a.playouts and others and a.track - max(others) >= 0.3:
             return Message(REASON_TRACK, vp=Quantity(a.track - max(others), 1))
+        if a.ties > 1 and against is not None and against.rank > a.rank:
+            if a.does is not None:
+                return Message(REASON_DOES_TIED, does=a.does, tied=plural(TIED_OTHERS_NOT_CHOSEN, a.ties - 1))
+            return Message(REASON_TIED_NOT_CHOSEN, n=a.ties)
         if a.ties > 1:
             if a.does is not None:
                 return Message(REASON_DOES_TIED, does=a.does, tied=plural(TIED_OTHERS, a.ties - 1))

@@ -17,8 +17,13 @@ SOLO_ONLY = N_("Organize is a solo-only bonus action")
 OWN_OBJECTIVE_REVEALED = N_("your secret objective is already revealed")
 ORGANIZE = N_("{side:cap} organizes and looks at their own secret objective: {card}.")
 
-# What it does, for an advice line (advisor.explain)
-ORGANIZE_OWN = N_("reveals your own objective (R-ACT-BONUS)")
+# What it does and why that helps, for an advice line and the Hint's reason (advisor.explain): the
+# solo player's own objective is dealt face down, unseen even by the player (R-SOLO-DRAW), and its
+# VP go to the stronger side in its region at scoring (R-SCO-OBJ), so knowing it tells the player
+# where to be stronger for the rest of the round.
+ORGANIZE_OWN = N_("reveals your own objective: you then know in which region to be the stronger side, since at this "
+                  "round's scoring its VP go to whoever is stronger there, you or the Opposition (R-ACT-BONUS, "
+                  "R-SCO-OBJ)")
 
 
 @action("organize")
