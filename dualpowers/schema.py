@@ -155,8 +155,6 @@ def json_kind(value: Any) -> Message:
     return Message(word) if word else Message(N_("{value}"), value=type(value).__name__)
 
 
-_kind = json_kind
-
 
 def _types(wanted: Iterable[str]) -> Message:
     """"a text or null": the JSON types a field may have, joined by "or"."""
@@ -176,7 +174,7 @@ def _describe(err: ValidationError) -> Message:
             # 1.0 and 1E2 are whole numbers to JSON Schema, not to the engine: say why it is refused
             return Message(N_("must be a whole number written in digits only (such as {example}), not {value}"),
                            example=int(inst), value=brief(inst, 30))
-        return Message(N_("must be {wanted}, not {got}"), wanted=_types(wanted), got=_kind(inst))
+        return Message(N_("must be {wanted}, not {got}"), wanted=_types(wanted), got=json_kind(inst))
     if v == "enum":
         return Message(N_("must be one of {known}; not {value}"), known=", ".join(map(str, arg)), value=brief(inst, 30))
     if v == "const":
@@ -223,7 +221,7 @@ def _describe(err: ValidationError) -> Message:
                     if w not in types:
                         types.append(w)
         if types and not isinstance(inst, (str, type(None))) or len(types) == len(err.context or ()):
-            return Message(N_("must be {wanted}, not {got}"), wanted=_types(types), got=_kind(inst))
+            return Message(N_("must be {wanted}, not {got}"), wanted=_types(types), got=json_kind(inst))
         return Message(N_("{value} has none of the allowed forms"), value=brief(inst, 30))
     return Message(N_("{value} is not valid ({rule})"), value=brief(inst, 30), rule=v)
 
@@ -265,7 +263,7 @@ def prescan(data: Any, error: type[DualPowersError], where: str | Message = "") 
         elif isinstance(value, float) and not math.isfinite(value):   # NaN, Infinity, 1e400
             raise error(Message(N_("{where}{path} {why}"), where=where, path=json_path(path),
                                 why=Message(N_("must be {wanted}, not {got}"), wanted=Message(N_("a number")),
-                                            got=_kind(value))))
+                                            got=json_kind(value))))
         elif isinstance(value, int) and not isinstance(value, bool) and not -MAX_INT <= value < MAX_INT:
             raise error(Message(N_("{where}{path} is {value}, far beyond any value the game uses"), where=where,
                                 path=json_path(path), value=brief(value)))

@@ -152,6 +152,19 @@ def test_a_side_given_as_a_course_answer_takes_its_article_in_french():
     assert labels == {"Les Rouges", "Les Blancs"}
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_region_or_place_as_a_course_answer_starts_with_a_capital(lang):
+    """An answer button stands beside "Yes", "Nobody", "Waiting by the calendar": a region
+    given as a region or as a place answer is capitalised too ("Quartiere marrone", not
+    "quartiere marrone": the Italian re-grade found the place answers of calendar-5 missed)."""
+    from dualpowers.course import chapters
+
+    labels = {ex.choice_label(c, lang) for ch in chapters() for ex in ch.exercises
+              if ex.kind == "choice" and ex.answer_type in ("region", "place") for c in ex.choices}
+    assert any(" " in label for label in labels)                     # regions are among them
+    assert not [label for label in labels if not label[:1].isupper()]
+
+
 @pytest.mark.parametrize("lang, expected", [
     ("en", ("Red", "White", "RED 3; White:")), ("fr", ("Rouges", "Blancs", "ROUGES 3; Blancs:")),
     ("it", ("Rosso", "Bianco", "ROSSO 3; Bianco:")),

@@ -1177,8 +1177,9 @@ def choice_label(answer_type: str, value: str) -> Message | Name:
     if answer_type == "card":
         return card_name(value)
     if answer_type == "place":
-        if value in _PLACES:      # an answer button beside "Red" and "Red region": capitalised ("Waiting by the calendar")
-            # Translators: an answer button's label, capitalised: keep it as it is
-            return Message(N_("{place:cap}"), domain=DOMAIN, place=Message(_PLACES[value], domain=DOMAIN))
-        return region_name(value)
+        # an answer button, beside "Waiting by the calendar": a place or a region, capitalised
+        # ("Quartiere marrone", as a region answer is)
+        place = Message(_PLACES[value], domain=DOMAIN) if value in _PLACES else region_name(value)
+        # Translators: an answer button's label, capitalised: keep it as it is
+        return Message(N_("{place:cap}"), domain=DOMAIN, place=place)
     raise ValueError(f"unknown answer type {answer_type!r}")
