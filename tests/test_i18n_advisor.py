@@ -82,7 +82,9 @@ def test_the_ranking_summary_is_translated(lang, horizon):
 
 
 @pytest.mark.parametrize("lang, article", [("fr", ("les Rouges", "les Blancs", "l'Opposition")),
-                                           ("it", ("il Rosso", "il Bianco", "l'opposizione"))])
+                                           ("it", ("il Rosso", "il Bianco", "l'opposizione",
+                                                   # the article joined to "di": "la forza maggiore è del Rosso"
+                                                   "del Rosso", "del Bianco", "dell'opposizione"))])
 def test_the_other_side_is_named_with_its_article(lang, article):
     """The strengths line and who leads name the other side as the sentence wants it ('contre les
     Blancs', 'les Blancs y ont ...', 'contro il Bianco'), never a bare 'Blanc' (QA, French two-player)."""
