@@ -18,10 +18,12 @@ a class with ``widget.add_class("dp-...")``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -805,6 +807,29 @@ def write_code_notebook(path: Path, title: str, code: str) -> Path:
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(nb, path)
     return path
+
+
+def walk_folder(tmp_path_factory: Any, prefix: str, name: str, title: str, walk: str) -> Any:
+    """A module fixture's body: a temporary folder holding the walk notebook ``name``
+    (:func:`write_walk_notebook`), removed afterwards (``yield from walk_folder(...)``)."""
+    folder = tmp_path_factory.mktemp(prefix)
+    write_walk_notebook(folder, name, title, walk)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def walk_page(browser: Any, lab: Any, name: str, width: int, height: int) -> Any:
+    """A ``width`` x ``height`` page with the walk notebook ``name`` open and run, the file
+    browser open (:func:`start_walk`); its browser context is closed afterwards."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    try:
+        start_walk(page, lab, name)
+        yield page
+    finally:
+        context.close()
 
 
 def start_walk(page, lab: Any, name: str) -> Any:

@@ -14,11 +14,10 @@ waits for the exercise to be as it was given (no note, the choices back to the c
 
 from __future__ import annotations
 
-import shutil
 
 import pytest
 
-from helpers import REPO_ROOT, WALK_PRESS_JS, start_walk, wait_until, write_walk_notebook
+from helpers import REPO_ROOT, WALK_PRESS_JS, wait_until, walk_folder, walk_page
 
 pytestmark = pytest.mark.browser
 
@@ -67,18 +66,12 @@ async (limit) => {""" + WALK_PRESS_JS + """
 
 @pytest.fixture(scope="module")
 def notebook_dir(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("dp-course-clicks")
-    write_walk_notebook(folder, "course_clicks.ipynb", "A first click in the course", WALK)
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)
+    yield from walk_folder(tmp_path_factory, "dp-course-clicks", "course_clicks.ipynb",
+                           "A first click in the course", WALK)
 
 
 def test_the_next_click_s_note_and_cancel_stay_in_the_window_above_the_choices(browser, lab):
-    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT})
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    try:
-        start_walk(page, lab, "course_clicks.ipynb")
+    with walk_page(browser, lab, "course_clicks.ipynb", WIDTH, HEIGHT) as page:
         OUT.mkdir(exist_ok=True)
         states = 0
         while True:
@@ -104,5 +97,3 @@ def test_the_next_click_s_note_and_cancel_stay_in_the_window_above_the_choices(b
                 timeout=20_000, message=f"{where}: Cancel the clicks did not bring the exercise back")
             assert not page.locator(".dp-walk-holder button.dp-course-cancel").is_visible()
         assert states == 3
-    finally:
-        context.close()

@@ -14,11 +14,10 @@ first, newest-first, entry).
 
 from __future__ import annotations
 
-import shutil
 
 import pytest
 
-from helpers import REPO_ROOT, WALK_PRESS_JS, start_walk, write_walk_notebook
+from helpers import REPO_ROOT, WALK_PRESS_JS, walk_folder, walk_page
 
 pytestmark = pytest.mark.browser
 
@@ -73,18 +72,12 @@ async (limit) => {""" + WALK_PRESS_JS + """
 
 @pytest.fixture(scope="module")
 def notebook_dir(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("dp-play-round")
-    write_walk_notebook(folder, "play_round.ipynb", "This round so far beside the board", WALK)
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)
+    yield from walk_folder(tmp_path_factory, "dp-play-round", "play_round.ipynb",
+                           "This round so far beside the board", WALK)
 
 
 def test_this_round_so_far_open_keeps_the_prompt_in_the_window_and_shows_the_newest_first(browser, lab):
-    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT})
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    try:
-        start_walk(page, lab, "play_round.ipynb")
+    with walk_page(browser, lab, "play_round.ipynb", WIDTH, HEIGHT) as page:
         problems: list[str] = []
         states = 0
         OUT.mkdir(exist_ok=True)
@@ -105,5 +98,3 @@ def test_this_round_so_far_open_keeps_the_prompt_in_the_window_and_shows_the_new
                                 f"{m['newest'][:60]!r}")
         assert states >= 9
         assert not problems, "\n".join(problems)
-    finally:
-        context.close()

@@ -20,12 +20,11 @@ opened, to check that it does hold the rest (a step whose disclosure is empty fa
 from __future__ import annotations
 
 import os
-import shutil
 import time
 
 import pytest
 
-from helpers import REPO_ROOT, WALK_PRESS_JS, start_walk, write_walk_notebook
+from helpers import REPO_ROOT, WALK_PRESS_JS, walk_folder, walk_page
 
 pytestmark = pytest.mark.browser
 
@@ -97,21 +96,15 @@ async (limit) => {""" + WALK_PRESS_JS + """
 
 @pytest.fixture(scope="module")
 def notebook_dir(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("dp-tutorial-fits")
     langs, _, examples = os.environ.get("DUALPOWERS_TUTORIAL_FITS", "en,fr,it").partition(":")
     walk = WALK.replace("__LANGS__", repr(tuple(langs.split(",")))).replace(
         "__EXAMPLES__", repr(tuple(e for e in examples.split(",") if e)))
-    write_walk_notebook(folder, "tutorial_fits.ipynb", "Each tutorial step in the window", walk)
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)
+    yield from walk_folder(tmp_path_factory, "dp-tutorial-fits", "tutorial_fits.ipynb",
+                           "Each tutorial step in the window", walk)
 
 
 def test_each_tutorial_step_is_read_beside_the_board_in_the_window(browser, lab):
-    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT})
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    try:
-        start_walk(page, lab, "tutorial_fits.ipynb")
+    with walk_page(browser, lab, "tutorial_fits.ipynb", WIDTH, HEIGHT) as page:
         too_tall: list[str] = []
         empty: list[str] = []
         states, started, room, tallest = 0, time.monotonic(), 0.0, {}
@@ -140,5 +133,3 @@ def test_each_tutorial_step_is_read_beside_the_board_in_the_window(browser, lab)
         assert states >= 30
         assert not too_tall, "tutorial steps running below the window:\n" + "\n".join(too_tall)
         assert not empty, "\n".join(empty)
-    finally:
-        context.close()
