@@ -716,6 +716,35 @@ def tap_through_chapter(page, chapter_index: int, steps: int) -> None:
         wait_until(lambda: text() != before, timeout=20_000, message="Next did nothing")
 
 
+def course_choices(page) -> list[str]:
+    """The course's answer buttons shown now, their words in order (the pool's hidden buttons keep
+    the words of an earlier exercise and are left out)."""
+    return page.locator("button.dp-course-choice").evaluate_all(
+        "bs => bs.filter(b => b.offsetParent !== null).map(b => b.innerText.trim())")
+
+
+def wait_course_exercise(page, exercise_id: str, lang: str = "en", timeout: float = 20_000) -> None:
+    """Wait until the course shows the exercise ``exercise_id`` with its own answers: a choice
+    exercise's buttons are its choices, in its words; an exercise answered on the board shows no
+    answer button and its Show me.
+
+    The widget draws a new item as one message per part (the board, the text, then the answer
+    buttons, ...), and the page handles each in turn: a test that waited only for the text to
+    change could read the buttons of the exercise before (a loaded machine saw solo-12's "Red,
+    White" where solo-13's "July 14" was due)."""
+    import dualpowers.course as course
+
+    ex = course.exercise(exercise_id)
+    if ex.kind == "choice":
+        want = [ex.choice_label(v, lang) for v in ex.choices]
+        wait_until(lambda: course_choices(page) == want, timeout=timeout,
+                   message=lambda: f"{exercise_id}'s answers {want} not shown: {course_choices(page)}")
+    else:
+        show = page.locator("button.dp-course-show").first
+        wait_until(lambda: not course_choices(page) and show.is_visible(), timeout=timeout,
+                   message=lambda: f"{exercise_id} not shown: answers {course_choices(page)}")
+
+
 def press_story_next(page, timeout: float = 30_000) -> None:
     """Press the play screen's story Next once and wait until the widget has taken it: the step
     shown (``.dp-story``, "Step n of N") moved on, or the story is over (Next hidden).  Pressing

@@ -23,6 +23,7 @@ from helpers import (
     REPO_ROOT,
     board_spot,
     click_widget_button,
+    course_choices,
     open_file_browser,
     open_notebook,
     out_of_sight,
@@ -30,6 +31,7 @@ from helpers import (
     text_of,
     wait_all_executed,
     wait_canvas_painted,
+    wait_course_exercise,
     wait_until,
     write_unrun_copy,
 )
@@ -106,6 +108,7 @@ def _open_exercise(page) -> None:
     wait_until(lambda: _text(page) != before, timeout=20_000, message="the chapter did not open")
     for _ in range(len(chapter.steps)):
         _next(page)
+    wait_course_exercise(page, EXERCISE)
     assert any(name in _text(page) for name in ("purple-4", "violet 4", "viola-4"))   # each rulebook's form
 
 
@@ -276,6 +279,7 @@ def _open_first_exercise(page, chapter_id: str) -> None:
     wait_until(lambda: _text(page) != before, timeout=20_000, message="the chapter did not open")
     for _ in range(len(chapter.steps)):
         _next(page)
+    wait_course_exercise(page, chapter.exercises[0].id)
     page.locator(".dp-course").first.evaluate("e => e.scrollIntoView({block: 'start'})")
     page.wait_for_timeout(400)
 
@@ -297,7 +301,7 @@ def test_a_strength_question_hides_its_plate_and_the_feedback_is_in_sight_at_128
         page.wait_for_timeout(500)
         assert not _footer_has_red_plate(page, "brown"), "the plate answers the question before it is asked"
         assert out_of_sight(page, "button.dp-course-choice") == []
-        page.locator("button.dp-course-choice").last.click()          # "nobody": wrong
+        page.locator("button.dp-course-choice:visible").last.click()  # "nobody": wrong
         wrong = wait_until(lambda: (lambda f: f if "✖" in f else None)(_feedback(page)), timeout=20_000,
                            message=lambda: f"no verdict: {_feedback(page)!r}")
         assert "R-STR-2" in wrong
@@ -326,14 +330,15 @@ def test_a_long_question_is_read_whole_and_its_answers_hint_and_show_me_are_in_s
         _run(page, lab)
         open_file_browser(page)
         _open_first_exercise(page, "solo")
-        for _ in range(len(chapter.exercises) - 1):
+        for ex in chapter.exercises[1:]:
             _next(page)
-        assert "July 14" in [b.inner_text() for b in page.locator("button.dp-course-choice").all()]
+            wait_course_exercise(page, ex.id)       # its own answers, not the ones before (the race)
+        assert "July 14" in course_choices(page)
         page.locator(".dp-course").first.evaluate("e => e.scrollIntoView({block: 'start'})")
         page.wait_for_timeout(400)
         assert _narration_overflow(page) <= 1, "the question scrolls inside its box"
         assert out_of_sight(page, "button.dp-course-choice, button.dp-course-hint, button.dp-course-show") == []
-        wrong = next(b for b in page.locator("button.dp-course-choice").all()
+        wrong = next(b for b in page.locator("button.dp-course-choice:visible").all()
                      if b.inner_text() != course.exercise("solo-13").choice_label(course.exercise("solo-13").accepted()[0]))
         wrong.click()
         wait_until(lambda: "✖" in _feedback(page), timeout=20_000, message=lambda: f"no verdict: {_feedback(page)!r}")

@@ -14,7 +14,8 @@ import shutil
 
 import pytest
 
-from helpers import REPO_ROOT, board_spot, tap_through_chapter, wait_canvas_painted, wait_until, write_unrun_copy
+from helpers import (REPO_ROOT, board_spot, tap_through_chapter, wait_canvas_painted, wait_course_exercise, wait_until,
+                     write_unrun_copy)
 
 pytestmark = pytest.mark.browser
 
@@ -347,11 +348,16 @@ def test_axe_finds_no_serious_violation(browser, voila_server, notebook_dir, not
         if notebook is COURSE:
             import dualpowers.course as course
             index = [c.id for c in course.chapters()].index("strength")
+            before = _text(page, "dp-course-text")
             page.locator("button.dp-course-chapter").nth(index).click()
+            wait_until(lambda: _text(page, "dp-course-text") != before, timeout=20_000,
+                       message="the chapter did not open")
             for _ in course.chapter("strength").steps:
+                before = _text(page, "dp-course-text")
                 page.locator("button.dp-course-next").first.click()
-                page.wait_for_timeout(400)
-            page.locator("button.dp-course-choice").last.click()
+                wait_until(lambda: _text(page, "dp-course-text") != before, timeout=20_000, message="Next did nothing")
+            wait_course_exercise(page, course.chapter("strength").exercises[0].id)
+            page.locator("button.dp-course-choice:visible").last.click()
             wait_until(lambda: _text(page, "dp-course-feedback"), timeout=20_000, message="no verdict")
         else:
             page.locator(".dp-hand-cards button:visible").first.click()
