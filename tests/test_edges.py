@@ -34,7 +34,7 @@ def test_P_OBJ_the_hot_seat_log_never_names_a_hidden_objective():
         g.apply(str(action))
     log = g.log_text()
     assert chosen and all(card not in log for card in chosen), log
-    assert "Choose a secret objective (a card, face down)" in log
+    assert "objective (a card, face down)" in log
     g.play_out("first")
     # once revealed at scoring, the objectives may be named
     assert any(card in g.log_text() for card in chosen)

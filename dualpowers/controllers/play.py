@@ -286,19 +286,15 @@ class GameSession:
     def _entries(self, state: State, text: str, events: list[Event], actor: str | None,
                  said: str | None = None) -> list[LogEntry]:
         who = side_label(state, actor, self.lang) if actor else None
-        text = self._public(text, said)
+        if text.startswith("objective "):
+            # The log is shared by both players: it never names a hidden objective (P-OBJ).
+            _ = translator(self.lang)
+            text = _("objective (a card, face down)")
+        elif said is not None:
+            text = said
         _ = translator(self.lang)
         head = LogEntry("action", _("{side}: {action}", side=who, action=text) if who else f"> {text}")
         return [head] + [LogEntry(e.kind, _event_text(e, self.lang)) for e in events]
-
-    def _public(self, text: str, said: str | None) -> str:
-        """An action as both players may read it: the log and the notices are shared by the two
-        players of a hot-seat game, so a secret objective chosen is never named (P-OBJ; QA7 saw
-        "Applied: Choose red-5 ... as your secret objective" shown to White, next to act)."""
-        if text.startswith("objective "):
-            _ = translator(self.lang)
-            return _("Choose a secret objective (a card, face down)")
-        return text if said is None else said
 
     def _said(self, state: State, action: Action) -> str:
         """The action in words for the log, in the session's language (the notation stays in saves)."""
@@ -354,7 +350,7 @@ class GameSession:
         self.story_log_start = len(self.log)
         self.log.extend(self._entries(self.state, text, events, actor, said))
         _ = translator(self.lang)
-        self._changed(_("Applied: {action}.", action=self._public(text, said or None)), story=events)
+        self._changed(_("Applied: {action}.", action=said or text), story=events)
         return events
 
     def auto(self, policy: str = "first", rng: random.Random | None = None) -> Action:
@@ -413,7 +409,7 @@ class GameSession:
         # "Applied" says it: the notation ("recruit W5") is English and stays in the saves
         said = self._said(self.state, parse_action(last, self.state.comp))
         _ = translator(self.lang)
-        self._changed(_("Undid: {action}.", action=self._public(last, said or None)))
+        self._changed(_("Undid: {action}.", action=said or last))
         return last
 
     # ------------------------------------------------------------------ showing

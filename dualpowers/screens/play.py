@@ -31,7 +31,7 @@ from ..errors import DualPowersError, brief
 from ..i18n import number
 from ..kinds import highlight as action_highlight
 from ..narrate import refusal_text
-from ..narration import OPP_OBJECTIVE, REVEALS_OBJECTIVE, SCORING_PHASE
+from ..narration import SCORING_PHASE
 from ..opposition import DIFFICULTIES
 from ..review import REVIEW_PLAYOUTS, Moment, Review, review_game
 from ..scoring import face_up_objective, objective_markers
@@ -604,14 +604,7 @@ class PlaySession(Observed[PlaySnapshot]):
             markers = objective_markers(self.story[:at + 1])
             board = BoardView(event.board, tuple(story_highlight(event)), (), tuple(sorted(markers.items())), True)
             last = at + 1 >= len(self.story)
-            # whose turn the story hands over to: in a hot seat, "Your turn" left both players
-            # asking whose (QA7); in solo the player is the only one who acts
-            if over:
-                ending = _("The final position")
-            elif s.mode != "solo" and s.to_act:
-                ending = _("{side} to act", side=s.to_act)
-            else:
-                ending = _("Your turn")
+            ending = _("The final position") if over else _("Your turn")
             told = tuple(render(e.message, lang) for e in self.story[:at + 1])
             working = tuple(event_details(event, lang))
             story = StoryView(told, len(self.story), working, ending if last else _("Next"), not last,
@@ -725,10 +718,6 @@ class PlaySession(Observed[PlaySnapshot]):
     #: message: an "objective" or "phase" event also opens a round, when the objectives are placed
     #: and the action phase begins, and that is not the scoring).
     _SCORING_KINDS = frozenset({"unrest", "score", "exhaust", "cleanup", "end"})
-    #: The objective lines only a scoring writes (R-SCO-OBJ): the Opposition's objective chosen by
-    #: its day sums and an objective revealed.  A story that begins with the player's own bonus
-    #: action at the scoring has no phase line before them (QA7: they were headed "What you did").
-    _SCORING_MESSAGES = frozenset({OPP_OBJECTIVE, REVEALS_OBJECTIVE})
 
     def _story_heading(self) -> str:
         """What the story's step on the board tells (issue 33: its heading said "You (White) to
@@ -739,8 +728,7 @@ class PlaySession(Observed[PlaySnapshot]):
         solo = self.game.state.mode == "solo"
         part = "you"
         for e in self.story[:(self.story_at or 0) + 1]:
-            if (e.kind in self._SCORING_KINDS or e.msgid in self._SCORING_MESSAGES
-                    or (e.kind == "phase" and e.msgid == SCORING_PHASE)):
+            if e.kind in self._SCORING_KINDS or (e.kind == "phase" and e.msgid == SCORING_PHASE):
                 part = "scoring"
             elif solo and (e.kind in ("reveal", "opposition") or (e.kind == "play" and e.params.get("side") is None)):
                 part = "opposition"

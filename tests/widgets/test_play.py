@@ -67,7 +67,7 @@ def test_whole_two_player_game(seed, policy):
     replayed = dp.new_game(mode="two-player", seed=seed)
     for h, a in zip(heads, g.actions):
         said = describe(replayed, dp.parse_action(a)).text
-        assert h.endswith("Choose a secret objective (a card, face down)" if a.startswith("objective ") else said), (h, a)
+        assert h.endswith("objective (a card, face down)" if a.startswith("objective ") else said), (h, a)
         replayed.apply(a)
     assert heads[0].startswith(("Red:", "White:"))
     assert any(e.kind == "end" for e in g.log)
