@@ -57,5 +57,5 @@ def test_objective_table_in_italian():
     _card, choice = dp.opposition_objective(["purple-4", "purple-2", "blue-5", "brown-3", "green-2"])
     df = tables.objective_frame(choice, "it")
     _ = translator("it")
-    assert df.index.name == "quartiere" and "quartiere viola" in df.index
+    assert df.index.name == "Quartiere" and "quartiere viola" in df.index
     assert (df[_("chosen")] == _("yes")).sum() == 1
