@@ -42,9 +42,6 @@ GLOSSARY = [
 NOT_THE_TERM = {
     "objectives must be an object with 'red' and/or 'white' cards",
     "{region} region: {clauses}",
-    # The board's short label: French "Réserve adverse", the French rulebook's own word for the
-    # Opposition's units ("pions d'Unité adverse"); "Réserve de l'Opposition" does not fit the board.
-    "Opposition supply:",
     # Italian "(nel {region})": the region's name is "quartiere viola", the word is in the field.
     "Objective of {side}: {card}, face up; its region is {region}.",
 }
