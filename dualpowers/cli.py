@@ -310,7 +310,7 @@ def _simulate(args: argparse.Namespace) -> int:
                              played), file=sys.stderr)
         if played:
             print(_("Partial run: {done} of {total} games.", done=played, total=args.games))
-            print(sim.format_summary(tally.rows()))
+            print(_summary(tally.rows()))
         raise
     except BaseException:
         if bar is not None:
@@ -321,8 +321,19 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.out:
         print(_.ngettext("wrote {n} row to {path}", "wrote {n} rows to {path}", written, path=args.out),
               file=sys.stderr)
-    print(sim.format_summary(tally.rows()))
+    print(_summary(tally.rows()))
     return 0
+
+
+def _summary(rows: list) -> str:
+    """The closing table of a run: in English as scripts read it (:func:`simulate.format_summary`),
+    in the terminal's language otherwise (:func:`tables.summary_text`)."""
+    lang = current_language()
+    if lang == "en":
+        from . import simulate as sim
+        return sim.format_summary(rows)
+    from .tables import summary_text
+    return summary_text(rows, lang)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -320,3 +320,58 @@ def difficulty_frame(frame: "pd.DataFrame", lang: str | None = None) -> "pd.Data
     shown = results_frame(cells[["policy", "player", "difficulty", "result"]], lang)
     index, column, value = shown.columns[:2].tolist(), shown.columns[2], shown.columns[3]
     return shown.pivot_table(index=index, columns=column, values=value, aggfunc="first", sort=False)
+
+
+# ---------------------------------------------------------------------------- the command line's summary
+#: Headers of ``dualpowers simulate``'s closing table (one row per configuration of :class:`~dualpowers.simulate.Tally`)
+SUMMARY_HEADERS = {
+    "mode": NP_("results table", "game"), "edition": NP_("results table", "rules edition"),
+    "difficulty": RESULT_HEADERS["difficulty"], "player": NP_("results table", "side played"),
+    "red_policy": NP_("results table", "red's player"), "white_policy": NP_("results table", "white's player"),
+    "games": RESULT_HEADERS["games"], "side": NP_("results table", "wins of"), "wins": RESULT_HEADERS["wins"],
+    "win_rate": RESULT_HEADERS["win_rate"], "interval": NP_("results table", "95% interval"),
+    "mean_rounds": RESULT_HEADERS["mean_rounds"],
+}
+_MODES = {"solo": NP_("results table", "solo"), "two-player": NP_("results table", "two players")}
+_NUMERIC = {"difficulty", "games", "wins", "win_rate", "mean_rounds"}
+
+
+def summary_text(rows: "list[dict[str, Any]]", lang: str | None = None) -> str:
+    """``dualpowers simulate``'s closing table for a reader in ``lang`` (rows of
+    :meth:`dualpowers.simulate.Tally.rows`): headers, modes, sides and players in the reader's
+    words, numbers in the language's form ("50,0 %", "2,50"); columns padded for a terminal.
+    (:func:`dualpowers.simulate.format_summary` keeps the English form scripts read.)"""
+    from .results import percent_text
+    lang = resolve(lang)
+    _ = translator(check_language(lang))
+    if not rows:
+        return _("no games")
+    keys = [k for k in SUMMARY_HEADERS if k in rows[0] or k == "interval"]
+
+    def policy(name: Any) -> str:
+        return names.side_label("opposition", lang) if name == "opposition" else player_name(str(name), lang)
+
+    def cell(key: str, r: dict[str, Any]) -> str:
+        value = r.get(key)
+        if key == "interval":
+            return f"{percent_text(r['ci_low'], lang)}–{percent_text(r['ci_high'], lang)}"
+        if value is None or value != value:         # no difficulty in a two-player game (None or NaN)
+            return "–"
+        if key == "mode":
+            return _.pgettext(*_MODES[value]) if value in _MODES else str(value)
+        if key == "edition":
+            return names.edition(str(value), lang)
+        if key in ("player", "side"):
+            return names.side_label(str(value), lang)
+        if key in ("red_policy", "white_policy"):
+            return policy(value)
+        if key == "win_rate":
+            return percent_text(value, lang)
+        if key == "mean_rounds":
+            return number(value, lang, 2)
+        return number(value, lang, 0)
+
+    lines = [[_.pgettext(*SUMMARY_HEADERS[k]) for k in keys]] + [[cell(k, r) for k in keys] for r in rows]
+    widths = [max(len(line[i]) for line in lines) for i in range(len(keys))]
+    return "\n".join("  ".join(c.rjust(w) if k in _NUMERIC else c.ljust(w) for c, w, k in zip(line, widths, keys)).rstrip()
+                     for line in lines)

@@ -42,9 +42,6 @@ GLOSSARY = [
 NOT_THE_TERM = {
     "objectives must be an object with 'red' and/or 'white' cards",
     "{region} region: {clauses}",
-    # The board's short label: French "Réserve adverse", the French rulebook's own word for the
-    # Opposition's units ("pions d'Unité adverse"); "Réserve de l'Opposition" does not fit the board.
-    "Opposition supply:",
     # Italian "(nel {region})": the region's name is "quartiere viola", the word is in the field.
     "Objective of {side}: {card}, face up; its region is {region}.",
 }
@@ -301,8 +298,9 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
          [r"\bétape[\u00a0\u202f]?: Zone d'Émeute\b"]),
         ("l'Unité R1 (Force 1 côté Reposé, 0 côté Fatigué) (both sides named, as the rulebook does: '0 côté "
          "Fatigué' alone reads as a count of sides)", [r"\(Force \d+, \d+ côté Fatigué\)"]),
-        ("the Hint's rows hold one colon each ('tout aussi bonne — jouer … : environ …', 'l'une des 4 meilleures "
-         "actions')", [r"^tout aussi bonne[\u00a0\u202f]?:", r"\bmeilleure à égalité[\u00a0\u202f]?:"]),
+        ("the Hint's rows hold one colon each, 'label : action — details' ('tout aussi bonne : jouer … — environ …', "
+         "'l'une des 4 meilleures actions')",
+         [r"^tout aussi bonne[\u00a0\u202f]?:[^—\n]*[\u00a0\u202f]:", r"\bmeilleure à égalité[\u00a0\u202f]?:"]),
         ("Émeute : les Rouges ont la Force en Présence dans la Zone violette (the unrest line names its region once)",
          [r"\bÉmeute dans la Zone (\w+)[\u00a0\u202f]?: [^.]*\bdans la Zone \1\b"]),
         # Issue 34, the fourth French reading (fr4): each kind of fault a native reader met.
@@ -838,7 +836,7 @@ def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     ("fr", "Les Rouges gagnent\u00a0! La partie s'arrête parce que le marqueur de score"),
     ("fr", "PARTIE TERMINÉE\u00a0: VICTOIRE DE L'OPPOSITION (LES BLANCS)"), ("fr", "(étape\u00a0: décompte de la Zone d'Émeute)"),
     ("fr", "recruter l'Unité R1 (Force 1 côté Reposé, 0 côté Fatigué) dans la Zone bleue"),
-    ("fr", "tout aussi bonne — jouer Lvov (carte Leader, 4 jours)\u00a0: environ 0,4 PV"),
+    ("fr", "tout aussi bonne\u00a0: jouer Lvov (carte Leader, 4 jours) — environ 0,4 PV\u00a0; Zone verte\u00a0: vous 2 contre 0"),
     ("fr", "Émeute\u00a0: les Rouges l'emportent dans la Zone violette (5 contre 3, R-STR-2)."),
     ("fr", "Les Rouges ont la plus grande Force en Présence dans la Zone violette."), ("fr", "La Force en Présence décide"), ("fr", "L'Unité N2 est Reposée."), ("fr", "N2 est sur son côté Reposé."),
     ("fr", "B3 n'est pas sur le plateau, mais dans la boîte"), ("fr", "Qui gagne, et pourquoi\u00a0?"), ("fr", "une des 12 à égalité"), ("fr", "son Action spéciale"),

@@ -86,7 +86,7 @@ def test_an_italian_side_takes_the_articled_preposition_also_when_it_has_its_art
     assert n.with_preposition("del", n.side("opposition", "it")) == "dell'opposizione"
     msg = "{token} is not yours to use now: {who} is to act, and {token} obeys {side}."
     assert render(Message(msg, token="W3", who="opposition", side="red"), "it") == (
-        "B3 non è tuo ora: tocca all'opposizione, e B3 obbedisce al Rosso.")
+        "B3 ora non è tuo: tocca all'opposizione, e B3 obbedisce al Rosso.")
 
 
 def test_a_side_inside_a_title_in_capitals_is_in_capitals_too():

@@ -57,5 +57,27 @@ def test_objective_table_in_italian():
     _card, choice = dp.opposition_objective(["purple-4", "purple-2", "blue-5", "brown-3", "green-2"])
     df = tables.objective_frame(choice, "it")
     _ = translator("it")
-    assert df.index.name == "quartiere" and "quartiere viola" in df.index
+    assert df.index.name == "Quartiere" and "quartiere viola" in df.index
     assert (df[_("chosen")] == _("yes")).sum() == 1
+
+
+def test_the_command_line_summary_is_in_the_readers_language():
+    """`dualpowers simulate` ends with this table: French and Italian headers, sides, players and
+    numbers in the language's form; English keeps simulate.format_summary's form for scripts."""
+    from dualpowers import simulate as sim
+    rows = [{"mode": "solo", "edition": "fr", "difficulty": 1, "player": "red", "red_policy": "random",
+             "white_policy": "opposition", "games": 4000, "side": "red", "wins": 2, "win_rate": 0.5,
+             "ci_low": 0.25, "ci_high": 0.75, "mean_rounds": 2.5},
+            {"mode": "two-player", "edition": "it", "difficulty": None, "player": None, "red_policy": "greedy",
+             "white_policy": "random", "games": 4, "side": "red", "wins": 2, "win_rate": 0.5,
+             "ci_low": 0.15, "ci_high": 0.85, "mean_rounds": 4.5}]
+    fr = tables.summary_text(rows, "fr").splitlines()
+    assert fr[0].split("  ")[0] == "Partie" and "Taux de victoire" in fr[0] and "Intervalle à 95\u00a0%" in fr[0]
+    assert "en solitaire" in fr[1] and "Rouges" in fr[1] and "Opposition" in fr[1]
+    assert "4\u202f000" in fr[1] or "4\u00a0000" in fr[1]
+    assert "50,0\u00a0%" in fr[1] or "50,0\u202f%" in fr[1]
+    assert "2,50" in fr[1] and "25,0" in fr[1] and "à deux joueurs" in fr[2] and "–" in fr[2]
+    it = tables.summary_text(rows, "it").splitlines()
+    assert "Percentuale di vittorie" in it[0] and "in solitario" in it[1] and "50,0%" in it[1] and "4.000" in it[1]
+    assert tables.summary_text([], "fr") == "aucune partie"
+    assert sim.format_summary(rows).splitlines()[0].startswith("mode")     # the English form for scripts
