@@ -1437,3 +1437,36 @@ def test_the_hints_first_sentence_is_the_action_and_its_reason_on_every_stored_p
         line = ranking.explain(state=state, lang=lang).split("\n")[0]
         assert _first_sentence(line).endswith(said) and describe(state, ranking.best.action, lang).text[1:] in line, \
             (name, lang, line)
+
+
+def test_the_benchmarks_stable_choice_run_ends_when_the_move_budget_is_spent(monkeypatch):
+    """``benchmarks/advisor.py``'s time to a stable top choice ran a ranking's search in steps up to
+    twice its budget of playouts; since a budget of playouts is also one of moves
+    (``RaceSearch.ply_budget``), a search whose moves are spent plays no more, and the loop asked it
+    again for ever (the official run never finished).  It now ends there.  A small advisor (40
+    playouts, so 400 moves) on a stored solo position: 80 playouts need more moves than that."""
+    import importlib.util
+    from pathlib import Path
+
+    from dualpowers.advisor import RaceSearch
+    root = Path(__file__).resolve().parents[1] / "benchmarks"
+    monkeypatch.syspath_prepend(str(root))
+    monkeypatch.syspath_prepend(str(root / "positions"))
+    spec = importlib.util.spec_from_file_location("advisor_bench", root / "advisor.py")
+    bench = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "advisor_bench", bench)
+    spec.loader.exec_module(bench)
+    monkeypatch.setattr(bench, "Advisor", lambda seed=0: Advisor(playouts=40, seed=seed))
+    state = dp.State.from_json((root / "positions" / "solo-06-white-x6-round2-card.json").read_text(encoding="utf-8"))
+    calls = []
+    run = RaceSearch.run
+
+    def counted(self, *args, **kwargs):
+        calls.append(1)
+        assert len(calls) < 50, "the stable-choice loop does not end"
+        return run(self, *args, **kwargs)
+    monkeypatch.setattr(RaceSearch, "run", counted)
+    found = bench.stability(state, 40, 10)
+    search = Advisor(playouts=40, seed=0).search(state).run(80)
+    assert search.playouts < 80, "the position must spend its moves before 80 playouts, or this tests nothing"
+    assert found["stable_playouts"] <= search.playouts
