@@ -37,8 +37,9 @@ machine does not count.  Figures:
   actions it measures, ``advisor-v2``, greedy) loses a decision, in VP, against a search
   that measures every action on 150 common deals, on N positions of each mode;
 * time to a stable top choice on the stored solo positions: the search runs in steps
-  of ``--step`` playouts up to twice the default budget (or until it settles); the top
-  action is *stable* from the first step after which it never changes again.
+  of ``--step`` playouts up to twice the default budget (or until it settles, or its budget
+  of playout moves is spent); the top action is *stable* from the first step after which it
+  never changes again.
 
 The playout rates are of the first version's search (random playouts) and of the
 informed playouts (``informed_*``).  These are figures to read, never test assertions.
@@ -320,7 +321,10 @@ def stability(state: dp.State, budget: int, step: int) -> dict[str, float | bool
     trace: list[tuple[int, float, object]] = []
     start = time.process_time()
     while search.playouts < 2 * budget and not search.settled:
+        before = search.playouts
         search.run(step)
+        if search.playouts == before:    # its budget of playout moves is spent: it plays no more
+            break                        # (before this check the loop never ended: issue 35)
         trace.append((search.playouts, time.process_time() - start, search.best_action()))
     final = trace[-1][2]
     stable_at = len(trace) - 1

@@ -716,6 +716,36 @@ def test_organize_says_why_seeing_your_own_objective_helps():
     region = s.comp.cards[s.objectives[s.to_act]].region
     assert all(region not in text.lower() for text in (en, fr, it)), "the hidden objective's region is not named"
 
+
+def test_solo_espionage_says_why_seeing_your_own_objective_helps():
+    """Solo's Espionage (R-ACT-SPY) said only "reveals your own objective": it now says why that
+    helps as Organize's reason does (R-SCO-OBJ: the objective's VP go to the stronger side in its
+    region), citing its own rule; in two-player it still reveals the opponent's.  It names no
+    region: the player does not know the objective yet."""
+    from dualpowers.advisor.explain import REASON_EFFECT
+    from dualpowers.text import render
+    rng = random.Random(0)
+    s = dp.new_game("solo", 0, player="white", difficulty=2)
+    while dp.Espionage() not in s.legal_actions():
+        s.apply(rng.choice(s.legal_actions()))
+    view = canonical(s, s.to_act)
+    own = dp.kinds.kind_of(dp.Espionage()).effect(view, s.to_act, dp.Espionage(), None)
+    said = Message(REASON_EFFECT, effect=own[0])        # what the Hint says of it when it is a reason
+    en, fr, it = (render(said, lang) for lang in ("en", "fr", "it"))
+    assert en == ("This action reveals your own objective: you then know in which region to be the stronger side, "
+                  "since at this round's scoring its VP go to whoever is stronger there, you or the Opposition "
+                  "(R-ACT-SPY, R-SCO-OBJ).")
+    assert fr.startswith("Cette action révèle votre propre Objectif\u00a0: vous savez dès lors dans quelle Zone")
+    assert "au décompte de ce tour" in fr and "l'Opposition" in fr and "(R-ACT-SPY, R-SCO-OBJ)" in fr
+    assert " :" not in fr.replace("\u00a0:", "")
+    assert it.startswith("Questa azione rivela il tuo obiettivo: così sai in quale quartiere")
+    assert "al punteggio di questo round" in it and "l'opposizione" in it and "(R-ACT-SPY, R-SCO-OBJ)" in it
+    region = s.comp.cards[s.objectives[s.to_act]].region
+    assert all(region not in text.lower() for text in (en, fr, it)), "the hidden objective's region is not named"
+    two = dp.new_game("two-player", 0)
+    assert render(dp.kinds.kind_of(dp.Espionage()).effect(two, "red", dp.Espionage(), None)[0], "en") == \
+        "reveals the opponent's objective (R-ACT-SPY)"
+
 def test_what_a_tied_action_does_is_said_in_the_games_terms_and_is_true_on_the_board():
     """``explain.what_it_does``: the gap the turn narrows where the other side stays the stronger
     (strengths before and after, read from the board), the objective placed where the player leads,
@@ -1351,3 +1381,92 @@ def test_a_race_with_a_budget_looks_more_often_once_its_predictive_stop_may_end_
     late = [d for d in looks[True] if d >= race_module.FUTILITY_DEALS]
     assert late[:3] == [162, 194, 232], looks
     assert [d for d in looks[False] if d >= race_module.FUTILITY_DEALS][:2] == [162, 243], looks
+
+
+@functools.lru_cache(maxsize=1)
+def _stored_rankings() -> tuple[tuple[str, str, Ranking], ...]:
+    """Every stored benchmark position (``benchmarks/positions``), as JSON text, with its ranking
+    by the default advisor (seed 1): the Hint a player would read there."""
+    from pathlib import Path
+    folder = Path(__file__).resolve().parents[1] / "benchmarks" / "positions"
+    out = []
+    for path in sorted(folder.glob("*.json")):
+        text = path.read_text(encoding="utf-8")
+        out.append((path.stem, text, Advisor(seed=1).rank(dp.State.from_json(text))))
+    return tuple(out)
+
+
+def _first_sentence(text: str) -> str:
+    """``text`` up to the end of its first sentence (a full stop, ! or ? before a space or the end;
+    "2.8 VP" and "2.204 partite" go on)."""
+    import re
+    return re.split(r"(?<=[.!?])\s", text.strip(), maxsplit=1)[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_hints_first_sentence_is_the_action_and_its_reason_on_every_stored_position(lang):
+    """Issue 35: the Hint led with "Best: play purple-5 (2nd)." and gave the reason only in the
+    sentence after it.  Now its first sentence names the action *and* why it is best, in the game's
+    words, in the play screen's Hint and in a ranking's explanation (the notebooks' hint), on every
+    stored benchmark position, in English, French and Italian: the reason is one of the game's
+    (a region won or kept, a bonus, the Will, a gap narrowed, what a tie leaves as it is, the score
+    track...), never the trial games' bare verdict or a bare tie."""
+    import html as html_module
+    import re
+
+    from dualpowers.advisor.explain import reason_key
+    from dualpowers.advisor.ranking import REASON_PLACED, REASON_TIED, REASON_TIED_NOT_CHOSEN
+    from dualpowers.describe import describe
+    from dualpowers.screens.play import PlaySession
+    from dualpowers.text import render
+    not_a_reason = {REASON_PLACED, REASON_TIED, REASON_TIED_NOT_CHOSEN}
+    for name, text, ranking in _stored_rankings():
+        state = dp.State.from_json(text)
+        reason = ranking.reason_message()
+        assert reason_key(reason).msgid not in not_a_reason, (name, render(reason, "en"))
+        said = _first_sentence(render(reason, lang))
+        said = said[:1].lower() + said[1:]
+        play = PlaySession(lang=lang)
+        play.load(text)
+        lead = re.search(r"<p>(.*?)</p>", play._hint_html(ranking)).group(1)
+        first = _first_sentence(html_module.unescape(re.sub(r"<[^>]+>", "", lead)))
+        action = play.said(ranking.best.action).text
+        assert first.startswith(action[:1].upper() + action[1:]), (name, lang, first)
+        assert first.endswith(said), (name, lang, first, said)
+        assert first[len(action):].lstrip("\u00a0").startswith(": "), (name, lang, first)
+        line = ranking.explain(state=state, lang=lang).split("\n")[0]
+        assert _first_sentence(line).endswith(said) and describe(state, ranking.best.action, lang).text[1:] in line, \
+            (name, lang, line)
+
+
+def test_the_benchmarks_stable_choice_run_ends_when_the_move_budget_is_spent(monkeypatch):
+    """``benchmarks/advisor.py``'s time to a stable top choice ran a ranking's search in steps up to
+    twice its budget of playouts; since a budget of playouts is also one of moves
+    (``RaceSearch.ply_budget``), a search whose moves are spent plays no more, and the loop asked it
+    again for ever (the official run never finished).  It now ends there.  A small advisor (40
+    playouts, so 400 moves) on a stored solo position: 80 playouts need more moves than that."""
+    import importlib.util
+    from pathlib import Path
+
+    from dualpowers.advisor import RaceSearch
+    root = Path(__file__).resolve().parents[1] / "benchmarks"
+    monkeypatch.syspath_prepend(str(root))
+    monkeypatch.syspath_prepend(str(root / "positions"))
+    spec = importlib.util.spec_from_file_location("advisor_bench", root / "advisor.py")
+    bench = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "advisor_bench", bench)
+    spec.loader.exec_module(bench)
+    monkeypatch.setattr(bench, "Advisor", lambda seed=0: Advisor(playouts=40, seed=seed))
+    state = dp.State.from_json((root / "positions" / "solo-06-white-x6-round2-card.json").read_text(encoding="utf-8"))
+    calls = []
+    run = RaceSearch.run
+
+    def counted(self, *args, **kwargs):
+        calls.append(1)
+        assert len(calls) < 50, "the stable-choice loop does not end"
+        return run(self, *args, **kwargs)
+    monkeypatch.setattr(RaceSearch, "run", counted)
+    found = bench.stability(state, 40, 10)
+    search = Advisor(playouts=40, seed=0).search(state).run(80)
+    assert search.playouts < 80, "the position must spend its moves before 80 playouts, or this tests nothing"
+    assert found["stable_playouts"] <= search.playouts

@@ -289,3 +289,13 @@ def test_advisor_player_benchmark_plays_the_variants_on_the_same_games_and_resum
     assert "| advisor:playouts=8,epsilon=0 | 2 |" in out and "paired with the first" in out
     bench(*args)                                           # a stopped run goes on: nothing played twice
     assert len(games.read_text(encoding="utf-8").splitlines()) == 4
+
+
+def test_advisor_screen_judges_every_variant_on_the_same_positions(tmp_path):
+    rows = tmp_path / "screen.jsonl"
+    out = bench("advisor_screen.py", "--positions", "2", "--per-action", "4", "--specs", "advisor:playouts=8",
+                "advisor:playouts=16", "--out", str(rows))
+    logged = [json.loads(line) for line in rows.read_text(encoding="utf-8").splitlines()]
+    assert [r["position"] for r in logged] == [0, 1]
+    assert all(r["advisor:playouts=8"] >= 0 and r["advisor:playouts=16"] >= 0 for r in logged)
+    assert "2 solo positions" in out and "| `advisor:playouts=16` |" in out and "paired with the first" in out

@@ -66,8 +66,12 @@ EQUAL_BEST = N_("equal best: one of {n} actions the playouts cannot tell apart")
 EQUAL_RANK = N_("one of {n} actions the playouts cannot tell apart")
 NOT_TRIED = N_("not measured: no playout tried it")
 RANKED = N_("{action}: {percent} likely the best; win chance {win} ({low}\u2013{high}); {playouts} playouts")
-BEST_ROUND = N_("{side:cap}, best: {action} ({sureness}); at the end of the round: {outlook}.")
-BEST_GAME = N_("{side:cap}, best: {action} ({sureness}); for the game: {outlook}.")
+#: The first line of a ranking in words: the best action and why, one sentence (issue 35: the
+#: reason came on a line of its own after the figures, and a newcomer read the action alone first).
+BEST_BECAUSE = N_("{side:cap}, best: {action}, because {reason:low}")
+#: The line after it: how sure, and where the best action leaves the player.
+FIGURES_ROUND = N_("{sureness:cap}; at the end of the round: {outlook}.")
+FIGURES_GAME = N_("{sureness:cap}; for the game: {outlook}.")
 THEN_ACTION = N_("then {action}: {outlook}; {effects}")
 EQUALLY_GOOD = N_("equally good: {action}: {outlook}; {effects}")
 MORE_ONE = N_("(1 more action)")
@@ -534,10 +538,11 @@ class Ranking:
         def said(a: RankedAction) -> str:
             return a.text if name is None else name(a.action)
         best = self.best
+        # the action and why in one sentence, in the game's words; the figures on the line after
         out: list[tuple[int, Message]] = [
-            (0, Message(BEST_ROUND if self.horizon == "round" else BEST_GAME, side=self.side, action=said(best),
+            (0, Message(BEST_BECAUSE, side=self.side, action=said(best), reason=self.reason_message())),
+            (2, Message(FIGURES_ROUND if self.horizon == "round" else FIGURES_GAME,
                         sureness=self.sureness_message(), outlook=best.outlook_message()))]
-        out.append((2, self.reason_message()))            # why, in the game's words, before the details
         warning = self.warning_message()
         if warning is not None:
             out.append((2, warning))

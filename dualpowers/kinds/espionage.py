@@ -15,8 +15,14 @@ ALREADY_REVEALED = N_("{target}'s secret objective is already revealed")
 SPY_OPPONENT = N_("{leader} spies: {target}'s secret objective is revealed ({card}).")
 SPY_SELF = N_("{leader} spies: their own secret objective is revealed ({card}).")
 
-# What it does, for an advice line (advisor.explain)
-REVEALS_OWN = N_("reveals your own objective (R-ACT-SPY)")
+# What it does, for an advice line and the Hint's reason (advisor.explain).  Solo: the player's own
+# objective is dealt face down, unseen even by the player (R-SOLO-DRAW), and at this round's scoring
+# its VP go to the stronger side in its region (R-SCO-OBJ), so seeing it tells the player where to
+# be the stronger side; said as Organize's reason says it (issue 35: "reveals your own objective"
+# alone did not say why that helps).
+REVEALS_OWN = N_("reveals your own objective: you then know in which region to be the stronger side, since at this "
+                 "round's scoring its VP go to whoever is stronger there, you or the Opposition (R-ACT-SPY, "
+                 "R-SCO-OBJ)")
 REVEALS_OPPONENTS = N_("reveals the opponent's objective (R-ACT-SPY)")
 
 

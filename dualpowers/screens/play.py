@@ -791,8 +791,10 @@ class PlaySession(Observed[PlaySnapshot]):
         chance = ranking.chance_message()
         if chance is not None:
             sure += f"</p><p>{escape(render(chance, lang))}"
-        lead = _("Best: <b>{action}</b>. {reason}", action=fields["action"],
-                 reason=escape(render(ranking.reason_message(), lang)))
+        # The action and why it is best in one sentence, the reason in the game's words (issue 35:
+        # "Best: play purple-5 (2nd)." came first, and a newcomer read the reason only after it).
+        lead = _("<b>{action:cap}</b>: {reason:low}", action=fields["action"],
+                 reason=html_param(render(ranking.reason_message(), lang), lang))
         figures = escape(_("How the advisor measured it"))
         warning = ranking.warning_message()
         warn = f"<p><b>{escape(render(warning, lang))}</b></p>" if warning is not None else ""
