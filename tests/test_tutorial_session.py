@@ -28,6 +28,21 @@ def test_the_scene_of_example_A_first_and_a_frozen_snapshot():
     assert [eid for _t, eid in snap.example_options] == m.tutorial.example_ids
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_example_menu_names_each_example_by_its_short_name(lang):
+    """The menu shows each example's short name (the whole title did not fit it: "A · The calendar:
+    from", issue 33); the panel's heading keeps the whole title.  The browser test
+    (test_tutorial_menu_browser.py) measures the names against the menu."""
+    m, _ = _model(language=lang)
+    names = [name for name, _eid in m.snapshot.example_options]
+    titles = [title for _eid, title in m.tutorial.titles(lang)]
+    assert all(name != title and len(name) < len(title) for name, title in zip(names, titles)), names
+    assert all(name.split(" ")[0] == eid for name, eid in zip(names, m.tutorial.example_ids)), names
+    if lang != "en":            # translated, not the English name
+        assert not set(names) & {name for name, _eid in _model(language="en")[0].snapshot.example_options}
+    assert m.snapshot.title == titles[0]
+
+
 def test_next_walks_the_steps_then_opens_the_next_example():
     m, seen = _model(language="en")
     t = m.tutorial

@@ -237,7 +237,7 @@ class TutorialScreen(Observed[TutorialSnapshot]):
             view = _outcome_view(t, outcome, state.edition)
         return TutorialSnapshot(
             lang=lang, screen_title=_("Dual Powers: Revolution 1917 · tutorial"),
-            example_options=tuple((title, eid) for eid, title in t.titles()), example=t.example.id,
+            example_options=tuple((name, eid) for eid, name in t.short_titles()), example=t.example.id,
             example_label=t.ui("example"),
             language_options=tuple((language_name(k), k) for k in LANGUAGES), language_label=t.ui("language"),
             back_label=t.ui("back"), restart_label=t.ui("restart"),

@@ -133,6 +133,9 @@ class Example:
     steps: tuple[Step, ...]
     rules: tuple[str, ...] = ()                 # the rules the example is about, in summary
     erratum: str | None = None                  # what the rulebook printed and why; None if the rulebooks agree
+    #: the example's name in the example menu, short enough to be read whole there ("A · The
+    #: calendar"); the title when None
+    short: str | None = None
     names: Mapping[str, str] = field(default_factory=dict)   # {card}, {token} ... in the texts -> an id
     #: True for the examples of the package's own examples.json: their start positions skip the
     #: schema pass (the tests check the file against docs/schema/tutorial.json), never the rules.
@@ -307,6 +310,7 @@ def _parse(raw: Any, source: str, packaged: bool = False) -> TutorialData:
             steps=tuple(_step(s, f"{where}.steps[{k}]") for k, s in enumerate(steps)),
             rules=tuple(ex.get("rules", [])),
             erratum=None if erratum is None else _text(erratum, f"{where}.erratum"),
+            short=None if ex.get("short") is None else _text(ex.get("short"), f"{where}.short"),
             names=dict(names),
             packaged=packaged,
         ))
@@ -526,6 +530,11 @@ class Tutorial:
         """``(id, title)`` of every example, in ``language`` (default: the current one)."""
         lang = self._lang(language)
         return [(e.id, e.text(e.title, lang)) for e in self.data.examples]
+
+    def short_titles(self, language: str | None = None) -> list[tuple[str, str]]:
+        """``(id, name)`` of every example as the example menu shows it: its short name, else its title."""
+        lang = self._lang(language)
+        return [(e.id, e.text(e.short or e.title, lang)) for e in self.data.examples]
 
     def next_example(self) -> bool:
         """Open the following example; False (and nothing changes) after the last one."""
