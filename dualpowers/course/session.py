@@ -305,7 +305,8 @@ class CourseSession:
             self.state = v.shown
             self.markers = v.markers
         self.highlight = tuple(v.highlight)
-        self.concealed = ()            # answered: the board may show what the question asked
+        if v.correct or ex.kind != "choice":
+            self.concealed = ()        # answered: the board may show what the question asked
         self.demo = None
         # an answer copied from Show me is right, but the exercise is solved once found alone
         self.message = Message(N_("Shown first, so not counted yet: Try again and find it yourself."), domain=DOMAIN) \
