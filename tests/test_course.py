@@ -972,3 +972,19 @@ def render_result(verdict, lang: str) -> str:
     while m.msgid == G.BECAUSE or m.msgid == "{first} {then}":
         m = m.params["result"] if m.msgid == G.BECAUSE else m.params["first"]
     return render(m, lang)
+
+
+@pytest.mark.parametrize("ex", [e for e in EXERCISES if e.kind == "action"], ids=lambda e: e.id)
+def test_a_wrong_action_is_told_what_it_did_not_the_answer(ex):
+    """The same for an action exercise: a wrong action's verdict says what it did instead and the
+    rule, never an accepted action in the words its answer button or Show me use."""
+    from dualpowers.describe import describe
+    s = ex.position
+    for lang in LANGUAGES:
+        answers = [describe(s, a, lang).text for a in ex.accepted()]
+        for wrong in (a for a in s.legal_actions() if a not in ex.accepted()):
+            v = ex.judge(wrong)
+            if v.correct:                  # the first half of a turn that reaches the goal
+                continue
+            text = v.text(lang)
+            assert not [a for a in answers if a in text], f"{ex.id} {lang} {wrong}: {text}"
