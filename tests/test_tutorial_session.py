@@ -163,3 +163,28 @@ def test_text_parts_keeps_a_short_text_or_one_sentence_whole():
     assert text_parts("One. Two.", limit=100) == ("One. Two.",)
     assert text_parts("x" * 50, limit=10) == ("x" * 50,)
     assert text_parts("Aa aa. Bb bb. Cc cc. Dd dd.", limit=14) == ("Aa aa. Bb bb.", "Cc cc. Dd dd.")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_scoring_told_in_parts_shows_the_board_at_the_scoring_until_its_last_part(lang):
+    """QA7: example G step 3 is told in three parts (the scoring, the exhaustion, the cleanup), but
+    the board showed round 2 from the first part: the unrest tile on red, R10 and Kerensky gone,
+    while the text read "Nobody has a token in green, the unrest region".  Every part but the last
+    now shows the board as the scoring scores (before the exhaustion), the last the step's end."""
+    m, _ = _model(language=lang)
+    m.select("G")
+    t = m.tutorial
+    while not (t.step.kind == "action" and t.step.action == "recruit R1"):
+        m.next()
+    assert m.parts > 1
+    end, _outcome = t.view()
+    for part in range(m.parts):
+        snap = m.snapshot
+        board = snap.position
+        assert board is not None
+        if part + 1 < m.parts:
+            assert board.round == 1 and board.unrest == "green", (part, board.round, board.unrest)
+            assert "R10" in board.tokens_in("white") and "Kerensky" in board.tokens_in("white")
+        else:
+            assert board.key() == end.key() and board.round == 2
+        m.next()

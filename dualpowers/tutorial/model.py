@@ -31,6 +31,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from importlib import resources
+from itertools import takewhile
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..actions import parse_action
@@ -629,6 +630,21 @@ class Tutorial:
     def view(self) -> tuple[State, Outcome]:
         """State and outcome from one replay (what a display needs)."""
         return replay(self._example, self._index)
+
+    def scoring_scene(self) -> State | None:
+        """The board as the current step's action has the scoring score, before the exhaustion
+        (R-SCO-EXHAUST) and the cleanup that begins the next round; None when the step is no
+        action or sets no scoring going.  A step that tells a scoring in parts shows it while it
+        tells the scoring (issue 33: the board showed the next round from its first part)."""
+        step = self.step
+        if self._index == 0 or step.kind != "action" or step.action is None:
+            return None
+        before, _outcome = replay(self._example, self._index - 1)
+        events = before.apply(step.action, boards=True)
+        told = list(takewhile(lambda e: e.kind != "exhaust", events))
+        if len(told) == len(events) or not told or told[-1].board is None:
+            return None
+        return told[-1].board
 
     def start_state(self, example_id: str | None = None) -> State:
         """A fresh engine state at an example's start position."""
