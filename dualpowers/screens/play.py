@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from .. import names
 from ..clicks import NOT_ALLOWED, ActionPicker
 from ..actions import parse_action
-from ..controllers.play import GameSession, LoadError, LogEntry, action_groups
+from ..controllers.play import GameSession, LoadError, LogEntry, action_groups, side_label
 from ..describe import describe, label as kind_label
 from ..errors import DualPowersError, brief
 from ..i18n import number
@@ -604,7 +604,14 @@ class PlaySession(Observed[PlaySnapshot]):
             markers = objective_markers(self.story[:at + 1])
             board = BoardView(event.board, tuple(story_highlight(event)), (), tuple(sorted(markers.items())), True)
             last = at + 1 >= len(self.story)
-            ending = _("The final position") if over else _("Your turn")
+            nxt = g.state.to_act
+            if over:
+                ending = _("The final position")
+            elif g.state.mode != "solo" and nxt is not None:
+                # two players at one screen: whose turn it is ("Your turn" named nobody, issue 33)
+                ending = _("{side} to act", side=side_label(g.state, nxt, lang))
+            else:
+                ending = _("Your turn")
             told = tuple(render(e.message, lang) for e in self.story[:at + 1])
             working = tuple(event_details(event, lang))
             story = StoryView(told, len(self.story), working, ending if last else _("Next"), not last,
