@@ -378,3 +378,32 @@ def test_hot_seat_the_next_player_never_reads_the_last_one_s_secret_objective(la
         last = snap.story.next_label
         p.story_step()
     assert names.side_label("red", lang).lower() in last.lower(), last
+
+
+def test_the_objectives_scored_after_the_unrest_winner_s_choice_are_headed_the_scoring():
+    """QA7: after the player's bonus action as the unrest winner, the story's steps "The
+    Opposition's objective: ..." and "The Opposition reveals ..." were headed "What you did"."""
+    from dualpowers.narration import REVEALS_OBJECTIVE
+    from dualpowers.text import translator
+    seen = 0
+    for seed in range(40):
+        p = PlaySession(GameSession(mode="solo", seed=seed, player="white", difficulty=1))
+        g = p.game
+        rng = random.Random(seed)
+        for _ in range(400):
+            if g.state.is_over() or seen:
+                break
+            while p.story_at is not None:
+                p.story_step(skip=True)
+            unrest = g.state.step == "unrest"
+            p.play(rng.choice(g.legal()))
+            if not unrest or not p.story:
+                continue
+            for k, e in enumerate(p.story):
+                if e.kind == "objective" and e.msgid == REVEALS_OBJECTIVE:
+                    p.story_at = k
+                    assert p._story_heading() == translator("en")("The scoring"), (seed, k, p._story_heading())
+                    seen += 1
+        if seen:
+            break
+    assert seen, "no game reached a scoring with an objective revealed after the unrest winner's choice"
