@@ -104,7 +104,7 @@ def tutorial(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
     for example in json.loads(text).get("examples", []):
         names = example.get("names", {})
         note = ", ".join(f"{{{k}}} is {v}" for k, v in names.items())
-        texts = [example.get("title"), example.get("source"), example.get("erratum"),
+        texts = [example.get("title"), example.get("short"), example.get("source"), example.get("erratum"),
                  example.get("intro", {}).get("narration")]
         texts += [step.get("narration") for step in example.get("steps", [])]
         for t in texts:

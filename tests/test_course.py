@@ -519,7 +519,9 @@ def test_a_strength_question_hides_its_plates_until_answered():
         s.go_exercise(eid)
         region = ex.question.get("region") or ex.position.place[ex.question["token"]]
         assert region in s.concealed, eid
-        s.answer(ex.choices[0])
+        s.answer(next(c for c in ex.choices if c not in ex.accepted()))
+        assert region in s.concealed, f"{eid}: a wrong try showed the plates, so the answer"
+        s.answer(ex.accepted()[0])
         assert s.concealed == ()
         s.try_again()
         assert region in s.concealed
@@ -728,8 +730,8 @@ def test_a_date_question_says_each_move_of_the_day_marker_as_its_reason():
     """solo-13 said only "the day marker ends on July 14": the verdict now gives the moves on the
     way, as the engine made them (Lenin's placement moves nothing: only blue-4's 4 days)."""
     ex = course.exercise("solo-13")
-    for answer in ex.choices:
-        text = ex.judge(answer).text("en")
+    for v in (ex.judge(ex.accepted()[0]), ex.demonstrate().verdict):
+        text = v.text("en")
         assert "July 14. July 10 + 4 days; now July 14." in text and "+ 3 days" not in text
     five = course.exercise("solo-5").judge("jul15").text("en")
     assert five.count(" days; now ") == 2 and "(R-CAL-4)" in five
@@ -778,10 +780,14 @@ def _every_answer(ex):
 def test_every_answer_s_feedback_says_why_not_only_what(ex):
     """"Red is to act." stated a result without its reason.  Every verdict of every answer, right
     or wrong, now holds a reason: a ``because`` (the result, then why, in the engine's words) or a
-    sentence that gives both at once (goals.REASONED), in every language."""
+    sentence that gives both at once (goals.REASONED), in every language.  A wrong choice is the
+    exception: it is told the rule that decides, not the answer with its reason
+    (test_a_wrong_choice_is_told_its_rule_not_the_answer); Show me gives those."""
     from dualpowers.course import goals as G
     from dualpowers.text import render
     for answer in _every_answer(ex):
+        if ex.kind == "choice" and answer not in ex.accepted():
+            continue
         v = ex.judge(answer)
         assert G.has_reason(v.message), f"{ex.id} {answer}: {v.text('en')}"
         for lang in LANGUAGES:
@@ -806,13 +812,14 @@ def test_the_turn_order_answer_names_who_began_the_phase_and_that_the_will_does_
                          ids=lambda e: e.id)
 def test_the_opposition_s_objective_shows_the_day_sums_of_every_region(ex):
     """R-SOLO-OBJECTIVE: the answer shows each region's sum of days (computed here from the
-    components), then which one wins and why."""
+    components), then which one wins and why (the right answer's verdict and Show me's; a wrong
+    try is told the rule, not the answer)."""
     comp = ex.position.comp
     sums: dict[str, int] = {}
     for c in ex.question["cards"]:
         sums[comp.cards[c].region] = sums.get(comp.cards[c].region, 0) + comp.cards[c].days
-    for answer in ex.choices:
-        text = ex.judge(answer).text("en")
+    for v in (ex.judge(ex.accepted()[0]), ex.demonstrate().verdict):
+        text = v.text("en")
         for region, n in sums.items():
             assert f"{region} {n}" in text, (region, n, text)
         assert "Step 1" in text, text
@@ -827,8 +834,8 @@ def test_the_unrest_points_answer_gives_the_edition_s_table_by_month(ex):
     from dualpowers.names import month
     s = ex.position
     table = [(m, unrest_vp(_at_month(s, i))) for i, m in enumerate(MONTHS)]
-    for answer in ex.choices:
-        text = ex.judge(answer).text("en")
+    for v in (ex.judge(ex.accepted()[0]), ex.demonstrate().verdict):
+        text = v.text("en")
         for m, vp in table:
             assert f"{vp} in {month(m, lang='en')}" in text, (m, vp, text)
         assert ("Italian" if s.edition == "it" else "French") in text
@@ -853,8 +860,8 @@ def _at_month(s, i):
 ])
 def test_an_answer_that_follows_from_a_rule_names_it(eid, reason):
     ex = course.exercise(eid)
-    for answer in ex.choices:
-        assert reason in ex.judge(answer).reason("en"), ex.judge(answer).reason("en")
+    for v in (ex.judge(ex.accepted()[0]), ex.demonstrate().verdict):   # a wrong try is told the rule's ID
+        assert reason in v.reason("en"), v.reason("en")
 
 
 def test_a_finger_is_told_to_tap_and_a_mouse_to_click():
@@ -911,7 +918,7 @@ def test_the_two_weak_reasons_say_the_rule_and_the_engines_figures():
     told = ex.judge("5").text("en")
     assert "O1a is exhausted: an exhausted Opposition unit shows the difficulty X, here 3" in told, told
     for lang in ("fr", "it"):
-        assert "O1a" in ex.judge("4").text(lang) and " 3" in ex.judge("4").text(lang)
+        assert "O1a" in ex.judge("5").text(lang) and " 3" in ex.judge("5").text(lang)
 
 
 @pytest.mark.parametrize("ending, said", [("not «organize»", "not «organize»."), ("the blockade (R-ACT-MOVE)", "the blockade (R-ACT-MOVE)."),
@@ -923,3 +930,61 @@ def test_a_verdict_ends_with_a_full_stop_also_after_a_closing_quote_or_bracket(e
     from dualpowers.text import Message
     text = Verdict(correct=False, rule="R-ACT-MOVE", message=Message(ending), legal=False).text("en")
     assert text.endswith(said[1:]) and not text.endswith(".."), text
+
+
+def _answer_words(label: str) -> re.Pattern[str]:
+    """The right answer's label as words in a text: "Red", "July 31", "Back to its reserve"
+    (case aside; "5" not inside "15")."""
+    return re.compile(rf"(?<![\w]){re.escape(label)}(?![\w])", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("ex", [e for e in EXERCISES if e.kind == "choice"], ids=lambda e: e.id)
+def test_a_wrong_choice_is_told_its_rule_not_the_answer(ex):
+    """Issue 33 (chapter 1's Trotsky question): a wrong try said "Not quite. Trotsky is waiting by
+    the calendar...", the right answer itself, so Try again had nothing left to try.  A wrong
+    choice's verdict now says that it is not the answer and which rule decides (the exercise's
+    pointer to it, its rule badges), never the answer nor the explanation that gives it; the answer
+    and its reason come with a right answer or with Show me, as an action exercise's do."""
+    right = ex.accepted()[0]
+    full = ex.judge(right)
+    for lang in LANGUAGES:
+        label = ex.choice_label(right, lang)
+        result = render_result(full, lang)
+        for wrong in (c for c in ex.choices if c != right):
+            v = ex.judge(wrong)
+            text = v.reason(lang)
+            assert not v.correct and v.legal, text
+            assert ex.hint(lang) in text, f"{ex.id} {lang}: no pointer to the rule: {text}"
+            assert RULE_ID.search(text), text
+            if ex.answer_type != "yesno":         # "no" is a word of many a sentence
+                assert not _answer_words(label).search(text), f"{ex.id} {lang}: {wrong!r} is told {label!r}: {text}"
+            assert result not in text, f"{ex.id} {lang}: {wrong!r} is told the answer's explanation: {text}"
+            assert ex.choice_label(wrong, lang) in text, f"{ex.id} {lang}: the verdict does not say which answer: {text}"
+        # the answer and its reason: a right answer's verdict and Show me's
+        assert ex.demonstrate().verdict.message == full.message
+
+
+def render_result(verdict, lang: str) -> str:
+    """The first sentence of a verdict's explanation: the result (the answer, in words)."""
+    from dualpowers.text import render
+    from dualpowers.course import goals as G
+    m = verdict.message
+    while m.msgid == G.BECAUSE or m.msgid == "{first} {then}":
+        m = m.params["result"] if m.msgid == G.BECAUSE else m.params["first"]
+    return render(m, lang)
+
+
+@pytest.mark.parametrize("ex", [e for e in EXERCISES if e.kind == "action"], ids=lambda e: e.id)
+def test_a_wrong_action_is_told_what_it_did_not_the_answer(ex):
+    """The same for an action exercise: a wrong action's verdict says what it did instead and the
+    rule, never an accepted action in the words its answer button or Show me use."""
+    from dualpowers.describe import describe
+    s = ex.position
+    for lang in LANGUAGES:
+        answers = [describe(s, a, lang).text for a in ex.accepted()]
+        for wrong in (a for a in s.legal_actions() if a not in ex.accepted()):
+            v = ex.judge(wrong)
+            if v.correct:                  # the first half of a turn that reaches the goal
+                continue
+            text = v.text(lang)
+            assert not [a for a in answers if a in text], f"{ex.id} {lang} {wrong}: {text}"

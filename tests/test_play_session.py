@@ -336,3 +336,74 @@ def test_a_lone_neutral_clicked_names_the_rule_and_what_would_be_taken():
     play.set_touch(True)                       # on a touch screen the way on says "Tap"
     play.click("token", lone[0])
     assert "Tap" in play.snapshot.notice.split("R-NEU-1")[1], play.snapshot.notice
+
+
+def _everything_read(snap: PlaySnapshot) -> str:
+    """Every text of a snapshot a person at the screen may read."""
+    from dualpowers.text import render
+    parts = [snap.status, snap.prompt_html, snap.notice, *snap.hand_lines, snap.result, snap.hint_html,
+             *(e.text for e in snap.round_so_far), *(e.text for e in snap.log)]
+    if snap.story is not None:
+        parts += [*snap.story.told, *snap.story.working, snap.story.next_label]
+    return "\n".join(str(p) for p in parts)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_hot_seat_the_next_player_never_reads_the_last_one_s_secret_objective(lang):
+    """QA7: two players at one screen.  After red chose its objective, white (to act) read "Applied:
+    Choose red-5 (2nd) ... as your secret objective."; after white's choice, the story told white's
+    move over "Red hand: ..., Secret objective: red-5 (2nd)", and its last button said "Your turn"
+    naming nobody.  Now the notice names who acted and says the objective face down, as the log does;
+    while a story is told neither hand nor objective shows; its last button names who acts."""
+    from dualpowers import names
+    p = PlaySession(GameSession(mode="two-player", seed=1917))
+    p.set_language(lang)
+    g = p.game
+    red_obj = g.legal()[0]
+    assert g.state.to_act == "red" and str(red_obj).startswith("objective ")
+    p.play(red_obj)
+    card = names.card(red_obj.card, lang)
+    assert g.state.to_act == "white"
+    read = _everything_read(p.snapshot)
+    assert card not in read, read
+    assert names.side_label("red", lang).lower() in p.snapshot.notice.lower(), p.snapshot.notice
+    p.play(g.legal()[0])                              # white's objective: the action phase's story
+    white_obj = g.state.objectives["white"]
+    assert p.snapshot.story is not None
+    while p.snapshot.story is not None:
+        snap = p.snapshot
+        read = _everything_read(snap)
+        assert card not in read and names.card(white_obj, lang) not in read, read
+        assert not [line for line in snap.hand_lines if names.card(g.state.hands["red"][0], lang) in line]
+        last = snap.story.next_label
+        p.story_step()
+    assert names.side_label("red", lang).lower() in last.lower(), last
+
+
+def test_the_objectives_scored_after_the_unrest_winner_s_choice_are_headed_the_scoring():
+    """QA7: after the player's bonus action as the unrest winner, the story's steps "The
+    Opposition's objective: ..." and "The Opposition reveals ..." were headed "What you did"."""
+    from dualpowers.narration import REVEALS_OBJECTIVE
+    from dualpowers.text import translator
+    seen = 0
+    for seed in range(40):
+        p = PlaySession(GameSession(mode="solo", seed=seed, player="white", difficulty=1))
+        g = p.game
+        rng = random.Random(seed)
+        for _ in range(400):
+            if g.state.is_over() or seen:
+                break
+            while p.story_at is not None:
+                p.story_step(skip=True)
+            unrest = g.state.step == "unrest"
+            p.play(rng.choice(g.legal()))
+            if not unrest or not p.story:
+                continue
+            for k, e in enumerate(p.story):
+                if e.kind == "objective" and e.msgid == REVEALS_OBJECTIVE:
+                    p.story_at = k
+                    assert p._story_heading() == translator("en")("The scoring"), (seed, k, p._story_heading())
+                    seen += 1
+        if seen:
+            break
+    assert seen, "no game reached a scoring with an objective revealed after the unrest winner's choice"

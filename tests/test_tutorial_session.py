@@ -28,6 +28,21 @@ def test_the_scene_of_example_A_first_and_a_frozen_snapshot():
     assert [eid for _t, eid in snap.example_options] == m.tutorial.example_ids
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_example_menu_names_each_example_by_its_short_name(lang):
+    """The menu shows each example's short name (the whole title did not fit it: "A · The calendar:
+    from", issue 33); the panel's heading keeps the whole title.  The browser test
+    (test_tutorial_menu_browser.py) measures the names against the menu."""
+    m, _ = _model(language=lang)
+    names = [name for name, _eid in m.snapshot.example_options]
+    titles = [title for _eid, title in m.tutorial.titles(lang)]
+    assert all(name != title and len(name) < len(title) for name, title in zip(names, titles)), names
+    assert all(name.split(" ")[0] == eid for name, eid in zip(names, m.tutorial.example_ids)), names
+    if lang != "en":            # translated, not the English name
+        assert not set(names) & {name for name, _eid in _model(language="en")[0].snapshot.example_options}
+    assert m.snapshot.title == titles[0]
+
+
 def test_next_walks_the_steps_then_opens_the_next_example():
     m, seen = _model(language="en")
     t = m.tutorial
@@ -148,3 +163,28 @@ def test_text_parts_keeps_a_short_text_or_one_sentence_whole():
     assert text_parts("One. Two.", limit=100) == ("One. Two.",)
     assert text_parts("x" * 50, limit=10) == ("x" * 50,)
     assert text_parts("Aa aa. Bb bb. Cc cc. Dd dd.", limit=14) == ("Aa aa. Bb bb.", "Cc cc. Dd dd.")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_scoring_told_in_parts_shows_the_board_at_the_scoring_until_its_last_part(lang):
+    """QA7: example G step 3 is told in three parts (the scoring, the exhaustion, the cleanup), but
+    the board showed round 2 from the first part: the unrest tile on red, R10 and Kerensky gone,
+    while the text read "Nobody has a token in green, the unrest region".  Every part but the last
+    now shows the board as the scoring scores (before the exhaustion), the last the step's end."""
+    m, _ = _model(language=lang)
+    m.select("G")
+    t = m.tutorial
+    while not (t.step.kind == "action" and t.step.action == "recruit R1"):
+        m.next()
+    assert m.parts > 1
+    end, _outcome = t.view()
+    for part in range(m.parts):
+        snap = m.snapshot
+        board = snap.position
+        assert board is not None
+        if part + 1 < m.parts:
+            assert board.round == 1 and board.unrest == "green", (part, board.round, board.unrest)
+            assert "R10" in board.tokens_in("white") and "Kerensky" in board.tokens_in("white")
+        else:
+            assert board.key() == end.key() and board.round == 2
+        m.next()

@@ -350,7 +350,15 @@ class GameSession:
         self.story_log_start = len(self.log)
         self.log.extend(self._entries(self.state, text, events, actor, said))
         _ = translator(self.lang)
-        self._changed(_("Applied: {action}.", action=said or text), story=events)
+        shown = said or text
+        if self.mode != "solo" and actor is not None:
+            # two players at one screen: the next one reads this, so it names who acted and never a
+            # hidden objective (it said "Applied: Choose red-5 (2nd) ... as your secret objective."
+            # to White, issue 33), as the shared log does
+            if text.startswith("objective "):
+                shown = _("objective (a card, face down)")
+            shown = _("{side}: {action}", side=side_label(self.state, actor, self.lang), action=shown)
+        self._changed(_("Applied: {action}.", action=shown), story=events)
         return events
 
     def auto(self, policy: str = "first", rng: random.Random | None = None) -> Action:
@@ -473,6 +481,11 @@ class GameSession:
         lang = self.lang
         _ = translator(lang)
         card = lambda c: names.card(c, lang)  # noqa: E731
+        if state is not None and s.mode != "solo":
+            # two players at one screen: while a story is told the seat changes hands, so neither
+            # hand nor secret objective shows (it showed the next player's to the one who had just
+            # played, issue 33): the counts both may see; the next player's cards come with their turn
+            return [_("Deck {deck}, discard {discard}", deck=len(s.deck), discard=len(s.discard))]
         cards = ", ".join(map(card, s.hands[side])) or _("(empty)")
         lines = []
         if hand and s.mode == "solo" and side == s.player:

@@ -517,7 +517,16 @@ class Exercise:
         if value not in self.choices:
             return Verdict(False, self._rule(), Message(N_("Choose one of the answers offered."), domain=DOMAIN), hl,
                            legal=False)
-        return Verdict(value == right, self._rule(), why, hl, also=G.question_rules(self.question, s))
+        if value != right:
+            # a wrong try is told which rule decides (the exercise's pointer to it, its badges), not
+            # the answer: "Not quite. Trotsky is waiting by the calendar" left Try again nothing to
+            # try (issue 33).  The answer and its reason come with the right answer or Show me, as
+            # an action exercise's do; the board keeps what would give it away hidden.
+            return Verdict(False, self._rule(), Message(
+                N_("“{answer}” is not the answer. {hint}"), domain=DOMAIN,
+                answer=G.choice_label(self.answer_type, value), hint=Message(self.hint_id, domain=DOMAIN)),
+                self.opening_highlight(), also=(*G.question_rules(self.question, s), *_cited(why)))
+        return Verdict(True, self._rule(), why, hl, also=G.question_rules(self.question, s))
 
     def _judge_action(self, s: State, answer: Any) -> Verdict:
         assert self.goal is not None
@@ -558,6 +567,14 @@ class Exercise:
         instead, rule = G.goal_instead(self.goal, s, t, actor)
         return Verdict(False, rule, _with_action(instead, events, actor), hl, t, also=G.goal_instead_rules(self.goal, s, t, actor), scene=scene,
                        markers=markers)
+
+
+def _cited(message: Message) -> tuple[str, ...]:
+    """The rules an explanation cites in its text ("... moves on to 31 (R-CAL-3)"), in order: a
+    wrong try is given them as badges, without the explanation that gives the answer away."""
+    known = {r.id for r in all_rules()}
+    return tuple(dict.fromkeys(r for r in re.findall(r"\b[A-Z]+(?:-[A-Z0-9]+)+\b", render(message, "en"))
+                               if r in known))
 
 
 #: What a learner's action did that says why a goal is met or not, in the engine's words: not the

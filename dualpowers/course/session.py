@@ -97,6 +97,8 @@ class CourseSession:
         self.items: list[Item] = progress.items(self.chapters)
         self.index = 0
         self._listeners: list[Callable[[], Any]] = []
+        #: the chapters whose exercise left unsolved :attr:`skipped` has named once already
+        self._told_skipped: set[str] = set()
         #: the screen is worked by a finger (the widget says so, :meth:`set_touch`): the words say "tap"
         self.touch = False
         nxt = progress.next_item(self.chapters)
@@ -154,9 +156,13 @@ class CourseSession:
         """On to the next item.  An exercise left unsolved is not counted as done (only a
         solved exercise is): :attr:`skipped` names it on the item Next leads to."""
         left = self.exercise if self.exercise is not None and not self.solved else None
+        if left is not None and left.chapter in self._told_skipped:
+            left = None            # said once a chapter: repeated, it took four lines above each question (QA7)
         if self.index + 1 < len(self.items):
             self._enter(self.index + 1)
             self.skipped = left
+            if left is not None:
+                self._told_skipped.add(left.chapter)
             self._changed()
 
     def back(self) -> None:
@@ -305,7 +311,8 @@ class CourseSession:
             self.state = v.shown
             self.markers = v.markers
         self.highlight = tuple(v.highlight)
-        self.concealed = ()            # answered: the board may show what the question asked
+        if v.correct or ex.kind != "choice":
+            self.concealed = ()        # answered: the board may show what the question asked
         self.demo = None
         # an answer copied from Show me is right, but the exercise is solved once found alone
         self.message = Message(N_("Shown first, so not counted yet: Try again and find it yourself."), domain=DOMAIN) \

@@ -25,13 +25,13 @@ from typing import TYPE_CHECKING, Any
 from .. import names
 from ..clicks import NOT_ALLOWED, ActionPicker
 from ..actions import parse_action
-from ..controllers.play import GameSession, LoadError, LogEntry, action_groups
+from ..controllers.play import GameSession, LoadError, LogEntry, action_groups, side_label
 from ..describe import describe, label as kind_label
 from ..errors import DualPowersError, brief
 from ..i18n import number
 from ..kinds import highlight as action_highlight
 from ..narrate import refusal_text
-from ..narration import SCORING_PHASE
+from ..narration import NO_OBJECTIVE, OPP_OBJECTIVE, REVEALS_OBJECTIVE, SCORING_PHASE
 from ..opposition import DIFFICULTIES
 from ..review import REVIEW_PLAYOUTS, Moment, Review, review_game
 from ..scoring import face_up_objective, objective_markers
@@ -604,7 +604,14 @@ class PlaySession(Observed[PlaySnapshot]):
             markers = objective_markers(self.story[:at + 1])
             board = BoardView(event.board, tuple(story_highlight(event)), (), tuple(sorted(markers.items())), True)
             last = at + 1 >= len(self.story)
-            ending = _("The final position") if over else _("Your turn")
+            nxt = g.state.to_act
+            if over:
+                ending = _("The final position")
+            elif g.state.mode != "solo" and nxt is not None:
+                # two players at one screen: whose turn it is ("Your turn" named nobody, issue 33)
+                ending = _("{side} to act", side=side_label(g.state, nxt, lang))
+            else:
+                ending = _("Your turn")
             told = tuple(render(e.message, lang) for e in self.story[:at + 1])
             working = tuple(event_details(event, lang))
             story = StoryView(told, len(self.story), working, ending if last else _("Next"), not last,
@@ -718,6 +725,8 @@ class PlaySession(Observed[PlaySnapshot]):
     #: message: an "objective" or "phase" event also opens a round, when the objectives are placed
     #: and the action phase begins, and that is not the scoring).
     _SCORING_KINDS = frozenset({"unrest", "score", "exhaust", "cleanup", "end"})
+    #: the scoring's objectives (an "objective" event is also a secret objective placed face down)
+    _SCORING_OBJECTIVES = frozenset({OPP_OBJECTIVE, NO_OBJECTIVE, REVEALS_OBJECTIVE})
 
     def _story_heading(self) -> str:
         """What the story's step on the board tells (issue 33: its heading said "You (White) to
@@ -728,7 +737,10 @@ class PlaySession(Observed[PlaySnapshot]):
         solo = self.game.state.mode == "solo"
         part = "you"
         for e in self.story[:(self.story_at or 0) + 1]:
-            if e.kind in self._SCORING_KINDS or (e.kind == "phase" and e.msgid == SCORING_PHASE):
+            # (the objectives scored after the unrest winner's choice were headed "What you did",
+            # that choice's, QA7)
+            if (e.kind in self._SCORING_KINDS or (e.kind == "phase" and e.msgid == SCORING_PHASE)
+                    or (e.kind == "objective" and e.msgid in self._SCORING_OBJECTIVES)):
                 part = "scoring"
             elif solo and (e.kind in ("reveal", "opposition") or (e.kind == "play" and e.params.get("side") is None)):
                 part = "opposition"

@@ -235,9 +235,14 @@ class TutorialScreen(Observed[TutorialSnapshot]):
             state, view = None, OutcomeView(error=refusal_text(exc, lang))
         else:
             view = _outcome_view(t, outcome, state.edition)
+            # a scoring told in parts: the board as it scores until the last part (the exhaustion
+            # and the next round come with it), not the next round from the first part (issue 33)
+            scene = t.scoring_scene() if more_parts else None
+            if scene is not None:
+                state = scene
         return TutorialSnapshot(
             lang=lang, screen_title=_("Dual Powers: Revolution 1917 · tutorial"),
-            example_options=tuple((title, eid) for eid, title in t.titles()), example=t.example.id,
+            example_options=tuple((name, eid) for eid, name in t.short_titles()), example=t.example.id,
             example_label=t.ui("example"),
             language_options=tuple((language_name(k), k) for k in LANGUAGES), language_label=t.ui("language"),
             back_label=t.ui("back"), restart_label=t.ui("restart"),

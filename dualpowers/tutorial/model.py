@@ -31,6 +31,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from importlib import resources
+from itertools import takewhile
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..actions import parse_action
@@ -133,6 +134,9 @@ class Example:
     steps: tuple[Step, ...]
     rules: tuple[str, ...] = ()                 # the rules the example is about, in summary
     erratum: str | None = None                  # what the rulebook printed and why; None if the rulebooks agree
+    #: the example's name in the example menu, short enough to be read whole there ("A · The
+    #: calendar"); the title when None
+    short: str | None = None
     names: Mapping[str, str] = field(default_factory=dict)   # {card}, {token} ... in the texts -> an id
     #: True for the examples of the package's own examples.json: their start positions skip the
     #: schema pass (the tests check the file against docs/schema/tutorial.json), never the rules.
@@ -307,6 +311,7 @@ def _parse(raw: Any, source: str, packaged: bool = False) -> TutorialData:
             steps=tuple(_step(s, f"{where}.steps[{k}]") for k, s in enumerate(steps)),
             rules=tuple(ex.get("rules", [])),
             erratum=None if erratum is None else _text(erratum, f"{where}.erratum"),
+            short=None if ex.get("short") is None else _text(ex.get("short"), f"{where}.short"),
             names=dict(names),
             packaged=packaged,
         ))
@@ -527,6 +532,11 @@ class Tutorial:
         lang = self._lang(language)
         return [(e.id, e.text(e.title, lang)) for e in self.data.examples]
 
+    def short_titles(self, language: str | None = None) -> list[tuple[str, str]]:
+        """``(id, name)`` of every example as the example menu shows it: its short name, else its title."""
+        lang = self._lang(language)
+        return [(e.id, e.text(e.short or e.title, lang)) for e in self.data.examples]
+
     def next_example(self) -> bool:
         """Open the following example; False (and nothing changes) after the last one."""
         ids = self.example_ids
@@ -620,6 +630,21 @@ class Tutorial:
     def view(self) -> tuple[State, Outcome]:
         """State and outcome from one replay (what a display needs)."""
         return replay(self._example, self._index)
+
+    def scoring_scene(self) -> State | None:
+        """The board as the current step's action has the scoring score, before the exhaustion
+        (R-SCO-EXHAUST) and the cleanup that begins the next round; None when the step is no
+        action or sets no scoring going.  A step that tells a scoring in parts shows it while it
+        tells the scoring (issue 33: the board showed the next round from its first part)."""
+        step = self.step
+        if self._index == 0 or step.kind != "action" or step.action is None:
+            return None
+        before, _outcome = replay(self._example, self._index - 1)
+        events = before.apply(step.action, boards=True)
+        told = list(takewhile(lambda e: e.kind != "exhaust", events))
+        if len(told) == len(events) or not told or told[-1].board is None:
+            return None
+        return told[-1].board
 
     def start_state(self, example_id: str | None = None) -> State:
         """A fresh engine state at an example's start position."""

@@ -103,7 +103,14 @@ PLAY_STYLE = """<style>
   .dp-play-screen.dp-telling .dp-story-now { position: sticky; bottom: 0; z-index: 20; box-sizing: border-box;
     padding: 4px 4px 2px; background: var(--dp-paper); color: var(--dp-ink);
     border-top: 1px solid var(--dp-line); box-shadow: 0 -3px 6px -2px rgba(0, 0, 0, 0.3); }
+  /* the status heading ("What the Opposition did: Round 1, March/April 15; Will: Red; ...") is
+     pinned with the step, above it: in the flow above the pinned part, its second line went under
+     the step on a 390x844 phone (issue 33) */
+  .dp-play-screen.dp-telling .dp-story-status { display: block; font-size: 13px; font-weight: bold;
+    color: var(--dp-title); line-height: 1.3; overflow-wrap: anywhere; margin: 0 0 3px; }
+  .dp-play-screen.dp-telling .dp-screen-title.dp-status { display: none !important; }
 }
+.dp-play .dp-story-status { display: none; }
 /* A part sticks within the nearest box that scrolls or clips, and ipywidgets' boxes and the output
    area's clip (overflow: auto, hidden): for the story's time on a phone, the boxes that hold the
    screen let it stick to the page's own scrolling box (Voila's, the notebook's). */
@@ -223,7 +230,10 @@ class PlayWidget(widgets.VBox):
         # first): a long story (a scoring tells twenty steps) no longer pushes Next off the screen.
         # On a phone the step and its buttons are pinned at the window's foot while the story is
         # told (PLAY_STYLE), under a board no taller than the window leaves room for them.
-        self.story_now = css(widgets.VBox([self.story_view,
+        #: the status heading again, inside the part pinned on a phone (PLAY_STYLE shows it there
+        #: only): pinned under it, the step covered the heading's second line (issue 33)
+        self.story_status = css(widgets.HTML(), "dp-story-status")
+        self.story_now = css(widgets.VBox([self.story_status, self.story_view,
                                            widgets.HBox([self.story_next, self.story_skip, self.story_auto],
                                                         layout=_W(flex_flow="row wrap", align_items="center"))],
                                           layout=_W(width="100%")), "dp-story-now")
@@ -513,7 +523,7 @@ class PlayWidget(widgets.VBox):
         with self.cancel_button.hold_sync():
             self.cancel_button.description = self.cancel_button.tooltip = snap.cancel_label
         self.prompt.value = snap.prompt_html
-        self.status.value = escape(snap.status)
+        self.status.value = self.story_status.value = escape(snap.status)
         self.hand.value = lines_html(snap.hand_lines)
         if before is None or before.log != snap.log or before.lang != lang:
             blocks, note = log_blocks(snap.log, lang=lang)

@@ -59,7 +59,8 @@ __all__ = ["Screen", "SCREEN_STYLE", "PANEL_WIDTH", "NARRATION_HEIGHT", "PANEL_F
 _W = widgets.Layout
 
 #: Width of the side panel (CSS): narrower on a small screen, so the board gets the room.
-#: At 1280x720 with JupyterLab's file browser open this leaves the board 586 CSS px, which
+#: At 1280x720 with JupyterLab's file browser open this leaves the board 594 CSS px, 579 with a
+#: desktop browser's scrollbar (Linux's 15 px; Windows' 17 leave 577), which
 #: the board's text sizes are designed for (``BOARD_MIN_CSS_WIDTH`` in drawing/layout.py:
 #: every word on the board is at least 11 CSS px there); a wider panel would shrink them.
 PANEL_WIDTH = "clamp(250px, 27%, 300px)"
@@ -128,7 +129,11 @@ body[data-jp-theme-light="false"] {
 
 SCREEN_STYLE = THEME_STYLE + """<style>
 .dp-screen { outline: none; }
-.dp-screen .dp-screen-row { gap: 12px; }
+/* 4 px between the board and the panel: with the 15 CSS px a desktop browser's scrollbar takes from the
+   notebook (17 on Windows), a gap of 12 left the board 571 CSS px at 1280x720 with the file browser
+   open, under the 576 the wide drawing needs, and it was drawn tall, its lower half below the window
+   (issue 33, QA7; tests/browser/test_desktop_scrollbar_browser.py) */
+.dp-screen .dp-screen-row { gap: 4px; }
 .dp-screen .dp-screen-panel { box-sizing: border-box; padding: 0 2px; }
 .dp-screen .dp-screen-title { font-size: 15px; font-weight: bold; color: var(--dp-title); line-height: 1.3; }
 .dp-screen .dp-screen-narration { box-sizing: border-box; border: 1px solid var(--dp-line); border-radius: 4px;

@@ -59,6 +59,12 @@ TUTORIAL_STYLE = """<style>
 .dp-outcome-box .dp-table table { font-size: 11px; }
 .dp-outcome-box .dp-table th, .dp-outcome-box .dp-table td { padding: 2px 2px; overflow-wrap: normal; word-break: normal; }
 .dp-outcome-box .dp-table th { font-weight: 600; }
+/* the example menu under its label, as wide as the panel: each example's short name is read whole
+   there (beside its label the menu showed "A · The calendar: from") */
+.dp-tutorial .dp-example.widget-dropdown { flex-wrap: wrap; height: auto; line-height: normal; }
+.dp-tutorial .dp-example.widget-dropdown > label { flex: 0 0 100%; max-width: none; text-align: left;
+  line-height: 20px; margin: 0; }
+.dp-tutorial .dp-example.widget-dropdown > select { flex: 1 1 100%; height: var(--jp-widgets-inline-height); }
 </style>"""
 
 

@@ -286,7 +286,7 @@ def _open_first_exercise(page, chapter_id: str) -> None:
 
 def test_a_strength_question_hides_its_plate_and_the_feedback_is_in_sight_at_1280x720(browser, lab):
     """strength-1 ("who wins brown, and why?"): brown's plate shows no strength before the
-    answer and shows red's after it (R-STR-2); every answer button and the feedback are in
+    answer nor after a wrong try, and shows red's after the right answer (R-STR-2); every answer button and the feedback are in
     the window at 1280x720 with the file browser open, none cut by the narration's box."""
     import dualpowers.course as course
     ex = course.chapter("strength").exercises[0]
@@ -305,10 +305,17 @@ def test_a_strength_question_hides_its_plate_and_the_feedback_is_in_sight_at_128
         wrong = wait_until(lambda: (lambda f: f if "✖" in f else None)(_feedback(page)), timeout=20_000,
                            message=lambda: f"no verdict: {_feedback(page)!r}")
         assert "R-STR-2" in wrong
-        wait_until(lambda: _footer_has_red_plate(page, "brown"), timeout=10_000,
-                   message="the plate did not show the strengths once answered")
         _assert_in_sight(page, "button.dp-course-choice, .dp-course-feedback > div, button.dp-course-retry",
                          "course-strength-feedback-1280x720.png")
+        # a wrong try is told the rule, not the answer: the plate stays hidden (issue 33)
+        page.wait_for_timeout(500)
+        assert not _footer_has_red_plate(page, "brown"), "a wrong try showed the plate, so the answer"
+        page.locator("button.dp-course-choice", has_text=ex.choice_label(ex.accepted()[0])).first.click()
+        wait_until(lambda: "✔" in _feedback(page), timeout=20_000, message=lambda: f"no verdict: {_feedback(page)!r}")
+        wait_until(lambda: _footer_has_red_plate(page, "brown"), timeout=10_000,
+                   message="the plate did not show the strengths once answered")
+        _assert_in_sight(page, "button.dp-course-choice, .dp-course-feedback > div",
+                         "course-strength-right-1280x720.png")
     finally:
         lab.shutdown_kernels()
         context.close()

@@ -58,6 +58,27 @@ PLACES = """() => {
 }"""
 
 
+#: The lines of the status heading over the story ("What the Opposition did: Round 1, March/April
+#: 15; Will: Red; score: level.") that are not seen: outside the window, or under another element
+#: (the step pinned at the window's foot covered its second line on a phone, issue 33).
+STATUS_HIDDEN = """() => {
+  const s = [...document.querySelectorAll('.dp-play .dp-status, .dp-play .dp-story-status')].find(e => e.offsetParent !== null && e.innerText.trim());
+  if (!s) return ['no status shown'];
+  const range = document.createRange();
+  range.selectNodeContents(s);
+  const out = [];
+  for (const r of range.getClientRects()) {
+    if (r.width < 1 || r.height < 1) continue;
+    const x = r.left + Math.min(r.width - 1, 6), y = r.top + r.height / 2;
+    if (r.top < -1 || r.bottom > window.innerHeight + 1) { out.push(`a line at ${r.top.toFixed(0)}-${r.bottom.toFixed(0)} out of the window`); continue; }
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !s.contains(hit)) out.push(`a line at ${r.top.toFixed(0)}-${r.bottom.toFixed(0)} is under ` +
+                                           (hit ? (hit.className || hit.tagName) : 'nothing'));
+  }
+  return out;
+}"""
+
+
 def _all_in_view(places: dict) -> list[str]:
     """What of the board, the step and Next is not wholly inside the window."""
     out = []
@@ -112,6 +133,8 @@ def test_a_story_step_its_next_and_the_whole_board_are_on_screen_together(browse
             places = page.evaluate(PLACES)
             page.screenshot(path=str(OUT / f"phone-story-{device}-{theme}-{lang}-{step}.png"))
             assert not _all_in_view(places), (f"{device}, step {step + 1}: " + "; ".join(_all_in_view(places)))
+            hidden = page.evaluate(STATUS_HIDDEN)
+            assert not hidden, f"{device}, step {step + 1}: the status over the story: " + "; ".join(hidden)
             assert places["board"]["width"] >= least - 0.5, f"the board is {places['board']['width']:.0f} CSS px wide"
             assert places["page"] <= places["width"], f"the page is {places['page']} px wide in {places['width']}"
             seen += 1
