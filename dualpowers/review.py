@@ -85,9 +85,12 @@ class Moment:
     @property
     def card(self) -> str | None:
         """The card of the decision's turn: the card played, or the last card the side played
-        this round (its command, its leader's special); None before any (an objective's choice)."""
+        this round (its command, its leader's special); None before any (an objective's choice)
+        and at the scoring (the unrest winner's choice)."""
         if getattr(self.played, "card", None):
             return str(getattr(self.played, "card"))
+        if self.position.step == "unrest":
+            return None         # the unrest winner's choice at scoring is no card's ("..., Kornilov:", QA7)
         played = self.position.played.get(self.side) or []
         return played[-1] if played else None
 

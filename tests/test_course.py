@@ -988,3 +988,26 @@ def test_a_wrong_action_is_told_what_it_did_not_the_answer(ex):
                 continue
             text = v.text(lang)
             assert not [a for a in answers if a in text], f"{ex.id} {lang} {wrong}: {text}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_click_on_the_blockade_marker_says_where_it_may_go(lang):
+    """QA7, leaders-2 ("Open the road from white to brown"): a click on the marker, the thing to
+    move, was answered "That cannot answer this exercise: click a region or a connection".  It now
+    says the marker stands there and to click where it should go, with the rule; and a click on
+    the barrier's ends, off the road's line, is a click on its road (it found nothing)."""
+    from dualpowers.components import default_components
+    from dualpowers.course.session import CourseSession
+    from dualpowers.drawing.layout import BARRIER_HALF_LEN, layout_for
+    from dualpowers.text import render
+    s = CourseSession()
+    s.go_exercise("leaders-2")
+    blocked = s.state.blockade
+    assert blocked is not None
+    lay = layout_for(default_components(), 900.0, 740.0)
+    (mx, my), (ux, uy) = lay.blockade_spot(blocked)
+    end = (mx - uy * (BARRIER_HALF_LEN - 2), my + ux * (BARRIER_HALF_LEN - 2))      # across the road
+    assert lay.hit_test(s.state, *lay.to_pixels(*end)) == ("connection", blocked)
+    assert s.click("connection", blocked) is None
+    told = render(s.message, lang)
+    assert "R-ACT-PROTEST" in told and told != render(s.click_instead(), lang), told

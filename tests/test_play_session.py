@@ -368,6 +368,9 @@ def test_hot_seat_the_next_player_never_reads_the_last_one_s_secret_objective(la
     read = _everything_read(p.snapshot)
     assert card not in read, read
     assert names.side_label("red", lang).lower() in p.snapshot.notice.lower(), p.snapshot.notice
+    p.undo()                                          # taken back with white at the screen: still unnamed
+    assert card not in _everything_read(p.snapshot) and g.state.to_act == "red", p.snapshot.notice
+    p.play(red_obj)
     p.play(g.legal()[0])                              # white's objective: the action phase's story
     white_obj = g.state.objectives["white"]
     assert p.snapshot.story is not None

@@ -149,3 +149,20 @@ def test_a_moment_never_says_the_choice_matters_little(review):
             assert "ma non quella che hai scelto, che si colloca al di sotto" in m.explain("it")
             assert "the choice matters little" in m.ranking.reason_message().text      # the Hint's words
     assert tied, "a moment whose best shares its rank, or this test could not fail"
+
+
+def test_a_choice_at_the_scoring_is_named_by_no_card():
+    """QA7: the unrest winner's choice at the scoring was titled "Round 1, May/June 4, Kornilov:",
+    the last card the side had played that round, which has nothing to do with it."""
+    from dualpowers.review import Moment
+    from dualpowers.setup import new_game
+    for seed in range(40):
+        state, rng = new_game("solo", seed=seed, player="red", difficulty=1), random.Random(seed)
+        while not state.is_over() and not (state.step == "unrest" and state.played.get(state.to_act or "")):
+            state.apply(rng.choice(state.legal_actions()))
+        if not state.is_over():
+            break
+    assert state.step == "unrest" and state.played[state.to_act], "no scoring choice after a card was played"
+    action = state.legal_actions()[0]
+    ranking = type("Ranking", (), {"side": state.to_act})()
+    assert Moment(0, state, action, action, 1.0, ranking).card is None     # type: ignore[arg-type]

@@ -350,16 +350,20 @@ class GameSession:
         self.story_log_start = len(self.log)
         self.log.extend(self._entries(self.state, text, events, actor, said))
         _ = translator(self.lang)
-        shown = said or text
-        if self.mode != "solo" and actor is not None:
-            # two players at one screen: the next one reads this, so it names who acted and never a
-            # hidden objective (it said "Applied: Choose red-5 (2nd) ... as your secret objective."
-            # to White, issue 33), as the shared log does
-            if text.startswith("objective "):
-                shown = _("objective (a card, face down)")
-            shown = _("{side}: {action}", side=side_label(self.state, actor, self.lang), action=shown)
-        self._changed(_("Applied: {action}.", action=shown), story=events)
+        self._changed(_("Applied: {action}.", action=self._shown(actor, text, said)), story=events)
         return events
+
+    def _shown(self, actor: str | None, text: str, said: str | None) -> str:
+        """An action as a notice says it ("Applied: ...", "Undid: ..."): in words; with two players
+        at one screen, whose it is and never a hidden objective, as the shared log says it (the next
+        player read "Applied: Choose red-5 (2nd) ... as your secret objective.", QA7)."""
+        shown = said or text
+        if self.mode == "solo" or actor is None:
+            return shown
+        _ = translator(self.lang)
+        if text.startswith("objective "):
+            shown = _("objective (a card, face down)")
+        return _("{side}: {action}", side=side_label(self.state, actor, self.lang), action=shown)
 
     def auto(self, policy: str = "first", rng: random.Random | None = None) -> Action:
         """Apply one action picked by :func:`choose_action`; return it."""
@@ -417,7 +421,7 @@ class GameSession:
         # "Applied" says it: the notation ("recruit W5") is English and stays in the saves
         said = self._said(self.state, parse_action(last, self.state.comp))
         _ = translator(self.lang)
-        self._changed(_("Undid: {action}.", action=said or last))
+        self._changed(_("Undid: {action}.", action=self._shown(self.state.to_act, last, said)))
         return last
 
     # ------------------------------------------------------------------ showing

@@ -37,6 +37,11 @@ _BOARD_CANNOT = {False: N_("A click on the board cannot answer this exercise: us
                  True: N_("A tap on the board cannot answer this exercise: use a button below.")}
 _INSTEAD = {False: N_("That cannot answer this exercise: click {what}."),
             True: N_("That cannot answer this exercise: tap {what}.")}
+#: A click on the road the blockade closes where an answer moves its marker (Mobilize Protest)
+_MARKER_GOES = {False: N_("The blockade marker stands on this connection: click the connection it should go to "
+                          "(R-ACT-PROTEST)."),
+                True: N_("The blockade marker stands on this connection: tap the connection it should go to "
+                         "(R-ACT-PROTEST).")}
 
 #: What a first click on the board can be, in words (the course's "how to answer" line).
 _CLICK_WORDS = {"token": N_("a token"), "region": N_("a region"), "connection": N_("a connection"),
@@ -208,6 +213,10 @@ class CourseSession:
         if self.picker.refused is not None:
             # a rule refuses the clicks (a recruit aimed elsewhere than the card's region): say it
             self.message = Message(NOT_ALLOWED, reason=refusal_message(self.picker.refused))
+        elif self.picker.message and kind == "connection" and self._moves_the_marker(ident):
+            # the marker itself, clicked as the thing to move: where it may go (QA7: it was
+            # answered "That cannot answer this exercise: click a region or a connection")
+            self.message = Message(_MARKER_GOES[self.touch], domain=DOMAIN)
         elif self.picker.message:
             # a click that can answer nothing here: say what can (the engine's "nothing can be
             # done in green now" is about the game's step, not about this exercise)
@@ -216,6 +225,14 @@ class CourseSession:
             self.message = self.picker.next_clicks(buttons=bool(self.buttons()), touch=self.touch) or ""
         self._changed()
         return None
+
+    def _moves_the_marker(self, connection: Any) -> bool:
+        """Whether ``connection`` is the one the blockade closes and an answer moves its marker."""
+        assert self.picker is not None
+        s = self.picker.state
+        if s.blockade is None or not isinstance(connection, (tuple, list)) or set(connection) != set(s.blockade):
+            return False
+        return any(kind_of(a).word == "protest" for a in self.picker.legal)
 
     def click_kinds(self) -> tuple[str, ...]:
         """What a first click on the board can be to answer this exercise ("token", "region",

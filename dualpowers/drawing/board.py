@@ -26,7 +26,7 @@ from ..text import Message, translator
 from ..scoring import SOLO_ROUNDS
 from ..scoring import face_up_objective, lead
 from .layout import (
-    CARDS_TITLES, CHIP_ICON_W, CHIP_LEVEL_W, DESIGN_H, DESIGN_W, RESERVE_TEXT_H, ROW_LINE_H, TEXT, Box, Layout, TokenSlot, card_chip_text,
+    BARRIER_HALF_LEN, BARRIER_HALF_TH, CARDS_TITLES, CHIP_ICON_W, CHIP_LEVEL_W, DESIGN_H, DESIGN_W, RESERVE_TEXT_H, ROW_LINE_H, TEXT, Box, Layout, TokenSlot, card_chip_text,
     card_chip_width, layout_for, played_groups,
     text_width, token_caption,
 )
@@ -681,9 +681,6 @@ def _overlap_area(a: Box, b: Box) -> float:
 
 #: The radius of an Opposition unit's level glyph (its supply, each Opposition card's chip).
 LEVEL_R = 9.0
-#: The blockade's barrier: half its length across the road and half its thickness along it
-#: (design units; 44 x 16, 28 x 10 CSS px on the board of 1280x720: it was 34 x 12, issue 33).
-BARRIER_HALF_LEN, BARRIER_HALF_TH = 22.0, 8.0
 
 
 def _blockade_marker(p: ScaledPen, lay: Layout, conn: tuple[str, str], lit: bool, word: bool) -> None:

@@ -25,10 +25,14 @@ if TYPE_CHECKING:
     from ..components import Components
     from ..state import State
 
-__all__ = ["DESIGN_W", "DESIGN_H", "TALL_W", "TALL_H", "is_tall", "TEXT", "MIN_TEXT", "MIN_CSS_TEXT", "BOARD_MIN_CSS_WIDTH", "Box", "RegionGeom",
+__all__ = ["BARRIER_HALF_LEN", "BARRIER_HALF_TH", "DESIGN_W", "DESIGN_H", "TALL_W", "TALL_H", "is_tall", "TEXT", "MIN_TEXT", "MIN_CSS_TEXT", "BOARD_MIN_CSS_WIDTH", "Box", "RegionGeom",
            "TokenSlot", "Layout", "layout_for", "text_width", "token_caption_width"]
 
 DESIGN_W, DESIGN_H = 900.0, 740.0
+#: The blockade's barrier: half its length across the road and half its thickness along it
+#: (design units; 44 x 16, 28 x 10 CSS px on the board of 1280x720: it was 34 x 12, issue 33).
+BARRIER_HALF_LEN, BARRIER_HALF_TH = 22.0, 8.0
+
 #: The tall board (a phone, or a board narrower than ``BOARD_MIN_CSS_WIDTH`` CSS px): the same
 #: map, with the side column under it in two columns, the track and the played cards under that,
 #: on a grid of ``TALL_W`` x ``TALL_H`` units.  Narrower than the wide board (652 units against
@@ -606,6 +610,21 @@ class Layout:
         """Design units to picture pixels."""
         return (x * self.scale + self.dx, y * self.scale + self.dy)
 
+    def on_barrier(self, state: "State | None", x: float, y: float) -> tuple[str, str] | None:
+        """The blocked connection when design point (x, y) is on the blockade's barrier (drawn
+        across its road, :data:`BARRIER_HALF_LEN` x :data:`BARRIER_HALF_TH` each way, and a margin):
+        a click on the barrier is a click on its road (a click on its ends, off the road, found
+        nothing, and one on it was taken for a road nothing could be done with: QA7)."""
+        conn = None if state is None else state.blockade
+        if conn is None or conn not in self.connections:
+            return None
+        (mx, my), (ux, uy) = self.blockade_spot(conn)
+        along = (x - mx) * ux + (y - my) * uy
+        across = (x - mx) * -uy + (y - my) * ux
+        if abs(along) <= BARRIER_HALF_TH + 3 and abs(across) <= BARRIER_HALF_LEN + 3:
+            return conn
+        return None
+
     def hit_test(self, state: "State | None", px: float, py: float) -> tuple[str, Any] | None:
         """What is under the picture pixel (px, py)?
 
@@ -625,6 +644,9 @@ class Layout:
         for name, geom in self.regions.items():
             if geom.box.contains(x, y):
                 return ("region", name)
+        barrier = self.on_barrier(state, x, y)      # (drawn under the boxes: where a box covers it, the box's)
+        if barrier is not None:
+            return ("connection", barrier)
         for conn, pts in self.connections.items():
             if any(_dist_to_segment((x, y), a, b) <= 6 for a, b in zip(pts, pts[1:])):
                 return ("connection", conn)

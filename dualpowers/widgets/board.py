@@ -470,11 +470,14 @@ class BoardWidget(widgets.VBox):
         if lay is None or state is None:
             return []
         out: list[list[Any]] = []
+        # the highest a name may stand: under the status line ("White to act"), which a name over
+        # the top region (red) covered (QA7)
+        floor = round(lay.to_pixels(0, lay.status.bottom)[1] / self.height, 4)
         for region in state.comp.regions:
             b = lay.regions[region.name].box
             (x0, y0), (x1, y1) = lay.to_pixels(b.x, b.y), lay.to_pixels(b.right, b.bottom)
             out.append([round(x0 / self.width, 4), round(y0 / self.height, 4), round(x1 / self.width, 4),
-                        round(y1 / self.height, 4), names.region_label(region.name, region.label, lang)])
+                        round(y1 / self.height, 4), names.region_label(region.name, region.label, lang), floor])
         if state.mode == "solo":         # the Opposition's cards: the recruit value each placed (issue 33)
             for slot in lay.played_slots(state)[0]:
                 if slot.side != state.opposition or slot.id not in state.comp.cards:
@@ -482,7 +485,7 @@ class BoardWidget(widgets.VBox):
                 b = slot.box
                 (x0, y0), (x1, y1) = lay.to_pixels(b.x, b.y), lay.to_pixels(b.right, b.bottom)
                 out.append([round(x0 / self.width, 4), round(y0 / self.height, 4), round(x1 / self.width, 4),
-                            round(y1 / self.height, 4), opposition_card_words(state, slot.id, lang)])
+                            round(y1 / self.height, 4), opposition_card_words(state, slot.id, lang), floor])
         return out
 
     def _words_opened(self, change: Any) -> None:

@@ -138,7 +138,9 @@ function render({ model, el }) {
     tag.style.display = 'block';
     const w = tag.offsetWidth;
     tag.style.left = Math.max(0, Math.min(p.width - w, r.left - p.left + spot[0] * r.width)) + 'px';
-    tag.style.top = Math.max(0, r.top - p.top + spot[1] * r.height - tag.offsetHeight - 2) + 'px';
+    // above its place, never over the board's status line (spot[5], the highest it may stand)
+    tag.style.top = Math.max(0, r.top - p.top + (spot[5] || 0) * r.height,
+                             r.top - p.top + spot[1] * r.height - tag.offsetHeight - 2) + 'px';
     if (hold) tagTimer = setTimeout(() => { if (tag) tag.style.display = 'none'; }, hold);
   };
   const onPointer = (ev) => {

@@ -67,6 +67,18 @@ def test_a_regions_name_shows_by_the_pointer(browser, voila_server, notebook_dir
         assert canvas["x"] - 1 <= tag["x"] and tag["x"] + tag["width"] <= canvas["x"] + canvas["width"] + 1
         OUT.mkdir(exist_ok=True)
         page.screenshot(path=str(OUT / f"marks-hover-1280x720-{theme}.png"))
+        # red, the top region: its name stands clear of the board's status line (it covered "White
+        # to act", QA7)
+        page.mouse.move(*_region_spot(page, "red"))
+        wait_until(lambda: "Red" in _tag(page), timeout=10_000, message="no name by the pointer over red")
+        from dualpowers.components import default_components
+        from dualpowers.drawing.layout import layout_for
+        width, height = page.locator(BOARD).first.evaluate("c => [c.width, c.height]")
+        lay = layout_for(default_components(), float(width), float(height))
+        status_foot = canvas["y"] + lay.to_pixels(0, lay.status.bottom)[1] * canvas["height"] / height
+        tag = page.locator(TAG).first.bounding_box()
+        assert tag["y"] >= status_foot - 1, f"the name's tag (top {tag['y']:.0f}) covers the status line (to {status_foot:.0f})"
+        page.screenshot(path=str(OUT / f"marks-hover-red-1280x720-{theme}.png"))
         page.mouse.move(x, canvas["y"] + canvas["height"] + 40)          # off the board: the name goes
         wait_until(lambda: not _tag(page), timeout=10_000, message="the name stayed after the pointer left")
         if theme == "light":
