@@ -194,7 +194,7 @@ class PlayWidget(widgets.VBox):
         self.auto_button = button("Let the computer choose", "dp-auto",
                                   tooltip="Apply the action the chosen computer player picks")
         self.auto_policy = css(widgets.Dropdown(
-            options=[("the Hint's first choice", "hint"), ("greedy player", "greedy"), ("random player", "random"),
+            options=[("the Hint", "hint"), ("greedy player", "greedy"), ("random player", "random"),
                      ("first legal action", "first")],
             value=AUTO_POLICY, description="Computer", layout=_W(width="260px")), "dp-auto-policy")
         self.hint_button = button("Hint", "dp-hint", style="info", icon="lightbulb-o",
@@ -410,7 +410,7 @@ class PlayWidget(widgets.VBox):
             options(self.edition, [(_("French / English (fr)"), "fr"), (_("Italian (it)"), "it")])
         finally:
             self._syncing = syncing
-        options(self.auto_policy, [(_("the Hint's first choice"), "hint"), (_("greedy player"), "greedy"),
+        options(self.auto_policy, [(_("the Hint"), "hint"), (_("greedy player"), "greedy"),
                                    (_("random player"), "random"),
                                    (_("first legal action"), "first")])
         self.mode.description = _("Game")
