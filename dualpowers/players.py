@@ -99,13 +99,27 @@ def evaluate(state: "State", side: str) -> float:
     return value
 
 
+def _final_margin(state: "State", side: str) -> int:
+    """Where the score marker ended, counted toward ``side``, if the game is over; else 0.
+
+    :func:`evaluate` values every finished game at +/-100, so without this a greedy player
+    whose look-ahead ends the game whatever it does sees all its actions as equal and picks
+    one at random: at a scoring it then declined the unrest region's VP as often as it took
+    them, although the VP leave the marker further from the opponent's end of the track,
+    where the game goes on (issue 35, the newcomer's report of "Let the computer choose")."""
+    if state.step != "over":
+        return 0
+    return state.score if side == "red" else -state.score
+
+
 class GreedyPolicy:
     """Tries every legal action and keeps the one whose result :func:`evaluate` likes best.
 
     The look-ahead runs on a *determinized* copy (:func:`dualpowers.views.determinize`):
     cards the player cannot see are dealt afresh, so an action that draws a card or
-    hands the turn to the Opposition does not peek at the real deck or stack.  Ties
-    are broken at random.
+    hands the turn to the Opposition does not peek at the real deck or stack.  Between
+    actions that end the game, the one that leaves the marker further its way wins
+    (:func:`_final_margin`); the remaining ties are broken at random.
     """
 
     name = "greedy"
@@ -118,11 +132,11 @@ class GreedyPolicy:
         assert side is not None
         base = determinize(state, side, rng)
         best: list[Action] = []
-        best_value = float("-inf")
+        best_value = (float("-inf"), 0)
         for action in actions:
             trial = base.clone()
             trial.apply(action)
-            value = evaluate(trial, side)
+            value = (evaluate(trial, side), _final_margin(trial, side))
             if value > best_value:
                 best, best_value = [action], value
             elif value == best_value:

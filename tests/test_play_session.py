@@ -411,3 +411,48 @@ def test_the_objectives_scored_after_the_unrest_winner_s_choice_are_headed_the_s
         if seen:
             break
     assert seen, "no game reached a scoring with an objective revealed after the unrest winner's choice"
+
+
+def test_let_the_computer_choose_plays_the_hint_s_first_row_and_says_it_is_thinking(play):
+    """Issue 35: the button a stuck learner is told to press plays what the Hint would (the
+    advisor's first row, same budget and seed), not the greedy player; while the advisor ranks,
+    the snapshot says it is thinking."""
+    from dualpowers.controllers.play import AUTO_POLICY
+    assert AUTO_POLICY == "hint"
+    expected = play.game.hint().best.action
+    before = len(play.game.actions)
+    seen = []
+    play.observe(lambda snap: seen.append(snap.thinking))
+    play.auto(AUTO_POLICY)
+    assert seen[0] is True and seen[-1] is False
+    assert play.game.actions[before] == str(expected)
+
+
+def test_the_computer_s_choice_never_loses_at_once_when_scoring_the_unrest_region_does_not():
+    """Issue 35, the newcomer's "Let the computer choose": at a scoring the greedy player, then the
+    button's default, declined the unrest region's VP and the marker reached the end of the track
+    at once.  The replayed position (solo, seed 16, Red, difficulty 2, the unrest decision of round
+    2): scoring the 3 VP keeps the game going; 42 of its 47 actions end it with White's win.  The
+    greedy player chose one of those at 6 of 20 seeds; the Hint's first row, which the button now
+    plays, never does."""
+    import dualpowers as dp
+    from dualpowers.players import GreedyPolicy
+    s = dp.new_game("solo", 16, player="red", difficulty=2)
+    greedy, rng = GreedyPolicy(), random.Random(16)
+    while not (s.to_act == "red" and s.step == "unrest"):
+        s.apply(greedy.choose(s, rng))
+    assert s.round == 2
+
+    def loses_at_once(action):
+        after = s.clone()
+        after.apply(action)
+        return after.is_over() and after.won_by != "red"
+    legal = s.legal_actions()
+    assert not loses_at_once(next(a for a in legal if str(a) == "score-unrest"))
+    assert sum(map(loses_at_once, legal)) > len(legal) // 2
+    assert any(loses_at_once(greedy.choose(s, random.Random(seed))) for seed in range(20))   # the defect shown
+    game = GameSession("solo", player="red", difficulty=2, start=s.clone())
+    assert not loses_at_once(game.choose("hint"))            # the button's own path: the Hint's seed
+    from dualpowers.controllers.play import choose_action
+    for seed in range(3):                                      # and other seeds of the same ranking
+        assert not loses_at_once(choose_action(s, "hint", random.Random(seed)))

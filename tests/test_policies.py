@@ -113,6 +113,26 @@ def test_evaluate_a_finished_game_is_worth_a_hundred():
     assert (evaluate(s, "red"), evaluate(s, "white")) == (100.0, -100.0)
 
 
+def test_greedy_scores_the_unrest_points_when_every_action_ends_the_game_in_a_loss():
+    """Issue 35, the newcomer's "Let the computer choose": at the last scoring of a solo game
+    (seed 10, White, difficulty 2) every action loses, but the 4 VP of the unrest region lose by 4
+    and every other action by 8.  Greedy valued every finished game at -100 alike and picked
+    among them at random: it declined the VP at all 40 seeds tried.  Now the final margin
+    decides between actions that all end the game."""
+    s = dp.new_game("solo", 10, player="white", difficulty=2)
+    greedy, rng = GreedyPolicy(), random.Random(10)
+    while not (s.to_act == "white" and s.step == "unrest" and s.round == 3):
+        s.apply(greedy.choose(s, rng))
+    ends = {}
+    for action in s.legal_actions():
+        after = s.clone()
+        after.apply(action)
+        ends[str(action)] = (after.is_over(), after.score)
+    assert ends["score-unrest"] == (True, 4) and ends["pass"] == (True, 8)     # Red leads by 4, or by 8
+    picks = [str(greedy.choose(s, random.Random(seed))) for seed in range(40)]
+    assert picks.count("score-unrest") >= 35, picks     # 38 of 40 (the others: a sample where a move wins)
+
+
 # ---------------------------------------------------------------------------- strength
 def test_greedy_beats_random_in_two_player_games():
     greedy, rand = GreedyPolicy(), RandomPolicy()

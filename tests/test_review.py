@@ -113,9 +113,11 @@ def test_a_moment_is_named_by_round_date_and_card_and_says_why_in_the_games_word
             assert "Decision" not in text and "Décision" not in text and "Decisione" not in text
         text = m.explain("en")
         s = m.position
-        assert text.startswith(f"Round {s.round}, ")
+        assert text.startswith(f"At the scoring of round {s.round} (" if m.at_scoring else f"Round {s.round}, ")
         reason = m.ranking.reason_message(m.ranking.best, against=_played_row(m)).text
-        assert reason in text and not reason.startswith(("moves the date", "then recruit"))
+        if not m.rest_of_turn():        # else the rest of the turn is named (test_the_rest_of_the_turn_...)
+            assert reason in text
+        assert not reason.startswith(("moves the date", "then recruit"))
         label = m.label().text
         assert label.startswith(f"Round {s.round}, ") and label.endswith(" VP")
         if not getattr(m.played, "card", None) and m.card is not None:
@@ -166,3 +168,62 @@ def test_a_choice_at_the_scoring_is_named_by_no_card():
     action = state.legal_actions()[0]
     ranking = type("Ranking", (), {"side": state.to_act})()
     assert Moment(0, state, action, action, 1.0, ranking).card is None     # type: ignore[arg-type]
+
+
+# The words that say where a moment's VP come from (R-SCO: the unrest region, the objectives' regions).
+_SOURCES = ("at this round's scoring", "scores nothing by itself", "come from the turns still to come",
+            "VP your way now", "instead of the unrest region's")
+
+
+@pytest.fixture(scope="module")
+def played_reviews():
+    return [review_game(_played("greedy", seed).save(), playouts=PLAYOUTS, count=10) for seed in (1, 2, 5)]
+
+
+def test_the_rest_of_the_turn_is_named_and_every_vp_figure_has_its_source(played_reviews):
+    """Issue 35, the newcomer's review: "together with the rest of your turn, as the advisor would play
+    it" never said what that rest was, and "the stronger side in purple ... 1.0 VP" left the VP
+    unexplained where purple was neither an objective nor the unrest region.  Every "why" of a few
+    played games names the rest of the turn it speaks of, decision by decision, and says where the VP
+    come from: a region this round's scoring counts (the unrest region, an objective), or that the
+    region scores nothing by itself and what may make it count, or that the two turns leave every
+    counted region alike and the VP come later in the round."""
+    named = uncounted = 0
+    for review in played_reviews:
+        for m in review.moments:
+            text = m.explain("en")
+            assert "Together with the rest of your turn" not in text, text
+            rest = m.rest_of_turn()
+            if "Followed by" in text:
+                named += 1
+                assert rest and all(f"\u201c{r.text}\u201d" in text for r in rest), text
+            assert any(source in text for source in _SOURCES), text
+            if "scores nothing by itself" in text:
+                uncounted += 1
+                assert "(R-SCO)" in text and "your own objective is still face down" in text
+            for lang, fallback in (("fr", "Followed by"), ("it", "Followed by")):
+                other = m.explain(lang)
+                assert fallback not in other and "scores nothing" not in other and "VP come" not in other, other
+    assert named and uncounted, "no moment named a rest of the turn or an uncounted region: this test could not fail"
+
+
+def test_a_scoring_decision_is_named_by_its_scoring_not_by_a_card():
+    """Issue 35: a bonus action taken at a scoring was titled "Round 1, May/June 4, Kornilov:", the
+    last card the player had played.  A decision of the scoring is named by that scoring."""
+    from dualpowers.advisor.ranking import REASON_TRACK  # noqa: F401  (the ranking's words stay the ranking's)
+    from dualpowers.players import GreedyPolicy
+    from dualpowers.review import Moment
+    import dualpowers as dp
+    s = dp.new_game("solo", 16, player="red", difficulty=2)
+    greedy, rng = GreedyPolicy(), random.Random(16)
+    while not (s.to_act == "red" and s.step == "unrest"):
+        s.apply(greedy.choose(s, rng))
+    ranking = Advisor(playouts=PLAYOUTS, seed=0).rank(s)
+    played = next(a for a in s.legal_actions() if str(a) == "pass")
+    m = Moment(0, s.clone(), played, ranking.best.action, 1.0, ranking)
+    assert m.at_scoring and m.rest_of_turn() == []
+    text = m.explain("en")
+    assert text.startswith(f"At the scoring of round {s.round} ("), text
+    assert not any(card in text.split(":")[0] for card in s.played["red"]), text
+    assert m.explain("fr").startswith(f"Lors du décompte du tour {s.round} (")
+    assert m.explain("it").startswith(f"Al conteggio del round {s.round} (")

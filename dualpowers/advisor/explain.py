@@ -329,17 +329,19 @@ def scoring_regions(view: "State", side: str) -> list[tuple[str, int, Message]]:
                    for r, (vp, whys) in out.items()), key=lambda x: -x[1])
 
 
-def turn_after(view: "State", side: str, action: "Action") -> "State":
+def turn_after(view: "State", side: str, action: "Action", record: "list[tuple[State, Action]] | None" = None,
+               ) -> "State":
     """The position once ``side``'s whole turn, begun with ``action``, is played (the rest as the
     search plays it, :func:`~.playout.finish_turn`), on one fixed deal of what ``side`` cannot see,
     and before anything else happens.  The engine plays the solo Opposition's turns and the
     scoring by itself when a turn ends (``rounds.run_until_decision``), so on this copy the turn
     after this one is made ``side``'s own: a reason speaks of what the player's turn does, not of
-    an Opposition card dealt at random or of a scoring already played."""
+    an Opposition card dealt at random or of a scoring already played.  ``record``: see
+    :func:`~.playout.finish_turn` (the rest of the turn, each decision with the position before it)."""
     after = determinize(view, side, random.Random(0))
     after.turn_order = tuple(after.turn_order[:after.turn_index + 1]) + (side,)
     after.push(action)
-    return finish_turn(after, side)
+    return finish_turn(after, side, record=record)
 
 
 def turn_reason(view: "State", side: str, action: "Action", bonus: bool = False) -> tuple[Message | None,

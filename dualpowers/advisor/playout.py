@@ -381,7 +381,8 @@ def score_key(state: "State") -> tuple[object, ...]:
             tuple(state.place.values()), frozenset(state.exhausted))
 
 
-def finish_turn(state: "State", side: str, memo: "dict[tuple[object, ...], tuple[list[Action], list[Action]]] | None" = None) -> "State":
+def finish_turn(state: "State", side: str, memo: "dict[tuple[object, ...], tuple[list[Action], list[Action]]] | None" = None,
+                record: "list[tuple[State, Action]] | None" = None) -> "State":
     """The rest of ``side``'s own turn (command, leader special, bonus), each decision the best
     by the informed playout's score (:func:`action_score`, the first on ties).  That score reads
     the board before the decision is played, so the rest of the turn is nearly always the same on
@@ -391,11 +392,16 @@ def finish_turn(state: "State", side: str, memo: "dict[tuple[object, ...], tuple
     47 of 1,059 root actions went on differently on some of 12 deals: a decision of the unrest
     scoring reached on some deals only, another bonus after Espionage), so the search plays it on
     each deal rather than replaying the first.  With ``memo`` (:func:`informed_pick`) a decision met
-    before with the same board and the same legal actions is looked up instead of scored again."""
+    before with the same board and the same legal actions is looked up instead of scored again.
+    ``record``: if given, each decision taken is appended to it with the position before it (the
+    review names the rest of the turn it speaks of)."""
     for _ in range(TURN_STEPS):
         if state.step in ("over", "card", "objective") or state.to_act != side:
             break
-        state.push(informed_pick(state, state.legal_actions(), 1.0, 0.0, 0.0, memo))
+        action = informed_pick(state, state.legal_actions(), 1.0, 0.0, 0.0, memo)
+        if record is not None:
+            record.append((state.clone(), action))
+        state.push(action)
     return state
 
 

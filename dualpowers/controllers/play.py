@@ -68,8 +68,15 @@ def history(start: State, actions: Iterable[str]) -> list[str]:
         out.append(link)
     return out
 
-#: How :func:`choose_action` picks when a program, not a person, decides.
-POLICIES = ("first", "random", "greedy", "advisor")
+#: How :func:`choose_action` picks when a program, not a person, decides.  ``"hint"`` plays the
+#: first row of the Hint's ranking (:meth:`GameSession.hint`, same budget and seed, so the button
+#: "Let the computer choose" does what the Hint just said).
+POLICIES = ("first", "random", "greedy", "advisor", "hint")
+#: What the play screen's "Let the computer choose" plays unless the reader picks another player:
+#: the Hint's first row.  Measured by ``benchmarks/computer_choice.py`` (docs/advisor.md): the
+#: greedy player, once the default, wins far fewer solo games for the side it plays and
+#: sometimes throws one away at a scoring; the Hint answers in about a second of CPU.
+AUTO_POLICY = "hint"
 
 
 class LoadError(Told, DualPowersError, ValueError):
@@ -109,13 +116,20 @@ def choose_action(state: State, policy: str = "first", rng: random.Random | None
     ``"first"`` takes :meth:`State.legal_actions` ``[0]`` (the first card in hand,
     the first recruit option, ...): predictable, for demonstrations.  ``"random"``,
     ``"greedy"`` and ``"advisor"`` (see :func:`dualpowers.policies.make_policy`)
-    draw what they need from ``rng``.
+    draw what they need from ``rng``; ``"hint"`` plays the first row of the advisor's
+    ranking at the Hint's budget, seeded from ``rng`` (:meth:`GameSession.auto` seeds it as
+    the Hint is seeded).
     """
     legal = state.legal_actions()
     if not legal:
         raise IllegalAction(Message(N_("no legal action: the game is over")))
     if policy == "first":
         return legal[0]
+    if policy == "hint":
+        if len(legal) == 1:
+            return legal[0]
+        from ..advisor import Advisor   # the search is loaded only when it is asked for
+        return Advisor(seed=(rng or random.Random(0)).randrange(2**63)).rank(state).best.action
     try:
         chooser = make_policy(policy)
     except PolicySpecError:
@@ -365,9 +379,16 @@ class GameSession:
             shown = _("objective (a card, face down)")
         return _("{side}: {action}", side=side_label(self.state, actor, self.lang), action=shown)
 
+    def choose(self, policy: str = "first", rng: random.Random | None = None) -> Action:
+        """The action :meth:`auto` would apply, without applying it.  With ``"hint"`` (and no ``rng``)
+        it is the first row of :meth:`hint` in this position: what the Hint says."""
+        if policy == "hint" and rng is None and not self.state.is_over() and len(self.state.legal_actions()) > 1:
+            return self.hint().best.action
+        return choose_action(self.state, policy, rng)
+
     def auto(self, policy: str = "first", rng: random.Random | None = None) -> Action:
-        """Apply one action picked by :func:`choose_action`; return it."""
-        act = choose_action(self.state, policy, rng)
+        """Apply one action picked by :meth:`choose`; return it."""
+        act = self.choose(policy, rng)
         self.apply(act)
         return act
 

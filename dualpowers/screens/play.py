@@ -420,9 +420,17 @@ class PlaySession(Observed[PlaySnapshot]):
             self._changed()
 
     def auto(self, policy: str) -> None:
-        """Let a computer player choose and take the action."""
+        """Let a computer player choose and take the action.  ``"hint"`` (the screen's default) is
+        the Hint's first row: the snapshot drawn while the advisor ranks says it is thinking."""
+        if policy == "hint":
+            self._thinking = True          # drawn at once: the ranking takes about a second
+            self._changed()
         try:
-            self.game.auto(policy)
+            try:
+                action = self.game.choose(policy)
+            finally:
+                self._thinking = False
+            self.game.apply(action)
         except DualPowersError as exc:
             self._refused(exc)
             self._changed()

@@ -50,7 +50,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from .. import names
-from ..controllers.play import GameSession
+from ..controllers.play import AUTO_POLICY, GameSession
 from ..drawing.board import REGION_COLOURS
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from ..screens.play import DIFFICULTIES, CardView, ChoiceView, PlaySession, PlaySnapshot
@@ -201,8 +201,9 @@ class PlayWidget(widgets.VBox):
         self.auto_button = button("Let the computer choose", "dp-auto",
                                   tooltip="Apply the action the chosen computer player picks")
         self.auto_policy = css(widgets.Dropdown(
-            options=[("greedy player", "greedy"), ("random player", "random"), ("first legal action", "first")],
-            value="greedy", description="Computer", layout=_W(width="260px")), "dp-auto-policy")
+            options=[("the Hint", "hint"), ("greedy player", "greedy"), ("random player", "random"),
+                     ("first legal action", "first")],
+            value=AUTO_POLICY, description="Computer", layout=_W(width="260px")), "dp-auto-policy")
         self.hint_button = button("Hint", "dp-hint", style="info", icon="lightbulb-o",
                                   tooltip="Ask the advisor to rank your actions (about a second)")
         self.hint_view = css(widgets.HTML(), "dp-hint-view")
@@ -419,7 +420,8 @@ class PlayWidget(widgets.VBox):
             options(self.edition, [(_("French / English (fr)"), "fr"), (_("Italian (it)"), "it")])
         finally:
             self._syncing = syncing
-        options(self.auto_policy, [(_("greedy player"), "greedy"), (_("random player"), "random"),
+        options(self.auto_policy, [(_("the Hint"), "hint"), (_("greedy player"), "greedy"),
+                                   (_("random player"), "random"),
                                    (_("first legal action"), "first")])
         self.mode.description = _("Game")
         self.player.description = _("You play")
@@ -531,7 +533,7 @@ class PlayWidget(widgets.VBox):
         if before is None or before.round_so_far != snap.round_so_far or before.lang != lang:
             self._draw_round(snap)
         self._draw_menu(snap)
-        self.apply_button.disabled = self.auto_button.disabled = not snap.can_act
+        self.apply_button.disabled = self.auto_button.disabled = not snap.can_act or snap.thinking
         with self.hint_button.hold_sync():       # one message for the button's changes
             self.hint_button.disabled = not snap.can_act or snap.thinking
             self.hint_button.description = _("Thinking…") if snap.thinking else _("Hint")

@@ -69,5 +69,15 @@ def test_let_the_computer_choose_stands_beside_the_hint_on_the_player_s_turn(bro
         wait_until(lambda: (status.inner_text(), log.inner_text()) != before
                    or page.locator("button.dp-story-next").first.is_visible(),
                    timeout=60_000, message="pressing it played nothing")
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(OUT / f"play-auto-after-{lang}-{WIDTH}x{HEIGHT}.png"))
+        # the player behind the button, in the list of every action: the Hint by default
+        page.get_by_text({"en": "Every action you may take, in a list",
+                          "fr": "Toutes vos actions possibles, en liste"}[lang]).first.click()
+        page.locator(".dp-auto-policy select").first.scroll_into_view_if_needed()
+        page.screenshot(path=str(OUT / f"play-auto-policy-{lang}-{WIDTH}x{HEIGHT}.png"))
+        chosen = page.locator(".dp-auto-policy select").first.evaluate("s => s.options[s.selectedIndex].text")
+        assert chosen.replace("\u00a0", " ") == {"en": "the Hint",
+                                                 "fr": "l'Indice"}[lang], chosen
     finally:
         context.close()

@@ -154,6 +154,10 @@ def test_french_solo_game_at_difficulty_1_to_its_end(browser, lab):
         auto = page.locator("button.dp-auto").first
         wait_until(lambda: auto.is_visible(), timeout=10_000, message="the computer-choice button did not show")
         assert "ordinateur" in auto.inner_text()
+        # This walk reads the game's words: the greedy player decides at once, where the button's
+        # default, the Hint's first row, ranks for about a second a decision (that default is
+        # test_play_auto_browser's); a game of about 50 decisions stays a minute.
+        page.locator(".dp-auto-policy select").first.select_option(index=1)
         result = page.locator(".dp-result").first
         story = page.locator("button.dp-story-next").first
         decisions = 0
