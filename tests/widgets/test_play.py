@@ -537,7 +537,8 @@ def test_play_widget_hint_selects_and_highlights_the_best_action(play_widget, mo
     # it leads with one reason in the game's words; the figures are one click away (issue 35)
     reason = escape_text(g.hint().reason_message().text)
     lead, figures = w.hint_view.value.split("<details", 1)
-    assert reason in lead and "playouts" not in lead and "playouts" in figures
+    # "<b>Play ...</b>: by the end of the round ...": the reason follows the action, lower-cased
+    assert reason[:1].lower() + reason[1:] in lead and "playouts" not in lead and "playouts" in figures
     from dualpowers.drawing import HIGHLIGHT_KEYS
     assert w.board.highlight and set(w.board.highlight) <= (set(g.state.comp.region_names) | set(g.state.comp.tokens)
                                                             | HIGHLIGHT_KEYS)
@@ -547,7 +548,8 @@ def test_play_widget_hint_selects_and_highlights_the_best_action(play_widget, mo
 
 def test_play_widget_computer_player_is_chosen_from_a_menu(play_widget):
     w = play_widget
-    assert w.auto_policy.value == "greedy"
+    from dualpowers.controllers.play import AUTO_POLICY
+    assert w.auto_policy.value == AUTO_POLICY == "hint"       # the Hint's first row by default (issue 35)
     w.auto_policy.value = "first"
     first = w.session.legal()[0]
     w.auto_button.click()
