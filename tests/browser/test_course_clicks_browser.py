@@ -17,12 +17,9 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import REPO_ROOT, WALK_PRESS_JS, wait_until, walk_folder, walk_page
+from helpers import OUT, WALK_HEIGHT as HEIGHT, WALK_PRESS_JS, WALK_WIDTH as WIDTH, wait_until, walk_folder, walk_page
 
 pytestmark = pytest.mark.browser
-
-OUT = REPO_ROOT / "test-output"
-WIDTH, HEIGHT = 1280, 720
 
 WALK = r'''
 from dualpowers.widgets import language
@@ -31,11 +28,8 @@ from dualpowers.widgets.course import CourseWidget
 def walk():
     for lang in ("en", "fr", "it"):
         language.set(lang)
-        old = holder.children
         course = CourseWidget(lang=lang)
-        holder.children = [course]
-        for o in old:
-            o.close()
+        show(course)
         s = course.session
         s.go([i for i, item in enumerate(s.items) if item[0] == "commands"][11])
         course.refresh()

@@ -45,9 +45,23 @@ about 180 s and 75 s of a ``make test`` on three workers); one walk per language
 and the three languages are three work units that pytest-xdist gives to different workers
 (``SPLIT_BY_PARAMETER`` in the root conftest.py).
 
+``test_each_tutorial_step_is_read_beside_the_board_in_the_window`` (issue 33, QA6 item 1): a
+newcomer's pass found the long parts of a tutorial step (the erratum, the rules in full, the
+engine's table and "What the engine says") far below the window: example H step 5 ended at about
+1935 px, G step 3 at 1372, E step 2 in French at 1195, where the notebook's window ends at about
+690.  Now the long parts sit in a disclosure that is closed when a step opens, and a text longer
+than ``PART_CHARS`` is read in parts, one per Next.  At each tutorial step (each part) of the same
+walk, stepped with the widget's own Next, the page measures the stretch from the screen's top to
+the foot of what the panel shows of the step (its title, text, badges, the erratum's note and the
+disclosure's line; what a closed disclosure holds is not shown): it must be within the part of the
+window the notebook shows.  Then the disclosure is opened, to check that it does hold the rest (a
+step whose disclosure is empty fails too).  This walk had a page and a notebook of its own
+(``test_tutorial_fits_browser.py``, 129 states) going through the states this walk goes through.
+
 ``DUALPOWERS_OVERFLOW_WALK="fr:tutorial,game"`` walks part of it (languages, then parts) while
 fixing what it finds; ``DUALPOWERS_FITS_WALK="it:scoring,solo"`` walks the course alone, in those
-languages and chapters.
+languages and chapters; ``DUALPOWERS_TUTORIAL_FITS="fr:E,H"`` the tutorial alone, in those
+languages and examples.
 """
 
 from __future__ import annotations
@@ -59,33 +73,37 @@ import time
 
 import pytest
 
-from helpers import REPO_ROOT, WALK_PRESS_JS, start_walk, write_walk_notebook
+from helpers import OUT, REPO_ROOT, WALK_HEIGHT as HEIGHT, WALK_PRESS_JS, WALK_WIDTH as WIDTH, start_walk, write_walk_notebook
 
 pytestmark = pytest.mark.browser
 
 RESULTS = REPO_ROOT / "test-results" / "overflow"
-OUT = REPO_ROOT / "test-output"
-WIDTH, HEIGHT = 1280, 720
 #: the course items the newcomer's pass found too tall, pictured as they are now
 SHOTS = {"fr scoring step 4", "it scoring step 4", "it solo step 12"}
+#: the tutorial steps the newcomer's pass found far too tall, pictured as they are now
+TUTORIAL_SHOTS = {"en H 5 part 1", "en G 3 part 1", "fr E 2", "it G 3 part 2"}
 
 
-def _walk_asked() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], bool]:
-    """The languages, parts and course chapters to walk (every chapter when empty), and whether
-    the walk is the whole one (the environment asks for none of it)."""
+def _walk_asked() -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...], bool]:
+    """The languages, parts, course chapters and tutorial examples to walk (every one when empty),
+    and whether the walk is the whole one (the environment asks for none of it)."""
     overflow, fits = os.environ.get("DUALPOWERS_OVERFLOW_WALK"), os.environ.get("DUALPOWERS_FITS_WALK")
-    langs, parts, chapters = "en,fr,it", "course,tutorial,game", ""
+    tutorial = os.environ.get("DUALPOWERS_TUTORIAL_FITS")
+    langs, parts, chapters, examples = "en,fr,it", "course,tutorial,game", "", ""
     if fits:
         langs, _, chapters = fits.partition(":")
         parts = "course"
+    if tutorial:
+        langs, _, examples = tutorial.partition(":")
+        parts = "tutorial"
     if overflow:
         langs, _, asked = overflow.partition(":")
         parts = asked or parts
     return (tuple(langs.split(",")), tuple(parts.split(",")), tuple(c for c in chapters.split(",") if c),
-            not (overflow or fits))
+            tuple(e for e in examples.split(",") if e), not (overflow or fits or tutorial))
 
 
-LANGS, PARTS, CHAPTERS, WHOLE_WALK = _walk_asked()
+LANGS, PARTS, CHAPTERS, EXAMPLES, WHOLE_WALK = _walk_asked()
 
 #: The walk in each notebook's one code cell (helpers.write_walk_notebook): the states to look
 #: at, one per click of the step button.
@@ -98,12 +116,7 @@ from dualpowers.widgets.tutorial import TutorialWidget
 LANGS = __LANGS__
 PARTS = __PARTS__
 CHAPTERS = __CHAPTERS__
-
-def show(widget):
-    old = holder.children
-    holder.children = [widget]
-    for o in old:
-        o.close()
+EXAMPLES = __EXAMPLES__
 
 def walk():
     n = 0
@@ -125,18 +138,16 @@ def walk():
             show(tutorial)
             t = tutorial.tutorial
             for example in t.example_ids:
+                if EXAMPLES and example not in EXAMPLES:
+                    continue
                 tutorial.select(example)
                 while True:
                     m = tutorial.model
                     n += 1; yield (f"{n} {lang} tutorial {example} step {t.index} of {t.count}"
                                    + (f", part {m.part + 1} of {m.parts}" if m.parts > 1 else ""))
-                    if m.part + 1 < m.parts:        # a long step's text, read in parts
-                        m.next()
-                        continue
-                    if not t.next():
+                    if t.at_end and m.part + 1 >= m.parts:
                         break
-                    m.part = 0
-                    tutorial.refresh()
+                    tutorial.next()                 # the widget's Next: a long step's next part, or the next step
         if "game" not in PARTS:
             continue
         play = PlayWidget(mode="solo", seed=1917, player="red", difficulty=1)
@@ -244,19 +255,55 @@ FITS = """
 }
 """
 
+#: At a tutorial step, what the panel shows of it measured against the notebook's window: {top,
+#: foot, room, more, summary, hidden}, or null where no step text or no Next is shown.  What a
+#: closed disclosure holds is not shown; the disclosure is opened (and closed again) to measure
+#: what it holds.
+TUTORIAL_FITS = """
+() => {
+  const root = document.querySelector('.dp-walk-holder');
+  const shown = e => e.offsetParent !== null && e.getBoundingClientRect().height > 0;
+  // inside a closed disclosure only its summary line is shown (the browser may keep boxes for the rest)
+  const folded = e => { const d = e.closest('details'); return d !== null && !d.open && !e.closest('summary')
+                                                                 && e !== d; };
+  const parts = [...root.querySelectorAll('.dp-narration, .dp-erratum, .dp-outcome')].filter(shown);
+  const next = [...root.querySelectorAll('button.dp-next')].filter(shown)[0];
+  if (!parts.length || !next) return null;
+  // the foot of what is shown: every element of the step's parts that has a box (a closed
+  // disclosure's body has none)
+  let foot = 0;
+  for (const p of parts)
+    for (const e of [p, ...p.querySelectorAll('*')])
+      if (shown(e) && !folded(e)) foot = Math.max(foot, e.getBoundingClientRect().bottom);
+  const screen = next.closest('.dp-screen');
+  const box = next.closest('.jp-WindowedPanel-outer, .jp-Notebook') || document.documentElement;
+  const b = box.getBoundingClientRect();
+  const top = Math.min(screen.getBoundingClientRect().top, next.getBoundingClientRect().top);
+  // the disclosure, opened: what it holds
+  const more = root.querySelector('details.dp-tut-more');
+  let hidden = '';
+  if (more) { more.open = true; hidden = more.innerText.replace(/\\s+/g, ' ').trim(); more.open = false; }
+  const summary = more ? more.querySelector('summary').innerText.trim() : '';
+  return {top: top, foot: foot, room: Math.min(b.bottom, window.innerHeight) - Math.max(b.top, 0),
+          more: more !== null, summary: summary, hidden: hidden.length - summary.length};
+}
+"""
+
 #: One state, in one call to the page (a round trip each for the click, the wait, the frames and
 #: the search took a third of the walk's time): press the step button, wait until the label says
 #: the kernel has moved on, let two frames pass (the widgets' messages handled and the layout
-#: done), then measure the panel, search for overflows and, at a course item, measure it against
-#: the window.  Returns [where, panel height, overflows, the course item's measures or null].
+#: done), then measure the panel, search for overflows and, at a course item or a tutorial step,
+#: measure it against the window (the tutorial's last: it opens the disclosure for a moment).
+#: Returns [where, panel height, overflows, the course item's or the tutorial step's measures or null].
 STEP = """
 async (limit) => {""" + WALK_PRESS_JS + """
   const panel = document.querySelector('.dp-walk-holder .dp-screen-panel');
-  const course = / course /.test(at.innerText);
+  const course = / course /.test(at.innerText), tutorial = / tutorial /.test(at.innerText);
   return [at.innerText.trim(), panel ? panel.getBoundingClientRect().height : 0, (OVERFLOWS)(),
-          course ? (FITS)() : null];
+          course ? (COURSE_FITS)() : tutorial ? (TUTORIAL_FITS)() : null];
 }
-""".replace("OVERFLOWS", OVERFLOWS.strip()).replace("FITS", FITS.strip())
+""".replace("OVERFLOWS", OVERFLOWS.strip()).replace("COURSE_FITS", FITS.strip()).replace(
+    "TUTORIAL_FITS", TUTORIAL_FITS.strip())
 
 
 @pytest.fixture(scope="module")
@@ -265,7 +312,7 @@ def notebook_dir(tmp_path_factory):
     folder = tmp_path_factory.mktemp("dp-overflow")
     for lang in LANGS:
         walk = (WALK.replace("__LANGS__", repr((lang,))).replace("__PARTS__", repr(PARTS))
-                .replace("__CHAPTERS__", repr(CHAPTERS)))
+                .replace("__CHAPTERS__", repr(CHAPTERS)).replace("__EXAMPLES__", repr(EXAMPLES)))
         write_walk_notebook(folder, f"walk_{lang}.ipynb", "Every text, whole", walk)
     yield folder
     shutil.rmtree(folder, ignore_errors=True)
@@ -275,6 +322,15 @@ def _course_where(where: str) -> str:
     """'12 fr course scoring step 4, shown' -> 'fr scoring step 4, shown'."""
     words = where.split()
     return " ".join(words[1:2] + words[3:])
+
+
+def _tutorial_where(where: str) -> str:
+    """'212 en tutorial H step 5 of 9, part 1 of 2' -> 'en H 5 part 1'; '230 fr tutorial E step 2 of 6'
+    -> 'fr E 2'."""
+    m = re.fullmatch(r"\d+ (\w+) tutorial (\w+) step (\d+) of \d+(?:, part (\d+) of \d+)?", where)
+    assert m, where
+    lang, example, step, part = m.groups()
+    return f"{lang} {example} {step}" + (f" part {part}" if part else "")
 
 
 @pytest.fixture(scope="module", params=LANGS)
@@ -288,6 +344,9 @@ def walked(request, browser, lab):
     tallest: dict[str, float] = {}        # the tallest panel of each part, pictured
     too_tall: list[str] = []               # course items whose text and Next are not in the window together
     course_states, course_tallest, room = 0, (0.0, ""), 0.0
+    tutorial_states, tutorial_tallest = 0, (0.0, "")
+    tutorial_too_tall: list[str] = []      # tutorial steps running below the window
+    tutorial_empty: list[str] = []         # tutorial steps whose disclosure holds nothing
     try:
         start_walk(page, lab, f"walk_{lang}.ipynb")
         states, started = 0, time.monotonic()
@@ -317,6 +376,24 @@ def walked(request, browser, lab):
                     shot = re.sub(r"[^\w.-]+", "_", f"{where}-{what}")[:120]
                     page.screenshot(path=str(RESULTS / f"{shot}.png"))
                 problems.setdefault(key, []).append(f"{where}: {content} px in {room_} px: {text!r}")
+            if where.split()[2] == "tutorial":
+                step = _tutorial_where(where)
+                tutorial_states += 1
+                if fit is None:
+                    tutorial_too_tall.append(f"{step}: no step text or no Next shown")
+                    continue
+                need, room = fit["foot"] - fit["top"], fit["room"]
+                if need > tutorial_tallest[0]:
+                    tutorial_tallest = (need, step)
+                if step in TUTORIAL_SHOTS or need > room + 1:
+                    page.evaluate("() => document.querySelector('.dp-walk-holder .dp-screen')"
+                                  ".scrollIntoView({block: 'start'})")
+                    page.screenshot(path=str(OUT / f"tutorial-fits-{step.replace(' ', '-')}-{WIDTH}x{HEIGHT}.png"))
+                if need > room + 1:
+                    tutorial_too_tall.append(f"{step}: {need:.0f} px from the screen's top, the window shows {room:.0f} px")
+                if fit["more"] and fit["hidden"] <= 0:
+                    tutorial_empty.append(f"{step}: the disclosure {fit['summary']!r} holds nothing")
+                continue
             if where.split()[2] != "course":
                 continue
             item = _course_where(where)
@@ -348,10 +425,13 @@ def walked(request, browser, lab):
                                 f"({fit['words']!r})")
         print(f"{lang}: {states} states walked in {time.monotonic() - started:.0f} s, {course_states} of the "
               f"course; the notebook shows {room:.0f} px; the tallest item, text to Next: "
-              f"{course_tallest[0]:.0f} px at {course_tallest[1]}")
+              f"{course_tallest[0]:.0f} px at {course_tallest[1]}; {tutorial_states} tutorial states, the tallest "
+              f"step {tutorial_tallest[0]:.0f} px at {tutorial_tallest[1]}")
     finally:
         context.close()
-    return {"states": states, "problems": problems, "course_states": course_states, "too_tall": too_tall}
+    return {"states": states, "problems": problems, "course_states": course_states, "too_tall": too_tall,
+            "tutorial_states": tutorial_states, "tutorial_too_tall": tutorial_too_tall,
+            "tutorial_empty": tutorial_empty}
 
 
 def test_no_text_overflows_its_box_in_any_language(walked):
@@ -364,8 +444,18 @@ def test_no_text_overflows_its_box_in_any_language(walked):
 
 def test_each_course_item_s_text_and_its_next_fit_the_window_together(walked):
     if "course" not in PARTS:
-        pytest.skip("DUALPOWERS_OVERFLOW_WALK walks no course")
+        pytest.skip("the walk asked for walks no course")
     # the course is 196 states in each language (588 in the three)
     assert walked["course_states"] > (100 if WHOLE_WALK else 0), f"only {walked['course_states']} course states"
     too_tall = walked["too_tall"]
     assert not too_tall, "text and Next not in the window together:\n" + "\n".join(too_tall)
+
+
+def test_each_tutorial_step_is_read_beside_the_board_in_the_window(walked):
+    if "tutorial" not in PARTS:
+        pytest.skip("the walk asked for walks no tutorial")
+    # the tutorial is 43 states in each language (129 in the three)
+    assert walked["tutorial_states"] >= (30 if WHOLE_WALK else 1), f"only {walked['tutorial_states']} tutorial states"
+    assert not walked["tutorial_too_tall"], ("tutorial steps running below the window:\n"
+                                             + "\n".join(walked["tutorial_too_tall"]))
+    assert not walked["tutorial_empty"], "\n".join(walked["tutorial_empty"])

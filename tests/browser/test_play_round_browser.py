@@ -17,12 +17,9 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import REPO_ROOT, WALK_PRESS_JS, walk_folder, walk_page
+from helpers import OUT, WALK_HEIGHT as HEIGHT, WALK_PRESS_JS, WALK_WIDTH as WIDTH, walk_folder, walk_page
 
 pytestmark = pytest.mark.browser
-
-OUT = REPO_ROOT / "test-output"
-WIDTH, HEIGHT = 1280, 720
 
 WALK = r'''
 from dualpowers.widgets.play import PlayWidget
@@ -31,11 +28,8 @@ def walk():
     for lang in ("en", "fr", "it"):
         from dualpowers.widgets import language
         language.set(lang)
-        old = holder.children
         play = PlayWidget(mode="solo", seed=1917, player="red", difficulty=1)
-        holder.children = [play]
-        for o in old:
-            o.close()
+        show(play)
         g = play.session
         decisions = 0
         while decisions < 6 and not g.state.is_over():
