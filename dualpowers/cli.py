@@ -325,7 +325,7 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _summary(rows: list) -> str:
+def _summary(rows: list[Any]) -> str:
     """The closing table of a run: in English as scripts read it (:func:`simulate.format_summary`),
     in the terminal's language otherwise (:func:`tables.summary_text`)."""
     lang = current_language()

@@ -3,7 +3,8 @@
 The engine may be restructured or made faster, but a seed plus a policy must keep
 giving the same game, move for move (the advisor's and the simulator's measured win
 rates depend on it).  The record in tests/golden/games.json was written before the
-engine's rewrite; regenerate it only for an intended change of the rules, or of the English
+engine's rewrite; regenerate it only for an intended change of the rules, of a policy's
+choices (the greedy player's endgame, issue 35: only the greedy games changed), or of the English
 narration's words (then only ``narration_sha256`` may change), with
 ``PYTHONPATH=. python tests/test_golden_games.py``.
 

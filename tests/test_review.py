@@ -147,7 +147,7 @@ def test_a_moment_never_says_the_choice_matters_little(review):
         if said.msgid in (REASON_DOES_TIED, REASON_TIED_NOT_CHOSEN):
             tied += 1
             assert "but not the one you chose, which ranks below" in m.explain("en")
-            assert "mais pas celle que vous avez choisie, classée en dessous" in m.explain("fr")
+            assert "celle que vous avez choisie, elle, est classée en dessous" in m.explain("fr")
             assert "ma non quella che hai scelto, che si colloca al di sotto" in m.explain("it")
             assert "the choice matters little" in m.ranking.reason_message().text      # the Hint's words
     assert tied, "a moment whose best shares its rank, or this test could not fail"

@@ -11,6 +11,8 @@ ranked by a click; the difficulty notebook must show its tables and charts.
 
 from __future__ import annotations
 
+import re
+
 import shutil
 
 import nbformat
@@ -104,8 +106,9 @@ def test_play_notebook_apply_changes_the_log(page, lab):
     wait_until(lambda: text_of(page, "dp-status") != status, timeout=20_000, message="the status did not change")
     wait_canvas_painted(page, BOARD, timeout=20_000)
     click_widget_button(page, "dp-hint")
-    # the Hint leads with the best action and its reason; the figures wait behind a disclosure
-    wait_until(lambda: text_of(page, "dp-hint-view").startswith("Best:"), timeout=60_000,
+    # the Hint leads with the best action and its reason ("Recruit unit W1 ... into red: it makes you
+    # the stronger side in red: ..."); the figures wait behind a disclosure
+    wait_until(lambda: re.match(r"[A-Z][^:\n]*: [a-z]", text_of(page, "dp-hint-view")), timeout=60_000,
                message=lambda: f"no hint shown: {text_of(page, 'dp-hint-view')!r}")
     assert "playouts" not in text_of(page, "dp-hint-view")
     page.locator(".dp-hint-view summary").first.click()

@@ -157,7 +157,10 @@ def test_french_solo_game_at_difficulty_1_to_its_end(browser, lab):
         # This walk reads the game's words: the greedy player decides at once, where the button's
         # default, the Hint's first row, ranks for about a second a decision (that default is
         # test_play_auto_browser's); a game of about 50 decisions stays a minute.
-        page.locator(".dp-auto-policy select").first.select_option(index=1)
+        policy = page.locator(".dp-auto-policy select").first
+        policy.select_option(index=1)
+        wait_until(lambda: policy.evaluate("s => s.selectedIndex") == 1 and auto.is_enabled(), timeout=30_000,
+                   message="the greedy player was not chosen")
         result = page.locator(".dp-result").first
         story = page.locator("button.dp-story-next").first
         decisions = 0
@@ -165,7 +168,9 @@ def test_french_solo_game_at_difficulty_1_to_its_end(browser, lab):
             assert decisions < MAX_DECISIONS, f"no end after {decisions} decisions"
             before = log_text()
             drawn_told.clear()
-            auto.click()
+            if not auto.is_visible():           # the list's disclosure may be drawn closed again
+                page.get_by_text("Toutes vos actions possibles, en liste").first.click()
+            auto.click(timeout=60_000)          # enabled again once the last story is told (loaded CI)
             # what the decision set going is told step by step (the log waits for its end)
             wait_until(lambda: log_text() != before or story.is_visible() or result.inner_text().strip(),
                        timeout=30_000,
