@@ -300,15 +300,18 @@ class GameSession:
     def _entries(self, state: State, text: str, events: list[Event], actor: str | None,
                  said: str | None = None) -> list[LogEntry]:
         who = side_label(state, actor, self.lang) if actor else None
-        if text.startswith("objective "):
-            # The log is shared by both players: it never names a hidden objective (P-OBJ).
-            _ = translator(self.lang)
-            text = _("objective (a card, face down)")
-        elif said is not None:
-            text = said
+        text = self._public(text, said)
         _ = translator(self.lang)
         head = LogEntry("action", _("{side}: {action}", side=who, action=text) if who else f"> {text}")
         return [head] + [LogEntry(e.kind, _event_text(e, self.lang)) for e in events]
+
+    def _public(self, text: str, said: str | None) -> str:
+        """An action as both players may read it, in words (``said``) or else its notation: the log
+        and the notices are shared by the two players, so it never names a hidden objective (P-OBJ)."""
+        if text.startswith("objective "):
+            _ = translator(self.lang)
+            return _("objective (a card, face down)")
+        return text if said is None else said
 
     def _said(self, state: State, action: Action) -> str:
         """The action in words for the log, in the session's language (the notation stays in saves)."""
@@ -371,13 +374,11 @@ class GameSession:
         """An action as a notice says it ("Applied: ...", "Undid: ..."): in words; with two players
         at one screen, whose it is and never a hidden objective, as the shared log says it (the next
         player read "Applied: Choose red-5 (2nd) ... as your secret objective.", QA7)."""
-        shown = said or text
         if self.mode == "solo" or actor is None:
-            return shown
+            return said or text
         _ = translator(self.lang)
-        if text.startswith("objective "):
-            shown = _("objective (a card, face down)")
-        return _("{side}: {action}", side=side_label(self.state, actor, self.lang), action=shown)
+        return _("{side}: {action}", side=side_label(self.state, actor, self.lang),
+                 action=self._public(text, said or None))
 
     def choose(self, policy: str = "first", rng: random.Random | None = None) -> Action:
         """The action :meth:`auto` would apply, without applying it.  With ``"hint"`` (and no ``rng``)
