@@ -18,7 +18,7 @@ from typing import Any, Generic, Iterable, TypeVar
 
 from .text import N_, NN_, NP_, Conjunction, Items, Message, Quantity, plural, render
 
-__all__ = ["region_list", "acting_side", "N_", "Message", "Event", "Items", "Quantity"]
+__all__ = ["region_list", "acting_side", "story_part", "N_", "Message", "Event", "Items", "Quantity"]
 
 
 def acting_side(side: str, opposition: str | None) -> str:
@@ -194,6 +194,31 @@ STEP_LATEST_WINS = N_("Step 3: the most recently played of their cards is {card}
 STEP_ONLY_CARD = N_("The objective is {card}, the only {region} card played.")
 STEP_MOST_VP = N_("The objective is {card}: the {region} card with the most VP ({n}).")
 STEP_VP_TIE = N_("{cards} share the most VP ({n}); the later-played {card} is the objective (ruling).")
+
+
+# ---------------------------------------------------------------------------- the parts of a story
+#: The events that only a scoring writes (its phase's opening line is told apart by its message:
+#: an "objective" or "phase" event also opens a round, when the objectives are placed and the
+#: action phase begins, and that is not the scoring).
+_SCORING_KINDS = frozenset({"unrest", "score", "exhaust", "cleanup", "end"})
+#: the scoring's objectives (an "objective" event is also a secret objective placed face down)
+_SCORING_OBJECTIVES = frozenset({OPP_OBJECTIVE, NO_OBJECTIVE, REVEALS_OBJECTIVE})
+
+
+def story_part(event: Event[Any], solo: bool) -> str | None:
+    """The part of the story an event begins or goes on: ``"scoring"`` (from the scoring's first
+    event, the next round's start included), ``"opposition"`` (the solo Opposition's turn, from
+    its first card revealed or played or its leader placed), or None for an event that only
+    follows the part before it.  The play screen heads its story step with it and the game log
+    starts a new block with it, so that neither files the Opposition's turn under the player's
+    action (issue 33)."""
+    if (event.kind in _SCORING_KINDS or (event.kind == "phase" and event.msgid == SCORING_PHASE)
+            or (event.kind == "objective" and event.msgid in _SCORING_OBJECTIVES)):
+        return "scoring"
+    if solo and (event.kind in ("reveal", "opposition")
+                 or (event.kind == "play" and event.params.get("side") is None)):
+        return "opposition"
+    return None
 
 
 def region_list(regions: Iterable[str]) -> Conjunction:

@@ -92,13 +92,12 @@ def _shown_words(ex: Exercise) -> str:
     """The words the exercise's answers show beside its prompt: the buttons of an action
     exercise (a hand's cards with their days, recruit value, action and VP) and the choices of
     a question, as the course widget writes them."""
-    from dualpowers.course.session import CourseSession
-    from dualpowers.describe import describe
+    from dualpowers.screens.course import CourseScreen
     if ex.kind == "choice":
         return " ".join(ex.choice_label(v) for v in ex.choices)
-    s = CourseSession()
-    s.go_exercise(ex.id)
-    return " ".join(describe(s.state, a).text for a in s.buttons())
+    screen = CourseScreen()
+    screen.session.go_exercise(ex.id)
+    return " ".join(f"{a.label} {a.tooltip}" for a in screen.snapshot.actions)
 
 
 _SESSION = None

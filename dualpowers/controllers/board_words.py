@@ -39,6 +39,8 @@ T_BOARD_WORDS = N_("The board in words")
 #: The board's name for a screen reader, and how to play it with keys.
 T_BOARD_LABEL = N_("The board. The arrow keys go from one thing you can click to the next; Enter or Space "
                    "clicks it; Escape forgets the clicks so far.")
+#: the screen's last Tab stop, a button that takes the focus back to the board (it is the first)
+T_TO_BOARD = N_("Back to the board")
 T_STATUS = N_("Round {number}, {date}; Will: {will}; score: {score}.")
 T_HIDDEN = N_("{region}: {tokens}. Which side is stronger here is the question.")
 T_PLAYED = N_("{side:cap} played {cards} this round.")

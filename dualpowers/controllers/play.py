@@ -29,7 +29,7 @@ from .. import names
 from ..actions import Action, parse_action
 from ..describe import describe
 from ..errors import DualPowersError, IllegalAction, PositionError, Told, brief
-from ..narration import Message
+from ..narration import Message, story_part
 from ..schema import THE_SAVED_GAME, check, decode_json, json_kind
 from ..i18n import DEFAULT_LANGUAGE, check_language, current_language
 from ..scoring import lead
@@ -91,10 +91,13 @@ def _reason(exc: BaseException) -> Any:
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One line of the game log: ``kind`` is ``"action"``, ``"info"`` or an engine event kind."""
+    """One line of the game log: ``kind`` is ``"action"``, ``"info"`` or an engine event kind;
+    ``part`` is set on an event that begins or goes on a part of the story other than the action's
+    own (:func:`~dualpowers.narration.story_part`: ``"opposition"``, ``"scoring"``)."""
 
     kind: str
     text: str
+    part: str = ""
 
     def __str__(self) -> str:
         return self.text
@@ -303,7 +306,8 @@ class GameSession:
         text = self._public(text, said)
         _ = translator(self.lang)
         head = LogEntry("action", _("{side}: {action}", side=who, action=text) if who else f"> {text}")
-        return [head] + [LogEntry(e.kind, _event_text(e, self.lang)) for e in events]
+        solo = state.mode == "solo"
+        return [head] + [LogEntry(e.kind, _event_text(e, self.lang), story_part(e, solo) or "") for e in events]
 
     def _public(self, text: str, said: str | None) -> str:
         """An action as both players may read it, in words (``said``) or else its notation: the log

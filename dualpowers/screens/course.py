@@ -14,7 +14,7 @@ here and draws the snapshot; it decides nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +25,7 @@ from ..describe import describe, label as kind_label
 from ..kinds import kind_of
 from ..narrate import event_text, refusal_text
 from ..rules import standin_note, summary as rule_summary
-from ..text import NN_, N_, Conjunction, Message, plural, render
+from ..text import NN_, N_, Conjunction, Message, Name, plural, render
 from ..working import event_details
 from .observed import Observed
 
@@ -58,6 +58,9 @@ T_OPEN_EXAMPLE = N_("Example {id}")
 T_CHAPTERS = N_("Chapters")
 T_SHOWN_ACTION = N_("Shown on the board: {answer}.")
 T_SHOWN_CHOICE = N_("The answer: {answer}.")
+#: A card offered as a secret objective: what the objective is worth where it scores, not the
+#: values for playing the card, whose actions the Command cards chapter teaches after it (QA7)
+T_OBJECTIVE_CHOICE = N_("Choose {card} ({vp} VP) as your secret objective")
 T_WHY = N_("Why: {why}")
 T_OTHERS = NN_("The engine accepts {n} other answer too.", "The engine accepts {n} other answers too.")
 T_ENGINE = N_("What the engine did:")
@@ -386,6 +389,9 @@ class CourseScreen(Observed[CourseSnapshot]):
                 out.append(AnswerView(name, a, name))
                 continue
             d = describe(state, a, lang)
+            if kind.word == "objective" and a.card in state.comp.cards:
+                d = replace(d, text=_tr(T_OBJECTIVE_CHOICE, lang, card=Name("card", a.card),
+                                        vp=state.comp.cards[a.card].vp))
             out.append(AnswerView(d.text, a, d.line()))
         return tuple(out)
 

@@ -31,7 +31,7 @@ from ..errors import DualPowersError, brief
 from ..i18n import number
 from ..kinds import highlight as action_highlight
 from ..narrate import refusal_text
-from ..narration import NO_OBJECTIVE, OPP_OBJECTIVE, REVEALS_OBJECTIVE, SCORING_PHASE
+from ..narration import story_part
 from ..opposition import DIFFICULTIES
 from ..review import REVIEW_PLAYOUTS, Moment, Review, review_game
 from ..scoring import face_up_objective, objective_markers
@@ -729,29 +729,15 @@ class PlaySession(Observed[PlaySnapshot]):
         nxt = pk.next_clicks(cards=cards, buttons=buttons, touch=self.touch)
         return head + (escape(render(nxt, lang)) if nxt is not None else "")
 
-    #: The events that only a scoring writes (its phase's opening line is told apart by its
-    #: message: an "objective" or "phase" event also opens a round, when the objectives are placed
-    #: and the action phase begins, and that is not the scoring).
-    _SCORING_KINDS = frozenset({"unrest", "score", "exhaust", "cleanup", "end"})
-    #: the scoring's objectives (an "objective" event is also a secret objective placed face down)
-    _SCORING_OBJECTIVES = frozenset({OPP_OBJECTIVE, NO_OBJECTIVE, REVEALS_OBJECTIVE})
-
     def _story_heading(self) -> str:
         """What the story's step on the board tells (issue 33: its heading said "You (White) to
-        act" while it told the Opposition's turn): the player's own action, then the Opposition's
-        turn (from its first card revealed or played, or its leader placed), the scoring (from its
-        first event, the next round's start included), and the Opposition's turn again after it."""
+        act" while it told the Opposition's turn): the player's own action, then the parts
+        :func:`~dualpowers.narration.story_part` marks, up to the step shown."""
         _ = translator(self.lang)
         solo = self.game.state.mode == "solo"
         part = "you"
         for e in self.story[:(self.story_at or 0) + 1]:
-            # (the objectives scored after the unrest winner's choice were headed "What you did",
-            # that choice's, QA7)
-            if (e.kind in self._SCORING_KINDS or (e.kind == "phase" and e.msgid == SCORING_PHASE)
-                    or (e.kind == "objective" and e.msgid in self._SCORING_OBJECTIVES)):
-                part = "scoring"
-            elif solo and (e.kind in ("reveal", "opposition") or (e.kind == "play" and e.params.get("side") is None)):
-                part = "opposition"
+            part = story_part(e, solo) or part
         if part == "scoring":
             return _("The scoring")
         if not solo:

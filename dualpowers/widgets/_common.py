@@ -33,7 +33,7 @@ STYLE = """<style>
   background: var(--dp-paper-2, #faf8f3); color: var(--dp-ink, #1f1f1f); border: 1px solid var(--dp-line, #d8d2c4);
   padding: 4px 8px; white-space: pre-wrap; }
 .dp-log-box div { margin: 0; line-height: 1.35; }
-.dp-log-box .dp-log-action { font-weight: bold; color: var(--dp-ink, #1f1f1f); margin-top: 4px; }
+.dp-log-box .dp-log-action, .dp-log-box .dp-log-part { font-weight: bold; color: var(--dp-ink, #1f1f1f); margin-top: 4px; }
 .dp-log-box .dp-log-event { color: var(--dp-ink-soft, #4a4538); padding-left: 1.5em; }
 .dp-log-box .dp-log-info { color: var(--dp-info, #1f5fae); }
 .dp-log-box .dp-log-end { color: var(--dp-error, #a3161c); font-weight: bold; padding-left: 1.5em; }
@@ -141,16 +141,23 @@ def log_html(entries: Sequence["LogEntry"], newest_first: bool = True, limit: in
 
 def log_blocks(entries: Sequence["LogEntry"], newest_first: bool = True, limit: int | None = 400,
                lang: str | None = None) -> tuple[list[str], str]:
-    """The game log's blocks as HTML, oldest first (an action with the events it caused, or
-    notes in a row), and the note that older entries are left out ('' when none is): with
-    ``limit``, the newest blocks until ``limit`` entries, reading from the end the log is shown
-    from (:func:`log_html` puts them in its box)."""
+    """The game log's blocks as HTML, oldest first (an action with the events it caused, a part
+    of the story it set going, as the Opposition's turn or the scoring, or notes in a row), and
+    the note that older entries are left out ('' when none is): with ``limit``, the newest
+    blocks until ``limit`` entries, reading from the end the log is shown from (:func:`log_html`
+    puts them in its box).  Each block reads oldest first, so that shown newest first the
+    Opposition's turn is not read inside the player's action that came before it (issue 33)."""
     blocks: list[list[Any]] = []
+    part = ""                            # the part of the story the last block tells
     for e in entries:
         if e.kind in ("action", "info") or not blocks:
+            part = ""
             if e.kind == "info" and blocks and blocks[-1] and blocks[-1][0].kind == "info":
                 blocks[-1].append(e)
                 continue
+            blocks.append([e])
+        elif e.part and e.part != part:
+            part = e.part
             blocks.append([e])
         else:
             blocks[-1].append(e)
@@ -161,8 +168,8 @@ def log_blocks(entries: Sequence["LogEntry"], newest_first: bool = True, limit: 
     for block in order:
         html = []
         for e in block:
-            kind = "action" if e.kind == "action" else "info" if e.kind == "info" else (
-                "end" if e.kind == "end" else "event")
+            kind = ("action" if e.kind == "action" else "part" if e is block[0] and e.part
+                    else "info" if e.kind == "info" else "end" if e.kind == "end" else "event")
             html.append(f"<div class='dp-log-{kind}'>{escape(e.text)}</div>")
             count += 1
         out.append("".join(html))

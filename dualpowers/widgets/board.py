@@ -34,7 +34,7 @@ from ipywidgets import CallbackDispatcher
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from ..drawing.board import draw_board, draw_click_layer, draw_empty, normalize_highlight, split_highlight
 from ..drawing.layout import BOARD_MIN_CSS_WIDTH, TALL_H, TALL_W, Layout, layout_for
-from ..controllers.board_words import (T_BOARD_LABEL, T_BOARD_WORDS, T_NOTHING_TO_CLICK, board_words, clickable,
+from ..controllers.board_words import (T_BOARD_LABEL, T_TO_BOARD, T_BOARD_WORDS, T_NOTHING_TO_CLICK, board_words, clickable,
                                        opposition_card_words,
                                        target_words)
 from .. import names
@@ -451,6 +451,7 @@ class BoardWidget(widgets.VBox):
         _ = translator(lang)
         self.words_toggle.description = _(T_BOARD_WORDS)
         self.probe.label = _(T_BOARD_LABEL)
+        self.probe.to_board = _(T_TO_BOARD)
         if self._state is None:
             self.words.show("", [])
             return

@@ -262,8 +262,31 @@ function render({ model, el }) {
     }, 60);
   };
   let screenWatch = null;
+  // The board is the screen's first Tab stop; a keyboard that went on through the panel (after Next,
+  // the answers) left the screen and had to come all the way back with Shift+Tab (QA7).  The
+  // screen's last Tab stop is a button that takes the focus back to the board: a skip link, seen
+  // only while it has the focus.
+  let toBoard = null;
+  const skipLink = () => {
+    const board = root.querySelector('.dp-board-picture[tabindex]');
+    if (!board || !model.get('to_board')) return;
+    if (!toBoard) {
+      toBoard = document.createElement('button');
+      toBoard.type = 'button';
+      toBoard.className = 'dp-to-board';
+      toBoard.addEventListener('click', (ev) => {
+        ev.preventDefault();
+        const now = root.querySelector('.dp-board-picture[tabindex]');
+        if (now) now.focus();
+      });
+    }
+    if (toBoard.textContent !== model.get('to_board')) toBoard.textContent = model.get('to_board');
+    if (root.lastElementChild !== toBoard) root.appendChild(toBoard);
+  };
+  model.on('change:to_board', () => { if (root) skipLink(); });
   const screen = () => {
     if (!root) return;
+    skipLink();
     for (const box of root.querySelectorAll('.dp-screen-narration, .dp-screen-answers, .dp-live')) set(box, 'aria-live', 'polite');
     for (const box of root.querySelectorAll('.dp-screen-narration')) set(box, 'tabindex', '0');
     for (const slider of root.querySelectorAll('.widget-slider')) {
@@ -384,6 +407,7 @@ function render({ model, el }) {
     if (root && onKey) root.removeEventListener('keydown', onKey);
     if (root) root.removeEventListener('focusout', onFocusLost);
     if (screenWatch) screenWatch.disconnect();
+    if (toBoard) toBoard.remove();
     coarse.removeEventListener('change', onCoarse);
     if (pressRoot) pressRoot.removeEventListener('pointerdown', onPress, { capture: true });
   };
@@ -415,6 +439,8 @@ class ViewProbe(anywidget.AnyWidget):
     into_view_selector = traitlets.Unicode("").tag(sync=True)
     #: the board's accessible name (what a screen reader says of it)
     label = traitlets.Unicode("").tag(sync=True)
+    #: the words of the screen's last Tab stop, which takes the focus back to the board
+    to_board = traitlets.Unicode("").tag(sync=True)
     #: the board's named places: ``[left, top, right, bottom, name]``, in fractions of the picture
     #: (each region and its name); the name shows by the pointer and after a tap on the place
     names: traitlets.List[list[Any]] = traitlets.List([]).tag(sync=True)

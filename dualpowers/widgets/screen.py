@@ -183,6 +183,11 @@ SCREEN_STYLE = THEME_STYLE + """<style>
 /* what only a screen reader needs: in the page, out of sight */
 .dp-screen .dp-sr-only { position: absolute !important; width: 1px; height: 1px; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap; }
+/* the screen's last Tab stop, back to the board (its first): seen only while it has the focus */
+.dp-screen .dp-to-board:not(:focus) { position: absolute !important; width: 1px; height: 1px; padding: 0;
+  border: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.dp-screen .dp-to-board:focus { align-self: flex-start; margin: 4px 2px; padding: 4px 10px; font-size: 14px;
+  border: 1px solid var(--dp-line); border-radius: 4px; background: var(--dp-head); color: var(--dp-ink); }
 /* a screen too narrow for the board and the panel side by side (a phone, a tablet upright
    beside a file browser): the board takes the whole width and the panel goes under it */
 .dp-screen { container-type: inline-size; }

@@ -447,8 +447,19 @@ def test_a_course_exercise_by_keyboard_alone(browser, voila_server, notebook_dir
             before = _text(page, "dp-course-text")
             page.keyboard.press("Enter")
             wait_until(lambda: _text(page, "dp-course-text") != before, timeout=20_000, message="Enter on Next")
-        # the answer on the board: W5, then purple
-        _tab_to(page, _on_board, back=True)
+        # the answer on the board: from Next, Tab goes on through the panel to the screen's last stop,
+        # seen while it has the focus, which takes the focus back to the board (QA7: Tab went on
+        # past the answers and out of the screen; only Shift+Tab came back to the board)
+        _tab_to(page, lambda a: "dp-to-board" in a.split("|")[0])
+        seen = page.evaluate("() => { const r = document.activeElement.getBoundingClientRect();"
+                             " return [r.width, r.height, r.bottom <= innerHeight + 400]; }")
+        assert seen[0] > 40 and seen[1] > 12, f"the way back to the board is not seen while it has the focus: {seen}"
+        assert "board" in page.evaluate("() => document.activeElement.innerText")
+        OUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUT / "keyboard-back-to-the-board.png"))
+        page.keyboard.press("Enter")
+        wait_until(lambda: _on_board(page.evaluate(ACTIVE)), timeout=5_000,
+                   message=lambda: f"Enter did not take the focus to the board: {page.evaluate(ACTIVE)!r}")
         _arrow_to(page, target_words(state, "token", "W5", "en"))
         page.keyboard.press("Enter")
         page.wait_for_timeout(500)

@@ -21,7 +21,8 @@ narrower than the word.  The test fails with every such element, the state where
 the first words it holds; a screenshot of the first state with each problem goes to
 ``test-results/overflow/``, and one of the tallest panel of each part in each language to
 ``test-output/overflow-tallest-*.png``, for a person to look at.  Boxes left out on purpose: what
-only a screen reader reads (``dp-sr-only``, clipped to 1 px by design) and the board's picture,
+only a screen reader reads (``dp-sr-only``, clipped to 1 px by design), the way back to the board
+(``dp-to-board``, clipped the same until it has the focus) and the board's picture,
 whose canvases are cut to the board's box by design (the board's own words are checked by
 tests/widgets/test_labels.py).
 
@@ -182,7 +183,7 @@ OVERFLOWS = r"""
   const name = e => (e.tagName.toLowerCase() + '.' + Array.from(e.classList)
       .filter(c => c.startsWith('dp-') || c.startsWith('widget-') || c.startsWith('jupyter-')).join('.'));
   for (const e of root.querySelectorAll('*')) {
-    if (e.closest('.dp-sr-only, .dp-board-picture')) continue;
+    if (e.closest('.dp-sr-only, .dp-to-board, .dp-board-picture')) continue;
     const r = e.getBoundingClientRect();
     if (!r.width || !r.height) continue;                  // not shown
     if (r.width <= 1 && r.height <= 1) continue;          // visually hidden: words for a screen reader only

@@ -168,8 +168,13 @@ def test_french_solo_game_at_difficulty_1_to_its_end(browser, lab):
             assert decisions < MAX_DECISIONS, f"no end after {decisions} decisions"
             before = log_text()
             drawn_told.clear()
-            if not auto.is_visible():           # the list's disclosure may be drawn closed again
-                page.get_by_text("Toutes vos actions possibles, en liste").first.click()
+            # The button hides once the game is over, and the result is written when the last
+            # story step is told: the page may take the two in separate messages, so wait for
+            # one of them rather than read a moment between them (CI, stop 44).
+            wait_until(lambda: result.inner_text().strip() or auto.is_visible(), timeout=30_000,
+                       message=f"decision {decisions}: neither the button nor the result shows")
+            if result.inner_text().strip():
+                break
             auto.click(timeout=60_000)          # enabled again once the last story is told (loaded CI)
             # what the decision set going is told step by step (the log waits for its end)
             wait_until(lambda: log_text() != before or story.is_visible() or result.inner_text().strip(),
