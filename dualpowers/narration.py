@@ -205,7 +205,7 @@ _SCORING_KINDS = frozenset({"unrest", "score", "exhaust", "cleanup", "end"})
 _SCORING_OBJECTIVES = frozenset({OPP_OBJECTIVE, NO_OBJECTIVE, REVEALS_OBJECTIVE})
 
 
-def story_part(event: Event[Any], solo: bool) -> str | None:
+def story_part(event: Event[object], solo: bool) -> str | None:
     """The part of the story an event begins or goes on: ``"scoring"`` (from the scoring's first
     event, the next round's start included), ``"opposition"`` (the solo Opposition's turn, from
     its first card revealed or played or its leader placed), or None for an event that only

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..actions import ChooseObjective
 from ..course.model import Exercise, Step
 from ..course.progress import ProgressError
 from ..course.session import CourseSession
@@ -389,7 +390,7 @@ class CourseScreen(Observed[CourseSnapshot]):
                 out.append(AnswerView(name, a, name))
                 continue
             d = describe(state, a, lang)
-            if kind.word == "objective" and a.card in state.comp.cards:
+            if isinstance(a, ChooseObjective) and a.card in state.comp.cards:
                 d = replace(d, text=_tr(T_OBJECTIVE_CHOICE, lang, card=Name("card", a.card),
                                         vp=state.comp.cards[a.card].vp))
             out.append(AnswerView(d.text, a, d.line()))
