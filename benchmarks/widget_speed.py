@@ -79,6 +79,7 @@ widgets.VBox([bare_button, bare])
     f"""\
 from dualpowers.widgets.play import PlayWidget
 play = PlayWidget(mode="solo", seed={SEED}, player="red", difficulty=1)
+play.model.story_step(skip=True)      # the deal's opening story: the clicks timed start at the first decision
 play
 """,
     f"""\
@@ -377,6 +378,7 @@ def kernel_clicks(repeat: int) -> dict[str, dict[str, Any]]:
     Widget._send = record
     try:
         play = PlayWidget(mode="solo", seed=SEED, player="red", difficulty=1)
+        play.model.story_step(skip=True)
         course = CourseWidget()
         course.session.go_exercise(EXERCISE)
         for widget in (play, course):     # as the benchmark's page shows them (1440x900)

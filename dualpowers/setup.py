@@ -12,9 +12,9 @@ from .narration import N_, Message
 from .opposition import DIFFICULTIES
 from .places import start_place
 from .rounds import start_round
-from .state import State
+from .state import Event, State
 
-__all__ = ["new_game", "fresh_seed", "MODES", "EDITIONS", "MODE_ALIASES", "edition_for"]
+__all__ = ["new_game", "deal", "fresh_seed", "MODES", "EDITIONS", "MODE_ALIASES", "edition_for"]
 
 MODES = ("two-player", "solo")
 EDITIONS = ("fr", "it")
@@ -45,7 +45,8 @@ def new_game(
     edition: str = "fr",
     components: Components | None = None,
 ) -> State:
-    """A new game, set up and dealt, waiting for the first decision.
+    """A new game, set up and dealt, waiting for the first decision (:func:`deal` also tells
+    what happened before it).
 
     ``mode`` is ``"two-player"`` or ``"solo"``; in solo, ``player`` is the side
     you play and ``difficulty`` (1-6) the Opposition's X.  ``edition`` is
@@ -55,6 +56,13 @@ def new_game(
     that nothing a player has seen (a number on a screen, a previous game) rebuilds the
     face-down cards.
     """
+    return _set_up(mode, seed, player, difficulty, edition, components, None)
+
+
+def _set_up(mode: str, seed: int | None, player: str, difficulty: int, edition: str,
+            components: Components | None, told: tuple[list[Event[State]], bool] | None) -> State:
+    """The deal of :func:`new_game`; ``told``: the list the events before the first decision go
+    into, and whether they keep their boards (:func:`deal`)."""
     if seed is None:
         seed = fresh_seed()
     if mode not in MODE_ALIASES:
@@ -94,8 +102,39 @@ def new_game(
     s.deck = list(comp.cards)
     s.shuffle(s.deck)
 
-    start_round(s, first=True)
+    if told is None:
+        start_round(s, first=True)
+        return s
+    s._events, s._boards = told
+    s.narrating = True
+    try:
+        start_round(s, first=True)
+    finally:
+        s.narrating = s._boards = False
+        s._events = []
     return s
+
+
+def deal(
+    mode: str = "two-player",
+    seed: int | None = None,
+    *,
+    player: str = "red",
+    difficulty: int = 1,
+    edition: str = "fr",
+    components: Components | None = None,
+    boards: bool = False,
+) -> tuple[State, list[Event[State]]]:
+    """:func:`new_game`, with what happened before the first decision as events, as
+    :meth:`State.apply` tells an action: in solo the round begins, the Opposition reveals its
+    leader and plays its first turn (R-SOLO-OBJ, R-SOLO-OPP-TURN); in two-player
+    only the round begins.  ``boards``: each event keeps the position right after it, so a
+    screen tells the Opposition's first turn step by step as it tells every later one (a new
+    game showed its leader and unit with no word beside the board, issue 33).  The same seed
+    deals the same game as :func:`new_game`: telling draws nothing."""
+    events: list[Event[State]] = []
+    state = _set_up(mode, seed, player, difficulty, edition, components, (events, boards))
+    return state, events
 
 
 #: Per set of components and (mode, solo player): the position before any shuffle.

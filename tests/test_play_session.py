@@ -16,7 +16,33 @@ from dualpowers.screens.play import PlaySession, PlaySnapshot
 
 @pytest.fixture
 def play():
-    return PlaySession(GameSession(mode="solo", seed=7, player="white", difficulty=3))
+    """A solo game past its opening's story (the Opposition's first turn, told at the start)."""
+    p = PlaySession(GameSession(mode="solo", seed=7, player="white", difficulty=3))
+    p.story_step(skip=True)
+    return p
+
+
+def test_a_new_solo_game_tells_the_oppositions_first_turn_beside_the_board():
+    """The deal plays the Opposition's leader and first turn before the player's first decision:
+    they are told step by step, as every later turn of the Opposition is, headed by the game's
+    start and then by the Opposition (a newcomer saw a leader and a unit appear with no word
+    beside the board: issue 33, QA8).  No card is offered until the story is told; a new game
+    from the form tells its own opening; a two-player game has nothing to tell."""
+    play = PlaySession(GameSession(mode="solo", seed=7, player="white", difficulty=3))
+    snap = play.snapshot
+    assert snap.story is not None and not snap.cards and not snap.can_act
+    headings, told = [], []
+    while play.snapshot.story is not None:
+        headings.append(play.snapshot.status.split(".")[0])
+        told.append(play.snapshot.story.told[-1])
+        play.story_step()
+    assert any("reveals" in t and "Opposition" in t for t in told), told
+    assert any("places a level" in t for t in told), told
+    assert headings[0] == "The game begins" and headings[-1] == "What the Opposition did", headings
+    assert play.snapshot.cards and play.snapshot.can_act
+    play.new_game("solo", "11", player="red", difficulty=2)
+    assert play.snapshot.story is not None
+    assert PlaySession(GameSession(mode="two-player", seed=7)).snapshot.story is None
 
 
 def test_the_model_runs_without_jupyter():

@@ -37,7 +37,7 @@ from ..names import ROLE_CONTEXTS
 from ..text import N_, NN_, NP_, Name, plural, render, translator
 from ..narrate import outcome_text
 from ..policies import PolicySpecError, make_policy
-from ..setup import MODE_ALIASES, edition_for, fresh_seed, new_game
+from ..setup import MODE_ALIASES, deal, edition_for, fresh_seed, new_game
 from ..state import Event, State
 from ..turn import interchangeable, step_name
 from ..userfiles import THE_SAVED_GAME_FILE, read_text
@@ -229,6 +229,7 @@ class GameSession:
         #: shows the log up to there: the rest would tell what is still to come).
         self.story_log_start = 0
         self._setup(mode, seed, player, difficulty, edition, start)
+        self.story = self._opening()
 
     # ------------------------------------------------------------------ setup and replay
     def _setup(self, mode: str, seed: int | None, player: str, difficulty: int, edition: str,
@@ -339,7 +340,16 @@ class GameSession:
         self._setup(mode or self.mode, seed, player or self.player,
                     difficulty or self.difficulty, edition or self.edition, None)
         _ = translator(self.lang)
-        self._changed(_("New game started."))
+        self._changed(_("New game started."), story=self._opening())
+
+    def _opening(self) -> list[Event]:
+        """What a new deal played before the first decision, as a story to tell: the solo
+        Opposition's leader and first turn (issue 33: they appeared on the board with no word
+        beside it).  Nothing for a game continued from a given position."""
+        if self.start is not None or self.mode != "solo":
+            return []
+        return deal(self.mode, self.seed, player=self.player, difficulty=self.difficulty, edition=self.edition,
+                    boards=True)[1]
 
     @classmethod
     def from_position(cls, state: State | dict[str, Any]) -> "GameSession":

@@ -732,14 +732,17 @@ class PlaySession(Observed[PlaySnapshot]):
     def _story_heading(self) -> str:
         """What the story's step on the board tells (issue 33: its heading said "You (White) to
         act" while it told the Opposition's turn): the player's own action, then the parts
-        :func:`~dualpowers.narration.story_part` marks, up to the step shown."""
+        :func:`~dualpowers.narration.story_part` marks, up to the step shown; a new deal's story,
+        which no action of the player's set going, begins with the game."""
         _ = translator(self.lang)
         solo = self.game.state.mode == "solo"
-        part = "you"
+        part = "you" if self.game.actions else "start"
         for e in self.story[:(self.story_at or 0) + 1]:
             part = story_part(e, solo) or part
         if part == "scoring":
             return _("The scoring")
+        if part == "start":
+            return _("The game begins")
         if not solo:
             return _("What happened")
         return _("What the Opposition did") if part == "opposition" else _("What you did")

@@ -594,17 +594,20 @@ class BoardWidget(widgets.VBox):
             return None
         return lay.hit_test(self._state, x, y)
 
-    def tap_test(self, x: float, y: float) -> tuple[str, Any] | None:
+    def tap_test(self, x: float, y: float, reach: float = TAP_REACH) -> tuple[str, Any] | None:
         """What a tap at canvas pixel (x, y) means: as :meth:`hit_test`, but a lit target within
-        :data:`TAP_REACH` CSS px of the finger wins (:meth:`~dualpowers.drawing.layout.Layout.tap_test`)."""
+        ``reach`` CSS px of the finger wins (:meth:`~dualpowers.drawing.layout.Layout.tap_test`)."""
         lay = self.layout_geometry
         if lay is None:
             return None
-        reach = TAP_REACH * self.width / self.css_width if self.css_width > 0 else TAP_REACH
+        reach = reach * self.width / self.css_width if self.css_width > 0 else reach
         return lay.tap_test(self._state, x, y, self._asked, reach)
 
     def _on_mouse_down(self, x: float, y: float) -> None:
-        self._pick(self.hit_test(x, y))
+        # a mouse points at one pixel, so nothing farther wins; but a lit region still wins over an
+        # unlit token standing in it: the neutral in the middle of a region took a newcomer's click
+        # on the region and refused it, where a finger's tap picked the region (QA8)
+        self._pick(self.tap_test(x, y, reach=0.0))
 
     def _on_tap(self, x: float, y: float) -> None:
         """A finger's tap (forwarded by the probe, which leaves swipes to the page): a click."""

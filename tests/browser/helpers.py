@@ -751,6 +751,21 @@ def wait_course_exercise(page, exercise_id: str, lang: str = "en", timeout: floa
                    message=lambda: f"{exercise_id} not shown: answers {course_choices(page)}")
 
 
+def past_the_opening(page, *, tap: bool = False, timeout: float = 60_000) -> None:
+    """A new solo game opens on the story of what its deal played, the Opposition's leader and first
+    turn (issue 33): wait for the play screen, then skip that story with its Skip button (tapped with
+    ``tap``) as a player who has read it would, so that a test starts at the first decision.  A
+    two-player game, which has no opening story, is left as it is."""
+    skip = page.locator("button.dp-story-skip").first
+    cards = page.locator(".dp-hand-cards button:visible")
+    wait_until(lambda: skip.is_visible() or cards.count() > 0, timeout=timeout,
+               message="the play screen showed neither its opening story nor a card of the hand")
+    if skip.is_visible():
+        skip.tap() if tap else skip.click()
+        wait_until(lambda: not skip.is_visible() and cards.count() > 0, timeout=30_000,
+                   message="Skip did not end the opening story")
+
+
 def press_story_next(page, timeout: float = 30_000) -> None:
     """Press the play screen's story Next once and wait until the widget has taken it: the step
     shown (``.dp-story``, "Step n of N") moved on, or the story is over (Next hidden).  Pressing

@@ -14,8 +14,8 @@ import shutil
 
 import pytest
 
-from helpers import (REPO_ROOT, board_spot, tap_through_chapter, wait_canvas_painted, wait_course_exercise, wait_until,
-                     write_unrun_copy)
+from helpers import (REPO_ROOT, board_spot, past_the_opening, tap_through_chapter, wait_canvas_painted,
+                     wait_course_exercise, wait_until, write_unrun_copy)
 
 pytestmark = pytest.mark.browser
 
@@ -173,8 +173,7 @@ def test_a_solo_action_finished_by_taps(browser, voila_server, notebook_dir, dev
     try:
         _open(page, voila_server(notebook_dir / PLAY.name))
         log = page.locator(".dp-log").first
-        wait_until(lambda: page.locator(".dp-hand-cards button:visible").count() > 0, timeout=60_000,
-                   message="no card in the hand")
+        past_the_opening(page, tap=True)
         before = log.inner_text()
         page.locator(".dp-hand-cards button:visible").first.tap()
         overlay = page.locator(OVERLAY).first
@@ -360,6 +359,7 @@ def test_axe_finds_no_serious_violation(browser, voila_server, notebook_dir, not
             page.locator("button.dp-course-choice:visible").last.click()
             wait_until(lambda: _text(page, "dp-course-feedback"), timeout=20_000, message="no verdict")
         else:
+            past_the_opening(page)
             page.locator(".dp-hand-cards button:visible").first.click()
             wait_until(lambda: _text(page, "dp-prompt"), timeout=20_000, message="no prompt")
         page.wait_for_timeout(500)
@@ -481,8 +481,13 @@ def test_a_solo_action_by_keyboard_alone(browser, voila_server, notebook_dir):
     try:
         _open(page, voila_server(notebook_dir / PLAY.name))
         log = page.locator(".dp-log").first
-        wait_until(lambda: page.locator(".dp-hand-cards button:visible").count() > 0, timeout=60_000,
-                   message="no card in the hand")
+        # the deal's opening story (the Opposition's first turn), skipped by keyboard
+        skip = page.locator("button.dp-story-skip").first
+        wait_until(lambda: skip.is_visible(), timeout=60_000, message="no opening story")
+        _tab_to(page, lambda a: "dp-story-skip" in a.split("|")[0])
+        page.keyboard.press("Enter")
+        wait_until(lambda: page.locator(".dp-hand-cards button:visible").count() > 0, timeout=30_000,
+                   message="no card in the hand after the opening story")
         # the accordion's header and the slider are controls a keyboard and a screen reader find
         assert page.locator(".jupyter-widget-Collapse-header[role=button][tabindex='0']").count() >= 1
         assert page.locator(".dp-difficulty .noUi-handle[aria-label]").count() == 1

@@ -21,6 +21,7 @@ import pytest
 from helpers import (
     REPO_ROOT,
     click_widget_button,
+    past_the_opening,
     run_notebook,
     text_of,
     wait_canvas_painted,
@@ -95,6 +96,7 @@ def test_opposition_notebook(page, lab):
 
 def test_play_notebook_apply_changes_the_log(page, lab):
     assert _run(page, lab, "04_play.ipynb") >= 3
+    past_the_opening(page)
     before = text_of(page, "dp-log")
     status = text_of(page, "dp-status")
     assert "New solo game" in before and "to act (playing a card)" in status

@@ -15,7 +15,7 @@ import shutil
 
 import pytest
 
-from helpers import REPO_ROOT, wait_canvas_painted, wait_until, write_unrun_copy
+from helpers import REPO_ROOT, past_the_opening, wait_canvas_painted, wait_until, write_unrun_copy
 
 from dualpowers.widgets.screen import PHONE_BOARD_MIN_WIDTH
 
@@ -106,8 +106,7 @@ def test_a_story_step_its_next_and_the_whole_board_are_on_screen_together(browse
         url = voila_server(notebook_dir / notebook.name) + ("?theme=dark" if theme == "dark" else "")
         page.goto(url, wait_until="domcontentloaded", timeout=120_000)
         wait_canvas_painted(page, BOARD, timeout=120_000)
-        wait_until(lambda: page.locator(".dp-hand-cards button:visible").count() > 0, timeout=60_000,
-                   message="no card in the hand")
+        past_the_opening(page, tap=True)
         # a finger is asked to tap (the probe told the session model the device is touched)
         prompt = wait_until(lambda: (lambda p: p if tap in p else None)(_text(page, ".dp-prompt")), timeout=20_000,
                             message=lambda: f"the {device}'s prompt: {_text(page, '.dp-prompt')!r}")
@@ -189,6 +188,7 @@ def test_on_a_desktop_the_story_stands_beside_the_board_as_before(browser, lab, 
         run_all_cells(page)
         wait_all_executed(page, timeout=180_000)
         wait_canvas_painted(page, BOARD, timeout=60_000)
+        past_the_opening(page)
         page.wait_for_timeout(1000)
         assert "Click" in _text(page, ".dp-prompt"), _text(page, ".dp-prompt")
         before = page.evaluate(DESKTOP_PLACES)

@@ -26,6 +26,7 @@ from dualpowers.widgets import language
 from dualpowers.widgets.play import PlayWidget
 language.set(__LANG__)
 play = PlayWidget(mode="solo", seed=1917, player="red", difficulty=1)
+play.model.story_step(skip=True)      # past the deal's opening story, to the player's first turn
 play
 '''
 

@@ -30,6 +30,7 @@ from helpers import (
     open_notebook,
     out_of_sight,
     press_story_next,
+    past_the_opening,
     run_all_cells,
     text_of,
     wait_all_executed,
@@ -129,6 +130,8 @@ def _run_in_view(page, lab, name: str) -> None:
     run_all_cells(page)
     wait_all_executed(page, timeout=180_000)
     wait_canvas_painted(page, BOARD, timeout=60_000)
+    if name.startswith("04_play"):
+        past_the_opening(page)     # a solo deal first tells the Opposition's first turn (issue 33)
     page.wait_for_timeout(800)     # the resize to the device's pixels, and Lab's own scrolling
 
 

@@ -140,8 +140,17 @@ def test_french_solo_game_at_difficulty_1_to_its_end(browser, lab):
         page.wait_for_timeout(500)
         OUT.mkdir(exist_ok=True)
         page.screenshot(path=str(OUT / "solo-fr-start-1280x720.png"))
-        assert "Tour 1" in page.locator(".dp-status").first.inner_text()
+        assert "tour 1" in page.locator(".dp-status").first.inner_text().lower()
         check("start")
+        # the deal's opening story, the Opposition's first turn, read step by step (issue 33)
+        opening = page.locator("button.dp-story-next").first
+        assert opening.is_visible(), "a new solo game tells the Opposition's first turn"
+        for _ in range(20):
+            if not opening.is_visible():
+                break
+            press_story_next(page)
+            check("the opening story")
+        assert not opening.is_visible(), "the opening story did not end"
 
         # Conseil once, as a newcomer unsure of the first move would: the advice is French too
         page.locator("button.dp-hint").first.click()
@@ -166,27 +175,29 @@ def test_french_solo_game_at_difficulty_1_to_its_end(browser, lab):
         decisions = 0
         while not result.inner_text().strip():
             assert decisions < MAX_DECISIONS, f"no end after {decisions} decisions"
-            before = log_text()
-            drawn_told.clear()
-            # The button hides once the game is over, and the result is written when the last
-            # story step is told: the page may take the two in separate messages, so wait for
-            # one of them rather than read a moment between them (CI, stop 44).
-            wait_until(lambda: result.inner_text().strip() or auto.is_visible(), timeout=30_000,
-                       message=f"decision {decisions}: neither the button nor the result shows")
+            # Wait for one of the three things the page may show next: a story to step through, the
+            # button enabled for the next decision, or the result.  The page takes the kernel's
+            # changes in separate messages (the log, the story, the button, the result), so a test
+            # that read one of them and assumed the others read a moment between them: it saw the
+            # log change before the story showed, skipped the story, and waited for a button the
+            # story kept disabled (CI, stop 44; decision 11 here).
+            wait_until(lambda: result.inner_text().strip() or story.is_visible() or auto.is_enabled(),
+                       timeout=60_000, message=lambda: f"decision {decisions}: no story, no button, no result; "
+                                                       f"the panel reads {panel_text()[:600]!r}")
             if result.inner_text().strip():
                 break
-            auto.click(timeout=60_000)          # enabled again once the last story is told (loaded CI)
-            # what the decision set going is told step by step (the log waits for its end)
+            if story.is_visible():
+                press_story_next(page)
+                check(f"decision {decisions}, its story")
+                continue
+            before = log_text()
+            drawn_told.clear()
+            auto.click()
             wait_until(lambda: log_text() != before or story.is_visible() or result.inner_text().strip(),
                        timeout=30_000,
                        message=lambda: f"decision {decisions}: nothing happened; {page.locator('.dp-message').first.inner_text()!r}")
             decisions += 1
             check(f"decision {decisions}")
-            for _ in range(60):
-                if result.inner_text().strip() or not story.is_visible():
-                    break
-                press_story_next(page)
-                check(f"decision {decisions}, its story")
         end = result.inner_text()
         assert "gagne" in end and "parce que" in end, end      # the outcome is a sentence (issue 34)
         # the last action's story (the final scoring, step by step), then the final board

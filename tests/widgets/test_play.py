@@ -252,8 +252,11 @@ def test_new_game_keeps_or_changes_options():
 # ---------------------------------------------------------------------------- widget
 @pytest.fixture
 def play_widget():
+    """A solo game past its opening's story (the Opposition's first turn, told at the start)."""
     from dualpowers.widgets.play import PlayWidget
-    return PlayWidget(mode="solo", seed=7, player="white", difficulty=3)
+    w = PlayWidget(mode="solo", seed=7, player="white", difficulty=3)
+    w.story_skip.click()
+    return w
 
 
 def test_play_widget_apply_undo_log(play_widget):
@@ -357,6 +360,8 @@ def test_play_widget_whole_game_by_clicks(seed, mode, click_region, click_token)
     w = PlayWidget(mode=mode, seed=seed, player="red", difficulty=1)
     rng = random.Random(seed)
     n = 0
+    while w.model.story_at is not None:              # a solo deal's opening: the Opposition's first turn
+        w.story_next.click()
     while not w.session.is_over():
         _play_by_clicks(w, rng.choice(w.session.legal()), click_region, click_token)
         while w.model.story_at is not None:          # what the action set going, step by step
@@ -682,6 +687,7 @@ def test_play_widget_tells_what_the_action_set_going_one_step_at_a_time():
     from dualpowers.policies import make_policy
     from dualpowers.widgets.play import PlayWidget
     w = PlayWidget(mode="solo", seed=3, player="red", difficulty=2)
+    w.story_skip.click()                          # past the opening's story, to a story an action sets going
     g = w.session
     me, rng = make_policy("greedy"), random.Random(1)
     while w.model.story_at is None:
@@ -961,3 +967,32 @@ def test_a_finger_on_the_screen_makes_the_panel_say_tap():
     assert w.cancel_button.description == "Cancel the taps"
     w.board.probe.touch = False
     assert "Click a lit region" in w.prompt.value
+
+
+def test_a_mouse_click_on_an_unasked_token_inside_a_lit_region_picks_the_region(play_widget):
+    """A region lit as the next click holds a neutral in its middle: a mouse click there meant the
+    region, as a finger's tap already did (the mouse's click was refused as a click on the neutral:
+    QA8).  A token that is asked for still wins over its region."""
+    from conftest import _mouse_down
+    w = play_widget
+    g = w.session
+    board = w.board
+    for card in list(g.state.hands[g.state.to_act]):
+        _hand_card(w, card).click()
+        lit = set(board._asked)
+        lay = board.layout_geometry
+        slots = lay.all_token_slots(board.state)
+        spot = next(((r, t) for r in lit if r in lay.regions for t in board.state.tokens_in(r)
+                     if t not in lit and t in slots), None)
+        if spot is not None:
+            break
+        w.undo_button.click()
+    else:
+        pytest.fail("no card lights a region holding a token that is not asked for")
+    region, token = spot
+    slot = slots[token]
+    x, y = lay.to_pixels(slot.x, slot.y)
+    assert board.hit_test(x, y) == ("token", token)         # what is under the pointer
+    _mouse_down(board, x, y)
+    assert "error" not in w.message.value and ("region", region) in w.model.picker.picked or \
+        len(g.actions) > 1, (w.message.value, w.model.picker.picked)
