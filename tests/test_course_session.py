@@ -155,6 +155,8 @@ def test_cancel_the_clicks_is_offered_while_an_answer_begun_on_the_board_waits()
     m.set_language("fr")
     m.click("token", "W3")
     assert m.snapshot.cancel.label == "Annuler les clics"
+    m.set_touch(True)          # a finger taps: the button says so, as the prompt does (QA8)
+    assert m.snapshot.cancel.label == "Annuler la sélection"
 
 
 def test_choice_exercises_offer_their_answers_as_buttons():

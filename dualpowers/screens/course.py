@@ -42,7 +42,8 @@ DOMAIN = "course"
 T_BACK, T_NEXT, T_CONTINUE = N_("◀ Back"), N_("Next ▶"), N_("Continue where I left off")
 T_HINT, T_SHOW, T_RETRY = N_("Hint"), N_("Show me"), N_("Try again")
 #: the clicks of an answer begun on the board, forgotten (Escape does the same): issue 33, QA6
-T_CANCEL = N_("Cancel the clicks")
+#: the clicks so far forgotten; a finger taps (the play screen says the same, QA8)
+T_CANCEL = (N_("Cancel the clicks"), N_("Cancel the taps"))
 #: where we are: the item within its chapter (the course's title above the widget is the notebook's
 #: heading; repeated here it took a second line of the narrow panel in Italian, issue 33)
 T_STEP = N_("{i} of {n} in this chapter")
@@ -347,7 +348,7 @@ class CourseScreen(Observed[CourseSnapshot]):
             back=ButtonView(_tr(T_BACK, lang), enabled=not s.at_start),
             next=ButtonView(_tr(T_NEXT, lang), enabled=not s.at_end,
                             tooltip=_tr(T_NEXT_SKIPS, lang) if skips else ""),
-            cancel=ButtonView(_tr(T_CANCEL, lang), shown=self.can_cancel),
+            cancel=ButtonView(_tr(T_CANCEL[self.session.touch], lang), shown=self.can_cancel),
             retry=ButtonView(_tr(T_RETRY, lang), shown=is_ex and (answered_wrong or copied or s.demo is not None)),
             hint_button=ButtonView(_tr(T_HINT, lang), shown=is_ex), show=ButtonView(_tr(T_SHOW, lang), shown=is_ex),
             continue_=ButtonView(_tr(T_CONTINUE, lang)),
