@@ -148,6 +148,17 @@ def _opened_words(item) -> str:
     return " ".join(texts)
 
 
+_RULE_ID = re.compile(r"\b[A-Z]+(?:-[A-Z0-9]+)+\b")
+
+
+def _cited_by_the_engine(st: Step) -> set[str]:
+    """The rules the engine's lines under a step cite: the learner reads them there (QA8: the
+    calendar's step 2 listed "the red Trotsky never enters (R-CAL-TROTSKY-2)", five steps before
+    that rule is taught)."""
+    from dualpowers.narrate import event_text
+    return {r for e in st.listed for r in _RULE_ID.findall(event_text(e, "en"))}
+
+
 def _walk():
     """Every item in course order (the order Progress.next_item walks): a chapter's intro, its
     steps, then its exercises; with what each uses and what it explains."""
@@ -156,7 +167,7 @@ def _walk():
         yield f"chapter {ch.id} intro", set(), _terms_in(ch.intro_id), set(), chapter_terms
         for st in ch.steps:
             item = (ch.id, "step", st.index)
-            yield (f"chapter {ch.id} step {st.index + 1}", set(st.rules),
+            yield (f"chapter {ch.id} step {st.index + 1}", set(st.rules) | _cited_by_the_engine(st),
                    _terms_in(st.text("en")) | _terms_in(_status_words(item)) | _terms_in(_opened_words(item)),
                    set(st.rules), set(st.introduces))
         for ex in ch.exercises:
