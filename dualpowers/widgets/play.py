@@ -320,9 +320,10 @@ class PlayWidget(widgets.VBox):
                                    self.end_new_game,
                                    self.review_button, self.back_to_finished], layout=_W(flex_flow="row wrap")),
                      self.review_progress_box, self.review_box],
-            # this round so far, newest first, under the hint and the hand: opened, it pushes nothing
-            # a player needs for the next decision out of the window
-            narration=[self.result, self.hint_view, self.hand, self.round_view],
+            # this round so far, newest first, under the hint and above what is known of the hands: at
+            # 1280x720 its newest blocks open beside the board, where under the hands they opened
+            # below the window (QA8); opened, it pushes no card, prompt or button out of the window
+            narration=[self.result, self.hint_view, self.round_view, self.hand],
             secondary=[self.all_actions, setup],
             below=[self.log_title, self.log_view, self.save_title,
                    widgets.HBox([self.save_button, self.load_upload], layout=_W(flex_flow="row wrap")), self.save_link],
