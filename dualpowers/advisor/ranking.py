@@ -567,7 +567,8 @@ class Ranking:
         regions this round's scoring counts none of the tied actions changes (``holds``); a single
         best says what it does; else that the trial games place it best.
 
-        ``against``: the row of an action the reader chose instead (the review).  When it is of a
+        ``against``: the row of an action the reader chose instead (the review: no score-track figure
+        then, the moment gives its own against the action chosen).  When it is of a
         lower rank than ``a`` (the playouts separate them), a tie is not said to make the choice
         matter little: the others of ``a``'s rank are as good, the one chosen is below them all
         (issue 35: a moment said another action would have gained about 7 VP, then "the choice
@@ -576,7 +577,10 @@ class Ranking:
         if a.reason is not None:
             return a.reason
         others = [o.track for o in self.actions if o is not a and o.playouts]
-        if a.playouts and others and a.track - max(others) >= 0.3:
+        # (not in a review: its moment already says how much further than the action chosen, and a
+        # second figure, against the next best, read as a contradiction: "about 2.3 VP more your
+        # way", then "about 1.3 VP further your way than any other action", QA8)
+        if a.playouts and others and a.track - max(others) >= 0.3 and against is None:
             return Message(REASON_TRACK, vp=Quantity(a.track - max(others), 1))
         if a.ties > 1 and against is not None and against.rank > a.rank:
             if a.does is not None:
