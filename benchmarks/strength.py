@@ -2,6 +2,8 @@
 
     python benchmarks/strength.py                  # everything, all local cores (about an hour on 2)
     python benchmarks/strength.py --quick          # small samples, to try the script
+    python benchmarks/strength.py --playouts 3 --duel-games 2 --cell-games 1 --advisor-cell-games 1 --out DIR
+                                                   # the smallest run (tests/test_benchmarks.py)
     python benchmarks/strength.py --only duels     # or: --only difficulty
     python benchmarks/strength.py --only duels --duels advisor:advisor-v2 --workers 1 --hours 1
                                                    # one duel, one core, as many games as fit in an hour
@@ -279,6 +281,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--advisor-cell-games", type=int, default=500)
     ap.add_argument("--advisor", default="advisor",
                     help="the advisor's policy spec in these runs (default: the AdvisorPolicy defaults)")
+    ap.add_argument("--playouts", type=int, default=None, metavar="N",
+                    help="every advisor player of the run (advisor, advisor-v1, advisor-v2) decides with N playouts "
+                         "unless its spec says otherwise: a trial run's size (the tables then name each one with "
+                         "its budget, advisor-v1:playouts=N); default: each one's own")
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--duels", default="greedy:random,advisor-v1:greedy,advisor-v2:advisor-v1,advisor:advisor-v2",
                     help="comma-separated player:opponent pairs (default: %(default)s)")
@@ -313,11 +319,19 @@ def main(argv: list[str] | None = None) -> None:
     args.out.mkdir(parents=True, exist_ok=True)
 
     deadline = time.time() + 3600 * args.hours if args.hours else float("inf")
+
+    def budgeted(spec: str) -> str:
+        """``spec`` with ``--playouts`` where it is an advisor's and names no budget of its own."""
+        name, _, options = spec.partition(":")
+        if args.playouts is None or not name.startswith("advisor") or "playouts=" in options:
+            return spec
+        return f"{spec}{',' if options else ':'}playouts={args.playouts}"
+
     if args.only in (None, "duels"):
         pairs = [tuple(p.split(":", 1)) for p in args.duels.split(",") if p.strip()]
         pairs = [(args.advisor if a == "advisor" else a, args.advisor if b == "advisor" else b) for a, b in pairs]
-        duels = pd.DataFrame([duel(a, b, args.duel_games, args.seed + DUEL_SEEDS.get((a, b), 0), args.workers,
-                                   args.components, deadline, logs, args.fresh)
+        duels = pd.DataFrame([duel(budgeted(a), budgeted(b), args.duel_games, args.seed + DUEL_SEEDS.get((a, b), 0),
+                                   args.workers, args.components, deadline, logs, args.fresh)
                               for a, b in pairs])
         show("two-player duels (win rate of the first-named player, 95% Wilson interval)",
              duels.to_dict("records"), lambda d: f"{d['player']} vs {d['opponent']} ({d['seconds']} s)")
@@ -328,7 +342,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.only in (None, "difficulty"):
         policies = args.policies.split(",") if args.policies else list(DIFFICULTY_POLICIES)
         difficulties = tuple(int(x) for x in args.difficulties.split(",") if x.strip())
-        tables = [difficulty_table(policy, args.advisor_cell_games if policy.startswith("advisor") else args.cell_games,
+        tables = [difficulty_table(budgeted(policy),
+                                   args.advisor_cell_games if policy.startswith("advisor") else args.cell_games,
                                    args.seed, args.workers, args.components, deadline, difficulties, logs,
                                    args.fresh)
                   for policy in policies]

@@ -11,7 +11,7 @@ import functools
 import html
 import re
 import string
-from typing import Any, Iterator
+from typing import Iterator
 
 import dualpowers as dp
 from dualpowers import i18n
@@ -148,28 +148,29 @@ def _ok(text: str, lang: str, domain: str, depth: int) -> bool:
     if len(parts) > 1 and all(_ok(part, lang, domain, depth + 1) for part in parts):
         return True
     folded = text.casefold()
-    return any(_could_fit(folded, pieces) and _fits(folded, pieces, lang, domain, depth)
-               for pieces in _candidates(folded, lang, domain))
+    templates = _templates(lang, domain)[0]
+    return any(_fits(folded, templates[t], lang, domain, depth) for t in _viable(folded, lang, domain))
 
 
 @functools.cache
-def _index(lang: str, domain: str) -> tuple[dict[str, list[Any]], list[int], dict[str, list[Any]], list[int], list[Any]]:
-    """The templates by the literal they open with (else by the one they close with, else none)."""
+def _index(lang: str, domain: str) -> tuple[dict[str, list[int]], list[int], dict[str, list[int]], list[int], list[int]]:
+    """The templates (by number) by the literal they open with (else by the one they close with,
+    else none)."""
     templates, _atoms = _templates(lang, domain)
-    by_prefix: dict[str, list[Any]] = {}
-    by_suffix: dict[str, list[Any]] = {}
-    loose: list[Any] = []
-    for pieces in templates:
+    by_prefix: dict[str, list[int]] = {}
+    by_suffix: dict[str, list[int]] = {}
+    loose: list[int] = []
+    for number, pieces in enumerate(templates):
         if not pieces[0][1]:
-            by_prefix.setdefault(pieces[0][0], []).append(pieces)
+            by_prefix.setdefault(pieces[0][0], []).append(number)
         elif not pieces[-1][1]:
-            by_suffix.setdefault(pieces[-1][0], []).append(pieces)
+            by_suffix.setdefault(pieces[-1][0], []).append(number)
         else:
-            loose.append(pieces)
+            loose.append(number)
     return by_prefix, sorted({len(k) for k in by_prefix}), by_suffix, sorted({len(k) for k in by_suffix}), loose
 
 
-def _candidates(text: str, lang: str, domain: str) -> Iterator[tuple[tuple[str, bool], ...]]:
+def _candidates(text: str, lang: str, domain: str) -> Iterator[int]:
     """The templates ``text`` could be written from: those opening with one of its beginnings,
     those closing with one of its ends, and those that are a field at both ends."""
     by_prefix, prefix_lengths, by_suffix, suffix_lengths, loose = _index(lang, domain)
@@ -184,15 +185,28 @@ def _candidates(text: str, lang: str, domain: str) -> Iterator[tuple[tuple[str, 
     yield from loose
 
 
-def _could_fit(text: str, pieces: tuple[tuple[str, bool], ...]) -> bool:
-    """A quick necessary test before :func:`_fits` tries every split: the template's first and
-    last literals open and close ``text`` and each of its literals is in it."""
-    first, last = pieces[0], pieces[-1]
-    if not first[1] and not text.startswith(first[0]):
-        return False
-    if not last[1] and not text.endswith(last[0]):
-        return False
-    return all(lit in text for lit, is_field in pieces if not is_field)
+@functools.cache
+def _literals(lang: str, domain: str) -> list[tuple[str | None, str | None, tuple[str, ...]]]:
+    """For each template: the literal it opens with and the one it closes with (None for a
+    field), and all its literals."""
+    return [(None if pieces[0][1] else pieces[0][0], None if pieces[-1][1] else pieces[-1][0],
+             tuple(lit for lit, is_field in pieces if not is_field))
+            for pieces in _templates(lang, domain)[0]]
+
+
+@functools.cache
+def _viable(text: str, lang: str, domain: str) -> tuple[int, ...]:
+    """The candidates (:func:`_candidates`) that pass a quick necessary test before :func:`_fits`
+    tries every split: the template's first and last literals open and close ``text`` and each of
+    its literals is in it.  Kept for each text: :func:`_ok` asks again at each depth."""
+    literals = _literals(lang, domain)
+    viable = []
+    for template in _candidates(text, lang, domain):
+        first, last, inner = literals[template]
+        if ((first is None or text.startswith(first)) and (last is None or text.endswith(last))
+                and all(lit in text for lit in inner)):
+            viable.append(template)
+    return tuple(viable)
 
 
 # ---------------------------------------------------------------------------- English words left in a text

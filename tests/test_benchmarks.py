@@ -52,17 +52,20 @@ def test_drawing_and_simulation_benchmarks_run():
 
 
 def test_strength_benchmark_writes_the_tables_measured_reads(tmp_path):
+    # --playouts 3: every advisor at its smallest budget (the duels of advisor-v1 and advisor-v2 at
+    # their own 100 playouts a decision were most of this test's time); --advisor's spec keeps its own
     out = bench("strength.py", "--duel-games", "2", "--cell-games", "1", "--advisor-cell-games", "1",
-                "--advisor", "advisor:playouts=3", "--duels",
+                "--advisor", "advisor:playouts=2", "--playouts", "3", "--duels",
                 "greedy:random,advisor-v1:greedy,advisor-v2:advisor-v1,advisor:advisor-v2",
                 "--policies", "random,greedy,advisor-v1", "--out", str(tmp_path))
     assert "two-player duels" in out and "solo win rate by difficulty" in out
     strength = pd.read_csv(tmp_path / "strength.csv")
-    assert list(strength.player) == ["greedy", "advisor-v1", "advisor-v2", "advisor:playouts=3"]
-    assert list(strength.opponent) == ["random", "greedy", "advisor-v1", "advisor-v2"]
+    assert list(strength.player) == ["greedy", "advisor-v1:playouts=3", "advisor-v2:playouts=3", "advisor:playouts=2"]
+    assert list(strength.opponent) == ["random", "greedy", "advisor-v1:playouts=3", "advisor-v2:playouts=3"]
     assert list(strength.games) == [2, 2, 2, 2]
     difficulty = pd.read_csv(tmp_path / "difficulty.csv")
     assert len(difficulty) == 3 * 6 * 2 and set(difficulty.games) == {1}
+    assert list(difficulty.policy.unique()) == ["random", "greedy", "advisor-v1:playouts=3"]
 
 
 def test_strength_benchmark_defaults_keep_the_retired_ladder_and_duel_each_advisor_with_the_one_before():

@@ -388,7 +388,15 @@ def test_play_widget_keys(play_widget):
 def test_play_widget_whole_two_player_game_by_buttons():
     from dualpowers.widgets.play import PlayWidget
     w = PlayWidget(mode="two-player", seed=12)
-    n = 0
+    # The first decision by the button's default player (the Hint's first row, about a second of
+    # ranking a decision); the rest by the greedy player chosen from the menu, which decides at
+    # once: the game's end is this test's matter, and a whole game at the Hint's pace took 43 s of
+    # a CI run and 165 s on a loaded machine.  The default's own choice: test_play_session.py.
+    assert w.auto_policy.value == "hint"
+    w.auto_button.click()
+    assert len(w.session.actions) == 1
+    w.auto_policy.value = "greedy"
+    n = 1
     while not w.session.is_over():
         w.auto_button.click()
         n += 1
