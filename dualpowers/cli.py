@@ -251,12 +251,12 @@ def parse_int_list(text: str, low: int, high: int) -> tuple[int, ...]:
             _ = translator(current_language())
             raise argparse.ArgumentTypeError(_(
                 "{text}: expected a number, a range like {low}-{high} or a list like 1,3,5",
-                text=repr(brief(text, 30)), low=low, high=high)) from None
+                text=brief(text, 30), low=low, high=high)) from None
         if not (low <= lo <= hi <= high):
             _ = translator(current_language())
             raise argparse.ArgumentTypeError(_(
                 "{text}: values must be within {low}-{high}, ranges low-high",
-                text=repr(brief(text, 30)), low=low, high=high))
+                text=brief(text, 30), low=low, high=high))
         values.extend(v for v in range(lo, hi + 1) if v not in values)
     return tuple(values)
 
@@ -342,7 +342,8 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> "NoReturn":
         line = _one_line(message)
         _ = translator(current_language())
-        self.exit(2, f"{self.prog}: {line[:ERROR_WIDTH]} " + _("(see: {command} --help)", command=self.prog) + "\n")
+        said = _("{prog}: {message}", prog=self.prog, message=line[:ERROR_WIDTH])
+        self.exit(2, f"{said} " + _("(see: {command} --help)", command=self.prog) + "\n")
 
 
 #: argparse's own texts that a user of this command can read (its usage, help headings and
@@ -540,7 +541,9 @@ def _error(message: str) -> None:
     line = _one_line(message)
     if len(line) > ERROR_WIDTH:
         line = line[: ERROR_WIDTH - 4] + " ..."
-    print(f"dualpowers: {line}", file=sys.stderr)
+    _ = translator(current_language())
+    # Translators: an error line of the command line, after the program's name ("dualpowers")
+    print(_("{prog}: {message}", prog="dualpowers", message=line), file=sys.stderr)
 
 
 class _DefaultsHelp(argparse.ArgumentDefaultsHelpFormatter):

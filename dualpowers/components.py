@@ -329,7 +329,7 @@ def _parse(raw: dict[str, Any], source: str, check_shape: bool = True) -> Compon
         raise _bad(N_("{file}: unsupported version {value} (this package reads version 1)"), file=source,
                    value=brief(raw.get("version")))
     if check_shape:
-        check(raw, "components", ComponentsError, f"{source}: ")   # the shape (docs/schema/components.json), then the sense
+        check(raw, "components", ComponentsError, Message(N_("{what}: "), what=source))   # the shape (docs/schema/components.json), then the sense
     sources: dict[str, str] = {}
 
     regions: list[Region] = []

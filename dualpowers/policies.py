@@ -109,16 +109,19 @@ def make_policy(spec: "str | Policy") -> Policy:
     name, _, rest = spec.strip().partition(":")
     factory = _FACTORIES.get(name)
     if factory is None:
-        raise PolicySpecError(f"unknown policy {name!r} (known: {', '.join(_FACTORIES)})")
+        raise PolicySpecError(Message(N_("unknown policy {name} (known: {known})"), name=brief(name, 30),
+                                      known=", ".join(_FACTORIES)))
     options: dict[str, Any] = {}
     takes = _TAKES.get(name, ())
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, eq, value = item.partition("=")
         key = key.strip()
         if not eq or not key:
-            raise PolicySpecError(f"policy option {brief(item)} in {brief(spec)} is not of the form key=value")
+            raise PolicySpecError(Message(N_("policy option {item} in {spec} is not of the form key=value"),
+                                          item=brief(item), spec=brief(spec)))
         if not takes:
-            raise PolicySpecError(f"policy {name!r} takes no options (got {brief(key, 30)})")
+            raise PolicySpecError(Message(N_("policy {name} takes no options (got {key})"), name=name,
+                                          key=brief(key, 30)))
         if key not in takes:
             raise PolicySpecError(Message(N_("policy {name} has no option {key} (its options: {known})"), name=name,
                                           key=brief(key, 30), known=", ".join(takes)))
@@ -126,4 +129,5 @@ def make_policy(spec: "str | Policy") -> Policy:
     try:
         return factory(**options)
     except TypeError as exc:
-        raise PolicySpecError(f"bad options for policy {name!r}: {exc}") from None
+        raise PolicySpecError(Message(N_("bad options for policy {name}: {reason}"), name=name,
+                                      reason=str(exc))) from None

@@ -32,7 +32,8 @@ from .advisor.ranking import RankedAction, Ranking
 from .controllers.play import GameSession
 from .i18n import resolve
 from .kinds import kind_of
-from .text import N_, Conjunction, Message, Name, Quantity, render
+from .narration import region_list
+from .text import N_, Message, Name, Quantity, render
 from .presence import stronger_side
 from .views import canonical, determinize, known_objective
 
@@ -218,7 +219,8 @@ class Moment:
         for r, vp, why in counted:
             if stronger_side(better, r) == side and stronger_side(played, r) != side:
                 return Message(SOURCE_REGION, region=r, why=why, vp=vp)
-        return Message(SOURCE_SAME, gain=gain, regions=Conjunction(Name("region", r) for r, _vp, _why in counted))
+        # the regions each with its article ("(la Zone rouge et la Zone bleue)", grade 9 French 22)
+        return Message(SOURCE_SAME, gain=gain, regions=region_list(r for r, _vp, _why in counted))
 
     def _after(self, view: "State", action: "Action") -> "State":
         """The board right after ``action``: the whole turn it begins, as the advisor's reason plays

@@ -365,8 +365,8 @@ class _Reader:
                 a, z = self.region(b[0], "blockade"), self.region(b[1], "blockade")
                 if not c.is_connection(a, z):
                     raise InvalidBlockade(Message(
-                        N_("blockade on {a}-{b}, but {start} and {to} are not connected (connections: {connections})"),
-                        a=a, b=z, start=a, to=z, connections=tuple(f"{x}-{y}" for x, y in c.connections)))
+                        N_("blockade between {start} and {to}, but they are not connected (connections: {connections})"),
+                        start=a, to=z, connections=tuple(f"{x}-{y}" for x, y in c.connections)))
                 s.blockade = c.connection(a, z)
         elif s.blockade_tile is not None:
             s.blockade = c.arrows[s.blockade_tile]

@@ -192,8 +192,8 @@ class SimConfig:
                 raise _bad(N_("policies are named by spec strings (e.g. 'greedy'), not {value}"), value=brief(spec))
             try:
                 make_policy(spec)
-            except PolicySpecError as exc:
-                raise SimulationError(str(exc)) from None
+            except PolicySpecError as exc:   # its reason as data, in the reader's language (grade 9 French 32)
+                raise SimulationError(exc.message if exc.message is not None else str(exc)) from None
             except ImportError as exc:
                 raise _bad(N_("policy {value} cannot be loaded: {reason}"), value=repr(spec), reason=str(exc)) from None
         object.__setattr__(self, "mode", mode)

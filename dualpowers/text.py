@@ -362,7 +362,9 @@ def field_value(field: str, value: Any, lang: str | None = None) -> Any:
     elif field == "place":          # a region, or a place off the board ("reserve")
         shown = names.place(value, lang) if names.is_place(value) else names.region(value, lang)
     elif field == "connections":
-        shown = "-".join(names.colour(end, lang) for end in value.split("-"))
+        # "red – green", "rouge – verte": the regions' own adjectives, not a colour compound
+        # such as "bleu-vert" (grade 9, French 18)
+        shown = " – ".join(names.region_colour(end, lang) for end in value.split("-"))
     else:
         shown = value
     return _Shown(shown, value, lang)

@@ -247,7 +247,7 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
         ("valeur de Recrutement", [r"\b[Vv]aleurs? de recrutement\b"]),
         ("Unité (a unit token)", [r"\b(?:\d+|dix|six) unités\b"]),
         ("le vert 4, la carte vert 4 (a card takes its article)",
-         [r"\b(?:joue|jouent|jouez|joué|révèle|révèlent|avec|est) (?:rouge|bleu|vert|violet|blanc|marron) \d"]),
+         [r"\b(?:joue|jouent|jouez|joué|révèle|révèlent|avec|est|[Cc]hoisir) (?:rouge|bleu|vert|violet|blanc|marron) \d"]),
         ("le Trotski neutre, le Trotski rouge (with the article)",
          [r"(?:^|[.!?]\s)Trotski (?:neutre|rouge) (?:est|entre|rejoint|attend|arrive|obéit|remplace|n')",
           r"\b(?:[Oo]ù est|est|contrôlent|contrôle|jouez les \w+,) Trotski (?:neutre|rouge)\b"]),
@@ -352,7 +352,8 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
         # Issue 34, the fifth French grader's list (words4): each kind of fault, so it cannot come back.
         ("au rang suivant : jouer … (the Hint's runner-up; 'ensuite jouer X' reads as 'then play X')",
          [r"^ensuite (?:\{action|jouer|recruter|déplacer|choisir|n'effectuer)\b"]),
-        ("marqueront 1 PV (never 'les 1 PV')", [r"\bles 1 PV\b", r"\bles \{vp\} PV\b"]),
+        # (the unrest region is worth 2 VP at least, scoring.UNREST_VP: "les {vp} PV de la Zone d'Émeute")
+        ("marqueront 1 PV (never 'les 1 PV')", [r"\bles 1 PV\b", r"\bles \{vp\} PV\b(?! de la Zone d'Émeute)"]),
         ("à partir de cette position, à partir de là (not 'd'ici', 'de là', 'depuis là où')",
          [r"\bconseils d'ici\b", r"\bdepuis là où\b", r"\bont gagnées? de là\b", r"\bgagnées d'une telle position\b"]),
         ("Ajout dans la Zone bleue : … (a notice whose token may be feminine does not agree 'ajouté')",
@@ -397,8 +398,14 @@ RULEBOOK_GLOSSARY: dict[str, list[tuple[str, list[str]]]] = {
         ("comme en partie (…), ou utilisez un bouton (no semicolon before 'ou': the English '; or')", [r"[\u00a0\u202f]; ou\b"]),
         ("Les Blancs — choix : un Objectif secret (face cachée) (the log's label says 'choix' once)",
          [r"\b[Cc]hoix[\u00a0\u202f]?: [Cc]hoix\b"]),
+        ("rouge – verte, Zone bleue – Zone verte (a connection; 'bleu-vert' is a colour)",
+         [r"\b(?:rouge|bleu|vert|violet|blanc|marron)-(?:rouge|bleu|verte?|violet|blanc|marron)\b"]),
+        ("Marquer les 3 PV de la Zone d'Émeute ('marquer … avec' is a calque)", [r"\b[Mm]arquer \d+ PV avec\b"]),
+        ("parties simulées (the advisor's playouts)", [r"\bparties d'essai\b"]),
     ],
     "it": [
+        ("partite simulate (the advisor's playouts)", [r"\bpartite di prova\b"]),
+        ("i 2 PV, 1 PV (no plural article before a count that may be 1)", [r"\b(?:i|i suoi) 1 PV\b"]),
         ("lato riposato / lato affaticato", [r"\bfacci[ae] (?:riposat|affaticat)"]),
         ("la forza maggiore (never alone as a heading: 'force majeure')", [r"^Forza maggiore\b"]),
         ("conteggiare un quartiere, considerarlo come obiettivo", [r"\bsegna(?:re|rlo|rne)? (?:il|l'|un) quartiere\b",
@@ -814,6 +821,10 @@ def test_the_bracket_check_sees_brackets_after_or_inside_brackets(text, faulty):
     ("it", "in un quartiere qualsiasi, Ispirare il Popolo o entrambi"), ("it", "contiene la tessera quartiere viola"),
     ("it", "<b>Registro della partita</b> (prima le più recenti)"),
     ("fr", "les Blancs ont gagné la Zone d'Émeute\u00a0: la compter comme Objectif, faire une Action supplémentaire ou passer\u00a0; pas « x »"),
+    ("fr", "Choisir vert 3 (1 PV) comme Objectif secret"), ("fr", "(connexions de la ville\u00a0: rouge-vert, bleu-vert)"),
+    ("fr", "Marquer 3 PV avec la Zone d'Émeute (Zone violette)"), ("fr", "dans les parties d'essai du conseiller"),
+    ("it", "nelle partite di prova del consigliere"),
+    ("it", "al punteggio di questo round i 1 PV della carta vanno al Bianco"),
 ])
 def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     assert glossary_faults(lang, [("made up", text)]), text
@@ -902,6 +913,8 @@ def test_the_glossary_check_catches_each_kind_of_fault(lang, text):
     ("fr", "ont gagné à partir de cette position"), ("fr", "Ajout dans la Zone bleue : R10 (côté Reposé)."),
     ("fr", "un exercice du chapitre « Le calendrier »"), ("fr", "(R-CLN, arbitrage du projet)"),
     ("fr", "ENGINE-NO-OP — décision de ce projet, là où les livrets ne disent rien"),
+    ("fr", "Choisir le vert 3 (1 PV) comme Objectif secret"), ("fr", "(connexions de la ville\u00a0: rouge – verte, bleue – verte)"),
+    ("it", "(connessioni: rosso – verde, blu – verde)"), ("fr", "Marquer les 3 PV de la Zone d'Émeute (Zone violette)"),
     ("fr", "le joueur informatique indiqué"), ("fr", "des *valeurs de remplacement*"), ("fr", "Où va la carte au Nettoyage ?"),
     ("fr", "sont écartés définitivement du jeu"), ("fr", "le marqueur de mois arrive sur juillet"),
     ("it", "vittorie di chi ha seguito i consigli da qui: al massimo 8%"), ("it", "un semplice giocatore automatico"),

@@ -127,7 +127,7 @@ def test_a_connections_ends_are_named_as_regions_with_the_region_spec(lang, expe
                 "en": "the connection between {a:region} and {b:region}"}[lang]
     written = render(Message(template, a="white", b="brown"), lang)
     assert written.lower() == expected.lower()
-    assert render(Message("{a}-{b}", a="white", b="brown"), "fr") == "blanc-marron"   # the bare field stays a colour
+    assert render(Message("{a} – {b}", a="white", b="brown"), "fr") == "blanc – marron"   # the bare field stays a colour
 
 
 def test_the_status_line_and_the_log_give_a_side_its_article_in_french():
@@ -234,7 +234,7 @@ def test_an_action_lowered_in_an_html_template_is_lowered_before_it_is_escaped()
     html = play._hint_html(ranking)
     # the Hint's first sentence starts with the action (issue 35), capitalised there; inside the
     # figures' sentence it is lowered before it is escaped
-    assert "<p><b>N&#x27;effectuer aucune Action avec cette carte</b>\u00a0: it is the best." in html, html
+    assert "<p><b>N&#x27;effectuer aucune Action avec cette carte</b> — it is the best." in html, html
     assert "consiste à <b>n&#x27;effectuer" in html, html
     assert html.count("N&#x27;effectuer") == 1
 
@@ -443,9 +443,12 @@ def test_the_hints_rows_and_their_clauses_take_the_languages_punctuation():
     assert "</i>: " not in html and "; " not in html.replace("\u00a0; ", ""), html
 
 
-@pytest.mark.parametrize("lang, expected", [("fr", "Action annulée\u00a0: "), ("it", "Mossa annullata: ")])
+@pytest.mark.parametrize("lang, expected", [("fr", "Action des (?:Blancs|Rouges) annulée\u00a0: [a-z]"),
+                                             ("it", "Mossa del (?:Bianco|Rosso) annullata: [a-z]")])
 def test_the_undo_notice_names_the_action_in_words(lang, expected):
-    """"Action annulée : recruter l'Unité B5 …", never the notation ("Annulé : recruit W5")."""
+    """"Action des Blancs annulée : recruter l'Unité B5 …", never the notation ("Annulé : recruit W5"),
+    and with two players the side is the notice's own, not the log's line nested in it ("Action
+    annulée : les Blancs — choix : …", grade 9 French 8)."""
     from dualpowers.controllers.play import GameSession
 
     g = GameSession(mode="two-player", seed=2)
@@ -454,8 +457,30 @@ def test_the_undo_notice_names_the_action_in_words(lang, expected):
         g.auto("first")
     last = g.actions[-1]
     g.undo()
+    assert re.match(expected, g.message), g.message
+    assert last not in g.message and g.message.count(":") == 1, g.message
+
+
+@pytest.mark.parametrize("lang, expected", [("fr", "Action des Blancs effectuée\u00a0: "), ("it", "Mossa del Bianco eseguita: "),
+                                             ("en", "Applied for White: ")])
+def test_a_two_player_notice_names_the_side_once(lang, expected):
+    """Two players at one screen: "Action des Blancs effectuée : recruter l'Unité B5 …", one label
+    (the log's "Les Blancs — choix : …" nested in "Action effectuée : …" was a label inside a
+    label, grade 9 French 8); a solo notice has no side ("Action effectuée : …")."""
+    from dualpowers.controllers.play import GameSession
+
+    g = GameSession(mode="two-player", seed=2)
+    g.set_language(lang)
+    while g.state.to_act != "white":
+        g.auto("first")
+    g.auto("first")
     assert g.message.startswith(expected), g.message
-    assert last not in g.message and g.message != expected + last + ".", g.message
+    assert g.message.count(":") == 1 and "—" not in g.message, g.message
+    solo = GameSession(mode="solo", seed=2)
+    solo.set_language(lang)
+    solo.auto("first")
+    assert solo.message.startswith({"fr": "Action effectuée\u00a0: ", "it": "Mossa eseguita: ",
+                                    "en": "Applied: "}[lang]), solo.message
 
 
 def test_the_tutorials_rule_lines_take_the_languages_punctuation():
@@ -582,3 +607,75 @@ def test_the_editor_palette_names_trotsky_once():
     for lang, name in (("fr", "Trotski"), ("it", "Trotsky")):
         labels = [render(i.label_message, lang) for i in PositionEditor().palette if i.kind == "trotsky"]
         assert labels and all(label.count(name) == 1 for label in labels), labels
+
+
+# ---------------------------------------------------------------------------- issue 34, the ninth readings
+#: Templates that put a label before a text that may hold a colon of its own (an exercise's prompt
+#: "En solitaire : vous avez…", a reason "… : vous 4 contre 1", a refusal "… : Lénine est…"): the
+#: translation's own words in that sentence hold no colon, or the line reads "Exercice : en
+#: solitaire : …", "Pourquoi : les règles ne le permettent pas : …" (grade 9, French 3-6, Italian 8).
+LABELLED = [
+    ("course", "Exercise: {prompt}", "prompt"),
+    ("course", "Why: {why}", "why"),
+    ("course", "The rules do not allow it: {why}", "why"),
+    ("dualpowers", "<b>{action:cap}</b>: {reason:low}", "reason"),
+    ("dualpowers", "{side:cap}, best: {action}, because {reason:low}", "reason"),
+    ("dualpowers", "Followed by {rest}, as the advisor would finish your turn, {reason:low}", "reason"),
+    ("dualpowers", "Together with the rest of your turn, as the advisor would play it, {reason:low}", "reason"),
+]
+
+
+def colon_before(template: str, field: str) -> bool:
+    """Whether ``template`` puts a colon of its own in the sentence that ends at ``{field}``."""
+    at = re.search(r"\{" + field + r"(?::[^}]*)?\}", template)
+    assert at is not None, (template, field)
+    sentence = re.split(r"[.?!]\s", template[:at.start()])[-1]
+    return ":" in re.sub(r"\{[^}]*\}", "", sentence)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_label_before_a_text_with_its_own_colon_is_not_a_colon(lang):
+    faults = []
+    for domain, msgid, field in LABELLED:
+        text = i18n.catalog(lang, domain).get((None, msgid))
+        assert isinstance(text, str), (lang, domain, msgid)
+        if colon_before(text, field):
+            faults.append(f"{domain}: {text!r}")
+    assert not faults, f"{lang}: a label's colon before a text with its own:\n" + "\n".join(faults)
+
+
+@pytest.mark.parametrize("template, faulty", [
+    ("Exercice\u00a0: {prompt:low}", True), ("Pourquoi\u00a0: {why:low}", True), ("<b>{action:cap}</b>: {reason:low}", True),
+    ("Meilleure action pour {side:the}\u00a0: {action:low}, car {reason:low}", True),
+    ("Exercice — {prompt}", False), ("Pourquoi\u00a0? {why:cap}", False),
+    ("Meilleure action pour {side:the}\u00a0: {action:low}. {reason:cap}", False),
+])
+def test_the_label_colon_check_sees_a_colon_before_the_field(template, faulty):
+    field = re.findall(r"\{(prompt|why|reason)", template)[0]
+    assert colon_before(template, field) == faulty
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_course_lines_that_take_a_prompt_or_a_why_add_no_colon(lang):
+    """As rendered: every exercise's heading ("Exercice — En solitaire : vous avez…") and Show me's
+    "Why" ("Pourquoi ? Les règles ne le permettent pas — Lénine est…", ending with a full stop as
+    the verdict does, grade 9 French 6) add no colon to the prompt's or the reason's own."""
+    from dualpowers.course import chapters
+    from dualpowers.screens.course import T_EXERCISE, T_WHY, _tr
+
+    faults, whys = [], 0
+    for ch in chapters():
+        for ex in ch.exercises:
+            prompt = ex.prompt(lang)
+            heading = _tr(T_EXERCISE, lang, prompt=prompt)
+            if heading.count(":") > prompt.count(":"):
+                faults.append(heading)
+            if ex.kind != "choice" or not ex.accepted():
+                continue
+            reason = ex.judge(ex.accepted()[0]).sentence(lang)
+            why = _tr(T_WHY, lang, why=reason)
+            whys += ":" in reason
+            if why.count(":") > reason.count(":") or not why.endswith((".", "!", "?", "…", ".»", ".)")):
+                faults.append(why)
+    assert whys, "no reason with a colon of its own: the check would see nothing"
+    assert not faults, f"{lang}:\n" + "\n".join(faults[:20])

@@ -229,7 +229,7 @@ def test_a_scoring_decision_is_named_by_its_scoring_not_by_a_card():
     assert text.startswith(f"At the scoring of round {s.round} ("), text
     assert not any(card in text.split(":")[0] for card in s.played["red"]), text
     assert m.explain("fr").startswith(f"Lors du décompte du tour {s.round} (")
-    assert m.explain("it").startswith(f"Al conteggio del round {s.round} (")
+    assert m.explain("it").startswith(f"Nella Fase Punteggio del round {s.round} (")
 
 
 def test_a_moment_gives_one_figure_the_gain_over_the_action_chosen():

@@ -74,8 +74,9 @@ FIGURES_ROUND = N_("{sureness:cap}; at the end of the round: {outlook}.")
 FIGURES_GAME = N_("{sureness:cap}; for the game: {outlook}.")
 THEN_ACTION = N_("then {action}: {outlook}; {effects}")
 EQUALLY_GOOD = N_("equally good: {action}: {outlook}; {effects}")
-MORE_ONE = N_("(1 more action)")
-MORE_MANY = N_("({n} more actions)")
+#: the rows not shown under the ranking, a count with its plural forms ("(e un'altra azione)",
+#: "(e altre 4 azioni)" in Italian)
+MORE_ACTIONS = NN_("({n} more action)", "({n} more actions)")
 #: Said when even the best action's chance to win the game is under one half, interval and
 #: all, by a chance that holds for the reader (a player who takes the advice, or the playouts'
 #: own ends in the last round): never from a simple computer player's curve (issue 35).
@@ -552,7 +553,7 @@ class Ranking:
                 for a in self.actions[1:top]]
         rest = len(self.actions) - max(top, 1)
         if rest > 0:
-            out.append((2, Message(MORE_ONE) if rest == 1 else Message(MORE_MANY, n=rest)))
+            out.append((2, plural(MORE_ACTIONS, rest)))
         out += [(0, m) for m in (self.chance_message(), self.behind_message()) if m is not None]
         out.append((0, self.stats_message()))
         return out

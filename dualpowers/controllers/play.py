@@ -381,18 +381,20 @@ class GameSession:
         self.story_log_start = len(self.log)
         self.log.extend(self._entries(self.state, text, events, actor, said))
         _ = translator(self.lang)
-        self._changed(_("Applied: {action}.", action=self._shown(actor, text, said)), story=events)
+        if self._for_one(actor):
+            notice = _("Applied: {action}.", action=said or text)
+        else:
+            notice = _("Applied for {side}: {action}.", side=actor, action=self._public(text, said or None))
+        self._changed(notice, story=events)
         return events
 
-    def _shown(self, actor: str | None, text: str, said: str | None) -> str:
-        """An action as a notice says it ("Applied: ...", "Undid: ..."): in words; with two players
-        at one screen, whose it is and never a hidden objective, as the shared log says it (the next
-        player read "Applied: Choose red-5 (2nd) ... as your secret objective.", QA7)."""
-        if self.mode == "solo" or actor is None:
-            return said or text
-        _ = translator(self.lang)
-        return _("{side}: {action}", side=side_label(self.state, actor, self.lang),
-                 action=self._public(text, said or None))
+    def _for_one(self, actor: str | None) -> bool:
+        """Whether a notice ("Applied: ...", "Undid: ...") is for one player, who may read the action
+        as it is.  With two players at one screen it names whose action it was, as a notice of its
+        own (not the log's "{side}: {action}" line nested in it, grade 9 French 8), and never a
+        hidden objective, as the shared log says it (the next player read "Applied: Choose red-5
+        (2nd) ... as your secret objective.", QA7; P-OBJ)."""
+        return self.mode == "solo" or actor is None
 
     def choose(self, policy: str = "first", rng: random.Random | None = None) -> Action:
         """The action :meth:`auto` would apply, without applying it.  With ``"hint"`` (and no ``rng``)
@@ -457,7 +459,11 @@ class GameSession:
         # "Applied" says it: the notation ("recruit W5") is English and stays in the saves
         said = self._said(self.state, parse_action(last, self.state.comp))
         _ = translator(self.lang)
-        self._changed(_("Undid: {action}.", action=self._shown(self.state.to_act, last, said)))
+        actor = self.state.to_act
+        if self._for_one(actor):
+            self._changed(_("Undid: {action}.", action=said))
+        else:
+            self._changed(_("Undone for {side}: {action}.", side=actor, action=self._public(last, said)))
         return last
 
     # ------------------------------------------------------------------ showing

@@ -1175,7 +1175,8 @@ def choice_label(answer_type: str, value: str) -> Message | Name:
         a, _, b = value.partition("-")
         return Message(N_("{a}–{b}"), domain=DOMAIN, a=region_name(a), b=region_name(b))
     if answer_type == "card":
-        return card_name(value)
+        # Translators: a card as an answer button, beside capitalised ones: French "Le violet 2"
+        return Message(N_("{card}"), domain=DOMAIN, card=card_name(value))
     if answer_type == "place":
         # an answer button, beside "Waiting by the calendar": a place or a region, capitalised
         # ("Quartiere marrone", as a region answer is)

@@ -168,13 +168,18 @@ class Verdict:
         """Right / Not quite / Not allowed, and why, in ``lang`` (without the rule IDs)."""
         head = Message(N_("Right!"), domain=DOMAIN) if self.correct else (
             Message(N_("Not quite."), domain=DOMAIN) if self.legal else Message(N_("Not allowed."), domain=DOMAIN))
+        why = self.sentence(lang)
+        why = why[:1].upper() + why[1:]          # ("Not allowed. The blockade ...", not "... the blockade")
+        return f"{render(head, lang)} {why}"
+
+    def sentence(self, lang: str = "en") -> str:
+        """Why, in ``lang``, ending as a sentence (the verdict line and Show me's "Why" alike)."""
         why = render(self.message, lang)
         # the engine's refusals are clauses, a verdict is sentences: a full stop, unless the text
         # ends with one already, if need be inside its closing quote or bracket ("… (R-CAL-4).")
         if why and why.rstrip("»)\"'\u00a0 ")[-1:] not in (".", "!", "?", "…"):
             why += "."
-        why = why[:1].upper() + why[1:]          # ("Not allowed. The blockade ...", not "... the blockade")
-        return f"{render(head, lang)} {why}"
+        return why
 
     def reason(self, lang: str = "en") -> str:
         """Why, in ``lang``, naming the rules: 'Not quite: ... (R-STR-1, R-STR-2)'."""

@@ -409,7 +409,7 @@ class CourseScreen(Observed[CourseSnapshot]):
                 answer = s.exercise.choice_label(d.answer, lang) if s.exercise else d.answer
                 head = _tr(T_SHOWN_CHOICE, lang, answer=answer)
             others = render(plural(T_OTHERS, d.alternatives, domain=DOMAIN), lang) if d.alternatives else ""
-            return FeedbackView("demo", head, _tr(T_WHY, lang, why=render(d.verdict.message, lang)),
+            return FeedbackView("demo", head, _tr(T_WHY, lang, why=d.verdict.sentence(lang)),
                                 badges(d.verdict.rules, lang, brief=s.current.brief), others)
         if s.verdict is not None:
             return FeedbackView("right" if s.verdict.correct else "wrong", s.verdict.text(lang),

@@ -718,7 +718,7 @@ class PlaySession(Observed[PlaySnapshot]):
         if pk.picked:
             def said(kind: str, ident: Any) -> str:
                 if kind == "connection":
-                    return f"{names.colour(ident[0], lang)}-{names.colour(ident[1], lang)}"
+                    return _("{a}-{b}", a=names.region(ident[0], lang), b=names.region(ident[1], lang))
                 if kind == "region":
                     return names.region(ident, lang)
                 if kind == "card":

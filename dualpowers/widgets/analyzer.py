@@ -243,7 +243,7 @@ class AnalyzerWidget(widgets.VBox):
             options(self.palette, [(render(p.label_message, lang) if p.label_message else p.label, p.key)
                                    for p in self.editor.palette])
             options(self.click_mode, [(_("flip it"), "flip"), (_("remove it"), "remove")])
-            options(self.blockade, [(_.pgettext("no blockade", "none"), "")] + [(_("{a}-{b}", a=names.colour(x, lang), b=names.colour(y, lang)),
+            options(self.blockade, [(_.pgettext("no blockade", "none"), "")] + [(_("{a}-{b}", a=names.region(x, lang), b=names.region(y, lang)),
                                                         f"{x}-{y}") for x, y in self.editor.comp.connections])
         finally:
             self._syncing = False

@@ -79,6 +79,6 @@ def test_let_the_computer_choose_stands_beside_the_hint_on_the_player_s_turn(bro
         page.screenshot(path=str(OUT / f"play-auto-policy-{lang}-{WIDTH}x{HEIGHT}.png"))
         chosen = page.locator(".dp-auto-policy select").first.evaluate("s => s.options[s.selectedIndex].text")
         assert chosen.replace("\u00a0", " ") == {"en": "the Hint",
-                                                 "fr": "l'Indice"}[lang], chosen
+                                                 "fr": "Indice (conseiller)"}[lang], chosen
     finally:
         context.close()
