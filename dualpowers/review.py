@@ -82,6 +82,8 @@ SOURCE_LATER = N_("{region:cap} scores nothing by itself: at a round's scoring o
                   "average, later in the round, in the advisor's trial games.")
 #: Where the VP come from, when the reason names a region this round's scoring counts but not its VP.
 SOURCE_COUNTED = N_("{region:cap} is {why}: at this round's scoring its {vp} VP go to the stronger side there.")
+#: The same, when the reason just said why the region counts (it was said twice in one "why", QA8)
+SOURCE_COUNTED_SAID = N_("At this round's scoring the {vp} VP of {region} go to the stronger side there.")
 #: Where the VP come from, when the reason names no region: the two turns compared, region by region,
 #: in what this round's scoring counts (as the board would stand right after each turn).
 SOURCE_REGION = N_("Where the VP come from: right after that turn you would be the stronger side in {region}, "
@@ -209,6 +211,8 @@ class Moment:
         if isinstance(region, str):
             for r, vp, why in counted:
                 if r == region:
+                    if "why" in reason.params:          # the reason said why the region counts
+                        return Message(SOURCE_COUNTED_SAID, region=region, vp=vp)
                     return Message(SOURCE_COUNTED, region=region, why=why, vp=vp)
             if view.mode == "solo" and side != view.opposition and known_objective(view, side) is None:
                 return Message(SOURCE_HIDDEN_OWN, region=region, gain=gain)

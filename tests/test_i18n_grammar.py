@@ -313,8 +313,10 @@ def test_several_kinds_of_click_are_one_sentence():
 
 
 def test_a_reviewed_moment_names_the_better_action_it_explains():
-    """The review's moment, then the advisor's reason: "Pourquoi cette autre action ? D'après les parties simulées, avec le reste de
-    votre tour, joué comme le conseiller le jouerait, cette action vous rend le plus fort …": the reason
+    """The review's moment, then the advisor's reason: "Pourquoi ? Avec le reste de votre tour, joué comme
+    le conseiller le jouerait, cette action vous rend le plus fort …" (shorter than "Pourquoi cette autre
+    action ? D'après les parties simulées, …", which put a decision's explanation below the window at
+    1280x720 in French): the reason
     names "cette action" (a bare "elle" had no antecedent after « Jouer Kamenev »), and the review's
     intro counts its decisions as a French reader does ("sur 20 décisions où vous aviez le choix")."""
     from dualpowers.advisor.explain import REASON_BECOMES, REASON_WITH_TURN
@@ -326,7 +328,7 @@ def test_a_reviewed_moment_names_the_better_action_it_explains():
     why = Message(REASON_WITH_TURN, reason=Message(REASON_BECOMES, region="brown", mine=3, theirs=2, mine_before=1,
                                                   theirs_before=2))
     said = render(Message(MOMENT_WHY, moment=moment, why=why), "fr")
-    assert "fin du tour. Pourquoi cette autre action\u00a0? D'après les parties simulées, avec le reste de votre tour" in said, said
+    assert "fin du tour. Pourquoi\u00a0? Avec le reste de votre tour" in said, said
     assert "le jouerait, cette action vous rend le plus fort dans la Zone marron" in said, said
     assert "(sur 20 décisions où vous aviez le choix, toutes examinées)" in render(Message(MOMENTS_INTRO, decisions=20), "fr")
 

@@ -147,7 +147,7 @@ def test_a_moment_never_says_the_choice_matters_little(review):
         if said.msgid in (REASON_DOES_TIED, REASON_TIED_NOT_CHOSEN):
             tied += 1
             assert "but not the one you chose, which ranks below" in m.explain("en")
-            assert "celle que vous avez choisie, elle, est classée en dessous" in m.explain("fr")
+            assert "la vôtre est classée en dessous" in m.explain("fr")
             assert "ma non quella che hai scelto, che si colloca al di sotto" in m.explain("it")
             # the Hint's words: the choice among the equal best matters little, or the score-track
             # figure against the next best (which the review leaves out: its moment gives its own)
@@ -174,7 +174,7 @@ def test_a_choice_at_the_scoring_is_named_by_no_card():
 
 
 # The words that say where a moment's VP come from (R-SCO: the unrest region, the objectives' regions).
-_SOURCES = ("at this round's scoring", "scores nothing by itself", "come from the turns still to come",
+_SOURCES = ("at this round's scoring", "At this round's scoring", "scores nothing by itself", "come from the turns still to come",
             "VP your way now", "instead of the unrest region's")
 
 

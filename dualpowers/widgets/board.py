@@ -114,7 +114,9 @@ class BoardWidget(widgets.VBox):
     Clicks: :meth:`on_region_click` callbacks get the region name when a region box is
     clicked away from its tokens; :meth:`on_token_click` callbacks get the token id;
     :meth:`on_click` callbacks get ``(kind, ident)`` for anything hit (see
-    :meth:`dualpowers.drawing.layout.Layout.hit_test`).
+    :meth:`dualpowers.drawing.layout.Layout.hit_test`).  With ``asks`` (play, the course), what is
+    lit is what the clicks ask for: a click on a token not asked for, inside a region that is,
+    picks the region, as a finger's tap does.
 
     Language: the board's words follow the notebook's language
     (:mod:`dualpowers.widgets.language`) unless ``lang`` fixes one.
@@ -124,7 +126,8 @@ class BoardWidget(widgets.VBox):
     MIN_BACKING, MAX_BACKING = 300, 3200
 
     def __init__(self, state: "State | None" = None, *, width: float = BOARD_W, height: float = BOARD_H,
-                 highlight: Any = None, responsive: bool = True, lang: str | None = None, **kwargs: Any) -> None:
+                 highlight: Any = None, responsive: bool = True, lang: str | None = None, asks: bool = False,
+                 **kwargs: Any) -> None:
         self._lang = check_language(lang) if lang is not None else None
         self.canvas = Canvas(width=int(width), height=int(height))
         self.canvas.add_class(CANVAS_CSS_CLASS)
@@ -183,6 +186,9 @@ class BoardWidget(widgets.VBox):
         self._cursor: tuple[str, Any] | None = None
         #: what a click may pick now (:meth:`show`'s ``clickable``; by default the click layer)
         self._asked: frozenset[Any] = frozenset()
+        #: what is lit is what the clicks ask for (play, the course: ``asks``); else it only shows
+        #: something (the analyzer's highlights), and a mouse click means what is under the pointer
+        self._asks = asks
         self._shown_key: Any = None
         #: how many times the board has been drawn (diagnostics and tests)
         self.redraw_count = 0
@@ -604,10 +610,11 @@ class BoardWidget(widgets.VBox):
         return lay.tap_test(self._state, x, y, self._asked, reach)
 
     def _on_mouse_down(self, x: float, y: float) -> None:
-        # a mouse points at one pixel, so nothing farther wins; but a lit region still wins over an
-        # unlit token standing in it: the neutral in the middle of a region took a newcomer's click
-        # on the region and refused it, where a finger's tap picked the region (QA8)
-        self._pick(self.tap_test(x, y, reach=0.0))
+        # a mouse points at one pixel, so nothing farther wins; but where the screen says what the
+        # clicks ask for, a region asked for wins over a token not asked for standing in it: the
+        # neutral in the middle of a region took a newcomer's click on the region and refused it,
+        # where a finger's tap picked the region (QA8)
+        self._pick(self.tap_test(x, y, reach=0.0) if self._asks else self.hit_test(x, y))
 
     def _on_tap(self, x: float, y: float) -> None:
         """A finger's tap (forwarded by the probe, which leaves swipes to the page): a click."""

@@ -139,7 +139,7 @@ class CourseWidget(widgets.VBox):
             language.set(lang)
         self.model = CourseScreen(session, progress_file=progress_file, lang=language.current())
         m = self.model
-        self.board = BoardWidget(None, width=board_width, height=board_height)
+        self.board = BoardWidget(None, width=board_width, height=board_height, asks=True)
         self.board.on_click(m.click)
         self.board.on_touch(m.set_touch)           # a finger or a mouse: "tap" or "click"
 

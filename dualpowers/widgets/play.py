@@ -161,7 +161,7 @@ class PlayWidget(widgets.VBox):
         g = self.session
         self._syncing = False
         from .board import BoardWidget
-        self.board = BoardWidget(g.state, width=width, height=height)
+        self.board = BoardWidget(g.state, width=width, height=height, asks=True)
         self.board.on_click(self.click)
         self.board.on_touch(self.model.set_touch)      # a finger or a mouse: "tap" or "click"
 

@@ -46,7 +46,8 @@ CASES = [
 CUT_LABELS_JS = """
 () => {
   const cut = [];
-  const shown = e => e.offsetParent !== null && (e.textContent || '').trim();
+  // (the way back to the board is clipped to 1 px by design until it has the focus)
+  const shown = e => e.offsetParent !== null && (e.textContent || '').trim() && !e.matches('.dp-to-board:not(:focus)');
   for (const e of document.querySelectorAll('.jp-OutputArea .widget-label, .jp-OutputArea button, '
       + '.jp-OutputArea .lm-TabBar-tabLabel')) {
     if (shown(e) && e.scrollWidth > e.clientWidth + 1)
