@@ -981,7 +981,6 @@ def test_a_mouse_click_on_an_unasked_token_inside_a_lit_region_picks_the_region(
     """A region lit as the next click holds a neutral in its middle: a mouse click there meant the
     region, as a finger's tap already did (the mouse's click was refused as a click on the neutral:
     QA8).  A token that is asked for still wins over its region."""
-    from conftest import _mouse_down
     w = play_widget
     g = w.session
     board = w.board
@@ -1001,6 +1000,6 @@ def test_a_mouse_click_on_an_unasked_token_inside_a_lit_region_picks_the_region(
     slot = slots[token]
     x, y = lay.to_pixels(slot.x, slot.y)
     assert board.hit_test(x, y) == ("token", token)         # what is under the pointer
-    _mouse_down(board, x, y)
+    board.canvas._handle_frontend_event(None, {"event": "mouse_down", "x": x, "y": y}, [])   # a mouse click there
     assert "error" not in w.message.value and ("region", region) in w.model.picker.picked or \
         len(g.actions) > 1, (w.message.value, w.model.picker.picked)
