@@ -4,7 +4,7 @@
 #   make install   editable install with the `lab` extra
 #   make lab       open the course (notebooks/00_learn.ipynb) in JupyterLab; Ctrl+C stops it
 #                  (extra arguments for JupyterLab: make lab LAB_ARGS='--port=9999 --no-browser')
-#   make test      editable install with the `test` extra, then pytest on four worker
+#   make test      editable install with the `test` extra, then pytest on three worker
 #                  processes (pytest-xdist; PYTEST_JOBS=0 runs serially in one process)
 #                  (extra arguments: make test PYTEST_ARGS='-m "not binder" -x')
 #   make bench     print the speed figures (engine, drawing, advisor, simulations)
@@ -19,11 +19,10 @@ PYTHON      ?= python3
 PYTEST_ARGS ?=
 LAB_ARGS    ?=
 # pytest-xdist workers for `make test`: CI has two cores, but two workers keep them only
-# about half busy (the browser tests wait on pages and servers), and three about two thirds;
-# four finished the same tests 16-31 % sooner than three for the same CPU (docs/testing.md).
+# about half busy (the browser tests wait on pages and servers), so three (docs/testing.md).
 # Each file runs whole on one worker (pyproject's addopts, conftest.py).
 # PYTEST_JOBS=0: one process, no workers.
-PYTEST_JOBS ?= 4
+PYTEST_JOBS ?= 3
 
 VPY   := $(VENV)/bin/python
 PIP   := $(VPY) -m pip

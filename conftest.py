@@ -1,6 +1,6 @@
 """Test order for the whole suite, wherever pytest is pointed (tests/ or notebooks/).
 
-``make test`` runs the suite on four worker processes (pytest-xdist, ``-n 4``) with
+``make test`` runs the suite on three worker processes (pytest-xdist, ``-n 3``) with
 ``--dist=loadfile --no-loadscope-reorder`` (pyproject's addopts): each test file,
 and each notebook, runs whole on one worker, in order.  That keeps what must stay
 together together: a notebook's cells share one kernel (nbval), a browser module's
