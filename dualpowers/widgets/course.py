@@ -199,6 +199,7 @@ class CourseWidget(widgets.VBox):
         self.end_box.add_class("dp-course-end")
         self.extra = widgets.VBox()            # an opened example or a solo game
         self._verdict: tuple[str, str] | None = None     # the verdict drawn last (kept in view when new)
+        self._item: tuple[str, str] | None = None        # the step or exercise drawn last
 
         # Try again, Hint and Show me in one row with the answers: never in the slot that gives
         # way on a small screen, and one row less under a wrong answer's feedback
@@ -217,7 +218,7 @@ class CourseWidget(widgets.VBox):
             answers=[self.answers, self.feedback, self.cancel_button, self.help_row, self.file_note],
             secondary=[controls(language.picker()), self.continue_button, self.progress_label, self.chapter_list],
             below=[self.examples, self.end_box, self.extra],
-            panel_height=PANEL_FIT_HEIGHT,
+            panel_height=PANEL_FIT_HEIGHT, sheet=True,
         )
         bind_keys(self.screen, {"ArrowRight": button_action(self.next_button),
                                 "ArrowLeft": button_action(self.back_button), "Escape": m.forget_clicks})
@@ -288,6 +289,11 @@ class CourseWidget(widgets.VBox):
         if verdict is not None and verdict != self._verdict:
             self.screen.keep_in_view(".dp-course-feedback")
         self._verdict = verdict
+        # a new step or exercise: on a phone its text starts at the top of the pinned sheet
+        item = (snap.title, snap.where)
+        if self._item is not None and item != self._item:
+            self.screen.sheet_to_top()
+        self._item = item
         self.file_note.value = f"<div class='dp-course-wrong'>{escape(snap.file_note)}</div>" if snap.file_note else ""
         # a step has no answers: the empty slot would still take its margin from the narration
         _display(self.screen.answers, snap.answers_shown)

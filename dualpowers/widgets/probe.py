@@ -377,6 +377,13 @@ function render({ model, el }) {
       target.scrollIntoView({ block: r.height > window.innerHeight ? 'start' : 'nearest' });
     }));
   });
+  // A new step in a screen whose sheet is pinned under the board (the course on a phone): the
+  // sheet, scrolled down to the end of a long text, starts again at the top of the new one.
+  model.on('change:sheet_top', () => {
+    const screen = el.closest('.dp-screen');
+    const sheet = screen && screen.querySelector('.dp-screen-sheet');
+    if (sheet && sheet.scrollTop) sheet.scrollTop = 0;
+  });
   // Bring the screen into view the first time it is shown (after Run All the
   // notebook would otherwise be left scrolled to its last cell).
   if (model.get('scroll_on_show') && !model.get('shown')) {
@@ -437,6 +444,8 @@ class ViewProbe(anywidget.AnyWidget):
     #: the window, if it is not there (:meth:`Screen.keep_in_view`)
     into_view = traitlets.Int(0).tag(sync=True)
     into_view_selector = traitlets.Unicode("").tag(sync=True)
+    #: each change scrolls the screen's sheet, where it scrolls, back to its top (:meth:`Screen.sheet_to_top`)
+    sheet_top = traitlets.Int(0).tag(sync=True)
     #: the board's accessible name (what a screen reader says of it)
     label = traitlets.Unicode("").tag(sync=True)
     #: the words of the screen's last Tab stop, which takes the focus back to the board

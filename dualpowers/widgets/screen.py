@@ -18,7 +18,10 @@ laptop screen:
   tall as its text (at least :data:`NARRATION_MIN`), the answers and the feedback follow it,
   and the secondary slot (menus, a chapter list) comes last, as tall as what it holds; a
   panel taller than the window makes the page longer, read by scrolling the notebook;
-* what need not be in view while playing (log, tables, save/load) goes *below*.
+* what need not be in view while playing (log, tables, save/load) goes *below*;
+* with ``sheet`` (the course), the primary buttons, the narration and the answers share one box,
+  pinned to the window's foot while the board is in view when the panel stands under the board (a
+  phone), so a step is read beside the board it speaks of.
 
 On a page narrower than the board's minimum plus the panel, the panel wraps under
 the board.
@@ -39,7 +42,7 @@ the board.
 CSS classes: ``dp-screen`` (the whole screen), ``dp-screen-row``,
 ``dp-screen-board`` (the board's box), ``dp-screen-panel``, ``dp-screen-title``,
 ``dp-screen-primary``, ``dp-screen-narration``, ``dp-screen-answers``, ``dp-screen-secondary``,
-``dp-screen-below``.
+``dp-screen-below``, ``dp-screen-sheet``.
 """
 
 from __future__ import annotations
@@ -195,6 +198,30 @@ SCREEN_STYLE = THEME_STYLE + """<style>
   .dp-screen-row > .dp-screen-board { min-width: 0 !important; max-width: 100% !important;
     flex: 1 1 100% !important; }
   .dp-screen-row > .dp-screen-panel { flex: 1 1 100% !important; width: 100% !important; }
+  /* a screen with a sheet (the course): the panel's boxes give their parts to the board's row,
+     so the sheet (the buttons, the text, the answers) sticks to the window's foot while the board
+     is in view: the learner reads a step with the board it speaks of, as play's story is read.
+     It scrolls inside itself when longer than half the window, its buttons staying at its top. */
+  .dp-screen:has(> .dp-screen-row > .dp-screen-panel > .dp-screen-sheet) > .dp-screen-row > .dp-screen-panel {
+    display: contents !important; }
+  .dp-screen-row:has(> .dp-screen-panel > .dp-screen-sheet) > .dp-screen-panel > * {
+    flex: 1 1 100% !important; min-width: 0; }
+  .dp-screen-row > .dp-screen-panel > .dp-screen-sheet { position: sticky; bottom: 0; z-index: 20;
+    max-height: 55vh; overflow-y: auto; box-sizing: border-box;
+    padding: 0 4px 4px; background: var(--dp-paper); color: var(--dp-ink); border-top: 1px solid var(--dp-line);
+    box-shadow: 0 -3px 6px -2px rgba(0, 0, 0, 0.3); }
+  .dp-screen-sheet > .dp-screen-primary { position: sticky; top: 0; z-index: 1; background: var(--dp-paper);
+    margin: 0 !important; padding: 4px 0; }
+}
+/* A part sticks within the nearest box that scrolls or clips, and ipywidgets' boxes and the output
+   area's clip (overflow: auto, hidden): on a phone the boxes that hold a screen with a sheet let it
+   stick to the page's own scrolling box (Voila's, the notebook's). */
+@media (max-width: 680px) {
+  .jupyter-widgets:has(.dp-screen-sheet), .jp-OutputArea-child:has(.dp-screen-sheet),
+  .jp-OutputArea-output:has(.dp-screen-sheet), .jp-OutputArea:has(.dp-screen-sheet),
+  .output_subarea:has(.dp-screen-sheet), .output_area:has(.dp-screen-sheet),
+  .dp-screen:has(> .dp-screen-row > .dp-screen-panel > .dp-screen-sheet),
+  .dp-screen-row:has(> .dp-screen-panel > .dp-screen-sheet) { overflow: visible !important; }
 }
 /* a phone: the page's own margins (Voila's 10 px on each side, the cell's 5 px) give way to the
    board, whose words grow with its width */
@@ -248,7 +275,7 @@ class Screen(widgets.VBox):
     def __init__(self, board: widgets.Widget, *, title: str = "", narration: Any = None, primary: Any = None,
                  answers: Any = None, secondary: Any = None, below: Any = None, panel_width: str = PANEL_WIDTH,
                  narration_height: str = NARRATION_HEIGHT, panel_height: str | None = None,
-                 secondary_height: str | None = None,
+                 secondary_height: str | None = None, sheet: bool = False,
                  board_ratio: float = DESIGN_H / DESIGN_W, scroll_into_view: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dp-screen")
@@ -277,7 +304,15 @@ class Screen(widgets.VBox):
             width="100%", overflow="auto" if secondary_height else "visible", max_height=sec_height,
             margin="6px 0 0 0"))
         self.secondary.add_class("dp-screen-secondary")
-        self.panel = widgets.VBox([self.title, self.primary, self.narration, self.answers, self.secondary],
+        #: with ``sheet``, the buttons, the narration and the answers in one box: under the board (a
+        #: phone) it is pinned to the window's foot while the board is in view (:data:`SCREEN_STYLE`)
+        self.sheet: widgets.VBox | None = None
+        middle: list[widgets.Widget] = [self.primary, self.narration, self.answers]
+        if sheet:
+            self.sheet = widgets.VBox(middle, layout=_W(width="100%", flex="0 0 auto"))
+            self.sheet.add_class("dp-screen-sheet")
+            middle = [self.sheet]
+        self.panel = widgets.VBox([self.title, *middle, self.secondary],
                                   layout=_W(flex=f"0 0 {panel_width}", width=panel_width,
                                             max_width="100%"))
         if panel_height is not None:
@@ -315,6 +350,13 @@ class Screen(widgets.VBox):
         if probe is not None and hasattr(probe, "into_view"):
             probe.into_view_selector = selector
             probe.into_view += 1
+
+    def sheet_to_top(self) -> None:
+        """Scroll the sheet back to its top where it scrolls inside itself (a new step on a phone,
+        after the end of a long text was read); nothing moves elsewhere."""
+        probe = getattr(self.board, "probe", None)
+        if self.sheet is not None and probe is not None and hasattr(probe, "sheet_top"):
+            probe.sheet_top += 1
 
     # ------------------------------------------------------------------ slots
     def set_title(self, html: str) -> None:

@@ -223,7 +223,10 @@ def test_a_swipe_on_the_board_scrolls_the_page(browser, voila_server, notebook_d
     try:
         _open(page, voila_server(notebook_dir / COURSE.name))
         box = page.locator(BOARD).first.bounding_box()
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.7
+        # on the board's map, above the course's sheet pinned to the window's foot
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.3
+        assert page.evaluate("([x, y]) => !!document.elementFromPoint(x, y).closest('.dp-screen-board')", [x, y]), (
+            "the swipe's start is not on the board")
         start = page.evaluate(SCROLLED)
         cdp = context.new_cdp_session(page)
         cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
