@@ -483,16 +483,16 @@ def _main(argv: list[str] | None) -> int:
             return 2
         except KeyboardInterrupt as exc:
             if not hasattr(exc, "path") and args.command != "simulate":
-                print("dualpowers: interrupted", file=sys.stderr)
+                _error(_("interrupted"))
             return 128 + (stopped_by[0] if stopped_by else signal.SIGINT)   # 130 after Ctrl-C, 143 after SIGTERM
         except RecursionError:
-            _error("the input is nested too deeply")
+            _error(_("the input is nested too deeply"))
             return 2
         except MemoryError:
-            _error("out of memory")
+            _error(_("out of memory"))
             return 1
         except Exception as exc:   # a bug: still one line, never a traceback on a user's terminal
-            _error(f"internal error, please report it: {type(exc).__name__}: {exc}")
+            _error(_("internal error, please report it — {error}", error=f"{type(exc).__name__}: {exc}"))
             return 1
         finally:
             sys.stdout = stdout

@@ -118,7 +118,7 @@ def test_show_me_demonstrates_and_is_not_counted():
     m.show_me()
     snap = m.snapshot
     assert snap.feedback.kind == "demo" and snap.feedback.head.startswith("Shown on the board:")
-    assert snap.feedback.why.startswith("Why:") and snap.retry.shown
+    assert snap.feedback.why.startswith("Why? ") and snap.retry.shown
     assert "commands-1" not in m.session.progress.solved and "without counting" in snap.next.tooltip
 
 

@@ -68,7 +68,7 @@ NOT_TRIED = N_("not measured: no playout tried it")
 RANKED = N_("{action}: {percent} likely the best; win chance {win} ({low}\u2013{high}); {playouts} playouts")
 #: The first line of a ranking in words: the best action and why, one sentence (issue 35: the
 #: reason came on a line of its own after the figures, and a newcomer read the action alone first).
-BEST_BECAUSE = N_("{side:cap}, best: {action}, because {reason:low}")
+BEST_BECAUSE = N_("Best for {side}: {action}. {reason:cap}")
 #: The line after it: how sure, and where the best action leaves the player.
 FIGURES_ROUND = N_("{sureness:cap}; at the end of the round: {outlook}.")
 FIGURES_GAME = N_("{sureness:cap}; for the game: {outlook}.")

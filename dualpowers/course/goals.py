@@ -620,7 +620,7 @@ def _legal_text(s: State, p: Mapping[str, Any]) -> Message:
         a = parse_action(p["action"])
         s.clone().apply(a)
     except IllegalAction as exc:      # the engine's own reason, as data
-        return Message(_reasoned(N_("The rules do not allow it: {why}")), domain=DOMAIN,
+        return Message(_reasoned(N_("The rules do not allow it — {why}")), domain=DOMAIN,
                        why=refused_in_words(s, a, exc))
     t = s.clone()
     events = [e for e in t.apply(a) if isinstance(getattr(e, "message", None), Message) and e.kind != "phase"]

@@ -548,11 +548,11 @@ class Exercise:
         except IllegalAction as exc:     # the engine's reason and rule, as data
             hl = _safe_highlight(s, action) + tuple(self.highlight)
             told = G.refused_in_words(s, action, exc)
-            reason = told if isinstance(told, Message) else Message(N_("The rules do not allow it: {why}"),
+            reason = told if isinstance(told, Message) else Message(N_("The rules do not allow it — {why}"),
                                                                     domain=DOMAIN, why=told)
             return Verdict(False, exc.rule or self._rule(), reason, hl, legal=False)
         except Exception as exc:  # noqa: BLE001 - a malformed action object must not reach the learner as a traceback
-            return Verdict(False, self._rule(), Message(N_("The rules do not allow it: {why}"), domain=DOMAIN,
+            return Verdict(False, self._rule(), Message(N_("The rules do not allow it — {why}"), domain=DOMAIN,
                                                         why=str(exc)),
                            tuple(self.highlight), legal=False)
         assert actor is not None

@@ -47,7 +47,7 @@ T_CANCEL = (N_("Cancel the clicks"), N_("Cancel the taps"))
 #: where we are: the item within its chapter (the course's title above the widget is the notebook's
 #: heading; repeated here it took a second line of the narrow panel in Italian, issue 33)
 T_STEP = N_("{i} of {n} in this chapter")
-T_EXERCISE = N_("Exercise: {prompt}")
+T_EXERCISE = N_("Exercise — {prompt}")
 T_RULES = N_("Rules: {ids}")
 #: The disclosure under a step or an exercise that holds what is this project's, not the rulebooks'
 T_ASIDE = N_("What the rulebooks leave open")
@@ -63,7 +63,7 @@ T_SHOWN_CHOICE = N_("The answer: {answer}.")
 #: A card offered as a secret objective: what the objective is worth where it scores, not the
 #: values for playing the card, whose actions the Command cards chapter teaches after it (QA7)
 T_OBJECTIVE_CHOICE = N_("Choose {card} ({vp} VP) as your secret objective")
-T_WHY = N_("Why: {why}")
+T_WHY = N_("Why? {why:cap}")
 T_OTHERS = NN_("The engine accepts {n} other answer too.", "The engine accepts {n} other answers too.")
 T_ENGINE = N_("What the engine did:")
 T_DONE = N_("You have finished the course. Play your first solo game at difficulty 1: open notebooks/04_play.ipynb, or start one right here.")

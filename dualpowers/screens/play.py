@@ -802,7 +802,7 @@ class PlaySession(Observed[PlaySnapshot]):
             sure += f"</p><p>{escape(render(chance, lang))}"
         # The action and why it is best in one sentence, the reason in the game's words (issue 35:
         # "Best: play purple-5 (2nd)." came first, and a newcomer read the reason only after it).
-        lead = _("<b>{action:cap}</b>: {reason:low}", action=fields["action"],
+        lead = _("<b>{action:cap}</b> — {reason:low}", action=fields["action"],
                  reason=html_param(render(ranking.reason_message(), lang), lang))
         figures = escape(_("How the advisor measured it"))
         warning = ranking.warning_message()
