@@ -45,6 +45,38 @@ def test_a_new_solo_game_tells_the_oppositions_first_turn_beside_the_board():
     assert PlaySession(GameSession(mode="two-player", seed=7)).snapshot.story is None
 
 
+def test_a_new_game_is_dealt_once(monkeypatch):
+    """The session dealt a new game three times (to check its options, to replay from it, to tell
+    its opening) and again at every replay (a new language, an undo): now once, each replay
+    starting from a copy of that deal, which stays as dealt."""
+    import dualpowers.controllers.play as controller
+    from dualpowers.errors import SettingError
+    from dualpowers.setup import deal, new_game
+
+    dealt = []
+
+    def counted(*args, **kwargs):
+        dealt.append(args)
+        return deal(*args, **kwargs)
+
+    monkeypatch.setattr(controller, "deal", counted)
+    monkeypatch.setattr(controller, "new_game", lambda *args, **kwargs: dealt.append(args) or new_game(*args, **kwargs),
+                        raising=False)
+    game = GameSession(mode="solo", seed=7, player="white", difficulty=3)
+    fresh = new_game("solo", 7, player="white", difficulty=3)
+    assert game.start_state() == fresh and game.story
+    game.apply(game.legal()[0])
+    game.set_language("fr")
+    game.undo()
+    assert game.state == fresh and game.start_state() == fresh
+    assert len(dealt) == 1
+    with pytest.raises(SettingError, match="player"):
+        game.new_game("solo", 8, player="green")            # bad options: refused, the game unchanged
+    assert game.start_state() == fresh and len(dealt) == 2
+    game.new_game("two-player", 3)
+    assert game.start_state() == new_game("two-player", 3) and len(dealt) == 3
+
+
 def test_the_model_runs_without_jupyter():
     """Imported in a fresh interpreter, the model loads no Jupyter module."""
     import subprocess

@@ -37,7 +37,7 @@ from ..names import ROLE_CONTEXTS
 from ..text import N_, NN_, NP_, Name, plural, render, translator
 from ..narrate import outcome_text
 from ..policies import PolicySpecError, make_policy
-from ..setup import MODE_ALIASES, deal, edition_for, fresh_seed, new_game
+from ..setup import MODE_ALIASES, deal, edition_for, fresh_seed
 from ..state import Event, State
 from ..turn import interchangeable, step_name
 from ..userfiles import THE_SAVED_GAME_FILE, read_text
@@ -243,9 +243,12 @@ class GameSession:
             if probe.mode == "solo":
                 player, difficulty = probe.player or player, probe.difficulty or difficulty
             self.start: dict[str, Any] | None = start_dict
+            self._dealt: tuple[State, list[Event]] | None = None
         else:
-            self.start = None
-            new_game(mode, seed, player=player, difficulty=difficulty, edition=edition)  # checks the options
+            # dealt once (this checks the options, before anything changes): every replay starts from
+            # a copy of the deal, and a new solo game's story tells what it played before the first decision
+            dealt = deal(mode, seed, player=player, difficulty=difficulty, edition=edition, boards=True)
+            self.start, self._dealt = None, dealt
         self.mode = MODE_ALIASES.get(mode, mode)
         self.seed, self.player, self.difficulty, self.edition = seed, player, difficulty, edition
         self.state, self.actions, self.log = self._replay(actions or [])
@@ -254,7 +257,8 @@ class GameSession:
         """The position the game started from (a new deal from the seed, or the given start)."""
         if self.start is not None:
             return State.from_dict(self.start)
-        return new_game(self.mode, self.seed, player=self.player, difficulty=self.difficulty, edition=self.edition)
+        assert self._dealt is not None
+        return self._dealt[0].clone()
 
     def _header(self, state: State) -> list[LogEntry]:
         _ = translator(self.lang)
@@ -346,10 +350,9 @@ class GameSession:
         """What a new deal played before the first decision, as a story to tell: the solo
         Opposition's leader and first turn (issue 33: they appeared on the board with no word
         beside it).  Nothing for a game continued from a given position."""
-        if self.start is not None or self.mode != "solo":
+        if self._dealt is None:
             return []
-        return deal(self.mode, self.seed, player=self.player, difficulty=self.difficulty, edition=self.edition,
-                    boards=True)[1]
+        return list(self._dealt[1])
 
     @classmethod
     def from_position(cls, state: State | dict[str, Any]) -> "GameSession":
@@ -673,4 +676,4 @@ class GameSession:
 
 
 #: What :meth:`GameSession.load` replaces when it succeeds (listeners stay).
-_SESSION_FIELDS = ("mode", "seed", "player", "difficulty", "edition", "start", "state", "actions", "log", "lang")
+_SESSION_FIELDS = ("mode", "seed", "player", "difficulty", "edition", "start", "_dealt", "state", "actions", "log", "lang")

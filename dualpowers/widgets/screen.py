@@ -201,7 +201,7 @@ SCREEN_STYLE = THEME_STYLE + """<style>
   /* a screen with a sheet (the course): the panel's boxes give their parts to the board's row,
      so the sheet (the buttons, the text, the answers) sticks to the window's foot while the board
      is in view: the learner reads a step with the board it speaks of, as play's story is read.
-     It scrolls inside itself when longer than half the window, its buttons staying at its top. */
+     It scrolls inside itself past 55% of the window's height, its buttons staying at its top. */
   .dp-screen:has(> .dp-screen-row > .dp-screen-panel > .dp-screen-sheet) > .dp-screen-row > .dp-screen-panel {
     display: contents !important; }
   .dp-screen-row:has(> .dp-screen-panel > .dp-screen-sheet) > .dp-screen-panel > * {
