@@ -75,6 +75,7 @@ def test_a_new_game_is_dealt_once(monkeypatch):
     assert game.start_state() == fresh and len(dealt) == 2
     game.new_game("two-player", 3)
     assert game.start_state() == new_game("two-player", 3) and len(dealt) == 3
+    assert game.story == []                                 # nothing to tell before the first decision
 
 
 def test_the_model_runs_without_jupyter():

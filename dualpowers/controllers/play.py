@@ -350,7 +350,7 @@ class GameSession:
         """What a new deal played before the first decision, as a story to tell: the solo
         Opposition's leader and first turn (issue 33: they appeared on the board with no word
         beside it).  Nothing for a game continued from a given position."""
-        if self._dealt is None:
+        if self._dealt is None or self.mode != "solo":     # two-player: only the round began
             return []
         return list(self._dealt[1])
 
