@@ -705,6 +705,21 @@ def out_of_sight(page, selector: str) -> list[str]:
       return out; }""", selector)
 
 
+#: How far the page has scrolled: Voila scrolls a box of its own, not the window.
+SCROLLED = "() => window.scrollY + [...document.querySelectorAll('*')].reduce((sum, e) => sum + e.scrollTop, 0)"
+
+
+def swipe_up(context, page, x: float, y: float, moves: int, step: float = 25.0) -> None:
+    """A finger put down at (x, y) that moves up ``moves`` times by ``step`` CSS px, then lifts
+    (raw touch events, as a phone sends them: a swipe that should scroll the page)."""
+    cdp = context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for i in range(1, moves + 1):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y - step * i}]})
+        page.wait_for_timeout(16)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
 def tap_through_chapter(page, chapter_index: int, steps: int) -> None:
     """Open the course's chapter ``chapter_index`` by a tap, then tap Next past its ``steps`` steps,
     each tap waited for until the course's text changes (a learner on a touch screen)."""

@@ -14,8 +14,8 @@ import shutil
 
 import pytest
 
-from helpers import (REPO_ROOT, board_spot, past_the_opening, tap_through_chapter, wait_canvas_painted,
-                     wait_course_exercise, wait_until, write_unrun_copy)
+from helpers import (REPO_ROOT, SCROLLED, board_spot, past_the_opening, swipe_up, tap_through_chapter,
+                     wait_canvas_painted, wait_course_exercise, wait_until, write_unrun_copy)
 
 pytestmark = pytest.mark.browser
 
@@ -200,8 +200,6 @@ def test_a_solo_action_finished_by_taps(browser, voila_server, notebook_dir, dev
         context.close()
 
 
-#: How far the page has scrolled: Voila scrolls a box of its own, not the window.
-SCROLLED = "() => window.scrollY + [...document.querySelectorAll('*')].reduce((sum, e) => sum + e.scrollTop, 0)"
 
 
 def test_a_voila_page_opens_at_its_title(browser, voila_server, notebook_dir):
@@ -228,12 +226,7 @@ def test_a_swipe_on_the_board_scrolls_the_page(browser, voila_server, notebook_d
         assert page.evaluate("([x, y]) => !!document.elementFromPoint(x, y).closest('.dp-screen-board')", [x, y]), (
             "the swipe's start is not on the board")
         start = page.evaluate(SCROLLED)
-        cdp = context.new_cdp_session(page)
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-        for i in range(1, 11):
-            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y - 25 * i}]})
-            page.wait_for_timeout(16)
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        swipe_up(context, page, x, y, 10)
         page.wait_for_timeout(600)
         assert page.evaluate(SCROLLED) > start + 100, "a swipe on the board did not scroll the page"
     finally:

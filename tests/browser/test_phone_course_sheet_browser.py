@@ -16,7 +16,7 @@ import shutil
 
 import pytest
 
-from helpers import REPO_ROOT, wait_canvas_painted, wait_until, write_unrun_copy
+from helpers import REPO_ROOT, SCROLLED, swipe_up, wait_canvas_painted, wait_until, write_unrun_copy
 
 pytestmark = pytest.mark.browser
 
@@ -34,8 +34,6 @@ WHERE = """() => {
           position: getComputedStyle(sheet).position, scrollTop: sheet.scrollTop,
           scrolls: sheet.scrollHeight > sheet.clientHeight + 1};
 }"""
-#: How far the page has scrolled: Voila scrolls a box of its own, not the window.
-SCROLLED = "() => window.scrollY + [...document.querySelectorAll('*')].reduce((sum, e) => sum + e.scrollTop, 0)"
 
 
 @pytest.fixture(scope="module")
@@ -100,12 +98,7 @@ def test_a_swipe_on_the_sheet_scrolls_the_page_and_a_new_step_starts_at_its_top(
         sheet = page.locator(".dp-course .dp-screen-sheet").first.bounding_box()
         x, y = sheet["x"] + sheet["width"] / 2, sheet["y"] + sheet["height"] * 0.6
         start = page.evaluate(SCROLLED)
-        cdp = context.new_cdp_session(page)
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-        for i in range(1, 9):
-            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y - 25 * i}]})
-            page.wait_for_timeout(16)
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        swipe_up(context, page, x, y, 8)
         page.wait_for_timeout(600)
         assert page.evaluate(SCROLLED) > start + 60, "a swipe on the sheet did not scroll the page"
         # a text longer than the sheet (made so here: a sheet 150 px tall), read to its end, then
