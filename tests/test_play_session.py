@@ -12,6 +12,7 @@ import pytest
 from dualpowers.controllers import GameSession
 from dualpowers.screens import play as play_module
 from dualpowers.screens.play import PlaySession, PlaySnapshot
+from dualpowers.text import render
 
 
 @pytest.fixture
@@ -166,6 +167,26 @@ def test_the_story_is_told_beside_the_board_step_by_step():
 
         play.story_step()
     assert play.snapshot.story is None and not play.snapshot.board.past
+    assert play.snapshot.skipped == ()                       # every step was read: nothing to repeat
+
+
+def test_skip_to_now_keeps_what_the_skipped_steps_told_until_the_game_moves_on():
+    """After "Skip to now" the Opposition's turn was told nowhere but in the folded round list (QA8):
+    the snapshot keeps the skipped steps' words, in order, until the next action."""
+    play = PlaySession(GameSession(mode="solo", seed=5, player="red", difficulty=1))
+    play.story_step(skip=True)                               # past the opening
+    rng = random.Random(2)
+    while play.story_at is None or len(play.story) < 3:
+        play.game.apply(rng.choice(play.game.state.legal_actions()))
+    play.story_step()                                        # one step read, the rest skipped
+    expected = tuple(render(e.message, "en") for e in play.story[2:])
+    play.story_step(skip=True)
+    snap = play.snapshot
+    assert snap.story is None and snap.skipped == expected and any("Opposition" in t for t in snap.skipped)
+    play.set_language("fr")                                  # written again in the new language
+    assert play.snapshot.skipped == tuple(render(e.message, "fr") for e in play.story[2:])
+    play.game.apply(play.game.state.legal_actions()[0])
+    assert play.snapshot.skipped == ()                        # the game moved on: gone
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])

@@ -196,6 +196,9 @@ class PlaySnapshot:
     can_review: bool
     can_return: bool               #: back to the finished game, after "try again from here"
     saved: SavedFile | None
+    #: after "Skip to now": what the steps skipped told, in order, until the game moves on (the
+    #: Opposition's turn was read nowhere but in the folded round list, QA8)
+    skipped: tuple[str, ...]
     #: the edition the set-up form offers for the next game: the language's edition until the
     #: reader picks one (:meth:`PlaySession.pick_edition`)
     next_edition: str
@@ -283,6 +286,8 @@ class PlaySession(Observed[PlaySnapshot]):
         self.story: list["Event"] = []
         self.story_at: int | None = None
         self._story_seen: Any = None
+        #: the steps "Skip to now" went past, kept to be told in brief until the game moves on
+        self._skipped: list["Event"] = []
         self.review_done: Review | None = None
         self.moment: Moment | None = None
         #: after "try again from here": the finished game (its save and its review), to go back to
@@ -350,6 +355,7 @@ class PlaySession(Observed[PlaySnapshot]):
             self.review_done, self.moment = None, None   # a new game, or play goes on: the review is gone
         if g.story is not self._story_seen:               # a new action: tell what it set going
             self._story_seen = g.story
+            self._skipped = []                            # (and forget the last story's skipped steps)
             steps = [e for e in g.story if e.board is not None]
             # told step by step when the action set something going beyond the player's own move
             told = any(i and (e.kind in STORY_KINDS or e.kind == "play") for i, e in enumerate(steps))
@@ -505,6 +511,8 @@ class PlaySession(Observed[PlaySnapshot]):
         """Show the next step of what the last action set going (``skip``: go straight to now)."""
         if self.story_at is None:
             return
+        if skip:
+            self._skipped = self.story[self.story_at + 1:]
         self.story_at = None if skip or self.story_at + 1 >= len(self.story) else self.story_at + 1
         self._changed()
 
@@ -521,6 +529,7 @@ class PlaySession(Observed[PlaySnapshot]):
         """Replay the game with the advisor and keep the decisions where another action would have
         gained most (:func:`dualpowers.review.review_game`)."""
         self.story_at = None               # the last action's story is over: the review replaces it
+        self._skipped = []
         self.review_done = review_game(self.game, playouts=playouts, progress=progress)
         self.moment = None
         self._changed()
@@ -668,7 +677,8 @@ class PlaySession(Observed[PlaySnapshot]):
             can_act=not over and not telling and bool(here.legal), can_undo=g.can_undo, over=over,
             hint_html=here.hint_html, thinking=self._thinking, result="" if telling else (g.result() or ""),
             review=review, can_review=over and not telling and self.review_done is None, can_return=self._finished is not None,
-            saved=self._saved, next_edition=self.next_edition)
+            saved=self._saved, skipped=tuple(render(e.message, lang) for e in self._skipped),
+            next_edition=self.next_edition)
 
     def _menu(self, here: _Position) -> MenuView:
         _ = translator(self.lang)

@@ -85,6 +85,10 @@ PLAY_STYLE = """<style>
   border: 1px solid #d8b54a; }
 /* the story so far, beside the board: the steps already told, small, above the one on the board */
 .dp-play .dp-story-told ol { margin: 0 0 4px; padding-left: 1.6em; font-size: 12.5px; line-height: 1.3; }
+/* after "Skip to now": what the skipped steps told, in brief, under the notice */
+.dp-play .dp-skipped { margin: 2px 0 4px; }
+.dp-play .dp-skipped summary { cursor: pointer; font-weight: bold; }
+.dp-play .dp-skipped ol { margin: 2px 0 0; padding-left: 1.6em; font-size: 12.5px; line-height: 1.3; }
 .dp-play .dp-story-told li { margin: 1px 0; }
 .dp-play .dp-round-so-far summary { cursor: pointer; font-weight: bold; padding: 2px 0; }
 /* read whole beside the board: no box of its own to scroll, the panel's type */
@@ -551,7 +555,12 @@ class PlayWidget(widgets.VBox):
         self._draw_review(snap)
         self._draw_setup(snap)
         cls = "dp-error-box" if snap.notice_error else "dp-ok-box"
-        self.message.value = f"<span class='{cls}'>{escape(snap.notice)}</span>" if snap.notice else ""
+        notice = f"<span class='{cls}'>{escape(snap.notice)}</span>" if snap.notice else ""
+        if snap.skipped:
+            steps = "".join(f"<li>{escape(text)}</li>" for text in snap.skipped)
+            title = escape(_("What you skipped"))
+            notice += f"<details class='dp-skipped' open><summary>{title}</summary><ol>{steps}</ol></details>"
+        self.message.value = notice
         # the answer to a click on the board, in the window: on a phone the panel is under the
         # board and a refusal or the next tap's prompt came out of sight (issue 33, QA6); where it
         # is in view already (beside the board) nothing scrolls
