@@ -235,6 +235,30 @@ def test_blockade_refusal_names_the_move_rule():
     assert v.rule == "R-ACT-MOVE" and "blockade" in v.reason()
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_refused_move_says_where_the_token_may_go_instead(lang):
+    """A refusal named the rule and left the learner to guess the legal targets (QA8): it now
+    names every region the engine lets that token move to, and only those."""
+    from dualpowers.names import region_colour
+    from dualpowers.text import Name, render
+    ex = course.exercise("commands-1")
+    s = ex.position
+    allowed = {a.to for a in s.legal_actions() if type(a).word == "move" and a.token == "W3"}
+    refused = [r.name for r in s.comp.regions if r.name not in allowed]
+    assert len(allowed) >= 2 and refused
+    for region in refused:
+        v = ex.judge(f"move W3 {region}")
+        assert not v.correct and not v.legal
+        said = v.instead
+        assert said is not None and v.text(lang).endswith(render(said, lang))
+        words = render(said, lang)
+        for r in s.comp.regions:
+            name = region_colour(r.name, lang) if lang != "en" else render(Name("colour", r.name), lang)
+            assert (name in words) == (r.name in allowed), (r.name, words)
+    # an answer the rules allow says nothing of the kind
+    assert ex.judge(f"move W3 {sorted(allowed)[0]}").instead is None
+
+
 def test_best_score_verdict_says_where_the_marker_is_without_negative_spaces():
     """'-3 toward White' confused the learner: the verdict names the side the marker leans to
     and how much further a better choice gets it (R-SCO-OBJ)."""

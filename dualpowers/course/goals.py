@@ -24,7 +24,7 @@ from ..presence import force_in_presence
 from ..scoring import UNREST_VP, reveal_order, track_label, unrest_vp
 from ..state import State
 from .. import narration
-from ..text import NN_, Conjunction, Items, Message, Name, plural
+from ..text import NN_, Conjunction, Disjunction, Items, Message, Name, plural
 from .text import DOMAIN, N_, card_name, date_name, month_name, region_name, side_name, token_name
 
 __all__ = ["Goal", "GOALS", "Question", "QUESTIONS", "ANSWER_TYPES", "choice_label", "after", "goal_reached", "goal_later",
@@ -613,6 +613,28 @@ def refused_in_words(s: State, a: Action, exc: IllegalAction) -> Message | str:
         told = Message(told.msgid, domain=told.domain, context=told.context, plural=told.plural,
                        **{**told.params, "action": kind_of(a).sentence(s, a)})
     return told
+
+
+def elsewhere(s: State, a: Action) -> Message | None:
+    """Where the token of a refused action may go instead, in the engine's figures ("Here W3 may
+    go to blue or purple."): the refusal named the rule, and the learner was left to guess the
+    legal targets (QA8).  ``None`` when the action does not start with a token, or when that token
+    may do nothing here (the refusal says why)."""
+    from ..clicks import ActionPicker      # the clicks' grammar: the same targets the board lights up
+    if getattr(a, "token", None) not in s.comp.tokens:    # a typed answer naming no token of the game
+        return None
+    paths = K.click_paths(s, a)
+    first = paths[0][0] if paths and len(paths[0]) >= 2 else None
+    if first is None or first[0] != "token":
+        return None
+    picker = ActionPicker(s, lists=False)
+    if picker.click(*first) is not None or picker.message:
+        return None
+    regions = list(dict.fromkeys(ident for kind, ident in picker.next_targets() if kind == "region"))
+    if not regions:
+        return None
+    return plural(NN_("Here {token} may go only to {regions}.", "Here {token} may go to {regions}."), len(regions),
+                  domain=DOMAIN, token=token_name(first[1]), regions=Disjunction(Name("colour", r) for r in regions))
 
 
 def _legal_text(s: State, p: Mapping[str, Any]) -> Message:

@@ -153,6 +153,9 @@ class Verdict:
     #: which would show the next round), with ``markers`` where the scoring put them.
     scene: State | None = None
     markers: Mapping[int, str] | None = None
+    #: after a refusal, what the same first click may do instead ("Here W3 may go to red or
+    #: white."): a sentence of its own after the rule's reason
+    instead: Message | None = None
 
     @property
     def shown(self) -> State | None:
@@ -179,6 +182,8 @@ class Verdict:
         # ends with one already, if need be inside its closing quote or bracket ("… (R-CAL-4).")
         if why and why.rstrip("»)\"'\u00a0 ")[-1:] not in (".", "!", "?", "…"):
             why += "."
+        if self.instead is not None:
+            why += " " + render(self.instead, lang)
         return why
 
     def reason(self, lang: str = "en") -> str:
@@ -550,7 +555,7 @@ class Exercise:
             told = G.refused_in_words(s, action, exc)
             reason = told if isinstance(told, Message) else Message(N_("The rules do not allow it — {why}"),
                                                                     domain=DOMAIN, why=told)
-            return Verdict(False, exc.rule or self._rule(), reason, hl, legal=False)
+            return Verdict(False, exc.rule or self._rule(), reason, hl, legal=False, instead=G.elsewhere(s, action))
         except Exception as exc:  # noqa: BLE001 - a malformed action object must not reach the learner as a traceback
             return Verdict(False, self._rule(), Message(N_("The rules do not allow it — {why}"), domain=DOMAIN,
                                                         why=str(exc)),
