@@ -80,7 +80,7 @@ _OVERLAY_STYLE = ("<style>.dp-board-picture { position: relative; } "
                   "border-radius: 4px; width: max-content; max-width: min(300px, 90%); box-shadow: 0 0 0 1px #ffffff; } "
                   ".dp-board-words { font-size: 13px; line-height: 1.4; } "
                   ".dp-board-words p { margin: 2px 0 6px 0; } "
-                  ".dp-board-widget .dp-board-words-toggle { margin-top: 4px; }</style>")
+                  ".dp-board-widget .dp-board-words-toggle { margin: 4px 6px 6px; }</style>")
 
 
 #: The board in words' box: its paragraphs go inside (:class:`~dualpowers.widgets.blocks_html.BlocksHTML`).

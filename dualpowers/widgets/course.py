@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import ipywidgets as widgets
 
@@ -170,9 +170,11 @@ class CourseWidget(widgets.VBox):
         self._choice_pool = ButtonPool(lambda: self._button("dp-course-choice"), m.answer)
         self._action_pool = ButtonPool(lambda: self._button("dp-course-action"), m.answer)
         self.choice_box = widgets.HBox(layout=_W(flex_flow="row wrap", width="100%", grid_gap="4px"))
+        self.choice_box.add_class("dp-controls")
         self.action_box = widgets.VBox(layout=_W(width="100%"))
         self.answers = widgets.VBox([self.choice_box, self.action_box], layout=_W(width="100%"))
         self.answers.add_class("dp-course-answers")
+        self.answers.add_class("dp-controls")
         self.choice_buttons: list[widgets.Button] = []
         self.action_buttons: list[widgets.Button] = []
         # the chapter list: one button per chapter, built once
@@ -185,6 +187,7 @@ class CourseWidget(widgets.VBox):
             self._chapter_buttons.append(b)
         self.chapter_list = widgets.VBox([self._chapters_title, *self._chapter_buttons], layout=_W(width="100%"))
         self.chapter_list.add_class("dp-course-chapters")
+        self.chapter_list.add_class("dp-controls")
         self.progress_label = widgets.HTML()
         # the rulebook's examples of the chapter: a label and one button per example letter
         self._examples_label = widgets.HTML()
@@ -220,12 +223,25 @@ class CourseWidget(widgets.VBox):
             below=[self.examples, self.end_box, self.extra],
             panel_height=PANEL_FIT_HEIGHT, sheet=True,
         )
-        bind_keys(self.screen, {"ArrowRight": button_action(self.next_button),
-                                "ArrowLeft": button_action(self.back_button), "Escape": m.forget_clicks})
+        bind_keys(self.screen, {"ArrowRight": self._step_key(self.next_button),
+                                "ArrowLeft": self._step_key(self.back_button), "Escape": m.forget_clicks})
         self.children = [widgets.HTML(STYLE + COURSE_STYLE), self.screen]
         m.observe(self.draw)
         language.observe(m.set_language)
         self.draw(m.snapshot)
+
+    def _step_key(self, button: widgets.Button) -> Callable[[], None]:
+        """→ and ← press Next and Back, and the focus goes to the button pressed: the answers'
+        buttons are used again for the next item, and the focus, left on one, answered the new
+        question at the next Enter before it was read (QA, keyboard alone)."""
+        press = button_action(button)
+
+        def step() -> None:
+            if button.disabled:
+                return
+            press()
+            (self.next_button if button.disabled else button).focus()
+        return step
 
     # ------------------------------------------------------------------ as a learner
     @property

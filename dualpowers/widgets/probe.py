@@ -215,6 +215,24 @@ function render({ model, el }) {
   const onDpr = () => { report(); watchDpr(); };
   watchDpr();
   requestAnimationFrame(report);
+  // A control reached by Tab behind the sheet pinned at the window's foot (the course on a phone):
+  // the browser scrolls a focused control into the window, not out from under a sticky part, and
+  // the focus was hidden (QA, keyboard alone).  The least scroll that shows it above the sheet.
+  const onFocusUnderSheet = (ev) => {
+    const sheet = root && root.querySelector('.dp-screen-sheet');
+    const t = ev.target;
+    if (!sheet || !t || sheet.contains(t) || getComputedStyle(sheet).position !== 'sticky') return;
+    requestAnimationFrame(() => {
+      const r = t.getBoundingClientRect(), top = sheet.getBoundingClientRect().top;
+      if (r.height === 0 || r.bottom <= top - 4) return;
+      let view = t.parentElement;
+      while (view && !(view.scrollHeight > view.clientHeight + 1 &&
+                       /(auto|scroll)/.test(getComputedStyle(view).overflowY))) view = view.parentElement;
+      // the board itself may be taller than the room above the sheet: its top comes first
+      const by = Math.min(r.bottom - top + 8, r.top - 4);
+      if (by > 0) (view || document.scrollingElement || document.documentElement).scrollBy(0, by);
+    });
+  };
   // Keyboard shortcuts for the screen that holds this probe.
   let root = null, onKey = null;
   const attach = () => {
@@ -238,6 +256,7 @@ function render({ model, el }) {
     };
     root.addEventListener('keydown', onKey);
     root.addEventListener('focusout', onFocusLost);
+    root.addEventListener('focusin', onFocusUnderSheet);
     screen();
     screenWatch = new MutationObserver(() => requestAnimationFrame(screen));
     screenWatch.observe(root, { childList: true, subtree: true, characterData: true });
@@ -413,6 +432,7 @@ function render({ model, el }) {
     document.removeEventListener('touchstart', onTouchElsewhere, { capture: true });
     if (root && onKey) root.removeEventListener('keydown', onKey);
     if (root) root.removeEventListener('focusout', onFocusLost);
+    if (root) root.removeEventListener('focusin', onFocusUnderSheet);
     if (screenWatch) screenWatch.disconnect();
     if (toBoard) toBoard.remove();
     coarse.removeEventListener('change', onCoarse);

@@ -154,7 +154,8 @@ SCREEN_STYLE = THEME_STYLE + """<style>
 .dp-screen .dp-screen-narration > *, .dp-screen .dp-screen-narration .widget-box > * { flex-shrink: 0; }
 .dp-screen .dp-screen-answers > *, .dp-screen .dp-screen-answers .widget-box > * { flex-shrink: 0; }
 .dp-screen .dp-screen-secondary > * { flex-shrink: 0; }
-.dp-screen .dp-screen-answers { font-size: 14px; line-height: 1.4; overflow-wrap: anywhere; min-width: 0; }
+.dp-screen .dp-screen-answers { font-size: 14px; line-height: 1.4; overflow-wrap: anywhere; min-width: 0;
+  overflow: visible !important; }
 /* the still picture stored for viewers without a kernel: hidden while the live widget shows */
 .jp-OutputArea-child:has(.dp-screen) ~ .jp-OutputArea-child .dp-static-board,
 .output_area:has(.dp-screen) ~ .output_area .dp-static-board { display: none; }
@@ -181,6 +182,9 @@ SCREEN_STYLE = THEME_STYLE + """<style>
 /* the keyboard's place, seen on anything: a ring 3 px wide, off the control, in the page's
    strongest contrast (black on a light page, white on a dark one) */
 .dp-screen :focus-visible { outline: 3px solid var(--dp-focus) !important; outline-offset: 2px !important; }
+/* a row of controls lets a focused control's ring show whole (an ipywidgets box clips what
+   overflows it: only the ring's right edge showed on the course's answers and its Hint row) */
+.dp-screen .dp-controls { overflow: visible !important; }
 .dp-screen .dp-board-picture:focus { outline: none; }
 .dp-screen .dp-board-picture:focus-visible { outline-offset: -3px !important; }
 /* what only a screen reader needs: in the page, out of sight */
@@ -208,7 +212,7 @@ SCREEN_STYLE = THEME_STYLE + """<style>
     flex: 1 1 100% !important; min-width: 0; }
   .dp-screen-row > .dp-screen-panel > .dp-screen-sheet { position: sticky; bottom: 0; z-index: 20;
     max-height: 55vh; overflow-y: auto; box-sizing: border-box;
-    padding: 0 4px 4px; background: var(--dp-paper); color: var(--dp-ink); border-top: 1px solid var(--dp-line);
+    padding: 0 6px 6px; background: var(--dp-paper); color: var(--dp-ink); border-top: 1px solid var(--dp-line);
     box-shadow: 0 -3px 6px -2px rgba(0, 0, 0, 0.3); }
   .dp-screen-sheet > .dp-screen-primary { position: sticky; top: 0; z-index: 1; background: var(--dp-paper);
     margin: 0 !important; padding: 4px 0; }
@@ -222,6 +226,9 @@ SCREEN_STYLE = THEME_STYLE + """<style>
   .output_subarea:has(.dp-screen-sheet), .output_area:has(.dp-screen-sheet),
   .dp-screen:has(> .dp-screen-row > .dp-screen-panel > .dp-screen-sheet),
   .dp-screen-row:has(> .dp-screen-panel > .dp-screen-sheet) { overflow: visible !important; }
+  /* Voila's scrolling box keeps 10 px of padding under its content, and a sticky part stops
+     above it: the page showed through under the sheet */
+  .lm-BoxPanel-child:has(.dp-screen-sheet) { padding-bottom: 0 !important; }
 }
 /* a phone: the page's own margins (Voila's 10 px on each side, the cell's 5 px) give way to the
    board, whose words grow with its width */
@@ -413,5 +420,7 @@ def button_action(button: widgets.Button) -> Callable[[], None]:
 
 def controls(*items: widgets.Widget, wrap: bool = True) -> widgets.HBox:
     """A row of controls that wraps inside the panel."""
-    return widgets.HBox(list(items), layout=_W(flex_flow="row wrap" if wrap else "row nowrap",
-                                               align_items="center", grid_gap="4px", width="100%"))
+    row = widgets.HBox(list(items), layout=_W(flex_flow="row wrap" if wrap else "row nowrap",
+                                              align_items="center", grid_gap="4px", width="100%"))
+    row.add_class("dp-controls")
+    return row

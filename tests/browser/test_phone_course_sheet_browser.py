@@ -50,9 +50,14 @@ def _text(page) -> str:
     return (el.inner_text() or "").strip() if el.count() else ""
 
 
-def _next(page) -> None:
+def _next(page, keyboard: bool = False) -> None:
     before = _text(page)
-    page.locator("button.dp-course-next").first.tap()
+    button = page.locator("button.dp-course-next").first
+    if keyboard:
+        button.focus()
+        page.keyboard.press("Enter")
+    else:
+        button.tap()
     wait_until(lambda: _text(page) != before, timeout=20_000, message="Next did nothing")
     page.wait_for_timeout(500)
 
@@ -124,5 +129,86 @@ def test_nothing_is_pinned_beside_the_board(browser, voila_server, notebook_dir)
         where = page.evaluate(WHERE)
         assert where["position"] != "sticky", where
         assert where["sheet"]["top"] < where["board"]["bottom"], "the panel is not beside the board"
+    finally:
+        page.close()
+
+
+#: Where the focused control is, against the sheet and the window (CSS px), and whether a box
+#: around it clips its focus ring.
+FOCUSED = """() => {
+  const t = document.activeElement, sheet = document.querySelector('.dp-course .dp-screen-sheet');
+  const r = t.getBoundingClientRect();
+  let clipped = false, clipper = '';
+  for (let p = t.parentElement; p && !p.classList.contains('dp-screen'); p = p.parentElement) {
+    const q = p.getBoundingClientRect(), o = getComputedStyle(p).overflow;
+    if (o !== 'visible' && (q.top > r.top - 5 || q.bottom < r.bottom + 5 || q.left > r.left - 5 || q.right < r.right + 5)) {
+      clipped = true; clipper = p.className; }
+  }
+  return {inSheet: sheet.contains(t), top: r.top, bottom: r.bottom, sheetTop: sheet.getBoundingClientRect().top,
+          sheetBottom: sheet.getBoundingClientRect().bottom, height: window.innerHeight, clipped, clipper,
+          what: (t.className && t.className.baseVal === undefined ? t.className : t.tagName) + ' ' +
+                (t.innerText || t.getAttribute('aria-label') || '').slice(0, 30),
+          inScreen: !!t.closest('.dp-course'), next: t.classList.contains('dp-course-next'),
+          answer: !!t.closest('.dp-course-answers')};
+}"""
+
+
+#: Scroll the page up until the board-in-words button is 40 px under the pinned sheet's top.
+UNDER_THE_SHEET = """() => {
+  const t = document.querySelector('.dp-course .dp-board-words-toggle');
+  const sheet = document.querySelector('.dp-course .dp-screen-sheet');
+  let view = t.parentElement;
+  while (view && !(view.scrollHeight > view.clientHeight + 1 &&
+                   /(auto|scroll)/.test(getComputedStyle(view).overflowY))) view = view.parentElement;
+  (view || document.scrollingElement).scrollBy(0, -(sheet.getBoundingClientRect().top + 40 - t.getBoundingClientRect().top));
+}"""
+
+
+def test_the_keyboard_s_place_is_never_under_the_sheet(browser, voila_server, notebook_dir):
+    """Keyboard alone on a phone (QA, after the sheet): a control reached by Tab outside the sheet
+    stood behind it (the browser scrolls a focused control into the window, not out from under a
+    sticky part); the sheet stopped 10 px above the window's foot (Voila's padding); an answer's
+    focus ring was cut by its row; and → to the next item left the focus on a reused answer
+    button, which the next Enter pressed before the question was read."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    try:
+        page.goto(voila_server(notebook_dir / COURSE["en"].name), wait_until="domcontentloaded", timeout=120_000)
+        wait_canvas_painted(page, BOARD, timeout=120_000)
+        page.wait_for_timeout(800)
+        where = page.evaluate(WHERE)
+        assert abs(where["sheet"]["bottom"] - where["height"]) <= 1, where
+        # the board focused, the page scrolled so that the control after it (the board in words)
+        # stands behind the pinned sheet, as it does where the page is nearer its top
+        page.locator(BOARD).first.focus()
+        page.wait_for_timeout(300)
+        page.evaluate(UNDER_THE_SHEET)
+        page.wait_for_timeout(300)
+        seen = []
+        for _ in range(14):                      # the board, its words, the sheet, the chapters ...
+            page.keyboard.press("Tab")
+            page.wait_for_timeout(250)
+            f = page.evaluate(FOCUSED)
+            if not f["inScreen"]:
+                break
+            seen.append(f["what"])
+            if not f["inSheet"] and f["bottom"] - f["top"] < f["height"] / 3:
+                behind = f["top"] < f["sheetBottom"] - 1 and f["bottom"] > f["sheetTop"] + 1
+                assert not behind, f"{f['what']!r} is behind the sheet: {f}"
+            assert not f["clipped"], f"{f['what']!r}: a box around it clips its focus ring: {f}"
+        assert len(seen) >= 5, seen
+        # an exercise's answer focused, then →: the focus goes to Next, not to the new item's answer
+        for _ in range(12):
+            _next(page, keyboard=True)
+            if page.locator(".dp-course-answers button:visible").count():
+                break
+        answer = page.locator(".dp-course-answers button:visible").first
+        answer.focus()
+        f = page.evaluate(FOCUSED)
+        assert f["answer"] and not f["clipped"], str(f)
+        before = _text(page)
+        page.keyboard.press("ArrowRight")
+        wait_until(lambda: _text(page) != before, timeout=20_000, message="→ did nothing")
+        wait_until(lambda: page.evaluate(FOCUSED)["next"], timeout=5_000,
+                   message=lambda: f"the focus stayed on {page.evaluate(FOCUSED)['what']!r}")
     finally:
         page.close()
