@@ -442,6 +442,7 @@ def test_hot_seat_the_next_player_never_reads_the_last_one_s_secret_objective(la
     g = p.game
     red_obj = g.legal()[0]
     assert g.state.to_act == "red" and str(red_obj).startswith("objective ")
+    p.take_seat()                                     # red has the screen
     p.play(red_obj)
     card = names.card(red_obj.card, lang)
     assert g.state.to_act == "white"
@@ -450,7 +451,9 @@ def test_hot_seat_the_next_player_never_reads_the_last_one_s_secret_objective(la
     assert names.side_label("red", lang).lower() in p.snapshot.notice.lower(), p.snapshot.notice
     p.undo()                                          # taken back with white at the screen: still unnamed
     assert card not in _everything_read(p.snapshot) and g.state.to_act == "red", p.snapshot.notice
+    p.take_seat()
     p.play(red_obj)
+    p.take_seat()
     p.play(g.legal()[0])                              # white's objective: the action phase's story
     white_obj = g.state.objectives["white"]
     assert p.snapshot.story is not None
@@ -462,6 +465,44 @@ def test_hot_seat_the_next_player_never_reads_the_last_one_s_secret_objective(la
         last = snap.story.next_label
         p.story_step()
     assert names.side_label("red", lang).lower() in last.lower(), last
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_hot_seat_each_player_takes_the_screen_before_their_cards_show(lang):
+    """QA8: two players at one screen had no hand-over: the moment one had played, the next one's
+    hand, secret objective and choices showed to the one still at the screen.  Between their turns
+    the snapshot now shows neither cards, choices, menu nor hint, only the counts both may see, and
+    asks the next player to take the screen; a decision before that is refused, nothing changes."""
+    from dualpowers import names
+    p = PlaySession(GameSession(mode="two-player", seed=1917), lang=lang)
+    g = p.game
+    played = 0
+    while played < 12:
+        side = g.state.to_act
+        snap = p.snapshot
+        if snap.story is not None:
+            p.story_step(skip=True)
+            continue
+        assert p.waiting_for == side and snap.hand_over is not None and snap.hand_over.side == side
+        assert not snap.cards and not snap.choices and not snap.menu_shown and not snap.can_act
+        assert not snap.hint_html and not snap.board.highlight
+        hidden = [names.card(c, lang) for c in g.state.hands[side]]
+        assert not [c for c in hidden if c in "\n".join(snap.hand_lines)], snap.hand_lines
+        assert names.in_role("side", side, "to", lang) in snap.hand_over.text
+        key = g.state.key()
+        p.play(g.legal()[0])                            # refused: the screen is not theirs yet
+        assert g.state.key() == key and p.snapshot.notice_error and snap.hand_over.button in p.snapshot.notice
+        p.take_seat()
+        snap = p.snapshot
+        assert snap.hand_over is None and snap.can_act and (snap.cards or snap.choices)
+        while g.state.to_act == side and not g.state.is_over() and p.story_at is None:
+            p.play(g.legal()[0])                        # the turn goes on with the same player
+            played += 1
+    # one person playing both sides: no hand-over
+    solo_at_two = PlaySession(GameSession(mode="two-player", seed=1917), lang=lang, hand_over=False)
+    assert solo_at_two.snapshot.hand_over is None and solo_at_two.snapshot.can_act
+    with pytest.raises(TypeError, match="hand_over"):
+        PlaySession(GameSession(mode="two-player", seed=1), hand_over="yes")
 
 
 def test_the_objectives_scored_after_the_unrest_winner_s_choice_are_headed_the_scoring():

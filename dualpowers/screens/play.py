@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from ..state import Event, State
 
 __all__ = ["DIFFICULTIES", "PlaySession", "PlaySnapshot", "BoardView", "CardView", "ChoiceView", "StoryView", "MenuView",
+           "HandOverView",
            "ReviewView", "SavedFile", "STORY_KINDS"]
 
 #: Event kinds that start the part of an action's story worth telling step by step (what the
@@ -114,6 +115,16 @@ class StoryView:
     def at(self) -> int:
         """The index of the step on the board."""
         return len(self.told) - 1
+
+
+@dataclass(frozen=True)
+class HandOverView:
+    """Two players at one screen, between their turns: the next side's cards and secret objective
+    stay hidden until its player takes the screen (QA8: the one who had just played saw them)."""
+
+    side: str
+    text: str
+    button: str
 
 
 def reading_time(text: str) -> float:
@@ -196,6 +207,8 @@ class PlaySnapshot:
     can_review: bool
     can_return: bool               #: back to the finished game, after "try again from here"
     saved: SavedFile | None
+    #: two players at one screen: the next side is to take the screen before its cards show
+    hand_over: HandOverView | None
     #: after "Skip to now": what the steps skipped told, in order, until the game moves on (the
     #: Opposition's turn was read nowhere but in the folded round list, QA8)
     skipped: tuple[str, ...]
@@ -261,11 +274,19 @@ class PlaySession(Observed[PlaySnapshot]):
     'purple-2'
     """
 
-    def __init__(self, game: GameSession | None = None, *, lang: str = "en", **options: Any) -> None:
+    def __init__(self, game: GameSession | None = None, *, lang: str = "en", hand_over: bool = True,
+                 **options: Any) -> None:
         """``game``: the game to show (``None``: a new one with ``options``, see :class:`GameSession`;
         without an ``edition``, the edition of ``lang``'s readers, and the next game's edition
-        follows the language until the reader picks one)."""
+        follows the language until the reader picks one).  ``hand_over``: in a game of two players
+        at one screen, hide each side's cards until its player takes the screen
+        (:meth:`take_seat`); ``False`` for one person playing both sides."""
         super().__init__()
+        if not isinstance(hand_over, bool):
+            raise TypeError(f"PlaySession: hand_over must be True or False, not {hand_over!r}")
+        self.hand_over = hand_over
+        #: the side whose player has the screen (two players at one screen), None before the first
+        self._seat: str | None = None
         #: the reader chose the edition (or came with a game): a new language no longer changes it
         self._edition_chosen = game is not None or options.get("edition") is not None
         if game is None and options.get("edition") is None:
@@ -367,6 +388,42 @@ class PlaySession(Observed[PlaySnapshot]):
         if emit:
             self._changed()
 
+    # ------------------------------------------------------------------ two players at one screen
+    @property
+    def waiting_for(self) -> str | None:
+        """The side to take the screen before its cards show (two players at one screen, between
+        their turns, once the last action's story is told); ``None`` when nobody is awaited."""
+        s = self.game.state
+        if (not self.hand_over or s.mode == "solo" or s.is_over() or self.story_at is not None
+                or self.moment is not None):
+            return None
+        side = s.to_act
+        return side if side is not None and side != self._seat else None
+
+    def take_seat(self) -> None:
+        """The awaited player has the screen: their cards, objective and choices show."""
+        side = self.waiting_for
+        if side is None:
+            return
+        self._seat = side
+        self._say("")
+        self._changed()
+
+    def _awaited(self) -> bool:
+        """Refuse a decision while the next player has not taken the screen (say so)."""
+        side = self.waiting_for
+        if side is None:
+            return False
+        _ = translator(self.lang)
+        self._say(_("First pass the screen to {side:to}, who presses “{button}”.", side=side,
+                    button=self._seat_button(side)), error=True)
+        self._changed()
+        return True
+
+    def _seat_button(self, side: str) -> str:
+        _ = translator(self.lang)
+        return _("Show {side}'s cards", side=side)
+
     # ------------------------------------------------------------------ what a person does
     def set_language(self, lang: str) -> None:
         """Write everything from now on in ``lang`` (the log is written again)."""
@@ -394,7 +451,7 @@ class PlaySession(Observed[PlaySnapshot]):
         why the click is refused."""
         if kind not in ("card", "token", "region", "connection"):
             raise ValueError(f"click: kind must be card, token, region or connection, not {kind!r}")
-        if self.game.is_over():
+        if self.game.is_over() or self._awaited():
             return
         picker = self.picker
         picker.touch = self.touch
@@ -414,6 +471,8 @@ class PlaySession(Observed[PlaySnapshot]):
     def play(self, action: "Action | str | None") -> None:
         """Take ``action`` (an action, or its notation from the menu); a refusal is told, and
         nothing changes."""
+        if self._awaited():
+            return
         if action is None or action == "":
             _ = translator(self.lang)
             self._say(_("There is no action to apply."), error=True)
@@ -428,6 +487,8 @@ class PlaySession(Observed[PlaySnapshot]):
     def auto(self, policy: str) -> None:
         """Let a computer player choose and take the action.  ``"hint"`` (the screen's default) is
         the Hint's first row: the snapshot drawn while the advisor ranks says it is thinking."""
+        if self._awaited():
+            return
         if policy == "hint":
             self._thinking = True          # drawn at once: the ranking takes about a second
             self._changed()
@@ -467,6 +528,7 @@ class PlaySession(Observed[PlaySnapshot]):
             self._changed()
             return
         self._finished, self._saved = None, None        # a new game: the one tried again from is let go
+        self._seat = None                                # ... and its first player takes the screen
         try:
             self.game.new_game(mode, int(text) if text else None, player=player, difficulty=difficulty,
                                edition=edition)
@@ -489,6 +551,8 @@ class PlaySession(Observed[PlaySnapshot]):
     def hint(self) -> None:
         """Rank the legal actions with the advisor: the best is lit, its card marked, its choice
         selected in the menu, and the reason and the figures shown."""
+        if self._awaited():
+            return
         self._thinking = True              # drawn at once: the ranking takes a second or several
         self._changed()
         try:
@@ -593,7 +657,7 @@ class PlaySession(Observed[PlaySnapshot]):
                       error=True)
             self._changed()
         else:
-            self._saved = None
+            self._saved, self._seat = None, None
             self._changed()
 
     # ------------------------------------------------------------------ the snapshot
@@ -605,6 +669,7 @@ class PlaySession(Observed[PlaySnapshot]):
         over = s.is_over()
         moment = self.moment
         telling = self.story_at is not None and moment is None
+        waiting = self.waiting_for
         pk = here.picker
         hint = here.hint
         hinted = hint.best.action if hint is not None else None
@@ -635,11 +700,18 @@ class PlaySession(Observed[PlaySnapshot]):
                               reading_time(" ".join((told[-1], *working))))
         elif moment is not None:           # a decision of the review: its position, the better action lit
             board = BoardView(moment.position, tuple(action_highlight(moment.position, moment.better)), past=True)
+        elif waiting is not None:          # nothing lit: what the next player may do is theirs to see
+            board = BoardView(here.copy)
         else:
             lit: list[Any] = list(pk.lit())
             lit.extend(x for x in here.hint_highlight if x not in lit)
             board = BoardView(here.copy, tuple(lit), tuple(i for k, i in pk.picked if k == "token"))
-        if not telling and moment is None and not over:
+        hand_over: HandOverView | None = None
+        if waiting is not None:
+            hand_over = HandOverView(waiting, _("{side:The} to play: pass the screen to {side:to}. The cards and the "
+                                                "secret objective stay hidden until then.", side=waiting),
+                                     self._seat_button(waiting))
+        elif not telling and moment is None and not over:
             hinted_card = getattr(hinted, "card", None)
             if not pk.picked:
                 cards = [self._card(c, c == hinted_card) for kind, c in pk.next_targets() if kind == "card"]
@@ -657,7 +729,9 @@ class PlaySession(Observed[PlaySnapshot]):
                        status=g.status(shown_state, acting=False))
         else:                              # the game as it stands: written once per position
             status = here.texts.get("status") or here.texts.setdefault("status", g.status())
-        if shown_state is None:
+        if waiting is not None:            # the counts both players may see (as while a story is told)
+            hand_lines = tuple(g.hand_lines(g.state, played=False))
+        elif shown_state is None:
             hand_lines = here.texts.get(("hand", not cards)) or here.texts.setdefault(
                 ("hand", not cards), tuple(g.hand_lines(hand=not cards, played=False)))
         else:
@@ -673,11 +747,11 @@ class PlaySession(Observed[PlaySnapshot]):
             story=story,
             hand_lines=hand_lines,
             round_so_far=_since_round_began(log), log=log, menu=menu,
-            menu_shown=menu is not None and moment is None,
-            can_act=not over and not telling and bool(here.legal), can_undo=g.can_undo, over=over,
-            hint_html=here.hint_html, thinking=self._thinking, result="" if telling else (g.result() or ""),
+            menu_shown=menu is not None and moment is None and waiting is None,
+            can_act=not over and not telling and waiting is None and bool(here.legal), can_undo=g.can_undo, over=over,
+            hint_html="" if waiting is not None else here.hint_html, thinking=self._thinking, result="" if telling else (g.result() or ""),
             review=review, can_review=over and not telling and self.review_done is None, can_return=self._finished is not None,
-            saved=self._saved, skipped=tuple(render(e.message, lang) for e in self._skipped),
+            saved=self._saved, hand_over=hand_over, skipped=tuple(render(e.message, lang) for e in self._skipped),
             next_edition=self.next_edition)
 
     def _menu(self, here: _Position) -> MenuView:

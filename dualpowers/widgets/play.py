@@ -25,7 +25,9 @@ the hand), ``dp-choice`` (a remaining choice), ``dp-cancel``, ``dp-prompt``, ``d
 ``dp-story`` (what the last action set going, one step at a time), ``dp-story-told`` (the
 steps told before it), ``dp-round-so-far`` (this round's log, beside the board), ``dp-story-next``,
 ``dp-story-skip``, ``dp-story-auto`` (the story plays on by itself), ``dp-review`` (Review my game, once the game is over), ``dp-review-progress``, ``dp-moment``
-(one decision of the review), ``dp-try-again``, ``dp-review-back``.
+(one decision of the review), ``dp-try-again``, ``dp-review-back``, ``dp-hand-over`` (two players at
+one screen: the next player takes the screen before their cards show) with ``dp-take-seat``,
+``dp-skipped`` (after *Skip to now*, what the skipped steps told).
 
 After each action, what it set going (the Opposition's turns, each part of the scoring) is
 shown one step at a time: the step in words, the board as it stood right after it with what
@@ -244,6 +246,13 @@ class PlayWidget(widgets.VBox):
                                           layout=_W(width="100%")), "dp-story-now")
         self.story_box = css(widgets.VBox([self.story_now, self.story_told],
                                           layout=_W(width="100%", display="none")), "dp-story-box")
+        #: two players at one screen, between their turns: the next player takes the screen before
+        #: their cards show (its words and its button come from the snapshot)
+        self.hand_over_text = css(widgets.HTML(), "dp-hand-over-text", "dp-live")
+        self.take_seat_button = button("", "dp-take-seat", style="info", icon="eye")
+        self.take_seat_button.on_click(lambda _: self.model.take_seat())
+        self.hand_over_box = css(widgets.VBox([self.hand_over_text, self.take_seat_button],
+                                              layout=_W(width="100%", display="none")), "dp-hand-over")
         #: this round so far, beside the board (the whole log stays below it), sent as it grows
         self.round_view = css(BlocksHTML(newest_first=True, layout=_W(width="100%")), "dp-round-so-far")
         # ---- the review, once the game is over
@@ -317,7 +326,7 @@ class PlayWidget(widgets.VBox):
             # the next click's prompt and the answer to the last one right under the story, above the
             # cards and the choices it speaks of ("or choose below"): a long list of choices or the
             # round's story never pushes them out of the window (issue 33, QA6)
-            primary=[self.story_box, self.prompt, self.message, self.hand_cards, self.choices,
+            primary=[self.story_box, self.hand_over_box, self.prompt, self.message, self.hand_cards, self.choices,
                      # "Let the computer choose" beside the Hint, where a player looks when it is
                      # their turn (it sat in the closed list of every action, unfound: issue 33)
                      widgets.HBox([self.undo_button, self.hint_button, self.auto_button, self.cancel_button,
@@ -516,6 +525,14 @@ class PlayWidget(widgets.VBox):
                 # on a phone the board's top comes into view, the step being pinned under it
                 self.story_next.focus()
                 self.board.probe.story_into_view += 1
+        hand_over = snap.hand_over
+        self.hand_over_box.layout.display = None if hand_over is not None else "none"
+        if hand_over is not None:
+            self.hand_over_text.value = f"<div class='dp-result-box'>{escape(hand_over.text)}</div>"
+            with self.take_seat_button.hold_sync():
+                self.take_seat_button.description = hand_over.button
+            if before is None or before.hand_over != hand_over:
+                self.take_seat_button.focus()      # Enter takes the screen; nothing else is to be done
         if (story is not None) != ("dp-telling" in self.screen._dom_classes):
             if story is not None:
                 self.screen.add_class("dp-telling")

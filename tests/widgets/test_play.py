@@ -363,6 +363,9 @@ def test_play_widget_whole_game_by_clicks(seed, mode, click_region, click_token)
     while w.model.story_at is not None:              # a solo deal's opening: the Opposition's first turn
         w.story_next.click()
     while not w.session.is_over():
+        if w.model.waiting_for is not None:          # two players at one screen: the next one takes it
+            assert w.hand_over_box.layout.display is None and not w.hand_cards.children
+            w.take_seat_button.click()
         _play_by_clicks(w, rng.choice(w.session.legal()), click_region, click_token)
         while w.model.story_at is not None:          # what the action set going, step by step
             w.story_next.click()
@@ -373,6 +376,8 @@ def test_play_widget_whole_game_by_clicks(seed, mode, click_region, click_token)
     assert w.all_actions.layout.display == "none" and w.end_new_game.layout.display is None
     assert not w.hand_cards.children and not w.choices.children
     w.end_new_game.click()
+    if w.model.waiting_for is not None:
+        w.take_seat_button.click()
     assert not w.session.is_over() and w.all_actions.layout.display is None
 
 
@@ -393,11 +398,15 @@ def test_play_widget_whole_two_player_game_by_buttons():
     # once: the game's end is this test's matter, and a whole game at the Hint's pace took 43 s of
     # a CI run and 165 s on a loaded machine.  The default's own choice: test_play_session.py.
     assert w.auto_policy.value == "hint"
+    assert w.auto_button.disabled                  # red has not taken the screen yet
+    w.take_seat_button.click()
     w.auto_button.click()
     assert len(w.session.actions) == 1
     w.auto_policy.value = "greedy"
     n = 1
     while not w.session.is_over():
+        if w.model.waiting_for is not None:
+            w.take_seat_button.click()
         w.auto_button.click()
         n += 1
         assert n < 1000
