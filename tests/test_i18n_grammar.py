@@ -305,6 +305,7 @@ def test_several_kinds_of_click_are_one_sentence():
                 told = picker.next_clicks(cards=True, buttons=True, touch=touch)
                 if told is not None:
                     said.append(render(told, lang))
+            play.take_seat()                        # two players at one screen: the next one takes it
             play.play(play.game.legal()[0])
         several = [s for s in said if "," in s]
         assert several, said

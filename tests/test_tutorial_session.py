@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 
@@ -139,7 +140,7 @@ def test_a_long_step_is_read_in_parts_cut_between_sentences_one_per_next():
         whole = t.narration()
         assert len(whole) > PART_CHARS and m.parts >= 2
         parts = text_parts(whole)
-        assert " ".join(parts) == whole and all(len(p) <= PART_CHARS for p in parts)
+        assert " ".join(parts) == whole.replace("\n\n", " ") and all(len(p) <= PART_CHARS for p in parts)
         read = []
         for i in range(m.parts):
             snap = m.snapshot
@@ -166,25 +167,61 @@ def test_text_parts_keeps_a_short_text_or_one_sentence_whole():
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
-def test_a_scoring_told_in_parts_shows_the_board_at_the_scoring_until_its_last_part(lang):
-    """QA7: example G step 3 is told in three parts (the scoring, the exhaustion, the cleanup), but
-    the board showed round 2 from the first part: the unrest tile on red, R10 and Kerensky gone,
-    while the text read "Nobody has a token in green, the unrest region".  Every part but the last
-    now shows the board as the scoring scores (before the exhaustion), the last the step's end."""
+def test_a_scoring_told_in_paragraphs_shows_the_board_as_each_has_told_it(lang):
+    """QA7: example G step 3 showed round 2 from its first part.  QA8: then the board showed the
+    reveal's 2 VP on the track while the text still told the recruit ("The round is over and
+    scoring runs. Nobody has a token in green"), and R10 and Kerensky on the board while it told
+    them leaving.  The step's narration is now in paragraphs, each with the event it tells up to
+    (``scenes``): the recruit (score level), the reveal (2 VP to White), the exhaustion (R10 and
+    Kerensky gone, still round 1), the cleanup (round 2, the step's end)."""
     m, _ = _model(language=lang)
     m.select("G")
     t = m.tutorial
     while not (t.step.kind == "action" and t.step.action == "recruit R1"):
         m.next()
-    assert m.parts > 1
+    assert t.step.scenes == ("unrest", "score", "exhaust", "round") and m.parts == 4
     end, _outcome = t.view()
+    seen = []
     for part in range(m.parts):
-        snap = m.snapshot
-        board = snap.position
+        board = m.snapshot.position
         assert board is not None
-        if part + 1 < m.parts:
-            assert board.round == 1 and board.unrest == "green", (part, board.round, board.unrest)
-            assert "R10" in board.tokens_in("white") and "Kerensky" in board.tokens_in("white")
-        else:
-            assert board.key() == end.key() and board.round == 2
+        seen.append((board.score, board.round, board.place["Kerensky"], board.unrest))
+        if part + 1 == m.parts:
+            assert board.key() == end.key()             # the last paragraph: the step's end
         m.next()
+    assert seen[0] == (0, 1, "white", "green")
+    assert seen[1] == (-2, 1, "white", "green")
+    assert seen[2][:3] == (-2, 1, "removed") and seen[2][3] == "green"
+    assert seen[3][:2] == (-2, 2) and seen[3][3] != "green"
+
+
+def test_every_step_s_scenes_are_events_of_its_action_and_its_paragraphs_in_every_language():
+    """A step's ``scenes`` name, in order, events its action sets going, one per paragraph of its
+    narration, and every translation keeps the English paragraphs (the board follows the text)."""
+    from dualpowers.tutorial import paragraphs
+    t = Tutorial()
+    found = 0
+    for example_id in t.example_ids:
+        t.select(example_id)
+        for index in range(1, t.count + 1):
+            t.goto(index)
+            if not t.step.scenes:
+                continue
+            found += 1
+            for lang in ("en", "fr", "it"):
+                assert len(paragraphs(t.narration(lang))) == len(t.step.scenes), (example_id, index, lang)
+            for p in range(len(t.step.scenes) - 1):       # the last paragraph shows the step's end
+                assert t.paragraph_scene(p) is not None
+            assert t.paragraph_scene(len(t.step.scenes) - 1) is None
+    assert found >= 1
+
+
+@pytest.mark.parametrize("scenes, message", [
+    ("exhaust", "scenes: a list of event kinds"),
+    (["unrest", "score"], "2 scene(s) for 1 paragraph(s)"),
+])
+def test_a_step_s_scenes_are_checked_when_the_tutorial_is_read(scenes, message):
+    from dualpowers.tutorial.model import _step
+    raw = {"kind": "action", "action": "pass", "narration": "One paragraph.", "scenes": scenes}
+    with pytest.raises(TutorialError, match=re.escape(message)):
+        _step(raw, "examples[0].steps[1]")

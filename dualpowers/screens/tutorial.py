@@ -24,7 +24,7 @@ from ..narrate import event_text, objective_steps, refusal_text
 from ..opposition import ObjectiveChoice
 from ..presence import Presence
 from ..text import NN_, plural, translator
-from ..tutorial import Outcome, Tutorial, TutorialError
+from ..tutorial import Outcome, Tutorial, TutorialError, paragraphs
 from .observed import Observed
 
 if TYPE_CHECKING:
@@ -46,8 +46,19 @@ _SENTENCE_END = re.compile(r"(?<=[.!?…)])\s+(?=[(«\"'A-ZÀ-ÖØ-Þ])")
 
 
 def text_parts(text: str, limit: int = PART_CHARS) -> tuple[str, ...]:
-    """``text`` cut between sentences into as few parts as keep each near ``limit`` characters,
-    the longest part as short as the sentences allow (a text of one sentence stays whole)."""
+    """``text`` cut into parts: at each paragraph (a blank line), then each paragraph between
+    sentences into as few parts as keep each near ``limit`` characters, the longest part as short
+    as the sentences allow (a paragraph of one sentence stays whole)."""
+    return tuple(part for _p, part in paragraph_parts(text, limit))
+
+
+def paragraph_parts(text: str, limit: int = PART_CHARS) -> tuple[tuple[int, str], ...]:
+    """:func:`text_parts` with the paragraph each part belongs to."""
+    return tuple((p, part) for p, paragraph in enumerate(paragraphs(text) or [text])
+                 for part in _sentence_parts(paragraph, limit))
+
+
+def _sentence_parts(text: str, limit: int) -> tuple[str, ...]:
     if len(text) <= limit:
         return (text,)
     sentences = _SENTENCE_END.split(text)
@@ -165,7 +176,10 @@ class TutorialScreen(Observed[TutorialSnapshot]):
         self.part = 0
 
     def _parts(self) -> tuple[str, ...]:
-        return text_parts(self.tutorial.narration())
+        return tuple(part for _p, part in self._paragraph_parts())
+
+    def _paragraph_parts(self) -> tuple[tuple[int, str], ...]:
+        return paragraph_parts(self.tutorial.narration())
 
     @property
     def parts(self) -> int:
@@ -235,9 +249,13 @@ class TutorialScreen(Observed[TutorialSnapshot]):
             state, view = None, OutcomeView(error=refusal_text(exc, lang))
         else:
             view = _outcome_view(t, outcome, state.edition)
-            # a scoring told in parts: the board as it scores until the last part (the exhaustion
-            # and the next round come with it), not the next round from the first part (issue 33)
-            scene = t.scoring_scene() if more_parts else None
+            # a scoring told in parts: the board as the paragraph being read has told it (the step's
+            # scenes), or else as it scores until the last part (the exhaustion and the next round
+            # come with it), not the next round from the first part (issue 33)
+            if t.step.scenes:
+                scene = t.paragraph_scene(self._paragraph_parts()[part][0])
+            else:
+                scene = t.scoring_scene() if more_parts else None
             if scene is not None:
                 state = scene
         return TutorialSnapshot(

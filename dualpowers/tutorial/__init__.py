@@ -18,10 +18,11 @@ The examples are data (``examples.json``, English; the other languages are the
 from __future__ import annotations
 
 from .model import (
-    MARKERS, Example, Outcome, Step, Tutorial, TutorialData, TutorialError, check_expect, load_examples, replay,
+    MARKERS, Example, Outcome, Step, Tutorial, TutorialData, TutorialError, check_expect, load_examples, paragraphs,
+    replay,
 )
 
 __all__ = [
     "Tutorial", "TutorialData", "TutorialError", "Example", "Step", "Outcome", "load_examples", "replay",
-    "check_expect", "MARKERS",
+    "check_expect", "MARKERS", "paragraphs",
 ]

@@ -17,7 +17,11 @@ a title per language, an optional erratum note, and a list of steps.  A step is
 Every step has a narration in English, French and Italian (``en``, ``fr``,
 ``it``), the IDs of the rules it illustrates (RULINGS.md), what the board should
 highlight, and an ``expect`` block stating the result the engine must give
-(:meth:`Tutorial.verify` checks it).
+(:meth:`Tutorial.verify` checks it).  An action that sets a scoring going may tell it
+in paragraphs (a blank line between them) with ``"scenes"``: for each paragraph, the
+kind of the last event it tells (``"unrest"``, ``"score"``, ``"exhaust"`` ...), so that
+the board shows what the text has told (:meth:`Tutorial.paragraph_scene`); every
+``{name}`` in a text is one of the example's ``names``.
 
 :class:`Tutorial` never stores positions: the position shown at a step is
 always recomputed by replaying the example's actions from its start position
@@ -29,6 +33,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import string
 from dataclasses import dataclass, field
 from importlib import resources
 from itertools import takewhile
@@ -49,7 +54,7 @@ from ..state import Event, State
 
 __all__ = [
     "MARKERS", "STEP_KINDS", "TutorialError", "Step", "Example", "Outcome", "TutorialData", "load_examples",
-    "Tutorial", "DOMAIN",
+    "Tutorial", "DOMAIN", "paragraphs",
 ]
 
 #: The gettext domain of the examples' texts (``dualpowers/locale/<lang>/LC_MESSAGES/tutorial.po``).
@@ -107,6 +112,9 @@ class Step:
     query: Mapping[str, Any] | None = None      # for "query"
     expect: Mapping[str, Any] = field(default_factory=dict)
     erratum: bool = False                       # this step is where the example's erratum matters
+    #: an action whose narration tells what it set going in paragraphs (a scoring): for each
+    #: paragraph, the kind of the last event it has told, so the board follows the telling
+    scenes: tuple[str, ...] = ()
 
     def describe(self) -> str:
         """The step in a few words: ``play purple-4``, ``try: move Kerensky red``, ``query presence brown``."""
@@ -239,7 +247,7 @@ def _highlight(value: Any, where: str) -> tuple[Any, ...]:
 def _step(raw: Any, where: str, intro: bool = False) -> Step:
     if not isinstance(raw, dict):
         raise TutorialError(f"{where}: a step is an object")
-    known = {"kind", "action", "query", "narration", "rules", "highlight", "expect", "erratum"}
+    known = {"kind", "action", "query", "narration", "rules", "highlight", "expect", "erratum", "scenes"}
     extra = set(raw) - known
     if extra:
         raise TutorialError(f"{where}: unknown field(s) {', '.join(sorted(extra))}")
@@ -272,11 +280,44 @@ def _step(raw: Any, where: str, intro: bool = False) -> Step:
         raise TutorialError(f"{where}: expect must be an object with keys among {', '.join(sorted(_EXPECT_KEYS))}")
     if kind == "try" and "error_contains" not in expect and not intro:
         raise TutorialError(f"{where}: a try step must say which refusal it expects (expect.error_contains)")
+    narration = _text(raw.get("narration"), f"{where}.narration")
+    scenes = raw.get("scenes", [])
+    if not (isinstance(scenes, list) and all(isinstance(k, str) and k for k in scenes)):
+        raise TutorialError(f"{where}.scenes: a list of event kinds, one per paragraph of the narration")
+    if scenes and kind != "action":
+        raise TutorialError(f"{where}.scenes: only an action step tells what it set going in paragraphs")
+    if scenes and len(scenes) != len(paragraphs(narration)):
+        raise TutorialError(f"{where}.scenes: {len(scenes)} scene(s) for {len(paragraphs(narration))} "
+                            "paragraph(s) of the narration (paragraphs are separated by a blank line)")
     return Step(
-        kind=kind, narration=_text(raw.get("narration"), f"{where}.narration"), rules=tuple(rules),
+        kind=kind, narration=narration, rules=tuple(rules),
         highlight=_highlight(raw.get("highlight"), where), action=action, query=query, expect=expect,
-        erratum=bool(raw.get("erratum", False)),
+        erratum=bool(raw.get("erratum", False)), scenes=tuple(scenes),
     )
+
+
+def _check_placeholders(ex: Example, where: str) -> None:
+    """Every ``{name}`` in an example's texts is one of its ``names``: a text naming one it does
+    not give failed only when shown, with a KeyError (the fuzz tests met it)."""
+    texts = {"title": ex.title, "source": ex.source, "short": ex.short, "erratum": ex.erratum,
+             "intro.narration": ex.intro.narration,
+             **{f"steps[{k}].narration": step.narration for k, step in enumerate(ex.steps)}}
+    for field_name, text in texts.items():
+        if text is None:
+            continue
+        try:
+            used = [f.split(".")[0].split("[")[0] for _, f, _, _ in string.Formatter().parse(text) if f is not None]
+        except ValueError as exc:
+            raise TutorialError(f"{where}.{field_name}: the braces of its placeholders do not match ({exc})") from None
+        missing = sorted({f for f in used if f not in ex.names})
+        if missing:
+            raise TutorialError(f"{where}.{field_name}: {{{missing[0]}}} is not one of the example's names "
+                                f"({', '.join(sorted(ex.names)) or 'none'})")
+
+
+def paragraphs(text: str) -> list[str]:
+    """A narration's paragraphs (separated by a blank line); most narrations are one."""
+    return [p.strip() for p in text.split("\n\n") if p.strip()]
 
 
 def _parse(raw: Any, source: str, packaged: bool = False) -> TutorialData:
@@ -317,6 +358,8 @@ def _parse(raw: Any, source: str, packaged: bool = False) -> TutorialData:
         ))
     if not examples:
         raise TutorialError(f"{source}: no examples")
+    for ex in examples:
+        _check_placeholders(ex, f"{source}: example {ex.id}")
     known = {r.id for r in all_rules()}
     for ex in examples:
         for cited in (ex.rules, *(step.rules for step in (ex.intro, *ex.steps))):
@@ -645,6 +688,26 @@ class Tutorial:
         if len(told) == len(events) or not told or told[-1].board is None:
             return None
         return told[-1].board
+
+    def paragraph_scene(self, paragraph: int) -> State | None:
+        """The board as the current step's narration has told it up to ``paragraph`` (its
+        :attr:`Step.scenes`: the position right after the last event of that paragraph's kind);
+        None when the step gives no scenes, and at its last paragraph (the step's end, with what
+        the action set going after its last event: the next round's hands).  QA8: tutorial G's
+        track showed the reveal's points while its text was still telling the recruit."""
+        step = self.step
+        if self._index == 0 or not step.scenes or step.action is None or paragraph >= len(step.scenes) - 1:
+            return None
+        before, _outcome = replay(self._example, self._index - 1)
+        events = before.apply(step.action, boards=True)
+        start = 0
+        for k, kind in enumerate(step.scenes[:paragraph + 1]):
+            found = [i for i in range(start, len(events)) if events[i].kind == kind]
+            if not found:
+                raise TutorialError(f"example {self._example.id}, step {self._index}: scenes[{k}] {kind!r} "
+                                    "is not an event the action sets going after the scenes before it")
+            start = found[-1]
+        return events[start].board
 
     def start_state(self, example_id: str | None = None) -> State:
         """A fresh engine state at an example's start position."""

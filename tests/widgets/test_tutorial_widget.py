@@ -128,17 +128,20 @@ def test_every_step_of_every_example_displays(w):
             assert w.board.state is not None
             assert w.board.highlight == w.tutorial.highlight
             # the step's text, whole or (a long one) in parts read one per Next; the board shows the
-            # step's position at its last part (a scoring told in parts: the scoring until then)
+            # step's position at its last part (a scoring told in parts: the scoring until then, or
+            # in paragraphs: as each paragraph has told it)
             read = []
             scene = w.tutorial.scoring_scene() if w.model.parts > 1 else None
-            for _ in range(w.model.parts):
+            for p, _part in w.model._paragraph_parts():
                 read.append(w.model.snapshot.narration.removesuffix(" …"))
                 assert html.escape(read[-1]) in w.narration.value
                 if len(read) < w.model.parts:
+                    if w.tutorial.step.scenes:
+                        scene = w.tutorial.paragraph_scene(p)
                     assert w.board.state.to_dict() == (scene or w.tutorial.state).to_dict()
                     w.next()
             assert w.board.state.to_dict() == w.tutorial.state.to_dict()
-            assert " ".join(read) == w.tutorial.narration()
+            assert " ".join(read) == w.tutorial.narration().replace("\n\n", " ")
             assert "dp-error-box" not in w.outcome.value
             if w.tutorial.at_end:
                 break
