@@ -309,7 +309,7 @@ class PositionEditor:
         free = self.free_ids(item.key)
         if not free and item.kind != "unit":
             where = Items(Message(TOKEN_IN, token=tid, region=found[0]) for tid in item.ids if (found := self.find(tid)))
-            raise EditorError(Message(ONLY_ONE, token=item.ids[0] if len(item.ids) == 1 else item.label_message,
+            raise EditorError(Message(ONLY_ONE, token=item.ids[0] if len(item.ids) == 1 else _bare(item),
                                       where=where))
         if free:
             entry: dict[str, Any] = {"id": free[0]}
@@ -320,7 +320,7 @@ class PositionEditor:
             entry, token = item.describe(tired), None
         self.board[region].append(entry)
         side = "exhausted" if tired else "fresh"
-        added = token if token is not None else item.label_message
+        added = token if token is not None else _bare(item)
         self._changed(Message(ADDED_EXHAUSTED if tired else ADDED_FRESH, token=added, region=region))
         return token
 
@@ -396,8 +396,7 @@ class PositionEditor:
         wanted = {k: v for k, v in entry.items() if k != "side"}
         for item in self.palette:
             if item.describe(False) == wanted and item.label_message is not None:
-                label = item.label_message
-                return label.params["label"] if label.msgid == PALETTE_COUNT else label   # without "(×9)"
+                return _bare(item)
         return "+".join(f"{k} {v}" for k, v in wanted.items())      # a kind the palette does not have
 
     def entry_messages(self) -> list[tuple[str, int, Message]]:
@@ -615,3 +614,12 @@ def _starting_board(comp: Components, seed: int) -> State:
     """A board like the start of a game: one neutral per region, unrest and blockade drawn."""
     from ..setup import new_game
     return new_game("two-player", seed, components=comp)
+
+
+def _bare(item: "PaletteItem") -> Message | str:
+    """A palette item named in a sentence: its label without the palette's count ("Red unit 3",
+    not "Red unit 3 x10": the notice read "Added Red unit 3 x10 to red", QA8)."""
+    label = item.label_message
+    if label is None:
+        return item.label
+    return label.params["label"] if label.msgid == PALETTE_COUNT else label

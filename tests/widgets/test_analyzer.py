@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -106,6 +107,11 @@ def test_too_many_tokens_is_the_engines_token_count_error():
     for _ in range(2):
         assert ed.add("red", "white-unit-1-0") is not None
     assert ed.add("red", "white-unit-1-0") is None          # no third token of that kind
+    # the notice names the kind as a sentence does, without the palette's count (QA8: "... x2")
+    from dualpowers.text import render
+    for lang in ("en", "fr", "it"):
+        said = render(ed.message_data, lang)
+        assert not re.search(r"[x×]\d", said), said
     assert ed.error_type == "TokenCountError"
     assert "already placed" in ed.error
     ed.remove_entry("red", 2)
