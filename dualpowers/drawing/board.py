@@ -469,13 +469,13 @@ def _status(p: ScaledPen, lay: Layout, s: "State", hl: frozenset[Any], _read: An
         x = left_end + 22
         long_acts = _("{side} to act: {step}", side=name, step=_(STEP_WORDS.get(s.step, s.step)))
         short_acts = _("{side} to act", side=name)
-        # What fits, most first: the step's words (what the player is to do) stay longest, the mode
-        # goes first, then the edition, which decides rules (E-FR, E-IT).  (The French course's
-        # title lost the step for the mode, QA8: "Aux Rouges de jouer ... Partie à deux joueurs".)
+        # What fits, most first: the mode goes first, then the step's words (what the player is to
+        # do), and the edition last, which decides rules (E-FR, E-IT).  (The French course's title
+        # lost the step to keep the mode, QA8: "Aux Rouges de jouer ... Partie à deux joueurs".)
         # the edition alone on the banner is a label: "Edizione italiana", not "edizione italiana"
         edition = [names.edition(s.edition, _LANG.get())] if s.edition != "fr" else []
         edition = [e[:1].upper() + e[1:] for e in edition]
-        pairs = [(a, r) for a in (long_acts, short_acts) for r in [right, *edition, ""]]
+        pairs = [(a, r) for a in (long_acts, short_acts) for r in [right, *(edition or [""])]] + [(short_acts, "")]
         acts, shown = next(((a, r) for a, r in pairs
                             if x + 12 + text_width(a, big, True) + (text_width(r, TEXT) + 20 if r else 0)
                             <= b.right - 10), (short_acts, ""))
