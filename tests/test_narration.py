@@ -120,3 +120,22 @@ def test_the_end_is_written_from_the_outcome_value_in_every_language():
             s.apply("pass")
         assert outcome_text(s, "fr") in refusal_text(refused.value, "fr")
     assert len(endings) >= 2
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_double_move_is_told_with_its_way(lang):
+    """QA8: the course told a double move "Kerensky from green to brown" and the learner wondered
+    how it got there: the event names the region it went through (R-ACT-DMOVE)."""
+    import dualpowers.course as course
+    from dualpowers import names
+    from dualpowers.text import render
+    s = course.exercise("commands-4").position.clone()
+    events = s.apply("double-move Kerensky brown via white")
+    moved = [e for e in events if e.kind == "move"]
+    assert len(moved) == 1
+    assert moved[0].message.params.get("via") == "white"
+    said = render(moved[0].message, lang)
+    way = {"en": "through white", "fr": "en passant par la Zone blanche", "it": "passando per il quartiere bianco"}
+    assert way[lang] in said, said
+    for region in ("green", "brown"):
+        assert names.region(region, lang) in said or region in said, (region, said)

@@ -439,6 +439,8 @@ NOT_IN_HAND = N_("{card} is not in {side}'s hand")
 NOT_A_UNIT_OF = N_("{unit} is not one of {side}'s units")
 NOT_IN_RESERVE = N_("{unit} is not in {side}'s reserve (it is {whereabouts})")
 MOVES = N_("{side:cap} moves: {token} from {start} to {to}.")
+#: a double move told with its way (a learner read "from green to brown" and wondered how)
+MOVES_VIA = N_("{side:cap} moves: {token} from {start} through {via} to {to}.")
 
 
 def check_region(state: Position, region: str) -> None:
@@ -481,11 +483,13 @@ def check_reserve_unit(state: Position, side: str, unit: str) -> None:
         raise refuse(NOT_IN_RESERVE, "R-ACT-RECRUIT", unit=unit, side=side, whereabouts=state.place[unit])
 
 
-def move_token(state: Position, side: str, token: str, to: str, msgid: str) -> None:
+def move_token(state: Position, side: str, token: str, to: str, msgid: str, **told: Any) -> None:
+    """Put ``token`` in ``to`` and tell it with ``msgid`` (``told``: more of the move's facts for
+    the message, a double move's ``via``)."""
     start = state.place[token]
     state.put(token, to, exhausted=token in state.exhausted)
     if state.narrating:
-        state.log("move", msgid, side=side, token=token, start=start, to=to)
+        state.log("move", msgid, side=side, token=token, start=start, to=to, **told)
 
 
 CARD_ALLOWS = N_("{card} allows Recruit or {card_action}, not '{action}'")

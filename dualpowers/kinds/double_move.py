@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..text import N_, Message, Name
-from .base import (MOVES, Action, ActionKind, action, check_controlled, check_printed, check_region,
+from .base import (MOVES, MOVES_VIA, Action, ActionKind, action, check_controlled, check_printed, check_region,
                    check_step_move, controlled_on_board, move_token, moved_clicks, moved_strength, moved_touches,
                    refuse, register, token_name, token_to_region, where_name)
 
@@ -61,7 +61,10 @@ def _check(state: Position, side: str, a: DoubleMove) -> None:
 
 
 def _perform(state: Position, side: str, a: DoubleMove) -> None:
-    move_token(state, side, a.token, a.to, MOVES)
+    if a.via:
+        move_token(state, side, a.token, a.to, MOVES_VIA, via=a.via)
+    else:
+        move_token(state, side, a.token, a.to, MOVES)
 
 
 def _sentence(state: Position, a: DoubleMove) -> Message:
