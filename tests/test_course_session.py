@@ -271,3 +271,24 @@ def test_the_note_of_an_exercise_left_unsolved_is_said_once_a_chapter():
     m.session.go_exercise(next(e.id for c in m.session.chapters if c.id != chapter for e in c.exercises))
     m.next()
     assert m.snapshot.skipped
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_text_folds_away_for_the_current_item_only(lang):
+    """QA (the course on a phone): the text pinned under the board covered the calendar and the
+    score track a step spoke of.  The learner may fold it away under its buttons; a new item
+    shows its text again, so that no step's text is missed."""
+    m = CourseScreen(lang=lang)
+    snap = m.snapshot
+    assert not snap.folded and snap.fold.label
+    m.fold(True)
+    folded = m.snapshot
+    assert folded.folded and folded.fold.label != snap.fold.label
+    m.fold(True)                                   # nothing more to do
+    m.next()
+    assert not m.snapshot.folded and m.snapshot.fold.label == snap.fold.label
+    m.fold(True)
+    m.fold(False)
+    assert not m.snapshot.folded
+    with pytest.raises(TypeError, match="folded"):
+        m.fold("yes")

@@ -44,6 +44,9 @@ T_HINT, T_SHOW, T_RETRY = N_("Hint"), N_("Show me"), N_("Try again")
 #: the clicks of an answer begun on the board, forgotten (Escape does the same): issue 33, QA6
 #: the clicks so far forgotten; a finger taps (the play screen says the same, QA8)
 T_CANCEL = (N_("Cancel the clicks"), N_("Cancel the taps"))
+#: on a phone, where the text is pinned under the board: fold it away to see the whole board
+#: (the step spoke of the calendar and the score track the sheet covered, QA), and back
+T_FOLD, T_UNFOLD = N_("See the whole board"), N_("Back to the text")
 #: where we are: the item within its chapter (the course's title above the widget is the notebook's
 #: heading; repeated here it took a second line of the narrow panel in Italian, issue 33)
 T_STEP = N_("{i} of {n} in this chapter")
@@ -199,6 +202,9 @@ class CourseSnapshot:
     #: the exercise Next just left unsolved, not counted as done: said in its own place, under
     #: where we are ("" when none)
     skipped: str
+    #: on a phone: the text folded away under its buttons to show the whole board (this item only)
+    folded: bool
+    fold: ButtonView
     back: ButtonView
     next: ButtonView
     retry: ButtonView
@@ -247,9 +253,24 @@ class CourseScreen(Observed[CourseSnapshot]):
                 session = CourseSession()
         self.session = session
         self.lang = lang
+        #: the item whose text the learner folded away (a new item shows its text again)
+        self._folded: Any = None
         self.session.observe(self._changed)
 
     # ------------------------------------------------------------------ what a learner does
+    @property
+    def folded(self) -> bool:
+        """Whether the current item's text is folded away (a new item unfolds it)."""
+        return self._folded is not None and self._folded is self.session.current
+
+    def fold(self, folded: bool) -> None:
+        """Fold the text away under its buttons to see the whole board (a phone), or show it again."""
+        if not isinstance(folded, bool):
+            raise TypeError(f"fold: folded must be True or False, not {folded!r}")
+        if folded != self.folded:
+            self._folded = self.session.current if folded else None
+            self._changed()
+
     def set_language(self, lang: str) -> None:
         if lang != self.lang:
             self.lang = lang
@@ -345,6 +366,7 @@ class CourseScreen(Observed[CourseSnapshot]):
             is_exercise=is_ex, intro=intro, body=body, engine_label=_tr(T_ENGINE, lang), events=events,
             prompt=prompt, how=how, hint=hint, choices=self._choices(), actions=self._actions(),
             feedback=self._feedback(), file_note=self._file_note(), skipped=self._skipped(),
+            folded=self.folded, fold=ButtonView(_tr(T_UNFOLD if self.folded else T_FOLD, lang)),
             back=ButtonView(_tr(T_BACK, lang), enabled=not s.at_start),
             next=ButtonView(_tr(T_NEXT, lang), enabled=not s.at_end,
                             tooltip=_tr(T_NEXT_SKIPS, lang) if skips else ""),

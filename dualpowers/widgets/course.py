@@ -226,6 +226,8 @@ class CourseWidget(widgets.VBox):
         bind_keys(self.screen, {"ArrowRight": self._step_key(self.next_button),
                                 "ArrowLeft": self._step_key(self.back_button), "Escape": m.forget_clicks})
         self.children = [widgets.HTML(STYLE + COURSE_STYLE), self.screen]
+        assert self.screen.sheet_fold is not None
+        self.screen.sheet_fold.observe(lambda change: m.fold(bool(change["new"])), "value")
         m.observe(self.draw)
         language.observe(m.set_language)
         self.draw(m.snapshot)
@@ -281,6 +283,7 @@ class CourseWidget(widgets.VBox):
                         markers=dict(b.markers) if b.markers is not None else None,
                         clickable=list(b.clickable) if b.clickable is not None else None, turn=b.turn)
         self.screen.set_title(escape(snap.title))
+        self.screen.show_folded(snap.folded, snap.fold.label)
         for button, view in ((self.back_button, snap.back), (self.next_button, snap.next),
                              (self.retry_button, snap.retry), (self.hint_button, snap.hint_button),
                              (self.show_button, snap.show), (self.continue_button, snap.continue_),

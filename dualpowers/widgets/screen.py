@@ -216,7 +216,12 @@ SCREEN_STYLE = THEME_STYLE + """<style>
     box-shadow: 0 -3px 6px -2px rgba(0, 0, 0, 0.3); }
   .dp-screen-sheet > .dp-screen-primary { position: sticky; top: 0; z-index: 1; background: var(--dp-paper);
     margin: 0 !important; padding: 4px 0; }
+  /* the text folded away under its buttons: the whole board in view (its calendar, its track) */
+  .dp-screen-row .dp-screen-sheet .dp-sheet-fold { display: inline-flex !important; }
+  .dp-screen.dp-sheet-folded .dp-screen-sheet > :not(.dp-screen-primary) { display: none !important; }
 }
+/* beside the board (a desktop, a tablet) the text and the board are both in view: nothing to fold */
+.dp-screen .dp-sheet-fold { display: none !important; }
 /* A part sticks within the nearest box that scrolls or clips, and ipywidgets' boxes and the output
    area's clip (overflow: auto, hidden): on a phone the boxes that hold a screen with a sheet let it
    stick to the page's own scrolling box (Voila's, the notebook's). */
@@ -314,8 +319,14 @@ class Screen(widgets.VBox):
         #: with ``sheet``, the buttons, the narration and the answers in one box: under the board (a
         #: phone) it is pinned to the window's foot while the board is in view (:data:`SCREEN_STYLE`)
         self.sheet: widgets.VBox | None = None
+        #: with ``sheet``: where the sheet is pinned (a phone), a button among the primary ones that
+        #: folds the text away to show the whole board (:meth:`show_folded`); hidden elsewhere
+        self.sheet_fold: widgets.ToggleButton | None = None
         middle: list[widgets.Widget] = [self.primary, self.narration, self.answers]
         if sheet:
+            self.sheet_fold = widgets.ToggleButton(value=False, icon="chevron-down", layout=_W(width="auto"))
+            self.sheet_fold.add_class("dp-sheet-fold")
+            self.primary.children = (*self.primary.children, self.sheet_fold)
             self.sheet = widgets.VBox(middle, layout=_W(width="100%", flex="0 0 auto"))
             self.sheet.add_class("dp-screen-sheet")
             middle = [self.sheet]
@@ -342,6 +353,18 @@ class Screen(widgets.VBox):
         if probe is not None and hasattr(probe, "on_key"):
             probe.on_key(self._key)
             probe.scroll_on_show = scroll_into_view
+
+    def show_folded(self, folded: bool, label: str) -> None:
+        """Draw the sheet folded (only its buttons, the whole board in view) or open, and the fold
+        button's words; a screen without a sheet has nothing to fold."""
+        if self.sheet_fold is None:
+            return
+        with self.sheet_fold.hold_sync():
+            self.sheet_fold.value = folded
+            self.sheet_fold.description = self.sheet_fold.tooltip = label
+            self.sheet_fold.icon = "chevron-up" if folded else "chevron-down"
+        if folded != ("dp-sheet-folded" in self._dom_classes):
+            (self.add_class if folded else self.remove_class)("dp-sheet-folded")
 
     def bring_into_view(self) -> None:
         """Scroll the screen's top to the window's top, in every view of it (after a control far

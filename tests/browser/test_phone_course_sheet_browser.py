@@ -212,3 +212,45 @@ def test_the_keyboard_s_place_is_never_under_the_sheet(browser, voila_server, no
                    message=lambda: f"the focus stayed on {page.evaluate(FOCUSED)['what']!r}")
     finally:
         page.close()
+
+
+def test_the_text_folds_away_to_show_the_whole_board(browser, voila_server, notebook_dir):
+    """QA (the course on a phone): a step spoke of the calendar and the score track, which the
+    sheet covered.  "See the whole board" folds the text under its buttons: the board's foot comes
+    into the window above them; Next shows the new step's text again.  At 1280x720 the button is
+    not shown (the text is beside the board)."""
+    context, page = _phone(browser)
+    try:
+        page.goto(voila_server(notebook_dir / COURSE["en"].name), wait_until="domcontentloaded", timeout=120_000)
+        wait_canvas_painted(page, BOARD, timeout=120_000)
+        page.wait_for_timeout(800)
+        _next(page)
+        _next(page)
+        before = page.evaluate(WHERE)
+        fold = page.locator(".dp-course .dp-sheet-fold").first
+        assert fold.is_visible()
+        fold.tap()
+        wait_until(lambda: page.evaluate(WHERE)["sheet"]["top"] > before["sheet"]["top"] + 100, timeout=10_000,
+                   message=lambda: f"the sheet did not fold: {page.evaluate(WHERE)['sheet']}")
+        page.wait_for_timeout(400)
+        OUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUT / "phone-course-sheet-folded.png"))
+        folded = page.evaluate(WHERE)
+        assert folded["sheet"]["bottom"] - folded["sheet"]["top"] < 90, folded   # its buttons alone
+        # the page scrolls to the board's foot and the whole board is seen above the buttons
+        page.locator(".dp-course .dp-board-words-toggle").first.scroll_into_view_if_needed()
+        page.wait_for_timeout(400)
+        where = page.evaluate(WHERE)
+        assert where["board"]["bottom"] <= where["sheet"]["top"] + 1, where
+        _next(page)
+        wait_until(lambda: page.evaluate(WHERE)["sheet"]["bottom"] - page.evaluate(WHERE)["sheet"]["top"] > 120,
+                   timeout=10_000, message="Next did not show the new step's text")
+    finally:
+        context.close()
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    try:
+        page.goto(voila_server(notebook_dir / COURSE["en"].name), wait_until="domcontentloaded", timeout=120_000)
+        wait_canvas_painted(page, BOARD, timeout=120_000)
+        assert not page.locator(".dp-course .dp-sheet-fold").first.is_visible()
+    finally:
+        page.close()

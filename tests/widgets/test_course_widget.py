@@ -447,3 +447,16 @@ def test_a_finger_on_the_screen_makes_the_course_say_tap():
     assert w.session.touch and "Answer on the board: tap a region" in w.text.value, w.text.value
     w.board.probe.touch = False
     assert "Answer on the board: click a region" in w.text.value
+
+
+def test_the_fold_button_folds_the_sheet_and_a_new_item_unfolds_it():
+    """The sheet's fold button (shown only where the sheet is pinned, a phone) puts the screen in
+    its folded state, drawn from the session model; Next draws the new item unfolded."""
+    from dualpowers.widgets.course import CourseWidget
+    w = CourseWidget()
+    fold = w.screen.sheet_fold
+    assert fold is not None and fold in w.screen.primary.children and not fold.value
+    fold.value = True
+    assert w.model.folded and "dp-sheet-folded" in w.screen._dom_classes and fold.description
+    w.next_button.click()
+    assert not w.model.folded and not fold.value and "dp-sheet-folded" not in w.screen._dom_classes
