@@ -47,7 +47,7 @@ import ipywidgets as widgets
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from ..screens.course import Badge, CourseScreen, CourseSession, CourseSnapshot, FeedbackView
 from . import language
-from ._common import STYLE, ButtonPool
+from ._common import STYLE, ButtonPool, fit_labels
 from .board import BoardWidget
 from .screen import PANEL_FIT_HEIGHT, Screen, bind_keys, button_action, controls
 
@@ -227,6 +227,7 @@ class CourseWidget(widgets.VBox):
                                 "ArrowLeft": self._step_key(self.back_button), "Escape": m.forget_clicks})
         self.children = [widgets.HTML(STYLE + COURSE_STYLE), self.screen]
         assert self.screen.sheet_fold is not None
+        fit_labels(self.screen.sheet_fold)      # its words whole in every language (not 80 px)
         self.screen.sheet_fold.observe(lambda change: m.fold(bool(change["new"])), "value")
         m.observe(self.draw)
         language.observe(m.set_language)

@@ -253,6 +253,8 @@ class PlayWidget(widgets.VBox):
         self.take_seat_button.on_click(lambda _: self.model.take_seat())
         self.hand_over_box = css(widgets.VBox([self.hand_over_text, self.take_seat_button],
                                               layout=_W(width="100%", display="none")), "dp-hand-over")
+        #: after "Skip to now": what the skipped steps told, folded under its count
+        self.skipped_view = css(widgets.HTML(), "dp-skipped-view")
         #: this round so far, beside the board (the whole log stays below it), sent as it grows
         self.round_view = css(BlocksHTML(newest_first=True, layout=_W(width="100%")), "dp-round-so-far")
         # ---- the review, once the game is over
@@ -336,7 +338,7 @@ class PlayWidget(widgets.VBox):
             # this round so far, newest first, under the hint and above what is known of the hands: at
             # 1280x720 its newest blocks open beside the board, where under the hands they opened
             # below the window (QA8); opened, it pushes no card, prompt or button out of the window
-            narration=[self.result, self.hint_view, self.round_view, self.hand],
+            narration=[self.result, self.hint_view, self.round_view, self.hand, self.skipped_view],
             secondary=[self.all_actions, setup],
             below=[self.log_title, self.log_view, self.save_title,
                    widgets.HBox([self.save_button, self.load_upload], layout=_W(flex_flow="row wrap")), self.save_link],
@@ -572,12 +574,17 @@ class PlayWidget(widgets.VBox):
         self._draw_review(snap)
         self._draw_setup(snap)
         cls = "dp-error-box" if snap.notice_error else "dp-ok-box"
-        notice = f"<span class='{cls}'>{escape(snap.notice)}</span>" if snap.notice else ""
+        self.message.value = f"<span class='{cls}'>{escape(snap.notice)}</span>" if snap.notice else ""
+        skipped = ""
         if snap.skipped:
+            # folded under its count, after what is known of the cards: under the notice (and open)
+            # it pushed the hand's cards and lines out of the window beside the board
             steps = "".join(f"<li>{escape(text)}</li>" for text in snap.skipped)
-            title = escape(_("What you skipped"))
-            notice += f"<details class='dp-skipped' open><summary>{title}</summary><ol>{steps}</ol></details>"
-        self.message.value = notice
+            n = len(snap.skipped)
+            title = escape(_.ngettext("What you skipped ({n} step)", "What you skipped ({n} steps)", n))
+            skipped = f"<details class='dp-skipped'><summary>{title}</summary><ol>{steps}</ol></details>"
+        if self.skipped_view.value != skipped:
+            self.skipped_view.value = skipped
         # the answer to a click on the board, in the window: on a phone the panel is under the
         # board and a refusal or the next tap's prompt came out of sight (issue 33, QA6); where it
         # is in view already (beside the board) nothing scrolls

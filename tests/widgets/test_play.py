@@ -737,9 +737,9 @@ def test_play_widget_tells_what_the_action_set_going_one_step_at_a_time():
     w.story_skip.click()
     assert w.model.story_at is None and w.board.state == g.state
     # what the skipped steps told stays readable under the notice (QA8), until the next action
-    assert "dp-skipped" in w.message.value and escape(w.model.snapshot.skipped[-1]) in w.message.value
+    assert "dp-skipped" in w.skipped_view.value and escape(w.model.snapshot.skipped[-1]) in w.skipped_view.value
     g.apply(me.choose(g.state, rng))
-    assert "dp-skipped" not in w.message.value
+    assert "dp-skipped" not in w.skipped_view.value
 
 
 def _groups(state) -> list[tuple[str, str]]:
