@@ -146,3 +146,28 @@ def test_every_month_s_short_name_fits_its_calendar_box(lang):
         boxes = layout_for(dp.new_game("two-player", 1).comp, *size).month_cells
         wide = [(m, box.w, text_width(names.month(m, lang, short=True), TEXT)) for m, box in zip(MONTHS, boxes)]
         assert all(w <= room - 4 for _, room, w in wide), wide      # 2 units of room on each side
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_the_status_bar_keeps_the_step_s_words_before_the_mode(lang):
+    """QA8: the French course's title read "Aux Rouges de jouer ... Partie à deux joueurs": the
+    step's words (what the player is to do) gave way to the mode.  Where room is short the mode
+    goes first; the step's words stay (and a rule-changing edition stays last, the test above)."""
+    from dualpowers.controllers import GameSession
+    from dualpowers.drawing import RecordingPen, draw_board
+    from dualpowers.text import translator
+    g = GameSession(mode="two-player", seed=3)
+    rng = random.Random(1)
+    seen = set()
+    for _ in range(400):
+        if g.state.is_over():
+            break
+        s = g.state
+        if s.to_act is not None and s.step not in seen:
+            seen.add(s.step)
+            rec = RecordingPen()
+            draw_board(rec, s, lang=lang)
+            step = translator(lang)(board.STEP_WORDS[s.step])
+            assert step in " ".join(rec.texts()), (lang, s.step, rec.texts()[:3])
+        g.apply(rng.choice(g.legal()))
+    assert {"card", "command", "unrest", "objective"} <= seen, seen
