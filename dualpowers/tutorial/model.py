@@ -33,7 +33,6 @@ from __future__ import annotations
 import copy
 import json
 import os
-import string
 from dataclasses import dataclass, field
 from importlib import resources
 from itertools import takewhile
@@ -43,7 +42,7 @@ from ..actions import parse_action
 from ..errors import DualPowersError, IllegalAction, Told, brief
 from ..opposition import ObjectiveChoice, opposition_objective
 from ..presence import Presence, force_in_presence
-from ..i18n import N_, check_language, current_language
+from ..i18n import N_, check_language, current_language, placeholders
 from ..rules import rules as all_rules
 from ..rules import summary as rule_summary
 from ..text import NN_, Message, plural, render, translator
@@ -306,7 +305,7 @@ def _check_placeholders(ex: Example, where: str) -> None:
         if text is None:
             continue
         try:
-            used = [f.split(".")[0].split("[")[0] for _, f, _, _ in string.Formatter().parse(text) if f is not None]
+            used = [f.split(".")[0].split("[")[0] for f in placeholders(text)]
         except ValueError as exc:
             raise TutorialError(f"{where}.{field_name}: the braces of its placeholders do not match ({exc})") from None
         missing = sorted({f for f in used if f not in ex.names})
