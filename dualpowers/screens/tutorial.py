@@ -236,7 +236,8 @@ class TutorialScreen(Observed[TutorialSnapshot]):
         lang = t.language
         _ = translator(lang)
         last_example = t.example.id == t.example_ids[-1]
-        parts = self._parts()
+        told = self._paragraph_parts()          # (paragraph, part): the narration rendered once
+        parts = tuple(text for _p, text in told)
         part = min(self.part, len(parts) - 1)
         more_parts = part + 1 < len(parts)
         progress = t.ui("scene") if t.index == 0 else t.ui("step_of", i=t.index, n=t.count)
@@ -253,7 +254,7 @@ class TutorialScreen(Observed[TutorialSnapshot]):
             # scenes), or else as it scores until the last part (the exhaustion and the next round
             # come with it), not the next round from the first part (issue 33)
             if t.step.scenes:
-                scene = t.paragraph_scene(self._paragraph_parts()[part][0])
+                scene = t.paragraph_scene(told[part][0])
             else:
                 scene = t.scoring_scene() if more_parts else None
             if scene is not None:
