@@ -679,14 +679,24 @@ class Tutorial:
         action or sets no scoring going.  A step that tells a scoring in parts shows it while it
         tells the scoring (issue 33: the board showed the next round from its first part)."""
         step = self.step
-        if self._index == 0 or step.kind != "action" or step.action is None:
+        if step.kind != "action":
             return None
-        before, _outcome = replay(self._example, self._index - 1)
-        events = before.apply(step.action, boards=True)
+        events = self._action_events()
+        if events is None:
+            return None
         told = list(takewhile(lambda e: e.kind != "exhaust", events))
         if len(told) == len(events) or not told or told[-1].board is None:
             return None
         return told[-1].board
+
+    def _action_events(self) -> list[Event] | None:
+        """What the current step's action set going, each event with its board (None for the
+        scene or a step with no action): replayed, as every position shown is."""
+        step = self.step
+        if self._index == 0 or step.action is None:
+            return None
+        before, _outcome = replay(self._example, self._index - 1)
+        return before.apply(step.action, boards=True)
 
     def paragraph_scene(self, paragraph: int) -> State | None:
         """The board as the current step's narration has told it up to ``paragraph`` (its
@@ -695,10 +705,9 @@ class Tutorial:
         the action set going after its last event: the next round's hands).  QA8: tutorial G's
         track showed the reveal's points while its text was still telling the recruit."""
         step = self.step
-        if self._index == 0 or not step.scenes or step.action is None or paragraph >= len(step.scenes) - 1:
+        events = self._action_events() if step.scenes and paragraph < len(step.scenes) - 1 else None
+        if events is None:
             return None
-        before, _outcome = replay(self._example, self._index - 1)
-        events = before.apply(step.action, boards=True)
         start = 0
         for k, kind in enumerate(step.scenes[:paragraph + 1]):
             found = [i for i in range(start, len(events)) if events[i].kind == kind]
