@@ -485,6 +485,7 @@ def test_hot_seat_each_player_takes_the_screen_before_their_cards_show(lang):
             continue
         assert p.waiting_for == side and snap.hand_over is not None and snap.hand_over.side == side
         assert not snap.cards and not snap.choices and not snap.menu_shown and not snap.can_act
+        assert snap.menu is None                         # (its actions are the next player's)
         assert not snap.hint_html and not snap.board.highlight
         hidden = [names.card(c, lang) for c in g.state.hands[side]]
         assert not [c for c in hidden if c in "\n".join(snap.hand_lines)], snap.hand_lines

@@ -737,7 +737,8 @@ class PlaySession(Observed[PlaySnapshot]):
         else:
             hand_lines = tuple(g.hand_lines(shown_state, hand=not cards, played=False))
         log = tuple(g.log[:g.story_log_start] if telling else g.log)
-        menu = None if over else self._menu(here)
+        # while the screen passes to the next player the menu holds nothing: its actions are theirs
+        menu = None if over or waiting is not None else self._menu(here)
         notice, error = self._notice
         review = self._review_view()
         return PlaySnapshot(
@@ -747,7 +748,7 @@ class PlaySession(Observed[PlaySnapshot]):
             story=story,
             hand_lines=hand_lines,
             round_so_far=_since_round_began(log), log=log, menu=menu,
-            menu_shown=menu is not None and moment is None and waiting is None,
+            menu_shown=menu is not None and moment is None,
             can_act=not over and not telling and waiting is None and bool(here.legal), can_undo=g.can_undo, over=over,
             hint_html="" if waiting is not None else here.hint_html, thinking=self._thinking, result="" if telling else (g.result() or ""),
             review=review, can_review=over and not telling and self.review_done is None, can_return=self._finished is not None,

@@ -623,10 +623,13 @@ class PlayWidget(widgets.VBox):
     def _draw_menu(self, snap: PlaySnapshot) -> None:
         menu = snap.menu
         self.all_actions.layout.display = None if snap.menu_shown else "none"
-        if menu is None:
-            return
         self._syncing = True
         try:
+            if menu is None:       # the game over, or the screen passing to the next player: an empty menu
+                with self.group.hold_sync(), self.action.hold_sync():
+                    self.group.options, self.action.options = (), ()
+                self.action_words.value = ""
+                return
             # (label, value) pairs, as the menus keep them: a menu is sent again only when it
             # changed, its options and its choice in one message
             with self.group.hold_sync():

@@ -365,7 +365,10 @@ def test_play_widget_whole_game_by_clicks(seed, mode, click_region, click_token)
     while not w.session.is_over():
         if w.model.waiting_for is not None:          # two players at one screen: the next one takes it
             assert w.hand_over_box.layout.display is None and not w.hand_cards.children
+            # the menu of actions is emptied, not only hidden: its options are the next player's
+            assert not w.action.options and not w.group.options and not w.action_words.value
             w.take_seat_button.click()
+            assert w.action.options
         _play_by_clicks(w, rng.choice(w.session.legal()), click_region, click_token)
         while w.model.story_at is not None:          # what the action set going, step by step
             w.story_next.click()
