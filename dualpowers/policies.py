@@ -30,7 +30,7 @@ import re
 from .advisor import AdvisorPolicy, advisor_v1, advisor_v2
 from .advisor.playout import PLAYOUTS
 from .advisor.policy import PICKS, SEARCHES
-from .advisor.race import ALLOCATIONS, PRIORS
+from .advisor.race import ALLOCATIONS, PRIORS, WORTHS
 from .advisor.search import HORIZONS, VALUES
 from .errors import PolicySpecError, brief
 from .players import GreedyPolicy, Policy, RandomPolicy, evaluate
@@ -66,6 +66,7 @@ OPTIONS: dict[str, tuple[type, float, float] | tuple[str, ...]] = {
     "epsilon": (float, 0, 1),
     "prior": PRIORS,
     "pick": PICKS,
+    "worth": WORTHS,
 }
 #: The options each policy takes (``"advisor:playouts=200"``); the others take none.
 _TAKES: dict[str, tuple[str, ...]] = {

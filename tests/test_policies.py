@@ -208,3 +208,34 @@ def test_the_advisor_player_takes_its_prior_and_its_pick_as_options():
         assert chosen.n == longest and chosen.mean() == best
     with pytest.raises(ValueError, match="prior"):
         RaceSearch(s, side, 3, prior="smart")
+
+
+def test_the_advisor_player_may_value_a_playout_by_the_chance_to_win_from_where_it_ends(monkeypatch):
+    """``worth=chance`` (issue 35, item 4, a measured variant): a playout that stops at the end of the
+    round is worth the chance to win from the standing it reached, by the fitted curve of that round
+    (a finished game 1 or 0), not the squashed change of the evaluation; the margin of equality is
+    the same 0.1 VP at that curve's slope.  A choice named in the error, of the advisor's own search."""
+    import dualpowers.advisor.race as race_module
+    from dualpowers.advisor import RaceSearch
+    from dualpowers.advisor.race import EQUAL_MARGIN
+    from dualpowers.advisor.ranking import win_curve
+    assert make_policy("advisor").worth == "squash" and make_policy("advisor:worth=chance").worth == "chance"
+    for bad in ("advisor:worth=vp", "advisor:search=tree,worth=chance"):
+        with pytest.raises(PolicySpecError, match="worth"):
+            make_policy(bad)
+    s = dp.new_game("solo", 4, player="red", difficulty=3)
+    with pytest.raises(ValueError, match="worth"):
+        RaceSearch(s, "red", 3, worth="vp")
+    curve = win_curve("solo", s.round)
+    assert curve is not None
+    seen: list[float] = []
+    real = race_module.evaluate
+    monkeypatch.setattr(race_module, "evaluate", lambda state, side: seen.append(real(state, side)) or seen[-1])
+    race = RaceSearch(s, "red", 3, worth="chance", allocation="halving").run(40)
+    p = curve.chance(race._eval0, s.difficulty)
+    assert race.equal_value == pytest.approx(EQUAL_MARGIN * curve.b * p * (1 - p))
+    _k, deal, uniforms = race._new_deal(0)
+    value, _score, end = race._play(deal, race.arms[0].action, uniforms)
+    assert end == 0 and value == pytest.approx(curve.chance(seen[-1], s.difficulty))
+    squashed = RaceSearch(s, "red", 3, allocation="halving")
+    assert squashed._play(deal, race.arms[0].action, uniforms)[0] != value

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import PolicySpecError
 from .playout import EPSILON, PLAYOUTS
-from .race import ALLOCATIONS, PRIORS, RaceSearch
+from .race import ALLOCATIONS, PRIORS, WORTHS, RaceSearch
 from .search import VALUES, Search, check_budget, check_choice, check_horizon
 
 if TYPE_CHECKING:
@@ -51,6 +51,8 @@ POLICY_PRIOR = "greedy"
 #: of being the best) or halving's survivor (``"survivor"``: the best mean of the last stage).
 PICKS = ("likeliest", "survivor")
 POLICY_PICK = "likeliest"
+#: How a playout's end is worth (:data:`~.race.WORTHS`).
+POLICY_WORTH = "squash"
 #: The searches a player can use: the advisor's (``"race"``) or the baselines' tree (``"tree"``).
 SEARCHES = ("race", "tree")
 
@@ -72,7 +74,8 @@ class AdvisorPolicy:
                  horizon: str = POLICY_HORIZON, playout: str = POLICY_PLAYOUT, value: str = POLICY_VALUE,
                  close_z: float = 0.0, name: str = "advisor", search: str = "race",
                  allocation: str = POLICY_ALLOCATION, candidates: int | None = POLICY_CANDIDATES,
-                 epsilon: float = POLICY_EPSILON, prior: str = POLICY_PRIOR, pick: str = POLICY_PICK) -> None:
+                 epsilon: float = POLICY_EPSILON, prior: str = POLICY_PRIOR, pick: str = POLICY_PICK,
+                 worth: str = POLICY_WORTH) -> None:
         try:
             self.playouts, self.seconds = check_budget(playouts, seconds, default=POLICY_PLAYOUTS)
             self.horizon = check_horizon(horizon)
@@ -90,8 +93,9 @@ class AdvisorPolicy:
                 raise ValueError("epsilon is an option of the advisor's search (search=race)")
             self.prior = check_choice("prior", prior, PRIORS)
             self.pick = check_choice("pick", pick, PICKS)
-            if search != "race" and (prior != POLICY_PRIOR or pick != POLICY_PICK):
-                raise ValueError("prior and pick are options of the advisor's search (search=race)")
+            self.worth = check_choice("worth", worth, WORTHS)
+            if search != "race" and (prior != POLICY_PRIOR or pick != POLICY_PICK or worth != POLICY_WORTH):
+                raise ValueError("prior, pick and worth are options of the advisor's search (search=race)")
             if candidates is not None and (isinstance(candidates, bool) or not isinstance(candidates, int)
                                            or candidates < 2):
                 raise ValueError(f"candidates must be a whole number of at least 2, not {candidates!r}")
@@ -113,7 +117,7 @@ class AdvisorPolicy:
         if self.search == "race":
             race = RaceSearch(state, side, seed, horizon=self.horizon, playout=self.playout,
                               allocation=self.allocation, candidates=self.candidates, epsilon=self.epsilon,
-                              prior=self.prior)
+                              prior=self.prior, worth=self.worth)
             race.run(self.playouts, self.seconds)
             return race.survivor() if self.pick == "survivor" else race.best_action()
         tree = Search(state, side, seed, horizon=self.horizon, playout=self.playout, value=self.value,
@@ -123,7 +127,7 @@ class AdvisorPolicy:
     def __repr__(self) -> str:
         return (f"AdvisorPolicy(playouts={self.playouts}, seconds={self.seconds}, seed={self.seed}, "
                 f"horizon={self.horizon!r}, playout={self.playout!r}, search={self.search!r}, "
-                + (f"allocation={self.allocation!r}, epsilon={self.epsilon}, prior={self.prior!r}, pick={self.pick!r}, "
+                + (f"allocation={self.allocation!r}, epsilon={self.epsilon}, prior={self.prior!r}, pick={self.pick!r}, worth={self.worth!r}, "
                    if self.search == "race" else
                    f"value={self.value!r}, close_z={self.close_z}, ")
                 + f"name={self.name!r})")

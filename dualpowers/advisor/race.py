@@ -62,7 +62,7 @@ from ..players import evaluate
 from ..stats import Z_95
 from ..views import canonical, determinize
 from .playout import EPSILON, PLAYOUTS, finish_turn, greedy_turn_value, informed_pick
-from .ranking import Measured, Ranking, build_ranking
+from .ranking import Measured, Ranking, build_ranking, win_curve
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -103,6 +103,13 @@ PRIOR_DEALS = 4
 #: score, the search's own follow-up (``"informed"``: no trial of every action, about a tenth of
 #: the cost).
 PRIORS = ("greedy", "informed")
+#: How a playout that stops at the end of the round is worth: the change of the evaluation, squashed
+#: (``"squash"``: :func:`squash` at :data:`VALUE_SCALE`, the same whatever the round or the standing),
+#: or the chance to win the game from the standing it reached, by the follower's curve of that round
+#: (``"chance"``: :func:`~.ranking.win_curve`; a standing's worth changes from round to round, and
+#: being 3 VP ahead is worth more when the game is nearly over).  A finished game is worth 1 or 0 either way
+#: (issue 35, item 4: which of the two plays better is measured in docs/advisor.md).
+WORTHS = ("squash", "chance")
 #: Pseudo-samples of spread (at :data:`PRIOR_SD`) added to a paired difference's variance,
 #: so that a few equal samples do not look certain.
 PRIOR_SAMPLES = 4.0
@@ -293,14 +300,16 @@ class RaceSearch:
                  eliminate_z: float = ELIMINATE_Z, close_z: float = Z_95, equal_margin: float = EQUAL_MARGIN,
                  paired: bool = True, candidates: int | None = None, budget: int | None = None,
                  futility: float = FUTILITY, prior: str = "greedy", memo: bool = True,
-                 plies_per_playout: float | None = PLIES_PER_PLAYOUT) -> None:
+                 plies_per_playout: float | None = PLIES_PER_PLAYOUT, worth: str = "squash") -> None:
         if playout not in PLAYOUTS:
             raise ValueError(f"playout must be one of {', '.join(map(repr, PLAYOUTS))}, not {playout!r}")
         if allocation not in ALLOCATIONS:
             raise ValueError(f"allocation must be one of {', '.join(map(repr, ALLOCATIONS))}, not {allocation!r}")
         if prior not in PRIORS:
             raise ValueError(f"prior must be one of {', '.join(map(repr, PRIORS))}, not {prior!r}")
-        self.prior = prior
+        if worth not in WORTHS:
+            raise ValueError(f"worth must be one of {', '.join(map(repr, WORTHS))}, not {worth!r}")
+        self.prior, self.worth = prior, worth
         self.side, self.seed, self.horizon = side, seed, horizon
         self.playout, self.epsilon, self.allocation = playout, epsilon, allocation
         self.min_deals, self.eliminate_z, self.close_z = min_deals, eliminate_z, close_z
@@ -321,6 +330,12 @@ class RaceSearch:
         self._eval0 = evaluate(self._view, side)
         self._sign = 1 if side == "red" else -1
         self._last_round = self._view.round if horizon == "round" else math.inf
+        # worth="chance": the curve of the round the playouts stop at (None: no fitted curve, squash)
+        self._curve = (win_curve(self._view.mode, self._view.round)
+                       if worth == "chance" and horizon == "round" else None)
+        if self._curve is not None:      # ... and the margin of equality at that curve's slope here
+            p = self._curve.chance(self._eval0, self._view.difficulty)
+            self.equal_value = equal_margin * self._curve.b * p * (1.0 - p)
         self.arms = [_Arm(a, i) for i, a in enumerate(self._view.legal_actions())]
         self.settled = len(self.arms) == 1          # nothing more to measure
         self._deal: tuple[int, "State", list[float]] | None = None
@@ -366,7 +381,11 @@ class RaceSearch:
             ply += 1
         self.plies += ply + 1
         end = 0 if d.step != "over" else (1 if d.won_by == side else -1 if d.won_by is not None else 0)
-        value = squash(evaluate(d, side) - self._eval0)
+        if self._curve is not None:
+            value = (self._curve.chance(evaluate(d, side), d.difficulty) if d.step != "over"
+                     else 1.0 if end > 0 else 0.0 if end < 0 else 0.5)
+        else:
+            value = squash(evaluate(d, side) - self._eval0)
         return value, float((d.score - self._view.score) * self._sign), end
 
     def _sample(self, arm: _Arm, k: int, deal: "State", uniforms: list[float]) -> None:
