@@ -127,7 +127,8 @@ class AdvisorPolicy:
     def __repr__(self) -> str:
         return (f"AdvisorPolicy(playouts={self.playouts}, seconds={self.seconds}, seed={self.seed}, "
                 f"horizon={self.horizon!r}, playout={self.playout!r}, search={self.search!r}, "
-                + (f"allocation={self.allocation!r}, epsilon={self.epsilon}, prior={self.prior!r}, pick={self.pick!r}, worth={self.worth!r}, "
+                + (f"allocation={self.allocation!r}, epsilon={self.epsilon}, prior={self.prior!r}, "
+                   f"pick={self.pick!r}, worth={self.worth!r}, "
                    if self.search == "race" else
                    f"value={self.value!r}, close_z={self.close_z}, ")
                 + f"name={self.name!r})")

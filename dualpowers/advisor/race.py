@@ -106,9 +106,8 @@ PRIORS = ("greedy", "informed")
 #: How a playout that stops at the end of the round is worth: the change of the evaluation, squashed
 #: (``"squash"``: :func:`squash` at :data:`VALUE_SCALE`, the same whatever the round or the standing),
 #: or the chance to win the game from the standing it reached, by the follower's curve of that round
-#: (``"chance"``: :func:`~.ranking.win_curve`; a standing's worth changes from round to round, and
-#: being 3 VP ahead is worth more when the game is nearly over).  A finished game is worth 1 or 0 either way
-#: (issue 35, item 4: which of the two plays better is measured in docs/advisor.md).
+#: (``"chance"``: :func:`~.ranking.win_curve`; a standing's worth changes from round to round).  A
+#: finished game is worth 1 or 0 either way (issue 35, item 4: measured in docs/advisor.md, no gain).
 WORTHS = ("squash", "chance")
 #: Pseudo-samples of spread (at :data:`PRIOR_SD`) added to a paired difference's variance,
 #: so that a few equal samples do not look certain.
