@@ -217,7 +217,7 @@ SCREEN_STYLE = THEME_STYLE + """<style>
   .dp-screen-sheet > .dp-screen-primary { position: sticky; top: 0; z-index: 1; background: var(--dp-paper);
     margin: 0 !important; padding: 4px 0; }
   /* the text folded away under its buttons: the whole board in view (its calendar, its track) */
-  .dp-screen-row .dp-screen-sheet .dp-sheet-fold { display: inline-flex !important; }
+  .dp-screen-row .dp-screen-sheet .dp-sheet-fold { display: inline-flex !important; align-items: center; }
   .dp-screen.dp-sheet-folded .dp-screen-sheet > :not(.dp-screen-primary) { display: none !important; }
 }
 /* beside the board (a desktop, a tablet) the text and the board are both in view: nothing to fold */

@@ -229,6 +229,14 @@ def test_the_text_folds_away_to_show_the_whole_board(browser, voila_server, note
         before = page.evaluate(WHERE)
         fold = page.locator(".dp-course .dp-sheet-fold").first
         assert fold.is_visible()
+        # its chevron beside its words, both in the middle of its height (the chevron sat above them)
+        rects = fold.evaluate("""b => {
+            const text = [...b.childNodes].find(n => n.nodeType === 3 && n.textContent.trim());
+            const range = document.createRange(); range.selectNodeContents(text);
+            const mid = r => (r.top + r.bottom) / 2;
+            return {box: mid(b.getBoundingClientRect()), icon: mid(b.querySelector('i').getBoundingClientRect()),
+                    words: mid(range.getBoundingClientRect())}; }""")
+        assert abs(rects["icon"] - rects["words"]) <= 2 and abs(rects["words"] - rects["box"]) <= 3, rects
         fold.tap()
         wait_until(lambda: page.evaluate(WHERE)["sheet"]["top"] > before["sheet"]["top"] + 100, timeout=10_000,
                    message=lambda: f"the sheet did not fold: {page.evaluate(WHERE)['sheet']}")
