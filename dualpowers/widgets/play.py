@@ -55,7 +55,7 @@ from .. import names
 from ..controllers.play import AUTO_POLICY, GameSession
 from ..drawing.board import REGION_COLOURS
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
-from ..screens.play import DIFFICULTIES, CardView, ChoiceView, PlaySession, PlaySnapshot
+from ..screens.play import DIFFICULTIES, CardView, ChoiceView, MenuView, PlaySession, PlaySnapshot
 from ..text import translator
 from . import language
 from ._common import STYLE, ButtonPool, button, css, fit_labels, lines_html, log_blocks
@@ -621,15 +621,11 @@ class PlayWidget(widgets.VBox):
                 self._syncing = False
 
     def _draw_menu(self, snap: PlaySnapshot) -> None:
-        menu = snap.menu
+        # no menu (the game over, the screen passing to the next player): the menus hold nothing
+        menu = snap.menu or _NO_MENU
         self.all_actions.layout.display = None if snap.menu_shown else "none"
         self._syncing = True
         try:
-            if menu is None:       # the game over, or the screen passing to the next player: an empty menu
-                with self.group.hold_sync(), self.action.hold_sync():
-                    self.group.options, self.action.options = (), ()
-                self.action_words.value = ""
-                return
             # (label, value) pairs, as the menus keep them: a menu is sent again only when it
             # changed, its options and its choice in one message
             with self.group.hold_sync():
@@ -725,6 +721,8 @@ class PlayWidget(widgets.VBox):
 
 #: The log's box; its blocks go inside (:class:`~dualpowers.widgets.blocks_html.BlocksHTML`).
 _LOG_FRAME = f"<div class='dp-log-box' {SLOT}></div>"
+#: The menus of a snapshot without one: empty (drawn through the same path as any menu).
+_NO_MENU = MenuView((), None, (), None)
 
 
 def _classes(widget: widgets.DOMWidget, *classes: str) -> None:
