@@ -845,7 +845,9 @@ def step(_):
     except StopIteration:
         at.value = "done"
     except Exception as exc:
-        at.value = f"error {type(exc).__name__}: {exc}"
+        import html, traceback
+        where = "".join(traceback.format_exception(exc)[-6:])
+        at.value = f"error {type(exc).__name__}: {exc} (after {at.value}) {html.escape(where)}"
 
 go.on_click(step)
 display(w.VBox([w.HBox([go, at]), holder]))
