@@ -27,7 +27,9 @@ steps told before it), ``dp-round-so-far`` (this round's log, beside the board),
 ``dp-story-skip``, ``dp-story-auto`` (the story plays on by itself), ``dp-review`` (Review my game, once the game is over), ``dp-review-progress``, ``dp-moment``
 (one decision of the review), ``dp-try-again``, ``dp-review-back``, ``dp-hand-over`` (two players at
 one screen: the next player takes the screen before their cards show) with ``dp-take-seat``,
-``dp-skipped`` (after *Skip to now*, what the skipped steps told).
+``dp-skipped`` (after *Skip to now*, what the skipped steps told).  The screen has
+``dp-telling`` while a story is told and ``dp-handing-over`` while the screen passes to the next
+player.
 
 After each action, what it set going (the Opposition's turns, each part of the scoring) is
 shown one step at a time: the step in words, the board as it stood right after it with what
@@ -117,6 +119,10 @@ PLAY_STYLE = """<style>
   .dp-play-screen.dp-telling .dp-screen-title.dp-status { display: none !important; }
 }
 .dp-play .dp-story-status { display: none; }
+/* While the screen passes to the next player the panel shows the notice and this round's public
+   log: the narration's least height (kept so that a short text leaves the controls in place)
+   would only leave an empty frame under them. */
+.dp-play-screen.dp-handing-over .dp-screen-narration { min-height: 0 !important; }
 /* A part sticks within the nearest box that scrolls or clips, and ipywidgets' boxes and the output
    area's clip (overflow: auto, hidden): for the story's time on a phone, the boxes that hold the
    screen let it stick to the page's own scrolling box (Voila's, the notebook's). */
@@ -535,11 +541,8 @@ class PlayWidget(widgets.VBox):
                 self.take_seat_button.description = hand_over.button
             if before is None or before.hand_over != hand_over:
                 self.take_seat_button.focus()      # Enter takes the screen; nothing else is to be done
-        if (story is not None) != ("dp-telling" in self.screen._dom_classes):
-            if story is not None:
-                self.screen.add_class("dp-telling")
-            else:
-                self.screen.remove_class("dp-telling")
+        _mark(self.screen, "dp-telling", story is not None)
+        _mark(self.screen, "dp-handing-over", hand_over is not None)
         self._set_children(self.hand_cards, [self._card_button(btn, card) for btn, card in
                                              zip(self._card_pool.take(len(snap.cards)), snap.cards)])
         self.hand_cards.layout.display = None if snap.cards else "none"
@@ -723,6 +726,15 @@ class PlayWidget(widgets.VBox):
 _LOG_FRAME = f"<div class='dp-log-box' {SLOT}></div>"
 #: The menus of a snapshot without one: empty (drawn through the same path as any menu).
 _NO_MENU = MenuView((), None, (), None)
+
+
+def _mark(widget: widgets.DOMWidget, name: str, on: bool) -> None:
+    """Give ``widget`` the CSS class ``name`` or take it away (a message only when that changes)."""
+    if on != (name in widget._dom_classes):
+        if on:
+            widget.add_class(name)
+        else:
+            widget.remove_class(name)
 
 
 def _classes(widget: widgets.DOMWidget, *classes: str) -> None:

@@ -220,3 +220,48 @@ def test_on_a_desktop_the_story_stands_beside_the_board_as_before(browser, lab, 
         assert shown["top"] - 1 <= board["top"] and board["bottom"] <= shown["bottom"] + 1, (board, shown)
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------------------- between two players' turns
+#: The narration's empty room under what it shows (CSS px): its foot less the lowest foot of what
+#: is shown inside it (and its padding and border).
+NARRATION_EMPTY = """() => {
+  const n = [...document.querySelectorAll('.dp-play .dp-screen-narration')].find(e => e.offsetParent !== null);
+  if (!n) return null;
+  let foot = n.getBoundingClientRect().top;
+  for (const e of n.querySelectorAll('*'))
+    if (e.offsetParent !== null && e.getBoundingClientRect().height > 0) foot = Math.max(foot, e.getBoundingClientRect().bottom);
+  return n.getBoundingClientRect().bottom - foot;
+}"""
+
+
+def test_between_two_players_turns_the_narration_frames_no_empty_room(browser, voila_server, notebook_dir):
+    """Two players at one phone: while the screen passes to the next player, the panel shows the
+    notice and this round's public log; the narration's least height (kept so that a short text
+    leaves the controls in place) framed an empty box under them."""
+    viewport, scale, _least = DEVICES["phone"]
+    context = browser.new_context(viewport=viewport, device_scale_factor=scale, has_touch=True, is_mobile=True)
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        page.goto(voila_server(notebook_dir / PLAY["en"][0].name) + "?theme=dark", wait_until="domcontentloaded",
+                  timeout=120_000)
+        wait_canvas_painted(page, BOARD, timeout=120_000)
+        two = page.locator(".dp-mode button").nth(1)
+        two.scroll_into_view_if_needed()
+        two.tap()
+        new = page.locator("button.dp-new-game").first
+        new.scroll_into_view_if_needed()
+        new.tap()
+        seat = page.locator("button.dp-take-seat").first
+        wait_until(seat.is_visible, timeout=30_000, message="no hand-over after a new two-player game")
+        page.wait_for_timeout(800)
+        empty = page.evaluate(NARRATION_EMPTY)
+        page.locator(".dp-play .dp-screen-narration").first.scroll_into_view_if_needed()
+        OUT.mkdir(exist_ok=True)
+        page.screenshot(path=str(OUT / "phone-hand-over-dark-en.png"))
+        assert empty is not None and empty <= 12, f"the narration frames {empty:.0f} CSS px of empty room"
+        seat.tap()
+        wait_until(lambda: not seat.is_visible(), timeout=20_000, message="the hand-over stayed")
+    finally:
+        context.close()

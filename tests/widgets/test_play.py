@@ -367,8 +367,10 @@ def test_play_widget_whole_game_by_clicks(seed, mode, click_region, click_token)
             assert w.hand_over_box.layout.display is None and not w.hand_cards.children
             # the menu of actions is emptied, not only hidden: its options are the next player's
             assert not w.action.options and not w.group.options and not w.action_words.value
+            # (and the narration's least height goes: it framed nothing under the notice)
+            assert "dp-handing-over" in w.screen._dom_classes
             w.take_seat_button.click()
-            assert w.action.options
+            assert w.action.options and "dp-handing-over" not in w.screen._dom_classes
         _play_by_clicks(w, rng.choice(w.session.legal()), click_region, click_token)
         while w.model.story_at is not None:          # what the action set going, step by step
             w.story_next.click()
