@@ -302,3 +302,27 @@ def test_advisor_screen_judges_every_variant_on_the_same_positions(tmp_path):
     assert [r["position"] for r in logged] == [0, 1]
     assert all(r["advisor:playouts=8"] >= 0 and r["advisor:playouts=16"] >= 0 for r in logged)
     assert "2 solo positions" in out and "| `advisor:playouts=16` |" in out and "paired with the first" in out
+
+
+def test_round_end_benchmark_stores_round_ends_and_tells_a_feature_that_decides_games(tmp_path):
+    rows = tmp_path / "round_end.jsonl"
+    bench("round_end.py", "play", "--games", "2", "--spec", "greedy", "--out", str(rows))
+    logged = [json.loads(line) for line in rows.read_text(encoding="utf-8").splitlines()]
+    assert logged and {r["index"] for r in logged} <= {0, 1} and all(len(r["f"]) == 10 for r in logged)
+    assert [r["round"] for r in logged if r["index"] == 0] == list(range(1, 1 + sum(r["index"] == 0 for r in logged)))
+    bench("round_end.py", "play", "--games", "2", "--spec", "greedy", "--out", str(rows))    # resumed: nothing twice
+    assert len(rows.read_text(encoding="utf-8").splitlines()) == len(logged)
+    # games whose winner the token count decides, the score saying nothing: only the model on
+    # every feature predicts them on held-out games
+    import random
+    rng = random.Random(1)
+    made = tmp_path / "made.jsonl"
+    with made.open("w") as out:
+        for i in range(200):
+            f = [float(rng.randint(-5, 5)), -1.0, 0.0, 0.0, 0.0, 0.0, 7.0, 1.0, 20.0, float(rng.randint(-6, 6))]
+            out.write(json.dumps({"spec": "made", "index": i, "player": "red", "round": 1, "f": f,
+                                  "won": int(f[9] + rng.gauss(0, 1) > 0)}) + "\n")
+    table = bench("round_end.py", "fit", "--out", str(made))
+    line = next(row for row in table.splitlines() if row.startswith("| red, 1 |"))
+    base, score, evaluation, every = (float(v) for v in line.strip("| ").split(" | ")[3:])
+    assert every < 0.5 < min(base, score, evaluation), line
