@@ -3,6 +3,8 @@
     python benchmarks/advisor_player.py                           # the default variants, 120 games each
     python benchmarks/advisor_player.py --specs advisor advisor:playouts=200 --games 240
     python benchmarks/advisor_player.py --report                  # the table of the games stored so far
+    python benchmarks/advisor_player.py --specs SPEC --first 350 --games 700 --out b.jsonl   # games 350-699 beside
+                                                                  # a run of 0-349 (then append b.jsonl's lines)
 
 Why (issue 35, item 4): the ``advisor`` player (100 playouts a decision) wins far less often
 than a person who follows the Hint (about 41% against 67-71% at difficulty 3), and simulations
@@ -100,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--specs", nargs="+", default=list(SPECS), help="the player variants (policy specs)")
     parser.add_argument("--games", type=int, default=120, help="games of each variant")
+    parser.add_argument("--first", type=int, default=0,
+                        help="play from this game's index on (two processes side by side, each with its --out)")
     parser.add_argument("--difficulty", type=int, default=3)
     parser.add_argument("--seed", type=int, default=35)
     parser.add_argument("--cpu", type=float, default=math.inf, help="stop after this many seconds of CPU")
@@ -115,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         done = {(g["spec"], g["index"]) for g in stored}
         start = time.process_time()
         with args.out.open("a", encoding="utf-8") as f:
-            for i in range(args.games):              # game by game, every variant: a stopped run stays paired
+            for i in range(args.first, args.games):  # game by game, every variant: a stopped run stays paired
                 for spec in args.specs:
                     if (spec, i) in done:
                         continue

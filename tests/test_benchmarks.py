@@ -292,6 +292,12 @@ def test_advisor_player_benchmark_plays_the_variants_on_the_same_games_and_resum
     assert "| advisor:playouts=8,epsilon=0 | 2 |" in out and "paired with the first" in out
     bench(*args)                                           # a stopped run goes on: nothing played twice
     assert len(games.read_text(encoding="utf-8").splitlines()) == 4
+    # a second process plays from --first on, into its own file: the same game as the first run's
+    beside = tmp_path / "beside.jsonl"
+    bench("advisor_player.py", "--games", "2", "--first", "1", "--specs", "advisor:playouts=8", "--out", str(beside))
+    [game] = [json.loads(line) for line in beside.read_text(encoding="utf-8").splitlines()]
+    first = next(g for g in logged if (g["spec"], g["index"]) == ("advisor:playouts=8", 1))
+    assert game | {"cpu": 0, "cpu_median": 0} == first | {"cpu": 0, "cpu_median": 0}
 
 
 def test_advisor_screen_judges_every_variant_on_the_same_positions(tmp_path):
