@@ -16,15 +16,16 @@ it: does such a model predict who wins better, on games it was not fitted on?
 first position of the next round, where a playout stops), stores the position's features for
 the player and, once the game is over, whether the player won: one JSON line each, appended to
 ``--out`` (a stopped run goes on where it stopped).  ``fit`` fits, for each faction and round,
-logistic models of the win on (a) nothing (the base rate), (b) the score, (c) the evaluation, (d)
-every feature, ridge-penalised, and prints their log-loss on held-out games (five folds by game;
-lower is better).  Figures to read, never test assertions.
+logistic models of the win (:func:`dualpowers.stats.fit_logistic`) on (a) nothing (the base
+rate), (b) the score, (c) the evaluation, (d) every feature, and prints their log-loss on held-out
+games (five folds by game; lower is better).  Figures to read, never test assertions.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 from pathlib import Path
@@ -37,6 +38,7 @@ import dualpowers as dp  # noqa: E402
 from dualpowers.policies import make_policy  # noqa: E402
 from dualpowers.presence import strength_tally, stronger_side  # noqa: E402
 from dualpowers.scoring import unrest_vp  # noqa: E402
+from dualpowers.stats import fit_logistic, logistic  # noqa: E402
 from dualpowers.views import known_objective  # noqa: E402
 
 GAMES = ROOT / "benchmarks" / "games" / "round_end.jsonl"
@@ -46,6 +48,8 @@ FEATURES = ("score", "will", "held", "margin", "unrest", "objective", "reserve",
 #: The models compared: the columns of each (besides a constant).
 MODELS = {"base rate": (), "score": ("score",), "evaluation": ("evaluation",), "every feature": FEATURES}
 FOLDS = 5
+#: The ridge of the fits (every weight, the constant too): enough to keep a weight finite where a
+#: number is constant in the sample (the Will, the objective), too little to move the others.
 RIDGE = 1.0
 
 
@@ -96,38 +100,26 @@ def play(spec: str, index: int, seed: int, difficulty: int) -> list[dict[str, An
              "won": won} for row in rows]
 
 
-def _fit(x: Any, y: Any) -> Any:
-    """Ridge-penalised logistic regression by Newton's steps (the constant not penalised)."""
-    import numpy as np
-    w = np.zeros(x.shape[1])
-    penalty = RIDGE * np.diag(np.r_[0.0, np.ones(x.shape[1] - 1)])
-    for _ in range(100):
-        p = 1.0 / (1.0 + np.exp(-x @ w))
-        step = np.linalg.solve((x.T * (p * (1 - p))) @ x + penalty, x.T @ (p - y) + penalty @ w)
-        w -= step
-        if np.abs(step).max() < 1e-9:
-            break
-    return w
+def _columns(rows: list[dict[str, Any]], model: tuple[str, ...]) -> list[tuple[float, ...]]:
+    """Each row's numbers that ``model`` reads (the evaluation made from its parts)."""
+    out = []
+    for row in rows:
+        named = dict(zip(FEATURES, row["f"]))
+        # dualpowers.players.evaluate from its parts: REGION_WEIGHT 0.5, WILL_WEIGHT 1
+        named["evaluation"] = named["score"] + 0.5 * named["held"] + named["unrest"] + named["objective"] + named["will"]
+        out.append(tuple(named[c] for c in model))
+    return out
 
 
-def _log_loss(x: Any, y: Any, w: Any) -> float:
-    import numpy as np
-    p = np.clip(1.0 / (1.0 + np.exp(-x @ w)), 1e-9, 1 - 1e-9)
-    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
-
-
-def _columns(rows: list[dict[str, Any]], model: tuple[str, ...]) -> Any:
-    import numpy as np
-    f = np.array([r["f"] for r in rows], float)
-    named = {name: f[:, i] for i, name in enumerate(FEATURES)}
-    # the evaluation (dualpowers.players.evaluate) from its parts: REGION_WEIGHT 0.5, WILL_WEIGHT 1
-    named["evaluation"] = named["score"] + 0.5 * named["held"] + named["unrest"] + named["objective"] + named["will"]
-    return np.column_stack([np.ones(len(rows))] + [named[c] for c in model])
+def _log_loss(points: list[tuple[tuple[float, ...], int]], w: list[float]) -> float:
+    """The mean log-loss of the model ``w`` on ``points`` (nats)."""
+    p = [logistic(w[0] + sum(wi * fi for wi, fi in zip(w[1:], f))) for f, _y in points]
+    return -sum(math.log(max(q, 1e-9)) if y else math.log(max(1.0 - q, 1e-9)) for q, (_f, y) in zip(p, points)) / len(points)
 
 
 def fit(rows: list[dict[str, Any]]) -> None:
-    """Print each model's held-out log-loss per faction and round, and the last model's weights."""
-    import numpy as np
+    """Print each model's held-out log-loss per faction and round, and the weights of the model on
+    every feature (:func:`dualpowers.stats.fit_logistic`, ridge :data:`RIDGE`)."""
     print(f"{len(rows)} round ends of {len({(r['spec'], r['index']) for r in rows})} games")
     print("| player, round | rows | won | " + " | ".join(MODELS) + " |")
     print("|---|---:|---:|" + "---:|" * len(MODELS))
@@ -137,16 +129,21 @@ def fit(rows: list[dict[str, Any]]) -> None:
             part = [r for r in rows if r["player"] == side and r["round"] == round_]
             if len(part) < 2 * FOLDS:
                 continue
-            y = np.array([r["won"] for r in part], float)
-            fold = np.array([r["index"] % FOLDS for r in part])
             losses = []
             for model in MODELS.values():
-                x = _columns(part, model)
-                held = [(k, fold == k) for k in range(FOLDS) if (fold == k).any() and (fold != k).any()]
-                losses.append(sum(_log_loss(x[m], y[m], _fit(x[~m], y[~m])) * m.sum() for _k, m in held)
-                              / sum(m.sum() for _k, m in held))
-            print(f"| {side}, {round_} | {len(part)} | {y.mean():.0%} | " + " | ".join(f"{v:.3f}" for v in losses) + " |")
-            weights.append((side, round_, _fit(_columns(part, FEATURES), y)))
+                points = list(zip(_columns(part, model), (r["won"] for r in part)))
+                held, loss = 0, 0.0
+                for k in range(FOLDS):
+                    test = [p for p, r in zip(points, part) if r["index"] % FOLDS == k]
+                    train = [p for p, r in zip(points, part) if r["index"] % FOLDS != k]
+                    if test and train:
+                        held += len(test)
+                        loss += _log_loss(test, fit_logistic(train, ridge=RIDGE)[0]) * len(test)
+                losses.append(loss / held)
+            won = sum(r["won"] for r in part) / len(part)
+            print(f"| {side}, {round_} | {len(part)} | {won:.0%} | " + " | ".join(f"{v:.3f}" for v in losses) + " |")
+            every = list(zip(_columns(part, FEATURES), (r["won"] for r in part)))
+            weights.append((side, round_, fit_logistic(every, ridge=RIDGE)[0]))
     print("\nweights of the model on every feature (all rows):")
     for side, round_, w in weights:
         print(f"  {side}, {round_}: constant {w[0]:+.2f}; "
