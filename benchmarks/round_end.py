@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 import dualpowers as dp  # noqa: E402
 from dualpowers.policies import make_policy  # noqa: E402
+from dualpowers.players import REGION_WEIGHT, WILL_WEIGHT  # noqa: E402
 from dualpowers.presence import strength_tally, stronger_side  # noqa: E402
 from dualpowers.scoring import unrest_vp  # noqa: E402
 from dualpowers.stats import fit_logistic, logistic  # noqa: E402
@@ -105,8 +106,9 @@ def _columns(rows: list[dict[str, Any]], model: tuple[str, ...]) -> list[tuple[f
     out = []
     for row in rows:
         named = dict(zip(FEATURES, row["f"]))
-        # dualpowers.players.evaluate from its parts: REGION_WEIGHT 0.5, WILL_WEIGHT 1
-        named["evaluation"] = named["score"] + 0.5 * named["held"] + named["unrest"] + named["objective"] + named["will"]
+        # dualpowers.players.evaluate from its parts, at its own weights
+        named["evaluation"] = (named["score"] + REGION_WEIGHT * named["held"] + named["unrest"] + named["objective"]
+                               + WILL_WEIGHT * named["will"])
         out.append(tuple(named[c] for c in model))
     return out
 

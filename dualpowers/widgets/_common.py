@@ -61,6 +61,12 @@ def css(widget: widgets.Widget, *classes: str) -> widgets.Widget:
     return widget
 
 
+def toggle_class(widget: widgets.DOMWidget, name: str, on: bool) -> None:
+    """Give ``widget`` the CSS class ``name`` or take it away (a message only when that changes)."""
+    if on != (name in widget._dom_classes):
+        (widget.add_class if on else widget.remove_class)(name)
+
+
 def fit_labels(*controls: widgets.Widget) -> None:
     """Give each control's description the room its text needs, in every language.
 

@@ -47,7 +47,7 @@ import ipywidgets as widgets
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from ..screens.course import Badge, CourseScreen, CourseSession, CourseSnapshot, FeedbackView
 from . import language
-from ._common import STYLE, ButtonPool, fit_labels
+from ._common import STYLE, ButtonPool, fit_labels, toggle_class
 from .board import BoardWidget
 from .screen import PANEL_FIT_HEIGHT, Screen, bind_keys, button_action, controls
 
@@ -320,8 +320,8 @@ class CourseWidget(widgets.VBox):
         self._chapters_title.value = f"<b>{escape(snap.chapters_title)}</b>"
         for c, b in zip(snap.chapters, self._chapter_buttons):
             b.description = c.label
-            _toggle_class(b, "dp-course-done", c.done)
-            _toggle_class(b, "dp-course-current", c.current)
+            toggle_class(b, "dp-course-done", c.done)
+            toggle_class(b, "dp-course-current", c.current)
         self.progress_label.value = f"<span class='dp-course-where'>{escape(snap.progress)}</span>"
         self._draw_examples(snap)
         _display(self.end_box, snap.end_shown)
@@ -427,10 +427,3 @@ def _display(w: widgets.Widget, shown: bool) -> None:
     value = None if shown else "none"
     if w.layout.display != value:
         w.layout.display = value
-
-
-def _toggle_class(w: widgets.DOMWidget, css: str, on: bool) -> None:
-    if on and css not in w._dom_classes:
-        w.add_class(css)
-    elif not on and css in w._dom_classes:
-        w.remove_class(css)

@@ -60,7 +60,7 @@ from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
 from ..screens.play import DIFFICULTIES, CardView, ChoiceView, MenuView, PlaySession, PlaySnapshot
 from ..text import translator
 from . import language
-from ._common import STYLE, ButtonPool, button, css, fit_labels, lines_html, log_blocks
+from ._common import STYLE, ButtonPool, button, css, fit_labels, lines_html, log_blocks, toggle_class
 from .blocks_html import SLOT, BlocksHTML
 from .screen import Screen, bind_keys, button_action, phone_board_max_width
 
@@ -541,8 +541,8 @@ class PlayWidget(widgets.VBox):
                 self.take_seat_button.description = hand_over.button
             if before is None or before.hand_over != hand_over:
                 self.take_seat_button.focus()      # Enter takes the screen; nothing else is to be done
-        _mark(self.screen, "dp-telling", story is not None)
-        _mark(self.screen, "dp-handing-over", hand_over is not None)
+        toggle_class(self.screen, "dp-telling", story is not None)
+        toggle_class(self.screen, "dp-handing-over", hand_over is not None)
         self._set_children(self.hand_cards, [self._card_button(btn, card) for btn, card in
                                              zip(self._card_pool.take(len(snap.cards)), snap.cards)])
         self.hand_cards.layout.display = None if snap.cards else "none"
@@ -726,15 +726,6 @@ class PlayWidget(widgets.VBox):
 _LOG_FRAME = f"<div class='dp-log-box' {SLOT}></div>"
 #: The menus of a snapshot without one: empty (drawn through the same path as any menu).
 _NO_MENU = MenuView((), None, (), None)
-
-
-def _mark(widget: widgets.DOMWidget, name: str, on: bool) -> None:
-    """Give ``widget`` the CSS class ``name`` or take it away (a message only when that changes)."""
-    if on != (name in widget._dom_classes):
-        if on:
-            widget.add_class(name)
-        else:
-            widget.remove_class(name)
 
 
 def _classes(widget: widgets.DOMWidget, *classes: str) -> None:

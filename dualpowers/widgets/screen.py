@@ -54,6 +54,7 @@ import ipywidgets as widgets
 import math
 
 from ..drawing.layout import BOARD_MIN_CSS_WIDTH, DESIGN_H, DESIGN_W, MIN_TEXT, TALL_H, TALL_W
+from ._common import toggle_class
 
 __all__ = ["Screen", "SCREEN_STYLE", "PANEL_WIDTH", "NARRATION_HEIGHT", "PANEL_FIT_HEIGHT", "BOARD_MIN_WIDTH",
            "board_max_width", "phone_board_max_width", "PHONE_BOARD_MIN_WIDTH", "PHONE_MIN_CSS_TEXT",
@@ -363,8 +364,7 @@ class Screen(widgets.VBox):
             self.sheet_fold.value = folded
             self.sheet_fold.description = self.sheet_fold.tooltip = label
             self.sheet_fold.icon = "chevron-up" if folded else "chevron-down"
-        if folded != ("dp-sheet-folded" in self._dom_classes):
-            (self.add_class if folded else self.remove_class)("dp-sheet-folded")
+        toggle_class(self, "dp-sheet-folded", folded)
 
     def bring_into_view(self) -> None:
         """Scroll the screen's top to the window's top, in every view of it (after a control far
