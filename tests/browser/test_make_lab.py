@@ -16,8 +16,10 @@ import re
 import select
 import shutil
 import signal
+import socket
 import subprocess
 import sys
+import urllib.parse
 from pathlib import Path
 
 import psutil
@@ -74,6 +76,15 @@ class Terminal:
         os.close(self.master)
 
 
+def _accepts(port: int) -> bool:
+    """Whether something accepts a TCP connection on 127.0.0.1:``port``."""
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=2):
+            return True
+    except OSError:
+        return False
+
+
 def _alive(processes: list[psutil.Process]) -> list[str]:
     out = []
     for p in processes:
@@ -102,6 +113,13 @@ def _open_course(page, terminal) -> list[psutil.Process]:
     return make's processes (make, JupyterLab, the kernel)."""
     url, path = terminal.url()
     assert path == "notebooks/00_learn.ipynb", f"make lab opens {path}, not the course"
+    # Once it printed its URL the server listens; a refused connection (seen once under a full
+    # suite's load) then says whether it is still running, and what it printed.
+    port = int(urllib.parse.urlsplit(url).port or 80)
+    wait_until(lambda: _accepts(port), timeout=60_000,
+               message=lambda: (f"nothing accepts connections on port {port} after make lab printed {url}; "
+                                f"still running: {_alive([psutil.Process(terminal.proc.pid)])}\n"
+                                + terminal.read().decode(errors="replace")[-3000:]))
     page.goto(url, wait_until="domcontentloaded", timeout=90_000)
     # JupyterLab names the current document in the window's title: "00_learn.ipynb - JupyterLab"
     wait_until(lambda: page.title().startswith("00_learn.ipynb"), timeout=90_000,

@@ -447,7 +447,10 @@ def test_a_recruit_by_clicking_a_unit_of_the_reserve_then_the_region(browser, la
                    message=lambda: f"the story did not play on by itself: {text_of(page, 'dp-story')!r}")
         wait_until(lambda: page.locator("button.dp-hand-card").first.is_visible(), timeout=20_000,
                    message="the player's decision (the hand) is not shown after the story")
-        assert said in text_of(page, "dp-log")
+        # the log is among the panel's messages that follow the hand's: under load it may come a
+        # moment after the hand shows
+        wait_until(lambda: said in text_of(page, "dp-log"), timeout=20_000,
+                   message=lambda: f"the log does not tell {said!r}: {text_of(page, 'dp-log')!r}")
     finally:
         context.close()
     lab.shutdown_kernels()
