@@ -74,7 +74,7 @@ PLAY_STYLE = """<style>
   border: 1px solid #8f887a; border-top-width: 5px; background: var(--dp-paper); color: var(--dp-ink); }
 .dp-play .dp-hand-card:hover { box-shadow: 0 0 0 3px #ff9800; }
 @CARD_COLOURS@
-.dp-play .dp-hand-card.dp-card-leader { border-top-color: #222222; }
+.dp-play .dp-screen-primary .dp-hand-cards .dp-hand-card.dp-card-leader { border-top-color: #222222; }
 /* the Hint's card in the Hint button's colour: the orange is the pointer's (hover) */
 .dp-play .dp-hand-card.dp-hinted, .dp-play .dp-hand-card.dp-hinted:hover { box-shadow: 0 0 0 3px var(--jp-info-color1, #0097a7); }
 .dp-play .dp-choice { width: 100%; height: auto; min-height: 30px; white-space: normal; text-align: left;
@@ -141,7 +141,9 @@ def _card_colours() -> str:
     rules = []
     for region, (strong, _body, _text, outline) in REGION_COLOURS.items():
         colour = outline if strong.lower() in ("#ffffff", "#fff") else strong
-        rules.append(f".dp-play .dp-hand-card.dp-card-{region} {{ border-top-color: {colour}; }}")
+        # as specific as the card's own rule (its border), which would otherwise grey the strip
+        rules.append(f".dp-play .dp-screen-primary .dp-hand-cards .dp-hand-card.dp-card-{region} "
+                     f"{{ border-top-color: {colour}; }}")
     return "\n".join(rules)
 
 

@@ -14,6 +14,7 @@ import shutil
 
 import pytest
 
+from dualpowers.drawing.board import REGION_COLOURS
 from helpers import REPO_ROOT, board_spot, wait_canvas_painted, wait_until, write_code_notebook
 
 pytestmark = pytest.mark.browser
@@ -42,6 +43,17 @@ def notebook_dir(tmp_path_factory):
     write_code_notebook(folder / "tap_reply.ipynb", "A tap's reply", CODE)
     yield folder
     shutil.rmtree(folder, ignore_errors=True)
+
+
+def _strip(region: str) -> str:
+    """The colour of a region's card strip: its header's, or its outline's where that is white."""
+    strong, _body, _text, outline = REGION_COLOURS[region]
+    return outline if strong.lower() in ("#ffffff", "#fff") else strong
+
+
+def _rgb(hex_colour: str) -> str:
+    h = hex_colour.lstrip("#")
+    return "rgb({}, {}, {})".format(*(int(h[i:i + 2], 16) for i in (0, 2, 4)))
 
 
 def _state():
@@ -80,6 +92,14 @@ def test_the_reply_to_a_tap_on_the_board_is_in_the_window(browser, voila_server,
         page.goto(voila_server(notebook_dir / "tap_reply.ipynb"), wait_until="domcontentloaded", timeout=120_000)
         wait_canvas_painted(page, BOARD, timeout=120_000)
         page.wait_for_timeout(800)
+        # each card's strip in its region's colour (a more specific rule of the card's had greyed them all)
+        strips = page.evaluate("() => [...document.querySelectorAll('button.dp-hand-card')].map("
+                               "b => [b.className, getComputedStyle(b).borderTopColor])")
+        for classes, colour in strips:
+            region = next((c[len("dp-card-"):] for c in classes.split() if c[len("dp-card-"):] in REGION_COLOURS), None)
+            if region is not None:
+                assert colour == _rgb(_strip(region)), f"the {region} card's strip is {colour}"
+        assert any(c == _rgb(_strip("purple")) for _k, c in strips), strips
         page.locator("button.dp-hand-card", has_text="purple-2").first.tap()
         wait_until(lambda: "Tap" in (page.evaluate(WHERE, ".dp-prompt") or {}).get("text", ""), timeout=20_000,
                    message="the card was not taken")
