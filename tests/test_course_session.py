@@ -97,6 +97,21 @@ def test_a_solved_exercise_counts_once_and_next_says_nothing_more():
     assert "not counted" not in m.snapshot.feedback.note
 
 
+def test_a_step_lights_its_subject_and_asks_no_click():
+    """A step's board lights what it speaks of (the six regions, the Will...), but nothing there is
+    to be clicked: the board's words said "You can tap: red, blue..." and a tap did nothing."""
+    from dualpowers.controllers.board_words import board_words
+
+    m, _ = _model()
+    m.session.go(0)
+    board = m.snapshot.board
+    assert board.highlight and board.clickable == ()
+    words = board_words(board.position, lit=board.clickable, lang="en", touch=True)
+    assert words.targets == ""
+    m.session.go_exercise("commands-3")             # an answer picked on the board: what it may pick
+    assert "W3" in m.snapshot.board.clickable
+
+
 def test_a_wrong_answer_then_try_again_then_the_right_one_by_clicks():
     m, _ = _model()
     m.session.go_exercise("commands-3")

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "draw_board", "draw_empty", "normalize_highlight", "HIGHLIGHT_KEYS", "split_highlight", "draw_click_layer",
+    "lit_box",
     "REGION_COLOURS", "FACTION_COLOURS", "ICONS",
 ]
 
@@ -341,6 +342,43 @@ def split_highlight(state: "State", hl: frozenset[Any]) -> tuple[frozenset[Any],
     comp = state.comp
     click = frozenset(x for x in hl if (isinstance(x, tuple) or x in comp.region_index or x in comp.tokens))
     return click, hl - click
+
+
+def lit_box(state: "State", hl: frozenset[Any], *, width: float = DESIGN_W,
+            height: float = DESIGN_H) -> tuple[float, float, float, float] | None:
+    """Where on the picture what ``hl`` lights lies, all of it (pixels: left, top, right, bottom),
+    or None when it lights nothing drawn: so that a screen can bring it into sight (a phone, where
+    the course's sheet covers the board's foot)."""
+    lay = layout_for(state.comp, float(width), float(height))
+    boxes: list[Box] = []
+    areas = {"status": lay.status, "date": lay.calendar, "will": lay.will, "score": lay.track,
+             "unrest": lay.unrest_tile, "blockade": lay.blockade_tile, "tiles": lay.tiles, "info": lay.info,
+             "reserve": lay.info, "cards": lay.row, **{reserve_part(side): lay.info for side in ("red", "white")}}
+    slots = lay.all_token_slots(state) if any(x in state.comp.tokens for x in hl) else {}
+    played = {c.id: c.box for c in lay.played_slots(state)[0]} if any(x in state.comp.cards for x in hl) else {}
+    for item in hl:
+        if isinstance(item, tuple):
+            points = lay.connections.get(item, ())
+            if points:
+                xs, ys = [x for x, _y in points], [y for _x, y in points]
+                boxes.append(Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+        elif item in lay.regions:
+            boxes.append(lay.regions[item].box)
+        elif item in slots:
+            t = slots[item]
+            bottom = max(t.y + t.r, t.caption_y + t.caption_size / 2 if t.caption_size else t.y + t.r)
+            boxes.append(Box(t.x - t.r, t.y - t.r, 2 * t.r, bottom - (t.y - t.r)))
+        elif item in played:
+            boxes.append(played[item])
+        elif item in areas:
+            boxes.append(areas[item])
+            if item == "unrest" and state.unrest in lay.regions:       # its mark on the region too
+                boxes.append(lay.regions[state.unrest].box)
+    if not boxes:
+        return None
+    x0, y0 = lay.to_pixels(min(b.x for b in boxes), min(b.y for b in boxes))
+    x1, y1 = lay.to_pixels(max(b.right for b in boxes), max(b.bottom for b in boxes))
+    return x0, y0, x1, y1
 
 
 def draw_click_layer(pen: Pen, state: "State", items: frozenset[Any], *, width: float = DESIGN_W,

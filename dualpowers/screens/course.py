@@ -158,14 +158,14 @@ class ChapterView:
 class CourseBoardView:
     """What the board draws: the position, what is lit, the strength plates hidden (they would
     answer the question asked), the objective markers (``None``: as the position implies) and
-    what a click may pick now (``None``: no clicks are asked for); ``turn``: whether the status
+    what a click may pick now (empty: no clicks are asked for, whatever the board lights); ``turn``: whether the status
     line says who acts and what they choose (only once the course has taught its words)."""
 
     position: "State"
     highlight: tuple[Any, ...] = ()
     conceal: tuple[str, ...] = ()
     markers: tuple[tuple[int, str], ...] | None = None
-    clickable: tuple[Any, ...] | None = None
+    clickable: tuple[Any, ...] = ()
     turn: bool = True
 
 
@@ -387,11 +387,14 @@ class CourseScreen(Observed[CourseSnapshot]):
 
     def _board(self) -> CourseBoardView:
         s = self.session
-        asked = s.picker.lit() if s.picker is not None and s.verdict is None else None    # what a click may pick
+        # what a click may pick: nothing, where no answer is picked on the board (a step, a question
+        # answered with a button, an answer given), though the board lights the lesson's subject (its
+        # words said "You can tap: red, blue..." over a step's six regions, and a tap did nothing)
+        asked = s.picker.lit() if s.picker is not None and s.verdict is None else ()
         return CourseBoardView(
             position=s.state, highlight=tuple(s.highlight), conceal=tuple(s.concealed),
             markers=tuple(s.markers.items()) if s.markers is not None else None,
-            clickable=tuple(asked) if asked is not None else None, turn=s.turn)
+            clickable=tuple(asked), turn=s.turn)
 
     def _choices(self) -> tuple[AnswerView, ...]:
         ex = self.session.exercise

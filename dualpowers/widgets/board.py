@@ -32,7 +32,7 @@ from ipycanvas import Canvas
 from ipywidgets import CallbackDispatcher
 
 from ..drawing.layout import DESIGN_H as BOARD_H, DESIGN_W as BOARD_W
-from ..drawing.board import draw_board, draw_click_layer, draw_empty, normalize_highlight, split_highlight
+from ..drawing.board import draw_board, draw_click_layer, draw_empty, lit_box, normalize_highlight, split_highlight
 from ..drawing.layout import BOARD_MIN_CSS_WIDTH, TALL_H, TALL_W, Layout, layout_for
 from ..controllers.board_words import (T_BOARD_LABEL, T_TO_BOARD, T_BOARD_WORDS, T_NOTHING_TO_CLICK, board_words, clickable,
                                        opposition_card_words,
@@ -190,6 +190,11 @@ class BoardWidget(widgets.VBox):
         #: something (the analyzer's highlights), and a mouse click means what is under the pointer
         self._asks = asks
         self._shown_key: Any = None
+        #: where a sheet may be pinned over the board's foot (the course on a phone): after the
+        #: first picture, each change of what is lit asks the page to bring it into sight above the
+        #: sheet (:attr:`ViewProbe.lit`); only on the tall board, the phone's
+        self.keep_lit_in_sight = False
+        self._lit_sent: tuple[Any, ...] | None = None
         #: how many times the board has been drawn (diagnostics and tests)
         self.redraw_count = 0
         self._region_callbacks = CallbackDispatcher()
@@ -346,6 +351,7 @@ class BoardWidget(widgets.VBox):
             self._layer_key = layer
             self._redraw_layer()
             self._tell()
+            self._bring_lit_into_sight()
             return True
         self._state = state.clone() if state is not None else None
         self._highlight = hl
@@ -357,7 +363,26 @@ class BoardWidget(widgets.VBox):
         self._layer_key = layer
         self._redraw()
         self._tell()
+        self._bring_lit_into_sight()
         return True
+
+    def _bring_lit_into_sight(self) -> None:
+        """Tell the page where what is lit lies, when it changed (see :attr:`keep_lit_in_sight`); the
+        first picture scrolls nothing (a page opens at its title)."""
+        if not self.keep_lit_in_sight or self._state is None:
+            return
+        previous, self._lit_sent = self._lit_sent, (self._highlight,)
+        if previous is None or previous == self._lit_sent or not self._highlight:
+            return
+        lay = self.layout_geometry
+        box = lit_box(self._state, self._highlight, width=self.width, height=self.height) \
+            if lay is not None and lay.tall else None
+        if box is None:
+            return
+        x0, y0, x1, y1 = box
+        n = int(self.probe.lit[4]) + 1 if len(self.probe.lit) == 5 else 1
+        self.probe.lit = [round(x0 / self.width, 4), round(y0 / self.height, 4), round(x1 / self.width, 4),
+                          round(y1 / self.height, 4), n]
 
     def _key(self, state: "State | None", hl: frozenset[Any]) -> Any:
         if state is None:

@@ -140,6 +140,7 @@ class CourseWidget(widgets.VBox):
         self.model = CourseScreen(session, progress_file=progress_file, lang=language.current())
         m = self.model
         self.board = BoardWidget(None, width=board_width, height=board_height, asks=True)
+        self.board.keep_lit_in_sight = True      # a phone's sheet covers the board's foot
         self.board.on_click(m.click)
         self.board.on_touch(m.set_touch)           # a finger or a mouse: "tap" or "click"
 
@@ -282,7 +283,7 @@ class CourseWidget(widgets.VBox):
         b = snap.board
         self.board.show(b.position, highlight=list(b.highlight), conceal=b.conceal,
                         markers=dict(b.markers) if b.markers is not None else None,
-                        clickable=list(b.clickable) if b.clickable is not None else None, turn=b.turn)
+                        clickable=list(b.clickable), turn=b.turn)
         self.screen.set_title(escape(snap.title))
         self.screen.show_folded(snap.folded, snap.fold.label)
         for button, view in ((self.back_button, snap.back), (self.next_button, snap.next),

@@ -233,6 +233,31 @@ function render({ model, el }) {
       if (by > 0) (view || document.scrollingElement || document.documentElement).scrollBy(0, by);
     });
   };
+  // What the board lights now, in fractions of the picture (the kernel sends it where a sheet may
+  // cover the board's foot: the course on a phone): the least scroll that shows it above the sheet,
+  // once the panel's words (sent after the board) have set the sheet's height. A phone's course
+  // sheet covered the Will, the calendar and the reserve that a step spoke of (QA, a newcomer).
+  model.on('change:lit', () => {
+    const lit = model.get('lit') || [];
+    const pic = el.closest('.dp-board-widget');
+    const canvas = pic && pic.querySelector('canvas.dp-board');
+    if (!canvas || lit.length < 4) return;
+    canvas.closest('.dp-board-picture').dataset.lit = lit.slice(0, 4).join(',');
+    setTimeout(() => requestAnimationFrame(() => {
+      const sheet = root && root.querySelector('.dp-screen-sheet');
+      if (!sheet || getComputedStyle(sheet).position !== 'sticky') return;
+      const r = canvas.getBoundingClientRect();
+      if (r.height === 0) return;
+      let view = canvas.parentElement;
+      while (view && !(view.scrollHeight > view.clientHeight + 1 &&
+                       /(auto|scroll)/.test(getComputedStyle(view).overflowY))) view = view.parentElement;
+      const top = (view ? view.getBoundingClientRect().top : 0) + 8, bottom = sheet.getBoundingClientRect().top - 8;
+      const litTop = r.top + lit[1] * r.height, litBottom = r.top + lit[3] * r.height;
+      let by = litBottom > bottom ? litBottom - bottom : 0;
+      if (litTop - by < top) by = litTop - top;       // taller than the room: its top first
+      if (Math.abs(by) > 2) (view || document.scrollingElement || document.documentElement).scrollBy(0, by);
+    }), 150);
+  });
   // Keyboard shortcuts for the screen that holds this probe.
   let root = null, onKey = null;
   const attach = () => {
@@ -466,6 +491,10 @@ class ViewProbe(anywidget.AnyWidget):
     into_view_selector = traitlets.Unicode("").tag(sync=True)
     #: each change scrolls the screen's sheet, where it scrolls, back to its top (:meth:`Screen.sheet_to_top`)
     sheet_top = traitlets.Int(0).tag(sync=True)
+    #: what the board lights, ``[left, top, right, bottom, n]`` in fractions of the picture (``n``
+    #: counts the changes): where the screen's sheet is pinned over the board's foot (the course on a
+    #: phone), the page scrolls the least that shows it above the sheet (:attr:`BoardWidget.keep_lit_in_sight`)
+    lit: traitlets.List[float] = traitlets.List([]).tag(sync=True)
     #: the board's accessible name (what a screen reader says of it)
     label = traitlets.Unicode("").tag(sync=True)
     #: the words of the screen's last Tab stop, which takes the focus back to the board

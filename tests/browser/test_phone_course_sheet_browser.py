@@ -5,7 +5,8 @@ about 700 CSS px tall: the step's text was below the window while the board was 
 board above the window while the text was read.  The course's buttons, text and answers now share
 one sheet (``Screen(sheet=True)``) pinned to the window's foot while the board is in view, as
 play's story is.  Here: after each Next the whole text and the board's top are in the window
-together; a swipe on the sheet still scrolls the page; a sheet scrolled to the end of a long text
+together (or, where the step lights part of the board, that part above the sheet: a step on the Will
+and the calendar had them under it); a swipe on the sheet still scrolls the page; a sheet scrolled to the end of a long text
 starts at the top of the next step; at 1280x720 nothing is pinned (the panel is beside the board).
 Screenshots go to ``test-output/`` for a person to look at.
 """
@@ -29,10 +30,17 @@ OUT = REPO_ROOT / "test-output"
 WHERE = """() => {
   const box = (e) => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; };
   const sheet = document.querySelector('.dp-course .dp-screen-sheet');
+  // what the board lights (the probe writes it on the picture, in fractions of it), in CSS px
+  const lit = () => {
+    const pic = document.querySelector('.dp-course .dp-board-picture'), c = pic && pic.querySelector('canvas.dp-board');
+    if (!c || !pic.dataset.lit) return null;
+    const f = pic.dataset.lit.split(',').map(Number), r = c.getBoundingClientRect();
+    return {top: r.top + f[1] * r.height, bottom: r.top + f[3] * r.height};
+  };
   return {text: box(document.querySelector('.dp-course-text')), sheet: box(sheet),
           board: box(document.querySelector('.dp-course .dp-screen-board')), height: window.innerHeight,
           position: getComputedStyle(sheet).position, scrollTop: sheet.scrollTop,
-          scrolls: sheet.scrollHeight > sheet.clientHeight + 1};
+          scrolls: sheet.scrollHeight > sheet.clientHeight + 1, lit: lit()};
 }"""
 
 
@@ -77,17 +85,29 @@ def test_each_step_is_read_with_the_board_in_view(browser, voila_server, noteboo
         wait_canvas_painted(page, BOARD, timeout=120_000)
         page.wait_for_timeout(800)
         OUT.mkdir(exist_ok=True)
+        shown: set[int] = set()
         for k in range(1, 6):
             _next(page)
+            page.wait_for_timeout(300)          # the scroll to what is lit, if any
+            if k == 2:
+                page.screenshot(path=str(OUT / f"phone-course-lit-{lang}.png"))
             where = page.evaluate(WHERE)
             assert where["position"] == "sticky", where
             text, board, height = where["text"], where["board"], where["height"]
             assert 0 <= text["top"] and text["bottom"] <= height + 1, (
                 f"step {k}: the text is at {text['top']:.0f} to {text['bottom']:.0f} CSS px, the window 0 to {height}")
-            assert 0 <= board["top"] < height / 3, f"step {k}: the board's top is at {board['top']:.0f} CSS px"
-            assert where["sheet"]["top"] > board["top"] + 250, (
-                f"step {k}: the sheet leaves only {where['sheet']['top'] - board['top']:.0f} px of the board")
+            lit, sheet = where["lit"], where["sheet"]
+            if lit is None:           # nothing lit yet: the board's top is in view
+                assert 0 <= board["top"] < height / 3, f"step {k}: the board's top is at {board['top']:.0f} CSS px"
+            else:                     # what the step lights (the Will, the calendar, the tiles...) is above the sheet
+                assert 0 <= lit["top"] and lit["bottom"] <= sheet["top"] + 1, (
+                    f"step {k}: what the board lights is at {lit['top']:.0f} to {lit['bottom']:.0f} CSS px, "
+                    f"the sheet's top at {sheet['top']:.0f}")
+                shown.add(k)
+            assert sheet["top"] > max(board["top"], 0) + 250, (
+                f"step {k}: the sheet leaves only {sheet['top'] - max(board['top'], 0):.0f} px of the board")
         page.screenshot(path=str(OUT / f"phone-course-sheet-{lang}.png"))
+        assert shown, "no step lit anything on the board"
     finally:
         context.close()
 

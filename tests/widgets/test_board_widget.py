@@ -452,3 +452,61 @@ def test_the_board_in_words_says_tap_to_a_finger(lang: str, click: str, tap: str
     assert tap in w.words.value and click not in w.words.value, w.words.value
     w.probe.touch = False
     assert click in w.words.value
+
+
+# ---------------------------------------------------------------------- what is lit, in sight
+def test_lit_box_holds_every_lit_thing_and_only_them(state: dp.State) -> None:
+    """The box the page brings into sight (:func:`~dualpowers.drawing.board.lit_box`) is each lit
+    thing's own place, and the union of several."""
+    from dualpowers.drawing.board import lit_box
+    from dualpowers.drawing.layout import layout_for
+
+    lay = layout_for(state.comp, 780.0, 1409.0)                    # a phone's tall board
+    assert lay.tall
+
+    def px(b: Any) -> tuple[float, float, float, float]:
+        (x0, y0), (x1, y1) = lay.to_pixels(b.x, b.y), lay.to_pixels(b.right, b.bottom)
+        return x0, y0, x1, y1
+
+    at = lambda *hl: lit_box(state, frozenset(hl), width=780.0, height=1409.0)  # noqa: E731
+    assert at() is None
+    assert at("will") == pytest.approx(px(lay.will))
+    assert at("date") == pytest.approx(px(lay.calendar))
+    assert at("blue") == pytest.approx(px(lay.regions["blue"].box))
+    token = next(t for t in state.comp.tokens if state.place.get(t) in lay.regions)
+    slot = lay.all_token_slots(state)[token]
+    x0, y0, x1, y1 = at(token)
+    assert x0 <= lay.to_pixels(slot.x, slot.y)[0] <= x1 and y0 <= lay.to_pixels(slot.x, slot.y)[1] <= y1
+    both = at("blue", "will")
+    assert both[1] == pytest.approx(min(px(lay.regions["blue"].box)[1], px(lay.will)[1]))
+    assert both[3] == pytest.approx(max(px(lay.regions["blue"].box)[3], px(lay.will)[3]))
+
+
+def test_a_course_board_on_a_phone_asks_the_page_to_show_what_it_lights() -> None:
+    """keep_lit_in_sight: after the first picture, each new highlight of the tall board is sent to
+    the page in fractions of the picture (the course on a phone); a wide board, or a board without
+    the setting, sends nothing."""
+    from dualpowers.drawing.board import lit_box, normalize_highlight
+
+    s = dp.new_game(seed=3)
+    phone = BoardWidget(s, width=780, height=1409, responsive=False)
+    phone.keep_lit_in_sight = True
+    phone.show(s, "blue")                   # the first picture: a page opens at its title
+    assert phone.probe.lit == []
+    phone.show(s, ["will", "date"])
+    x0, y0, x1, y1 = lit_box(s, normalize_highlight(s, ["will", "date"]), width=780, height=1409)
+    assert phone.probe.lit == [round(x0 / 780, 4), round(y0 / 1409, 4), round(x1 / 780, 4), round(y1 / 1409, 4), 1]
+    phone.show(s, ["will", "date"])           # the same: nothing new
+    assert phone.probe.lit[4] == 1
+    phone.show(s, None)                       # nothing lit: nothing to show
+    assert phone.probe.lit[4] == 1
+    phone.show(s, "red")
+    assert phone.probe.lit[4] == 2
+    desk = BoardWidget(s, width=DESIGN_W, height=DESIGN_H, responsive=False)
+    desk.keep_lit_in_sight = True
+    for hl in ("blue", "will", "red"):
+        desk.show(s, hl)
+    plain = BoardWidget(s, width=780, height=1409, responsive=False)
+    for hl in ("blue", "will", "red"):
+        plain.show(s, hl)
+    assert desk.probe.lit == [] and plain.probe.lit == []
