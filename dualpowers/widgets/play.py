@@ -599,6 +599,15 @@ class PlayWidget(widgets.VBox):
                 self.screen.keep_in_view(".dp-message")
             elif snap.can_cancel and snap.board.selected != before.board.selected:
                 self.screen.keep_in_view(".dp-prompt")
+            elif before.cards and not snap.cards and snap.can_act and snap.board.highlight:
+                # a card played, the board asks the next taps: on a phone (the panel under the
+                # board) the board comes into view, its prompt under it; the player scrolled up
+                # to the board after every card
+                self.board.probe.board_into_view += 1
+            elif before.story is not None and snap.cards:
+                # the Opposition's turn told, the player's cards are the next taps (on a phone they
+                # were below the window; beside the board they are in view and nothing moves)
+                self.screen.keep_in_view(".dp-hand-cards")
         saved = snap.saved
         label = _("Download {file}", file=saved.name) if saved is not None else ""
         self.save_link.value = (f"<a download='{escape(saved.name)}' href='data:application/json;base64,{saved.data}'>"

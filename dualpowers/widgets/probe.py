@@ -237,13 +237,14 @@ function render({ model, el }) {
   // cover the board's foot: the course on a phone): the least scroll that shows it above the sheet,
   // once the panel's words (sent after the board) have set the sheet's height. A phone's course
   // sheet covered the Will, the calendar and the reserve that a step spoke of (QA, a newcomer).
+  let litWatch = null;
   model.on('change:lit', () => {
     const lit = model.get('lit') || [];
     const pic = el.closest('.dp-board-widget');
     const canvas = pic && pic.querySelector('canvas.dp-board');
     if (!canvas || lit.length < 4) return;
     canvas.closest('.dp-board-picture').dataset.lit = lit.slice(0, 4).join(',');
-    setTimeout(() => requestAnimationFrame(() => {
+    const fit = () => {
       const sheet = root && root.querySelector('.dp-screen-sheet');
       if (!sheet || getComputedStyle(sheet).position !== 'sticky') return;
       const r = canvas.getBoundingClientRect();
@@ -256,7 +257,17 @@ function render({ model, el }) {
       let by = litBottom > bottom ? litBottom - bottom : 0;
       if (litTop - by < top) by = litTop - top;       // taller than the room: its top first
       if (Math.abs(by) > 2) (view || document.scrollingElement || document.documentElement).scrollBy(0, by);
-    }), 150);
+    };
+    setTimeout(() => requestAnimationFrame(fit), 150);
+    // the sheet may still grow a moment later (a verdict, a button): fit again for a second
+    const sheet = root && root.querySelector('.dp-screen-sheet');
+    if (litWatch) litWatch.disconnect();
+    if (sheet && window.ResizeObserver) {
+      litWatch = new ResizeObserver(() => requestAnimationFrame(fit));
+      litWatch.observe(sheet);
+      const watching = litWatch;
+      setTimeout(() => { watching.disconnect(); if (litWatch === watching) litWatch = null; }, 1000);
+    }
   });
   // Keyboard shortcuts for the screen that holds this probe.
   let root = null, onKey = null;
@@ -407,6 +418,16 @@ function render({ model, el }) {
     }
     requestAnimationFrame(() => board.scrollIntoView({ block: 'start' }));
   });
+  // A card of the hand tapped on a phone (the panel under the board): the board's top comes to the
+  // window's top, where the next taps are made; the prompt under the board stays in sight (a newcomer
+  // scrolled up to the board after every card). Beside the board (a desktop) nothing moves.
+  model.on('change:board_into_view', () => {
+    const screen = el.closest('.dp-screen');
+    const board = screen && screen.querySelector('.dp-screen-board');
+    const panel = screen && screen.querySelector('.dp-screen-panel');
+    if (!board || !panel || panel.getBoundingClientRect().top < board.getBoundingClientRect().bottom - 2) return;
+    requestAnimationFrame(() => board.scrollIntoView({ block: 'start' }));
+  });
   // Keep a part of the screen in view when the kernel asks (the course's verdict after an answer
   // tapped on the board: on a phone the panel stands under the board and the verdict fell below the
   // window).  The least scroll that shows it; nothing moves when it is in view already.
@@ -485,6 +506,9 @@ class ViewProbe(anywidget.AnyWidget):
     bring_into_view = traitlets.Int(0).tag(sync=True)
     #: each change brings the board's top into view where the panel stands under it (a story begins)
     story_into_view = traitlets.Int(0).tag(sync=True)
+    #: each change brings the board's top into view where the panel stands under it (a card of the
+    #: hand played on a phone: the next taps are on the board)
+    board_into_view = traitlets.Int(0).tag(sync=True)
     #: each change brings the part of the screen ``into_view_selector`` names (a CSS selector) into
     #: the window, if it is not there (:meth:`Screen.keep_in_view`)
     into_view = traitlets.Int(0).tag(sync=True)

@@ -92,6 +92,7 @@ def test_the_reply_to_a_tap_on_the_board_is_in_the_window(browser, voila_server,
         page.goto(voila_server(notebook_dir / "tap_reply.ipynb"), wait_until="domcontentloaded", timeout=120_000)
         wait_canvas_painted(page, BOARD, timeout=120_000)
         page.wait_for_timeout(800)
+        OUT.mkdir(exist_ok=True)
         # each card's strip in its region's colour (a more specific rule of the card's had greyed them all)
         strips = page.evaluate("() => [...document.querySelectorAll('button.dp-hand-card')].map("
                                "b => [b.className, getComputedStyle(b).borderTopColor])")
@@ -103,11 +104,14 @@ def test_the_reply_to_a_tap_on_the_board_is_in_the_window(browser, voila_server,
         page.locator("button.dp-hand-card", has_text="purple-2").first.tap()
         wait_until(lambda: "Tap" in (page.evaluate(WHERE, ".dp-prompt") or {}).get("text", ""), timeout=20_000,
                    message="the card was not taken")
-        # the board's top in the window, as a player looks at it to tap on it
-        page.evaluate("() => document.querySelector('canvas.dp-board').scrollIntoView({block: 'start'})")
-        page.wait_for_timeout(300)
+        # the card played, the next taps are on the board: its top comes into the window by itself
+        # (the hand is under it on a phone), with the prompt under it still in sight
+        top = lambda: page.evaluate("() => document.querySelector('canvas.dp-board').getBoundingClientRect().top")  # noqa: E731
+        wait_until(lambda: 0 <= top() < 60, timeout=10_000,
+                   message=lambda: f"the board's top stays at {top():.0f} CSS px after the card")
+        _in_window(page, ".dp-prompt", "prompt", "Tap")
+        page.screenshot(path=str(OUT / "phone-card-played.png"))
         _tap_token(page, state, "N4")
-        OUT.mkdir(exist_ok=True)
         _in_window(page, ".dp-message", "refusal", "R-NEU-1")
         page.screenshot(path=str(OUT / "phone-tap-refused.png"))
         page.evaluate("() => document.querySelector('canvas.dp-board').scrollIntoView({block: 'start'})")
@@ -115,5 +119,18 @@ def test_the_reply_to_a_tap_on_the_board_is_in_the_window(browser, voila_server,
         _tap_token(page, state, "W1")
         _in_window(page, ".dp-prompt", "prompt", "region")
         page.screenshot(path=str(OUT / "phone-tap-prompt.png"))
+        # W1 recruited into purple: the Opposition's turn is told; skipped, the player's cards are
+        # the next taps and come into the window by themselves (they were below it)
+        page.evaluate("() => document.querySelector('canvas.dp-board').scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(300)
+        canvas, x, y = board_spot(page, lambda lay: (lay.regions["purple"].header.cx, lay.regions["purple"].header.cy),
+                                  BOARD)
+        box = canvas.bounding_box()
+        page.touchscreen.tap(box["x"] + x, box["y"] + y)
+        skip = page.locator("button.dp-story-skip").first
+        wait_until(skip.is_visible, timeout=30_000, message="the Opposition's turn is not told")
+        skip.tap()
+        _in_window(page, ".dp-hand-cards", "hand", "")
+        page.screenshot(path=str(OUT / "phone-your-turn.png"))
     finally:
         context.close()
