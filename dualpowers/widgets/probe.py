@@ -215,6 +215,13 @@ function render({ model, el }) {
   const onDpr = () => { report(); watchDpr(); };
   watchDpr();
   requestAnimationFrame(report);
+  // The nearest box that scrolls around a part of the page (JupyterLab's notebook), or null (the page).
+  const scroller = (from) => {
+    let view = from.parentElement;
+    while (view && !(view.scrollHeight > view.clientHeight + 1 &&
+                     /(auto|scroll)/.test(getComputedStyle(view).overflowY))) view = view.parentElement;
+    return view;
+  };
   // A control reached by Tab behind the sheet pinned at the window's foot (the course on a phone):
   // the browser scrolls a focused control into the window, not out from under a sticky part, and
   // the focus was hidden (QA, keyboard alone).  The least scroll that shows it above the sheet.
@@ -225,9 +232,7 @@ function render({ model, el }) {
     requestAnimationFrame(() => {
       const r = t.getBoundingClientRect(), top = sheet.getBoundingClientRect().top;
       if (r.height === 0 || r.bottom <= top - 4) return;
-      let view = t.parentElement;
-      while (view && !(view.scrollHeight > view.clientHeight + 1 &&
-                       /(auto|scroll)/.test(getComputedStyle(view).overflowY))) view = view.parentElement;
+      const view = scroller(t);
       // the board itself may be taller than the room above the sheet: its top comes first
       const by = Math.min(r.bottom - top + 8, r.top - 4);
       if (by > 0) (view || document.scrollingElement || document.documentElement).scrollBy(0, by);
@@ -249,9 +254,7 @@ function render({ model, el }) {
       if (!sheet || getComputedStyle(sheet).position !== 'sticky') return;
       const r = canvas.getBoundingClientRect();
       if (r.height === 0) return;
-      let view = canvas.parentElement;
-      while (view && !(view.scrollHeight > view.clientHeight + 1 &&
-                       /(auto|scroll)/.test(getComputedStyle(view).overflowY))) view = view.parentElement;
+      const view = scroller(canvas);
       const top = (view ? view.getBoundingClientRect().top : 0) + 8, bottom = sheet.getBoundingClientRect().top - 8;
       const litTop = r.top + lit[1] * r.height, litBottom = r.top + lit[3] * r.height;
       let by = litBottom > bottom ? litBottom - bottom : 0;
@@ -406,9 +409,7 @@ function render({ model, el }) {
       // cards) under the window's edge; once that is done, the least scroll that shows the whole
       // board, where it fits (the step and Next, beside its top, stay in view)
       setTimeout(() => requestAnimationFrame(() => {
-        let view = board.parentElement;
-        while (view && !(view.scrollHeight > view.clientHeight + 1 &&
-                         /(auto|scroll)/.test(getComputedStyle(view).overflowY))) view = view.parentElement;
+        const view = scroller(board);
         const room = view ? view.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
         const b = board.getBoundingClientRect();
         if (b.height <= room.bottom - room.top && (b.bottom > room.bottom || b.top < room.top))
