@@ -395,15 +395,22 @@ function render({ model, el }) {
     const target = el.closest('.dp-screen') || el.parentElement || el;
     target.scrollIntoView({ block: 'start' });
   });
+  // The screen's board, and whether its panel stands beside it (a desktop) or under it (a phone).
+  const boardPlace = () => {
+    const screen = el.closest('.dp-screen');
+    const board = screen && screen.querySelector('.dp-screen-board');
+    const panel = screen && screen.querySelector('.dp-screen-panel');
+    if (!board || !panel) return null;
+    return { board, beside: panel.getBoundingClientRect().top < board.getBoundingClientRect().bottom - 2 };
+  };
   // A story begins (play): where the panel stands under the board (a phone), the board's top goes
   // to the window's top, the step and its Next being pinned at the window's foot; beside the board
   // (a wider screen) the step is already in view with it, and nothing moves.
   model.on('change:story_into_view', () => {
-    const screen = el.closest('.dp-screen');
-    const board = screen && screen.querySelector('.dp-screen-board');
-    const panel = screen && screen.querySelector('.dp-screen-panel');
-    if (!board || !panel) return;
-    if (panel.getBoundingClientRect().top < board.getBoundingClientRect().bottom - 2) {
+    const place = boardPlace();
+    if (!place) return;
+    const board = place.board;
+    if (place.beside) {
       // the panel beside the board (a desktop): the story's Next takes the focus, and JupyterLab
       // then scrolls its cell's top into view, which can leave the board's foot (the Opposition's
       // cards) under the window's edge; once that is done, the least scroll that shows the whole
@@ -423,11 +430,8 @@ function render({ model, el }) {
   // window's top, where the next taps are made; the prompt under the board stays in sight (a newcomer
   // scrolled up to the board after every card). Beside the board (a desktop) nothing moves.
   model.on('change:board_into_view', () => {
-    const screen = el.closest('.dp-screen');
-    const board = screen && screen.querySelector('.dp-screen-board');
-    const panel = screen && screen.querySelector('.dp-screen-panel');
-    if (!board || !panel || panel.getBoundingClientRect().top < board.getBoundingClientRect().bottom - 2) return;
-    requestAnimationFrame(() => board.scrollIntoView({ block: 'start' }));
+    const place = boardPlace();
+    if (place && !place.beside) requestAnimationFrame(() => place.board.scrollIntoView({ block: 'start' }));
   });
   // Keep a part of the screen in view when the kernel asks (the course's verdict after an answer
   // tapped on the board: on a phone the panel stands under the board and the verdict fell below the
